@@ -1,0 +1,226 @@
+//! A viewer's query over one sheet: which filters apply, search, the session rules, sorting and
+//! the page (platform §5, §7; blocks §3.4 `paginate`, `rows_per_page`, `conditional_filter`).
+//!
+//! Order of work: filters, the session `_id` rule and the conditional filter narrow the rows;
+//! then search; then the sort; then the page is cut. `total` counts every matching row.
+//!
+//! **Which filters apply.** A filter applies if it is `active` or named in the URL query
+//! `filters`, whose value then replaces the filter's own. The query is comma-separated
+//! `name:value` pairs split at the first colon (`Region:North,Amount:100`); a pair without a
+//! colon or with an empty name is an error naming the pair, and so is a name the board has no
+//! filter for. Filters whose `sheet_column.sheet` names another sheet than the query's `sheet`
+//! are skipped: a board's filter bar drives every block, each on its own sheet.
+//!
+//! | filters query              | result                                             |
+//! |----------------------------|----------------------------------------------------|
+//! | `Region:North`             | filter Region applies with value `North`           |
+//! | `Region:North,Date:2024-01-01..2024-01-31` | both apply; Date gets a range      |
+//! | `Region:a:b`               | value `a:b`                                        |
+//! | `Region`                   | error: malformed filter `Region`                   |
+//! | `,Region:North,`           | empty pairs are ignored                            |
+//!
+//! **Session rules** (platform §5, the server applies them before rows leave it): a session
+//! `_id` adds an equality filter on the `_id` column of any sheet that has one. A conditional
+//! filter with `filter_by` 'Logged in user' keeps rows whose `select_column` is the signed-in
+//! user's e-mail or name; 'Current record' keeps rows whose `select_column` equals the current
+//! record's `match_with_column`. With nobody signed in (or no current record) they keep no row.
+
+use std::collections::HashMap;
+
+use serde::{Deserialize, Serialize};
+
+use crate::context::Context;
+use crate::error::QueryError;
+use crate::filter::{Filter, FilterValue, Predicate};
+use crate::search;
+use crate::sort::{sort_rows, Sort};
+use crate::table::Table;
+
+/// The column a session `_id` filters on (platform §5).
+pub const SESSION_ID_COLUMN: &str = "_id";
+
+/// blocks §3.4 `conditional_filter`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct ConditionalFilter {
+    pub select_column: String,
+    /// Only 'Is' exists.
+    pub condition: String,
+    /// 'None', 'Current record' or 'Logged in user'.
+    pub filter_by: String,
+    pub match_with_column: String,
+}
+
+impl Default for ConditionalFilter {
+    fn default() -> Self {
+        ConditionalFilter {
+            select_column: String::new(),
+            condition: "Is".into(),
+            filter_by: "None".into(),
+            match_with_column: String::new(),
+        }
+    }
+}
+
+/// What a block asks of a sheet.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct QuerySpec {
+    /// The sheet (tab) this table is; filters on other sheets are skipped.
+    pub sheet: Option<String>,
+    pub filters: Vec<Filter>,
+    /// The URL query `filters`, already percent-decoded.
+    pub url_filters: Option<String>,
+    pub search: Option<String>,
+    pub sort: Option<Sort>,
+    pub conditional_filter: Option<ConditionalFilter>,
+    /// 1-based; past the last page reads the last page.
+    pub page: Option<usize>,
+    /// Rows per page; absent or 0 puts every matching row on one page.
+    pub rows_per_page: Option<usize>,
+    pub context: Context,
+}
+
+/// One page of matching rows.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct QueryResult {
+    pub total: usize,
+    pub page: usize,
+    pub page_count: usize,
+    /// The visible columns, in sheet order.
+    pub columns: Vec<String>,
+    pub rows: Vec<Vec<String>>,
+    /// Each row's index in the sheet.
+    pub row_indices: Vec<u32>,
+}
+
+/// Parses the URL query `filters` into `(name, value)` pairs.
+pub fn parse_url_filters(text: &str) -> Result<Vec<(String, String)>, QueryError> {
+    text.split(',')
+        .map(str::trim)
+        .filter(|pair| !pair.is_empty())
+        .map(|pair| match pair.split_once(':') {
+            Some((name, value)) if !name.trim().is_empty() => Ok((name.trim().to_owned(), value.trim().to_owned())),
+            _ => Err(QueryError::MalformedUrlFilter { pair: pair.to_owned() }),
+        })
+        .collect()
+}
+
+/// The rows that match `spec`, sorted, before paging.
+pub fn matching_rows(table: &Table, spec: &QuerySpec) -> Result<Vec<u32>, QueryError> {
+    let mut mask = vec![true; table.row_count()];
+    apply_filters(table, spec, &mut mask)?;
+    apply_session_rules(table, spec, &mut mask)?;
+    if let Some(text) = &spec.search {
+        search::narrow(table, text, &mut mask);
+    }
+    let mut rows: Vec<u32> = mask.iter().enumerate().filter(|(_, keep)| **keep).map(|(i, _)| i as u32).collect();
+    if let Some(sort) = &spec.sort {
+        let c = table.column_index(&sort.column).ok_or_else(|| QueryError::MissingColumn { column: sort.column.clone() })?;
+        sort_rows(table.column(c), sort.direction, &mut rows);
+    }
+    Ok(rows)
+}
+
+/// Runs `spec` and cuts the requested page.
+pub fn run(table: &Table, spec: &QuerySpec) -> Result<QueryResult, QueryError> {
+    let rows = matching_rows(table, spec)?;
+    let total = rows.len();
+    let per_page = spec.rows_per_page.filter(|&n| n > 0).unwrap_or(total.max(1));
+    let page_count = total.div_ceil(per_page).max(1);
+    let page = spec.page.unwrap_or(1).clamp(1, page_count);
+    let start = (page - 1) * per_page;
+    let row_indices: Vec<u32> = rows[start.min(total)..(start + per_page).min(total)].to_vec();
+    let visible = table.visible_columns();
+    Ok(QueryResult {
+        total,
+        page,
+        page_count,
+        columns: visible.iter().map(|&c| table.column_names()[c].clone()).collect(),
+        rows: row_indices
+            .iter()
+            .map(|&r| visible.iter().map(|&c| table.cell(r as usize, c).to_owned()).collect())
+            .collect(),
+        row_indices,
+    })
+}
+
+fn apply_filters(table: &Table, spec: &QuerySpec, mask: &mut [bool]) -> Result<(), QueryError> {
+    let mut from_url: HashMap<String, String> = HashMap::new();
+    if let Some(text) = &spec.url_filters {
+        for (name, value) in parse_url_filters(text)? {
+            if !spec.filters.iter().any(|f| f.name.trim() == name) {
+                return Err(QueryError::UnknownUrlFilter { name });
+            }
+            from_url.insert(name, value);
+        }
+    }
+    for filter in &spec.filters {
+        let value = match from_url.get(filter.name.trim()) {
+            Some(v) => FilterValue::Text(v.clone()),
+            None if filter.active => filter.value.clone(),
+            None => continue,
+        };
+        if !on_this_sheet(filter, spec.sheet.as_deref()) {
+            continue;
+        }
+        let column = table.column_index(&filter.sheet_column.column).ok_or_else(|| QueryError::MissingFilterColumn {
+            filter: filter.name.clone(),
+            column: filter.sheet_column.column.clone(),
+            sheet: spec.sheet.clone().unwrap_or_else(|| filter.sheet_column.sheet.clone()),
+        })?;
+        if let Some(predicate) = Predicate::prepare(filter, &value, &spec.context)? {
+            predicate.narrow(table.column(column), mask);
+        }
+    }
+    Ok(())
+}
+
+fn on_this_sheet(filter: &Filter, sheet: Option<&str>) -> bool {
+    let wanted = filter.sheet_column.sheet.trim();
+    match sheet {
+        Some(sheet) if !wanted.is_empty() => wanted.eq_ignore_ascii_case(sheet.trim()),
+        _ => true,
+    }
+}
+
+fn apply_session_rules(table: &Table, spec: &QuerySpec, mask: &mut [bool]) -> Result<(), QueryError> {
+    let ctx = &spec.context;
+    if let Some(id) = ctx.session_id.as_deref().map(str::trim).filter(|id| !id.is_empty()) {
+        if let Some(c) = table.column_names().iter().position(|n| n == SESSION_ID_COLUMN) {
+            keep_rows(table, c, mask, |cell| cell.trim() == id);
+        }
+    }
+    let Some(cond) = &spec.conditional_filter else { return Ok(()) };
+    let wanted: Vec<String> = match cond.filter_by.as_str() {
+        "Logged in user" => [ctx.signed_in_email(), ctx.user_name.as_deref()]
+            .into_iter()
+            .flatten()
+            .map(|s| s.trim().to_lowercase())
+            .filter(|s| !s.is_empty())
+            .collect(),
+        "Current record" => ctx
+            .current_record
+            .as_ref()
+            .and_then(|record| {
+                record
+                    .iter()
+                    .find(|(k, _)| k.trim().eq_ignore_ascii_case(cond.match_with_column.trim()))
+                    .map(|(_, v)| v.trim().to_lowercase())
+            })
+            .into_iter()
+            .collect(),
+        _ => return Ok(()),
+    };
+    let c = table
+        .column_index(&cond.select_column)
+        .ok_or_else(|| QueryError::MissingColumn { column: cond.select_column.clone() })?;
+    keep_rows(table, c, mask, |cell| wanted.iter().any(|w| cell.trim().to_lowercase() == *w));
+    Ok(())
+}
+
+fn keep_rows(table: &Table, column: usize, mask: &mut [bool], keep: impl Fn(&str) -> bool) {
+    for (row, m) in mask.iter_mut().enumerate() {
+        *m = *m && keep(table.cell(row, column));
+    }
+}
