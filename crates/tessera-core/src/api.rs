@@ -9,6 +9,7 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use crate::chart::{self, ChartSpec};
 use crate::date::parse_date;
 use crate::number::{parse_number, DecimalSeparator};
 use crate::query::{self, QuerySpec};
@@ -30,7 +31,22 @@ impl SheetInput {
 }
 
 /// The names [`evaluate`] answers to.
-pub const OPERATIONS: &[&str] = &["parse_number", "parse_date", "search_terms", "url_filters", "query"];
+pub const OPERATIONS: &[&str] = &[
+    "parse_number",
+    "parse_date",
+    "search_terms",
+    "url_filters",
+    "query",
+    "chart",
+    "sections",
+    "scorecard",
+    "calendar",
+    "markdown",
+    "form_default",
+    "form_validate",
+    "valid_email",
+    "contrast",
+];
 
 /// Runs operation `op` on the JSON text `input`.
 pub fn evaluate(op: &str, input: &str) -> Result<String, String> {
@@ -79,6 +95,157 @@ pub fn evaluate(op: &str, input: &str) -> Result<String, String> {
             let i: In = read(input)?;
             let table = i.sheet.to_table()?;
             to_value(query::run(&table, &i.spec).map_err(|e| e.to_string())?)
+        }
+        "chart" => {
+            #[derive(Deserialize)]
+            struct In {
+                sheet: SheetInput,
+                spec: ChartSpec,
+            }
+            let i: In = read(input)?;
+            let table = i.sheet.to_table()?;
+            to_value(chart::aggregate(&table, &i.spec).map_err(|e| e.to_string())?)
+        }
+        "sections" => {
+            #[derive(Deserialize)]
+            struct In {
+                #[serde(default)]
+                sections: String,
+                #[serde(default)]
+                block_sections: Vec<Option<String>>,
+                #[serde(default)]
+                current_section: Option<String>,
+            }
+            #[derive(Serialize)]
+            struct Out {
+                sections: Vec<String>,
+                tabs: Vec<crate::sections::SectionTab>,
+                current: Option<String>,
+            }
+            let i: In = read(input)?;
+            let sections = crate::sections::parse_sections(&i.sections);
+            let blocks: Vec<Option<&str>> = i.block_sections.iter().map(Option::as_deref).collect();
+            let tabs = crate::sections::group_blocks(&blocks, &sections);
+            let current = crate::sections::current_tab(i.current_section.as_deref(), &tabs);
+            to_value(Out { sections, tabs, current })
+        }
+        "scorecard" => {
+            #[derive(Deserialize)]
+            struct In {
+                sheet: SheetInput,
+                #[serde(default)]
+                spec: QuerySpec,
+                axis: Vec<crate::scorecard::ScorecardAxis>,
+            }
+            let i: In = read(input)?;
+            let table = i.sheet.to_table()?;
+            let rows = query::matching_rows(&table, &i.spec).map_err(|e| e.to_string())?;
+            let cards: Result<Vec<_>, _> = i.axis.iter().map(|a| crate::scorecard::compute(&table, &rows, a)).collect();
+            to_value(cards.map_err(|e| e.to_string())?)
+        }
+        "calendar" => {
+            #[derive(Deserialize)]
+            struct In {
+                sheet: SheetInput,
+                #[serde(default)]
+                spec: QuerySpec,
+                #[serde(flatten)]
+                settings: crate::calendar::CalendarSettings,
+                /// The view the viewer switched to, else `default_calendar_view`.
+                #[serde(default)]
+                view: Option<crate::calendar::CalendarView>,
+                /// The day the viewer navigated to, else the settings' anchor.
+                #[serde(default)]
+                date: Option<String>,
+            }
+            let i: In = read(input)?;
+            let table = i.sheet.to_table()?;
+            let anchor = match &i.date {
+                Some(date) => crate::calendar::parse_anchor(date),
+                None => crate::calendar::default_anchor(&i.settings, &i.spec.context),
+            }
+            .map_err(|e| e.to_string())?;
+            let rows = query::matching_rows(&table, &i.spec).map_err(|e| e.to_string())?;
+            let view = i.view.unwrap_or(i.settings.default_calendar_view);
+            to_value(crate::calendar::calendar(&table, &rows, &i.settings, view, anchor).map_err(|e| e.to_string())?)
+        }
+        "markdown" => {
+            #[derive(Deserialize)]
+            struct In {
+                template: String,
+                /// A markdown block without a sheet shows its text as written.
+                #[serde(default)]
+                sheet: Option<SheetInput>,
+                #[serde(default)]
+                spec: QuerySpec,
+                #[serde(default, rename = "loop")]
+                loop_mode: bool,
+            }
+            let i: In = read(input)?;
+            match &i.sheet {
+                None => to_value(vec![i.template]),
+                Some(sheet) => {
+                    let table = sheet.to_table()?;
+                    let rows = query::matching_rows(&table, &i.spec).map_err(|e| e.to_string())?;
+                    to_value(crate::markdown::render(&i.template, &table, &rows, i.loop_mode))
+                }
+            }
+        }
+        "form_default" => {
+            #[derive(Deserialize)]
+            struct In {
+                text: String,
+                #[serde(default)]
+                context: crate::context::Context,
+            }
+            let i: In = read(input)?;
+            to_value(crate::form::resolve_default(&i.text, &i.context).map_err(|e| e.to_string())?)
+        }
+        "form_validate" => {
+            #[derive(Deserialize)]
+            struct In {
+                value: String,
+                #[serde(default, rename = "type")]
+                field_type: String,
+                #[serde(default)]
+                regex_validation: String,
+            }
+            /// A value that fails its pattern is an answer, not an error; a broken pattern is.
+            #[derive(Serialize)]
+            struct Out {
+                valid: bool,
+                message: Option<String>,
+            }
+            let i: In = read(input)?;
+            match crate::form::validate_field(&i.value, &i.field_type, &i.regex_validation) {
+                Ok(()) => to_value(Out { valid: true, message: None }),
+                Err(e @ crate::form::FieldError::NoMatch { .. }) => to_value(Out { valid: false, message: Some(e.to_string()) }),
+                Err(e) => return Err(e.to_string()),
+            }
+        }
+        "valid_email" => {
+            #[derive(Deserialize)]
+            struct In {
+                text: String,
+            }
+            let i: In = read(input)?;
+            to_value(crate::form::is_valid_email(&i.text))
+        }
+        "contrast" => {
+            #[derive(Deserialize)]
+            struct In {
+                color: String,
+            }
+            #[derive(Serialize)]
+            struct Out {
+                luminance: f64,
+                light: bool,
+                text_color: &'static str,
+            }
+            let i: In = read(input)?;
+            let color = crate::contrast::Color::parse(&i.color).map_err(|e| e.to_string())?;
+            let text_color = if color.is_light() { crate::contrast::DARK_TEXT } else { crate::contrast::LIGHT_TEXT };
+            to_value(Out { luminance: color.luminance(), light: color.is_light(), text_color })
         }
         other => return Err(format!("unknown operation `{other}`; known: {}", OPERATIONS.join(", "))),
     };

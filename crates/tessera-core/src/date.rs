@@ -39,19 +39,12 @@
 
 use chrono::{DateTime, Datelike, NaiveDate, NaiveDateTime, NaiveTime};
 
-const DATE_FORMATS: [&str; 8] = [
-    "%Y-%m-%d", "%Y/%m/%d", "%m/%d/%Y", "%d/%m/%Y", "%d-%m-%Y", "%d %B %Y", "%B %d, %Y", "%B %d %Y",
-];
+const DATE_FORMATS: [&str; 8] = ["%Y-%m-%d", "%Y/%m/%d", "%m/%d/%Y", "%d/%m/%Y", "%d-%m-%Y", "%d %B %Y", "%B %d, %Y", "%B %d %Y"];
 /// Index into [`DATE_FORMATS`] where the default-parse-only formats begin.
 const STRICT_DATE_FORMATS: usize = 7;
 
-const DATE_TIME_FORMATS: [&str; 5] = [
-    "%Y-%m-%dT%H:%M:%S%.f",
-    "%Y-%m-%dT%H:%M",
-    "%Y-%m-%d %H:%M:%S%.f",
-    "%Y-%m-%d %H:%M",
-    "%m/%d/%Y %H:%M:%S",
-];
+const DATE_TIME_FORMATS: [&str; 5] =
+    ["%Y-%m-%dT%H:%M:%S%.f", "%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M:%S%.f", "%Y-%m-%d %H:%M", "%m/%d/%Y %H:%M:%S"];
 
 const TIME_FORMATS: [&str; 4] = ["%H:%M:%S", "%H:%M", "%I:%M:%S %p", "%I:%M %p"];
 
@@ -67,9 +60,7 @@ pub fn parse_date(text: &str) -> Option<NaiveDateTime> {
         return None;
     }
     // chrono reads `%Y` from any number of digits; a sheet's `1/2/24` is not a year-24 date.
-    parse_strict(text)
-        .or_else(|| parse_default(text))
-        .filter(|d| (1000..=9999).contains(&d.year()))
+    parse_strict(text).or_else(|| parse_default(text)).filter(|d| (1000..=9999).contains(&d.year()))
 }
 
 /// The 12 formats, in the documented order.
@@ -80,10 +71,7 @@ fn parse_strict(text: &str) -> Option<NaiveDateTime> {
         if bytes.len() == 10 {
             return date_only(text, "%Y-%m-%d");
         }
-        if let Some(dt) = DATE_TIME_FORMATS[..4]
-            .iter()
-            .find_map(|f| NaiveDateTime::parse_from_str(text, f).ok())
-        {
+        if let Some(dt) = DATE_TIME_FORMATS[..4].iter().find_map(|f| NaiveDateTime::parse_from_str(text, f).ok()) {
             return Some(dt);
         }
         // Format 2 with a `Z` or an offset: keep the wall-clock reading.
@@ -118,11 +106,7 @@ fn parse_default(text: &str) -> Option<NaiveDateTime> {
 /// A date in any accepted format, optionally followed by a time. `day_first` is set for
 /// `DD.MM.YYYY`, where the dots were turned into slashes but the day still comes first.
 fn date_then_time(text: &str, day_first: bool) -> Option<NaiveDateTime> {
-    let formats: Vec<&str> = if day_first {
-        vec!["%d/%m/%Y"]
-    } else {
-        DATE_FORMATS.to_vec()
-    };
+    let formats: Vec<&str> = if day_first { vec!["%d/%m/%Y"] } else { DATE_FORMATS.to_vec() };
     for format in formats {
         if let Some(dt) = date_only(text, format) {
             return Some(dt);

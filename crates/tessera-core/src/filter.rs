@@ -286,7 +286,10 @@ pub(crate) enum Predicate {
     EndsWith(String, bool),
     Includes(String, bool),
     /// Cell date in `[from, until)`, as seconds.
-    DateWindow { from: i64, until: i64 },
+    DateWindow {
+        from: i64,
+        until: i64,
+    },
 }
 
 impl Predicate {
@@ -316,9 +319,9 @@ impl Predicate {
         };
         let predicate = match condition {
             Condition::Equals => Predicate::AnyOf(vec![Equality::new(&text)]),
-            Condition::AnyOf => Predicate::AnyOf(
-                value.parts(ANY_OF_SEPARATOR).iter().filter(|p| !p.trim().is_empty()).map(|p| Equality::new(p)).collect(),
-            ),
+            Condition::AnyOf => {
+                Predicate::AnyOf(value.parts(ANY_OF_SEPARATOR).iter().filter(|p| !p.trim().is_empty()).map(|p| Equality::new(p)).collect())
+            }
             Condition::GreaterThan => Predicate::GreaterThan(number(condition)?),
             Condition::LessThan => Predicate::LessThan(number(condition)?),
             Condition::StartsWith => Predicate::StartsWith(lower, false),
@@ -330,11 +333,7 @@ impl Predicate {
             Condition::PastDays => {
                 let days = number(condition)?;
                 if !(0.0..=1e6).contains(&days) {
-                    return Err(QueryError::NotANumber {
-                        filter: filter.name.clone(),
-                        condition: "past_days".into(),
-                        value: text,
-                    });
+                    return Err(QueryError::NotANumber { filter: filter.name.clone(), condition: "past_days".into(), value: text });
                 }
                 let today = ctx.today()?;
                 day_window(today - Duration::days(days.floor() as i64), today + Duration::days(1))
@@ -409,9 +408,7 @@ fn date_range(filter: &Filter, value: &FilterValue) -> Result<Predicate, QueryEr
         if text.is_empty() {
             return Ok(None);
         }
-        parse_date(text)
-            .map(Some)
-            .ok_or_else(|| QueryError::NotADate { filter: filter.name.clone(), value: text.to_owned() })
+        parse_date(text).map(Some).ok_or_else(|| QueryError::NotADate { filter: filter.name.clone(), value: text.to_owned() })
     };
     if parts.len() > 2 {
         return Err(QueryError::NotADate { filter: filter.name.clone(), value: value.text() });

@@ -9,13 +9,20 @@
 //! [`api::evaluate`] is the JSON facade that the golden vectors and the WASM build share.
 
 pub mod api;
+pub mod calendar;
+pub mod chart;
 pub mod context;
+pub mod contrast;
 pub mod date;
 pub mod error;
 pub mod filter;
+pub mod form;
+pub mod markdown;
 pub mod number;
 pub mod query;
+pub mod scorecard;
 pub mod search;
+pub mod sections;
 pub mod sort;
 pub mod table;
 

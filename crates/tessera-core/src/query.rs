@@ -64,7 +64,7 @@ impl Default for ConditionalFilter {
 
 /// What a block asks of a sheet.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
+#[serde(default)]
 pub struct QuerySpec {
     /// The sheet (tab) this table is; filters on other sheets are skipped.
     pub sheet: Option<String>,
@@ -137,10 +137,7 @@ pub fn run(table: &Table, spec: &QuerySpec) -> Result<QueryResult, QueryError> {
         page,
         page_count,
         columns: visible.iter().map(|&c| table.column_names()[c].clone()).collect(),
-        rows: row_indices
-            .iter()
-            .map(|&r| visible.iter().map(|&c| table.cell(r as usize, c).to_owned()).collect())
-            .collect(),
+        rows: row_indices.iter().map(|&r| visible.iter().map(|&c| table.cell(r as usize, c).to_owned()).collect()).collect(),
         row_indices,
     })
 }
@@ -212,9 +209,7 @@ fn apply_session_rules(table: &Table, spec: &QuerySpec, mask: &mut [bool]) -> Re
             .collect(),
         _ => return Ok(()),
     };
-    let c = table
-        .column_index(&cond.select_column)
-        .ok_or_else(|| QueryError::MissingColumn { column: cond.select_column.clone() })?;
+    let c = table.column_index(&cond.select_column).ok_or_else(|| QueryError::MissingColumn { column: cond.select_column.clone() })?;
     keep_rows(table, c, mask, |cell| wanted.iter().any(|w| cell.trim().to_lowercase() == *w));
     Ok(())
 }
@@ -222,5 +217,145 @@ fn apply_session_rules(table: &Table, spec: &QuerySpec, mask: &mut [bool]) -> Re
 fn keep_rows(table: &Table, column: usize, mask: &mut [bool], keep: impl Fn(&str) -> bool) {
     for (row, m) in mask.iter_mut().enumerate() {
         *m = *m && keep(table.cell(row, column));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::filter::{Condition, SheetColumn};
+
+    fn table() -> Table {
+        let rows = [
+            ["1", "Alice", "North", "$120", "2026-11-20", "ann@x.io"],
+            ["2", "Bob", "South", "$80", "2026-11-21", "bob@x.io"],
+            ["3", "Carol", "North", "$200", "Nov 25, 2026", "ann@x.io"],
+            ["4", "Dan", "", "n/a", "", "dan@x.io"],
+        ];
+        let rows: Vec<Vec<&str>> = rows.iter().map(|r| r.to_vec()).collect();
+        let names = ["_id", "Name", "Region", "Amount", "Date", "Owner"];
+        Table::from_rows(names.iter().map(|s| s.to_string()).collect(), &rows).unwrap()
+    }
+
+    fn filter(name: &str, condition: Condition, column: &str, value: &str, active: bool) -> Filter {
+        Filter {
+            name: name.into(),
+            active,
+            condition,
+            sheet_column: SheetColumn { sheet: "Sales".into(), column: column.into() },
+            value: FilterValue::Text(value.into()),
+        }
+    }
+
+    fn names(spec: &QuerySpec) -> Vec<String> {
+        run(&table(), spec).unwrap().rows.iter().map(|r| r[1].clone()).collect()
+    }
+
+    fn ctx() -> Context {
+        Context { now: Some("2026-11-21T09:00:00Z".into()), ..Context::default() }
+    }
+
+    #[test]
+    fn only_active_filters_apply_unless_the_url_names_them() {
+        let inactive = filter("Region", Condition::Equals, "Region", "north", false);
+        let spec = QuerySpec { filters: vec![inactive], ..QuerySpec::default() };
+        assert_eq!(names(&spec).len(), 4);
+        let spec = QuerySpec { url_filters: Some("Region:South".into()), ..spec };
+        assert_eq!(names(&spec), vec!["Bob"]);
+    }
+
+    #[test]
+    fn url_filters_report_the_bad_pair_or_unknown_name() {
+        let spec = QuerySpec {
+            filters: vec![filter("Region", Condition::Equals, "Region", "", false)],
+            url_filters: Some("Region:North,Oops".into()),
+            ..QuerySpec::default()
+        };
+        assert_eq!(
+            run(&table(), &spec).unwrap_err().to_string(),
+            "malformed filter `Oops` in the `filters` query: expected name:value pairs separated by commas"
+        );
+        let spec = QuerySpec { url_filters: Some("Colour:red".into()), ..spec };
+        assert_eq!(
+            run(&table(), &spec).unwrap_err().to_string(),
+            "the `filters` query names `Colour`, but the board has no filter of that name"
+        );
+    }
+
+    #[test]
+    fn filters_on_another_sheet_are_skipped() {
+        let spec = QuerySpec {
+            sheet: Some("Costs".into()),
+            filters: vec![filter("Region", Condition::Equals, "Region", "North", true)],
+            ..QuerySpec::default()
+        };
+        assert_eq!(names(&spec).len(), 4);
+    }
+
+    #[test]
+    fn current_user_token_matches_the_signed_in_email_and_nothing_for_guests() {
+        let mine = filter("Mine", Condition::Equals, "Owner", "[(current_user)]", true);
+        let spec =
+            QuerySpec { filters: vec![mine], context: Context { user_email: Some("ann@x.io".into()), ..ctx() }, ..QuerySpec::default() };
+        assert_eq!(names(&spec), vec!["Alice", "Carol"]);
+        let guest = QuerySpec { context: ctx(), ..spec };
+        assert!(names(&guest).is_empty());
+    }
+
+    #[test]
+    fn session_id_keeps_only_that_row() {
+        let spec = QuerySpec { context: Context { session_id: Some("3".into()), ..ctx() }, ..QuerySpec::default() };
+        assert_eq!(names(&spec), vec!["Carol"]);
+    }
+
+    #[test]
+    fn logged_in_user_conditional_filter_uses_email_or_name() {
+        let cond = ConditionalFilter { select_column: "Owner".into(), filter_by: "Logged in user".into(), ..ConditionalFilter::default() };
+        let spec = QuerySpec {
+            conditional_filter: Some(cond),
+            context: Context { user_email: Some("BOB@x.io".into()), ..ctx() },
+            ..QuerySpec::default()
+        };
+        assert_eq!(names(&spec), vec!["Bob"]);
+        let nobody = QuerySpec { context: ctx(), ..spec };
+        assert!(names(&nobody).is_empty());
+    }
+
+    #[test]
+    fn date_windows_use_the_viewers_today() {
+        let today = filter("Today", Condition::Today, "Date", "", true);
+        let spec = QuerySpec { filters: vec![today], context: ctx(), ..QuerySpec::default() };
+        assert_eq!(names(&spec), vec!["Bob"]);
+        let week = filter("Next", Condition::NextWeek, "Date", "", true);
+        let spec = QuerySpec { filters: vec![week], context: ctx(), ..QuerySpec::default() };
+        assert_eq!(names(&spec), vec!["Carol"]);
+    }
+
+    #[test]
+    fn date_conditions_without_now_are_an_error_not_a_guess() {
+        let spec = QuerySpec { filters: vec![filter("Today", Condition::Today, "Date", "", true)], ..QuerySpec::default() };
+        assert_eq!(run(&table(), &spec).unwrap_err(), QueryError::MissingNow);
+    }
+
+    #[test]
+    fn search_then_sort_then_page() {
+        let spec = QuerySpec {
+            search: Some("o, a".into()),
+            sort: Some(Sort { column: "Amount".into(), direction: crate::sort::SortDirection::Descending }),
+            rows_per_page: Some(2),
+            page: Some(2),
+            ..QuerySpec::default()
+        };
+        let result = run(&table(), &spec).unwrap();
+        assert_eq!((result.total, result.page, result.page_count), (4, 2, 2));
+        // Descending by amount: Carol 200, Alice 120, Bob 80, then Dan without a number.
+        assert_eq!(result.rows.iter().map(|r| r[1].as_str()).collect::<Vec<_>>(), vec!["Bob", "Dan"]);
+    }
+
+    #[test]
+    fn a_page_past_the_end_reads_the_last_page() {
+        let spec = QuerySpec { rows_per_page: Some(3), page: Some(9), ..QuerySpec::default() };
+        let result = run(&table(), &spec).unwrap();
+        assert_eq!((result.page, result.rows.len()), (2, 1));
     }
 }
