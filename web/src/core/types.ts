@@ -1,0 +1,103 @@
+// Shapes of the WASM core's query and chart API (see the foundation contract, "WASM API").
+// They mirror tessera-core's serde types; once the Rust side generates TypeScript types into
+// src/generated/ these hand-written ones should be replaced by those.
+
+/** Every filter condition of spec §5, in the order the filter bar offers them. */
+export const CONDITIONS = [
+  '=',
+  '>',
+  '<',
+  'starts_with',
+  'not_starts_with',
+  'ends_with',
+  'not_ends_with',
+  'includes',
+  'not_includes',
+  'past_days',
+  'today',
+  'tomorrow',
+  'current_week',
+  'next_week',
+  'date',
+  'any_of',
+] as const;
+
+export type Condition = (typeof CONDITIONS)[number];
+
+export interface SheetColumn {
+  sheet: string;
+  column: string;
+}
+
+/** spec §3 "Filter: name, active, condition, sheet_column {sheet, column}, value". */
+export interface Filter {
+  name: string;
+  active: boolean;
+  condition: Condition;
+  sheet_column: SheetColumn;
+  /** A `[start, end]` pair for `date`; a string (or list) for the other conditions. */
+  value: string | string[];
+}
+
+export type SortDirection = 'Ascending' | 'Descending';
+
+export interface Sort {
+  column: string;
+  direction: SortDirection;
+}
+
+/** The host's clock and identity: the core never reads them itself. */
+export interface QueryContext {
+  now: string;
+  utc_offset_minutes: number;
+  user_email?: string | null;
+  user_name?: string | null;
+  session_id?: string | null;
+}
+
+export interface QuerySpec {
+  sheet?: string;
+  filters?: Filter[];
+  url_filters?: string;
+  search?: string;
+  sort?: Sort | null;
+  page?: number;
+  rows_per_page?: number;
+  context?: QueryContext;
+}
+
+export interface QueryResult {
+  total: number;
+  page: number;
+  page_count: number;
+  columns: string[];
+  rows: string[][];
+  row_indices: number[];
+}
+
+export const CHART_TYPES = ['line', 'bar', 'horizontal-bar', 'radar', 'pie', 'polarArea', 'scatter'] as const;
+export type ChartType = (typeof CHART_TYPES)[number];
+export type DuplicateXAxis = 'sum' | 'average';
+
+export interface ChartAxis {
+  column: string;
+  type: ChartType;
+  duplicateXAxis: DuplicateXAxis;
+  decimal_separator: 'dot' | 'comma';
+}
+
+export interface ChartSpec extends QuerySpec {
+  x_axis: string;
+  axis: ChartAxis[];
+}
+
+export interface ChartSeries {
+  name: string;
+  type: ChartType;
+  data: (number | null)[];
+}
+
+export interface ChartModel {
+  labels: string[];
+  series: ChartSeries[];
+}

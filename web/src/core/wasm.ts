@@ -1,0 +1,47 @@
+// The one place that loads the WASM core. The module is instantiated once per page and shared
+// by every caller of loadCore(); the sheet itself lives on the Rust side behind a SheetTable
+// handle, so each query only sends a small spec across the boundary.
+import init, { SheetTable, type InitInput } from '@tessera/core';
+import type { ChartModel, ChartSpec, QueryResult, QuerySpec } from './types';
+
+/** A sheet loaded into WASM memory. */
+export interface Table {
+  readonly rowCount: number;
+  columns(): string[];
+  query(spec: QuerySpec): QueryResult;
+  chart(spec: ChartSpec): ChartModel;
+  /** Releases the Rust-side memory; the handle must not be used afterwards. */
+  free(): void;
+}
+
+export interface Core {
+  /** Parses `{"columns": [...], "rows": [[...]]}` text; throws the core's Error on bad input. */
+  openSheet(json: string): Table;
+}
+
+let ready: Promise<Core> | undefined;
+
+/**
+ * Instantiates the WASM module once. In the browser it fetches the .wasm file that Vite emits
+ * next to the bundle; Node callers (tests) pass the bytes instead.
+ */
+export function loadCore(source?: InitInput): Promise<Core> {
+  if (!ready) {
+    const attempt = init(source === undefined ? undefined : { module_or_path: source }).then(
+      (): Core => ({ openSheet: (json) => SheetTable.fromJson(json) as unknown as Table }),
+    );
+    // A failed load (say, a network error) must not poison every later call.
+    attempt.catch(() => {
+      if (ready === attempt) ready = undefined;
+    });
+    ready = attempt;
+  }
+  return ready;
+}
+
+/** The message of whatever the core threw: wasm-bindgen errors arrive as Error or as a string. */
+export function coreErrorMessage(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  if (typeof error === 'string') return error;
+  return String(error);
+}

@@ -1,0 +1,138 @@
+import { useState, type FormEvent } from 'react';
+import { CONDITIONS, type Condition, type Filter } from '../../core/types';
+import { usePreviewStore } from '../../store/previewStore';
+
+/** Labels for the conditions of spec §5; the values are what the core expects. */
+export const CONDITION_LABELS: Record<Condition, string> = {
+  '=': 'is',
+  '>': 'greater than',
+  '<': 'less than',
+  starts_with: 'starts with',
+  not_starts_with: 'does not start with',
+  ends_with: 'ends with',
+  not_ends_with: 'does not end with',
+  includes: 'includes',
+  not_includes: 'does not include',
+  past_days: 'in the past N days',
+  today: 'is today',
+  tomorrow: 'is tomorrow',
+  current_week: 'is in the current week',
+  next_week: 'is in the next week',
+  date: 'is between dates',
+  any_of: 'is any of',
+};
+
+/** Conditions whose meaning is fixed by the date alone, so they take no value. */
+const NO_VALUE: ReadonlySet<Condition> = new Set(['today', 'tomorrow', 'current_week', 'next_week']);
+
+const VALUE_HINT: Partial<Record<Condition, string>> = {
+  past_days: 'Number of days',
+  any_of: 'a||b||c',
+};
+
+export function describeFilter(f: Filter): string {
+  const label = CONDITION_LABELS[f.condition] ?? f.condition;
+  if (NO_VALUE.has(f.condition)) return `${f.sheet_column.column} ${label}`;
+  const value = Array.isArray(f.value) ? f.value.join(' – ') : f.value;
+  return `${f.sheet_column.column} ${label} ${value}`;
+}
+
+export function FilterBar() {
+  const columns = usePreviewStore((s) => s.columns);
+  const filters = usePreviewStore((s) => s.filters);
+  const addFilter = usePreviewStore((s) => s.addFilter);
+  const toggleFilter = usePreviewStore((s) => s.toggleFilter);
+  const removeFilter = usePreviewStore((s) => s.removeFilter);
+
+  const [column, setColumn] = useState('');
+  const [condition, setCondition] = useState<Condition>('=');
+  const [value, setValue] = useState('');
+  const [end, setEnd] = useState('');
+
+  const chosenColumn = column || columns[0] || '';
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!chosenColumn) return;
+    const filterValue = condition === 'date' ? [value, end] : NO_VALUE.has(condition) ? '' : value;
+    addFilter({ column: chosenColumn, condition, value: filterValue });
+    setValue('');
+    setEnd('');
+  }
+
+  return (
+    <section className="filter-bar" aria-label="Filters">
+      <form className="filter-form" onSubmit={submit}>
+        <label>
+          <span className="visually-hidden">Filter column</span>
+          <select value={chosenColumn} onChange={(e) => setColumn(e.target.value)}>
+            {columns.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          <span className="visually-hidden">Filter condition</span>
+          <select value={condition} onChange={(e) => setCondition(e.target.value as Condition)}>
+            {CONDITIONS.map((c) => (
+              <option key={c} value={c}>
+                {CONDITION_LABELS[c]}
+              </option>
+            ))}
+          </select>
+        </label>
+        {condition === 'date' ? (
+          <>
+            <label>
+              <span className="visually-hidden">From date</span>
+              <input value={value} placeholder="From (2026-01-01)" onChange={(e) => setValue(e.target.value)} />
+            </label>
+            <label>
+              <span className="visually-hidden">To date</span>
+              <input value={end} placeholder="To (2026-01-31)" onChange={(e) => setEnd(e.target.value)} />
+            </label>
+          </>
+        ) : NO_VALUE.has(condition) ? null : (
+          <label>
+            <span className="visually-hidden">Filter value</span>
+            <input
+              value={value}
+              placeholder={VALUE_HINT[condition] ?? 'Value'}
+              onChange={(e) => setValue(e.target.value)}
+            />
+          </label>
+        )}
+        <button type="submit" className="button primary" disabled={!chosenColumn}>
+          Add filter
+        </button>
+      </form>
+      {filters.length > 0 && (
+        <ul className="filter-chips">
+          {filters.map((f) => (
+            <li key={f.name} className={f.active ? 'chip' : 'chip inactive'}>
+              <label>
+                <input
+                  type="checkbox"
+                  checked={f.active}
+                  onChange={() => toggleFilter(f.name)}
+                  aria-label={`Apply filter ${f.name}`}
+                />
+                <span>{describeFilter(f)}</span>
+              </label>
+              <button
+                type="button"
+                className="chip-remove"
+                onClick={() => removeFilter(f.name)}
+                aria-label={`Remove filter ${f.name}`}
+              >
+                ×
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
