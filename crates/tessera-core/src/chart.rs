@@ -10,7 +10,8 @@
 //!   number are left out of their group;
 //! - `duplicateXAxis: sum` (the default) adds the group's numbers, `average` divides that sum by
 //!   how many numbers there were;
-//! - a group with no number at all is `null`, a gap that `spanGaps` may bridge.
+//! - a group with no number at all is `null`, a gap that `spanGaps` may bridge; so is a sum too
+//!   large for an `f64`, which no chart could draw.
 //!
 //! | x     | Sales  | sum   | average |
 //! |-------|--------|-------|---------|
@@ -139,8 +140,8 @@ pub fn aggregate(table: &Table, spec: &ChartSpec) -> Result<ChartModel, QueryErr
                 .zip(&counts)
                 .map(|(&sum, &count)| match (count, axis.duplicate_x_axis) {
                     (0, _) => None,
-                    (_, Combine::Sum) => Some(sum),
-                    (n, Combine::Average) => Some(sum / n as f64),
+                    (_, Combine::Sum) => Some(sum).filter(|s| s.is_finite()),
+                    (n, Combine::Average) => Some(sum / n as f64).filter(|a| a.is_finite()),
                 })
                 .collect();
             Series { name: axis.column.clone(), series_type: axis.series_type, data }

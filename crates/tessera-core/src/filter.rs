@@ -27,7 +27,8 @@
 //! | `date`         | from start to end, both included (an end without a time includes its whole day; either side may be empty for an open range) | `[start, end]` or `start..end` |
 //!
 //! **Empty values.** A filter whose value is empty (after trimming) is not applied, except the
-//! five date windows that take no value. **Empty cells** hold the text `""`: `starts_with x`
+//! four date windows that take no value (`today`, `tomorrow`, `current_week`, `next_week`);
+//! a `date` range with neither side, or an `any_of` with no part (`||`), is empty too. **Empty cells** hold the text `""`: `starts_with x`
 //! does not match them and `not_starts_with x` does, so each condition and its `not_` form
 //! together always cover every row.
 //!
@@ -58,7 +59,8 @@ pub const DATE_RANGE_SEPARATOR: &str = "..";
 /// Replaced by the signed-in user's e-mail in a filter value (platform §5).
 pub const CURRENT_USER_TOKEN: &str = "[(current_user)]";
 
-/// The 17 filter conditions of platform §5 (`date` takes a start and end pair).
+/// The filter conditions of platform §5: 16 names, 17 conditions as the spec counts them, since
+/// `date` takes a start and an end.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Condition {
     #[serde(rename = "=")]
@@ -206,11 +208,15 @@ impl From<FilterValue> for serde_json::Value {
 }
 
 impl FilterValue {
-    fn is_empty(&self) -> bool {
-        match self {
-            FilterValue::Text(s) => s.trim().is_empty(),
-            FilterValue::List(items) => items.iter().all(|s| s.trim().is_empty()),
-        }
+    /// Empty for `condition`: blank, or, where the condition splits its value into parts, no
+    /// part that is not blank.
+    fn is_empty_for(&self, condition: Condition) -> bool {
+        let separator = match condition {
+            Condition::AnyOf => ANY_OF_SEPARATOR,
+            Condition::Date => DATE_RANGE_SEPARATOR,
+            _ => return self.text().trim().is_empty(),
+        };
+        self.parts(separator).iter().all(|p| p.trim().is_empty())
     }
 
     fn text(&self) -> String {
@@ -294,10 +300,12 @@ pub(crate) enum Predicate {
 
 impl Predicate {
     /// Prepares `filter` with `value` (its own, or the URL's), or `None` when the filter does
-    /// not apply because its value is empty.
+    /// not apply because its value is empty. A value holding `[(current_user)]` while nobody is
+    /// signed in matches no row, whatever the condition (even `not_includes`): such a filter
+    /// guards per-user rows, and a guest must not see them.
     pub(crate) fn prepare(filter: &Filter, value: &FilterValue, ctx: &Context) -> Result<Option<Predicate>, QueryError> {
         let condition = filter.condition;
-        if value.is_empty() && !condition.takes_no_value() {
+        if !condition.takes_no_value() && value.is_empty_for(condition) {
             return Ok(None);
         }
         let value = if value.contains(CURRENT_USER_TOKEN) {
@@ -411,7 +419,7 @@ fn date_range(filter: &Filter, value: &FilterValue) -> Result<Predicate, QueryEr
         parse_date(text).map(Some).ok_or_else(|| QueryError::NotADate { filter: filter.name.clone(), value: text.to_owned() })
     };
     if parts.len() > 2 {
-        return Err(QueryError::NotADate { filter: filter.name.clone(), value: value.text() });
+        return Err(QueryError::NotADate { filter: filter.name.clone(), value: parts.join(DATE_RANGE_SEPARATOR) });
     }
     let from = side(0)?.map_or(i64::MIN + 1, to_seconds);
     let until = match side(1)? {

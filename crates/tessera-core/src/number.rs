@@ -118,7 +118,8 @@ pub fn is_plain_number(text: &str) -> bool {
     all_digits(int) && frac.is_none_or(all_digits)
 }
 
-/// Formats a number the way JSON and JavaScript print it (`12`, `0.5`, `1234.5`), so values
+/// Formats a number as the shortest decimal that reads back to it, without an exponent
+/// (`12`, `0.5`, `1234.5`, `0.0000001`), so values
 /// that the core writes as text read the same on the server and in the browser.
 pub fn format_number(value: f64) -> String {
     if value == value.trunc() && value.abs() < 1e15 {

@@ -20,7 +20,8 @@
 //! | `,Region:North,`           | empty pairs are ignored                            |
 //!
 //! **Session rules** (platform §5, the server applies them before rows leave it): a session
-//! `_id` adds an equality filter on the `_id` column of any sheet that has one. A conditional
+//! `_id` adds an equality filter on the `_id` column of any sheet that has one; ids are compared
+//! trimmed but otherwise exactly, case included, since they identify rather than describe. A conditional
 //! filter with `filter_by` 'Logged in user' keeps rows whose `select_column` is the signed-in
 //! user's e-mail or name; 'Current record' keeps rows whose `select_column` equals the current
 //! record's `match_with_column`. With nobody signed in (or no current record) they keep no row.
@@ -75,9 +76,10 @@ pub struct QuerySpec {
     pub sort: Option<Sort>,
     pub conditional_filter: Option<ConditionalFilter>,
     /// 1-based; past the last page reads the last page.
-    pub page: Option<usize>,
-    /// Rows per page; absent or 0 puts every matching row on one page.
-    pub rows_per_page: Option<usize>,
+    pub page: Option<u64>,
+    /// Rows per page; absent or 0 puts every matching row on one page. (`u64`, not `usize`, so
+    /// that the 32-bit WASM build reads the same inputs as the server.)
+    pub rows_per_page: Option<u64>,
     pub context: Context,
 }
 
@@ -126,11 +128,12 @@ pub fn matching_rows(table: &Table, spec: &QuerySpec) -> Result<Vec<u32>, QueryE
 pub fn run(table: &Table, spec: &QuerySpec) -> Result<QueryResult, QueryError> {
     let rows = matching_rows(table, spec)?;
     let total = rows.len();
-    let per_page = spec.rows_per_page.filter(|&n| n > 0).unwrap_or(total.max(1));
+    let as_usize = |n: u64| usize::try_from(n).unwrap_or(usize::MAX);
+    let per_page = spec.rows_per_page.filter(|&n| n > 0).map_or(total.max(1), as_usize);
     let page_count = total.div_ceil(per_page).max(1);
-    let page = spec.page.unwrap_or(1).clamp(1, page_count);
+    let page = spec.page.map_or(1, as_usize).clamp(1, page_count);
     let start = (page - 1) * per_page;
-    let row_indices: Vec<u32> = rows[start.min(total)..(start + per_page).min(total)].to_vec();
+    let row_indices: Vec<u32> = rows[start.min(total)..start.saturating_add(per_page).min(total)].to_vec();
     let visible = table.visible_columns();
     Ok(QueryResult {
         total,

@@ -55,7 +55,8 @@ pub fn sort_rows(column: &Column, direction: SortDirection, rows: &mut [u32]) {
     let (has, compare): (Has, Compare) = if most(&has_date) {
         (Box::new(has_date), Box::new(move |a, b| dates[a].cmp(&dates[b])))
     } else if most(&has_number) {
-        (Box::new(has_number), Box::new(move |a, b| numbers[a].total_cmp(&numbers[b])))
+        // partial_cmp, not total_cmp: 0 and -0 are the same amount. NaN never gets here.
+        (Box::new(has_number), Box::new(move |a, b| numbers[a].partial_cmp(&numbers[b]).unwrap_or(Ordering::Equal)))
     } else {
         (
             Box::new(move |s| !is_empty(s)),

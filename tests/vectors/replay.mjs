@@ -1,0 +1,123 @@
+// WASM replay of the golden vectors (format: tests/vectors/README.md). Node 20, no dependencies.
+//
+// Runs every case of tests/vectors/*.json through the wasm-pack Node build's `evaluate`, checks
+// `expect` (deep JSON equality) or `error` (the thrown Error's exact message), and compares each
+// output string byte for byte with the native output of the same case, which
+// `cargo test -p tessera-core --test vectors` writes to target/vectors/native-outputs.jsonl.
+//
+//   cd /work/main
+//   wasm-pack build wasm-core --release --target nodejs --out-dir pkg-node
+//   cargo test -p tessera-core --test vectors
+//   node tests/vectors/replay.mjs [substring of a file or case name]
+//
+// Ends with the line `N passed, M failed`; exits 1 on any failure.
+
+import { createRequire } from 'node:module';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '../..');
+const pkgPath = path.join(root, 'wasm-core/pkg-node/tessera_wasm_core.js');
+const nativePath = path.join(root, 'target/vectors/native-outputs.jsonl');
+const only = process.argv[2] ?? '';
+
+function die(message) {
+  console.error(message);
+  console.log('0 passed, 1 failed');
+  process.exit(1);
+}
+
+if (!existsSync(pkgPath)) {
+  die(`missing ${pkgPath}: run \`wasm-pack build wasm-core --release --target nodejs --out-dir pkg-node\` first`);
+}
+if (!existsSync(nativePath)) {
+  die(`missing ${nativePath}: run cargo test -p tessera-core first (it writes the native outputs)`);
+}
+
+const require = createRequire(import.meta.url);
+const { evaluate } = require(pkgPath);
+
+const key = (file, name) => `${file}\u0000${name}`;
+const native = new Map();
+for (const line of readFileSync(nativePath, 'utf8').split('\n')) {
+  if (line.trim() === '') continue;
+  const entry = JSON.parse(line);
+  native.set(key(entry.file, entry.name), entry);
+}
+
+function deepEqual(a, b) {
+  if (a === b) return true;
+  if (typeof a !== typeof b || a === null || b === null || typeof a !== 'object') return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a)) return a.length === b.length && a.every((x, i) => deepEqual(x, b[i]));
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  return ka.length === kb.length && ka.every((k) => Object.hasOwn(b, k) && deepEqual(a[k], b[k]));
+}
+
+const show = (value) => (typeof value === 'string' ? value : JSON.stringify(value));
+
+let passed = 0;
+let failed = 0;
+function fail(file, name, lines) {
+  failed += 1;
+  console.log(`FAIL ${file} / ${name}`);
+  for (const line of lines) console.log(`    ${line}`);
+}
+
+const files = readdirSync(here).filter((f) => f.endsWith('.json')).sort();
+for (const file of files) {
+  const doc = JSON.parse(readFileSync(path.join(here, file), 'utf8'));
+  for (const testCase of doc.cases ?? []) {
+    const { name } = testCase;
+    if (only && !file.includes(only) && !name.includes(only)) continue;
+    const op = testCase.op ?? doc.op;
+    const input = JSON.stringify(testCase.input ?? null);
+    let output;
+    let error;
+    try {
+      output = evaluate(op, input);
+    } catch (e) {
+      error = e instanceof Error ? e.message : String(e);
+    }
+    const problems = [];
+
+    if ('expect' in testCase) {
+      if (error !== undefined) {
+        problems.push(`expected ${show(testCase.expect)}`, `actual   error: ${error}`);
+      } else if (!deepEqual(JSON.parse(output), testCase.expect)) {
+        problems.push(`expected ${show(testCase.expect)}`, `actual   ${output}`);
+      }
+    } else if ('error' in testCase) {
+      if (error === undefined) {
+        problems.push(`expected error: ${testCase.error}`, `actual   ${output}`);
+      } else if (error !== testCase.error) {
+        problems.push(`expected error: ${testCase.error}`, `actual   error: ${error}`);
+      }
+    } else {
+      problems.push('has neither `expect` nor `error`');
+    }
+
+    const twin = native.get(key(file, name));
+    if (twin === undefined) {
+      problems.push('no native output for this case: run cargo test -p tessera-core first');
+    } else if (twin.input !== input) {
+      problems.push('the native run was given other input text (stale native outputs? rerun cargo test -p tessera-core)',
+        `native ${twin.input}`, `wasm   ${input}`);
+    } else if (error === undefined && twin.output !== output) {
+      problems.push('WASM output differs from native output byte for byte',
+        `native ${twin.output ?? `error: ${twin.error}`}`, `wasm   ${output}`);
+    } else if (error !== undefined && twin.error !== error) {
+      problems.push('WASM error differs from native',
+        `native ${twin.error !== undefined ? `error: ${twin.error}` : twin.output}`, `wasm   error: ${error}`);
+    }
+
+    if (problems.length > 0) fail(file, name, problems);
+    else passed += 1;
+  }
+}
+
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed > 0 ? 1 : 0);
