@@ -7,6 +7,7 @@
 
 mod convert;
 
+use tessera_core::chart::{self, ChartSpec};
 use tessera_core::{query, QuerySpec, Table};
 use wasm_bindgen::prelude::*;
 
@@ -52,6 +53,12 @@ impl SheetTable {
     pub fn query(&self, spec: JsValue) -> JsResult<JsValue> {
         let spec: QuerySpec = from_js(spec)?;
         to_js(&query::run(&self.table, &spec).map_err(convert::error)?)
+    }
+
+    /// Groups the matching rows by the x axis and combines each series (blocks §3.3).
+    pub fn chart(&self, spec: JsValue) -> JsResult<JsValue> {
+        let spec: ChartSpec = from_js(spec)?;
+        to_js(&chart::aggregate(&self.table, &spec).map_err(convert::error)?)
     }
 }
 

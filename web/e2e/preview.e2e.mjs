@@ -124,13 +124,15 @@ async function main() {
   const page = context.pages()[0] ?? (await context.newPage());
   const responses = [];
   const pageErrors = [];
+  // The unmatched route is answered 404 on purpose; that one failure is the expected outcome.
+  const notFoundUrl = `${baseUrl}/no/such/page`;
   page.on('response', (r) => {
     responses.push({ url: r.url(), status: r.status() });
-    if (r.status() >= 400) pageErrors.push(`HTTP ${r.status()} for ${r.url()}`);
+    if (r.status() >= 400 && r.url() !== notFoundUrl) pageErrors.push(`HTTP ${r.status()} for ${r.url()}`);
   });
   page.on('pageerror', (e) => pageErrors.push(String(e)));
   page.on('console', (m) => {
-    if (m.type() === 'error') pageErrors.push(m.text());
+    if (m.type() === 'error' && m.location()?.url !== notFoundUrl) pageErrors.push(m.text());
   });
 
   try {
@@ -231,8 +233,10 @@ async function main() {
     });
 
     await check('an unmatched route shows the not-found page', async () => {
-      await page.goto(`${baseUrl}/no/such/page`);
+      const response = await page.goto(notFoundUrl);
       await page.getByText('This page could not be found').waitFor({ timeout: 10_000 });
+      // Only Tessera's server knows the route table; `vite preview` answers every path 200.
+      if (process.env.TESSERA_URL) expectEqual(response?.status(), 404, 'status of an unmatched route');
     });
 
     await check('the page logged no errors', async () => {

@@ -1,0 +1,96 @@
+//! `cargo xtask ci`: every check of the repository, in order, stopping at the first failure.
+//! `.ci/run` calls this. The summary at the end shows each step's duration.
+
+use std::time::{Duration, Instant};
+
+use crate::cmd::{self, cargo, repo_root};
+use crate::{server, setup, wasm, web, Result};
+
+type Step = (&'static str, fn() -> Result);
+
+const STEPS: &[Step] = &[
+    ("setup", setup::run),
+    ("fmt", || cargo_step(&["fmt", "--all", "--check"])),
+    ("clippy", || cargo_step(&["clippy", "--workspace", "--exclude", "tessera-bench", "--all-targets", "--", "-D", "warnings"])),
+    ("test", || cargo_step(&["test", "--workspace", "--exclude", "tessera-bench"])),
+    ("wasm", wasm::build),
+    ("vectors", golden_vectors),
+    ("web-test", || web::npm_run("test", &[])),
+    ("web-build", web::build),
+    ("server-build", server::build_release),
+    ("e2e", end_to_end),
+];
+
+/// Runs every step, or with `--from <step>` that step and the ones after it (to resume after a fix).
+pub fn run(args: &[String]) -> Result {
+    let first = match args {
+        [] => 0,
+        [flag, name] if flag == "--from" => STEPS.iter().position(|(step, _)| step == name).ok_or_else(|| {
+            let names: Vec<&str> = STEPS.iter().map(|(step, _)| *step).collect();
+            format!("no ci step `{name}`; the steps are: {}", names.join(", "))
+        })?,
+        _ => return Err("usage: cargo xtask ci [--from <step>]".to_owned()),
+    };
+    let started = Instant::now();
+    let mut done: Vec<(&str, Duration, String)> = Vec::new();
+    for (name, step) in &STEPS[first..] {
+        println!("\n==> ci: {name}");
+        let step_started = Instant::now();
+        let outcome = step();
+        let elapsed = step_started.elapsed();
+        match outcome {
+            Ok(()) => done.push((name, elapsed, "passed".to_owned())),
+            Err(message) => {
+                done.push((name, elapsed, "FAILED".to_owned()));
+                summary(&done, started.elapsed());
+                return Err(format!("ci failed at step `{name}`: {message}"));
+            }
+        }
+    }
+    summary(&done, started.elapsed());
+    println!("ci: all steps passed");
+    Ok(())
+}
+
+fn summary(done: &[(&str, Duration, String)], total: Duration) {
+    println!("\nci summary:");
+    for (name, elapsed, result) in done {
+        println!("  {name:<16} {:>8}  {result}", seconds(*elapsed));
+    }
+    println!("  {:<16} {:>8}", "total", seconds(total));
+}
+
+fn seconds(duration: Duration) -> String {
+    format!("{:.1} s", duration.as_secs_f64())
+}
+
+fn cargo_step(args: &[&str]) -> Result {
+    cmd::run(cargo().args(args).current_dir(repo_root()))
+}
+
+/// The WASM package must give the answers the native core gives, byte for byte: the replay
+/// reads the outputs that `cargo test` (the `test` step) wrote.
+fn golden_vectors() -> Result {
+    cmd::run(std::process::Command::new("node").arg("tests/vectors/replay.mjs").current_dir(repo_root()))
+}
+
+/// The browser tests against the release server on a free loopback port, serving `web/dist`.
+fn end_to_end() -> Result {
+    let server = server::start_background()?;
+    println!("ci: server running at {}", server.url);
+    let tests = web::npm_run("e2e", &[("TESSERA_URL", server.url.as_str())]);
+    let stopped = server.stop();
+    tests?;
+    stopped
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn step_names_are_unique() {
+        let mut names: Vec<&str> = super::STEPS.iter().map(|(name, _)| *name).collect();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), super::STEPS.len());
+    }
+}

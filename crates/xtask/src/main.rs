@@ -1,0 +1,58 @@
+//! `cargo xtask <command>`: set-up, build, run and CI of the whole repository.
+//!
+//! One command per job, so that a fresh machine needs only `cargo xtask run` (to use Tessera)
+//! or `.ci/run` (`cargo xtask ci`, to test everything). Standard library only.
+
+mod ci;
+mod cmd;
+mod server;
+mod setup;
+mod wasm;
+mod web;
+
+use std::process::ExitCode;
+
+/// Errors are messages for a person at a terminal.
+pub type Result<T = (), E = String> = std::result::Result<T, E>;
+
+const USAGE: &str = "\
+Usage: cargo xtask <command>
+
+Commands:
+  setup   install what is missing: wasm32 target, wasm-bindgen-cli, wasm-pack, Chromium, web/node_modules
+  build   setup, then the WASM packages, the web app (web/dist) and the release server
+  run     build, then start the server (PORT, default 8080; TESSERA_BIND, default 127.0.0.1)
+  ci      setup, fmt, clippy, Rust tests, WASM builds, golden vectors, web tests, web build, end-to-end tests
+          (`ci --from <step>` resumes at a step, e.g. `cargo xtask ci --from test`)
+";
+
+fn main() -> ExitCode {
+    cmd::put_cargo_bin_on_path();
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let result = match args.first().map(String::as_str) {
+        Some("setup") => setup::run(),
+        Some("build") => build(),
+        Some("run") => build().and_then(|()| server::run_foreground()),
+        Some("ci") => ci::run(&args[1..]),
+        None | Some("help" | "-h" | "--help") => {
+            print!("{USAGE}");
+            Ok(())
+        }
+        Some(other) => Err(format!("unknown command `{other}`\n\n{USAGE}")),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("xtask: error: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Everything `run` needs: the WASM packages, `web/dist` and the release server binary.
+fn build() -> Result {
+    setup::run()?;
+    wasm::build()?;
+    web::build()?;
+    server::build_release()
+}

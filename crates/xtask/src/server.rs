@@ -1,0 +1,136 @@
+//! The release server binary: built by `build`, run in the foreground by `run`, and in the
+//! background by `ci` for the end-to-end tests.
+
+use std::io::{BufRead, BufReader};
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc;
+use std::time::Duration;
+
+use crate::cmd::{self, cargo, repo_root};
+use crate::Result;
+
+/// What the server prints first; the rest of the line is its URL.
+const READY: &str = "Tessera is running at ";
+
+pub fn build_release() -> Result {
+    cmd::run(cargo().args(["build", "--release", "-p", "tessera-server"]).current_dir(repo_root()))
+}
+
+fn binary() -> PathBuf {
+    let target = std::env::var_os("CARGO_TARGET_DIR").map(PathBuf::from).unwrap_or_else(|| repo_root().join("target"));
+    target.join("release").join("tessera-server")
+}
+
+fn command() -> Command {
+    let mut command = Command::new(binary());
+    command.current_dir(repo_root());
+    if std::env::var_os("TESSERA_WEB_DIST").is_none() {
+        command.env("TESSERA_WEB_DIST", repo_root().join("web/dist"));
+    }
+    command
+}
+
+/// Runs the server in this terminal until Ctrl-C. On Unix the server replaces this process, so
+/// signals reach it directly.
+pub fn run_foreground() -> Result {
+    let mut command = command();
+    println!("$ {} (Ctrl-C stops it)", cmd::describe(&command));
+    #[cfg(unix)]
+    {
+        use std::os::unix::process::CommandExt;
+        let err = command.exec();
+        Err(format!("could not start {}: {err}", binary().display()))
+    }
+    #[cfg(not(unix))]
+    {
+        cmd::run(&mut command)
+    }
+}
+
+/// A server started in the background on a free loopback port; stopped on [`Background::stop`]
+/// or drop.
+pub struct Background {
+    child: Child,
+    pub url: String,
+}
+
+/// Starts the release server with `PORT=0` and waits for the line that says which port it got.
+pub fn start_background() -> Result<Background> {
+    let mut child = command()
+        .env("PORT", "0")
+        .env("TESSERA_BIND", "127.0.0.1")
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .spawn()
+        .map_err(|err| format!("could not start {}: {err}", binary().display()))?;
+    let stdout = child.stdout.take().expect("stdout is piped");
+    let (sender, receiver) = mpsc::channel();
+    std::thread::spawn(move || {
+        let mut sent = false;
+        for line in BufReader::new(stdout).lines().map_while(|line| line.ok()) {
+            if !sent {
+                if let Some(url) = ready_url(&line) {
+                    let _ = sender.send(url.to_owned());
+                    sent = true;
+                }
+            }
+            println!("[server] {line}");
+        }
+    });
+    let mut server = Background { child, url: String::new() };
+    match receiver.recv_timeout(Duration::from_secs(30)) {
+        Ok(url) => {
+            server.url = url;
+            Ok(server)
+        }
+        Err(_) => Err("the server did not print its URL within 30 s".to_owned()),
+    }
+}
+
+fn ready_url(line: &str) -> Option<&str> {
+    line.trim().strip_prefix(READY).filter(|url| !url.is_empty())
+}
+
+impl Background {
+    /// SIGTERM (a graceful shutdown), then a kill if it is still running after 10 s.
+    pub fn stop(mut self) -> Result {
+        self.terminate()
+    }
+
+    fn terminate(&mut self) -> Result {
+        if self.child.try_wait().ok().flatten().is_some() {
+            return Ok(());
+        }
+        #[cfg(unix)]
+        {
+            let _ = Command::new("kill").args(["-TERM", &self.child.id().to_string()]).status();
+            for _ in 0..100 {
+                if let Ok(Some(status)) = self.child.try_wait() {
+                    return if status.success() { Ok(()) } else { Err(format!("the server exited with {status} on SIGTERM")) };
+                }
+                std::thread::sleep(Duration::from_millis(100));
+            }
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        Err("the server did not stop within 10 s of SIGTERM; killed".to_owned())
+    }
+}
+
+impl Drop for Background {
+    fn drop(&mut self) {
+        let _ = self.terminate();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ready_url;
+
+    #[test]
+    fn the_url_is_read_from_the_start_up_line() {
+        assert_eq!(ready_url("Tessera is running at http://127.0.0.1:40123/\n"), Some("http://127.0.0.1:40123/"));
+        assert_eq!(ready_url("warning: web/dist has no index.html"), None);
+    }
+}

@@ -1,0 +1,124 @@
+//! The built web app (platform §2, "Screens and routes").
+//!
+//! The app is a single-page React app: the browser router decides what each route shows, so the
+//! server answers every client route with `index.html`. It still knows the route table, so that
+//! an unmatched path answers 404 (with `index.html`, whose app then shows 'This page could not
+//! be found') instead of a misleading 200. Files in `web/dist` are served as they are.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use axum::extract::State;
+use axum::handler::Handler;
+use axum::http::{header, StatusCode, Uri};
+use axum::response::{IntoResponse, Response};
+use axum::Router;
+use tower_http::services::ServeDir;
+
+use crate::{Config, Error};
+
+/// The fixed client routes of platform §2. `/:board_slug` is matched by [`is_board_slug`].
+const CLIENT_ROUTES: &[&str] = &[
+    "/",
+    "/accept-invitation",
+    "/admin",
+    "/admin_old",
+    "/boardWorkspace",
+    "/dashboard",
+    "/marketplace",
+    "/payment_success",
+    "/payment_fail",
+    "/dashboard/account",
+    "/dashboard/accountbilling",
+    "/dashboard/auth",
+    "/dashboard/signup",
+    "/dashboard/signupbackup",
+    "/dashboard/emailVerify",
+    "/dashboard/forgetPassword",
+    "/dashboard/new-multipage",
+    "/dashboard/new-workspace",
+    "/dashboard/start",
+    "/dashboard/redeemappsumocodes",
+    "/embed",
+];
+
+#[derive(Clone)]
+struct WebApp {
+    dist: Arc<PathBuf>,
+}
+
+/// Static files first; what no file matches goes to [`client_route`].
+pub fn router(config: &Config) -> Router {
+    let app = WebApp { dist: Arc::new(config.web_dist.clone()) };
+    let files = ServeDir::new(&config.web_dist)
+        // `/` and folders are client routes, not directory listings or folder index pages.
+        .append_index_html_on_directories(false)
+        .fallback(client_route.with_state(app));
+    Router::new().fallback_service(files)
+}
+
+/// Answers a path that is no file in `web/dist`: `index.html`, with 200 for a client route and
+/// 404 for anything else.
+async fn client_route(State(app): State<WebApp>, uri: Uri) -> Result<Response, Error> {
+    let status = if is_client_route(uri.path()) { StatusCode::OK } else { StatusCode::NOT_FOUND };
+    index_html(&app.dist, status).await
+}
+
+async fn index_html(dist: &std::path::Path, status: StatusCode) -> Result<Response, Error> {
+    let path = dist.join("index.html");
+    match tokio::fs::read(&path).await {
+        Ok(html) => Ok((
+            status,
+            [
+                (header::CONTENT_TYPE, "text/html; charset=utf-8"),
+                // The page names hashed asset files: a stale copy would load an old build.
+                (header::CACHE_CONTROL, "no-cache"),
+            ],
+            html,
+        )
+            .into_response()),
+        Err(err) if err.kind() == std::io::ErrorKind::NotFound => Err(Error::WebAppNotBuilt { dist: dist.to_path_buf() }),
+        Err(err) => Err(Error::internal(format!("reading {}", path.display()), err)),
+    }
+}
+
+/// True for the routes of platform §2. One trailing slash is tolerated (`/dashboard/`).
+fn is_client_route(path: &str) -> bool {
+    let path = match path.strip_suffix('/') {
+        Some(trimmed) if !trimmed.is_empty() => trimmed,
+        _ => path,
+    };
+    CLIENT_ROUTES.contains(&path) || is_board_slug(path)
+}
+
+/// `/:board_slug`: one path segment. A segment with a dot is taken for a missing file
+/// (`/favicon.ico`, `/sw.js`) rather than a board, so a script loader gets a 404 instead of an
+/// HTML page it cannot run.
+fn is_board_slug(path: &str) -> bool {
+    match path.strip_prefix('/') {
+        Some(segment) => !segment.is_empty() && !segment.contains(['/', '.']),
+        None => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::is_client_route;
+
+    #[test]
+    fn every_route_of_the_table_and_a_board_slug_is_a_client_route() {
+        for route in super::CLIENT_ROUTES {
+            assert!(is_client_route(route), "{route}");
+        }
+        assert!(is_client_route("/sales-q3"));
+        assert!(is_client_route("/dashboard/auth/"));
+    }
+
+    #[test]
+    fn deeper_or_file_like_paths_are_not_client_routes() {
+        assert!(!is_client_route("/dashboard/unknown"));
+        assert!(!is_client_route("/sales-q3/extra"));
+        assert!(!is_client_route("/favicon.ico"));
+        assert!(!is_client_route("/Dashboard/Auth"));
+    }
+}

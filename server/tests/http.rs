@@ -1,0 +1,212 @@
+//! The server over real HTTP: each test binds 127.0.0.1:0, serves a temporary `web/dist`, and
+//! talks to it with a raw HTTP/1.1 request on a `TcpStream`.
+
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use tessera_server::Config;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::{TcpListener, TcpStream};
+use tokio::sync::oneshot;
+
+const INDEX_HTML: &str = "<!doctype html><title>Tessera test</title><div id=\"root\"></div>";
+
+/// A temporary folder, removed on drop.
+struct TempDir(PathBuf);
+
+impl TempDir {
+    fn new() -> Self {
+        static NEXT: AtomicUsize = AtomicUsize::new(0);
+        let path =
+            std::env::temp_dir().join(format!("tessera-server-test-{}-{}", std::process::id(), NEXT.fetch_add(1, Ordering::Relaxed)));
+        std::fs::create_dir_all(&path).unwrap();
+        Self(path)
+    }
+
+    fn write(&self, relative: &str, contents: &str) {
+        let path = self.0.join(relative);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, contents).unwrap();
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// A web build with an index page and two assets.
+fn built_dist() -> TempDir {
+    let dist = TempDir::new();
+    dist.write("index.html", INDEX_HTML);
+    dist.write("assets/app-1a2b.js", "console.log('tessera')");
+    dist.write("assets/app-1a2b.css", "body { margin: 0 }");
+    dist.write("favicon.ico", "icon");
+    dist
+}
+
+async fn start(dist: &Path) -> SocketAddr {
+    let config = Config { port: 0, web_dist: dist.to_path_buf(), ..Config::default() };
+    let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    tokio::spawn(async move {
+        tessera_server::serve(listener, &config, std::future::pending()).await.unwrap();
+    });
+    addr
+}
+
+struct Reply {
+    status: u16,
+    headers: Vec<(String, String)>,
+    body: String,
+}
+
+impl Reply {
+    fn header(&self, name: &str) -> Option<&str> {
+        self.headers.iter().find(|(key, _)| key.eq_ignore_ascii_case(name)).map(|(_, value)| value.as_str())
+    }
+
+    fn json(&self) -> serde_json::Value {
+        serde_json::from_str(&self.body).unwrap_or_else(|err| panic!("body is not JSON ({err}): {}", self.body))
+    }
+}
+
+async fn request(addr: SocketAddr, method: &str, path: &str) -> Reply {
+    let mut stream = TcpStream::connect(addr).await.unwrap();
+    let head = format!("{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n");
+    stream.write_all(head.as_bytes()).await.unwrap();
+    let mut raw = Vec::new();
+    stream.read_to_end(&mut raw).await.unwrap();
+    parse(&raw)
+}
+
+fn parse(raw: &[u8]) -> Reply {
+    let text = String::from_utf8_lossy(raw);
+    let (head, body) = text.split_once("\r\n\r\n").expect("a complete HTTP response");
+    let mut lines = head.lines();
+    let status = lines.next().unwrap().split(' ').nth(1).unwrap().parse().unwrap();
+    let headers: Vec<(String, String)> =
+        lines.filter_map(|line| line.split_once(':')).map(|(key, value)| (key.trim().to_owned(), value.trim().to_owned())).collect();
+    let chunked = headers.iter().any(|(key, value)| key.eq_ignore_ascii_case("transfer-encoding") && value.eq_ignore_ascii_case("chunked"));
+    let body = if chunked { dechunk(body) } else { body.to_owned() };
+    Reply { status, headers, body }
+}
+
+fn dechunk(mut rest: &str) -> String {
+    let mut body = String::new();
+    loop {
+        let (size, after) = rest.split_once("\r\n").expect("a chunk size line");
+        let size = usize::from_str_radix(size.trim(), 16).expect("a hex chunk size");
+        if size == 0 {
+            return body;
+        }
+        body.push_str(&after[..size]);
+        rest = &after[size + 2..];
+    }
+}
+
+#[tokio::test]
+async fn health_answers_ok_with_the_crate_version() {
+    let dist = built_dist();
+    let addr = start(&dist.0).await;
+    let reply = request(addr, "GET", "/api/health").await;
+    assert_eq!(reply.status, 200);
+    assert!(reply.header("content-type").unwrap().starts_with("application/json"));
+    assert_eq!(reply.json(), serde_json::json!({ "status": "ok", "version": env!("CARGO_PKG_VERSION") }));
+}
+
+#[tokio::test]
+async fn client_routes_of_the_route_table_answer_index_html_with_200() {
+    let dist = built_dist();
+    let addr = start(&dist.0).await;
+    for path in ["/", "/dashboard/auth", "/boardWorkspace", "/embed", "/sales-q3"] {
+        let reply = request(addr, "GET", path).await;
+        assert_eq!(reply.status, 200, "{path}");
+        assert_eq!(reply.body, INDEX_HTML, "{path}");
+        assert_eq!(reply.header("content-type"), Some("text/html; charset=utf-8"), "{path}");
+        assert_eq!(reply.header("cache-control"), Some("no-cache"), "{path}");
+    }
+}
+
+#[tokio::test]
+async fn an_unmatched_route_answers_index_html_with_404() {
+    let dist = built_dist();
+    let addr = start(&dist.0).await;
+    for path in ["/dashboard/nowhere", "/sales-q3/extra", "/assets/missing.js", "/sw.js"] {
+        let reply = request(addr, "GET", path).await;
+        assert_eq!(reply.status, 404, "{path}");
+        assert_eq!(reply.body, INDEX_HTML, "{path}");
+    }
+}
+
+#[tokio::test]
+async fn an_unknown_api_path_answers_a_json_404() {
+    let dist = built_dist();
+    let addr = start(&dist.0).await;
+    for path in ["/api/nothing-here", "/api", "/api/health/extra"] {
+        let reply = request(addr, "GET", path).await;
+        assert_eq!(reply.status, 404, "{path}");
+        assert_eq!(reply.json(), serde_json::json!({ "error": format!("no API route for GET {path}") }), "{path}");
+    }
+}
+
+#[tokio::test]
+async fn a_wrong_method_on_an_api_route_answers_a_json_405() {
+    let dist = built_dist();
+    let addr = start(&dist.0).await;
+    let reply = request(addr, "POST", "/api/health").await;
+    assert_eq!(reply.status, 405);
+    assert_eq!(reply.json(), serde_json::json!({ "error": "POST is not allowed on /api/health" }));
+}
+
+#[tokio::test]
+async fn static_assets_are_served_with_their_content_type() {
+    let dist = built_dist();
+    let addr = start(&dist.0).await;
+    let js = request(addr, "GET", "/assets/app-1a2b.js").await;
+    assert_eq!(js.status, 200);
+    assert_eq!(js.body, "console.log('tessera')");
+    assert_eq!(js.header("content-type"), Some("text/javascript"));
+    let css = request(addr, "GET", "/assets/app-1a2b.css").await;
+    assert_eq!(css.status, 200);
+    assert_eq!(css.header("content-type"), Some("text/css"));
+    let icon = request(addr, "GET", "/favicon.ico").await;
+    assert_eq!(icon.status, 200);
+    assert_eq!(icon.body, "icon");
+}
+
+#[tokio::test]
+async fn a_missing_web_build_answers_503_naming_the_build_command() {
+    let dist = TempDir::new();
+    let missing = dist.0.join("dist");
+    let addr = start(&missing).await;
+    for path in ["/", "/dashboard", "/nowhere/at/all", "/assets/app.js"] {
+        let reply = request(addr, "GET", path).await;
+        assert_eq!(reply.status, 503, "{path}");
+        assert!(reply.header("content-type").unwrap().starts_with("text/html"));
+        assert!(reply.body.contains("cargo xtask build"), "{}", reply.body);
+    }
+    // The API does not depend on the web build.
+    assert_eq!(request(addr, "GET", "/api/health").await.status, 200);
+}
+
+#[tokio::test]
+async fn serve_returns_once_the_shutdown_signal_fires() {
+    let dist = built_dist();
+    let config = Config { web_dist: dist.0.clone(), ..Config::default() };
+    let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let (stop, stopped) = oneshot::channel::<()>();
+    let server = tokio::spawn(async move {
+        tessera_server::serve(listener, &config, async {
+            let _ = stopped.await;
+        })
+        .await
+    });
+    assert_eq!(request(addr, "GET", "/api/health").await.status, 200);
+    stop.send(()).unwrap();
+    let finished = tokio::time::timeout(std::time::Duration::from_secs(10), server).await;
+    finished.expect("the server stops within 10 s").unwrap().unwrap();
+}
