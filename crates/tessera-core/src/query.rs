@@ -37,6 +37,9 @@ use crate::search;
 use crate::sort::{sort_rows, Sort};
 use crate::table::Table;
 
+/// blocks §3.4 and platform §9: "default rows per page 10".
+pub const DEFAULT_ROWS_PER_PAGE: u64 = 10;
+
 /// The column a session `_id` filters on (platform §5).
 pub const SESSION_ID_COLUMN: &str = "_id";
 
@@ -77,8 +80,9 @@ pub struct QuerySpec {
     pub conditional_filter: Option<ConditionalFilter>,
     /// 1-based; past the last page reads the last page.
     pub page: Option<u64>,
-    /// Rows per page; absent or 0 puts every matching row on one page. (`u64`, not `usize`, so
-    /// that the 32-bit WASM build reads the same inputs as the server.)
+    /// Rows per page: absent means the spec's default, [`DEFAULT_ROWS_PER_PAGE`]; 0 puts every
+    /// matching row on one page (a block with `paginate` off). (`u64`, not `usize`, so that the
+    /// 32-bit WASM build reads the same inputs as the server.)
     pub rows_per_page: Option<u64>,
     pub context: Context,
 }
@@ -129,7 +133,10 @@ pub fn run(table: &Table, spec: &QuerySpec) -> Result<QueryResult, QueryError> {
     let rows = matching_rows(table, spec)?;
     let total = rows.len();
     let as_usize = |n: u64| usize::try_from(n).unwrap_or(usize::MAX);
-    let per_page = spec.rows_per_page.filter(|&n| n > 0).map_or(total.max(1), as_usize);
+    let per_page = match spec.rows_per_page.unwrap_or(DEFAULT_ROWS_PER_PAGE) {
+        0 => total.max(1),
+        n => as_usize(n),
+    };
     let page_count = total.div_ceil(per_page).max(1);
     let page = spec.page.map_or(1, as_usize).clamp(1, page_count);
     let start = (page - 1) * per_page;
