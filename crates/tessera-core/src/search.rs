@@ -14,7 +14,9 @@
 //! | `  , `       | yes                  | yes                |
 //! | `north west` | no                   | no                 |
 
-use crate::table::Table;
+use memchr::memmem::Finder;
+
+use crate::table::{Column, Table};
 
 /// The terms of a search text, trimmed and lower-cased, empty ones dropped.
 pub fn search_terms(search: &str) -> Vec<String> {
@@ -22,32 +24,88 @@ pub fn search_terms(search: &str) -> Vec<String> {
 }
 
 /// Narrows `mask` to the rows that match `search`.
+///
+/// Search runs after the filters, so it usually looks at few rows. A dictionary-encoded column
+/// is searched once per distinct value. A plain column is searched with one substring scan over
+/// its whole text when many rows are still in play, and cell by cell when few are: scanning a
+/// million cells to keep a few thousand would cost more than the filters did.
 pub fn narrow(table: &Table, search: &str, mask: &mut [bool]) {
     let terms = search_terms(search);
     if terms.is_empty() {
         return;
     }
-    let mut found = vec![false; table.row_count()];
-    for c in table.visible_columns() {
-        let column = table.column(c);
-        let mut slots = vec![false; column.slot_count()];
-        for term in &terms {
-            column.mark_slots_containing(term, &mut slots);
-        }
-        match column.codes() {
-            Some(codes) => {
-                for (hit, &code) in found.iter_mut().zip(codes) {
-                    *hit |= slots[code as usize];
+    let in_play = mask.iter().filter(|&&keep| keep).count();
+    let scan_whole_columns = in_play * SPARSE_FRACTION > table.row_count();
+    let finders: Vec<Finder> = terms.iter().map(|t| Finder::new(t.as_bytes())).collect();
+    let columns: Vec<(&Column, Option<Vec<bool>>)> = table
+        .visible_columns()
+        .into_iter()
+        .map(|c| {
+            let column = table.column(c);
+            let by_slot = (column.codes().is_some() || scan_whole_columns).then(|| {
+                let mut slots = vec![false; column.slot_count()];
+                for term in &terms {
+                    column.mark_slots_containing(term, &mut slots);
                 }
-            }
-            None => {
-                for (hit, slot) in found.iter_mut().zip(&slots) {
-                    *hit |= *slot;
+                slots
+            });
+            (column, by_slot)
+        })
+        .collect();
+    for (row, keep) in mask.iter_mut().enumerate() {
+        if *keep {
+            *keep = columns.iter().any(|(column, by_slot)| {
+                let slot = column.slot(row);
+                match by_slot {
+                    Some(hits) => hits[slot],
+                    None => finders.iter().any(|f| f.find(column.slot_lower(slot).as_bytes()).is_some()),
                 }
-            }
+            });
         }
     }
-    for (keep, hit) in mask.iter_mut().zip(found) {
-        *keep &= hit;
+}
+
+/// Below one row in this many still in play, plain columns are searched cell by cell.
+const SPARSE_FRACTION: usize = 8;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn table() -> Table {
+        let rows: Vec<Vec<String>> = (0..200)
+            .map(|i| {
+                vec![format!("Person {i}"), ["North", "South", "East", "West"][i % 4].to_string(), format!("Note about item {}", i * 7)]
+            })
+            .collect();
+        Table::from_rows(vec!["Name".into(), "Region".into(), "Notes".into()], &rows).unwrap()
+    }
+
+    #[test]
+    fn few_rows_in_play_match_exactly_as_a_whole_column_scan_would() {
+        let t = table();
+        for search in ["person 1", "ORTH, 14", "item 7", "zzz", "e"] {
+            let mut everything = vec![true; t.row_count()];
+            narrow(&t, search, &mut everything);
+            // Every 20th row in play: far below the scan threshold.
+            let mut sparse: Vec<bool> = (0..t.row_count()).map(|r| r % 20 == 3).collect();
+            narrow(&t, search, &mut sparse);
+            let expected: Vec<bool> = (0..t.row_count()).map(|r| r % 20 == 3 && everything[r]).collect();
+            assert_eq!(sparse, expected, "{search}");
+        }
+    }
+
+    #[test]
+    fn terms_widen_the_result() {
+        let t = table();
+        let count = |s: &str| {
+            let mut mask = vec![true; t.row_count()];
+            narrow(&t, s, &mut mask);
+            mask.iter().filter(|&&m| m).count()
+        };
+        assert_eq!(count("person 19"), 11);
+        // Persons 19, 191, 195 and 199 are in the West too.
+        assert_eq!(count("person 19, west"), 11 + 50 - 4);
+        assert_eq!(count(" , "), 200);
     }
 }

@@ -13,6 +13,7 @@
 //! Platform §3: rows are matched on 'ChartApps Record ID'; `chartmat_row_index` is hidden: it is
 //! not a visible column, is never shown and never searched.
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
@@ -413,7 +414,7 @@ impl<'de> Visitor<'de> for SheetVisitor {
             match key.as_str() {
                 "columns" => {
                     let names: Vec<Cell> = map.next_value()?;
-                    builder = Some(TableBuilder::new(names.into_iter().map(|c| c.0).collect()));
+                    builder = Some(TableBuilder::new(names.into_iter().map(|c| c.0.into_owned()).collect()));
                 }
                 "rows" => {
                     let Some(b) = builder.as_mut() else {
@@ -453,8 +454,8 @@ impl<'de> Visitor<'de> for RowsSeed<'_> {
     }
 
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
-        while let Some(row) = seq.next_element::<Vec<Cell>>()? {
-            if let Err(e) = self.0.push_row(row.iter().map(|c| c.0.as_str())) {
+        while let Some(row) = seq.next_element::<Vec<Cell<'de>>>()? {
+            if let Err(e) = self.0.push_row(row.iter().map(|c| c.0.as_ref())) {
                 return Ok(Err(e));
             }
         }
@@ -462,37 +463,41 @@ impl<'de> Visitor<'de> for RowsSeed<'_> {
     }
 }
 
-/// A JSON cell read as spreadsheet text.
-struct Cell(String);
+/// A JSON cell read as spreadsheet text. Borrowed from the input when it has no escapes, so
+/// loading a large sheet does not allocate a string per cell.
+struct Cell<'a>(Cow<'a, str>);
 
-impl<'de> Deserialize<'de> for Cell {
+impl<'de> Deserialize<'de> for Cell<'de> {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         struct CellVisitor;
-        impl Visitor<'_> for CellVisitor {
-            type Value = Cell;
+        impl<'de> Visitor<'de> for CellVisitor {
+            type Value = Cell<'de>;
             fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
                 f.write_str("a cell: string, number, boolean or null")
             }
-            fn visit_str<E>(self, v: &str) -> Result<Cell, E> {
-                Ok(Cell(v.to_owned()))
+            fn visit_borrowed_str<E>(self, v: &'de str) -> Result<Cell<'de>, E> {
+                Ok(Cell(Cow::Borrowed(v)))
             }
-            fn visit_string<E>(self, v: String) -> Result<Cell, E> {
-                Ok(Cell(v))
+            fn visit_str<E>(self, v: &str) -> Result<Cell<'de>, E> {
+                Ok(Cell(Cow::Owned(v.to_owned())))
             }
-            fn visit_bool<E>(self, v: bool) -> Result<Cell, E> {
-                Ok(Cell(if v { "TRUE" } else { "FALSE" }.to_owned()))
+            fn visit_string<E>(self, v: String) -> Result<Cell<'de>, E> {
+                Ok(Cell(Cow::Owned(v)))
             }
-            fn visit_i64<E>(self, v: i64) -> Result<Cell, E> {
-                Ok(Cell(v.to_string()))
+            fn visit_bool<E>(self, v: bool) -> Result<Cell<'de>, E> {
+                Ok(Cell(Cow::Borrowed(if v { "TRUE" } else { "FALSE" })))
             }
-            fn visit_u64<E>(self, v: u64) -> Result<Cell, E> {
-                Ok(Cell(v.to_string()))
+            fn visit_i64<E>(self, v: i64) -> Result<Cell<'de>, E> {
+                Ok(Cell(Cow::Owned(v.to_string())))
             }
-            fn visit_f64<E>(self, v: f64) -> Result<Cell, E> {
-                Ok(Cell(crate::number::format_number(v)))
+            fn visit_u64<E>(self, v: u64) -> Result<Cell<'de>, E> {
+                Ok(Cell(Cow::Owned(v.to_string())))
             }
-            fn visit_unit<E>(self) -> Result<Cell, E> {
-                Ok(Cell(String::new()))
+            fn visit_f64<E>(self, v: f64) -> Result<Cell<'de>, E> {
+                Ok(Cell(Cow::Owned(crate::number::format_number(v))))
+            }
+            fn visit_unit<E>(self) -> Result<Cell<'de>, E> {
+                Ok(Cell(Cow::Borrowed("")))
             }
         }
         deserializer.deserialize_any(CellVisitor)
