@@ -1,0 +1,180 @@
+// @ts-check
+// Node side of the benchmark, started by the `tessera-bench` runner once per engine:
+//
+//   node --expose-gc bench.mjs wasm <csv> <runs> <spec.json> <core-query.json> <core-chart.json>
+//   node --expose-gc bench.mjs ts   <csv> <runs> <spec.json>
+//
+// `wasm` loads the sheet into the WASM core (wasm-core/pkg-node, path in TESSERA_WASM_PKG) and
+// runs the query through `SheetTable.chart` (filters + search + group-by) and `SheetTable.query`
+// (the row count); `ts` runs the plain-JavaScript baseline of baseline.mjs. Each prints one
+// line `REPORT {json}` in the runner's EngineReport shape.
+
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { performance } from 'node:perf_hooks';
+
+import * as baseline from './baseline.mjs';
+import { parseCsv } from './csv.mjs';
+
+const [mode, csvPath, runsArg, specJson, coreQueryJson, coreChartJson] = process.argv.slice(2);
+const runs = Math.max(1, Number(runsArg) || 1);
+/** @type {import('./baseline.mjs').Spec} */
+const spec = JSON.parse(specJson);
+
+function peakRssBytes() {
+  const status = readFileSync('/proc/self/status', 'utf8');
+  const m = /VmHWM:\s+(\d+)\s+kB/.exec(status);
+  return m ? Number(m[1]) * 1024 : 0;
+}
+
+function gc() {
+  const g = /** @type {any} */ (globalThis).gc;
+  if (typeof g === 'function') {
+    g();
+    g();
+  }
+}
+
+/** @param {number[]} xs */
+function median(xs) {
+  const v = [...xs].sort((a, b) => a - b);
+  const m = v.length >> 1;
+  return v.length % 2 ? v[m] : (v[m - 1] + v[m]) / 2;
+}
+
+/**
+ * @param {{ count: number, groups: { key: string, sum: number, avg: number }[] }} r
+ */
+function sorted(r) {
+  const groups = [...r.groups].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  return { count: r.count, groups };
+}
+
+/**
+ * Times `f` `runs` times after one warm-up; returns the warm-up's answer and the times.
+ * @template T
+ * @param {() => T} f
+ */
+function timed(f) {
+  const first = performance.now();
+  const result = f();
+  const firstMs = performance.now() - first;
+  /** @type {number[]} */
+  const times = [];
+  for (let i = 0; i < runs; i += 1) {
+    const t = performance.now();
+    f();
+    times.push(performance.now() - t);
+  }
+  return { result, times, firstMs };
+}
+
+/** @param {object} report */
+function emit(report) {
+  process.stdout.write(`REPORT ${JSON.stringify(report)}\n`);
+}
+
+function runWasm() {
+  const pkgPath = process.env.TESSERA_WASM_PKG;
+  if (!pkgPath) throw new Error('TESSERA_WASM_PKG is not set');
+  const require = createRequire(import.meta.url);
+  const wasm = require(pkgPath);
+  const querySpec = JSON.parse(coreQueryJson);
+  const chartSpec = JSON.parse(coreChartJson);
+
+  gc();
+  const t0 = performance.now();
+  let text = readFileSync(csvPath, 'utf8');
+  let csv = parseCsv(text);
+  const rows = csv.rows.length;
+  const t1 = performance.now();
+  let json = JSON.stringify(csv);
+  const t2 = performance.now();
+  // A viewer holds only the JSON text it fetched, not parsed rows: drop them first. (With a
+  // million parsed rows alive, each WASM memory.grow during fromJson triggers a full V8 GC
+  // over them, and fromJson takes 30 s instead of 2 s.)
+  text = '';
+  csv = { columns: [], rows: [] };
+  gc();
+  const t2b = performance.now();
+  const table = wasm.SheetTable.fromJson(json);
+  const t3 = performance.now();
+  // The sheet now lives in WASM memory only.
+  json = '';
+  gc();
+
+  const chart = timed(() => table.chart(chartSpec));
+  const page = timed(() => table.query(querySpec));
+  /** @type {{ labels: string[], series: { name: string, data: (number | null)[] }[] }} */
+  const model = chart.result;
+  const groups = model.labels.map((key, i) => ({
+    key,
+    sum: Number(model.series[0].data[i]),
+    avg: Number(model.series[1].data[i]),
+  }));
+  // Where the time goes: filters only, search only (one-row pages, so the rows returned cost
+  // nothing).
+  const onePage = { ...querySpec, page: 1, rows_per_page: 1 };
+  const onlyFilters = timed(() => table.query({ ...onePage, search: null }));
+  const onlySearch = timed(() => table.query({ ...onePage, filters: [] }));
+  const memory = wasm.__wasm?.memory?.buffer?.byteLength;
+  emit({
+    engine: 'wasm',
+    rows,
+    load_ms: t1 - t0 + (t2 - t1) + (t3 - t2b),
+    load_parts: [
+      ['read+parse CSV (JS)', t1 - t0],
+      ['JSON.stringify', t2 - t1],
+      ['SheetTable.fromJson', t3 - t2b],
+    ],
+    query_ms: chart.times,
+    table_bytes: typeof table.heapBytes === 'function' ? table.heapBytes() : null,
+    peak_rss_bytes: peakRssBytes(),
+    result: sorted({ count: page.result.total, groups }),
+    note:
+      `query = SheetTable.chart (filters + search + group-by); first run ${chart.firstMs.toFixed(1)} ms; ` +
+      `SheetTable.query (count + first page) median ${median(page.times).toFixed(2)} ms; ` +
+      `filters only ${median(onlyFilters.times).toFixed(2)} ms (${onlyFilters.result.total} rows), ` +
+      `search only ${median(onlySearch.times).toFixed(2)} ms (${onlySearch.result.total} rows)` +
+      (memory ? `; WASM linear memory ${(memory / 1e6).toFixed(1)} MB` : ''),
+  });
+  table.free();
+}
+
+function runTs() {
+  gc();
+  const heapBefore = process.memoryUsage().heapUsed;
+  const t0 = performance.now();
+  const text = readFileSync(csvPath, 'utf8');
+  let csv = parseCsv(text);
+  const t1 = performance.now();
+  const sheet = baseline.load(csv, spec);
+  const t2 = performance.now();
+  csv = { columns: [], rows: [] };
+  gc();
+  const heapAfter = process.memoryUsage().heapUsed;
+
+  const q = timed(() => baseline.query(sheet, spec));
+  emit({
+    engine: 'ts baseline',
+    rows: sheet.rows.length,
+    load_ms: t2 - t0,
+    load_parts: [
+      ['read+parse CSV', t1 - t0],
+      ['rows to objects, parse numbers/dates once', t2 - t1],
+    ],
+    query_ms: q.times,
+    // JS heap held by the rows (the CSV text is included: V8 keeps cells as slices of it).
+    table_bytes: heapAfter - heapBefore,
+    peak_rss_bytes: peakRssBytes(),
+    result: sorted(q.result),
+    note: `first run ${q.firstMs.toFixed(1)} ms; table bytes = JS heap growth after GC`,
+  });
+}
+
+if (mode === 'wasm') runWasm();
+else if (mode === 'ts') runTs();
+else {
+  process.stderr.write(`unknown mode ${mode}\n`);
+  process.exit(2);
+}
