@@ -5,14 +5,21 @@ import type { ChartModel, QueryResult } from '../core/types';
 import { usePreviewStore } from './previewStore';
 import { runChart, runQuery, selectChartSpec, selectQuerySpec, type Outcome } from './selectors';
 
+type PreviewState = ReturnType<typeof usePreviewStore.getState>;
+
+/** What decides which rows match: shared by the table and the chart. */
+const matchInputs = (st: PreviewState) => ({
+  table: st.table,
+  sheetName: st.sheetName,
+  search: st.search,
+  filters: st.filters,
+});
+
 /** The current page of the table, computed by the core; null until a sheet is loaded. */
 export function useQueryResult(): Outcome<QueryResult> | null {
   const s = usePreviewStore(
     useShallow((st) => ({
-      table: st.table,
-      sheetName: st.sheetName,
-      search: st.search,
-      filters: st.filters,
+      ...matchInputs(st),
       sort: st.sort,
       page: st.page,
       rowsPerPage: st.rowsPerPage,
@@ -25,10 +32,7 @@ export function useQueryResult(): Outcome<QueryResult> | null {
 export function useChartModel(): Outcome<ChartModel> | null {
   const s = usePreviewStore(
     useShallow((st) => ({
-      table: st.table,
-      sheetName: st.sheetName,
-      search: st.search,
-      filters: st.filters,
+      ...matchInputs(st),
       chart: st.chart,
     })),
   );
