@@ -245,7 +245,10 @@ impl Column {
 /// loading them costs no hashing.
 fn dictionary_encode(arena: Arena) -> Cells {
     let rows = arena.len();
-    let sample = rows.min(1024);
+    // Large enough that a column of a few thousand distinct values (names, a few years of
+    // dates) still looks repetitive: at 1,024 such columns stayed plain and cost 1.86x the CSV
+    // size instead of 1.30x in the 1,000,000-row benchmark.
+    let sample = rows.min(16_384);
     let limit = rows / 4;
     let mut seen: HashMap<&str, u32> = HashMap::new();
     for i in 0..sample {
