@@ -1,9 +1,10 @@
-//! Server configuration, read from the environment once at start-up.
+//! Server configuration, read from the environment once at start-up. Every variable is listed
+//! in README.md ("Configuration").
 
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::path::PathBuf;
 
-/// Where the server listens and what it serves.
+/// Where the server listens, what it serves and which outside services it uses.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Config {
     /// `TESSERA_BIND`, default 127.0.0.1 (local only; 0.0.0.0 to listen on every interface).
@@ -12,11 +13,60 @@ pub struct Config {
     pub port: u16,
     /// `TESSERA_WEB_DIST`, default `web/dist`: the output of `npm run build` in `web/`.
     pub web_dist: PathBuf,
+    /// `DATABASE_URL`, default `sqlite://data/tessera.db` (the data folder is created on start).
+    /// `postgres://user@host/db` switches to PostgreSQL.
+    pub database_url: String,
+    /// `TESSERA_BASE_URL`: the address users reach the product at, used in e-mailed links and
+    /// as `CHARTMAT_BOARD_BASE_URL` when that is unset. Never taken from request headers.
+    /// Default: the address the server listens on.
+    pub base_url: Option<String>,
+    /// `TESSERA_ADMIN_EMAILS`: comma-separated e-mails of platform administrators.
+    pub admin_emails: Vec<String>,
+    /// `TESSERA_SMTP_URL`, e.g. `smtps://user:password@smtp.example.com` or
+    /// `smtp://127.0.0.1:2525`. Unset: e-mails go to the outbox table and the log.
+    pub smtp_url: Option<String>,
+    /// `TESSERA_MAIL_FROM`, default `Tessera <no-reply@tessera.local>`.
+    pub mail_from: String,
+    /// `TESSERA_JWT_SECRET`: the key that signs session tokens. Unset: a random key is made once
+    /// and kept in the database, which every replica shares.
+    pub jwt_secret: Option<String>,
+    /// `TESSERA_SESSION_HOURS`, default 168 (one week).
+    pub session_hours: u32,
+    /// `TESSERA_PAYMENT_WEBHOOK_SECRET`: the shared secret of the payment provider's webhook.
+    /// Unset: the webhook answers 503.
+    pub payment_webhook_secret: Option<String>,
+    /// `TESSERA_TRUST_PROXY=1`: take the client address for rate limits from the last
+    /// `X-Forwarded-For` entry (set this only behind a proxy that writes that header).
+    pub trust_proxy: bool,
+    /// `TESSERA_DEMO`, default on: the first start on an empty database creates the demo
+    /// workspace. `0` turns it off.
+    pub demo: bool,
+    /// The values `GET /api/getENV/{name}` answers (platform §7), from variables of the same name.
+    pub beanstalk_endpoint: Option<String>,
+    pub board_base_url: Option<String>,
+    pub mapbox_token: Option<String>,
 }
 
 impl Default for Config {
     fn default() -> Self {
-        Self { bind: IpAddr::V4(Ipv4Addr::LOCALHOST), port: 8080, web_dist: PathBuf::from("web/dist") }
+        Self {
+            bind: IpAddr::V4(Ipv4Addr::LOCALHOST),
+            port: 8080,
+            web_dist: PathBuf::from("web/dist"),
+            database_url: "sqlite://data/tessera.db".to_owned(),
+            base_url: None,
+            admin_emails: Vec::new(),
+            smtp_url: None,
+            mail_from: "Tessera <no-reply@tessera.local>".to_owned(),
+            jwt_secret: None,
+            session_hours: 168,
+            payment_webhook_secret: None,
+            trust_proxy: false,
+            demo: true,
+            beanstalk_endpoint: None,
+            board_base_url: None,
+            mapbox_token: None,
+        }
     }
 }
 
@@ -27,6 +77,14 @@ pub enum ConfigError {
     Port(String),
     #[error("TESSERA_BIND must be an IP address such as 127.0.0.1 or 0.0.0.0, got `{0}`")]
     Bind(String),
+    #[error("TESSERA_SESSION_HOURS must be a whole number of hours from 1 to 8760, got `{0}`")]
+    SessionHours(String),
+    #[error("{name} must be 0 or 1, got `{value}`")]
+    Flag { name: &'static str, value: String },
+    #[error("TESSERA_BASE_URL must start with http:// or https://, got `{0}`")]
+    BaseUrl(String),
+    #[error("TESSERA_JWT_SECRET must be at least 32 characters long")]
+    JwtSecretTooShort,
 }
 
 impl Config {
@@ -54,11 +112,65 @@ impl Config {
         if let Some(dist) = var("TESSERA_WEB_DIST") {
             config.web_dist = PathBuf::from(dist);
         }
+        if let Some(url) = var("DATABASE_URL") {
+            config.database_url = url.trim().to_owned();
+        }
+        if let Some(url) = var("TESSERA_BASE_URL") {
+            let url = url.trim().trim_end_matches('/').to_owned();
+            if !(url.starts_with("http://") || url.starts_with("https://")) {
+                return Err(ConfigError::BaseUrl(url));
+            }
+            config.base_url = Some(url);
+        }
+        if let Some(emails) = var("TESSERA_ADMIN_EMAILS") {
+            config.admin_emails = emails.split(',').map(|email| email.trim().to_lowercase()).filter(|email| !email.is_empty()).collect();
+        }
+        config.smtp_url = var("TESSERA_SMTP_URL").map(|url| url.trim().to_owned());
+        if let Some(from) = var("TESSERA_MAIL_FROM") {
+            config.mail_from = from.trim().to_owned();
+        }
+        if let Some(secret) = var("TESSERA_JWT_SECRET") {
+            if secret.len() < 32 {
+                return Err(ConfigError::JwtSecretTooShort);
+            }
+            config.jwt_secret = Some(secret);
+        }
+        if let Some(hours) = var("TESSERA_SESSION_HOURS") {
+            config.session_hours =
+                hours.trim().parse().ok().filter(|hours| (1..=8760).contains(hours)).ok_or(ConfigError::SessionHours(hours))?;
+        }
+        config.payment_webhook_secret = var("TESSERA_PAYMENT_WEBHOOK_SECRET");
+        if let Some(value) = var("TESSERA_TRUST_PROXY") {
+            config.trust_proxy = flag("TESSERA_TRUST_PROXY", value)?;
+        }
+        if let Some(value) = var("TESSERA_DEMO") {
+            config.demo = flag("TESSERA_DEMO", value)?;
+        }
+        config.beanstalk_endpoint = var("BEANSTALK_ENDPOINT");
+        config.board_base_url = var("CHARTMAT_BOARD_BASE_URL");
+        config.mapbox_token = var("CHARTMAT_MAPBOX_AUTH_TOKEN");
         Ok(config)
+    }
+
+    /// The address users reach the product at, without a trailing slash.
+    pub fn public_base_url(&self) -> String {
+        self.base_url.clone().unwrap_or_else(|| format!("http://{}", crate::display_addr(self.socket_addr())))
+    }
+
+    pub fn is_admin(&self, email: &str) -> bool {
+        self.admin_emails.iter().any(|admin| admin.eq_ignore_ascii_case(email))
     }
 
     pub fn socket_addr(&self) -> SocketAddr {
         SocketAddr::new(self.bind, self.port)
+    }
+}
+
+fn flag(name: &'static str, value: String) -> Result<bool, ConfigError> {
+    match value.trim() {
+        "1" | "true" => Ok(true),
+        "0" | "false" => Ok(false),
+        _ => Err(ConfigError::Flag { name, value }),
     }
 }
 
@@ -94,5 +206,38 @@ mod tests {
         assert_eq!(config(&[("PORT", "80a")]), Err(ConfigError::Port("80a".into())));
         assert_eq!(config(&[("PORT", "70000")]).unwrap_err().to_string(), "PORT must be a number from 0 to 65535, got `70000`");
         assert_eq!(config(&[("TESSERA_BIND", "localhost")]), Err(ConfigError::Bind("localhost".into())));
+    }
+
+    #[test]
+    fn accounts_and_services_are_configured_from_their_variables() {
+        let config = config(&[
+            ("DATABASE_URL", "postgres://postgres@127.0.0.1/tessera"),
+            ("TESSERA_BASE_URL", "https://boards.example.com/"),
+            ("TESSERA_ADMIN_EMAILS", " Ada@Example.com, ,bob@example.com"),
+            ("TESSERA_SESSION_HOURS", "12"),
+            ("TESSERA_DEMO", "0"),
+            ("CHARTMAT_MAPBOX_AUTH_TOKEN", "pk.test"),
+        ])
+        .unwrap();
+        assert_eq!(config.database_url, "postgres://postgres@127.0.0.1/tessera");
+        assert_eq!(config.public_base_url(), "https://boards.example.com");
+        assert_eq!(config.admin_emails, ["ada@example.com", "bob@example.com"]);
+        assert!(config.is_admin("ADA@example.com"));
+        assert_eq!(config.session_hours, 12);
+        assert!(!config.demo);
+        assert_eq!(config.mapbox_token.as_deref(), Some("pk.test"));
+    }
+
+    #[test]
+    fn without_a_base_url_links_point_at_the_listening_address() {
+        assert_eq!(config(&[("PORT", "3000")]).unwrap().public_base_url(), "http://127.0.0.1:3000");
+    }
+
+    #[test]
+    fn unusable_account_settings_are_refused_with_the_rule() {
+        assert_eq!(config(&[("TESSERA_SESSION_HOURS", "0")]), Err(ConfigError::SessionHours("0".into())));
+        assert_eq!(config(&[("TESSERA_JWT_SECRET", "short")]), Err(ConfigError::JwtSecretTooShort));
+        assert_eq!(config(&[("TESSERA_BASE_URL", "boards.example.com")]), Err(ConfigError::BaseUrl("boards.example.com".into())));
+        assert_eq!(config(&[("TESSERA_DEMO", "yes")]).unwrap_err().to_string(), "TESSERA_DEMO must be 0 or 1, got `yes`");
     }
 }

@@ -1,5 +1,6 @@
 //! The server's one error type. Each variant knows its HTTP status; `/api` errors reach the
-//! client as JSON `{"error": "..."}`, internal details only reach the log.
+//! client as JSON `{"error": "..."}` (plus `"field"` when one input is at fault), internal
+//! details only reach the log. Texts of platform §8 are used where the spec has one.
 
 use std::path::PathBuf;
 
@@ -21,8 +22,41 @@ pub enum Error {
     #[error("the web app is not built: {} has no index.html; run `cargo xtask build`", dist.display())]
     WebAppNotBuilt { dist: PathBuf },
 
+    /// 400: the request cannot be read (bad JSON, a wrong code, ...). The text says what to fix.
+    #[error("{0}")]
+    BadRequest(String),
+
+    /// 422: one input is missing or out of its rules; `field` names it as the request spelt it.
+    #[error("{message}")]
+    Invalid { field: String, message: String },
+
+    /// 401: the call needs a signed-in user and the request has no valid session.
+    #[error("{}", messages::LOGIN_REQUIRED)]
+    Unauthorized,
+
+    /// 403: the caller may not see or do this. The text always starts with 'Access denied',
+    /// which the web app answers with its access-denied toast (platform §8).
+    #[error("Access denied: {0}")]
+    Forbidden(String),
+
+    /// 404: the named thing does not exist, or the caller may not know that it does.
+    #[error("{0}")]
+    NotFound(String),
+
+    /// 409: the change clashes with what is stored (a taken e-mail or sub-domain, ...).
+    #[error("{0}")]
+    Conflict(String),
+
+    /// 429: too many attempts from this address or for this account.
+    #[error("Too many attempts. Please wait {retry_after_secs} seconds and try again.")]
+    TooManyRequests { retry_after_secs: u64 },
+
+    /// 503: a feature whose outside service is not configured on this server.
+    #[error("{0}")]
+    Unavailable(String),
+
     /// 500: anything unexpected. The context and source are logged, the client sees a generic text.
-    #[error("internal server error")]
+    #[error("{}", messages::SERVER_ERROR)]
     Internal {
         context: String,
         #[source]
@@ -30,7 +64,39 @@ pub enum Error {
     },
 }
 
+/// The body of every `/api` error answer.
+#[derive(Debug, serde::Serialize, utoipa::ToSchema)]
+pub struct ErrorBody {
+    /// What went wrong, in words a user can act on.
+    pub error: String,
+    /// The request field at fault, for 422 answers.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub field: Option<String>,
+}
+
+/// Texts of platform §8 that the server sends.
+pub mod messages {
+    pub const LOGIN_REQUIRED: &str = "Please login to do this!";
+    pub const SERVER_ERROR: &str = "Sorry there has been a server error..";
+    pub const PRIVATE_APP: &str = "This application is private and you do not have permission to access it.";
+    pub const USER_EMAIL_NOT_FOUND: &str = "UserEmail not found. Please check and try again";
+    pub const INVALID_OTP: &str = "Invalid OTP, please enter the valid OTP";
+    pub const OTP_EXPIRED: &str = "OTP has expired";
+    pub const VERIFICATION_CODE_EXPIRED: &str = "Verification code has expired";
+    pub const ACCOUNT_NOT_FOUND: &str = "Account Not Found. Please Sign Up to Create an Account.";
+    pub const SUBDOMAIN_TAKEN: &str = "A workspace or app with this subdomain already exists";
+}
+
 impl Error {
+    /// 403 for a private board or app (platform §6): the body contains 'Access denied'.
+    pub fn private() -> Self {
+        Self::Forbidden(messages::PRIVATE_APP.to_owned())
+    }
+
+    pub fn invalid(field: impl Into<String>, message: impl Into<String>) -> Self {
+        Self::Invalid { field: field.into(), message: message.into() }
+    }
+
     pub fn internal(context: impl Into<String>, source: impl Into<Box<dyn std::error::Error + Send + Sync>>) -> Self {
         Self::Internal { context: context.into(), source: source.into() }
     }
@@ -40,9 +106,63 @@ impl Error {
             Self::ApiNotFound { .. } => StatusCode::NOT_FOUND,
             Self::MethodNotAllowed { .. } => StatusCode::METHOD_NOT_ALLOWED,
             Self::WebAppNotBuilt { .. } => StatusCode::SERVICE_UNAVAILABLE,
+            Self::BadRequest(_) => StatusCode::BAD_REQUEST,
+            Self::Invalid { .. } => StatusCode::UNPROCESSABLE_ENTITY,
+            Self::Unauthorized => StatusCode::UNAUTHORIZED,
+            Self::Forbidden(_) => StatusCode::FORBIDDEN,
+            Self::NotFound(_) => StatusCode::NOT_FOUND,
+            Self::Conflict(_) => StatusCode::CONFLICT,
+            Self::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
+            Self::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
             Self::Internal { .. } => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
+}
+
+impl From<sqlx::Error> for Error {
+    fn from(source: sqlx::Error) -> Self {
+        Self::internal("database query", source)
+    }
+}
+
+/// `.context("what was being done")` on any fallible result turns its error into a logged 500.
+pub trait ResultExt<T> {
+    fn context(self, context: &str) -> Result<T, Error>;
+}
+
+impl<T, E: Into<Box<dyn std::error::Error + Send + Sync>>> ResultExt<T> for Result<T, E> {
+    fn context(self, context: &str) -> Result<T, Error> {
+        self.map_err(|source| Error::internal(context, source))
+    }
+}
+
+/// Bad JSON bodies name what is wrong: serde's message quotes the missing or mistyped field.
+impl From<axum::extract::rejection::JsonRejection> for Error {
+    fn from(rejection: axum::extract::rejection::JsonRejection) -> Self {
+        use axum::extract::rejection::JsonRejection;
+        match rejection {
+            JsonRejection::JsonDataError(error) => {
+                let detail = std::error::Error::source(&error).map(ToString::to_string).unwrap_or_else(|| error.body_text());
+                match quoted_field(&detail) {
+                    Some(field) => Self::invalid(field, format!("Invalid request body: {detail}")),
+                    None => Self::BadRequest(format!("Invalid request body: {detail}")),
+                }
+            }
+            JsonRejection::MissingJsonContentType(_) => {
+                Self::BadRequest("Send the request body as JSON with the header Content-Type: application/json".to_owned())
+            }
+            other => Self::BadRequest(format!("Invalid JSON body: {}", other.body_text())),
+        }
+    }
+}
+
+/// The first `field` quoted in backticks in a serde message such as "missing field `email`".
+fn quoted_field(message: &str) -> Option<String> {
+    let path = message.split(": ").next().filter(|path| !path.contains(' ') && !path.is_empty());
+    let start = message.find('`')? + 1;
+    let end = start + message[start..].find('`')?;
+    let field = &message[start..end];
+    Some(path.map(str::to_owned).unwrap_or_else(|| field.to_owned()))
 }
 
 impl IntoResponse for Error {
@@ -58,6 +178,14 @@ impl IntoResponse for Error {
             Self::Internal { context, source } => {
                 tracing::error!(%context, error = %source, "internal server error");
                 error_json(status, self.to_string())
+            }
+            Self::Invalid { field, message } => (status, Json(serde_json::json!({ "error": message, "field": field }))).into_response(),
+            Self::TooManyRequests { retry_after_secs } => {
+                let mut response = error_json(status, self.to_string());
+                if let Ok(value) = retry_after_secs.to_string().parse() {
+                    response.headers_mut().insert(header::RETRY_AFTER, value);
+                }
+                response
             }
             _ => error_json(status, self.to_string()),
         }
@@ -108,7 +236,21 @@ mod tests {
         let internal = Error::internal("reading index.html", io);
         assert_eq!(internal.status(), StatusCode::INTERNAL_SERVER_ERROR);
         // The source stays out of the message the client sees.
-        assert_eq!(internal.to_string(), "internal server error");
+        assert_eq!(internal.to_string(), "Sorry there has been a server error..");
+    }
+
+    #[test]
+    fn access_errors_carry_the_text_the_web_app_reacts_to() {
+        assert_eq!(Error::private().to_string(), "Access denied: This application is private and you do not have permission to access it.");
+        assert_eq!(Error::Unauthorized.to_string(), "Please login to do this!");
+        assert_eq!(Error::Unauthorized.status(), StatusCode::UNAUTHORIZED);
+    }
+
+    #[test]
+    fn serde_messages_name_the_field() {
+        assert_eq!(quoted_field("missing field `email` at line 1 column 2").as_deref(), Some("email"));
+        assert_eq!(quoted_field("permissions: unknown variant `owner`, expected `read` or `read-write`").as_deref(), Some("permissions"));
+        assert_eq!(quoted_field("expected value at line 1 column 1"), None);
     }
 
     #[test]

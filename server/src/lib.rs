@@ -2,16 +2,26 @@
 //!
 //! [`router`] assembles the application from the route modules, each of which owns its router:
 //! [`api`] answers `/api/*` with JSON, `web` serves the built React app (platform §2). `main.rs`
-//! only calls [`run`].
+//! only calls [`run`]. [`AppState`] is all a handler gets: configuration, the database, the
+//! session keys and the mailer.
 
+pub mod access;
+pub mod accounts;
 pub mod api;
+pub mod auth;
 mod config;
-mod error;
+pub mod db;
+pub mod demo;
+pub mod error;
+pub mod mail;
+mod state;
+pub mod subdomains;
 mod web;
 
 use std::future::Future;
 use std::io;
 use std::net::SocketAddr;
+use std::sync::Arc;
 
 use axum::Router;
 use tokio::net::TcpListener;
@@ -19,15 +29,28 @@ use tower_http::trace::TraceLayer;
 
 pub use config::{Config, ConfigError};
 pub use error::Error;
+pub use state::AppState;
 
 /// The whole application: `/api/*` first, then the web app for every other path.
-pub fn router(config: &Config) -> Router {
-    web::router(config).nest("/api", api::router()).layer(TraceLayer::new_for_http())
+pub fn router(state: AppState) -> Router {
+    web::router(&state.config).nest("/api", api::router(state)).layer(TraceLayer::new_for_http())
+}
+
+impl AppState {
+    /// Connects to the database (applying migrations) and loads the session keys.
+    pub async fn new(config: Config) -> Result<Self, StartError> {
+        let db = db::Db::connect(&config.database_url).await?;
+        let keys = auth::session::SessionKeys::load(&db, &config).await.map_err(|error| StartError::Init(error.to_string()))?;
+        let mailer = mail::Mailer::from_config(&config)?;
+        Ok(Self { config: Arc::new(config), db, keys: Arc::new(keys), mailer })
+    }
 }
 
 /// Serves [`router`] on `listener` until `shutdown` completes, then lets in-flight requests finish.
-pub async fn serve(listener: TcpListener, config: &Config, shutdown: impl Future<Output = ()> + Send + 'static) -> io::Result<()> {
-    axum::serve(listener, router(config)).with_graceful_shutdown(shutdown).await
+/// The client's address reaches handlers (rate limits) through `ConnectInfo`.
+pub async fn serve(listener: TcpListener, state: AppState, shutdown: impl Future<Output = ()> + Send + 'static) -> io::Result<()> {
+    let app = router(state).into_make_service_with_connect_info::<SocketAddr>();
+    axum::serve(listener, app).with_graceful_shutdown(shutdown).await
 }
 
 /// Why the server could not start or stopped with an error.
@@ -35,6 +58,12 @@ pub async fn serve(listener: TcpListener, config: &Config, shutdown: impl Future
 pub enum StartError {
     #[error(transparent)]
     Config(#[from] ConfigError),
+    #[error(transparent)]
+    Database(#[from] db::DbError),
+    #[error(transparent)]
+    Mail(#[from] mail::MailConfigError),
+    #[error("cannot start: {0}")]
+    Init(String),
     #[error("cannot listen on {addr}: {source}")]
     Bind {
         addr: SocketAddr,
@@ -50,23 +79,29 @@ pub enum StartError {
 /// The first line on stdout is always `Tessera is running at <url>`: `cargo xtask` reads it to
 /// learn the port when it starts the server with `PORT=0`. Logs go to stderr.
 pub async fn run() -> Result<(), StartError> {
-    let config = Config::from_env()?;
+    let mut config = Config::from_env()?;
     init_logging();
     let addr = config.socket_addr();
     let listener = TcpListener::bind(addr).await.map_err(|source| StartError::Bind { addr, source })?;
     let local = listener.local_addr().map_err(|source| StartError::Bind { addr, source })?;
-    println!("Tessera is running at {}", display_url(local));
+    // With PORT=0 the configured port is not the real one; links in e-mails need the real one.
+    config.port = local.port();
     if !config.web_dist.join("index.html").is_file() {
         eprintln!("warning: {} has no index.html: pages answer 503 until you run `cargo xtask build`", config.web_dist.display());
     }
-    serve(listener, &config, shutdown_signal()).await.map_err(StartError::Serve)?;
+    let state = AppState::new(config).await?;
+    if state.config.demo {
+        demo::seed_if_empty(&state).await.map_err(|error| StartError::Init(format!("creating the demo workspace: {error}")))?;
+    }
+    println!("Tessera is running at {}/", state.config.public_base_url());
+    serve(listener, state, shutdown_signal()).await.map_err(StartError::Serve)?;
     eprintln!("Tessera stopped");
     Ok(())
 }
 
-/// The URL to print for a bound address. An unspecified address (0.0.0.0, ::) listens on every
-/// interface; the loopback form is the one a browser on this machine can open.
-fn display_url(addr: SocketAddr) -> String {
+/// The `host:port` to show for a bound address. An unspecified address (0.0.0.0, ::) listens on
+/// every interface; the loopback form is the one a browser on this machine can open.
+pub(crate) fn display_addr(addr: SocketAddr) -> String {
     let mut shown = addr;
     if addr.ip().is_unspecified() {
         shown.set_ip(match addr {
@@ -74,7 +109,7 @@ fn display_url(addr: SocketAddr) -> String {
             SocketAddr::V6(_) => std::net::Ipv6Addr::LOCALHOST.into(),
         });
     }
-    format!("http://{shown}/")
+    shown.to_string()
 }
 
 /// Logs to stderr at the level named by `RUST_LOG` (error, warn, info, debug, trace; default info).
@@ -113,12 +148,12 @@ pub async fn shutdown_signal() {
 
 #[cfg(test)]
 mod tests {
-    use super::display_url;
+    use super::display_addr;
 
     #[test]
     fn an_unspecified_bind_address_is_shown_as_loopback() {
-        assert_eq!(display_url("0.0.0.0:8080".parse().unwrap()), "http://127.0.0.1:8080/");
-        assert_eq!(display_url("[::]:9000".parse().unwrap()), "http://[::1]:9000/");
-        assert_eq!(display_url("192.168.1.2:80".parse().unwrap()), "http://192.168.1.2:80/");
+        assert_eq!(display_addr("0.0.0.0:8080".parse().unwrap()), "127.0.0.1:8080");
+        assert_eq!(display_addr("[::]:9000".parse().unwrap()), "[::1]:9000");
+        assert_eq!(display_addr("192.168.1.2:80".parse().unwrap()), "192.168.1.2:80");
     }
 }

@@ -1,17 +1,84 @@
 //! `/api/*`: JSON only. Unknown paths and methods answer a JSON error, never the web app.
+//!
+//! Each module owns the routes of one subject and returns them as a `utoipa_axum`
+//! [`OpenApiRouter`], so that every route is also described in the OpenAPI document served at
+//! `/api/openapi.json` (built from the handlers' `#[utoipa::path]` attributes).
 
+mod account;
+mod admin;
+mod app_users;
+mod apps;
+mod auth;
+mod blocks;
+mod boards;
+mod env;
 mod health;
+mod pages;
+mod plans;
+mod workspaces;
 
-use axum::extract::OriginalUri;
+use std::sync::Arc;
+
+use axum::extract::{FromRequest, OriginalUri};
 use axum::http::Method;
+use axum::response::{IntoResponse, Response};
 use axum::routing::get;
-use axum::Router;
+use axum::{Json, Router};
+use serde::{Deserialize, Serialize};
+use utoipa::openapi::OpenApi as Document;
+use utoipa::{IntoParams, OpenApi};
+use utoipa_axum::router::OpenApiRouter;
 
-use crate::Error;
+use crate::{AppState, Error};
 
-/// The `/api` routes, relative to the `/api` prefix they are nested under.
-pub fn router() -> Router {
-    Router::new().route("/health", get(health::get)).method_not_allowed_fallback(method_not_allowed).fallback(not_found)
+#[derive(OpenApi)]
+#[openapi(
+    info(
+        title = "Tessera API",
+        description = "The calls of Tessera's web app (platform §7) and the editing, account and administration calls behind them. Errors answer `{\"error\": text}`, with `field` when one input is at fault."
+    ),
+    components(schemas(crate::error::ErrorBody))
+)]
+struct ApiDoc;
+
+/// The `/api` routes, relative to the `/api` prefix they are nested under, with their state.
+pub fn router(state: AppState) -> Router {
+    let (routes, document) = routes().split_for_parts();
+    let document = Arc::new(prefixed(document, "/api"));
+    routes
+        .route("/openapi.json", get(move || async move { Json(document.as_ref().clone()) }))
+        .method_not_allowed_fallback(method_not_allowed)
+        .fallback(not_found)
+        .with_state(state)
+}
+
+/// The OpenAPI document of the whole API, as served at `/api/openapi.json`.
+pub fn openapi() -> Document {
+    prefixed(routes().split_for_parts().1, "/api")
+}
+
+/// Every documented route, one module a subject.
+fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::with_openapi(ApiDoc::openapi())
+        .merge(health::router())
+        .merge(auth::router())
+        .merge(account::router())
+        .merge(workspaces::router())
+        .merge(boards::router())
+        .merge(blocks::router())
+        .merge(env::router())
+        .merge(apps::router())
+        .merge(pages::router())
+        .merge(app_users::router())
+        .merge(plans::router())
+        .merge(admin::router())
+}
+
+/// Handlers declare paths relative to `/api`; the document names them in full.
+fn prefixed(mut document: Document, prefix: &str) -> Document {
+    let paths = std::mem::take(&mut document.paths.paths);
+    document.paths.paths = paths.into_iter().map(|(path, item)| (format!("{prefix}{path}"), item)).collect();
+    document
 }
 
 async fn not_found(method: Method, OriginalUri(uri): OriginalUri) -> Error {
@@ -20,4 +87,37 @@ async fn not_found(method: Method, OriginalUri(uri): OriginalUri) -> Error {
 
 async fn method_not_allowed(method: Method, OriginalUri(uri): OriginalUri) -> Error {
     Error::MethodNotAllowed { method, path: uri.path().to_owned() }
+}
+
+/// A JSON body or answer. A body that cannot be read answers 400, or 422 naming the field.
+#[derive(Debug, Clone, Copy, Default, FromRequest)]
+#[from_request(via(axum::Json), rejection(Error))]
+pub struct ApiJson<T>(pub T);
+
+impl<T: Serialize> IntoResponse for ApiJson<T> {
+    fn into_response(self) -> Response {
+        Json(self.0).into_response()
+    }
+}
+
+/// The query parameters every request of the web app carries (platform §7). They say where the
+/// browser is, never who the caller is: identity comes from the session alone.
+#[derive(Debug, Clone, Default, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct SpecParams {
+    /// The browser's path without its leading slash: the board slug, or a page slug of an app.
+    pub board: Option<String>,
+    pub referer: Option<String>,
+    /// The `_id` of session storage; adds an equality filter on sheets with an `_id` column.
+    #[serde(rename = "_id")]
+    #[param(rename = "_id")]
+    pub session_row_id: Option<String>,
+    /// Ignored for identity; the session decides who the caller is.
+    #[serde(rename = "_email")]
+    #[param(rename = "_email")]
+    pub claimed_email: Option<String>,
+    /// The `filters` query of the page: comma-separated `name:value` pairs.
+    #[serde(rename = "_filters")]
+    #[param(rename = "_filters")]
+    pub url_filters: Option<String>,
 }

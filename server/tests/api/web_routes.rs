@@ -1,41 +1,15 @@
-//! The server over real HTTP: each test binds 127.0.0.1:0, serves a temporary `web/dist`, and
-//! talks to it with a raw HTTP/1.1 request on a `TcpStream`.
+//! The web routes and the `/api` framing over raw HTTP/1.1 on a `TcpStream`, so that what is
+//! checked is exactly what a browser receives (status line, headers, chunked bodies).
 
 use std::net::SocketAddr;
-use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::path::Path;
 
 use tessera_server::Config;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::oneshot;
 
-const INDEX_HTML: &str = "<!doctype html><title>Tessera test</title><div id=\"root\"></div>";
-
-/// A temporary folder, removed on drop.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new() -> Self {
-        static NEXT: AtomicUsize = AtomicUsize::new(0);
-        let path =
-            std::env::temp_dir().join(format!("tessera-server-test-{}-{}", std::process::id(), NEXT.fetch_add(1, Ordering::Relaxed)));
-        std::fs::create_dir_all(&path).unwrap();
-        Self(path)
-    }
-
-    fn write(&self, relative: &str, contents: &str) {
-        let path = self.0.join(relative);
-        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-        std::fs::write(path, contents).unwrap();
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
+use crate::support::{Backend, TempDir, TestDatabase, INDEX_HTML};
 
 /// A web build with an index page and two assets.
 fn built_dist() -> TempDir {
@@ -47,14 +21,17 @@ fn built_dist() -> TempDir {
     dist
 }
 
-async fn start(dist: &Path) -> SocketAddr {
-    let config = Config { port: 0, web_dist: dist.to_path_buf(), ..Config::default() };
+/// Serves `dist` over a fresh SQLite database; the database folder lives as long as the test.
+async fn start(dist: &Path) -> (SocketAddr, TestDatabase) {
+    let database = TestDatabase::new(Backend::Sqlite).await;
+    let config = Config { port: 0, web_dist: dist.to_path_buf(), database_url: database.url.clone(), demo: false, ..Config::default() };
+    let state = tessera_server::AppState::new(config).await.unwrap();
     let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
     tokio::spawn(async move {
-        tessera_server::serve(listener, &config, std::future::pending()).await.unwrap();
+        tessera_server::serve(listener, state, std::future::pending()).await.unwrap();
     });
-    addr
+    (addr, database)
 }
 
 struct Reply {
@@ -110,7 +87,7 @@ fn dechunk(mut rest: &str) -> String {
 #[tokio::test]
 async fn health_answers_ok_with_the_crate_version() {
     let dist = built_dist();
-    let addr = start(&dist.0).await;
+    let (addr, _database) = start(&dist.0).await;
     let reply = request(addr, "GET", "/api/health").await;
     assert_eq!(reply.status, 200);
     assert!(reply.header("content-type").unwrap().starts_with("application/json"));
@@ -120,7 +97,7 @@ async fn health_answers_ok_with_the_crate_version() {
 #[tokio::test]
 async fn client_routes_of_the_route_table_answer_index_html_with_200() {
     let dist = built_dist();
-    let addr = start(&dist.0).await;
+    let (addr, _database) = start(&dist.0).await;
     for path in ["/", "/dashboard/auth", "/boardWorkspace", "/embed", "/sales-q3"] {
         let reply = request(addr, "GET", path).await;
         assert_eq!(reply.status, 200, "{path}");
@@ -133,7 +110,7 @@ async fn client_routes_of_the_route_table_answer_index_html_with_200() {
 #[tokio::test]
 async fn an_unmatched_route_answers_index_html_with_404() {
     let dist = built_dist();
-    let addr = start(&dist.0).await;
+    let (addr, _database) = start(&dist.0).await;
     for path in ["/dashboard/nowhere", "/sales-q3/extra", "/assets/missing.js", "/sw.js"] {
         let reply = request(addr, "GET", path).await;
         assert_eq!(reply.status, 404, "{path}");
@@ -144,7 +121,7 @@ async fn an_unmatched_route_answers_index_html_with_404() {
 #[tokio::test]
 async fn an_unknown_api_path_answers_a_json_404() {
     let dist = built_dist();
-    let addr = start(&dist.0).await;
+    let (addr, _database) = start(&dist.0).await;
     for path in ["/api/nothing-here", "/api", "/api/health/extra"] {
         let reply = request(addr, "GET", path).await;
         assert_eq!(reply.status, 404, "{path}");
@@ -155,7 +132,7 @@ async fn an_unknown_api_path_answers_a_json_404() {
 #[tokio::test]
 async fn a_wrong_method_on_an_api_route_answers_a_json_405() {
     let dist = built_dist();
-    let addr = start(&dist.0).await;
+    let (addr, _database) = start(&dist.0).await;
     let reply = request(addr, "POST", "/api/health").await;
     assert_eq!(reply.status, 405);
     assert_eq!(reply.json(), serde_json::json!({ "error": "POST is not allowed on /api/health" }));
@@ -164,7 +141,7 @@ async fn a_wrong_method_on_an_api_route_answers_a_json_405() {
 #[tokio::test]
 async fn static_assets_are_served_with_their_content_type() {
     let dist = built_dist();
-    let addr = start(&dist.0).await;
+    let (addr, _database) = start(&dist.0).await;
     let js = request(addr, "GET", "/assets/app-1a2b.js").await;
     assert_eq!(js.status, 200);
     assert_eq!(js.body, "console.log('tessera')");
@@ -181,7 +158,7 @@ async fn static_assets_are_served_with_their_content_type() {
 async fn a_missing_web_build_answers_503_naming_the_build_command() {
     let dist = TempDir::new();
     let missing = dist.0.join("dist");
-    let addr = start(&missing).await;
+    let (addr, _database) = start(&missing).await;
     for path in ["/", "/dashboard", "/nowhere/at/all", "/assets/app.js"] {
         let reply = request(addr, "GET", path).await;
         assert_eq!(reply.status, 503, "{path}");
@@ -195,12 +172,14 @@ async fn a_missing_web_build_answers_503_naming_the_build_command() {
 #[tokio::test]
 async fn serve_returns_once_the_shutdown_signal_fires() {
     let dist = built_dist();
-    let config = Config { web_dist: dist.0.clone(), ..Config::default() };
+    let database = TestDatabase::new(Backend::Sqlite).await;
+    let config = Config { web_dist: dist.0.clone(), database_url: database.url.clone(), demo: false, ..Config::default() };
+    let state = tessera_server::AppState::new(config).await.unwrap();
     let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
     let (stop, stopped) = oneshot::channel::<()>();
     let server = tokio::spawn(async move {
-        tessera_server::serve(listener, &config, async {
+        tessera_server::serve(listener, state, async {
             let _ = stopped.await;
         })
         .await

@@ -1,0 +1,132 @@
+//! Who is calling: read from the session token only, never from `_email`, `_id` or any other
+//! value the browser sends (platform §7 lists those; they do not decide identity).
+
+use axum::extract::FromRequestParts;
+use axum::http::header::{AUTHORIZATION, COOKIE};
+use axum::http::request::Parts;
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use super::session;
+use crate::db::{now, Flag};
+use crate::error::{Error, ResultExt};
+use crate::state::AppState;
+
+/// A signed-in user as the server knows them.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+pub struct User {
+    pub id: String,
+    pub email: String,
+    pub name: String,
+    pub plan_id: String,
+    pub email_verified: bool,
+}
+
+impl User {
+    pub fn is_free_plan(&self) -> bool {
+        self.plan_id != "paid"
+    }
+}
+
+/// The caller of a request: a signed-in user with their session, or a guest. A missing,
+/// malformed, tampered, expired or revoked token all make a guest; calls that need a user
+/// answer 401 through [`Caller::user`].
+#[derive(Debug, Clone, Default)]
+pub struct Caller {
+    pub signed_in: Option<SignedIn>,
+}
+
+#[derive(Debug, Clone)]
+pub struct SignedIn {
+    pub user: User,
+    pub session_id: String,
+    /// The e-mail is in `TESSERA_ADMIN_EMAILS`.
+    pub is_admin: bool,
+}
+
+impl Caller {
+    /// The signed-in user, or 401 'Please login to do this!'.
+    pub fn user(&self) -> Result<&SignedIn, Error> {
+        self.signed_in.as_ref().ok_or(Error::Unauthorized)
+    }
+
+    /// The signed-in platform administrator, or 401/403.
+    pub fn admin(&self) -> Result<&SignedIn, Error> {
+        let signed_in = self.user()?;
+        if signed_in.is_admin {
+            Ok(signed_in)
+        } else {
+            Err(Error::Forbidden("only platform administrators may do this.".to_owned()))
+        }
+    }
+
+    pub fn email(&self) -> Option<&str> {
+        self.signed_in.as_ref().map(|signed_in| signed_in.user.email.as_str())
+    }
+}
+
+impl FromRequestParts<AppState> for Caller {
+    type Rejection = Error;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+        let Some(token) = bearer_token(parts).or_else(|| cookie_token(parts)) else {
+            return Ok(Self::default());
+        };
+        let Some(claims) = state.keys.verify(&token) else {
+            return Ok(Self::default());
+        };
+        let row: Option<(String, String, String, String, Flag)> = sqlx::query_as(
+            "SELECT u.id, u.email, u.name, u.plan_id, u.email_verified FROM sessions s JOIN users u ON u.id = s.user_id \
+             WHERE s.id = $1 AND s.user_id = $2 AND s.revoked_at IS NULL AND s.expires_at > $3",
+        )
+        .bind(&claims.jti)
+        .bind(&claims.sub)
+        .bind(now())
+        .fetch_optional(&state.db.pool)
+        .await
+        .context("looking up a session")?;
+        Ok(Self {
+            signed_in: row.map(|(id, email, name, plan_id, Flag(email_verified))| {
+                let is_admin = state.config.is_admin(&email);
+                SignedIn { user: User { id, email, name, plan_id, email_verified }, session_id: claims.jti, is_admin }
+            }),
+        })
+    }
+}
+
+fn bearer_token(parts: &Parts) -> Option<String> {
+    let value = parts.headers.get(AUTHORIZATION)?.to_str().ok()?;
+    let (scheme, token) = value.split_once(' ')?;
+    scheme.eq_ignore_ascii_case("bearer").then(|| token.trim().to_owned()).filter(|token| !token.is_empty())
+}
+
+fn cookie_token(parts: &Parts) -> Option<String> {
+    parts.headers.get_all(COOKIE).iter().filter_map(|value| value.to_str().ok()).flat_map(|value| value.split(';')).find_map(|pair| {
+        let (name, value) = pair.trim().split_once('=')?;
+        (name == session::COOKIE && !value.is_empty()).then(|| value.to_owned())
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use axum::http::Request;
+
+    use super::*;
+
+    fn parts(headers: &[(&str, &str)]) -> Parts {
+        let mut request = Request::builder();
+        for (name, value) in headers {
+            request = request.header(*name, *value);
+        }
+        request.body(()).unwrap().into_parts().0
+    }
+
+    #[test]
+    fn the_token_comes_from_a_bearer_header_or_the_session_cookie() {
+        assert_eq!(bearer_token(&parts(&[("authorization", "Bearer abc.def.ghi")])).as_deref(), Some("abc.def.ghi"));
+        assert_eq!(bearer_token(&parts(&[("authorization", "Basic dXNlcg==")])), None);
+        let cookies = parts(&[("cookie", "theme=dark; tessera_session=tok.en.x; other=1")]);
+        assert_eq!(cookie_token(&cookies).as_deref(), Some("tok.en.x"));
+        assert_eq!(cookie_token(&parts(&[("cookie", "tessera_session_old=x")])), None);
+    }
+}

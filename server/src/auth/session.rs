@@ -1,0 +1,215 @@
+//! Sessions: an HS256 JWT whose `jti` names a row of the `sessions` table.
+//!
+//! The token travels in the HttpOnly, SameSite=Lax cookie [`COOKIE`] (browsers) or an
+//! `Authorization: Bearer` header (API clients). Verification allows HS256 only, and checks the
+//! signature, `exp`, `iss` and `aud`; the session row must then exist, be unrevoked and
+//! unexpired, so log-out ends a session on every replica at once.
+
+use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, Validation};
+use rand::RngCore;
+use serde::{Deserialize, Serialize};
+
+use crate::db::{new_id, now, Db};
+use crate::error::{Error, ResultExt};
+use crate::Config;
+
+pub const COOKIE: &str = "tessera_session";
+const ISSUER: &str = "tessera";
+const AUDIENCE: &str = "tessera-api";
+const SECRET_NAME: &str = "jwt_hs256";
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+pub struct Claims {
+    /// The user id.
+    pub sub: String,
+    /// The session id (a row of `sessions`).
+    pub jti: String,
+    pub iat: i64,
+    pub exp: i64,
+    pub iss: String,
+    pub aud: String,
+}
+
+pub struct SessionKeys {
+    encoding: EncodingKey,
+    decoding: DecodingKey,
+    validation: Validation,
+    ttl_secs: i64,
+    secure_cookie: bool,
+}
+
+/// A freshly started session.
+#[derive(Debug, Clone)]
+pub struct Session {
+    pub token: String,
+    pub id: String,
+    pub expires_at: i64,
+}
+
+impl SessionKeys {
+    /// The signing key is `TESSERA_JWT_SECRET` when set, else a random key kept in the database
+    /// (made by whichever replica starts first; the others read it).
+    pub async fn load(db: &Db, config: &Config) -> Result<Self, Error> {
+        let secret = match &config.jwt_secret {
+            Some(secret) => secret.clone(),
+            None => shared_secret(db).await?,
+        };
+        Ok(Self::from_secret(secret.as_bytes(), i64::from(config.session_hours) * 3600, config.public_base_url().starts_with("https://")))
+    }
+
+    pub fn from_secret(secret: &[u8], ttl_secs: i64, secure_cookie: bool) -> Self {
+        let mut validation = Validation::new(Algorithm::HS256);
+        validation.algorithms = vec![Algorithm::HS256];
+        validation.set_issuer(&[ISSUER]);
+        validation.set_audience(&[AUDIENCE]);
+        validation.set_required_spec_claims(&["exp", "iss", "aud", "sub"]);
+        validation.leeway = 0;
+        Self { encoding: EncodingKey::from_secret(secret), decoding: DecodingKey::from_secret(secret), validation, ttl_secs, secure_cookie }
+    }
+
+    /// The claims of a token that is well signed, unexpired and ours; `None` otherwise.
+    pub fn verify(&self, token: &str) -> Option<Claims> {
+        jsonwebtoken::decode::<Claims>(token, &self.decoding, &self.validation).ok().map(|data| data.claims)
+    }
+
+    /// Starts a session for `user_id`: stores its row, then signs its token.
+    pub async fn start(&self, db: &Db, user_id: &str) -> Result<Session, Error> {
+        let id = new_id();
+        let issued = now();
+        let expires_at = issued + self.ttl_secs;
+        sqlx::query("INSERT INTO sessions (id, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)")
+            .bind(&id)
+            .bind(user_id)
+            .bind(issued)
+            .bind(expires_at)
+            .execute(&db.pool)
+            .await
+            .context("storing a new session")?;
+        let claims = Claims {
+            sub: user_id.to_owned(),
+            jti: id.clone(),
+            iat: issued,
+            exp: expires_at,
+            iss: ISSUER.to_owned(),
+            aud: AUDIENCE.to_owned(),
+        };
+        let token = jsonwebtoken::encode(&Header::new(Algorithm::HS256), &claims, &self.encoding).context("signing a session token")?;
+        Ok(Session { token, id, expires_at })
+    }
+
+    /// The `Set-Cookie` value that stores `session` in the browser.
+    pub fn cookie(&self, session: &Session) -> String {
+        let max_age = (session.expires_at - now()).max(0);
+        format!("{COOKIE}={}; Path=/; Max-Age={max_age}; HttpOnly; SameSite=Lax{}", session.token, self.secure_suffix())
+    }
+
+    /// The `Set-Cookie` value that removes the session cookie.
+    pub fn clear_cookie(&self) -> String {
+        format!("{COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax{}", self.secure_suffix())
+    }
+
+    fn secure_suffix(&self) -> &'static str {
+        if self.secure_cookie {
+            "; Secure"
+        } else {
+            ""
+        }
+    }
+}
+
+/// Ends one session (log-out).
+pub async fn revoke(db: &Db, session_id: &str) -> Result<(), Error> {
+    sqlx::query("UPDATE sessions SET revoked_at = $1 WHERE id = $2 AND revoked_at IS NULL")
+        .bind(now())
+        .bind(session_id)
+        .execute(&db.pool)
+        .await
+        .context("revoking a session")?;
+    Ok(())
+}
+
+/// Ends every session of a user (password reset, password change).
+pub async fn revoke_all(db: &Db, user_id: &str) -> Result<(), Error> {
+    sqlx::query("UPDATE sessions SET revoked_at = $1 WHERE user_id = $2 AND revoked_at IS NULL")
+        .bind(now())
+        .bind(user_id)
+        .execute(&db.pool)
+        .await
+        .context("revoking a user's sessions")?;
+    Ok(())
+}
+
+async fn shared_secret(db: &Db) -> Result<String, Error> {
+    let mut bytes = [0u8; 32];
+    rand::rng().fill_bytes(&mut bytes);
+    sqlx::query("INSERT INTO server_secrets (name, value, created_at) VALUES ($1, $2, $3) ON CONFLICT (name) DO NOTHING")
+        .bind(SECRET_NAME)
+        .bind(hex::encode(bytes))
+        .bind(now())
+        .execute(&db.pool)
+        .await
+        .context("storing the session signing key")?;
+    let (value,): (String,) = sqlx::query_as("SELECT value FROM server_secrets WHERE name = $1")
+        .bind(SECRET_NAME)
+        .fetch_one(&db.pool)
+        .await
+        .context("reading the session signing key")?;
+    Ok(value)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn keys(secret: &[u8]) -> SessionKeys {
+        SessionKeys::from_secret(secret, 3600, false)
+    }
+
+    fn claims(exp: i64) -> Claims {
+        Claims { sub: "u1".into(), jti: "s1".into(), iat: now(), exp, iss: ISSUER.into(), aud: AUDIENCE.into() }
+    }
+
+    fn sign(claims: &Claims, header: Header, secret: &[u8]) -> String {
+        jsonwebtoken::encode(&header, claims, &EncodingKey::from_secret(secret)).unwrap()
+    }
+
+    #[test]
+    fn a_well_signed_unexpired_token_verifies() {
+        let token = sign(&claims(now() + 60), Header::new(Algorithm::HS256), b"k1-0123456789abcdef0123456789abcdef");
+        assert_eq!(keys(b"k1-0123456789abcdef0123456789abcdef").verify(&token).unwrap().sub, "u1");
+    }
+
+    #[test]
+    fn wrong_key_expired_wrong_audience_and_other_algorithms_are_refused() {
+        let secret = b"k1-0123456789abcdef0123456789abcdef";
+        let keys = keys(secret);
+        let good = claims(now() + 60);
+        assert!(keys.verify(&sign(&good, Header::new(Algorithm::HS256), b"another-key-0123456789abcdef0123")).is_none());
+        assert!(keys.verify(&sign(&claims(now() - 1), Header::new(Algorithm::HS256), secret)).is_none());
+        let mut audience = good.clone();
+        audience.aud = "someone-else".into();
+        assert!(keys.verify(&sign(&audience, Header::new(Algorithm::HS256), secret)).is_none());
+        let mut issuer = good.clone();
+        issuer.iss = "evil".into();
+        assert!(keys.verify(&sign(&issuer, Header::new(Algorithm::HS256), secret)).is_none());
+        assert!(keys.verify(&sign(&good, Header::new(Algorithm::HS512), secret)).is_none());
+    }
+
+    #[test]
+    fn an_unsigned_alg_none_token_is_refused() {
+        use base64::Engine;
+        let encode = |json: &str| base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(json);
+        let payload = serde_json::to_string(&claims(now() + 60)).unwrap();
+        let token = format!("{}.{}.", encode(r#"{"alg":"none","typ":"JWT"}"#), encode(&payload));
+        assert!(keys(b"k1-0123456789abcdef0123456789abcdef").verify(&token).is_none());
+    }
+
+    #[test]
+    fn cookies_are_http_only_same_site_and_secure_on_https() {
+        let session = Session { token: "t".into(), id: "s".into(), expires_at: now() + 100 };
+        let cookie = keys(b"k").cookie(&session);
+        assert!(cookie.starts_with("tessera_session=t; Path=/; Max-Age="), "{cookie}");
+        assert!(cookie.ends_with("; HttpOnly; SameSite=Lax"), "{cookie}");
+        assert!(SessionKeys::from_secret(b"k", 60, true).clear_cookie().ends_with("Max-Age=0; HttpOnly; SameSite=Lax; Secure"));
+    }
+}

@@ -1,0 +1,17 @@
+//! What every handler shares: configuration, the database and the session keys. The server
+//! keeps nothing else between requests, so any replica can answer any request.
+
+use std::sync::Arc;
+
+use crate::auth::session::SessionKeys;
+use crate::db::Db;
+use crate::mail::Mailer;
+use crate::Config;
+
+#[derive(Clone)]
+pub struct AppState {
+    pub config: Arc<Config>,
+    pub db: Db,
+    pub keys: Arc<SessionKeys>,
+    pub mailer: Mailer,
+}

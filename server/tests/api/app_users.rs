@@ -1,0 +1,1 @@
+//! Integration tests of `api::app_users` (being written).

@@ -1,0 +1,18 @@
+//! Tessera's HTTP integration suite: one test binary (one link step) with a module per subject.
+//! Most tests run on SQLite and on PostgreSQL through `both_databases!` (see `support`).
+
+mod support;
+
+mod account;
+mod admin;
+mod app_users;
+mod apps;
+mod auth;
+mod blocks;
+mod boards;
+mod env;
+mod pages;
+mod plans;
+mod storage;
+mod web_routes;
+mod workspaces;

@@ -1,0 +1,1 @@
+//! Integration tests of `api::workspaces` (being written).
