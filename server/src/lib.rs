@@ -90,10 +90,14 @@ pub async fn run() -> Result<(), StartError> {
         eprintln!("warning: {} has no index.html: pages answer 503 until you run `cargo xtask build`", config.web_dist.display());
     }
     let state = AppState::new(config).await?;
-    if state.config.demo {
-        demo::seed_if_empty(&state).await.map_err(|error| StartError::Init(format!("creating the demo workspace: {error}")))?;
-    }
+    let demo = match state.config.demo {
+        true => demo::seed_if_empty(&state).await.map_err(|error| StartError::Init(format!("creating the demo workspace: {error}")))?,
+        false => None,
+    };
     println!("Tessera is running at {}/", state.config.public_base_url());
+    if let Some(demo) = demo {
+        println!("{demo}");
+    }
     serve(listener, state, shutdown_signal()).await.map_err(StartError::Serve)?;
     eprintln!("Tessera stopped");
     Ok(())

@@ -9,10 +9,12 @@ use std::time::Duration;
 
 #[test]
 fn the_binary_prints_its_url_serves_and_stops_cleanly_on_sigterm() {
+    let data = TempDir::new();
     let mut child = Command::new(env!("CARGO_BIN_EXE_tessera-server"))
         .env("PORT", "0")
         .env("TESSERA_BIND", "127.0.0.1")
         .env("TESSERA_WEB_DIST", std::env::temp_dir().join("tessera-no-such-dist"))
+        .env("DATABASE_URL", format!("sqlite://{}/tessera.db", data.0.display()))
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

@@ -15,6 +15,7 @@ const STEPS: &[Step] = &[
     ("test", || cargo_step(&["test", "--workspace", "--exclude", "tessera-bench"])),
     ("wasm", wasm::build),
     ("vectors", golden_vectors),
+    ("openapi", validate_openapi),
     ("web-test", || web::npm_run("test", &[])),
     ("web-build", web::build),
     ("server-build", server::build_release),
@@ -72,6 +73,13 @@ fn cargo_step(args: &[&str]) -> Result {
 /// reads the outputs that `cargo test` (the `test` step) wrote.
 fn golden_vectors() -> Result {
     cmd::run(std::process::Command::new("node").arg("tests/vectors/replay.mjs").current_dir(repo_root()))
+}
+
+/// The server's OpenAPI document, as `cargo test` (the `test` step) wrote it, must validate
+/// against the OpenAPI JSON Schemas.
+fn validate_openapi() -> Result {
+    let document = cmd::target_dir().join("tmp").join("openapi.json");
+    cmd::run(std::process::Command::new("node").arg("web/scripts/validate-openapi.mjs").arg(document).current_dir(repo_root()))
 }
 
 /// The browser tests against the release server on a free loopback port, serving `web/dist`.

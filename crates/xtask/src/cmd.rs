@@ -108,3 +108,8 @@ mod tests {
         assert_eq!(describe(&command), "target/release/tessera-server");
     }
 }
+
+/// Cargo's target folder: `CARGO_TARGET_DIR`, else `target/` at the repository root.
+pub fn target_dir() -> PathBuf {
+    std::env::var_os("CARGO_TARGET_DIR").map(PathBuf::from).unwrap_or_else(|| repo_root().join("target"))
+}

@@ -18,8 +18,7 @@ pub fn build_release() -> Result {
 }
 
 fn binary() -> PathBuf {
-    let target = std::env::var_os("CARGO_TARGET_DIR").map(PathBuf::from).unwrap_or_else(|| repo_root().join("target"));
-    target.join("release").join("tessera-server")
+    cmd::target_dir().join("release").join("tessera-server")
 }
 
 fn command() -> Command {
@@ -55,9 +54,18 @@ pub struct Background {
     pub url: String,
 }
 
-/// Starts the release server with `PORT=0` and waits for the line that says which port it got.
+/// Starts the release server with `PORT=0` on a fresh SQLite database (with the demo workspace)
+/// and waits for the line that says which port it got.
 pub fn start_background() -> Result<Background> {
-    let mut child = command()
+    let data = cmd::target_dir().join("e2e-data");
+    if data.exists() {
+        std::fs::remove_dir_all(&data).map_err(|err| format!("could not clear {}: {err}", data.display()))?;
+    }
+    let mut command = command();
+    if std::env::var_os("DATABASE_URL").is_none() {
+        command.env("DATABASE_URL", format!("sqlite://{}/tessera.db", data.display()));
+    }
+    let mut child = command
         .env("PORT", "0")
         .env("TESSERA_BIND", "127.0.0.1")
         .stdin(Stdio::null())
