@@ -156,13 +156,15 @@ impl From<axum::extract::rejection::JsonRejection> for Error {
     }
 }
 
-/// The first `field` quoted in backticks in a serde message such as "missing field `email`".
+/// The field a serde message is about: its path prefix (`permissions: unknown variant ...`,
+/// `data.plan: invalid type ...`), else the first name quoted in backticks (`missing field `email``).
 fn quoted_field(message: &str) -> Option<String> {
-    let path = message.split(": ").next().filter(|path| !path.contains(' ') && !path.is_empty());
+    if let Some((path, _)) = message.split_once(": ").filter(|(path, _)| !path.is_empty() && !path.contains(' ')) {
+        return Some(path.to_owned());
+    }
     let start = message.find('`')? + 1;
     let end = start + message[start..].find('`')?;
-    let field = &message[start..end];
-    Some(path.map(str::to_owned).unwrap_or_else(|| field.to_owned()))
+    Some(message[start..end].to_owned())
 }
 
 impl IntoResponse for Error {
@@ -250,6 +252,7 @@ mod tests {
     fn serde_messages_name_the_field() {
         assert_eq!(quoted_field("missing field `email` at line 1 column 2").as_deref(), Some("email"));
         assert_eq!(quoted_field("permissions: unknown variant `owner`, expected `read` or `read-write`").as_deref(), Some("permissions"));
+        assert_eq!(quoted_field("email_verified: invalid type: string \"yes\", expected a boolean").as_deref(), Some("email_verified"));
         assert_eq!(quoted_field("expected value at line 1 column 1"), None);
     }
 
