@@ -40,10 +40,11 @@ impl PlanRef {
 
 /// Every plan, free first.
 pub async fn list(db: &Db) -> Result<Vec<Plan>, Error> {
-    let rows: Vec<(String, String, Flag, String)> = sqlx::query_as("SELECT id, name, embedding, description FROM plans ORDER BY embedding, id")
-        .fetch_all(&db.pool)
-        .await
-        .context("listing plans")?;
+    let rows: Vec<(String, String, Flag, String)> =
+        sqlx::query_as("SELECT id, name, embedding, description FROM plans ORDER BY embedding, id")
+            .fetch_all(&db.pool)
+            .await
+            .context("listing plans")?;
     Ok(rows.into_iter().map(|(id, name, Flag(embedding), description)| Plan { id, name, embedding, description }).collect())
 }
 
@@ -91,9 +92,8 @@ pub fn normalise_code(input: &str) -> String {
 /// generator, so codes cannot be guessed.
 pub fn generate_code(prefix: Option<&str>) -> String {
     let mut rng = rand::rng();
-    let groups = (0..CODE_GROUPS).map(|_| {
-        (0..CODE_GROUP_LEN).map(|_| char::from(CODE_ALPHABET[rng.random_range(0..CODE_ALPHABET.len())])).collect::<String>()
-    });
+    let groups = (0..CODE_GROUPS)
+        .map(|_| (0..CODE_GROUP_LEN).map(|_| char::from(CODE_ALPHABET[rng.random_range(0..CODE_ALPHABET.len())])).collect::<String>());
     prefix.into_iter().map(str::to_owned).chain(groups).collect::<Vec<_>>().join("-")
 }
 
@@ -118,14 +118,15 @@ pub async fn redeem(db: &Db, user_id: &str, input: &str) -> Result<String, Error
         return Err(Error::invalid("code", "Please enter a redemption code."));
     }
     let mut tx = db.pool.begin().await?;
-    let claimed: Option<(String,)> =
-        sqlx::query_as("UPDATE redemption_codes SET redeemed_by = $1, redeemed_at = $2 WHERE code = $3 AND redeemed_at IS NULL RETURNING plan_id")
-            .bind(user_id)
-            .bind(now())
-            .bind(&code)
-            .fetch_optional(&mut *tx)
-            .await
-            .context("claiming a redemption code")?;
+    let claimed: Option<(String,)> = sqlx::query_as(
+        "UPDATE redemption_codes SET redeemed_by = $1, redeemed_at = $2 WHERE code = $3 AND redeemed_at IS NULL RETURNING plan_id",
+    )
+    .bind(user_id)
+    .bind(now())
+    .bind(&code)
+    .fetch_optional(&mut *tx)
+    .await
+    .context("claiming a redemption code")?;
     let Some((plan_id,)) = claimed else {
         tx.rollback().await?;
         return Err(code_refusal(db, &code, CODE_ALREADY_REDEEMED).await);
@@ -182,7 +183,8 @@ pub fn verify_signature(secret: &[u8], header: Option<&str>, body: &[u8], now: i
     mac.update(timestamp.as_bytes());
     mac.update(b".");
     mac.update(body);
-    let matches = signatures.iter().filter_map(|signature| hex::decode(signature).ok()).any(|bytes| mac.clone().verify_slice(&bytes).is_ok());
+    let matches =
+        signatures.iter().filter_map(|signature| hex::decode(signature).ok()).any(|bytes| mac.clone().verify_slice(&bytes).is_ok());
     if matches {
         Ok(())
     } else {

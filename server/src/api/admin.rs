@@ -325,7 +325,14 @@ async fn list_workspaces(
     .context("listing workspaces")?;
     let workspaces = rows
         .into_iter()
-        .map(|(id, name, subdomain, owner_id, owner_email, created_at)| AdminWorkspace { id, name, subdomain, owner_id, owner_email, created_at })
+        .map(|(id, name, subdomain, owner_id, owner_email, created_at)| AdminWorkspace {
+            id,
+            name,
+            subdomain,
+            owner_id,
+            owner_email,
+            created_at,
+        })
         .collect();
     Ok(ApiJson(WorkspaceList { workspaces, total: count(&state.db, "workspaces").await? }))
 }
@@ -449,7 +456,11 @@ pub struct AppList {
         (status = 403, description = "Not an administrator", body = ErrorBody),
     )
 )]
-async fn list_apps(State(state): State<AppState>, caller: Caller, params: Result<Query<PageQuery>, QueryRejection>) -> Result<ApiJson<AppList>, Error> {
+async fn list_apps(
+    State(state): State<AppState>,
+    caller: Caller,
+    params: Result<Query<PageQuery>, QueryRejection>,
+) -> Result<ApiJson<AppList>, Error> {
     caller.admin()?;
     let (limit, offset) = query(params)?.bounds()?;
     let rows: Vec<(String, String, String, String, Flag, String, i64)> = sqlx::query_as(
@@ -562,6 +573,9 @@ pub struct AdminCode {
     pub redeemed_at: Option<i64>,
 }
 
+/// code, plan_id, created_at, redeemer's e-mail, redeemed_at.
+type CodeRow = (String, String, i64, Option<String>, Option<i64>);
+
 #[derive(Debug, Serialize, ToSchema)]
 pub struct CodeList {
     pub codes: Vec<AdminCode>,
@@ -587,7 +601,7 @@ async fn list_codes(
 ) -> Result<ApiJson<CodeList>, Error> {
     caller.admin()?;
     let (limit, offset) = query(params)?.bounds()?;
-    let rows: Vec<(String, String, i64, Option<String>, Option<i64>)> = sqlx::query_as(
+    let rows: Vec<CodeRow> = sqlx::query_as(
         "SELECT c.code, c.plan_id, c.created_at, u.email, c.redeemed_at FROM redemption_codes c \
          LEFT JOIN users u ON u.id = c.redeemed_by ORDER BY c.created_at DESC, c.code LIMIT $1 OFFSET $2",
     )
@@ -655,13 +669,14 @@ async fn create_codes(
     while codes.len() < request.count as usize {
         let code = plans::generate_code(prefix.as_deref());
         // A collision (2^-80 odds per pair) just draws another code.
-        let inserted = sqlx::query("INSERT INTO redemption_codes (code, plan_id, created_at) VALUES ($1, $2, $3) ON CONFLICT (code) DO NOTHING")
-            .bind(&code)
-            .bind(&request.plan_id)
-            .bind(created_at)
-            .execute(&mut *tx)
-            .await
-            .context("storing a redemption code")?;
+        let inserted =
+            sqlx::query("INSERT INTO redemption_codes (code, plan_id, created_at) VALUES ($1, $2, $3) ON CONFLICT (code) DO NOTHING")
+                .bind(&code)
+                .bind(&request.plan_id)
+                .bind(created_at)
+                .execute(&mut *tx)
+                .await
+                .context("storing a redemption code")?;
         if inserted.rows_affected() == 1 {
             codes.push(code);
         }

@@ -62,7 +62,11 @@ pub struct RedeemAnswer {
         (status = 422, description = "No code given", body = ErrorBody),
     )
 )]
-async fn redeem(State(state): State<AppState>, caller: Caller, ApiJson(request): ApiJson<RedeemRequest>) -> Result<ApiJson<RedeemAnswer>, Error> {
+async fn redeem(
+    State(state): State<AppState>,
+    caller: Caller,
+    ApiJson(request): ApiJson<RedeemRequest>,
+) -> Result<ApiJson<RedeemAnswer>, Error> {
     let signed_in = caller.user()?;
     let plan_id = plans::redeem(&state.db, &signed_in.user.id, &request.code).await?;
     Ok(ApiJson(RedeemAnswer { plan: PlanRef::after_change(&signed_in.user, &plan_id) }))
@@ -175,13 +179,13 @@ pub struct LatestPayment {
 async fn latest_payment(State(state): State<AppState>, caller: Caller) -> Result<ApiJson<LatestPayment>, Error> {
     let signed_in = caller.user()?;
     // Events of the same second are ordered by id only so that the answer is stable.
-    let row: Option<(String, Option<String>, i64)> = sqlx::query_as(
-        "SELECT status, plan_id, received_at FROM payments WHERE user_id = $1 ORDER BY received_at DESC, id DESC LIMIT 1",
-    )
-    .bind(&signed_in.user.id)
-    .fetch_optional(&state.db.pool)
-    .await
-    .context("reading the latest payment")?;
-    let (status, plan, received_at) = row.ok_or_else(|| Error::NotFound("No payment has been received for your account yet.".to_owned()))?;
+    let row: Option<(String, Option<String>, i64)> =
+        sqlx::query_as("SELECT status, plan_id, received_at FROM payments WHERE user_id = $1 ORDER BY received_at DESC, id DESC LIMIT 1")
+            .bind(&signed_in.user.id)
+            .fetch_optional(&state.db.pool)
+            .await
+            .context("reading the latest payment")?;
+    let (status, plan, received_at) =
+        row.ok_or_else(|| Error::NotFound("No payment has been received for your account yet.".to_owned()))?;
     Ok(ApiJson(LatestPayment { status, plan, received_at }))
 }
