@@ -14,6 +14,7 @@ pub mod db;
 pub mod demo;
 pub mod error;
 pub mod mail;
+pub mod plans;
 mod state;
 pub mod subdomains;
 mod web;
