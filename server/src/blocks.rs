@@ -199,14 +199,16 @@ pub async fn list(db: &Db, parent: Parent<'_>) -> Result<Vec<Value>, Error> {
     rows.into_iter().map(|(id, block_type, config)| Ok(to_json(&id, &block_type, parse_config(&config)?))).collect()
 }
 
+/// id, board_id, page_id, block_type, config.
+type BlockRow = (String, Option<String>, Option<String>, String, String);
+
 /// One block by id, or `None`.
 pub async fn find(db: &Db, id: &str) -> Result<Option<StoredBlock>, Error> {
-    let row: Option<(String, Option<String>, Option<String>, String, String)> =
-        sqlx::query_as("SELECT id, board_id, page_id, block_type, config FROM blocks WHERE id = $1")
-            .bind(id)
-            .fetch_optional(&db.pool)
-            .await
-            .context("looking up a block")?;
+    let row: Option<BlockRow> = sqlx::query_as("SELECT id, board_id, page_id, block_type, config FROM blocks WHERE id = $1")
+        .bind(id)
+        .fetch_optional(&db.pool)
+        .await
+        .context("looking up a block")?;
     let Some((id, board_id, page_id, block_type, config)) = row else { return Ok(None) };
     let parent = match (board_id, page_id) {
         (Some(board), _) => OwnedParent::Board(board),
