@@ -44,3 +44,24 @@ both_databases! {
         }
     }
 }
+
+both_databases! {
+    async fn the_openapi_document_describes_the_board_routes(backend) {
+        let server = TestServer::start(backend).await;
+        let document = server.guest().get("/api/openapi.json").await;
+        let paths = &document.expect(200)["paths"];
+        for path in [
+            "/api/getENV/{name}",
+            "/api/workspaces/{workspaceId}",
+            "/api/boards/{boardId}/duplicate",
+            "/api/board/update-metadata",
+            "/api/board/workspace",
+            "/api/blocks",
+            "/api/apps/{appId}/pages/{pageId}/blocks/order",
+            "/api/blocks/{blockId}/duplicate",
+        ] {
+            assert!(paths.get(path).is_some(), "{path} is not documented");
+        }
+        assert!(paths["/api/boards/{boardId}"]["put"]["requestBody"].is_object());
+    }
+}
