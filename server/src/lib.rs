@@ -9,6 +9,8 @@ pub mod access;
 pub mod accounts;
 pub mod api;
 pub mod auth;
+pub mod blocks;
+pub mod board_state;
 mod config;
 pub mod db;
 pub mod demo;

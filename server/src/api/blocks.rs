@@ -1,7 +1,183 @@
-use utoipa_axum::router::OpenApiRouter;
+//! Editing blocks of boards and app pages (owners and admins; app users cannot): add, replace,
+//! delete, duplicate and reorder. Reading them is `GET /api/blocks` (in `boards`) and the page
+//! calls. Every block is checked by [`blocks::validate`] before it is stored.
 
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use serde::Deserialize;
+use serde_json::Value;
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::access::{app_role, workspace_role};
+use crate::api::ApiJson;
+use crate::auth::Caller;
+use crate::blocks::{self, Parent, Placement, StoredBlock};
+use crate::error::{Error, ErrorBody, ResultExt};
 use crate::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
+        .routes(routes!(add_to_board))
+        .routes(routes!(add_to_page))
+        .routes(routes!(update, delete))
+        .routes(routes!(duplicate))
+        .routes(routes!(reorder_board))
+        .routes(routes!(reorder_page))
+}
+
+/// The new order of a board's or page's blocks: every current block id exactly once.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct BlockOrder {
+    pub ids: Vec<String>,
+}
+
+/// Ok when the caller may edit the blocks of `parent`; unknown parents answer 404.
+async fn require_edit(state: &AppState, caller: &Caller, parent: Parent<'_>) -> Result<(), Error> {
+    let role = match parent {
+        Parent::Board(board) => {
+            let owner: Option<(String,)> =
+                sqlx::query_as("SELECT w.owner_id FROM boards b JOIN workspaces w ON w.id = b.workspace_id WHERE b.id = $1")
+                    .bind(board)
+                    .fetch_optional(&state.db.pool)
+                    .await
+                    .context("looking up a board's owner")?;
+            let (owner_id,) = owner.ok_or_else(|| Error::NotFound("Board not found.".to_owned()))?;
+            workspace_role(caller, &owner_id)
+        }
+        Parent::Page(page) => {
+            let (app_id, owner_id) = page_owner(state, page).await?.ok_or_else(page_not_found)?;
+            app_role(&state.db, caller, &app_id, &owner_id).await?
+        }
+    };
+    role.require_edit()
+}
+
+fn page_not_found() -> Error {
+    Error::NotFound("Page not found.".to_owned())
+}
+
+/// The app of a page and the owner of that app's workspace.
+async fn page_owner(state: &AppState, page: &str) -> Result<Option<(String, String)>, Error> {
+    sqlx::query_as("SELECT p.app_id, w.owner_id FROM pages p JOIN apps a ON a.id = p.app_id JOIN workspaces w ON w.id = a.workspace_id WHERE p.id = $1")
+        .bind(page)
+        .fetch_optional(&state.db.pool)
+        .await
+        .context("looking up a page's owner")
+}
+
+/// The page `page` of app `app`, as a parent the caller may edit.
+async fn editable_page(state: &AppState, caller: &Caller, app: &str, page: &str) -> Result<(), Error> {
+    match page_owner(state, page).await? {
+        Some((app_id, _)) if app_id == app => require_edit(state, caller, Parent::Page(page)).await,
+        _ => Err(page_not_found()),
+    }
+}
+
+/// A stored block the caller may edit.
+async fn editable_block(state: &AppState, caller: &Caller, id: &str) -> Result<StoredBlock, Error> {
+    let block = blocks::find(&state.db, id).await?.ok_or_else(|| Error::NotFound("Block not found.".to_owned()))?;
+    require_edit(state, caller, block.parent.as_parent()).await?;
+    Ok(block)
+}
+
+/// Appends a block to a board. The body is the block JSON `{type, ...settings}`.
+#[utoipa::path(post, path = "/boards/{boardId}/blocks", tag = "blocks", request_body = Object,
+    params(("boardId" = String, Path, description = "The board id")),
+    responses((status = 201, body = Object, description = "The stored block `{id, type, ...settings}`"), (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
+async fn add_to_board(
+    State(state): State<AppState>,
+    caller: Caller,
+    Path(board): Path<String>,
+    ApiJson(body): ApiJson<Value>,
+) -> Result<(StatusCode, ApiJson<Value>), Error> {
+    let parent = Parent::Board(&board);
+    require_edit(&state, &caller, parent).await?;
+    let block = blocks::validate(body)?;
+    Ok((StatusCode::CREATED, ApiJson(blocks::insert(&state.db, parent, block, Placement::End).await?)))
+}
+
+/// Adds a block to an app page before its last block (appends to an empty page), platform §4.
+#[utoipa::path(post, path = "/apps/{appId}/pages/{pageId}/blocks", tag = "blocks", request_body = Object,
+    params(("appId" = String, Path, description = "The app id"), ("pageId" = String, Path, description = "The page id")),
+    responses((status = 201, body = Object, description = "The stored block `{id, type, ...settings}`"), (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
+async fn add_to_page(
+    State(state): State<AppState>,
+    caller: Caller,
+    Path((app, page)): Path<(String, String)>,
+    ApiJson(body): ApiJson<Value>,
+) -> Result<(StatusCode, ApiJson<Value>), Error> {
+    editable_page(&state, &caller, &app, &page).await?;
+    let block = blocks::validate(body)?;
+    Ok((StatusCode::CREATED, ApiJson(blocks::insert(&state.db, Parent::Page(&page), block, Placement::BeforeLast).await?)))
+}
+
+/// Replaces a block's settings; its type cannot change.
+#[utoipa::path(put, path = "/blocks/{blockId}", tag = "blocks", request_body = Object,
+    params(("blockId" = String, Path, description = "The block id")),
+    responses((status = 200, body = Object), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
+        (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
+async fn update(
+    State(state): State<AppState>,
+    caller: Caller,
+    Path(id): Path<String>,
+    ApiJson(body): ApiJson<Value>,
+) -> Result<ApiJson<Value>, Error> {
+    let stored = editable_block(&state, &caller, &id).await?;
+    let block = blocks::validate(body)?;
+    Ok(ApiJson(blocks::update(&state.db, &stored, block).await?))
+}
+
+/// Deletes a block.
+#[utoipa::path(delete, path = "/blocks/{blockId}", tag = "blocks",
+    params(("blockId" = String, Path, description = "The block id")),
+    responses((status = 204), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn delete(State(state): State<AppState>, caller: Caller, Path(id): Path<String>) -> Result<StatusCode, Error> {
+    let stored = editable_block(&state, &caller, &id).await?;
+    blocks::delete(&state.db, &stored.id).await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// Copies a block (new id) and places the copy right after it.
+#[utoipa::path(post, path = "/blocks/{blockId}/duplicate", tag = "blocks",
+    params(("blockId" = String, Path, description = "The block to copy")),
+    responses((status = 201, body = Object), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn duplicate(State(state): State<AppState>, caller: Caller, Path(id): Path<String>) -> Result<(StatusCode, ApiJson<Value>), Error> {
+    let stored = editable_block(&state, &caller, &id).await?;
+    Ok((StatusCode::CREATED, ApiJson(blocks::duplicate(&state.db, &stored).await?)))
+}
+
+/// Puts a board's blocks in a new order; `ids` must be exactly its current blocks.
+#[utoipa::path(put, path = "/boards/{boardId}/blocks/order", tag = "blocks", request_body = BlockOrder,
+    params(("boardId" = String, Path, description = "The board id")),
+    responses((status = 200, body = [Object]), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
+        (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
+async fn reorder_board(
+    State(state): State<AppState>,
+    caller: Caller,
+    Path(board): Path<String>,
+    ApiJson(body): ApiJson<BlockOrder>,
+) -> Result<ApiJson<Vec<Value>>, Error> {
+    let parent = Parent::Board(&board);
+    require_edit(&state, &caller, parent).await?;
+    Ok(ApiJson(blocks::reorder(&state.db, parent, &body.ids).await?))
+}
+
+/// Puts an app page's blocks in a new order; `ids` must be exactly its current blocks.
+#[utoipa::path(put, path = "/apps/{appId}/pages/{pageId}/blocks/order", tag = "blocks", request_body = BlockOrder,
+    params(("appId" = String, Path, description = "The app id"), ("pageId" = String, Path, description = "The page id")),
+    responses((status = 200, body = [Object]), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
+        (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
+async fn reorder_page(
+    State(state): State<AppState>,
+    caller: Caller,
+    Path((app, page)): Path<(String, String)>,
+    ApiJson(body): ApiJson<BlockOrder>,
+) -> Result<ApiJson<Vec<Value>>, Error> {
+    editable_page(&state, &caller, &app, &page).await?;
+    Ok(ApiJson(blocks::reorder(&state.db, Parent::Page(&page), &body.ids).await?))
 }

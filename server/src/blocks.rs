@@ -1,0 +1,403 @@
+//! Blocks: the ordered, configurable parts of a board or of an app page (platform §3, blocks.md).
+//!
+//! A block is stored as its type plus `config`, every other setting as a JSON object; the answer
+//! is `{id, type, ...config}`. Positions are renumbered 0, 1, 2, ... inside the transaction that
+//! inserts or moves a block, so the order is always the stored `position` order.
+//!
+//! [`validate`] is the one place that decides whether a block may be stored: the block-catalogue
+//! issue replaces its body with the full per-type schema.
+
+use serde_json::{Map, Value};
+use sqlx::AnyConnection;
+
+use crate::db::{new_id, now, Db};
+use crate::error::{Error, ResultExt};
+
+/// The block types of blocks.md §1, spelt as the web app sends them.
+pub const TYPES: [&str; 20] = [
+    "chart",
+    "list",
+    "imageGallery",
+    "table",
+    "calendar",
+    "form",
+    "event",
+    "featureslayout",
+    "datalist",
+    "ImageGrid",
+    "bannerHero",
+    "footer",
+    "imageAccordian",
+    "header",
+    "itemDetails",
+    "grid",
+    "markdown",
+    "iframe",
+    "scorecard",
+    "map",
+];
+
+/// A stored config may not exceed this many bytes of JSON.
+pub const MAX_CONFIG_BYTES: usize = 256 * 1024;
+
+/// What a block belongs to: a board or an app page, by id.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Parent<'a> {
+    Board(&'a str),
+    Page(&'a str),
+}
+
+impl Parent<'_> {
+    fn column(self) -> &'static str {
+        match self {
+            Self::Board(_) => "board_id",
+            Self::Page(_) => "page_id",
+        }
+    }
+
+    fn key(&self) -> &str {
+        match self {
+            Self::Board(id) | Self::Page(id) => id,
+        }
+    }
+}
+
+/// [`Parent`] owning its id, as read back from a stored block.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum OwnedParent {
+    Board(String),
+    Page(String),
+}
+
+impl OwnedParent {
+    pub fn as_parent(&self) -> Parent<'_> {
+        match self {
+            Self::Board(id) => Parent::Board(id),
+            Self::Page(id) => Parent::Page(id),
+        }
+    }
+}
+
+/// A block that passed [`validate`]: its type and every other setting.
+#[derive(Debug, Clone, PartialEq)]
+pub struct BlockInput {
+    pub block_type: String,
+    pub config: Map<String, Value>,
+}
+
+/// Where a new block goes (platform §4): boards append, pages insert before the last block.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Placement {
+    End,
+    BeforeLast,
+}
+
+/// `score_card` is the older spelling of `scorecard` (blocks.md §1).
+pub fn normalise_type(block_type: &str) -> &str {
+    if block_type == "score_card" {
+        "scorecard"
+    } else {
+        block_type
+    }
+}
+
+/// Checks a block as the web app sends it (`{type, ...settings}`) and splits off its type.
+/// `id` and `temp_block` are the editor's own and are dropped: the server assigns ids.
+pub fn validate(body: Value) -> Result<BlockInput, Error> {
+    let Value::Object(mut config) = body else {
+        return Err(Error::invalid("block", "A block must be a JSON object such as {\"type\": \"chart\"}."));
+    };
+    let block_type = match config.remove("type") {
+        Some(Value::String(block_type)) => normalise_type(&block_type).to_owned(),
+        Some(_) => return Err(Error::invalid("type", "The block type must be text, such as \"chart\".")),
+        None => return Err(Error::invalid("type", "The block type is missing.")),
+    };
+    if !TYPES.contains(&block_type.as_str()) {
+        return Err(Error::invalid("type", format!("Unknown block type `{block_type}`; expected one of: {}.", TYPES.join(", "))));
+    }
+    config.remove("id");
+    config.remove("temp_block");
+    for (field, kind) in SHARED_SETTINGS {
+        if let Some(value) = config.get(field).filter(|value| !value.is_null()) {
+            if !kind.accepts(value) {
+                return Err(Error::invalid(field, format!("`{field}` must be {}.", kind.describe())));
+            }
+        }
+    }
+    let size = serde_json::to_string(&config).context("measuring a block config")?.len();
+    if size > MAX_CONFIG_BYTES {
+        return Err(Error::invalid("block", format!("The block settings take {size} bytes; at most {MAX_CONFIG_BYTES} are allowed.")));
+    }
+    Ok(BlockInput { block_type, config })
+}
+
+#[derive(Debug, Clone, Copy)]
+enum Kind {
+    Text,
+    Flag,
+    List,
+}
+
+impl Kind {
+    fn accepts(self, value: &Value) -> bool {
+        match self {
+            Self::Text => value.is_string(),
+            Self::Flag => value.is_boolean(),
+            Self::List => value.is_array(),
+        }
+    }
+
+    fn describe(self) -> &'static str {
+        match self {
+            Self::Text => "text",
+            Self::Flag => "true or false",
+            Self::List => "a list",
+        }
+    }
+}
+
+/// Settings every block type shares (platform §3 "Block"), typed where present.
+const SHARED_SETTINGS: [(&str, Kind); 5] =
+    [("section", Kind::Text), ("sheet_title", Kind::Text), ("full_width", Kind::Flag), ("axis", Kind::List), ("actions", Kind::List)];
+
+/// A block as stored, with what it belongs to.
+#[derive(Debug, Clone)]
+pub struct StoredBlock {
+    pub id: String,
+    pub parent: OwnedParent,
+    pub block_type: String,
+    pub config: Map<String, Value>,
+}
+
+impl StoredBlock {
+    /// The block JSON of the API: `{id, type, ...config}`.
+    pub fn to_json(&self) -> Value {
+        to_json(&self.id, &self.block_type, self.config.clone())
+    }
+}
+
+fn to_json(id: &str, block_type: &str, mut config: Map<String, Value>) -> Value {
+    config.insert("id".to_owned(), Value::String(id.to_owned()));
+    config.insert("type".to_owned(), Value::String(normalise_type(block_type).to_owned()));
+    Value::Object(config)
+}
+
+fn parse_config(text: &str) -> Result<Map<String, Value>, Error> {
+    serde_json::from_str(text).context("reading a stored block config")
+}
+
+/// The blocks of `parent`, in order, as block JSON.
+pub async fn list(db: &Db, parent: Parent<'_>) -> Result<Vec<Value>, Error> {
+    let rows: Vec<(String, String, String)> = sqlx::query_as(&format!(
+        "SELECT id, block_type, config FROM blocks WHERE {} = $1 ORDER BY position, created_at, id",
+        parent.column()
+    ))
+    .bind(parent.key())
+    .fetch_all(&db.pool)
+    .await
+    .context("listing blocks")?;
+    rows.into_iter().map(|(id, block_type, config)| Ok(to_json(&id, &block_type, parse_config(&config)?))).collect()
+}
+
+/// id, board_id, page_id, block_type, config.
+type BlockRow = (String, Option<String>, Option<String>, String, String);
+
+/// One block by id, or `None`.
+pub async fn find(db: &Db, id: &str) -> Result<Option<StoredBlock>, Error> {
+    let row: Option<BlockRow> = sqlx::query_as("SELECT id, board_id, page_id, block_type, config FROM blocks WHERE id = $1")
+        .bind(id)
+        .fetch_optional(&db.pool)
+        .await
+        .context("looking up a block")?;
+    let Some((id, board_id, page_id, block_type, config)) = row else { return Ok(None) };
+    let parent = match (board_id, page_id) {
+        (Some(board), _) => OwnedParent::Board(board),
+        (None, Some(page)) => OwnedParent::Page(page),
+        (None, None) => return Err(Error::internal("reading a block", "a block without a board or page")),
+    };
+    Ok(Some(StoredBlock { id, parent, block_type, config: parse_config(&config)? }))
+}
+
+/// The ids of `parent`'s blocks in order, read inside the caller's transaction.
+async fn ordered_ids(conn: &mut AnyConnection, parent: Parent<'_>) -> Result<Vec<String>, Error> {
+    let rows: Vec<(String,)> =
+        sqlx::query_as(&format!("SELECT id FROM blocks WHERE {} = $1 ORDER BY position, created_at, id", parent.column()))
+            .bind(parent.key())
+            .fetch_all(conn)
+            .await
+            .context("reading the block order")?;
+    Ok(rows.into_iter().map(|(id,)| id).collect())
+}
+
+/// Gives `ids` the positions 0, 1, 2, ... in that order.
+async fn renumber(conn: &mut AnyConnection, ids: &[String]) -> Result<(), Error> {
+    for (position, id) in ids.iter().enumerate() {
+        sqlx::query("UPDATE blocks SET position = $1 WHERE id = $2")
+            .bind(position as i64)
+            .bind(id)
+            .execute(&mut *conn)
+            .await
+            .context("renumbering blocks")?;
+    }
+    Ok(())
+}
+
+/// Stores a new block of `parent` at `index` of its order (clamped to the end).
+async fn insert_at(conn: &mut AnyConnection, parent: Parent<'_>, block: &BlockInput, index: usize) -> Result<String, Error> {
+    let mut order = ordered_ids(conn, parent).await?;
+    let id = new_id();
+    let at = now();
+    let (board_id, page_id) = match parent {
+        Parent::Board(board) => (Some(board), None),
+        Parent::Page(page) => (None, Some(page)),
+    };
+    sqlx::query(
+        "INSERT INTO blocks (id, board_id, page_id, position, block_type, config, created_at, updated_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $7)",
+    )
+    .bind(&id)
+    .bind(board_id)
+    .bind(page_id)
+    .bind(order.len() as i64)
+    .bind(&block.block_type)
+    .bind(serde_json::to_string(&block.config).context("writing a block config")?)
+    .bind(at)
+    .execute(&mut *conn)
+    .await
+    .context("storing a block")?;
+    order.insert(index.min(order.len()), id.clone());
+    renumber(conn, &order).await?;
+    Ok(id)
+}
+
+/// Adds a block to `parent` as [`Placement`] says; answers the stored block JSON.
+pub async fn insert(db: &Db, parent: Parent<'_>, block: BlockInput, placement: Placement) -> Result<Value, Error> {
+    let mut tx = db.pool.begin().await.context("starting a transaction")?;
+    let count = ordered_ids(&mut tx, parent).await?.len();
+    let index = match placement {
+        Placement::End => count,
+        Placement::BeforeLast => count.saturating_sub(1),
+    };
+    let id = insert_at(&mut tx, parent, &block, index).await?;
+    tx.commit().await.context("committing a new block")?;
+    Ok(to_json(&id, &block.block_type, block.config))
+}
+
+/// Replaces a block's settings. Its type stays: a different `type` is refused.
+pub async fn update(db: &Db, stored: &StoredBlock, block: BlockInput) -> Result<Value, Error> {
+    if block.block_type != normalise_type(&stored.block_type) {
+        return Err(Error::invalid(
+            "type",
+            format!("A {} block cannot become a {} block; add a new block instead.", stored.block_type, block.block_type),
+        ));
+    }
+    sqlx::query("UPDATE blocks SET config = $1, updated_at = $2 WHERE id = $3")
+        .bind(serde_json::to_string(&block.config).context("writing a block config")?)
+        .bind(now())
+        .bind(&stored.id)
+        .execute(&db.pool)
+        .await
+        .context("updating a block")?;
+    Ok(to_json(&stored.id, &block.block_type, block.config))
+}
+
+/// Removes a block; the others keep their relative order.
+pub async fn delete(db: &Db, id: &str) -> Result<(), Error> {
+    sqlx::query("DELETE FROM blocks WHERE id = $1").bind(id).execute(&db.pool).await.context("deleting a block")?;
+    Ok(())
+}
+
+/// Copies a block (new id) right after the original; answers the copy.
+pub async fn duplicate(db: &Db, stored: &StoredBlock) -> Result<Value, Error> {
+    let parent = stored.parent.as_parent();
+    let block = BlockInput { block_type: normalise_type(&stored.block_type).to_owned(), config: stored.config.clone() };
+    let mut tx = db.pool.begin().await.context("starting a transaction")?;
+    let order = ordered_ids(&mut tx, parent).await?;
+    let index = order.iter().position(|id| *id == stored.id).map_or(order.len(), |at| at + 1);
+    let id = insert_at(&mut tx, parent, &block, index).await?;
+    tx.commit().await.context("committing a block copy")?;
+    Ok(to_json(&id, &block.block_type, block.config))
+}
+
+/// Puts `parent`'s blocks in the order of `ids`, which must name exactly its current blocks.
+pub async fn reorder(db: &Db, parent: Parent<'_>, ids: &[String]) -> Result<Vec<Value>, Error> {
+    let mut tx = db.pool.begin().await.context("starting a transaction")?;
+    let mut current = ordered_ids(&mut tx, parent).await?;
+    let mut wanted = ids.to_vec();
+    current.sort();
+    wanted.sort();
+    if current != wanted {
+        return Err(Error::invalid("ids", "`ids` must list every block of this board or page exactly once."));
+    }
+    renumber(&mut tx, ids).await?;
+    tx.commit().await.context("committing a block order")?;
+    list(db, parent).await
+}
+
+/// Copies every block of `from` to `to` with new ids and the same order, in the caller's
+/// transaction (duplicating a board).
+pub async fn copy_all(conn: &mut AnyConnection, from: Parent<'_>, to: Parent<'_>) -> Result<(), Error> {
+    let rows: Vec<(String, String)> =
+        sqlx::query_as(&format!("SELECT block_type, config FROM blocks WHERE {} = $1 ORDER BY position, created_at, id", from.column()))
+            .bind(from.key())
+            .fetch_all(&mut *conn)
+            .await
+            .context("reading blocks to copy")?;
+    for (index, (block_type, config)) in rows.into_iter().enumerate() {
+        let block = BlockInput { block_type: normalise_type(&block_type).to_owned(), config: parse_config(&config)? };
+        insert_at(conn, to, &block, index).await?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    fn field_of(error: Error) -> String {
+        match error {
+            Error::Invalid { field, .. } => field,
+            other => panic!("expected a 422, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn validation_keeps_settings_and_drops_editor_fields() {
+        let block = validate(json!({"type": "chart", "id": "x", "temp_block": true, "section": "Sales", "axis": []})).unwrap();
+        assert_eq!(block.block_type, "chart");
+        assert_eq!(block.config, json!({"section": "Sales", "axis": []}).as_object().unwrap().clone());
+    }
+
+    #[test]
+    fn score_card_is_stored_as_scorecard() {
+        assert_eq!(validate(json!({"type": "score_card"})).unwrap().block_type, "scorecard");
+    }
+
+    #[test]
+    fn every_type_of_the_catalogue_is_accepted() {
+        for block_type in TYPES {
+            assert_eq!(validate(json!({ "type": block_type })).unwrap().block_type, block_type);
+        }
+    }
+
+    #[test]
+    fn bad_blocks_name_the_field_at_fault() {
+        assert_eq!(field_of(validate(json!([1])).unwrap_err()), "block");
+        assert_eq!(field_of(validate(json!({})).unwrap_err()), "type");
+        assert_eq!(field_of(validate(json!({"type": "pie"})).unwrap_err()), "type");
+        assert_eq!(field_of(validate(json!({"type": "Chart"})).unwrap_err()), "type");
+        assert_eq!(field_of(validate(json!({"type": "chart", "section": 3})).unwrap_err()), "section");
+        assert_eq!(field_of(validate(json!({"type": "chart", "sheet_title": []})).unwrap_err()), "sheet_title");
+        assert_eq!(field_of(validate(json!({"type": "chart", "full_width": "yes"})).unwrap_err()), "full_width");
+        assert_eq!(field_of(validate(json!({"type": "table", "axis": {}})).unwrap_err()), "axis");
+        assert_eq!(field_of(validate(json!({"type": "table", "actions": "edit"})).unwrap_err()), "actions");
+    }
+
+    #[test]
+    fn configs_over_the_size_limit_are_refused() {
+        let big = "x".repeat(MAX_CONFIG_BYTES);
+        assert_eq!(field_of(validate(json!({"type": "markdown", "text": big})).unwrap_err()), "block");
+    }
+}

@@ -1,0 +1,390 @@
+//! Boards as stored and as answered: the board state of platform §3.
+//!
+//! `name`, `slug`, `public` and `spreadsheet_id` are columns; every other setting lives in
+//! `boards.settings` as JSON holding only what an owner set. [`Settings`] fills in the spec's
+//! defaults when it reads that JSON, so a default changed here reaches every board.
+
+use serde::{Deserialize, Deserializer, Serialize};
+use serde_json::{Map, Value};
+use sqlx::AnyConnection;
+use utoipa::ToSchema;
+
+use crate::access::{workspace_role, Role};
+use crate::auth::Caller;
+use crate::blocks::{self, Parent};
+use crate::db::{Db, Flag};
+use crate::error::{Error, ResultExt};
+
+/// `footer` and `event` of the board state.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(default, deny_unknown_fields)]
+pub struct Footer {
+    pub logo: String,
+    #[serde(rename = "socialMediaIcons")]
+    pub social_media_icons: Vec<Value>,
+    #[serde(rename = "copyrightText")]
+    pub copyright_text: String,
+}
+
+/// The board-state settings kept in `boards.settings`, with the defaults of platform §3.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(default)]
+pub struct Settings {
+    pub hide_filters: bool,
+    pub hide_hero: bool,
+    pub hide_search: bool,
+    pub search: String,
+    pub filters: Vec<Value>,
+    pub title: String,
+    pub hero: String,
+    pub logo: String,
+    pub hero_image: String,
+    /// The editor mode (platform §4).
+    pub page: String,
+    pub palette: Vec<Value>,
+    pub nav_background: String,
+    pub hero_background: String,
+    pub sign_in_method: String,
+    pub active_section_text_color: String,
+    pub inactive_section_text_color: String,
+    pub active_section_background_color: String,
+    pub board_background: String,
+    pub block_border: String,
+    pub block_shadow: String,
+    /// Comma-separated section names.
+    pub sections: String,
+    pub current_section: String,
+    pub footer: Footer,
+    pub event: Footer,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Self {
+            hide_filters: true,
+            hide_hero: false,
+            hide_search: false,
+            search: String::new(),
+            filters: Vec::new(),
+            title: String::new(),
+            hero: String::new(),
+            logo: String::new(),
+            hero_image: String::new(),
+            page: "view".to_owned(),
+            palette: Vec::new(),
+            nav_background: "#161819".to_owned(),
+            hero_background: "#161819".to_owned(),
+            sign_in_method: String::new(),
+            active_section_text_color: "#FFFFFF".to_owned(),
+            inactive_section_text_color: "#161819".to_owned(),
+            active_section_background_color: "#161819".to_owned(),
+            board_background: "#FAFAFA".to_owned(),
+            block_border: "#e7ebf3".to_owned(),
+            block_shadow: "#ebeff3".to_owned(),
+            sections: String::new(),
+            current_section: String::new(),
+            footer: Footer::default(),
+            event: Footer::default(),
+        }
+    }
+}
+
+/// The colour settings: each must be `#RGB`, `#RRGGBB` or `#RRGGBBAA`.
+const COLOUR_FIELDS: [&str; 8] = [
+    "nav_background",
+    "hero_background",
+    "active_section_text_color",
+    "inactive_section_text_color",
+    "active_section_background_color",
+    "board_background",
+    "block_border",
+    "block_shadow",
+];
+
+/// The columns of `boards`; the other fields of [`BoardUpdate`] are settings.
+const COLUMN_FIELDS: [&str; 4] = ["name", "slug", "public", "spreadsheetId"];
+
+pub fn is_colour(value: &str) -> bool {
+    let Some(hex) = value.strip_prefix('#') else { return false };
+    matches!(hex.len(), 3 | 6 | 8) && hex.chars().all(|c| c.is_ascii_hexdigit())
+}
+
+/// A change of board settings: any subset of the board-state fields an owner may set.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct BoardUpdate {
+    pub name: Option<String>,
+    pub slug: Option<String>,
+    pub public: Option<bool>,
+    /// A spreadsheet of the board's workspace, or null to disconnect it.
+    #[serde(rename = "spreadsheetId", default, deserialize_with = "present")]
+    pub spreadsheet_id: Option<Option<String>>,
+    pub hide_filters: Option<bool>,
+    pub hide_hero: Option<bool>,
+    pub hide_search: Option<bool>,
+    pub title: Option<String>,
+    pub hero: Option<String>,
+    pub logo: Option<String>,
+    pub hero_image: Option<String>,
+    pub palette: Option<Vec<Value>>,
+    pub nav_background: Option<String>,
+    pub hero_background: Option<String>,
+    pub active_section_text_color: Option<String>,
+    pub inactive_section_text_color: Option<String>,
+    pub active_section_background_color: Option<String>,
+    pub board_background: Option<String>,
+    pub block_border: Option<String>,
+    pub block_shadow: Option<String>,
+    pub sign_in_method: Option<String>,
+    pub sections: Option<String>,
+    pub current_section: Option<String>,
+    pub footer: Option<Footer>,
+    pub event: Option<Footer>,
+    pub filters: Option<Vec<Value>>,
+    pub search: Option<String>,
+    pub page: Option<String>,
+}
+
+/// Tells a field sent as `null` (`Some(None)`) from one not sent (`None`).
+fn present<'de, D: Deserializer<'de>, T: Deserialize<'de>>(deserializer: D) -> Result<Option<T>, D::Error> {
+    T::deserialize(deserializer).map(Some)
+}
+
+impl BoardUpdate {
+    /// The settings this update sets, as a JSON object to merge over the stored settings.
+    /// Colours are checked here so the error names the field.
+    pub fn settings_patch(&self) -> Result<Map<String, Value>, Error> {
+        let Value::Object(mut patch) = serde_json::to_value(self).context("reading a board update")? else {
+            return Err(Error::internal("reading a board update", "not an object"));
+        };
+        patch.retain(|field, value| !value.is_null() && !COLUMN_FIELDS.contains(&field.as_str()));
+        for field in COLOUR_FIELDS {
+            if let Some(value) = patch.get(field) {
+                if !value.as_str().is_some_and(is_colour) {
+                    return Err(Error::invalid(field, format!("`{field}` must be a colour such as #161819 (#RGB, #RRGGBB or #RRGGBBAA).")));
+                }
+            }
+        }
+        Ok(patch)
+    }
+}
+
+/// A board with its workspace owner, as needed to decide rights and build its state.
+#[derive(Debug, Clone)]
+pub struct Board {
+    pub id: String,
+    pub workspace_id: String,
+    pub slug: String,
+    pub name: String,
+    pub public: bool,
+    pub spreadsheet_id: Option<String>,
+    /// The stored settings: only what was set.
+    pub settings: Map<String, Value>,
+    pub owner_id: String,
+    pub owner_email: String,
+    pub owner_plan: String,
+}
+
+impl Board {
+    pub fn role(&self, caller: &Caller) -> Role {
+        workspace_role(caller, &self.owner_id)
+    }
+
+    /// The stored settings with the defaults filled in.
+    pub fn settings(&self) -> Result<Settings, Error> {
+        serde_json::from_value(Value::Object(self.settings.clone())).context("reading board settings")
+    }
+}
+
+type BoardRow = (String, String, String, String, Flag, Option<String>, String, String, String, String);
+
+const SELECT_BOARD: &str =
+    "SELECT b.id, b.workspace_id, b.slug, b.name, b.public, b.spreadsheet_id, b.settings, w.owner_id, u.email, u.plan_id \
+     FROM boards b JOIN workspaces w ON w.id = b.workspace_id JOIN users u ON u.id = w.owner_id";
+
+fn board_of(row: BoardRow) -> Result<Board, Error> {
+    let (id, workspace_id, slug, name, Flag(public), spreadsheet_id, settings, owner_id, owner_email, owner_plan) = row;
+    let settings = serde_json::from_str(&settings).context("reading board settings")?;
+    Ok(Board { id, workspace_id, slug, name, public, spreadsheet_id, settings, owner_id, owner_email, owner_plan })
+}
+
+pub async fn find_by_id(db: &Db, id: &str) -> Result<Option<Board>, Error> {
+    let row: Option<BoardRow> =
+        sqlx::query_as(&format!("{SELECT_BOARD} WHERE b.id = $1")).bind(id).fetch_optional(&db.pool).await.context("looking up a board")?;
+    row.map(board_of).transpose()
+}
+
+pub async fn find_by_slug(db: &Db, slug: &str) -> Result<Option<Board>, Error> {
+    let row: Option<BoardRow> = sqlx::query_as(&format!("{SELECT_BOARD} WHERE b.slug = $1"))
+        .bind(slug)
+        .fetch_optional(&db.pool)
+        .await
+        .context("looking up a board by slug")?;
+    row.map(board_of).transpose()
+}
+
+/// The board state of platform §3, as `caller` sees it.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct BoardState {
+    pub id: String,
+    pub slug: String,
+    pub name: String,
+    pub workspace_id: String,
+    #[serde(flatten)]
+    pub settings: Settings,
+    pub public: bool,
+    #[serde(rename = "spreadsheetId")]
+    pub spreadsheet_id: Option<String>,
+    /// The titles of the connected spreadsheet's sheets, in order.
+    pub sheets: Vec<String>,
+    pub users: Vec<Value>,
+    pub blocks: Vec<Value>,
+    pub owner_email: String,
+    pub can_edit: bool,
+    pub user_role: Role,
+    #[serde(rename = "type")]
+    pub kind: &'static str,
+}
+
+pub async fn state(db: &Db, board: &Board, role: Role) -> Result<BoardState, Error> {
+    let sheets: Vec<(String,)> = match &board.spreadsheet_id {
+        Some(spreadsheet) => sqlx::query_as("SELECT title FROM sheets WHERE spreadsheet_id = $1 ORDER BY position, title")
+            .bind(spreadsheet)
+            .fetch_all(&db.pool)
+            .await
+            .context("listing a board's sheets")?,
+        None => Vec::new(),
+    };
+    Ok(BoardState {
+        id: board.id.clone(),
+        slug: board.slug.clone(),
+        name: board.name.clone(),
+        workspace_id: board.workspace_id.clone(),
+        settings: board.settings()?,
+        public: board.public,
+        spreadsheet_id: board.spreadsheet_id.clone(),
+        sheets: sheets.into_iter().map(|(title,)| title).collect(),
+        users: Vec::new(),
+        blocks: blocks::list(db, Parent::Board(&board.id)).await?,
+        owner_email: board.owner_email.clone(),
+        can_edit: role.can_edit(),
+        user_role: role,
+        kind: "board",
+    })
+}
+
+/// Board slugs are URL paths (`/{slug}`): these would shadow the product's own pages.
+const RESERVED_SLUGS: &[&str] = &[
+    "api",
+    "admin",
+    "admin_old",
+    "accept-invitation",
+    "boardworkspace",
+    "dashboard",
+    "marketplace",
+    "payment_success",
+    "payment_fail",
+    "embed",
+    "assets",
+    "static",
+];
+
+pub const SLUG_RULE: &str = "A slug has 1 to 80 lowercase letters, digits or single hyphens, and starts and ends with a letter or digit.";
+
+/// Checks a slug an owner chose.
+pub fn check_slug(slug: &str) -> Result<(), Error> {
+    let well_formed = (1..=80).contains(&slug.len())
+        && slug.split('-').all(|part| !part.is_empty() && part.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit()));
+    if !well_formed {
+        return Err(Error::invalid("slug", SLUG_RULE));
+    }
+    if RESERVED_SLUGS.contains(&slug) {
+        return Err(Error::invalid("slug", format!("`{slug}` is the address of one of Tessera's own pages; please choose another slug.")));
+    }
+    Ok(())
+}
+
+/// A slug made from a board name: lower-case letters and digits, other runs become one hyphen.
+pub fn slug_from_name(name: &str) -> String {
+    let mut slug = String::new();
+    for c in name.to_lowercase().chars() {
+        if c.is_ascii_lowercase() || c.is_ascii_digit() {
+            slug.push(c);
+        } else if !slug.is_empty() && !slug.ends_with('-') {
+            slug.push('-');
+        }
+    }
+    slug.truncate(60);
+    let slug = slug.trim_end_matches('-');
+    if slug.is_empty() || RESERVED_SLUGS.contains(&slug) {
+        format!("board-{slug}").trim_end_matches('-').to_owned()
+    } else {
+        slug.to_owned()
+    }
+}
+
+/// `base`, or `base-2`, `base-3`, ... : the first slug no board has, read in the caller's transaction.
+pub async fn free_slug(conn: &mut AnyConnection, base: &str) -> Result<String, Error> {
+    let taken: Vec<(String,)> = sqlx::query_as("SELECT slug FROM boards WHERE slug = $1 OR slug LIKE $2")
+        .bind(base)
+        .bind(format!("{base}-%"))
+        .fetch_all(conn)
+        .await
+        .context("looking for a free slug")?;
+    let taken: std::collections::HashSet<String> = taken.into_iter().map(|(slug,)| slug).collect();
+    let mut candidate = base.to_owned();
+    let mut suffix = 2;
+    while taken.contains(&candidate) {
+        candidate = format!("{base}-{suffix}");
+        suffix += 1;
+    }
+    Ok(candidate)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn defaults_are_those_of_the_spec() {
+        let settings: Settings = serde_json::from_str("{}").unwrap();
+        assert_eq!(settings, Settings::default());
+        assert!(settings.hide_filters);
+        assert_eq!(settings.page, "view");
+        assert_eq!(settings.board_background, "#FAFAFA");
+        let stored: Settings = serde_json::from_str(r##"{"hide_filters": false, "title": "Sales"}"##).unwrap();
+        assert!(!stored.hide_filters);
+        assert_eq!(stored.block_border, "#e7ebf3");
+    }
+
+    #[test]
+    fn colours_are_hex_with_three_six_or_eight_digits() {
+        for good in ["#fff", "#161819", "#161819ff", "#FAFAFA"] {
+            assert!(is_colour(good), "{good}");
+        }
+        for bad in ["fff", "#ffff", "#12345g", "red", "#", "#1234567"] {
+            assert!(!is_colour(bad), "{bad}");
+        }
+    }
+
+    #[test]
+    fn a_patch_holds_only_the_settings_sent() {
+        let update: BoardUpdate = serde_json::from_str(r##"{"name": "X", "hide_hero": true, "spreadsheetId": null}"##).unwrap();
+        assert_eq!(update.spreadsheet_id, Some(None));
+        let patch = update.settings_patch().unwrap();
+        assert_eq!(Value::Object(patch), serde_json::json!({"hide_hero": true}));
+        let bad: BoardUpdate = serde_json::from_str(r##"{"block_shadow": "blue"}"##).unwrap();
+        assert!(matches!(bad.settings_patch(), Err(Error::Invalid { field, .. }) if field == "block_shadow"));
+    }
+
+    #[test]
+    fn slugs_come_from_names_and_follow_the_rule() {
+        assert_eq!(slug_from_name("  Sales Q3 — 2026!"), "sales-q3-2026");
+        assert_eq!(slug_from_name("!!!"), "board");
+        assert_eq!(slug_from_name("Dashboard"), "board-dashboard");
+        assert!(check_slug("sales-q3").is_ok());
+        for bad in ["", "Sales", "a--b", "-a", "a-", "a b", "dashboard"] {
+            assert!(check_slug(bad).is_err(), "{bad}");
+        }
+    }
+}
