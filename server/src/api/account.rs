@@ -124,7 +124,7 @@ async fn delete_account(
     .context("listing an account's sub-domains")?;
     sqlx::query("DELETE FROM users WHERE id = $1").bind(&signed_in.user.id).execute(&mut *tx).await.context("deleting an account")?;
     for (subdomain,) in subdomains {
-        crate::subdomains::release(&mut *tx, &subdomain).await?;
+        crate::subdomains::release(&mut tx, &subdomain).await?;
     }
     tx.commit().await.context("deleting an account")?;
     Ok(([(SET_COOKIE, state.keys.clear_cookie())], ApiJson(Message { message: "Your account has been deleted.".to_owned() })))
