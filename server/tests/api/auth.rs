@@ -425,6 +425,22 @@ both_databases! {
         assert_eq!(hits, 11);
     }
 
+    async fn e_mails_to_one_account_are_limited(backend) {
+        let server = TestServer::start(backend).await;
+        server.user("Ada", "ada@example.com").await;
+        let guest = server.guest();
+        wait_for_a_fresh_window().await;
+        for attempt in 1..=5 {
+            let reply = guest.post("/api/auth/forgot-password", json!({ "email": "ada@example.com" })).await;
+            assert_eq!(reply.status, 200, "attempt {attempt}");
+        }
+        let blocked = guest.post("/api/auth/forgot-password", json!({ "email": "ada@example.com" })).await;
+        assert_eq!(blocked.status, 429);
+        assert_eq!(outbox(&server, "ada@example.com").await.len(), 5);
+        // Each call counts on its own: the inbox owner can still ask for a log-in link.
+        guest.post("/api/auth/login-link", json!({ "email": "ada@example.com" })).await.expect(200);
+    }
+
     async fn replicas_share_the_attempt_counts(backend) {
         let server = TestServer::start(backend).await;
         server.user("Ada", "ada@example.com").await;
