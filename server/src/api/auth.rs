@@ -1,7 +1,402 @@
-use utoipa_axum::router::OpenApiRouter;
+//! Sign-up, e-mail verification, log-in (password or e-mailed link), forgotten password and
+//! log-out, plus the two calls of platform §7: `POST /api/auth` {token} and `GET /api/auth`.
+//!
+//! A successful log-in answers `{token, user}` and sets the session cookie; API clients send the
+//! token as a Bearer header. Codes and log-in tokens are in [`crate::codes`]; every call that
+//! names an account or checks a secret is rate-limited ([`crate::rate_limit`]). Links in e-mails
+//! are built from `TESSERA_BASE_URL`, never from request headers, so a forged `Host` cannot send
+//! someone's log-in link elsewhere.
 
+use axum::extract::State;
+use axum::http::header::SET_COOKIE;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::accounts::{self, normalise_email};
+use crate::api::ApiJson;
+use crate::auth::{password, session, Caller, User};
+use crate::codes::{self, Purpose, Refusal};
+use crate::db::{now, Db, Flag};
+use crate::error::{messages, Error, ErrorBody, ResultExt};
+use crate::rate_limit::{self, Action, ClientIp};
 use crate::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
+        .routes(routes!(current_user, exchange_token))
+        .routes(routes!(signup))
+        .routes(routes!(verify_email))
+        .routes(routes!(resend_code))
+        .routes(routes!(login))
+        .routes(routes!(login_link))
+        .routes(routes!(forgot_password))
+        .routes(routes!(reset_password))
+        .routes(routes!(logout))
+}
+
+const NAME_MAX_CHARS: usize = 100;
+
+/// The user as the web app knows them (platform §3 "User").
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AuthUser {
+    pub id: String,
+    pub email: String,
+    pub name: String,
+    pub plan: PlanFlag,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PlanFlag {
+    #[serde(rename = "isFreePlan")]
+    pub is_free_plan: bool,
+}
+
+impl From<&User> for PlanFlag {
+    fn from(user: &User) -> Self {
+        Self { is_free_plan: user.is_free_plan() }
+    }
+}
+
+impl From<&User> for AuthUser {
+    fn from(user: &User) -> Self {
+        Self { id: user.id.clone(), email: user.email.clone(), name: user.name.clone(), plan: PlanFlag::from(user) }
+    }
+}
+
+/// A started session: the token (also set as the session cookie) and who it belongs to.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SessionAnswer {
+    pub token: String,
+    pub user: AuthUser,
+}
+
+/// A short confirmation for the user.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Message {
+    pub message: String,
+}
+
+/// An e-mail went out to `email`.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct MailSent {
+    pub email: String,
+    pub message: String,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct SignupBody {
+    pub name: String,
+    pub email: String,
+    pub password: String,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SignupAnswer {
+    pub email: String,
+    /// Always `sent`: the verification e-mail went out.
+    pub verification: String,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct EmailBody {
+    pub email: String,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct CodeBody {
+    pub email: String,
+    pub code: String,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct LoginBody {
+    pub email: String,
+    pub password: String,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct TokenBody {
+    /// The `token` of a log-in link.
+    pub token: String,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct ResetBody {
+    pub email: String,
+    pub code: String,
+    /// The new password.
+    pub password: String,
+}
+
+/// Creates an unverified account and e-mails a verification code and a one-time log-in link.
+#[utoipa::path(post, path = "/auth/signup", tag = "auth", request_body = SignupBody, responses(
+    (status = 201, body = SignupAnswer),
+    (status = 409, description = "The e-mail already has an account", body = ErrorBody),
+    (status = 422, description = "Missing name, malformed e-mail or too short password", body = ErrorBody),
+    (status = 429, description = "Too many attempts", body = ErrorBody),
+))]
+async fn signup(State(state): State<AppState>, ip: ClientIp, ApiJson(body): ApiJson<SignupBody>) -> Result<impl IntoResponse, Error> {
+    rate_limit::check(&state.db, Action::Signup, ip, Some(&body.email)).await?;
+    let name = check_name("name", &body.name)?;
+    let email = normalise_email(&body.email);
+    if !accounts::is_valid_email(&email) {
+        return Err(Error::invalid("email", "Please enter a valid e-mail address (e.g., ada@example.com)."));
+    }
+    password::check_rule("password", &body.password)?;
+    let user = accounts::create_user(&state.db, name, &email, &body.password, false).await?;
+    send_verification(&state, &user).await?;
+    Ok((StatusCode::CREATED, ApiJson(SignupAnswer { email: user.email, verification: "sent".to_owned() })))
+}
+
+/// Checks the e-mailed verification code, marks the e-mail verified and starts a session.
+#[utoipa::path(post, path = "/auth/verify-email", tag = "auth", request_body = CodeBody, responses(
+    (status = 200, body = SessionAnswer, headers(("Set-Cookie" = String, description = "The session cookie"))),
+    (status = 400, description = "'Invalid OTP, please enter the valid OTP' or 'Verification code has expired'", body = ErrorBody),
+    (status = 404, description = "'UserEmail not found. Please check and try again'", body = ErrorBody),
+    (status = 429, description = "Too many attempts", body = ErrorBody),
+))]
+async fn verify_email(State(state): State<AppState>, ip: ClientIp, ApiJson(body): ApiJson<CodeBody>) -> Result<Response, Error> {
+    rate_limit::check(&state.db, Action::VerifyEmail, ip, Some(&body.email)).await?;
+    let mut user = user_by_email(&state.db, &body.email, messages::USER_EMAIL_NOT_FOUND).await?;
+    codes::redeem_code(&state.db, &user.id, Purpose::VerifyEmail, &body.code).await?.map_err(|refusal| match refusal {
+        Refusal::Invalid => Error::BadRequest(messages::INVALID_OTP.to_owned()),
+        Refusal::Expired => Error::BadRequest(messages::VERIFICATION_CODE_EXPIRED.to_owned()),
+    })?;
+    mark_verified(&state.db, &user.id).await?;
+    user.email_verified = true;
+    start_session(&state, &user).await
+}
+
+/// E-mails a new verification code (and log-in link); older ones stop working.
+#[utoipa::path(post, path = "/auth/resend-code", tag = "auth", request_body = EmailBody, responses(
+    (status = 200, body = MailSent),
+    (status = 400, description = "The e-mail is already verified", body = ErrorBody),
+    (status = 404, description = "'UserEmail not found. Please check and try again'", body = ErrorBody),
+    (status = 429, description = "Too many attempts", body = ErrorBody),
+))]
+async fn resend_code(State(state): State<AppState>, ip: ClientIp, ApiJson(body): ApiJson<EmailBody>) -> Result<ApiJson<MailSent>, Error> {
+    rate_limit::check(&state.db, Action::ResendCode, ip, Some(&body.email)).await?;
+    let user = user_by_email(&state.db, &body.email, messages::USER_EMAIL_NOT_FOUND).await?;
+    if user.email_verified {
+        return Err(Error::BadRequest("This e-mail is already verified. Please log in.".to_owned()));
+    }
+    send_verification(&state, &user).await?;
+    Ok(ApiJson(MailSent { message: format!("We sent a new verification code to {}.", user.email), email: user.email }))
+}
+
+/// Logs in with e-mail and password. An unverified account gets a fresh code and a 403.
+#[utoipa::path(post, path = "/auth/login", tag = "auth", request_body = LoginBody, responses(
+    (status = 200, body = SessionAnswer, headers(("Set-Cookie" = String, description = "The session cookie"))),
+    (status = 401, description = "Wrong password", body = ErrorBody),
+    (status = 403, description = "The e-mail is not verified yet; a new code was sent", body = ErrorBody),
+    (status = 404, description = "'Account Not Found. Please Sign Up to Create an Account.'", body = ErrorBody),
+    (status = 429, description = "Too many attempts", body = ErrorBody),
+))]
+async fn login(State(state): State<AppState>, ip: ClientIp, ApiJson(body): ApiJson<LoginBody>) -> Result<Response, Error> {
+    rate_limit::check(&state.db, Action::Login, ip, Some(&body.email)).await?;
+    let (user, hash) =
+        accounts::find_by_email(&state.db, &body.email).await?.ok_or_else(|| Error::NotFound(messages::ACCOUNT_NOT_FOUND.to_owned()))?;
+    if !password::verify(&body.password, &hash).await? {
+        return Ok(refusal(StatusCode::UNAUTHORIZED, "Incorrect password. Please try again, or reset your password."));
+    }
+    if !user.email_verified {
+        send_verification(&state, &user).await?;
+        // Not `Error::Forbidden`: its 'Access denied' text makes the web app show the
+        // private-app toast instead of this message.
+        let text = format!("Please verify your e-mail before logging in. We sent a new verification code to {}.", user.email);
+        return Ok(refusal(StatusCode::FORBIDDEN, &text));
+    }
+    start_session(&state, &user).await
+}
+
+/// E-mails a one-time log-in link.
+#[utoipa::path(post, path = "/auth/login-link", tag = "auth", request_body = EmailBody, responses(
+    (status = 200, body = MailSent),
+    (status = 404, description = "'Account Not Found. Please Sign Up to Create an Account.'", body = ErrorBody),
+    (status = 429, description = "Too many attempts", body = ErrorBody),
+))]
+async fn login_link(State(state): State<AppState>, ip: ClientIp, ApiJson(body): ApiJson<EmailBody>) -> Result<ApiJson<MailSent>, Error> {
+    rate_limit::check(&state.db, Action::LoginLink, ip, Some(&body.email)).await?;
+    let user = user_by_email(&state.db, &body.email, messages::ACCOUNT_NOT_FOUND).await?;
+    let token = codes::issue(&state.db, &user.id, Purpose::LoginToken).await?;
+    let body = format!(
+        "Hello {},\n\nUse this link to log in to Tessera. It works once, within {} minutes:\n{}\n\n\
+         If you did not ask to log in, you can ignore this e-mail; nobody can log in without the link.\n",
+        user.name,
+        minutes(Purpose::LoginToken),
+        login_url(&state, &token)
+    );
+    state.mailer.send(&state.db, &user.email, "Your Tessera log-in link", &body).await?;
+    Ok(ApiJson(MailSent { message: format!("We sent a log-in link to {}.", user.email), email: user.email }))
+}
+
+/// Exchanges a one-time log-in token (the link of a log-in or verification e-mail) for a session
+/// (platform §7). Following the link proves control of the e-mail, so it also verifies it.
+#[utoipa::path(post, path = "/auth", tag = "auth", request_body = TokenBody, responses(
+    (status = 200, body = SessionAnswer, headers(("Set-Cookie" = String, description = "The session cookie"))),
+    (status = 400, description = "The link is unknown, used or expired", body = ErrorBody),
+    (status = 429, description = "Too many attempts", body = ErrorBody),
+))]
+async fn exchange_token(State(state): State<AppState>, ip: ClientIp, ApiJson(body): ApiJson<TokenBody>) -> Result<Response, Error> {
+    rate_limit::check(&state.db, Action::RedeemToken, ip, None).await?;
+    let user_id = codes::redeem_token(&state.db, &body.token).await?.map_err(|refusal| {
+        Error::BadRequest(match refusal {
+            Refusal::Invalid => "This log-in link is not valid or was already used. Please ask for a new one.".to_owned(),
+            Refusal::Expired => "This log-in link has expired. Please ask for a new one.".to_owned(),
+        })
+    })?;
+    mark_verified(&state.db, &user_id).await?;
+    let user =
+        accounts::find_by_id(&state.db, &user_id).await?.ok_or_else(|| Error::BadRequest("This account no longer exists.".to_owned()))?;
+    start_session(&state, &user).await
+}
+
+/// The signed-in user (platform §7).
+#[utoipa::path(get, path = "/auth", tag = "auth", responses(
+    (status = 200, body = AuthUser),
+    (status = 401, description = "'Please login to do this!'", body = ErrorBody),
+))]
+async fn current_user(caller: Caller) -> Result<ApiJson<AuthUser>, Error> {
+    Ok(ApiJson(AuthUser::from(&caller.user()?.user)))
+}
+
+/// E-mails a code to choose a new password with.
+#[utoipa::path(post, path = "/auth/forgot-password", tag = "auth", request_body = EmailBody, responses(
+    (status = 200, body = MailSent),
+    (status = 404, description = "'UserEmail not found. Please check and try again'", body = ErrorBody),
+    (status = 429, description = "Too many attempts", body = ErrorBody),
+))]
+async fn forgot_password(
+    State(state): State<AppState>,
+    ip: ClientIp,
+    ApiJson(body): ApiJson<EmailBody>,
+) -> Result<ApiJson<MailSent>, Error> {
+    rate_limit::check(&state.db, Action::ForgotPassword, ip, Some(&body.email)).await?;
+    let user = user_by_email(&state.db, &body.email, messages::USER_EMAIL_NOT_FOUND).await?;
+    let code = codes::issue(&state.db, &user.id, Purpose::ResetPassword).await?;
+    let body = format!(
+        "Hello {},\n\nYour Tessera password reset code is: {code}\n\nEnter it with your new password within {} minutes.\n\n\
+         If you did not ask to reset your password, you can ignore this e-mail; your password stays as it is.\n",
+        user.name,
+        minutes(Purpose::ResetPassword)
+    );
+    state.mailer.send(&state.db, &user.email, "Reset your Tessera password", &body).await?;
+    Ok(ApiJson(MailSent { message: format!("We sent a password reset code to {}.", user.email), email: user.email }))
+}
+
+/// Sets a new password with the e-mailed reset code and ends every session of the account.
+#[utoipa::path(post, path = "/auth/reset-password", tag = "auth", request_body = ResetBody, responses(
+    (status = 200, body = Message),
+    (status = 400, description = "'Invalid OTP, please enter the valid OTP' or 'OTP has expired'", body = ErrorBody),
+    (status = 404, description = "'UserEmail not found. Please check and try again'", body = ErrorBody),
+    (status = 422, description = "The new password is too short", body = ErrorBody),
+    (status = 429, description = "Too many attempts", body = ErrorBody),
+))]
+async fn reset_password(State(state): State<AppState>, ip: ClientIp, ApiJson(body): ApiJson<ResetBody>) -> Result<ApiJson<Message>, Error> {
+    rate_limit::check(&state.db, Action::ResetPassword, ip, Some(&body.email)).await?;
+    // Before the code is checked, so a too-short password does not use the code up.
+    password::check_rule("password", &body.password)?;
+    let user = user_by_email(&state.db, &body.email, messages::USER_EMAIL_NOT_FOUND).await?;
+    codes::redeem_code(&state.db, &user.id, Purpose::ResetPassword, &body.code).await?.map_err(|refusal| match refusal {
+        Refusal::Invalid => Error::BadRequest(messages::INVALID_OTP.to_owned()),
+        Refusal::Expired => Error::BadRequest(messages::OTP_EXPIRED.to_owned()),
+    })?;
+    set_password(&state.db, &user.id, &body.password).await?;
+    // The reset code reached the mailbox, which proves control of it.
+    mark_verified(&state.db, &user.id).await?;
+    session::revoke_all(&state.db, &user.id).await?;
+    Ok(ApiJson(Message { message: "Your password has been changed. Please log in with your new password.".to_owned() }))
+}
+
+/// Ends the current session and removes the cookie; a guest gets the same answer.
+#[utoipa::path(post, path = "/auth/logout", tag = "auth", responses(
+    (status = 200, body = Message, headers(("Set-Cookie" = String, description = "Removes the session cookie"))),
+))]
+async fn logout(State(state): State<AppState>, caller: Caller) -> Result<impl IntoResponse, Error> {
+    if let Some(signed_in) = &caller.signed_in {
+        session::revoke(&state.db, &signed_in.session_id).await?;
+    }
+    Ok(([(SET_COOKIE, state.keys.clear_cookie())], ApiJson(Message { message: "You are logged out.".to_owned() })))
+}
+
+/// Starts a session for `user`: `{token, user}` with the session cookie.
+pub(super) async fn start_session(state: &AppState, user: &User) -> Result<Response, Error> {
+    let session = state.keys.start(&state.db, &user.id).await?;
+    let cookie = state.keys.cookie(&session);
+    Ok(([(SET_COOKIE, cookie)], ApiJson(SessionAnswer { token: session.token, user: AuthUser::from(user) })).into_response())
+}
+
+/// A trimmed, non-empty display name of at most [`NAME_MAX_CHARS`].
+pub(super) fn check_name<'a>(field: &str, name: &'a str) -> Result<&'a str, Error> {
+    let name = name.trim();
+    if name.is_empty() {
+        return Err(Error::invalid(field, "Please enter your name."));
+    }
+    if name.chars().count() > NAME_MAX_CHARS {
+        return Err(Error::invalid(field, format!("A name has at most {NAME_MAX_CHARS} characters.")));
+    }
+    Ok(name)
+}
+
+/// Stores a new password hash for `user_id`.
+pub(super) async fn set_password(db: &Db, user_id: &str, new_password: &str) -> Result<(), Error> {
+    let hash = password::hash(new_password).await?;
+    sqlx::query("UPDATE users SET password_hash = $1, updated_at = $2 WHERE id = $3")
+        .bind(hash)
+        .bind(now())
+        .bind(user_id)
+        .execute(&db.pool)
+        .await
+        .context("storing a new password")?;
+    Ok(())
+}
+
+/// An error answer whose status has no fitting [`Error`] variant text.
+fn refusal(status: StatusCode, text: &str) -> Response {
+    (status, ApiJson(ErrorBody { error: text.to_owned(), field: None })).into_response()
+}
+
+async fn user_by_email(db: &Db, email: &str, not_found: &str) -> Result<User, Error> {
+    Ok(accounts::find_by_email(db, email).await?.ok_or_else(|| Error::NotFound(not_found.to_owned()))?.0)
+}
+
+async fn mark_verified(db: &Db, user_id: &str) -> Result<(), Error> {
+    sqlx::query("UPDATE users SET email_verified = $1, updated_at = $2 WHERE id = $3 AND email_verified = $4")
+        .bind(Flag(true))
+        .bind(now())
+        .bind(user_id)
+        .bind(Flag(false))
+        .execute(&db.pool)
+        .await
+        .context("marking an e-mail verified")?;
+    Ok(())
+}
+
+/// The verification e-mail: a code to type and a one-time link that verifies and logs in.
+async fn send_verification(state: &AppState, user: &User) -> Result<(), Error> {
+    let code = codes::issue(&state.db, &user.id, Purpose::VerifyEmail).await?;
+    let token = codes::issue(&state.db, &user.id, Purpose::LoginToken).await?;
+    let body = format!(
+        "Hello {},\n\nWelcome to Tessera! Your verification code is: {code}\n\nEnter it on the verification screen within {} minutes.\n\n\
+         Or confirm your e-mail and log in at once with this link, which works once within {} minutes:\n{}\n\n\
+         If you did not sign up for Tessera, you can ignore this e-mail.\n",
+        user.name,
+        minutes(Purpose::VerifyEmail),
+        minutes(Purpose::LoginToken),
+        login_url(state, &token)
+    );
+    state.mailer.send(&state.db, &user.email, "Your Tessera verification code", &body).await
+}
+
+/// The log-in page with a one-time token; the web app posts it to `POST /api/auth`.
+fn login_url(state: &AppState, token: &str) -> String {
+    format!("{}/dashboard/auth?token={token}", state.config.public_base_url())
+}
+
+fn minutes(purpose: Purpose) -> i64 {
+    purpose.lifetime_secs() / 60
 }

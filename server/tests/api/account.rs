@@ -1,1 +1,137 @@
-//! Integration tests of `api::account` (being written).
+//! Integration tests of `api::account`: profile, name, password change and account deletion.
+
+use serde_json::json;
+
+use crate::auth::signed_up;
+use crate::both_databases;
+use crate::support::*;
+
+const NEW_PASSWORD: &str = "a brand new password";
+
+async fn count(server: &TestServer, sql: &str, bind: &str) -> i64 {
+    let (n,): (i64,) = sqlx::query_as(sql).bind(bind).fetch_one(&server.db().pool).await.unwrap();
+    n
+}
+
+/// A workspace with one app for `owner_id`, written straight to the database.
+async fn workspace_with_app(server: &TestServer, owner_id: &str, subdomain: &str) {
+    let pool = &server.db().pool;
+    let at = tessera_server::db::now();
+    let app_subdomain = format!("{subdomain}-app");
+    for (name, kind) in [(subdomain, "workspace"), (app_subdomain.as_str(), "app")] {
+        sqlx::query("INSERT INTO subdomains (subdomain, owner_kind) VALUES ($1, $2)").bind(name).bind(kind).execute(pool).await.unwrap();
+    }
+    sqlx::query("INSERT INTO workspaces (id, owner_id, name, subdomain, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $5)")
+        .bind(subdomain)
+        .bind(owner_id)
+        .bind(subdomain)
+        .bind(subdomain)
+        .bind(at)
+        .execute(pool)
+        .await
+        .unwrap();
+    sqlx::query("INSERT INTO apps (id, workspace_id, name, subdomain, created_at, updated_at) VALUES ($1, $2, $3, $1, $4, $4)")
+        .bind(&app_subdomain)
+        .bind(subdomain)
+        .bind("App")
+        .bind(at)
+        .execute(pool)
+        .await
+        .unwrap();
+}
+
+both_databases! {
+    async fn the_profile_shows_plan_verification_and_creation_time(backend) {
+        let server = TestServer::start(backend).await;
+        let before = tessera_server::db::now();
+        let ada = signed_up(&server, "Ada", "ada@example.com").await;
+        let profile = ada.get("/api/account").await;
+        let profile = profile.expect(200);
+        assert_eq!(profile["email"], "ada@example.com");
+        assert_eq!(profile["name"], "Ada");
+        assert_eq!(profile["plan"], json!({ "isFreePlan": true }));
+        assert_eq!(profile["plan_id"], "free");
+        assert_eq!(profile["email_verified"], true);
+        let created = profile["created_at"].as_i64().unwrap();
+        assert!(created >= before && created <= tessera_server::db::now() + 1, "{created}");
+
+        let guest = server.guest();
+        assert_eq!(guest.get("/api/account").await.expect(401)["error"], "Please login to do this!");
+        guest.put("/api/account", json!({ "name": "Eve" })).await.expect(401);
+        guest.put("/api/account/password", json!({ "current_password": PASSWORD, "new_password": NEW_PASSWORD })).await.expect(401);
+        guest.delete("/api/account", Some(json!({ "password": PASSWORD }))).await.expect(401);
+    }
+
+    async fn a_user_renames_only_themselves(backend) {
+        let server = TestServer::start(backend).await;
+        let ada = server.user("Ada", "ada@example.com").await;
+        let bob = server.user("Bob", "bob@example.com").await;
+        let renamed = ada.put("/api/account?_email=bob@example.com", json!({ "name": "  Ada King  " })).await;
+        assert_eq!(renamed.expect(200)["name"], "Ada King");
+        assert_eq!(ada.get("/api/auth").await.expect(200)["name"], "Ada King");
+        assert_eq!(bob.get("/api/account").await.expect(200)["name"], "Bob");
+
+        let typo = ada.put("/api/account", json!({ "nmae": "Typo" })).await;
+        assert_eq!(typo.expect(422)["field"], "nmae");
+        let empty = ada.put("/api/account", json!({ "name": " " })).await;
+        assert_eq!(empty.expect(422)["field"], "name");
+        let long = ada.put("/api/account", json!({ "name": "x".repeat(101) })).await;
+        assert_eq!(long.expect(422)["field"], "name");
+        assert_eq!(ada.get("/api/account").await.expect(200)["name"], "Ada King");
+    }
+
+    async fn a_password_change_needs_the_current_one_and_ends_other_sessions(backend) {
+        let server = TestServer::start(backend).await;
+        let ada = server.user("Ada", "ada@example.com").await;
+        let laptop = server.session_for(ada.user().clone()).await;
+        let wrong = ada.put("/api/account/password", json!({ "current_password": "not it at all", "new_password": NEW_PASSWORD })).await;
+        assert!(wrong.expect(400)["error"].as_str().unwrap().contains("current password"));
+        let short = ada.put("/api/account/password", json!({ "current_password": PASSWORD, "new_password": "short" })).await;
+        assert_eq!(short.expect(422)["field"], "new_password");
+        let missing = ada.put("/api/account/password", json!({ "new_password": NEW_PASSWORD })).await;
+        assert_eq!(missing.expect(422)["field"], "current_password");
+        laptop.get("/api/auth").await.expect(200);
+
+        let changed = ada.put("/api/account/password", json!({ "current_password": PASSWORD, "new_password": NEW_PASSWORD })).await;
+        let token = changed.expect(200)["token"].as_str().unwrap().to_owned();
+        assert!(changed.header("set-cookie").unwrap().contains("HttpOnly"));
+        assert_eq!(laptop.get("/api/auth").await.status, 401);
+        assert_eq!(ada.get("/api/auth").await.status, 401);
+        let here = Client::new(&server.base, Some(token), None);
+        assert_eq!(here.get("/api/auth").await.expect(200)["email"], "ada@example.com");
+
+        let guest = server.guest();
+        guest.post("/api/auth/login", json!({ "email": "ada@example.com", "password": PASSWORD })).await.expect(401);
+        guest.post("/api/auth/login", json!({ "email": "ada@example.com", "password": NEW_PASSWORD })).await.expect(200);
+    }
+
+    async fn deleting_an_account_removes_what_it_owns_and_frees_its_subdomains(backend) {
+        let server = TestServer::start(backend).await;
+        let ada = server.user("Ada", "ada@example.com").await;
+        let bob = server.user("Bob", "bob@example.com").await;
+        workspace_with_app(&server, &ada.user().id, "ada-space").await;
+        workspace_with_app(&server, &bob.user().id, "bob-space").await;
+
+        let wrong = ada.delete("/api/account", Some(json!({ "password": "not it at all" }))).await;
+        wrong.expect(400);
+        let missing = ada.delete("/api/account", Some(json!({}))).await;
+        assert_eq!(missing.expect(422)["field"], "password");
+        ada.get("/api/auth").await.expect(200);
+
+        let deleted = ada.delete("/api/account", Some(json!({ "password": PASSWORD }))).await;
+        deleted.expect(200);
+        assert!(deleted.header("set-cookie").unwrap().contains("Max-Age=0"));
+        assert_eq!(ada.get("/api/auth").await.status, 401);
+        let login = server.guest().post("/api/auth/login", json!({ "email": "ada@example.com", "password": PASSWORD })).await;
+        assert_eq!((login.status, login.error()), (404, "Account Not Found. Please Sign Up to Create an Account."));
+        assert_eq!(count(&server, "SELECT COUNT(*) FROM workspaces WHERE owner_id = $1", &ada.user().id).await, 0);
+        assert_eq!(count(&server, "SELECT COUNT(*) FROM sessions WHERE user_id = $1", &ada.user().id).await, 0);
+        assert_eq!(count(&server, "SELECT COUNT(*) FROM subdomains WHERE subdomain LIKE $1", "ada-space%").await, 0);
+        // Someone else's things stay.
+        assert_eq!(count(&server, "SELECT COUNT(*) FROM subdomains WHERE subdomain LIKE $1", "bob-space%").await, 2);
+        assert_eq!(count(&server, "SELECT COUNT(*) FROM apps WHERE workspace_id = $1", "bob-space").await, 1);
+        bob.get("/api/account").await.expect(200);
+        // The e-mail can sign up again.
+        crate::auth::sign_up(&server.guest(), "Ada", "ada@example.com").await.expect(201);
+    }
+}

@@ -208,6 +208,11 @@ impl TestServer {
         }
         self.database.take().expect("a running server has its database")
     }
+
+    /// The URL of this server's database (for a second replica).
+    pub fn database_url(&self) -> &str {
+        &self.database.as_ref().expect("a running server has its database").url
+    }
 }
 
 impl Drop for TestServer {
