@@ -39,6 +39,15 @@ pub enum Error {
     #[error("Access denied: {0}")]
     Forbidden(String),
 
+    /// 401 with its own text (a wrong password), where [`Error::Unauthorized`] asks to log in.
+    #[error("{0}")]
+    BadCredentials(String),
+
+    /// 403 that is not about access to private content (an unverified e-mail): no 'Access
+    /// denied' prefix, so the web app shows this text instead of its private-app toast.
+    #[error("{0}")]
+    NotPermitted(String),
+
     /// 404: the named thing does not exist, or the caller may not know that it does.
     #[error("{0}")]
     NotFound(String),
@@ -108,8 +117,8 @@ impl Error {
             Self::WebAppNotBuilt { .. } => StatusCode::SERVICE_UNAVAILABLE,
             Self::BadRequest(_) => StatusCode::BAD_REQUEST,
             Self::Invalid { .. } => StatusCode::UNPROCESSABLE_ENTITY,
-            Self::Unauthorized => StatusCode::UNAUTHORIZED,
-            Self::Forbidden(_) => StatusCode::FORBIDDEN,
+            Self::Unauthorized | Self::BadCredentials(_) => StatusCode::UNAUTHORIZED,
+            Self::Forbidden(_) | Self::NotPermitted(_) => StatusCode::FORBIDDEN,
             Self::NotFound(_) => StatusCode::NOT_FOUND,
             Self::Conflict(_) => StatusCode::CONFLICT,
             Self::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,

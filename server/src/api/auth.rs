@@ -201,14 +201,12 @@ async fn login(State(state): State<AppState>, ip: ClientIp, ApiJson(body): ApiJs
     let (user, hash) =
         accounts::find_by_email(&state.db, &body.email).await?.ok_or_else(|| Error::NotFound(messages::ACCOUNT_NOT_FOUND.to_owned()))?;
     if !password::verify(&body.password, &hash).await? {
-        return Ok(refusal(StatusCode::UNAUTHORIZED, "Incorrect password. Please try again, or reset your password."));
+        return Err(Error::BadCredentials("Incorrect password. Please try again, or reset your password.".to_owned()));
     }
     if !user.email_verified {
         send_verification(&state, &user).await?;
-        // Not `Error::Forbidden`: its 'Access denied' text makes the web app show the
-        // private-app toast instead of this message.
         let text = format!("Please verify your e-mail before logging in. We sent a new verification code to {}.", user.email);
-        return Ok(refusal(StatusCode::FORBIDDEN, &text));
+        return Err(Error::NotPermitted(text));
     }
     start_session(&state, &user).await
 }
@@ -353,11 +351,6 @@ pub(super) async fn set_password(db: &Db, user_id: &str, new_password: &str) -> 
         .await
         .context("storing a new password")?;
     Ok(())
-}
-
-/// An error answer whose status has no fitting [`Error`] variant text.
-fn refusal(status: StatusCode, text: &str) -> Response {
-    (status, ApiJson(ErrorBody { error: text.to_owned(), field: None })).into_response()
 }
 
 async fn user_by_email(db: &Db, email: &str, not_found: &str) -> Result<User, Error> {
