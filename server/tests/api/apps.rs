@@ -40,7 +40,8 @@ pub async fn public_app(server: &TestServer, owner: &Client, subdomain: &str) ->
 
 /// Invites `email` to the app with `permissions`; answers the new app user.
 pub async fn invite(owner: &Client, app_id: &str, name: &str, email: &str, permissions: &str) -> Value {
-    let added = owner.post("/api/mutipageapp_users", json!({"appId": app_id, "name": name, "email": email, "permissions": permissions})).await;
+    let added =
+        owner.post("/api/mutipageapp_users", json!({"appId": app_id, "name": name, "email": email, "permissions": permissions})).await;
     added.expect(201)["new_app_user"].clone()
 }
 
@@ -298,4 +299,3 @@ both_databases! {
         assert!(private.text.contains("Access denied"));
     }
 }
-
