@@ -59,7 +59,7 @@ pub struct NewAppUser {
 }
 
 #[derive(Debug, Serialize, ToSchema)]
-pub struct Added {
+pub struct AppUserAdded {
     pub new_app_user: AppUser,
 }
 
@@ -88,14 +88,14 @@ fn already_invited(error: sqlx::Error) -> Error {
 
 /// Invites a user to the app and e-mails them the invitation link. Owner or admin.
 #[utoipa::path(post, path = "/mutipageapp_users", tag = "app users", request_body = NewAppUser,
-    responses((status = 201, body = Added), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
+    responses((status = 201, body = AppUserAdded), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
         (status = 404, body = ErrorBody), (status = 409, description = "The e-mail is already invited", body = ErrorBody),
         (status = 422, body = ErrorBody), (status = 503, description = "The invitation could not be sent; nothing was stored", body = ErrorBody)))]
 async fn add(
     State(state): State<AppState>,
     caller: Caller,
     ApiJson(body): ApiJson<NewAppUser>,
-) -> Result<(StatusCode, ApiJson<Added>), Error> {
+) -> Result<(StatusCode, ApiJson<AppUserAdded>), Error> {
     let app = App::get(&state.db, &body.app_id).await?;
     app.require_edit(&state.db, &caller).await?;
     let (name, email, permissions) = checked(&body.name, &body.email, &body.permissions)?;
@@ -115,7 +115,7 @@ async fn add(
         sqlx::query("DELETE FROM app_users WHERE id = $1").bind(&user.id).execute(&state.db.pool).await.context("undoing an invitation")?;
         return Err(error);
     }
-    Ok((StatusCode::CREATED, ApiJson(Added { new_app_user: user })))
+    Ok((StatusCode::CREATED, ApiJson(AppUserAdded { new_app_user: user })))
 }
 
 async fn invite(state: &AppState, caller: &Caller, app: &App, user: &AppUser) -> Result<(), Error> {
@@ -148,7 +148,7 @@ pub struct AppUserChange {
 }
 
 #[derive(Debug, Serialize, ToSchema)]
-pub struct Updated {
+pub struct AppUserUpdated {
     /// With its original `created_at`.
     pub updated_user: AppUser,
 }
@@ -180,10 +180,14 @@ async fn store(state: &AppState, user: &AppUser) -> Result<(), Error> {
 
 /// Changes an app user's name, e-mail or permission; a new e-mail gets the invitation. Owner or admin.
 #[utoipa::path(put, path = "/mutipageapp_users", tag = "app users", request_body = AppUserChange,
-    responses((status = 200, body = Updated), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
+    responses((status = 200, body = AppUserUpdated), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
         (status = 404, body = ErrorBody), (status = 409, body = ErrorBody), (status = 422, body = ErrorBody),
         (status = 503, description = "The invitation to the new e-mail could not be sent; nothing was changed", body = ErrorBody)))]
-async fn update(State(state): State<AppState>, caller: Caller, ApiJson(body): ApiJson<AppUserChange>) -> Result<ApiJson<Updated>, Error> {
+async fn update(
+    State(state): State<AppState>,
+    caller: Caller,
+    ApiJson(body): ApiJson<AppUserChange>,
+) -> Result<ApiJson<AppUserUpdated>, Error> {
     let app = App::get(&state.db, &body.app_id).await?;
     app.require_edit(&state.db, &caller).await?;
     let before = find(&state, &app.id, &body.user_id).await?;
@@ -196,7 +200,7 @@ async fn update(State(state): State<AppState>, caller: Caller, ApiJson(body): Ap
             return Err(error);
         }
     }
-    Ok(ApiJson(Updated { updated_user: user }))
+    Ok(ApiJson(AppUserUpdated { updated_user: user }))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -209,7 +213,7 @@ pub struct AppUserRef {
 }
 
 #[derive(Debug, Serialize, ToSchema)]
-pub struct Removed {
+pub struct AppUserRemoved {
     pub deleted: bool,
     #[serde(rename = "userId")]
     pub user_id: String,
@@ -217,12 +221,16 @@ pub struct Removed {
 
 /// Removes an app user; their access ends with this call. Owner or admin.
 #[utoipa::path(delete, path = "/mutipageapp_users", tag = "app users", request_body = AppUserRef,
-    responses((status = 200, body = Removed), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
+    responses((status = 200, body = AppUserRemoved), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
         (status = 404, body = ErrorBody)))]
-async fn remove(State(state): State<AppState>, caller: Caller, ApiJson(body): ApiJson<AppUserRef>) -> Result<ApiJson<Removed>, Error> {
+async fn remove(
+    State(state): State<AppState>,
+    caller: Caller,
+    ApiJson(body): ApiJson<AppUserRef>,
+) -> Result<ApiJson<AppUserRemoved>, Error> {
     let app = App::get(&state.db, &body.app_id).await?;
     app.require_edit(&state.db, &caller).await?;
     let user = find(&state, &app.id, &body.user_id).await?;
     sqlx::query("DELETE FROM app_users WHERE id = $1").bind(&user.id).execute(&state.db.pool).await.context("removing an app user")?;
-    Ok(ApiJson(Removed { deleted: true, user_id: user.id }))
+    Ok(ApiJson(AppUserRemoved { deleted: true, user_id: user.id }))
 }

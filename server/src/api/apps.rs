@@ -254,7 +254,7 @@ async fn require_spreadsheet_in(db: &Db, spreadsheet_id: &str, workspace_id: &st
 }
 
 #[derive(Debug, Serialize, ToSchema)]
-pub struct Deleted {
+pub struct AppDeleted {
     pub deleted: bool,
     pub id: String,
 }
@@ -262,21 +262,21 @@ pub struct Deleted {
 /// Deletes an app with its pages, blocks and app users, and frees its sub-domain. Owner or admin.
 #[utoipa::path(delete, path = "/apps/{appId}", tag = "apps",
     params(("appId" = String, Path, description = "The app's id")),
-    responses((status = 200, body = Deleted), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
+    responses((status = 200, body = AppDeleted), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
         (status = 404, body = ErrorBody)))]
-async fn delete(State(state): State<AppState>, caller: Caller, Path(app_id): Path<String>) -> Result<ApiJson<Deleted>, Error> {
+async fn delete(State(state): State<AppState>, caller: Caller, Path(app_id): Path<String>) -> Result<ApiJson<AppDeleted>, Error> {
     let app = App::get(&state.db, &app_id).await?;
     app.require_edit(&state.db, &caller).await?;
     let mut tx = state.db.pool.begin().await?;
     sqlx::query("DELETE FROM apps WHERE id = $1").bind(&app.id).execute(&mut *tx).await.context("deleting an app")?;
     subdomains::release(&mut tx, &app.subdomain).await?;
     tx.commit().await?;
-    Ok(ApiJson(Deleted { deleted: true, id: app.id }))
+    Ok(ApiJson(AppDeleted { deleted: true, id: app.id }))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
-pub struct Duplicate {
+pub struct AppDuplicate {
     /// The copy's sub-domain (required: sub-domains are unique).
     pub subdomain: String,
     /// The copy's name; default '{name} (copy)'.
@@ -286,7 +286,7 @@ pub struct Duplicate {
 
 /// Copies an app with its settings, pages and blocks into the same workspace, under a new
 /// sub-domain. App users are not copied: an invitation is to one app. Owner or admin.
-#[utoipa::path(post, path = "/apps/{appId}/duplicate", tag = "apps", request_body = Duplicate,
+#[utoipa::path(post, path = "/apps/{appId}/duplicate", tag = "apps", request_body = AppDuplicate,
     params(("appId" = String, Path, description = "The app to copy")),
     responses((status = 201, body = AppAnswer), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
         (status = 404, body = ErrorBody), (status = 409, body = ErrorBody), (status = 422, body = ErrorBody)))]
@@ -294,7 +294,7 @@ async fn duplicate(
     State(state): State<AppState>,
     caller: Caller,
     Path(app_id): Path<String>,
-    ApiJson(body): ApiJson<Duplicate>,
+    ApiJson(body): ApiJson<AppDuplicate>,
 ) -> Result<(StatusCode, ApiJson<AppAnswer>), Error> {
     let app = App::get(&state.db, &app_id).await?;
     app.require_edit(&state.db, &caller).await?;

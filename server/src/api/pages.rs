@@ -336,7 +336,7 @@ async fn update(
 }
 
 #[derive(Debug, Serialize, ToSchema)]
-pub struct Deleted {
+pub struct PageDeleted {
     pub deleted: bool,
     pub id: String,
 }
@@ -344,13 +344,13 @@ pub struct Deleted {
 /// Deletes a page and its blocks. The home page cannot be deleted. Owner or admin.
 #[utoipa::path(delete, path = "/apps/{appId}/pages/{pageId}", tag = "pages",
     params(("appId" = String, Path, description = "The app's id"), ("pageId" = String, Path, description = "The page's id")),
-    responses((status = 200, body = Deleted), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
+    responses((status = 200, body = PageDeleted), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
         (status = 404, body = ErrorBody), (status = 409, description = "The home page", body = ErrorBody)))]
 async fn delete(
     State(state): State<AppState>,
     caller: Caller,
     Path((app_id, page_id)): Path<(String, String)>,
-) -> Result<ApiJson<Deleted>, Error> {
+) -> Result<ApiJson<PageDeleted>, Error> {
     let app = App::get(&state.db, &app_id).await?;
     app.require_edit(&state.db, &caller).await?;
     let page = apps::page(&state.db, &app.id, &page_id).await?;
@@ -358,7 +358,7 @@ async fn delete(
         return Err(Error::Conflict("The home page cannot be deleted. Rename it or change its blocks instead.".to_owned()));
     }
     sqlx::query("DELETE FROM pages WHERE id = $1").bind(&page.id).execute(&state.db.pool).await.context("deleting a page")?;
-    Ok(ApiJson(Deleted { deleted: true, id: page.id }))
+    Ok(ApiJson(PageDeleted { deleted: true, id: page.id }))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
