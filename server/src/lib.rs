@@ -8,6 +8,7 @@
 pub mod access;
 pub mod accounts;
 pub mod api;
+pub mod apps;
 pub mod auth;
 pub mod blocks;
 pub mod board_state;
