@@ -358,7 +358,7 @@ pub async fn page_state(db: &Db, app: &App, page: Page, role: Role) -> Result<Pa
     Ok(PageState {
         name: app.name.clone(),
         app_id: app.id.clone(),
-        blocks: page_blocks(db, &page.id).await?,
+        blocks: crate::blocks::list(db, crate::blocks::Parent::Page(&page.id)).await?,
         page_id: page.id,
         page_name: page.page_name,
         page_slug: page.page_slug,
@@ -379,24 +379,6 @@ async fn owner_email(db: &Db, owner_id: &str) -> Result<String, Error> {
     let (email,): (String,) =
         sqlx::query_as("SELECT email FROM users WHERE id = $1").bind(owner_id).fetch_one(&db.pool).await.context("loading an owner")?;
     Ok(email)
-}
-
-/// MERGE: stands in for `blocks::list(db, Parent::Page(page_id))` until the blocks module lands.
-async fn page_blocks(db: &Db, page_id: &str) -> Result<Vec<Value>, Error> {
-    let rows: Vec<(String, String, String)> =
-        sqlx::query_as("SELECT id, block_type, config FROM blocks WHERE page_id = $1 ORDER BY position")
-            .bind(page_id)
-            .fetch_all(&db.pool)
-            .await
-            .context("listing page blocks")?;
-    rows.into_iter()
-        .map(|(id, block_type, config)| {
-            let mut block: Map<String, Value> = serde_json::from_str(&config).context("reading a block")?;
-            block.insert("id".to_owned(), Value::String(id));
-            block.insert("type".to_owned(), Value::String(block_type));
-            Ok(Value::Object(block))
-        })
-        .collect()
 }
 
 #[cfg(test)]
