@@ -102,17 +102,11 @@ CREATE INDEX payments_by_user ON payments (user_id, received_at);
 
 -- Workspaces, boards, apps ---------------------------------------------------------------------
 
--- One registry of sub-domains, so "unique across workspaces and apps" is a primary key.
-CREATE TABLE subdomains (
-    subdomain  TEXT PRIMARY KEY,
-    owner_kind TEXT NOT NULL CHECK (owner_kind IN ('workspace', 'app'))
-);
-
 CREATE TABLE workspaces (
     id         TEXT PRIMARY KEY,
     owner_id   TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
     name       TEXT NOT NULL,
-    subdomain  TEXT NOT NULL UNIQUE REFERENCES subdomains (subdomain),
+    subdomain  TEXT NOT NULL,                -- unique through `subdomains`
     created_at BIGINT NOT NULL,
     updated_at BIGINT NOT NULL
 );
@@ -160,7 +154,7 @@ CREATE TABLE apps (
     id              TEXT PRIMARY KEY,
     workspace_id    TEXT NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
     name            TEXT NOT NULL,
-    subdomain       TEXT NOT NULL UNIQUE REFERENCES subdomains (subdomain),
+    subdomain       TEXT NOT NULL,           -- unique through `subdomains`
     spreadsheet_url TEXT NOT NULL DEFAULT '',
     spreadsheet_id  TEXT REFERENCES spreadsheets (id) ON DELETE SET NULL,
     public          BIGINT NOT NULL DEFAULT 0 CHECK (public IN (0, 1)),
@@ -169,6 +163,17 @@ CREATE TABLE apps (
     updated_at      BIGINT NOT NULL
 );
 CREATE INDEX apps_by_workspace ON apps (workspace_id);
+
+-- One registry of sub-domains, so "unique across workspaces and apps" is a primary key. A row
+-- belongs to its workspace or app and goes when that goes, so no deletion can leave a name taken.
+CREATE TABLE subdomains (
+    subdomain    TEXT PRIMARY KEY,
+    workspace_id TEXT REFERENCES workspaces (id) ON DELETE CASCADE,
+    app_id       TEXT REFERENCES apps (id) ON DELETE CASCADE,
+    CHECK ((workspace_id IS NULL) <> (app_id IS NULL))
+);
+CREATE INDEX subdomains_by_workspace ON subdomains (workspace_id);
+CREATE INDEX subdomains_by_app ON subdomains (app_id);
 
 -- The home page has page_type 'home' and an empty page_slug.
 CREATE TABLE pages (

@@ -8,6 +8,7 @@ use tessera_core::table::RECORD_ID_COLUMN;
 use crate::accounts;
 use crate::db::{new_id, now, Flag};
 use crate::error::{Error, ResultExt};
+use crate::subdomains::{self, Owner};
 use crate::AppState;
 
 pub const OWNER_EMAIL: &str = "demo@tessera.local";
@@ -44,7 +45,6 @@ async fn insert_workspace(state: &AppState, owner_id: &str) -> Result<(), Error>
     let spreadsheet_id = new_id();
     let board_id = new_id();
     let mut tx = state.db.pool.begin().await.context("starting the demo transaction")?;
-    sqlx::query("INSERT INTO subdomains (subdomain, owner_kind) VALUES ($1, 'workspace')").bind(SUBDOMAIN).execute(&mut *tx).await?;
     sqlx::query("INSERT INTO workspaces (id, owner_id, name, subdomain, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $5)")
         .bind(&workspace_id)
         .bind(owner_id)
@@ -53,6 +53,7 @@ async fn insert_workspace(state: &AppState, owner_id: &str) -> Result<(), Error>
         .bind(at)
         .execute(&mut *tx)
         .await?;
+    subdomains::claim(&mut tx, SUBDOMAIN, Owner::Workspace(&workspace_id)).await?;
     sqlx::query(
         "INSERT INTO spreadsheets (id, workspace_id, name, source_kind, created_at, updated_at) VALUES ($1, $2, $3, 'upload', $4, $4)",
     )

@@ -1,10 +1,11 @@
 //! Sub-domains of workspaces and apps: one registry table, so a name is unique across both
-//! ("A workspace or app with this subdomain already exists", platform §8).
+//! ("A workspace or app with this subdomain already exists", platform §8). Registry rows belong
+//! to their workspace or app and are deleted with it by the database (ON DELETE CASCADE).
 
 use sqlx::AnyConnection;
 
 use crate::db::is_unique_violation;
-use crate::error::{messages, Error, ResultExt};
+use crate::error::{messages, Error};
 
 /// Names that would shadow the product's own hosts.
 const RESERVED: &[&str] = &["www", "api", "admin", "app", "apps", "mail", "docs", "embed", "static", "assets", "dashboard", "marketplace"];
@@ -31,20 +32,46 @@ pub fn normalise(field: &str, input: &str) -> Result<String, Error> {
     Ok(name)
 }
 
-/// Registers `subdomain` for a workspace or an app, inside the caller's transaction.
-pub async fn claim(conn: &mut AnyConnection, subdomain: &str, owner_kind: &str) -> Result<(), Error> {
-    match sqlx::query("INSERT INTO subdomains (subdomain, owner_kind) VALUES ($1, $2)").bind(subdomain).bind(owner_kind).execute(conn).await
-    {
-        Ok(_) => Ok(()),
-        Err(error) if is_unique_violation(&error) => Err(Error::Conflict(messages::SUBDOMAIN_TAKEN.to_owned())),
-        Err(error) => Err(Error::internal("claiming a subdomain", error)),
+/// What a sub-domain names.
+#[derive(Debug, Clone, Copy)]
+pub enum Owner<'a> {
+    Workspace(&'a str),
+    App(&'a str),
+}
+
+impl Owner<'_> {
+    fn key(self) -> &'static str {
+        match self {
+            Self::Workspace(_) => "workspace_id",
+            Self::App(_) => "app_id",
+        }
+    }
+
+    fn id(&self) -> &str {
+        match self {
+            Self::Workspace(id) | Self::App(id) => id,
+        }
     }
 }
 
-/// Frees `subdomain` after its workspace or app was deleted or renamed, in the caller's transaction.
-pub async fn release(conn: &mut AnyConnection, subdomain: &str) -> Result<(), Error> {
-    sqlx::query("DELETE FROM subdomains WHERE subdomain = $1").bind(subdomain).execute(conn).await.context("releasing a subdomain")?;
-    Ok(())
+/// Registers `subdomain` for a workspace or app that the caller's transaction just inserted.
+pub async fn claim(conn: &mut AnyConnection, subdomain: &str, owner: Owner<'_>) -> Result<(), Error> {
+    let sql = format!("INSERT INTO subdomains (subdomain, {}) VALUES ($1, $2)", owner.key());
+    taken_or(sqlx::query(&sql).bind(subdomain).bind(owner.id()).execute(conn).await.map(drop), "claiming a subdomain")
+}
+
+/// Moves a workspace or app to another sub-domain, inside the caller's transaction.
+pub async fn rename(conn: &mut AnyConnection, subdomain: &str, owner: Owner<'_>) -> Result<(), Error> {
+    let sql = format!("UPDATE subdomains SET subdomain = $1 WHERE {} = $2", owner.key());
+    taken_or(sqlx::query(&sql).bind(subdomain).bind(owner.id()).execute(conn).await.map(drop), "renaming a subdomain")
+}
+
+fn taken_or(outcome: Result<(), sqlx::Error>, context: &str) -> Result<(), Error> {
+    match outcome {
+        Ok(()) => Ok(()),
+        Err(error) if is_unique_violation(&error) => Err(Error::Conflict(messages::SUBDOMAIN_TAKEN.to_owned())),
+        Err(error) => Err(Error::internal(context, error)),
+    }
 }
 
 #[cfg(test)]

@@ -113,20 +113,9 @@ async fn delete_account(
 ) -> Result<impl IntoResponse, Error> {
     let signed_in = caller.user()?;
     confirm_password(&state.db, signed_in, &body.password).await?;
-    let mut tx = state.db.pool.begin().await.context("starting to delete an account")?;
-    let subdomains: Vec<(String,)> = sqlx::query_as(
-        "SELECT subdomain FROM workspaces WHERE owner_id = $1 \
-         UNION SELECT a.subdomain FROM apps a JOIN workspaces w ON w.id = a.workspace_id WHERE w.owner_id = $1",
-    )
-    .bind(&signed_in.user.id)
-    .fetch_all(&mut *tx)
-    .await
-    .context("listing an account's sub-domains")?;
-    sqlx::query("DELETE FROM users WHERE id = $1").bind(&signed_in.user.id).execute(&mut *tx).await.context("deleting an account")?;
-    for (subdomain,) in subdomains {
-        crate::subdomains::release(&mut tx, &subdomain).await?;
-    }
-    tx.commit().await.context("deleting an account")?;
+    // Sessions, workspaces with everything in them, and their sub-domains go with the user
+    // (ON DELETE CASCADE).
+    sqlx::query("DELETE FROM users WHERE id = $1").bind(&signed_in.user.id).execute(&state.db.pool).await.context("deleting an account")?;
     Ok(([(SET_COOKIE, state.keys.clear_cookie())], ApiJson(Message { message: "Your account has been deleted.".to_owned() })))
 }
 

@@ -5,7 +5,6 @@
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Path, Query, State};
 use serde::{Deserialize, Serialize};
-use sqlx::AnyConnection;
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -15,7 +14,7 @@ use crate::auth::Caller;
 use crate::db::{now, Db, Flag};
 use crate::error::{Error, ErrorBody, ResultExt};
 use crate::plans::{self, Plan};
-use crate::{subdomains, AppState};
+use crate::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -240,36 +239,12 @@ async fn delete_user(State(state): State<AppState>, caller: Caller, Path(user_id
     if admin.user.id == user_id {
         return Err(Error::Conflict("You cannot delete your own account from the admin page.".to_owned()));
     }
-    let mut tx = state.db.pool.begin().await?;
-    // Apps and workspaces first, so their sub-domains are known before the cascade removes them.
-    let mut freed = delete_returning_subdomains(
-        &mut tx,
-        "DELETE FROM apps WHERE workspace_id IN (SELECT id FROM workspaces WHERE owner_id = $1) RETURNING subdomain",
-        &user_id,
-    )
-    .await?;
-    freed.extend(delete_returning_subdomains(&mut tx, "DELETE FROM workspaces WHERE owner_id = $1 RETURNING subdomain", &user_id).await?);
-    let deleted = sqlx::query("DELETE FROM users WHERE id = $1").bind(&user_id).execute(&mut *tx).await.context("deleting a user")?;
+    // Workspaces with everything in them and their sub-domains go with the user (ON DELETE CASCADE).
+    let deleted = sqlx::query("DELETE FROM users WHERE id = $1").bind(&user_id).execute(&state.db.pool).await.context("deleting a user")?;
     if deleted.rows_affected() == 0 {
-        tx.rollback().await?;
         return Err(Error::NotFound("No user has this id.".to_owned()));
     }
-    release_all(&mut tx, &freed).await?;
-    tx.commit().await?;
     Ok(ApiJson(Deleted { deleted: true }))
-}
-
-/// Runs a `DELETE ... RETURNING subdomain` bound to `key` and answers the sub-domains it removed.
-async fn delete_returning_subdomains(conn: &mut AnyConnection, sql: &str, key: &str) -> Result<Vec<String>, Error> {
-    let rows: Vec<(String,)> = sqlx::query_as(sql).bind(key).fetch_all(conn).await.context("deleting workspaces or apps")?;
-    Ok(rows.into_iter().map(|(subdomain,)| subdomain).collect())
-}
-
-async fn release_all(conn: &mut AnyConnection, freed: &[String]) -> Result<(), Error> {
-    for subdomain in freed {
-        subdomains::release(conn, subdomain).await?;
-    }
-    Ok(())
 }
 
 // Workspaces, boards, apps ----------------------------------------------------------------------
@@ -353,16 +328,11 @@ async fn list_workspaces(
 )]
 async fn delete_workspace(State(state): State<AppState>, caller: Caller, Path(id): Path<String>) -> Result<ApiJson<Deleted>, Error> {
     caller.admin()?;
-    let mut tx = state.db.pool.begin().await?;
-    let mut freed = delete_returning_subdomains(&mut tx, "DELETE FROM apps WHERE workspace_id = $1 RETURNING subdomain", &id).await?;
-    let workspace = delete_returning_subdomains(&mut tx, "DELETE FROM workspaces WHERE id = $1 RETURNING subdomain", &id).await?;
-    if workspace.is_empty() {
-        tx.rollback().await?;
+    let deleted =
+        sqlx::query("DELETE FROM workspaces WHERE id = $1").bind(&id).execute(&state.db.pool).await.context("deleting a workspace")?;
+    if deleted.rows_affected() == 0 {
         return Err(Error::NotFound("No workspace has this id.".to_owned()));
     }
-    freed.extend(workspace);
-    release_all(&mut tx, &freed).await?;
-    tx.commit().await?;
     Ok(ApiJson(Deleted { deleted: true }))
 }
 

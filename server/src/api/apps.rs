@@ -17,9 +17,11 @@ use super::ApiJson;
 use crate::access::workspace_role;
 use crate::apps::{App, AppJson, AppLocator};
 use crate::auth::Caller;
+use crate::blocks::{self, Parent};
 use crate::db::{new_id, now, Db, Flag};
 use crate::error::{Error, ErrorBody, ResultExt};
-use crate::{subdomains, AppState};
+use crate::subdomains::{self, Owner};
+use crate::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -78,7 +80,6 @@ async fn create(
     let id = new_id();
     let at = now();
     let mut tx = state.db.pool.begin().await?;
-    subdomains::claim(&mut tx, &subdomain, "app").await?;
     sqlx::query(
         "INSERT INTO apps (id, workspace_id, name, subdomain, spreadsheet_url, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $6)",
     )
@@ -91,6 +92,7 @@ async fn create(
     .execute(&mut *tx)
     .await
     .context("creating an app")?;
+    subdomains::claim(&mut tx, &subdomain, Owner::App(&id)).await?;
     insert_page(&mut tx, &new_id(), &id, ("Home", "", "home", 0), "{}").await?;
     tx.commit().await?;
     Ok((StatusCode::CREATED, ApiJson(AppAnswer { app: App::get(&state.db, &id).await?.json() })))
@@ -219,7 +221,7 @@ async fn update(
     }
     let mut tx = state.db.pool.begin().await?;
     if app.subdomain != old_subdomain {
-        subdomains::claim(&mut tx, &app.subdomain, "app").await?;
+        subdomains::rename(&mut tx, &app.subdomain, Owner::App(&app.id)).await?;
     }
     sqlx::query(
         "UPDATE apps SET name = $1, subdomain = $2, spreadsheet_url = $3, spreadsheet_id = $4, public = $5, settings = $6, updated_at = $7 \
@@ -236,9 +238,6 @@ async fn update(
     .execute(&mut *tx)
     .await
     .context("changing an app")?;
-    if app.subdomain != old_subdomain {
-        subdomains::release(&mut tx, &old_subdomain).await?;
-    }
     tx.commit().await?;
     Ok(ApiJson(AppAnswer { app: app.json() }))
 }
@@ -267,10 +266,8 @@ pub struct AppDeleted {
 async fn delete(State(state): State<AppState>, caller: Caller, Path(app_id): Path<String>) -> Result<ApiJson<AppDeleted>, Error> {
     let app = App::get(&state.db, &app_id).await?;
     app.require_edit(&state.db, &caller).await?;
-    let mut tx = state.db.pool.begin().await?;
-    sqlx::query("DELETE FROM apps WHERE id = $1").bind(&app.id).execute(&mut *tx).await.context("deleting an app")?;
-    subdomains::release(&mut tx, &app.subdomain).await?;
-    tx.commit().await?;
+    // Pages, blocks, app users and the sub-domain go with it (ON DELETE CASCADE).
+    sqlx::query("DELETE FROM apps WHERE id = $1").bind(&app.id).execute(&state.db.pool).await.context("deleting an app")?;
     Ok(ApiJson(AppDeleted { deleted: true, id: app.id }))
 }
 
@@ -306,17 +303,9 @@ async fn duplicate(
             .fetch_all(&state.db.pool)
             .await
             .context("reading pages to copy")?;
-    let blocks: Vec<(String, i64, String, String)> = sqlx::query_as(
-        "SELECT b.page_id, b.position, b.block_type, b.config FROM blocks b JOIN pages p ON p.id = b.page_id WHERE p.app_id = $1",
-    )
-    .bind(&app.id)
-    .fetch_all(&state.db.pool)
-    .await
-    .context("reading blocks to copy")?;
     let copy_id = new_id();
     let at = now();
     let mut tx = state.db.pool.begin().await?;
-    subdomains::claim(&mut tx, &subdomain, "app").await?;
     sqlx::query(
         "INSERT INTO apps (id, workspace_id, name, subdomain, spreadsheet_url, spreadsheet_id, public, settings, created_at, updated_at) \
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9)",
@@ -333,23 +322,11 @@ async fn duplicate(
     .execute(&mut *tx)
     .await
     .context("copying an app")?;
+    subdomains::claim(&mut tx, &subdomain, Owner::App(&copy_id)).await?;
     for (page_id, page_name, page_slug, page_type, position, settings) in &pages {
         let copy_page_id = new_id();
         insert_page(&mut tx, &copy_page_id, &copy_id, (page_name, page_slug, page_type, *position), settings).await?;
-        for (_, position, block_type, config) in blocks.iter().filter(|(of_page, ..)| of_page == page_id) {
-            sqlx::query(
-                "INSERT INTO blocks (id, page_id, position, block_type, config, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $6)",
-            )
-            .bind(new_id())
-            .bind(&copy_page_id)
-            .bind(position)
-            .bind(block_type)
-            .bind(config)
-            .bind(at)
-            .execute(&mut *tx)
-            .await
-            .context("copying a block")?;
-        }
+        blocks::copy_all(&mut tx, Parent::Page(page_id), Parent::Page(&copy_page_id)).await?;
     }
     tx.commit().await?;
     Ok((StatusCode::CREATED, ApiJson(AppAnswer { app: App::get(&state.db, &copy_id).await?.json() })))

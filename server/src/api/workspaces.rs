@@ -13,7 +13,8 @@ use crate::api::ApiJson;
 use crate::auth::Caller;
 use crate::db::{new_id, now};
 use crate::error::{Error, ErrorBody, ResultExt};
-use crate::{subdomains, AppState};
+use crate::subdomains::{self, Owner};
+use crate::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(list, create)).routes(routes!(get, update, delete))
@@ -99,7 +100,6 @@ async fn create(
     let subdomain = subdomains::normalise("subdomain", &body.subdomain)?;
     let workspace = Workspace { id: new_id(), name, subdomain, owner_id: me.user.id.clone(), created_at: now() };
     let mut tx = state.db.pool.begin().await.context("starting a transaction")?;
-    subdomains::claim(&mut tx, &workspace.subdomain, "workspace").await?;
     sqlx::query("INSERT INTO workspaces (id, owner_id, name, subdomain, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $5)")
         .bind(&workspace.id)
         .bind(&workspace.owner_id)
@@ -109,6 +109,7 @@ async fn create(
         .execute(&mut *tx)
         .await
         .context("creating a workspace")?;
+    subdomains::claim(&mut tx, &workspace.subdomain, Owner::Workspace(&workspace.id)).await?;
     tx.commit().await.context("committing a workspace")?;
     Ok((StatusCode::CREATED, ApiJson(workspace)))
 }
@@ -138,13 +139,10 @@ async fn update(
     }
     let new_subdomain = body.subdomain.as_deref().map(|subdomain| subdomains::normalise("subdomain", subdomain)).transpose()?;
     let mut tx = state.db.pool.begin().await.context("starting a transaction")?;
-    let old_subdomain = match new_subdomain.filter(|subdomain| *subdomain != workspace.subdomain) {
-        Some(subdomain) => {
-            subdomains::claim(&mut tx, &subdomain, "workspace").await?;
-            Some(std::mem::replace(&mut workspace.subdomain, subdomain))
-        }
-        None => None,
-    };
+    if let Some(subdomain) = new_subdomain.filter(|subdomain| *subdomain != workspace.subdomain) {
+        subdomains::rename(&mut tx, &subdomain, Owner::Workspace(&workspace.id)).await?;
+        workspace.subdomain = subdomain;
+    }
     sqlx::query("UPDATE workspaces SET name = $1, subdomain = $2, updated_at = $3 WHERE id = $4")
         .bind(&workspace.name)
         .bind(&workspace.subdomain)
@@ -153,10 +151,6 @@ async fn update(
         .execute(&mut *tx)
         .await
         .context("updating a workspace")?;
-    // Released only after the workspace stopped referring to it.
-    if let Some(old) = old_subdomain {
-        subdomains::release(&mut tx, &old).await?;
-    }
     tx.commit().await.context("committing a workspace change")?;
     Ok(ApiJson(workspace))
 }
@@ -168,16 +162,11 @@ async fn update(
     responses((status = 204), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn delete(State(state): State<AppState>, caller: Caller, Path(id): Path<String>) -> Result<StatusCode, Error> {
     let workspace = manageable(&state, &caller, &id).await?;
-    let mut tx = state.db.pool.begin().await.context("starting a transaction")?;
-    let apps: Vec<(String,)> = sqlx::query_as("SELECT subdomain FROM apps WHERE workspace_id = $1")
+    // Boards, apps, pages, blocks and the sub-domains go with it (ON DELETE CASCADE).
+    sqlx::query("DELETE FROM workspaces WHERE id = $1")
         .bind(&workspace.id)
-        .fetch_all(&mut *tx)
+        .execute(&state.db.pool)
         .await
-        .context("listing a workspace's apps")?;
-    sqlx::query("DELETE FROM workspaces WHERE id = $1").bind(&workspace.id).execute(&mut *tx).await.context("deleting a workspace")?;
-    for subdomain in apps.into_iter().map(|(subdomain,)| subdomain).chain([workspace.subdomain]) {
-        subdomains::release(&mut tx, &subdomain).await?;
-    }
-    tx.commit().await.context("committing a workspace deletion")?;
+        .context("deleting a workspace")?;
     Ok(StatusCode::NO_CONTENT)
 }

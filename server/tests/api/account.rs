@@ -13,31 +13,10 @@ async fn count(server: &TestServer, sql: &str, bind: &str) -> i64 {
     n
 }
 
-/// A workspace with one app for `owner_id`, written straight to the database.
-async fn workspace_with_app(server: &TestServer, owner_id: &str, subdomain: &str) {
-    let pool = &server.db().pool;
-    let at = tessera_server::db::now();
-    let app_subdomain = format!("{subdomain}-app");
-    for (name, kind) in [(subdomain, "workspace"), (app_subdomain.as_str(), "app")] {
-        sqlx::query("INSERT INTO subdomains (subdomain, owner_kind) VALUES ($1, $2)").bind(name).bind(kind).execute(pool).await.unwrap();
-    }
-    sqlx::query("INSERT INTO workspaces (id, owner_id, name, subdomain, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $5)")
-        .bind(subdomain)
-        .bind(owner_id)
-        .bind(subdomain)
-        .bind(subdomain)
-        .bind(at)
-        .execute(pool)
-        .await
-        .unwrap();
-    sqlx::query("INSERT INTO apps (id, workspace_id, name, subdomain, created_at, updated_at) VALUES ($1, $2, $3, $1, $4, $4)")
-        .bind(&app_subdomain)
-        .bind(subdomain)
-        .bind("App")
-        .bind(at)
-        .execute(pool)
-        .await
-        .unwrap();
+/// A workspace of `owner` at `subdomain` with one app at `{subdomain}-app`.
+async fn workspace_with_app(owner: &Client, subdomain: &str) {
+    let workspace_id = crate::workspaces::workspace(owner, subdomain).await;
+    crate::workspaces::app_in(owner, &workspace_id, &format!("{subdomain}-app")).await;
 }
 
 both_databases! {
@@ -109,8 +88,8 @@ both_databases! {
         let server = TestServer::start(backend).await;
         let ada = server.user("Ada", "ada@example.com").await;
         let bob = server.user("Bob", "bob@example.com").await;
-        workspace_with_app(&server, &ada.user().id, "ada-space").await;
-        workspace_with_app(&server, &bob.user().id, "bob-space").await;
+        workspace_with_app(&ada, "ada-space").await;
+        workspace_with_app(&bob, "bob-space").await;
 
         let wrong = ada.delete("/api/account", Some(json!({ "password": "not it at all" }))).await;
         wrong.expect(400);
@@ -129,7 +108,7 @@ both_databases! {
         assert_eq!(count(&server, "SELECT COUNT(*) FROM subdomains WHERE subdomain LIKE $1", "ada-space%").await, 0);
         // Someone else's things stay.
         assert_eq!(count(&server, "SELECT COUNT(*) FROM subdomains WHERE subdomain LIKE $1", "bob-space%").await, 2);
-        assert_eq!(count(&server, "SELECT COUNT(*) FROM apps WHERE workspace_id = $1", "bob-space").await, 1);
+        assert_eq!(count(&server, "SELECT COUNT(*) FROM apps WHERE subdomain = $1", "bob-space-app").await, 1);
         bob.get("/api/account").await.expect(200);
         // The e-mail can sign up again.
         crate::auth::sign_up(&server.guest(), "Ada", "ada@example.com").await.expect(201);

@@ -21,7 +21,6 @@ async fn execute(server: &TestServer, sql: &str, binds: &[&str]) {
 async fn workspace_with_board_and_app(server: &TestServer, owner: &Client, subdomain: &str) -> String {
     let id = tessera_server::db::new_id();
     let app_subdomain = format!("{subdomain}-app");
-    execute(server, "INSERT INTO subdomains (subdomain, owner_kind) VALUES ($1, 'workspace')", &[subdomain]).await;
     execute(
         server,
         "INSERT INTO workspaces (id, owner_id, name, subdomain, created_at, updated_at) VALUES ($1, $2, $3, $4, 10, 10)",
@@ -34,13 +33,15 @@ async fn workspace_with_board_and_app(server: &TestServer, owner: &Client, subdo
         &[&tessera_server::db::new_id(), &id, &format!("{subdomain}-board")],
     )
     .await;
-    execute(server, "INSERT INTO subdomains (subdomain, owner_kind) VALUES ($1, 'app')", &[&app_subdomain]).await;
+    let app_id = tessera_server::db::new_id();
     execute(
         server,
         "INSERT INTO apps (id, workspace_id, name, subdomain, public, created_at, updated_at) VALUES ($1, $2, 'Portal', $3, 1, 30, 30)",
-        &[&tessera_server::db::new_id(), &id, &app_subdomain],
+        &[&app_id, &id, &app_subdomain],
     )
     .await;
+    execute(server, "INSERT INTO subdomains (subdomain, workspace_id) VALUES ($1, $2)", &[subdomain, &id]).await;
+    execute(server, "INSERT INTO subdomains (subdomain, app_id) VALUES ($1, $2)", &[&app_subdomain, &app_id]).await;
     id
 }
 

@@ -29,7 +29,7 @@ both_databases! {
     async fn owners_add_list_change_and_remove_app_users(backend) {
         let server = TestServer::start(backend).await;
         let ada = server.user("Ada", "ada@example.com").await;
-        let app_id = id(&app(&server, &ada, "sales-app").await);
+        let app_id = id(&app(&ada, "sales-app").await);
 
         let added = ada.post("/api/mutipageapp_users", json!({"appId": app_id, "name": " Zoe ", "email": " Zoe@Example.COM ", "permissions": "read"})).await;
         let zoe = added.expect(201)["new_app_user"].clone();
@@ -75,7 +75,7 @@ both_databases! {
     async fn app_users_are_validated_with_the_users_dialog_texts(backend) {
         let server = TestServer::start(backend).await;
         let ada = server.user("Ada", "ada@example.com").await;
-        let app_id = id(&app(&server, &ada, "sales-app").await);
+        let app_id = id(&app(&ada, "sales-app").await);
         let add = |name: &str, email: &str, permissions: &str| json!({"appId": app_id, "name": name, "email": email, "permissions": permissions});
         let cases = [
             (add("", "zoe@example.com", "read"), "name", REQUIRED),
@@ -115,9 +115,9 @@ both_databases! {
     async fn only_the_owner_or_an_admin_may_manage_app_users(backend) {
         let server = TestServer::start(backend).await;
         let ada = server.user("Ada", "ada@example.com").await;
-        let app_id = id(&app(&server, &ada, "sales-app").await);
+        let app_id = id(&app(&ada, "sales-app").await);
         let carl = server.user("Carl", "carl@example.com").await;
-        let carls_app = id(&app(&server, &carl, "carl-app").await);
+        let carls_app = id(&app(&carl, "carl-app").await);
         let carls_user = invite(&carl, &carls_app, "Cy", "cy@example.com", "read").await;
         let stranger = server.user("Sam", "sam@example.com").await;
         let reader = rita(&server, &ada, &app_id, "read").await;
@@ -160,7 +160,7 @@ both_databases! {
     async fn app_users_view_a_private_app_without_editing_it_and_lose_access_when_removed(backend) {
         let server = TestServer::start(backend).await;
         let ada = server.user("Ada", "ada@example.com").await;
-        let app_id = id(&app(&server, &ada, "sales-app").await);
+        let app_id = id(&app(&ada, "sales-app").await);
         let reader = rita(&server, &ada, &app_id, "read").await;
         let rita_id = id(&ada.get(&format!("/api/mutipageapp_users/{app_id}")).await.expect(200)["app_users"][0]);
 

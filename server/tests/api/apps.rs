@@ -6,35 +6,20 @@ use serde_json::{json, Value};
 
 use crate::both_databases;
 use crate::support::*;
+use crate::workspaces::workspace;
 
 pub const TAKEN: &str = "A workspace or app with this subdomain already exists";
 
-/// A workspace of `owner`, stored directly (workspace calls are another module's subject).
-pub async fn workspace(server: &TestServer, owner: &Client, subdomain: &str) -> String {
-    let id = tessera_server::db::new_id();
-    let pool = &server.db().pool;
-    sqlx::query("INSERT INTO subdomains (subdomain, owner_kind) VALUES ($1, 'workspace')").bind(subdomain).execute(pool).await.unwrap();
-    sqlx::query("INSERT INTO workspaces (id, owner_id, name, subdomain, created_at, updated_at) VALUES ($1, $2, $3, $4, 1, 1)")
-        .bind(&id)
-        .bind(&owner.user().id)
-        .bind(format!("Workspace {subdomain}"))
-        .bind(subdomain)
-        .execute(pool)
-        .await
-        .unwrap();
-    id
-}
-
 /// A new workspace of `owner` with one app at `subdomain`; answers the app JSON.
-pub async fn app(server: &TestServer, owner: &Client, subdomain: &str) -> Value {
-    let workspace_id = workspace(server, owner, &format!("ws-{subdomain}")).await;
+pub async fn app(owner: &Client, subdomain: &str) -> Value {
+    let workspace_id = workspace(owner, &format!("ws-{subdomain}")).await;
     let created = owner.post("/api/apps", json!({"workspace_id": workspace_id, "name": "Sales", "subdomain": subdomain})).await;
     created.expect(201)["app"].clone()
 }
 
 /// A public app (private is the default).
-pub async fn public_app(server: &TestServer, owner: &Client, subdomain: &str) -> Value {
-    let app = app(server, owner, subdomain).await;
+pub async fn public_app(owner: &Client, subdomain: &str) -> Value {
+    let app = app(owner, subdomain).await;
     owner.put(&format!("/api/apps/{}", app["id"].as_str().unwrap()), json!({"public": true})).await.expect(200)["app"].clone()
 }
 
@@ -60,7 +45,7 @@ both_databases! {
     async fn owners_create_list_change_and_delete_their_apps(backend) {
         let server = TestServer::start(backend).await;
         let ada = server.user("Ada", "ada@example.com").await;
-        let workspace_id = workspace(&server, &ada, "ada-space").await;
+        let workspace_id = workspace(&ada, "ada-space").await;
         let created = ada
             .post("/api/apps", json!({"workspace_id": workspace_id, "name": " Sales ", "subdomain": " Sales-App ", "spreadsheet_url": "https://docs.example.com/s"}))
             .await;
@@ -116,9 +101,9 @@ both_databases! {
     async fn only_the_owner_or_an_admin_may_create_change_or_delete_an_app(backend) {
         let server = TestServer::start(backend).await;
         let ada = server.user("Ada", "ada@example.com").await;
-        let workspace_id = workspace(&server, &ada, "ada-space").await;
+        let workspace_id = workspace(&ada, "ada-space").await;
         let carl = server.user("Carl", "carl@example.com").await;
-        workspace(&server, &carl, "carl-space").await;
+        workspace(&carl, "carl-space").await;
         let stranger = server.user("Sam", "sam@example.com").await;
         let admin = server.admin().await;
         let new_app = |subdomain: &str| json!({"workspace_id": workspace_id, "name": "Sales", "subdomain": subdomain});
@@ -152,10 +137,10 @@ both_databases! {
     async fn a_private_app_answers_access_denied_to_those_without_rights(backend) {
         let server = TestServer::start(backend).await;
         let ada = server.user("Ada", "ada@example.com").await;
-        let app = app(&server, &ada, "sales-app").await;
+        let app = app(&ada, "sales-app").await;
         let path = format!("/api/apps/{}", id(&app));
         let carl = server.user("Carl", "carl@example.com").await;
-        workspace(&server, &carl, "carl-space").await;
+        workspace(&carl, "carl-space").await;
         for client in [&server.guest(), &carl] {
             let denied = client.get(&path).await;
             assert_eq!(denied.status, 403);
@@ -176,10 +161,10 @@ both_databases! {
     async fn subdomains_are_unique_across_apps_and_workspaces(backend) {
         let server = TestServer::start(backend).await;
         let ada = server.user("Ada", "ada@example.com").await;
-        let workspace_id = workspace(&server, &ada, "ada-space").await;
+        let workspace_id = workspace(&ada, "ada-space").await;
         let bob = server.user("Bob", "bob@example.com").await;
-        let bob_space = workspace(&server, &bob, "bob-space").await;
-        app(&server, &ada, "sales-app").await;
+        let bob_space = workspace(&bob, "bob-space").await;
+        app(&ada, "sales-app").await;
 
         let clash = bob.post("/api/apps", json!({"workspace_id": bob_space, "name": "Mine", "subdomain": "Sales-App"})).await;
         assert_eq!((clash.status, clash.error()), (409, TAKEN));
@@ -202,7 +187,7 @@ both_databases! {
     async fn changes_are_validated_and_name_the_field(backend) {
         let server = TestServer::start(backend).await;
         let ada = server.user("Ada", "ada@example.com").await;
-        let app = app(&server, &ada, "sales-app").await;
+        let app = app(&ada, "sales-app").await;
         let path = format!("/api/apps/{}", id(&app));
         let cases = [
             (json!({"nmae": "typo"}), "nmae"),
@@ -236,7 +221,7 @@ both_databases! {
     async fn duplicating_copies_pages_and_blocks_under_a_new_subdomain(backend) {
         let server = TestServer::start(backend).await;
         let ada = server.user("Ada", "ada@example.com").await;
-        let app = app(&server, &ada, "sales-app").await;
+        let app = app(&ada, "sales-app").await;
         let app_id = id(&app);
         let about = ada.post(&format!("/api/apps/{app_id}/pages"), json!({"page_name": "About"})).await;
         let about_id = id(&about.expect(201)["page"]);
@@ -276,7 +261,7 @@ both_databases! {
     async fn app_info_resolves_an_app_by_its_subdomain(backend) {
         let server = TestServer::start(backend).await;
         let ada = server.user("Ada", "ada@example.com").await;
-        let sales = public_app(&server, &ada, "sales-app").await;
+        let sales = public_app(&ada, "sales-app").await;
         let guest = server.guest();
 
         let found = guest.post("/api/app/app-info?board=&referer=x", json!({"appName": "sales-app"})).await;
@@ -294,7 +279,7 @@ both_databases! {
         assert_eq!(unknown.status, 404);
         assert!(unknown.error().starts_with("App not found"));
 
-        app(&server, &ada, "secret-app").await;
+        app(&ada, "secret-app").await;
         let private = guest.post("/api/app/app-info", json!({"appName": "secret-app"})).await;
         assert_eq!(private.status, 403);
         assert!(private.text.contains("Access denied"));

@@ -24,20 +24,13 @@ async fn ada_with_board(server: &TestServer) -> (Client, String) {
     (ada, id)
 }
 
-/// Ada, her app and a page of it, made in the database (the apps API is another module's).
+/// Ada, her app and its home page.
 async fn ada_with_page(server: &TestServer) -> (Client, String, String) {
     let ada = server.user("Ada", "ada@example.com").await;
     let workspace_id = workspace(&ada, "acme").await;
-    let app = app_in(server, &workspace_id, "shop").await;
-    let page = "page-home".to_owned();
-    sqlx::query(
-        "INSERT INTO pages (id, app_id, page_name, page_slug, page_type, position, created_at, updated_at) VALUES ($1, $2, 'Home', '', 'home', 0, 1, 1)",
-    )
-    .bind(&page)
-    .bind(&app)
-    .execute(&server.db().pool)
-    .await
-    .unwrap();
+    let app = app_in(&ada, &workspace_id, "shop").await;
+    let pages = ada.get(&format!("/api/pages/{app}")).await;
+    let page = pages.expect(200)["home_page_id"].as_str().unwrap().to_owned();
     (ada, app, page)
 }
 
@@ -199,7 +192,7 @@ both_databases! {
             assert_eq!(client.put(&order, json!({"ids": [block]})).await.status, status);
         }
         // A page addressed through another app does not exist.
-        let bobs_app = app_in(&server, &bobs_workspace, "bobs-shop").await;
+        let bobs_app = app_in(&bob, &bobs_workspace, "bobs-shop").await;
         assert_eq!(bob.post(&format!("/api/apps/{bobs_app}/pages/{page}/blocks"), json!({"type": "chart"})).await.status, 404);
         assert_eq!(ada.post(&format!("/api/apps/{app}/pages/no-such-page/blocks"), json!({"type": "chart"})).await.status, 404);
         let admin = server.admin().await;

@@ -35,7 +35,7 @@ both_databases! {
     async fn pages_are_listed_in_order_and_the_home_page_is_named(backend) {
         let server = TestServer::start(backend).await;
         let ada = server.user("Ada", "ada@example.com").await;
-        let app_id = id(&public_app(&server, &ada, "sales-app").await);
+        let app_id = id(&public_app(&ada, "sales-app").await);
         let about = add_page(&ada, &app_id, json!({"page_name": "About"})).await;
         let contact = add_page(&ada, &app_id, json!({"page_name": "Contact", "page_slug": "reach-us"})).await;
         assert_eq!((&about["position"], &contact["position"]), (&json!(1), &json!(2)));
@@ -71,10 +71,10 @@ both_databases! {
     async fn a_private_app_lists_its_pages_only_to_those_with_rights(backend) {
         let server = TestServer::start(backend).await;
         let ada = server.user("Ada", "ada@example.com").await;
-        let app_id = id(&app(&server, &ada, "sales-app").await);
+        let app_id = id(&app(&ada, "sales-app").await);
         let path = format!("/api/pages/{app_id}");
         let carl = server.user("Carl", "carl@example.com").await;
-        crate::apps::workspace(&server, &carl, "carl-space").await;
+        crate::workspaces::workspace(&carl, "carl-space").await;
         for client in [&server.guest(), &server.user("Sam", "sam@example.com").await, &carl] {
             let denied = client.get(&path).await;
             assert_eq!(denied.status, 403);
@@ -88,7 +88,7 @@ both_databases! {
     async fn a_page_is_found_by_slug_for_the_app_named_by_query_or_host(backend) {
         let server = TestServer::start(backend).await;
         let ada = server.user("Ada", "ada@example.com").await;
-        let sales = public_app(&server, &ada, "sales-app").await;
+        let sales = public_app(&ada, "sales-app").await;
         let app_id = id(&sales);
         let about = add_page(&ada, &app_id, json!({"page_name": "About"})).await;
         add_block(&server, &id(&about), "second", 1).await;
@@ -136,7 +136,7 @@ both_databases! {
     async fn update_metadata_answers_the_page_at_board_for_the_session(backend) {
         let server = TestServer::start(backend).await;
         let ada = server.user("Ada", "ada@example.com").await;
-        let app_id = id(&app(&server, &ada, "sales-app").await);
+        let app_id = id(&app(&ada, "sales-app").await);
         let about = add_page(&ada, &app_id, json!({"page_name": "About"})).await;
         ada.put(&format!("/api/apps/{app_id}/pages/{}", id(&about)), json!({"title": "About us", "nav_background": "#123"})).await.expect(200);
         let reader = rita(&server, &ada, &app_id, "read").await;
@@ -169,7 +169,7 @@ both_databases! {
     async fn owners_add_rename_restyle_and_delete_pages(backend) {
         let server = TestServer::start(backend).await;
         let ada = server.user("Ada", "ada@example.com").await;
-        let app_id = id(&app(&server, &ada, "sales-app").await);
+        let app_id = id(&app(&ada, "sales-app").await);
         let pages = format!("/api/apps/{app_id}/pages");
 
         let team = add_page(&ada, &app_id, json!({"page_name": " Team & Culture! "})).await;
@@ -243,12 +243,12 @@ both_databases! {
     async fn only_the_owner_or_an_admin_may_edit_pages(backend) {
         let server = TestServer::start(backend).await;
         let ada = server.user("Ada", "ada@example.com").await;
-        let app_id = id(&public_app(&server, &ada, "sales-app").await);
+        let app_id = id(&public_app(&ada, "sales-app").await);
         let about = add_page(&ada, &app_id, json!({"page_name": "About"})).await;
         let pages = format!("/api/apps/{app_id}/pages");
         let page = format!("{pages}/{}", id(&about));
         let carl = server.user("Carl", "carl@example.com").await;
-        let carls_app = id(&app(&server, &carl, "carl-app").await);
+        let carls_app = id(&app(&carl, "carl-app").await);
         let stranger = server.user("Sam", "sam@example.com").await;
         let reader = rita(&server, &ada, &app_id, "read").await;
         let writer = server.user("Wes", "wes@example.com").await;

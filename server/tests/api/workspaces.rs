@@ -11,19 +11,10 @@ pub async fn workspace(client: &Client, subdomain: &str) -> String {
     reply.expect(201)["id"].as_str().unwrap().to_owned()
 }
 
-/// An app of `workspace_id` with one sub-domain, made in the database (the apps API is another module's).
-pub async fn app_in(server: &TestServer, workspace_id: &str, subdomain: &str) -> String {
-    let id = format!("app-{subdomain}");
-    let pool = &server.db().pool;
-    sqlx::query("INSERT INTO subdomains (subdomain, owner_kind) VALUES ($1, 'app')").bind(subdomain).execute(pool).await.unwrap();
-    sqlx::query("INSERT INTO apps (id, workspace_id, name, subdomain, created_at, updated_at) VALUES ($1, $2, 'Shop', $3, 1, 1)")
-        .bind(&id)
-        .bind(workspace_id)
-        .bind(subdomain)
-        .execute(pool)
-        .await
-        .unwrap();
-    id
+/// An app of `workspace_id` at `subdomain`, created by `owner`; answers its id.
+pub async fn app_in(owner: &Client, workspace_id: &str, subdomain: &str) -> String {
+    let reply = owner.post("/api/apps", json!({"workspace_id": workspace_id, "name": "Shop", "subdomain": subdomain})).await;
+    reply.expect(201)["app"]["id"].as_str().unwrap().to_owned()
 }
 
 both_databases! {
@@ -64,7 +55,7 @@ both_databases! {
         assert_eq!(clash.status, 409);
         assert_eq!(clash.error(), "A workspace or app with this subdomain already exists");
 
-        app_in(&server, &ada_workspace, "shop").await;
+        app_in(&ada, &ada_workspace, "shop").await;
         let bob_workspace = workspace(&bob, "bobs").await;
         let onto_app = bob.put(&format!("/api/workspaces/{bob_workspace}"), json!({"subdomain": "shop"})).await;
         assert_eq!(onto_app.status, 409);
@@ -132,7 +123,7 @@ both_databases! {
         let ada = server.user("Ada", "ada@example.com").await;
         let id = workspace(&ada, "acme").await;
         let board = ada.post("/api/boards", json!({"workspace_id": id, "name": "Sales"})).await.expect(201)["id"].as_str().unwrap().to_owned();
-        app_in(&server, &id, "shop").await;
+        app_in(&ada, &id, "shop").await;
 
         ada.delete(&format!("/api/workspaces/{id}"), None).await.expect(204);
         assert_eq!(ada.get(&format!("/api/boards/{board}")).await.status, 404);
