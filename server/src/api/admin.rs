@@ -5,6 +5,7 @@
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Path, Query, State};
 use serde::{Deserialize, Serialize};
+use sqlx::any::AnyRow;
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -249,7 +250,7 @@ async fn delete_user(State(state): State<AppState>, caller: Caller, Path(user_id
 
 // Workspaces, boards, apps ----------------------------------------------------------------------
 
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Serialize, ToSchema, sqlx::FromRow)]
 pub struct AdminWorkspace {
     pub id: String,
     pub name: String,
@@ -265,9 +266,16 @@ pub struct WorkspaceList {
     pub total: i64,
 }
 
-async fn count(db: &Db, table: &str) -> Result<i64, Error> {
+/// One page of the rows `select` answers (it ends in `LIMIT $1 OFFSET $2`), and how many rows
+/// `table` holds in all.
+async fn listing<T>(db: &Db, select: &str, table: &str, page: PageQuery) -> Result<(Vec<T>, i64), Error>
+where
+    T: for<'r> sqlx::FromRow<'r, AnyRow> + Send + Unpin,
+{
+    let (limit, offset) = page.bounds()?;
+    let rows = sqlx::query_as(select).bind(limit).bind(offset).fetch_all(&db.pool).await.context("listing rows for the admin")?;
     let (total,): (i64,) = sqlx::query_as(&format!("SELECT COUNT(*) FROM {table}")).fetch_one(&db.pool).await.context("counting rows")?;
-    Ok(total)
+    Ok((rows, total))
 }
 
 /// Every workspace with its owner's e-mail, newest first.
@@ -288,28 +296,15 @@ async fn list_workspaces(
     params: Result<Query<PageQuery>, QueryRejection>,
 ) -> Result<ApiJson<WorkspaceList>, Error> {
     caller.admin()?;
-    let (limit, offset) = query(params)?.bounds()?;
-    let rows: Vec<(String, String, String, String, String, i64)> = sqlx::query_as(
-        "SELECT w.id, w.name, w.subdomain, w.owner_id, u.email, w.created_at FROM workspaces w JOIN users u ON u.id = w.owner_id \
+    let (workspaces, total) = listing(
+        &state.db,
+        "SELECT w.id, w.name, w.subdomain, w.owner_id, u.email AS owner_email, w.created_at FROM workspaces w JOIN users u ON u.id = w.owner_id \
          ORDER BY w.created_at DESC, w.id LIMIT $1 OFFSET $2",
+        "workspaces",
+        query(params)?,
     )
-    .bind(limit)
-    .bind(offset)
-    .fetch_all(&state.db.pool)
-    .await
-    .context("listing workspaces")?;
-    let workspaces = rows
-        .into_iter()
-        .map(|(id, name, subdomain, owner_id, owner_email, created_at)| AdminWorkspace {
-            id,
-            name,
-            subdomain,
-            owner_id,
-            owner_email,
-            created_at,
-        })
-        .collect();
-    Ok(ApiJson(WorkspaceList { workspaces, total: count(&state.db, "workspaces").await? }))
+    .await?;
+    Ok(ApiJson(WorkspaceList { workspaces, total }))
 }
 
 /// Deletes a workspace with its boards, apps and spreadsheets, freeing the sub-domains of the
@@ -336,12 +331,13 @@ async fn delete_workspace(State(state): State<AppState>, caller: Caller, Path(id
     Ok(ApiJson(Deleted { deleted: true }))
 }
 
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Serialize, ToSchema, sqlx::FromRow)]
 pub struct AdminBoard {
     pub id: String,
     pub name: String,
     pub slug: String,
     pub workspace_id: String,
+    #[sqlx(try_from = "Flag")]
     pub public: bool,
     pub owner_email: String,
     pub created_at: i64,
@@ -371,38 +367,25 @@ async fn list_boards(
     params: Result<Query<PageQuery>, QueryRejection>,
 ) -> Result<ApiJson<BoardList>, Error> {
     caller.admin()?;
-    let (limit, offset) = query(params)?.bounds()?;
-    let rows: Vec<(String, String, String, String, Flag, String, i64)> = sqlx::query_as(
-        "SELECT b.id, b.name, b.slug, b.workspace_id, b.public, u.email, b.created_at FROM boards b \
+    let (boards, total) = listing(
+        &state.db,
+        "SELECT b.id, b.name, b.slug, b.workspace_id, b.public, u.email AS owner_email, b.created_at FROM boards b \
          JOIN workspaces w ON w.id = b.workspace_id JOIN users u ON u.id = w.owner_id \
          ORDER BY b.created_at DESC, b.id LIMIT $1 OFFSET $2",
+        "boards",
+        query(params)?,
     )
-    .bind(limit)
-    .bind(offset)
-    .fetch_all(&state.db.pool)
-    .await
-    .context("listing boards")?;
-    let boards = rows
-        .into_iter()
-        .map(|(id, name, slug, workspace_id, Flag(public), owner_email, created_at)| AdminBoard {
-            id,
-            name,
-            slug,
-            workspace_id,
-            public,
-            owner_email,
-            created_at,
-        })
-        .collect();
-    Ok(ApiJson(BoardList { boards, total: count(&state.db, "boards").await? }))
+    .await?;
+    Ok(ApiJson(BoardList { boards, total }))
 }
 
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Serialize, ToSchema, sqlx::FromRow)]
 pub struct AdminApp {
     pub id: String,
     pub name: String,
     pub subdomain: String,
     pub workspace_id: String,
+    #[sqlx(try_from = "Flag")]
     pub public: bool,
     pub owner_email: String,
     pub created_at: i64,
@@ -432,30 +415,16 @@ async fn list_apps(
     params: Result<Query<PageQuery>, QueryRejection>,
 ) -> Result<ApiJson<AppList>, Error> {
     caller.admin()?;
-    let (limit, offset) = query(params)?.bounds()?;
-    let rows: Vec<(String, String, String, String, Flag, String, i64)> = sqlx::query_as(
-        "SELECT a.id, a.name, a.subdomain, a.workspace_id, a.public, u.email, a.created_at FROM apps a \
+    let (apps, total) = listing(
+        &state.db,
+        "SELECT a.id, a.name, a.subdomain, a.workspace_id, a.public, u.email AS owner_email, a.created_at FROM apps a \
          JOIN workspaces w ON w.id = a.workspace_id JOIN users u ON u.id = w.owner_id \
          ORDER BY a.created_at DESC, a.id LIMIT $1 OFFSET $2",
+        "apps",
+        query(params)?,
     )
-    .bind(limit)
-    .bind(offset)
-    .fetch_all(&state.db.pool)
-    .await
-    .context("listing apps")?;
-    let apps = rows
-        .into_iter()
-        .map(|(id, name, subdomain, workspace_id, Flag(public), owner_email, created_at)| AdminApp {
-            id,
-            name,
-            subdomain,
-            workspace_id,
-            public,
-            owner_email,
-            created_at,
-        })
-        .collect();
-    Ok(ApiJson(AppList { apps, total: count(&state.db, "apps").await? }))
+    .await?;
+    Ok(ApiJson(AppList { apps, total }))
 }
 
 // Plans -----------------------------------------------------------------------------------------
@@ -570,16 +539,14 @@ async fn list_codes(
     params: Result<Query<PageQuery>, QueryRejection>,
 ) -> Result<ApiJson<CodeList>, Error> {
     caller.admin()?;
-    let (limit, offset) = query(params)?.bounds()?;
-    let rows: Vec<CodeRow> = sqlx::query_as(
+    let (rows, total) = listing::<CodeRow>(
+        &state.db,
         "SELECT c.code, c.plan_id, c.created_at, u.email, c.redeemed_at FROM redemption_codes c \
          LEFT JOIN users u ON u.id = c.redeemed_by ORDER BY c.created_at DESC, c.code LIMIT $1 OFFSET $2",
+        "redemption_codes",
+        query(params)?,
     )
-    .bind(limit)
-    .bind(offset)
-    .fetch_all(&state.db.pool)
-    .await
-    .context("listing redemption codes")?;
+    .await?;
     let codes = rows
         .into_iter()
         .map(|(code, plan_id, created_at, redeemed_by_email, redeemed_at)| AdminCode {
@@ -591,7 +558,7 @@ async fn list_codes(
             redeemed_at,
         })
         .collect();
-    Ok(ApiJson(CodeList { codes, total: count(&state.db, "redemption_codes").await? }))
+    Ok(ApiJson(CodeList { codes, total }))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
