@@ -266,7 +266,8 @@ pub async fn state(db: &Db, board: &Board, role: Role) -> Result<BoardState, Err
         sheets: sheets.into_iter().map(|(title,)| title).collect(),
         users: Vec::new(),
         blocks: blocks::list(db, Parent::Board(&board.id)).await?,
-        owner_email: board.owner_email.clone(),
+        // Visitors of a public board do not learn the owner's address.
+        owner_email: if role.can_view(false) { board.owner_email.clone() } else { String::new() },
         can_edit: role.can_edit(),
         user_role: role,
         kind: "board",

@@ -246,6 +246,7 @@ both_databases! {
         assert_eq!(seen.expect(200)["can_edit"], false);
         assert_eq!(seen.json["user_role"], "guest");
         assert_eq!(seen.json["name"], "Sales Q3");
+        assert_eq!(seen.json["owner_email"], "", "visitors do not learn the owner's address");
         // The browser path may carry more than the slug.
         assert_eq!(guest.post("/api/board/update-metadata?board=sales-q3/extra", json!(null)).await.expect(200)["id"], state["id"]);
 
