@@ -92,6 +92,11 @@ pub fn on_path(program: &str) -> bool {
     env::var_os("PATH").is_some_and(|path| env::split_paths(&path).any(|dir| dir.join(program).is_file()))
 }
 
+/// Cargo's target folder: `CARGO_TARGET_DIR`, else `target/` at the repository root.
+pub fn target_dir() -> PathBuf {
+    std::env::var_os("CARGO_TARGET_DIR").map(PathBuf::from).unwrap_or_else(|| repo_root().join("target"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -107,9 +112,4 @@ mod tests {
         let command = Command::new(repo_root().join("target/release/tessera-server"));
         assert_eq!(describe(&command), "target/release/tessera-server");
     }
-}
-
-/// Cargo's target folder: `CARGO_TARGET_DIR`, else `target/` at the repository root.
-pub fn target_dir() -> PathBuf {
-    std::env::var_os("CARGO_TARGET_DIR").map(PathBuf::from).unwrap_or_else(|| repo_root().join("target"))
 }
