@@ -112,27 +112,53 @@ CREATE TABLE workspaces (
 );
 CREATE INDEX workspaces_by_owner ON workspaces (owner_id);
 
--- A connected spreadsheet and its tabs. `rows` holds the sheet as tessera-core reads it:
--- {"columns": [...], "rows": [[...], ...]}.
+-- A connected spreadsheet and its tabs. Every source kind keeps its rows here: an upload is
+-- authoritative, a published CSV or a Google Sheet is a snapshot refreshed from the source
+-- (`fetched_at`), and writes go to the source first where it can take them.
 CREATE TABLE spreadsheets (
     id           TEXT PRIMARY KEY,
     workspace_id TEXT NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
     name         TEXT NOT NULL,
     source_kind  TEXT NOT NULL CHECK (source_kind IN ('upload', 'csv_url', 'google_sheets')),
     source_url   TEXT NOT NULL DEFAULT '',
-    version      BIGINT NOT NULL DEFAULT 1,
+    fetched_at   BIGINT,
     created_at   BIGINT NOT NULL,
     updated_at   BIGINT NOT NULL
 );
+CREATE INDEX spreadsheets_by_workspace ON spreadsheets (workspace_id);
 
+-- A tab. `columns` is a JSON array of names ('ChartApps Record ID' included); `version` goes up
+-- with every change of its rows and keys the servers' caches of parsed sheets.
 CREATE TABLE sheets (
     id             TEXT PRIMARY KEY,
     spreadsheet_id TEXT NOT NULL REFERENCES spreadsheets (id) ON DELETE CASCADE,
     title          TEXT NOT NULL,
     position       BIGINT NOT NULL,
-    data           TEXT NOT NULL,
+    columns        TEXT NOT NULL,
+    version        BIGINT NOT NULL DEFAULT 1,
     updated_at     BIGINT NOT NULL,
     UNIQUE (spreadsheet_id, title)
+);
+
+-- One row per record, so that writes to different rows never touch each other. `cells` is a
+-- JSON array of strings in the order of the sheet's `columns`.
+CREATE TABLE sheet_rows (
+    sheet_id  TEXT NOT NULL REFERENCES sheets (id) ON DELETE CASCADE,
+    record_id TEXT NOT NULL,
+    position  BIGINT NOT NULL,
+    cells     TEXT NOT NULL,
+    PRIMARY KEY (sheet_id, record_id)
+);
+CREATE INDEX sheet_rows_in_order ON sheet_rows (sheet_id, position);
+
+-- Files uploaded through forms and image columns; the bytes live in the file store.
+CREATE TABLE uploads (
+    id           TEXT PRIMARY KEY,
+    workspace_id TEXT NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+    file_name    TEXT NOT NULL,
+    content_type TEXT NOT NULL,
+    size_bytes   BIGINT NOT NULL,
+    created_at   BIGINT NOT NULL
 );
 
 -- `settings` holds the board state of platform §3 that has no column of its own (colours, hero,

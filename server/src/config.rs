@@ -38,6 +38,8 @@ pub struct Config {
     /// `TESSERA_TRUST_PROXY=1`: take the client address for rate limits from the last
     /// `X-Forwarded-For` entry (set this only behind a proxy that writes that header).
     pub trust_proxy: bool,
+    /// `TESSERA_SHEET_CACHE_MB`, default 256: memory for parsed sheets, per server process.
+    pub sheet_cache_mb: usize,
     /// `TESSERA_DEMO`, default on: the first start on an empty database creates the demo
     /// workspace. `0` turns it off.
     pub demo: bool,
@@ -62,6 +64,7 @@ impl Default for Config {
             session_hours: 168,
             payment_webhook_secret: None,
             trust_proxy: false,
+            sheet_cache_mb: 256,
             demo: true,
             beanstalk_endpoint: None,
             board_base_url: None,
@@ -83,6 +86,8 @@ pub enum ConfigError {
     Flag { name: &'static str, value: String },
     #[error("TESSERA_BASE_URL must start with http:// or https://, got `{0}`")]
     BaseUrl(String),
+    #[error("TESSERA_SHEET_CACHE_MB must be a whole number of megabytes from 1 to 1048576, got `{0}`")]
+    SheetCache(String),
     #[error("TESSERA_JWT_SECRET must be at least 32 characters long")]
     JwtSecretTooShort,
 }
@@ -142,6 +147,9 @@ impl Config {
         config.payment_webhook_secret = var("TESSERA_PAYMENT_WEBHOOK_SECRET");
         if let Some(value) = var("TESSERA_TRUST_PROXY") {
             config.trust_proxy = flag("TESSERA_TRUST_PROXY", value)?;
+        }
+        if let Some(mb) = var("TESSERA_SHEET_CACHE_MB") {
+            config.sheet_cache_mb = mb.trim().parse().ok().filter(|mb| (1..=1_048_576).contains(mb)).ok_or(ConfigError::SheetCache(mb))?;
         }
         if let Some(value) = var("TESSERA_DEMO") {
             config.demo = flag("TESSERA_DEMO", value)?;

@@ -3,11 +3,11 @@
 //! look around at once. The owner's password is random and printed once, when it is made.
 
 use serde_json::{json, Value};
-use tessera_core::table::RECORD_ID_COLUMN;
 
 use crate::accounts;
 use crate::db::{new_id, now, Flag};
 use crate::error::{Error, ResultExt};
+use crate::sheets::{store, ImportedSheet};
 use crate::subdomains::{self, Owner};
 use crate::AppState;
 
@@ -63,14 +63,6 @@ async fn insert_workspace(state: &AppState, owner_id: &str) -> Result<(), Error>
     .bind(at)
     .execute(&mut *tx)
     .await?;
-    sqlx::query("INSERT INTO sheets (id, spreadsheet_id, title, position, data, updated_at) VALUES ($1, $2, $3, 0, $4, $5)")
-        .bind(new_id())
-        .bind(&spreadsheet_id)
-        .bind(SHEET)
-        .bind(sales_sheet().to_string())
-        .bind(at)
-        .execute(&mut *tx)
-        .await?;
     let settings = json!({
         "title": "Sales overview",
         "hero": "Revenue and units by month, region and product, from the Sales sample spreadsheet.",
@@ -108,12 +100,13 @@ async fn insert_workspace(state: &AppState, owner_id: &str) -> Result<(), Error>
         .await?;
     }
     tx.commit().await.context("committing the demo workspace")?;
+    store::replace_all(&state.db, &spreadsheet_id, vec![sales_sheet()]).await?;
     Ok(())
 }
 
 /// Two years of monthly sales for three regions and two products: enough rows for filters,
 /// charts and paging to show what they do.
-fn sales_sheet() -> Value {
+fn sales_sheet() -> ImportedSheet {
     let regions = ["North", "South", "West"];
     let products = [("Starter", 49.0), ("Pro", 129.0)];
     let mut rows = Vec::new();
@@ -124,18 +117,18 @@ fn sales_sheet() -> Value {
                 // A deterministic wave, so every start shows the same numbers.
                 let units = 20 + (month * 7 + r as u32 * 11 + p as u32 * 5) % 37;
                 let revenue = f64::from(units) * price;
-                rows.push(json!([
+                rows.push(vec![
                     format!("{year}-{month_of_year:02}-01"),
-                    region,
-                    product,
+                    region.to_string(),
+                    product.to_string(),
                     units.to_string(),
                     format!("{revenue:.2}"),
-                    format!("demo-{}", rows.len() + 1),
-                ]));
+                ]);
             }
         }
     }
-    json!({ "columns": ["Date", "Region", "Product", "Units", "Revenue", RECORD_ID_COLUMN], "rows": rows })
+    let columns = ["Date", "Region", "Product", "Units", "Revenue"].map(str::to_owned).to_vec();
+    ImportedSheet { title: SHEET.to_owned(), columns, rows }
 }
 
 fn sample_blocks() -> Vec<Value> {
@@ -171,9 +164,10 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_sample_sheet_loads_into_the_core_with_a_record_id_per_row() {
-        let table = tessera_core::table::Table::from_json(&sales_sheet().to_string()).unwrap();
+    fn the_sample_sheet_loads_into_the_core() {
+        let sheet = sales_sheet();
+        let table = tessera_core::table::Table::from_rows(sheet.columns, &sheet.rows).unwrap();
         assert_eq!(table.row_count(), 24 * 3 * 2);
-        assert!(table.column_names().iter().any(|name| name == RECORD_ID_COLUMN));
+        assert_eq!(table.column_index("Revenue"), Some(4));
     }
 }

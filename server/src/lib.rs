@@ -20,6 +20,7 @@ pub mod error;
 pub mod mail;
 pub mod plans;
 pub mod rate_limit;
+pub mod sheets;
 mod state;
 pub mod subdomains;
 mod web;
@@ -48,7 +49,8 @@ impl AppState {
         let db = db::Db::connect(&config.database_url).await?;
         let keys = auth::session::SessionKeys::load(&db, &config).await.map_err(|error| StartError::Init(error.to_string()))?;
         let mailer = mail::Mailer::from_config(&config)?;
-        Ok(Self { config: Arc::new(config), db, keys: Arc::new(keys), mailer })
+        let tables = Arc::new(sheets::cache::TableCache::new(config.sheet_cache_mb * 1024 * 1024));
+        Ok(Self { config: Arc::new(config), db, keys: Arc::new(keys), mailer, tables })
     }
 }
 

@@ -6,6 +6,7 @@ use std::sync::Arc;
 use crate::auth::session::SessionKeys;
 use crate::db::Db;
 use crate::mail::Mailer;
+use crate::sheets::cache::TableCache;
 use crate::Config;
 
 #[derive(Clone)]
@@ -14,4 +15,6 @@ pub struct AppState {
     pub db: Db,
     pub keys: Arc<SessionKeys>,
     pub mailer: Mailer,
+    /// Parsed sheets by version; a cache that any replica may lose at any time.
+    pub tables: Arc<TableCache>,
 }

@@ -139,7 +139,7 @@ both_databases! {
                 .bind(id).bind(owner).execute(pool).await.unwrap();
         }
         for (title, position) in [("Orders", 1_i64), ("Customers", 0)] {
-            sqlx::query("INSERT INTO sheets (id, spreadsheet_id, title, position, data, updated_at) VALUES ($1, 'sheet-ada', $2, $3, '{}', 1)")
+            sqlx::query("INSERT INTO sheets (id, spreadsheet_id, title, position, columns, updated_at) VALUES ($1, 'sheet-ada', $2, $3, '[]', 1)")
                 .bind(format!("s-{title}")).bind(title).bind(position).execute(pool).await.unwrap();
         }
         let path = format!("/api/boards/{}", id_of(&state));

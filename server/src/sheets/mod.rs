@@ -1,0 +1,112 @@
+//! Sheets as the server stores them: tabs of a spreadsheet whose rows live one per record in
+//! `sheet_rows`, each carrying a stable 'ChartApps Record ID'.
+//!
+//! - [`store`] replaces a spreadsheet's tabs with imported ones and looks tabs up.
+//! - [`cache`] keeps parsed [`tessera_core::table::Table`]s per sheet and data version, so a
+//!   request never re-parses a sheet that has not changed.
+//! - [`rows`] appends, edits, deletes and duplicates single rows, atomically, by record id.
+
+pub mod cache;
+pub mod rows;
+pub mod store;
+
+use std::collections::HashSet;
+
+use tessera_core::table::{RECORD_ID_COLUMN, ROW_INDEX_COLUMN};
+
+/// One tab as an importer or a source hands it over: a header and rows of text cells. Rows may
+/// be shorter than the header (trailing empty cells); longer rows are an importer's error.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ImportedSheet {
+    pub title: String,
+    pub columns: Vec<String>,
+    pub rows: Vec<Vec<String>>,
+}
+
+/// A fresh record id: random, so ids never repeat across sheets, imports or replicas.
+pub fn new_record_id() -> String {
+    uuid::Uuid::new_v4().simple().to_string()
+}
+
+/// Makes every row addressable: adds the 'ChartApps Record ID' column when the sheet has none,
+/// pads rows to the header, drops the hidden `chartmat_row_index` column (the server numbers
+/// rows itself), and gives a new id to each row whose id is empty or repeats an earlier one.
+/// Answers the ids in row order.
+pub fn ensure_record_ids(sheet: &mut ImportedSheet) -> Vec<String> {
+    if let Some(hidden) = sheet.columns.iter().position(|name| name == ROW_INDEX_COLUMN) {
+        sheet.columns.remove(hidden);
+        for row in &mut sheet.rows {
+            if hidden < row.len() {
+                row.remove(hidden);
+            }
+        }
+    }
+    let id_column = match sheet.columns.iter().position(|name| name == RECORD_ID_COLUMN) {
+        Some(index) => index,
+        None => {
+            sheet.columns.push(RECORD_ID_COLUMN.to_owned());
+            sheet.columns.len() - 1
+        }
+    };
+    let width = sheet.columns.len();
+    let mut seen = HashSet::with_capacity(sheet.rows.len());
+    sheet
+        .rows
+        .iter_mut()
+        .map(|row| {
+            row.resize(width, String::new());
+            let id = row[id_column].trim().to_owned();
+            if id.is_empty() || !seen.insert(id.clone()) {
+                let fresh = new_record_id();
+                seen.insert(fresh.clone());
+                row[id_column] = fresh.clone();
+                fresh
+            } else {
+                row[id_column] = id.clone();
+                id
+            }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sheet(columns: &[&str], rows: &[&[&str]]) -> ImportedSheet {
+        ImportedSheet {
+            title: "Sales".into(),
+            columns: columns.iter().map(|c| c.to_string()).collect(),
+            rows: rows.iter().map(|r| r.iter().map(|c| c.to_string()).collect()).collect(),
+        }
+    }
+
+    #[test]
+    fn a_sheet_without_ids_gets_the_column_and_one_id_per_row() {
+        let mut imported = sheet(&["Name", "Amount"], &[&["Ada", "10"], &["Bob"]]);
+        let ids = ensure_record_ids(&mut imported);
+        assert_eq!(imported.columns, ["Name", "Amount", RECORD_ID_COLUMN]);
+        assert_eq!(ids.len(), 2);
+        assert_ne!(ids[0], ids[1]);
+        assert_eq!(imported.rows[1], ["Bob".to_owned(), String::new(), ids[1].clone()]);
+    }
+
+    #[test]
+    fn existing_ids_are_kept_and_blank_or_repeated_ones_replaced() {
+        let mut imported = sheet(&[RECORD_ID_COLUMN, "Name"], &[&["r1", "Ada"], &[" ", "Bob"], &["r1", "Cy"], &["r2", "Di"]]);
+        let ids = ensure_record_ids(&mut imported);
+        assert_eq!(ids[0], "r1");
+        assert_eq!(ids[3], "r2");
+        assert!(ids[1] != "r1" && !ids[1].trim().is_empty());
+        assert!(ids[2] != "r1" && ids[2] != ids[1]);
+        assert_eq!(imported.rows[2][0], ids[2]);
+    }
+
+    #[test]
+    fn the_hidden_row_index_column_is_dropped() {
+        let mut imported = sheet(&[ROW_INDEX_COLUMN, "Name"], &[&["0", "Ada"]]);
+        ensure_record_ids(&mut imported);
+        assert_eq!(imported.columns, ["Name", RECORD_ID_COLUMN]);
+        assert_eq!(imported.rows[0][0], "Ada");
+    }
+}

@@ -1,0 +1,135 @@
+//! Single-row writes, addressed by 'ChartApps Record ID'. Each runs in one transaction that
+//! first bumps the sheet's version: that takes the sheet's row lock on PostgreSQL (SQLite has one
+//! writer at a time anyway), so concurrent writes to one sheet apply one after the other and
+//! none is lost, whichever rows they touch.
+
+use std::collections::BTreeMap;
+
+use sqlx::AnyConnection;
+use tessera_core::table::RECORD_ID_COLUMN;
+
+use super::new_record_id;
+use super::store::{insert_rows, SheetInfo};
+use crate::db::{now, Db};
+use crate::error::{Error, ResultExt};
+
+/// The answer to a write of a row that is no longer there.
+pub const ROW_GONE: &str = "This row no longer exists: someone may have deleted it. Reload to see the current data.";
+
+/// Cell values by column name, as a form or an edit sends them.
+pub type Values = BTreeMap<String, String>;
+
+/// Adds a row at the end of the sheet; answers its record id. Columns not in `values` stay empty.
+pub async fn append(db: &Db, sheet: &SheetInfo, values: &Values) -> Result<String, Error> {
+    let mut cells = vec![String::new(); sheet.columns.len()];
+    apply(sheet, &mut cells, values)?;
+    let record_id = new_record_id();
+    set_record_id(sheet, &mut cells, &record_id);
+    let mut tx = db.pool.begin().await.context("starting a row append")?;
+    bump_version(&mut tx, &sheet.id).await?;
+    let (last,): (Option<i64>,) =
+        sqlx::query_as("SELECT MAX(position) FROM sheet_rows WHERE sheet_id = $1").bind(&sheet.id).fetch_one(&mut *tx).await?;
+    insert_rows(&mut tx, &sheet.id, last.map_or(0, |last| last + 1), std::iter::once((&record_id, &cells))).await?;
+    tx.commit().await.context("committing a row append")?;
+    Ok(record_id)
+}
+
+/// Changes the given columns of one row; the others keep their values.
+pub async fn update(db: &Db, sheet: &SheetInfo, record_id: &str, values: &Values) -> Result<(), Error> {
+    let mut tx = db.pool.begin().await.context("starting a row edit")?;
+    bump_version(&mut tx, &sheet.id).await?;
+    let (_, mut cells) = current(&mut tx, &sheet.id, record_id).await?;
+    apply(sheet, &mut cells, values)?;
+    sqlx::query("UPDATE sheet_rows SET cells = $1 WHERE sheet_id = $2 AND record_id = $3")
+        .bind(serde_json::to_string(&cells).context("writing a sheet row")?)
+        .bind(&sheet.id)
+        .bind(record_id)
+        .execute(&mut *tx)
+        .await
+        .context("editing a row")?;
+    tx.commit().await.context("committing a row edit")?;
+    Ok(())
+}
+
+/// Removes one row.
+pub async fn delete(db: &Db, sheet: &SheetInfo, record_id: &str) -> Result<(), Error> {
+    let mut tx = db.pool.begin().await.context("starting a row deletion")?;
+    bump_version(&mut tx, &sheet.id).await?;
+    let deleted = sqlx::query("DELETE FROM sheet_rows WHERE sheet_id = $1 AND record_id = $2")
+        .bind(&sheet.id)
+        .bind(record_id)
+        .execute(&mut *tx)
+        .await
+        .context("deleting a row")?;
+    if deleted.rows_affected() == 0 {
+        return Err(Error::NotFound(ROW_GONE.to_owned()));
+    }
+    tx.commit().await.context("committing a row deletion")?;
+    Ok(())
+}
+
+/// Copies one row to just below it, with a new record id; answers that id.
+pub async fn duplicate(db: &Db, sheet: &SheetInfo, record_id: &str) -> Result<String, Error> {
+    let mut tx = db.pool.begin().await.context("starting a row copy")?;
+    bump_version(&mut tx, &sheet.id).await?;
+    let (position, mut cells) = current(&mut tx, &sheet.id, record_id).await?;
+    sqlx::query("UPDATE sheet_rows SET position = position + 1 WHERE sheet_id = $1 AND position > $2")
+        .bind(&sheet.id)
+        .bind(position)
+        .execute(&mut *tx)
+        .await
+        .context("making room for a row copy")?;
+    let copy_id = new_record_id();
+    set_record_id(sheet, &mut cells, &copy_id);
+    insert_rows(&mut tx, &sheet.id, position + 1, std::iter::once((&copy_id, &cells))).await?;
+    tx.commit().await.context("committing a row copy")?;
+    Ok(copy_id)
+}
+
+async fn bump_version(conn: &mut AnyConnection, sheet_id: &str) -> Result<(), Error> {
+    let bumped = sqlx::query("UPDATE sheets SET version = version + 1, updated_at = $1 WHERE id = $2")
+        .bind(now())
+        .bind(sheet_id)
+        .execute(conn)
+        .await
+        .context("bumping a sheet version")?;
+    if bumped.rows_affected() == 0 {
+        return Err(Error::NotFound("This sheet no longer exists. Reload to see the current data.".to_owned()));
+    }
+    Ok(())
+}
+
+async fn current(conn: &mut AnyConnection, sheet_id: &str, record_id: &str) -> Result<(i64, Vec<String>), Error> {
+    let row: Option<(i64, String)> = sqlx::query_as("SELECT position, cells FROM sheet_rows WHERE sheet_id = $1 AND record_id = $2")
+        .bind(sheet_id)
+        .bind(record_id)
+        .fetch_optional(conn)
+        .await
+        .context("reading a row")?;
+    let (position, cells) = row.ok_or_else(|| Error::NotFound(ROW_GONE.to_owned()))?;
+    Ok((position, serde_json::from_str(&cells).context("reading a sheet row")?))
+}
+
+/// Writes `values` into `cells`. A column the sheet lacks is refused, naming it; the record id
+/// is the server's to give, never the writer's.
+fn apply(sheet: &SheetInfo, cells: &mut Vec<String>, values: &Values) -> Result<(), Error> {
+    cells.resize(sheet.columns.len(), String::new());
+    for (column, value) in values {
+        if column == RECORD_ID_COLUMN {
+            continue;
+        }
+        let index = sheet
+            .columns
+            .iter()
+            .position(|name| name == column)
+            .ok_or_else(|| Error::invalid(column.clone(), format!("The sheet `{}` has no column `{column}`.", sheet.title)))?;
+        cells[index] = value.clone();
+    }
+    Ok(())
+}
+
+fn set_record_id(sheet: &SheetInfo, cells: &mut [String], record_id: &str) {
+    if let Some(index) = sheet.columns.iter().position(|name| name == RECORD_ID_COLUMN) {
+        cells[index] = record_id.to_owned();
+    }
+}

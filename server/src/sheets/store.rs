@@ -1,0 +1,156 @@
+//! Tabs and their rows in the database.
+
+use sqlx::AnyConnection;
+
+use super::{ensure_record_ids, ImportedSheet};
+use crate::db::{new_id, now, Db};
+use crate::error::{Error, ResultExt};
+
+/// A stored tab, without its rows.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SheetInfo {
+    pub id: String,
+    pub spreadsheet_id: String,
+    pub title: String,
+    pub position: i64,
+    pub columns: Vec<String>,
+    pub version: i64,
+}
+
+type SheetRow = (String, String, String, i64, String, i64);
+
+fn info((id, spreadsheet_id, title, position, columns, version): SheetRow) -> Result<SheetInfo, Error> {
+    let columns = serde_json::from_str(&columns).context("reading a sheet's columns")?;
+    Ok(SheetInfo { id, spreadsheet_id, title, position, columns, version })
+}
+
+const SELECT: &str = "SELECT id, spreadsheet_id, title, position, columns, version FROM sheets";
+
+/// The tabs of a spreadsheet, in order.
+pub async fn list(db: &Db, spreadsheet_id: &str) -> Result<Vec<SheetInfo>, Error> {
+    let rows: Vec<SheetRow> = sqlx::query_as(&format!("{SELECT} WHERE spreadsheet_id = $1 ORDER BY position, title"))
+        .bind(spreadsheet_id)
+        .fetch_all(&db.pool)
+        .await
+        .context("listing sheets")?;
+    rows.into_iter().map(info).collect()
+}
+
+/// The tab of a spreadsheet with this title, if any.
+pub async fn find(db: &Db, spreadsheet_id: &str, title: &str) -> Result<Option<SheetInfo>, Error> {
+    let row: Option<SheetRow> = sqlx::query_as(&format!("{SELECT} WHERE spreadsheet_id = $1 AND title = $2"))
+        .bind(spreadsheet_id)
+        .bind(title)
+        .fetch_optional(&db.pool)
+        .await
+        .context("looking up a sheet")?;
+    row.map(info).transpose()
+}
+
+/// The current version of a tab (cheap: one indexed row), to check a cached table against.
+pub async fn version(db: &Db, sheet_id: &str) -> Result<Option<i64>, Error> {
+    let row: Option<(i64,)> = sqlx::query_as("SELECT version FROM sheets WHERE id = $1")
+        .bind(sheet_id)
+        .fetch_optional(&db.pool)
+        .await
+        .context("reading a sheet version")?;
+    Ok(row.map(|(version,)| version))
+}
+
+/// Every row of a tab in order: record id and cells.
+pub async fn rows(db: &Db, sheet_id: &str) -> Result<Vec<(String, Vec<String>)>, Error> {
+    let rows: Vec<(String, String)> = sqlx::query_as("SELECT record_id, cells FROM sheet_rows WHERE sheet_id = $1 ORDER BY position")
+        .bind(sheet_id)
+        .fetch_all(&db.pool)
+        .await
+        .context("reading sheet rows")?;
+    rows.into_iter().map(|(record_id, cells)| Ok((record_id, serde_json::from_str(&cells).context("reading a sheet row")?))).collect()
+}
+
+/// Replaces every tab of a spreadsheet with `sheets`, in one transaction, so a failed import
+/// leaves what was stored before. Tabs keep their ids by title (blocks name tabs by title) and
+/// get a new version; tabs the import no longer has are removed.
+pub async fn replace_all(db: &Db, spreadsheet_id: &str, sheets: Vec<ImportedSheet>) -> Result<Vec<SheetInfo>, Error> {
+    let existing = list(db, spreadsheet_id).await?;
+    let mut tx = db.pool.begin().await.context("starting an import")?;
+    let mut stored = Vec::with_capacity(sheets.len());
+    for (position, mut sheet) in sheets.into_iter().enumerate() {
+        let ids = ensure_record_ids(&mut sheet);
+        let previous = existing.iter().find(|old| old.title == sheet.title);
+        let id = previous.map(|old| old.id.clone()).unwrap_or_else(new_id);
+        let version = previous.map_or(1, |old| old.version + 1);
+        let columns = serde_json::to_string(&sheet.columns).context("writing sheet columns")?;
+        match previous {
+            Some(_) => {
+                sqlx::query("UPDATE sheets SET position = $1, columns = $2, version = $3, updated_at = $4 WHERE id = $5")
+                    .bind(position as i64)
+                    .bind(&columns)
+                    .bind(version)
+                    .bind(now())
+                    .bind(&id)
+                    .execute(&mut *tx)
+                    .await
+                    .context("updating a sheet")?;
+                sqlx::query("DELETE FROM sheet_rows WHERE sheet_id = $1")
+                    .bind(&id)
+                    .execute(&mut *tx)
+                    .await
+                    .context("clearing sheet rows")?;
+            }
+            None => {
+                sqlx::query("INSERT INTO sheets (id, spreadsheet_id, title, position, columns, version, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7)")
+                    .bind(&id)
+                    .bind(spreadsheet_id)
+                    .bind(&sheet.title)
+                    .bind(position as i64)
+                    .bind(&columns)
+                    .bind(version)
+                    .bind(now())
+                    .execute(&mut *tx)
+                    .await
+                    .context("adding a sheet")?;
+            }
+        }
+        insert_rows(&mut tx, &id, 0, ids.iter().zip(&sheet.rows)).await?;
+        stored.push(SheetInfo {
+            id,
+            spreadsheet_id: spreadsheet_id.to_owned(),
+            title: sheet.title,
+            position: position as i64,
+            columns: sheet.columns,
+            version,
+        });
+    }
+    for gone in existing.iter().filter(|old| stored.iter().all(|new| new.id != old.id)) {
+        sqlx::query("DELETE FROM sheets WHERE id = $1").bind(&gone.id).execute(&mut *tx).await.context("removing a sheet")?;
+    }
+    sqlx::query("UPDATE spreadsheets SET updated_at = $1 WHERE id = $2").bind(now()).bind(spreadsheet_id).execute(&mut *tx).await?;
+    tx.commit().await.context("committing an import")?;
+    Ok(stored)
+}
+
+/// Rows per INSERT: 4 parameters each stays far below SQLite's and PostgreSQL's limits.
+const ROWS_PER_INSERT: usize = 500;
+
+/// Inserts rows at positions `first_position`, `first_position + 1`, ...
+pub(super) async fn insert_rows<'a>(
+    conn: &mut AnyConnection,
+    sheet_id: &str,
+    first_position: i64,
+    rows: impl Iterator<Item = (&'a String, &'a Vec<String>)>,
+) -> Result<(), Error> {
+    let rows: Vec<(&String, String)> =
+        rows.map(|(id, cells)| Ok((id, serde_json::to_string(cells).context("writing a sheet row")?))).collect::<Result<_, Error>>()?;
+    for (batch_index, batch) in rows.chunks(ROWS_PER_INSERT).enumerate() {
+        let values: Vec<String> =
+            (0..batch.len()).map(|i| format!("(${}, ${}, ${}, ${})", 4 * i + 1, 4 * i + 2, 4 * i + 3, 4 * i + 4)).collect();
+        let sql = format!("INSERT INTO sheet_rows (sheet_id, record_id, position, cells) VALUES {}", values.join(", "));
+        let mut query = sqlx::query(&sql);
+        for (offset, (record_id, cells)) in batch.iter().enumerate() {
+            let position = first_position + (batch_index * ROWS_PER_INSERT + offset) as i64;
+            query = query.bind(sheet_id).bind(*record_id).bind(position).bind(cells);
+        }
+        query.execute(&mut *conn).await.context("writing sheet rows")?;
+    }
+    Ok(())
+}
