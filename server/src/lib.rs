@@ -21,6 +21,7 @@ pub mod mail;
 pub mod plans;
 pub mod rate_limit;
 pub mod sheets;
+pub mod sources;
 mod state;
 pub mod subdomains;
 mod web;
@@ -40,7 +41,7 @@ pub use state::AppState;
 
 /// The whole application: `/api/*` first, then the web app for every other path.
 pub fn router(state: AppState) -> Router {
-    web::router(&state.config).nest("/api", api::router(state)).layer(TraceLayer::new_for_http())
+    web::router(&state.config).nest("/v3", api::v3_router(state.clone())).nest("/api", api::router(state)).layer(TraceLayer::new_for_http())
 }
 
 impl AppState {
@@ -50,8 +51,21 @@ impl AppState {
         let keys = auth::session::SessionKeys::load(&db, &config).await.map_err(|error| StartError::Init(error.to_string()))?;
         let mailer = mail::Mailer::from_config(&config)?;
         let tables = Arc::new(sheets::cache::TableCache::new(config.sheet_cache_mb * 1024 * 1024));
-        Ok(Self { config: Arc::new(config), db, keys: Arc::new(keys), mailer, tables })
+        Ok(Self { config: Arc::new(config), db, keys: Arc::new(keys), mailer, tables, http: http_client()? })
     }
+}
+
+/// The client for outside services: rustls on ring (installed once as the process default),
+/// bounded waits, and a user agent that names the product.
+fn http_client() -> Result<reqwest::Client, StartError> {
+    // A second installation (tests start many servers in one process) is refused harmlessly.
+    let _ = rustls::crypto::ring::default_provider().install_default();
+    reqwest::Client::builder()
+        .user_agent(concat!("Tessera/", env!("CARGO_PKG_VERSION")))
+        .connect_timeout(std::time::Duration::from_secs(10))
+        .timeout(std::time::Duration::from_secs(60))
+        .build()
+        .map_err(|error| StartError::Init(format!("cannot build the HTTP client: {error}")))
 }
 
 /// Serves [`router`] on `listener` until `shutdown` completes, then lets in-flight requests finish.

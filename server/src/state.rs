@@ -17,4 +17,6 @@ pub struct AppState {
     pub mailer: Mailer,
     /// Parsed sheets by version; a cache that any replica may lose at any time.
     pub tables: Arc<TableCache>,
+    /// For outside services (Google Sheets, published CSV links, users' API endpoints).
+    pub http: reqwest::Client,
 }

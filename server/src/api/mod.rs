@@ -15,6 +15,11 @@ mod env;
 mod health;
 mod pages;
 mod plans;
+mod rows;
+mod sheet_data;
+mod spreadsheet_files;
+mod spreadsheets;
+mod uploads;
 mod workspaces;
 
 use std::sync::Arc;
@@ -43,8 +48,8 @@ struct ApiDoc;
 
 /// The `/api` routes, relative to the `/api` prefix they are nested under, with their state.
 pub fn router(state: AppState) -> Router {
-    let (routes, document) = routes().split_for_parts();
-    let document = Arc::new(prefixed(document, "/api"));
+    let (routes, _) = routes().split_for_parts();
+    let document = Arc::new(openapi());
     routes
         .route("/openapi.json", get(move || async move { Json(document.as_ref().clone()) }))
         .method_not_allowed_fallback(method_not_allowed)
@@ -54,7 +59,16 @@ pub fn router(state: AppState) -> Router {
 
 /// The OpenAPI document of the whole API, as served at `/api/openapi.json`.
 pub fn openapi() -> Document {
-    prefixed(routes().split_for_parts().1, "/api")
+    let (_, mut document) = routes().split_for_parts();
+    document = prefixed(document, "/api");
+    document.merge(prefixed(sheet_data::v3_router().split_for_parts().1, "/v3"));
+    document
+}
+
+/// The sheet-data calls that platform §7 places under `/v3`, relative to that prefix.
+pub fn v3_router(state: AppState) -> Router {
+    let (routes, _) = sheet_data::v3_router().split_for_parts();
+    routes.method_not_allowed_fallback(method_not_allowed).with_state(state)
 }
 
 /// Every documented route, one module a subject.
@@ -72,6 +86,11 @@ fn routes() -> OpenApiRouter<AppState> {
         .merge(app_users::router())
         .merge(plans::router())
         .merge(admin::router())
+        .merge(spreadsheets::router())
+        .merge(spreadsheet_files::router())
+        .merge(sheet_data::router())
+        .merge(rows::router())
+        .merge(uploads::router())
 }
 
 /// Handlers declare paths relative to `/api`; the document names them in full.
