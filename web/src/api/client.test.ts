@@ -1,0 +1,155 @@
+import { mockFetch } from '../test/fetchMock';
+import { useToastStore } from '../store/toastStore';
+import { api } from './client';
+import { ApiError } from './errors';
+import { DEFAULT_ERROR_MESSAGE, SILENT_MESSAGES } from './messages';
+import { setSignedInEmail } from './requestContext';
+
+let alertSpy: ReturnType<typeof vi.spyOn>;
+
+beforeEach(() => {
+  alertSpy = vi.spyOn(window, 'alert').mockImplementation(() => {});
+  window.history.pushState({}, '', '/');
+  sessionStorage.clear();
+  setSignedInEmail(null);
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('request layer query parameters', () => {
+  it('sends board, referer, _id, _email and _filters with every request', async () => {
+    const { calls } = mockFetch({ 'GET /api/blocks': { body: [] } });
+    window.history.pushState({}, '', '/sales-overview/q1?filters=Region:North,Year:2024');
+    Object.defineProperty(document, 'referrer', { value: 'https://example.com/from', configurable: true });
+    sessionStorage.setItem('_id', 'row-7');
+    setSignedInEmail('ann@example.com');
+
+    await api.get('/api/blocks');
+
+    const params = Object.fromEntries(calls[0].url.searchParams);
+    expect(params).toEqual({
+      board: 'sales-overview/q1',
+      referer: 'https://example.com/from',
+      _id: 'row-7',
+      _email: 'ann@example.com',
+      _filters: 'Region:North,Year:2024',
+    });
+    Object.defineProperty(document, 'referrer', { value: '', configurable: true });
+  });
+
+  it('sends empty values when there is no session, referrer or filters', async () => {
+    const { calls } = mockFetch({ 'GET /api/auth': { body: {} } });
+    await api.get('/api/auth');
+    expect(Object.fromEntries(calls[0].url.searchParams)).toEqual({ board: '', referer: '', _id: '', _email: '', _filters: '' });
+  });
+
+  it('keeps extra query parameters beside the spec ones', async () => {
+    const { calls } = mockFetch({ 'GET /api/admin/users': { body: [] } });
+    await api.get('/api/admin/users', { query: { q: 'ann' } });
+    expect(calls[0].url.searchParams.get('q')).toBe('ann');
+    expect(calls[0].url.searchParams.has('board')).toBe(true);
+  });
+});
+
+describe('request layer JSON', () => {
+  it('sends the body as JSON with the session cookie and returns the parsed answer', async () => {
+    const { calls, fetchMock } = mockFetch({ 'POST /api/auth/login': { body: { token: 't', user: { id: '1' } } } });
+    const answer = await api.post<{ token: string }>('/api/auth/login', { email: 'a@b.co', password: 'pw' });
+    expect(answer.token).toBe('t');
+    expect(calls[0].body).toEqual({ email: 'a@b.co', password: 'pw' });
+    const init = fetchMock.mock.calls[0][1] as RequestInit;
+    expect(init.credentials).toBe('same-origin');
+    expect((init.headers as Record<string, string>)['Content-Type']).toBe('application/json');
+  });
+
+  it('answers undefined for an empty 204 answer', async () => {
+    mockFetch({ 'DELETE /api/boards/b1': { status: 204 } });
+    await expect(api.delete('/api/boards/b1')).resolves.toBeUndefined();
+  });
+
+  it('returns plain text answers as text', async () => {
+    mockFetch({ 'GET /api/getENV/BEANSTALK_ENDPOINT': { body: 'https://data.example' } });
+    await expect(api.get('/api/getENV/BEANSTALK_ENDPOINT')).resolves.toBe('https://data.example');
+  });
+
+  it('makes exactly one attempt per call, with no retries', async () => {
+    const { fetchMock } = mockFetch({ 'GET /api/boards': { status: 503, body: { error: 'Busy' } } });
+    await expect(api.get('/api/boards')).rejects.toBeInstanceOf(ApiError);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('request layer errors', () => {
+  it('normalises a server error to its message, status and field', async () => {
+    mockFetch({ 'POST /api/workspaces': { status: 422, body: { error: 'Bad subdomain', field: 'subdomain' } } });
+    const error = await api.post('/api/workspaces', {}).catch((e: unknown) => e);
+    expect(error).toMatchObject({ message: 'Bad subdomain', status: 422, field: 'subdomain' });
+  });
+
+  it('uses the error message with status 500 when the request itself fails', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    const error = await api.get('/api/boards').catch((e: unknown) => e);
+    expect(error).toMatchObject({ message: 'Failed to fetch', status: 500 });
+    expect(alertSpy).toHaveBeenCalledWith('Failed to fetch');
+  });
+
+  it('names the HTTP status when the server gives no error text', async () => {
+    mockFetch({ 'GET /api/boards': { status: 403, body: '' } });
+    const error = await api.get('/api/boards').catch((e: unknown) => e);
+    expect(error).toMatchObject({ message: 'HTTP Error (403)', status: 403 });
+    expect(alertSpy).not.toHaveBeenCalled();
+  });
+
+  it.each(SILENT_MESSAGES)('shows nothing for the silent message %j', async (message) => {
+    mockFetch({ 'GET /api/auth': { status: 400, body: { error: message } } });
+    await expect(api.get('/api/auth')).rejects.toMatchObject({ message });
+    expect(alertSpy).not.toHaveBeenCalled();
+  });
+
+  it('alerts any other message', async () => {
+    mockFetch({ 'GET /api/boards': { status: 409, body: { error: 'This code was already redeemed.' } } });
+    await expect(api.get('/api/boards')).rejects.toThrow();
+    expect(alertSpy).toHaveBeenCalledWith('This code was already redeemed.');
+  });
+
+  it('alerts the default text when the error has no message', async () => {
+    mockFetch({ 'GET /api/boards': { status: 500, body: { error: '' } } });
+    await expect(api.get('/api/boards')).rejects.toThrow();
+    expect(alertSpy).toHaveBeenCalledWith(DEFAULT_ERROR_MESSAGE);
+  });
+
+  it('lets a caller opt out of the alert and handle the error itself', async () => {
+    mockFetch({ 'POST /api/auth/login': { status: 401, body: { error: 'Incorrect password.' } } });
+    await expect(api.post('/api/auth/login', {}, { alert: false })).rejects.toMatchObject({ status: 401 });
+    expect(alertSpy).not.toHaveBeenCalled();
+  });
+
+  it('raises the Access Denied toast for 5000 ms when a response contains "Access denied"', async () => {
+    vi.useFakeTimers();
+    try {
+      mockFetch({ 'GET /api/apps/a1': { status: 403, body: { error: 'Access denied' } } });
+      await expect(api.get('/api/apps/a1')).rejects.toMatchObject({ status: 403 });
+      expect(useToastStore.getState().toasts).toEqual([
+        expect.objectContaining({
+          title: 'Access Denied',
+          text: 'This application is private and you do not have permission to access it.',
+        }),
+      ]);
+      expect(alertSpy).not.toHaveBeenCalled();
+      vi.advanceTimersByTime(4999);
+      expect(useToastStore.getState().toasts).toHaveLength(1);
+      vi.advanceTimersByTime(1);
+      expect(useToastStore.getState().toasts).toHaveLength(0);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('raises the Access Denied toast even when the caller opted out of alerts', async () => {
+    mockFetch({ 'GET /api/pages/a1': { status: 403, body: { error: 'Access denied: this app is private' } } });
+    await expect(api.get('/api/pages/a1', { alert: false })).rejects.toThrow();
+    expect(useToastStore.getState().toasts[0]?.title).toBe('Access Denied');
+  });
+});

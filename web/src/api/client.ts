@@ -1,0 +1,95 @@
+// The one way the web app talks to the server (platform §7, §8): spec query parameters on every
+// call, JSON in and out, the session cookie, no retries (platform §9: request retries 0), and one
+// error policy (silent list, alert, access-denied toast).
+import { showToast } from '../store/toastStore';
+import { ApiError, toApiError } from './errors';
+import {
+  ACCESS_DENIED_TEXT,
+  ACCESS_DENIED_TITLE,
+  ACCESS_DENIED_TOAST_MS,
+  DEFAULT_ERROR_MESSAGE,
+  isSilentMessage,
+} from './messages';
+import { specParams } from './requestContext';
+
+export interface RequestOptions {
+  /** Sent as JSON. */
+  body?: unknown;
+  /** Extra query parameters besides the spec ones. */
+  query?: Record<string, string>;
+  /**
+   * false when the caller shows the error itself (a form with inline errors): no browser alert.
+   * The access-denied toast still shows, because it is about the page, not the form.
+   */
+  alert?: boolean;
+  signal?: AbortSignal;
+}
+
+const ACCESS_DENIED_MARK = 'Access denied';
+
+function buildUrl(path: string, query: Record<string, string> | undefined): string {
+  const url = new URL(path, window.location.origin);
+  for (const [k, v] of specParams()) url.searchParams.set(k, v);
+  for (const [k, v] of Object.entries(query ?? {})) url.searchParams.set(k, v);
+  return url.toString();
+}
+
+function parseBody(text: string, contentType: string | null): unknown {
+  if (!text) return undefined;
+  if (contentType?.includes('json')) {
+    try {
+      return JSON.parse(text);
+    } catch {
+      return text;
+    }
+  }
+  return text;
+}
+
+function errorFromResponse(status: number, body: unknown): ApiError {
+  if (body && typeof body === 'object' && typeof (body as { error?: unknown }).error === 'string') {
+    const { error, field } = body as { error: string; field?: string | null };
+    return new ApiError(error, status, field ?? undefined);
+  }
+  return new ApiError(`HTTP Error (${status})`, status);
+}
+
+/**
+ * platform §8: silent messages show nothing, others an alert with the default text as fallback.
+ * An access-denied answer already raised its toast, so it does not alert as well.
+ */
+function reportRequestError(error: ApiError, alert: boolean): void {
+  if (!alert || isSilentMessage(error.message) || error.message.includes(ACCESS_DENIED_MARK)) return;
+  window.alert(error.message || DEFAULT_ERROR_MESSAGE);
+}
+
+export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  const { body, query, alert = true, signal } = options;
+  try {
+    const response = await fetch(buildUrl(path, query), {
+      method,
+      credentials: 'same-origin',
+      headers: body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+    });
+    const text = await response.text();
+    if (text.includes(ACCESS_DENIED_MARK)) {
+      showToast({ kind: 'error', title: ACCESS_DENIED_TITLE, text: ACCESS_DENIED_TEXT, durationMs: ACCESS_DENIED_TOAST_MS });
+    }
+    const parsed = parseBody(text, response.headers.get('Content-Type'));
+    if (!response.ok) throw errorFromResponse(response.status, parsed);
+    return parsed as T;
+  } catch (thrown) {
+    const error = toApiError(thrown);
+    reportRequestError(error, alert);
+    throw error;
+  }
+}
+
+export const api = {
+  get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => request<T>('GET', path, options),
+  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) => request<T>('POST', path, { ...options, body }),
+  put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) => request<T>('PUT', path, { ...options, body }),
+  delete: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) => request<T>('DELETE', path, { ...options, body }),
+};

@@ -1,0 +1,32 @@
+// A fetch stand-in for tests: answers by "METHOD /path" and records every call.
+
+export interface Answer {
+  status?: number;
+  body?: unknown;
+}
+
+export type Routes = Record<string, Answer | ((init: RequestInit, url: URL) => Answer)>;
+
+export interface FetchCall {
+  method: string;
+  url: URL;
+  body: unknown;
+}
+
+export function mockFetch(routes: Routes) {
+  const calls: FetchCall[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = new URL(String(input));
+    const method = init.method ?? 'GET';
+    const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
+    calls.push({ method, url, body });
+    const route = routes[`${method} ${url.pathname}`];
+    if (!route) throw new Error(`no answer for ${method} ${url.pathname}`);
+    const { status = 200, body: answer } = typeof route === 'function' ? route(init, url) : route;
+    const text = answer === undefined ? '' : typeof answer === 'string' ? answer : JSON.stringify(answer);
+    const type = typeof answer === 'string' ? 'text/plain' : 'application/json';
+    return new Response(status === 204 ? null : text, { status, headers: { 'Content-Type': type } });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return { calls, fetchMock };
+}
