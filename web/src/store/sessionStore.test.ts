@@ -1,0 +1,90 @@
+import { api } from '../api/client';
+import { mockFetch } from '../test/fetchMock';
+import { PLAN_CHECK_FAILED, useSessionStore } from './sessionStore';
+import { useToastStore } from './toastStore';
+
+const ann = { id: 'u1', email: 'ann@example.com', name: 'Ann', plan: { isFreePlan: true } };
+
+beforeEach(() => {
+  vi.spyOn(window, 'alert').mockImplementation(() => {});
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('session store', () => {
+  it('starts idle with nobody signed in', () => {
+    expect(useSessionStore.getState()).toMatchObject({ status: 'idle', user: null, isFreePlan: null });
+  });
+
+  it('loads the signed-in user from GET /api/auth', async () => {
+    mockFetch({ 'GET /api/auth': { body: ann } });
+    const loading = useSessionStore.getState().load();
+    expect(useSessionStore.getState().status).toBe('loading');
+    await loading;
+    expect(useSessionStore.getState()).toMatchObject({ status: 'user', user: ann });
+  });
+
+  it('becomes a guest, silently, when there is no session', async () => {
+    mockFetch({ 'GET /api/auth': { status: 401, body: { error: 'Please login to do this!' } } });
+    await useSessionStore.getState().load();
+    expect(useSessionStore.getState()).toMatchObject({ status: 'guest', user: null });
+    expect(window.alert).not.toHaveBeenCalled();
+  });
+
+  it('sends the signed-in e-mail as _email on later requests, and stops after log-out', async () => {
+    const { calls } = mockFetch({
+      'POST /api/auth/login': { body: { token: 't', user: ann } },
+      'GET /api/boards': { body: [] },
+      'POST /api/auth/logout': { body: { message: 'Logged out' } },
+    });
+    await useSessionStore.getState().logIn('ann@example.com', 'secret-pw');
+    expect(calls[0].body).toEqual({ email: 'ann@example.com', password: 'secret-pw' });
+    await api.get('/api/boards');
+    expect(calls[1].url.searchParams.get('_email')).toBe('ann@example.com');
+    await useSessionStore.getState().logOut();
+    expect(useSessionStore.getState()).toMatchObject({ status: 'guest', user: null });
+    await api.get('/api/boards');
+    expect(calls[3].url.searchParams.get('_email')).toBe('');
+  });
+
+  it('passes a failed log-in to the caller without an alert and stays as it was', async () => {
+    mockFetch({ 'POST /api/auth/login': { status: 401, body: { error: 'Incorrect password.' } } });
+    await expect(useSessionStore.getState().logIn('ann@example.com', 'bad')).rejects.toMatchObject({ status: 401 });
+    expect(useSessionStore.getState().status).toBe('idle');
+    expect(window.alert).not.toHaveBeenCalled();
+  });
+
+  it('exchanges a log-in link token for a session', async () => {
+    const { calls } = mockFetch({ 'POST /api/auth': { body: { token: 's', user: ann } } });
+    await useSessionStore.getState().logInWithToken('link-token');
+    expect(calls[0].body).toEqual({ token: 'link-token' });
+    expect(useSessionStore.getState().user).toEqual(ann);
+  });
+
+  it('ends the local session even when the log-out call fails', async () => {
+    mockFetch({ 'POST /api/auth/logout': { status: 500, body: { error: 'Sorry there has been a server error..' } } });
+    useSessionStore.getState().signedIn(ann);
+    await expect(useSessionStore.getState().logOut()).rejects.toThrow();
+    expect(useSessionStore.getState().status).toBe('guest');
+  });
+});
+
+describe('plan check', () => {
+  it('reads is_free_plan from GET /api/board/workspace', async () => {
+    mockFetch({ 'GET /api/board/workspace': { body: { is_free_plan: false } } });
+    await expect(useSessionStore.getState().checkPlan()).resolves.toBe(false);
+    expect(useSessionStore.getState().isFreePlan).toBe(false);
+    expect(useToastStore.getState().toasts).toEqual([]);
+  });
+
+  it('treats a failed check as the free plan with the toast "Failed to verify plan status"', async () => {
+    mockFetch({ 'GET /api/board/workspace': { status: 404, body: { error: 'Page not found: no board has the address /x.' } } });
+    await expect(useSessionStore.getState().checkPlan()).resolves.toBe(true);
+    expect(useSessionStore.getState().isFreePlan).toBe(true);
+    expect(useToastStore.getState().toasts.map((t) => t.text)).toEqual([PLAN_CHECK_FAILED]);
+    expect(PLAN_CHECK_FAILED).toBe('Failed to verify plan status');
+    expect(window.alert).not.toHaveBeenCalled();
+  });
+});

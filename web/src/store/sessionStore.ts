@@ -1,0 +1,80 @@
+import { create } from 'zustand';
+import { api } from '../api/client';
+import { setSignedInEmail } from '../api/requestContext';
+import type { AuthUser, SessionAnswer, WorkspacePlan } from '../api/types';
+import { showToast } from './toastStore';
+
+export type SessionStatus = 'idle' | 'loading' | 'guest' | 'user';
+
+export const PLAN_CHECK_FAILED = 'Failed to verify plan status';
+
+interface SessionState {
+  status: SessionStatus;
+  user: AuthUser | null;
+  /** The board's plan as GET /api/board/workspace answers it; null until checked. */
+  isFreePlan: boolean | null;
+  /** Who is signed in, from the session cookie (GET /api/auth); a failure means a guest. */
+  load: () => Promise<void>;
+  /** Starts a session with e-mail and password; errors are the caller's to show. */
+  logIn: (email: string, password: string) => Promise<AuthUser>;
+  /** Exchanges the token of an e-mailed link for a session (platform §7 POST /api/auth). */
+  logInWithToken: (token: string) => Promise<AuthUser>;
+  /** A call that started a session elsewhere (e-mail verification, password change) hands it here. */
+  signedIn: (user: AuthUser) => void;
+  logOut: () => Promise<void>;
+  /** platform §4 "Plan check": a failure counts as the free plan and says so in a toast. */
+  checkPlan: () => Promise<boolean>;
+}
+
+export const useSessionStore = create<SessionState>()((set) => {
+  const signedIn = (user: AuthUser) => {
+    setSignedInEmail(user.email);
+    set({ status: 'user', user });
+  };
+  const guest = () => {
+    setSignedInEmail(null);
+    set({ status: 'guest', user: null, isFreePlan: null });
+  };
+
+  return {
+    status: 'idle',
+    user: null,
+    isFreePlan: null,
+    load: async () => {
+      set({ status: 'loading' });
+      try {
+        signedIn(await api.get<AuthUser>('/api/auth', { alert: false }));
+      } catch {
+        guest();
+      }
+    },
+    logIn: async (email, password) => {
+      const { user } = await api.post<SessionAnswer>('/api/auth/login', { email, password }, { alert: false });
+      signedIn(user);
+      return user;
+    },
+    logInWithToken: async (token) => {
+      const { user } = await api.post<SessionAnswer>('/api/auth', { token }, { alert: false });
+      signedIn(user);
+      return user;
+    },
+    signedIn,
+    logOut: async () => {
+      try {
+        await api.post('/api/auth/logout');
+      } finally {
+        guest();
+      }
+    },
+    checkPlan: async () => {
+      let isFreePlan = true;
+      try {
+        isFreePlan = (await api.get<WorkspacePlan>('/api/board/workspace', { alert: false })).is_free_plan;
+      } catch {
+        showToast({ kind: 'error', text: PLAN_CHECK_FAILED });
+      }
+      set({ isFreePlan });
+      return isFreePlan;
+    },
+  };
+});
