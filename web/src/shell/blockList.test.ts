@@ -1,0 +1,62 @@
+import { addToBoard, addToPage, blockToEdit, newTemporaryBlock, removeBlock, replaceBlock, type Block } from './blockList';
+
+const b = (id: string, extra: Partial<Block> = {}): Block => ({ id, type: 'chart', ...extra });
+
+describe('block list rules', () => {
+  it('a new temporary block gets a generated id and temp_block true over its defaults', () => {
+    const block = newTemporaryBlock('table', { rows_per_page: 10, id: 'from-defaults' }, () => 'gen-1');
+    expect(block).toEqual({ id: 'gen-1', type: 'table', temp_block: true, rows_per_page: 10 });
+  });
+
+  it('generates a different id for each new block by default', () => {
+    const ids = new Set([newTemporaryBlock('chart').id, newTemporaryBlock('chart').id]);
+    expect(ids.size).toBe(2);
+  });
+
+  it('a picked type is edited as a new temporary block', () => {
+    expect(blockToEdit('markdown', {}, () => 'gen-2')).toEqual({ id: 'gen-2', type: 'markdown', temp_block: true });
+  });
+
+  it('an existing block is edited as it is', () => {
+    const existing = b('b7', { title: 'Sales' });
+    expect(blockToEdit(existing)).toBe(existing);
+  });
+
+  it('adding to a board appends', () => {
+    expect(addToBoard([b('1'), b('2')], b('3')).map((x) => x.id)).toEqual(['1', '2', '3']);
+    expect(addToBoard([], b('1')).map((x) => x.id)).toEqual(['1']);
+  });
+
+  it('adding to a page inserts before the last block', () => {
+    expect(addToPage([b('header'), b('body'), b('footer')], b('new')).map((x) => x.id)).toEqual(['header', 'body', 'new', 'footer']);
+    expect(addToPage([b('only')], b('new')).map((x) => x.id)).toEqual(['new', 'only']);
+  });
+
+  it('adding to an empty page appends', () => {
+    expect(addToPage([], b('new')).map((x) => x.id)).toEqual(['new']);
+  });
+
+  it('removes by id', () => {
+    expect(removeBlock([b('1'), b('2'), b('3')], '2').map((x) => x.id)).toEqual(['1', '3']);
+    expect(removeBlock([b('1')], 'missing').map((x) => x.id)).toEqual(['1']);
+  });
+
+  it('replaces by id in place', () => {
+    const replaced = replaceBlock([b('1'), b('2', { title: 'old' }), b('3')], b('2', { title: 'new' }));
+    expect(replaced.map((x) => [x.id, x.title])).toEqual([
+      ['1', undefined],
+      ['2', 'new'],
+      ['3', undefined],
+    ]);
+    expect(replaceBlock([b('1')], b('9')).map((x) => x.id)).toEqual(['1']);
+  });
+
+  it('never changes the list it is given', () => {
+    const blocks = Object.freeze([b('1'), b('2')]);
+    addToBoard(blocks, b('3'));
+    addToPage(blocks, b('3'));
+    removeBlock(blocks, '1');
+    replaceBlock(blocks, b('1', { title: 't' }));
+    expect(blocks.map((x) => x.id)).toEqual(['1', '2']);
+  });
+});

@@ -1,0 +1,44 @@
+// Block list rules of platform §4: what the editor edits, and where blocks go on a board or a page.
+// Lists are never mutated, so a store can hand the result straight to React.
+
+export interface Block {
+  id: string;
+  type: string;
+  /** A block picked in 'Choose Your Block' that is not saved yet. */
+  temp_block?: boolean;
+  [setting: string]: unknown;
+}
+
+export type MakeId = () => string;
+
+const randomId: MakeId = () => crypto.randomUUID();
+
+/** A new temporary block of `type`: a generated id and temp_block true over the type's defaults. */
+export function newTemporaryBlock(type: string, defaults: Record<string, unknown> = {}, makeId: MakeId = randomId): Block {
+  return { ...defaults, type, id: makeId(), temp_block: true };
+}
+
+/** What the editor opens: a picked type becomes a temporary block; an existing block as it is. */
+export function blockToEdit(choice: string | Block, defaults: Record<string, unknown> = {}, makeId: MakeId = randomId): Block {
+  return typeof choice === 'string' ? newTemporaryBlock(choice, defaults, makeId) : choice;
+}
+
+/** A board's new block goes last. */
+export function addToBoard(blocks: readonly Block[], block: Block): Block[] {
+  return [...blocks, block];
+}
+
+/** A page's new block goes before its last block (the footer), or first on an empty page. */
+export function addToPage(blocks: readonly Block[], block: Block): Block[] {
+  if (blocks.length === 0) return [block];
+  return [...blocks.slice(0, -1), block, blocks[blocks.length - 1]];
+}
+
+export function removeBlock(blocks: readonly Block[], id: string): Block[] {
+  return blocks.filter((b) => b.id !== id);
+}
+
+/** Puts `block` where the block with its id is; a list without that id is returned unchanged. */
+export function replaceBlock(blocks: readonly Block[], block: Block): Block[] {
+  return blocks.map((b) => (b.id === block.id ? block : b));
+}
