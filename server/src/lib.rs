@@ -20,6 +20,7 @@ pub mod error;
 pub mod mail;
 pub mod plans;
 pub mod rate_limit;
+pub mod sheet_query;
 pub mod sheets;
 pub mod sources;
 mod state;

@@ -1,0 +1,452 @@
+//! What a viewer may read of a sheet, filtered on the server by `tessera-core` before any row
+//! leaves it (platform §5, §7; blocks §3.4). The HTTP side is `api::sheet_data`.
+//!
+//! **Scope.** A viewer reads a sheet through a board (named by its slug) or an app page (the app
+//! named as `GET /api/page/{slug}` names it, the page by its path). The [`Scope`] carries the
+//! viewer's role, the spreadsheet and the stored filters of that board or page.
+//!
+//! **Filters.** The stored filters (`{name, active, condition, sheet_column, value}`) apply when
+//! active. The URL `filters` (`_filters`: `name:value,...`) may switch on an inactive filter with
+//! the given value, and may add a further condition to an active one, but never replaces or
+//! removes it: a viewer can only narrow what the board shows. `[(current_user)]` is the
+//! session's e-mail (never `_email`); `_id` is the session `_id` filter; a block's
+//! `conditional_filter` applies when `block` names a block of this board or page.
+//!
+//! **Paging.** `rows_per_page` absent means the core's default (10); `0` means every row on one
+//! page. A caller without a session gets at most [`GUEST_ROW_CAP`] rows per answer: pages are
+//! then that long and the answer says `truncated: true` when rows were held back.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+use tessera_core::context::Context;
+use tessera_core::error::QueryError;
+use tessera_core::filter::{Filter, FilterValue};
+use tessera_core::query::{self, ConditionalFilter, QuerySpec};
+use tessera_core::sort::{Sort, SortDirection};
+use tessera_core::table::{Table, TableBuilder, RECORD_ID_COLUMN};
+use utoipa::{IntoParams, ToSchema};
+
+use crate::access::Role;
+use crate::apps::{self, App};
+use crate::auth::Caller;
+use crate::blocks::{self, OwnedParent};
+use crate::board_state;
+use crate::db::Db;
+use crate::error::{Error, ResultExt};
+use crate::sheets::store::{self, SheetInfo};
+use crate::AppState;
+
+/// The most rows one answer gives a caller without a session.
+pub const GUEST_ROW_CAP: u64 = 10_000;
+
+/// `tz_offset` is bounded by the real offsets on Earth (UTC−14:00 to UTC+14:00).
+const MAX_TZ_OFFSET_MINUTES: i32 = 14 * 60;
+
+/// Where a viewer reads rows from, and what the board or page says about them.
+#[derive(Debug, Clone)]
+pub struct Scope {
+    pub role: Role,
+    pub spreadsheet_id: String,
+    /// The stored filters of the board or page, as stored.
+    pub filters: Vec<Value>,
+    /// The board or page whose blocks `block=` may name.
+    pub parent: OwnedParent,
+}
+
+fn first_segment(path: &str) -> String {
+    path.trim_start_matches('/').split(['/', '?', '#']).next().unwrap_or_default().to_lowercase()
+}
+
+fn no_spreadsheet() -> Error {
+    Error::NotFound("No spreadsheet is connected here.".to_owned())
+}
+
+/// The scope of the board at `path` (the browser path, whose first segment is the slug).
+/// `spreadsheet_id`, when given, must be the board's own spreadsheet, else 404.
+pub async fn board_scope(db: &Db, caller: &Caller, path: &str, spreadsheet_id: Option<&str>) -> Result<Scope, Error> {
+    let slug = first_segment(path);
+    let board = match slug.is_empty() {
+        true => None,
+        false => board_state::find_by_slug(db, &slug).await?,
+    };
+    let board = board.ok_or_else(|| Error::NotFound("Board not found. Name it with the `board` query parameter (its slug).".to_owned()))?;
+    let role = board.role(caller);
+    role.require_view(board.public)?;
+    let own = board.spreadsheet_id.clone().ok_or_else(no_spreadsheet)?;
+    if spreadsheet_id.is_some_and(|asked| asked != own) {
+        return Err(Error::NotFound("This spreadsheet is not the one of this board.".to_owned()));
+    }
+    Ok(Scope { role, spreadsheet_id: own, filters: board.settings()?.filters, parent: OwnedParent::Board(board.id) })
+}
+
+/// The scope of the page at `path` of `app`.
+pub async fn page_scope(db: &Db, caller: &Caller, app: &App, path: &str) -> Result<Scope, Error> {
+    let role = app.viewer_role(db, caller).await?;
+    let page = apps::page_at_path(db, &app.id, path).await?;
+    let spreadsheet_id = app.spreadsheet_id.clone().ok_or_else(no_spreadsheet)?;
+    let filters = apps::page_settings(apps::stored_page_settings(db, &page.id).await?)?.filters;
+    Ok(Scope { role, spreadsheet_id, filters, parent: OwnedParent::Page(page.id) })
+}
+
+/// The sheet-data query parameters besides those of every request (platform §7).
+#[derive(Debug, Clone, Default, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct SheetParams {
+    /// Comma-separated search terms, matched case-insensitively against any cell.
+    pub search: Option<String>,
+    /// The column to sort by.
+    pub sort_column: Option<String>,
+    /// `asc` or `desc` (default `asc`).
+    pub sort_direction: Option<String>,
+    /// The 1-based page; past the last page reads the last page.
+    pub page: Option<String>,
+    /// Rows per page: absent means 10; 0 means all (callers without a session get at most 10,000).
+    pub rows_per_page: Option<String>,
+    /// The viewer's offset from UTC in minutes, east positive (60 for UTC+1); -840 to 840.
+    pub tz_offset: Option<String>,
+    /// A block of this board or page: its `conditional_filter` applies (and, for CSV export, its `csv_download`).
+    pub block: Option<String>,
+    /// The 'ChartApps Record ID' of the record a detail page shows, for 'Current record' filters.
+    pub current_record: Option<String>,
+    /// The tab `current_record` is in; the requested sheet when absent.
+    pub current_sheet: Option<String>,
+    /// `1` re-reads the rows from the database instead of using the parsed-sheet cache.
+    #[serde(rename = "_vercel_no_cache")]
+    #[param(rename = "_vercel_no_cache")]
+    pub no_cache: Option<String>,
+}
+
+impl SheetParams {
+    fn bypass_cache(&self) -> bool {
+        self.no_cache.as_deref().map(str::trim) == Some("1")
+    }
+}
+
+/// Who asks: identity comes from the session, `_id` and the URL filters from the request.
+#[derive(Debug, Clone, Default)]
+pub struct Viewer {
+    pub email: Option<String>,
+    pub name: Option<String>,
+    pub signed_in: bool,
+    /// The `_id` of session storage.
+    pub session_row_id: Option<String>,
+    /// The URL `filters` (`_filters`).
+    pub url_filters: Option<String>,
+}
+
+impl Viewer {
+    pub fn new(caller: &Caller, session_row_id: Option<String>, url_filters: Option<String>) -> Self {
+        let user = caller.signed_in.as_ref().map(|signed_in| &signed_in.user);
+        Self {
+            email: user.map(|user| user.email.clone()),
+            name: user.map(|user| user.name.clone()),
+            signed_in: user.is_some(),
+            session_row_id,
+            url_filters,
+        }
+    }
+}
+
+/// One page of a sheet as a viewer sees it.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct SheetAnswer {
+    /// The visible columns in sheet order ('ChartApps Record ID' included, `chartmat_row_index` never).
+    pub columns: Vec<String>,
+    /// The rows of this page, in the query's order, as objects keyed by column.
+    #[schema(value_type = Vec<Object>)]
+    pub rows: Vec<Map<String, Value>>,
+    /// Every matching row, on all pages.
+    pub total: usize,
+    pub page: usize,
+    pub page_count: usize,
+    /// The sheet's data version: it changes with every change of its rows.
+    pub version: i64,
+    /// True when a caller without a session asked for more than 10,000 rows and got 10,000.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub truncated: bool,
+}
+
+/// A sheet's parsed table at its current version. `fresh` re-reads the rows from the database
+/// (`_vercel_no_cache=1`) and leaves the cache as it is.
+pub async fn load_table(state: &AppState, sheet: &SheetInfo, fresh: bool) -> Result<(Arc<Table>, i64), Error> {
+    let gone = || Error::NotFound(format!("The sheet `{}` is not in this spreadsheet.", sheet.title));
+    if !fresh {
+        return state.tables.table(&state.db, sheet).await?.ok_or_else(gone);
+    }
+    let version = store::version(&state.db, &sheet.id).await?.ok_or_else(gone)?;
+    let rows = store::rows(&state.db, &sheet.id).await?;
+    let columns = sheet.columns.clone();
+    let table = tokio::task::spawn_blocking(move || {
+        let mut builder = TableBuilder::new(columns);
+        for (_, cells) in &rows {
+            builder.push_row(cells.iter().map(String::as_str))?;
+        }
+        builder.finish()
+    })
+    .await
+    .context("parsing a sheet")?
+    .map_err(|error| Error::internal("parsing a stored sheet", error))?;
+    Ok((Arc::new(table), version))
+}
+
+/// The tab `title` of the scope's spreadsheet, or 404.
+pub async fn find_sheet(db: &Db, spreadsheet_id: &str, title: &str) -> Result<SheetInfo, Error> {
+    store::find(db, spreadsheet_id, title).await?.ok_or_else(|| Error::NotFound(format!("The sheet `{title}` is not in this spreadsheet.")))
+}
+
+/// The block `block=` names, which must belong to the scope's board or page.
+pub async fn scoped_block(db: &Db, scope: &Scope, block_id: &str) -> Result<blocks::StoredBlock, Error> {
+    blocks::find(db, block_id)
+        .await?
+        .filter(|block| block.parent == scope.parent)
+        .ok_or_else(|| Error::NotFound(format!("The block `{block_id}` is not on this board or page.")))
+}
+
+/// The stored filters as the core reads them, each switched on where it applies: active, or
+/// named in the URL filters (with the URL's value). An active filter named in the URL applies
+/// twice, with each value, so a viewer can narrow it but never loosen it.
+pub fn applicable_filters(stored: &[Value], url_filters: Option<&str>) -> Result<Vec<Filter>, Error> {
+    let stored: Vec<Filter> = stored.iter().map(stored_filter).collect::<Result<_, _>>()?;
+    let from_url = match url_filters.map(str::trim).filter(|text| !text.is_empty()) {
+        Some(text) => query::parse_url_filters(text).map_err(query_error)?,
+        None => Vec::new(),
+    };
+    let mut applied: Vec<Filter> = stored.iter().filter(|filter| filter.active).cloned().collect();
+    for (name, value) in from_url {
+        let named =
+            stored.iter().find(|filter| filter.name.trim() == name).ok_or_else(|| query_error(QueryError::UnknownUrlFilter { name }))?;
+        applied.push(Filter { active: true, value: FilterValue::Text(value), ..named.clone() });
+    }
+    Ok(applied)
+}
+
+fn stored_filter(value: &Value) -> Result<Filter, Error> {
+    let name = value.get("name").and_then(Value::as_str).unwrap_or("?");
+    serde_json::from_value(value.clone())
+        .map_err(|error| Error::invalid("filters", format!("The filter `{name}` of this board or page cannot be used: {error}.")))
+}
+
+/// A core error as the answer to the request that caused it: the URL filters are the request's
+/// (400), filter values and column names are settings that do not fit the sheet (422).
+pub fn query_error(error: QueryError) -> Error {
+    let text = error.to_string();
+    match error {
+        QueryError::MalformedUrlFilter { .. } | QueryError::UnknownUrlFilter { .. } | QueryError::Spec(_) => Error::BadRequest(text),
+        QueryError::MissingColumn { .. } => Error::invalid("sort_column", text),
+        QueryError::MissingNow | QueryError::BadNow(_) => Error::internal("building a query context", text),
+        _ => Error::invalid("filters", text),
+    }
+}
+
+fn number<T: std::str::FromStr>(field: &str, value: Option<&str>, rule: &str) -> Result<Option<T>, Error> {
+    match value.map(str::trim).filter(|value| !value.is_empty()) {
+        None => Ok(None),
+        Some(text) => text.parse().map(Some).map_err(|_| Error::invalid(field, format!("`{field}` must be {rule}, not `{text}`."))),
+    }
+}
+
+fn sort(params: &SheetParams) -> Result<Option<Sort>, Error> {
+    let Some(column) = params.sort_column.as_deref().map(str::trim).filter(|column| !column.is_empty()) else { return Ok(None) };
+    let direction = match params.sort_direction.as_deref().map(|d| d.trim().to_lowercase()).as_deref() {
+        None | Some("") | Some("asc") => SortDirection::Ascending,
+        Some("desc") => SortDirection::Descending,
+        Some(other) => return Err(Error::invalid("sort_direction", format!("`sort_direction` must be asc or desc, not `{other}`."))),
+    };
+    Ok(Some(Sort { column: column.to_owned(), direction }))
+}
+
+/// The current instant as RFC 3339 in UTC, from Unix seconds.
+pub fn rfc3339(unix_seconds: i64) -> String {
+    let days = unix_seconds.div_euclid(86_400);
+    let second_of_day = unix_seconds.rem_euclid(86_400);
+    // Howard Hinnant's civil-from-days: the proleptic Gregorian date of a day count.
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let day_of_era = z.rem_euclid(146_097);
+    let year_of_era = (day_of_era - day_of_era / 1460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
+    let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
+    let mp = (5 * day_of_year + 2) / 153;
+    let day = day_of_year - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = year_of_era + era * 400 + i64::from(month <= 2);
+    let (hour, minute, second) = (second_of_day / 3600, second_of_day % 3600 / 60, second_of_day % 60);
+    format!("{year:04}-{month:02}-{day:02}T{hour:02}:{minute:02}:{second:02}Z")
+}
+
+/// The record `params.current_record` names, column to cell, read from `table` (its own tab).
+fn record(table: &Table, record_id: &str) -> Option<BTreeMap<String, String>> {
+    let id_column = table.column_index(RECORD_ID_COLUMN)?;
+    let row = (0..table.row_count()).find(|&row| table.cell(row, id_column) == record_id.trim())?;
+    Some(table.visible_columns().into_iter().map(|c| (table.column_names()[c].clone(), table.cell(row, c).to_owned())).collect())
+}
+
+/// Everything of a query but the table: filters, session rules, the block's conditional filter,
+/// search, sort and the page window (with the guest cap applied).
+pub async fn build_spec(
+    state: &AppState,
+    scope: &Scope,
+    viewer: &Viewer,
+    sheet: &SheetInfo,
+    table: &Table,
+    params: &SheetParams,
+) -> Result<(QuerySpec, bool), Error> {
+    let utc_offset_minutes = number::<i32>("tz_offset", params.tz_offset.as_deref(), "a whole number of minutes")?.unwrap_or(0);
+    if utc_offset_minutes.abs() > MAX_TZ_OFFSET_MINUTES {
+        return Err(Error::invalid("tz_offset", "`tz_offset` must be between -840 and 840 minutes."));
+    }
+    let page = number::<u64>("page", params.page.as_deref(), "a page number such as 1")?;
+    let mut rows_per_page = number::<u64>("rows_per_page", params.rows_per_page.as_deref(), "a number of rows (0 for all)")?;
+    let capped = !viewer.signed_in && rows_per_page.is_some_and(|n| n == 0 || n > GUEST_ROW_CAP);
+    if capped {
+        rows_per_page = Some(GUEST_ROW_CAP);
+    }
+    let conditional_filter = match params.block.as_deref().map(str::trim).filter(|id| !id.is_empty()) {
+        Some(id) => conditional_filter(&scoped_block(&state.db, scope, id).await?)?,
+        None => None,
+    };
+    let current_record = match params.current_record.as_deref().map(str::trim).filter(|id| !id.is_empty()) {
+        None => None,
+        Some(id) => match params.current_sheet.as_deref().map(str::trim).filter(|title| !title.is_empty() && *title != sheet.title) {
+            None => record(table, id),
+            Some(title) => {
+                let other = find_sheet(&state.db, &scope.spreadsheet_id, title).await?;
+                record(&load_table(state, &other, params.bypass_cache()).await?.0, id)
+            }
+        },
+    };
+    let spec = QuerySpec {
+        sheet: Some(sheet.title.clone()),
+        filters: applicable_filters(&scope.filters, viewer.url_filters.as_deref())?,
+        url_filters: None,
+        search: params.search.clone().filter(|text| !text.trim().is_empty()),
+        sort: sort(params)?,
+        conditional_filter,
+        page,
+        rows_per_page,
+        context: Context {
+            now: Some(rfc3339(crate::db::now())),
+            utc_offset_minutes,
+            user_email: viewer.email.clone(),
+            user_name: viewer.name.clone(),
+            session_id: viewer.session_row_id.clone(),
+            current_record,
+        },
+    };
+    Ok((spec, capped))
+}
+
+fn conditional_filter(block: &blocks::StoredBlock) -> Result<Option<ConditionalFilter>, Error> {
+    match block.config.get("conditional_filter") {
+        None | Some(Value::Null) => Ok(None),
+        Some(value) => serde_json::from_value(value.clone())
+            .map(Some)
+            .map_err(|error| Error::invalid("block", format!("The block's conditional filter cannot be used: {error}."))),
+    }
+}
+
+/// One page of `title` as the viewer sees it.
+pub async fn answer(state: &AppState, scope: &Scope, viewer: &Viewer, title: &str, params: &SheetParams) -> Result<SheetAnswer, Error> {
+    let sheet = find_sheet(&state.db, &scope.spreadsheet_id, title).await?;
+    let (table, version) = load_table(state, &sheet, params.bypass_cache()).await?;
+    let (spec, capped) = build_spec(state, scope, viewer, &sheet, &table, params).await?;
+    let result = query::run(&table, &spec).map_err(query_error)?;
+    let rows =
+        result.rows.into_iter().map(|cells| result.columns.iter().cloned().zip(cells.into_iter().map(Value::String)).collect()).collect();
+    let truncated = capped && result.total > GUEST_ROW_CAP as usize;
+    Ok(SheetAnswer {
+        columns: result.columns,
+        rows,
+        total: result.total,
+        page: result.page,
+        page_count: result.page_count,
+        version,
+        truncated,
+    })
+}
+
+/// Every matching row of `title`, in the query's order, for an export: the table, the rows and
+/// the visible columns.
+pub async fn matching(
+    state: &AppState,
+    scope: &Scope,
+    viewer: &Viewer,
+    sheet: &SheetInfo,
+    params: &SheetParams,
+) -> Result<(Arc<Table>, Vec<u32>, Vec<usize>), Error> {
+    let (table, _) = load_table(state, sheet, params.bypass_cache()).await?;
+    let (spec, _) = build_spec(state, scope, viewer, sheet, &table, params).await?;
+    let rows = query::matching_rows(&table, &spec).map_err(query_error)?;
+    let columns = table.visible_columns();
+    Ok((table, rows, columns))
+}
+
+/// One CSV record (RFC 4180): fields with a comma, quote or line break are quoted, quotes doubled.
+pub fn csv_record<'a>(fields: impl IntoIterator<Item = &'a str>, out: &mut String) {
+    for (i, field) in fields.into_iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        if field.contains([',', '"', '\n', '\r']) {
+            out.push('"');
+            out.push_str(&field.replace('"', "\"\""));
+            out.push('"');
+        } else {
+            out.push_str(field);
+        }
+    }
+    out.push_str("\r\n");
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    #[test]
+    fn rfc3339_dates_match_known_instants() {
+        assert_eq!(rfc3339(0), "1970-01-01T00:00:00Z");
+        assert_eq!(rfc3339(951_782_400), "2000-02-29T00:00:00Z");
+        assert_eq!(rfc3339(1_795_000_000), "2026-11-18T11:06:40Z");
+        assert_eq!(rfc3339(-1), "1969-12-31T23:59:59Z");
+    }
+
+    fn filter(name: &str, active: bool) -> Value {
+        json!({"name": name, "active": active, "condition": "=", "sheet_column": {"sheet": "Sales", "column": name}, "value": "North"})
+    }
+
+    #[test]
+    fn url_filters_switch_on_inactive_filters_and_only_narrow_active_ones() {
+        let stored = [filter("Region", true), filter("Team", false)];
+        let applied = applicable_filters(&stored, None).unwrap();
+        assert_eq!(applied.iter().map(|f| f.name.as_str()).collect::<Vec<_>>(), ["Region"]);
+        let applied = applicable_filters(&stored, Some("Region:,Team:Blue")).unwrap();
+        // The active Region keeps its own value; the URL's empty one only adds a no-op copy.
+        assert_eq!(applied[0].value, FilterValue::Text("North".into()));
+        assert_eq!(applied.len(), 3);
+        assert!(applied.iter().all(|f| f.active));
+        assert_eq!(applied[2].value, FilterValue::Text("Blue".into()));
+    }
+
+    #[test]
+    fn bad_url_filters_and_stored_filters_are_client_errors() {
+        let stored = [filter("Region", false)];
+        let malformed = applicable_filters(&stored, Some("Region")).unwrap_err();
+        assert_eq!(malformed.status(), axum::http::StatusCode::BAD_REQUEST);
+        let unknown = applicable_filters(&stored, Some("Colour:red")).unwrap_err();
+        assert_eq!(unknown.to_string(), "the `filters` query names `Colour`, but the board has no filter of that name");
+        let broken = applicable_filters(&[json!({"name": "Odd", "condition": "near"})], None).unwrap_err();
+        assert_eq!(broken.status(), axum::http::StatusCode::UNPROCESSABLE_ENTITY);
+        assert!(broken.to_string().starts_with("The filter `Odd` of this board or page cannot be used"), "{broken}");
+    }
+
+    #[test]
+    fn csv_fields_are_quoted_only_when_needed() {
+        let mut out = String::new();
+        csv_record(["plain", "a,b", "say \"hi\"", "two\nlines", ""], &mut out);
+        assert_eq!(out, "plain,\"a,b\",\"say \"\"hi\"\"\",\"two\nlines\",\r\n");
+    }
+}
