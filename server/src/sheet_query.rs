@@ -26,7 +26,7 @@ use tessera_core::error::QueryError;
 use tessera_core::filter::{Filter, FilterValue};
 use tessera_core::query::{self, ConditionalFilter, QuerySpec};
 use tessera_core::sort::{Sort, SortDirection};
-use tessera_core::table::{Table, TableBuilder, RECORD_ID_COLUMN};
+use tessera_core::table::{Table, RECORD_ID_COLUMN};
 use utoipa::{IntoParams, ToSchema};
 
 use crate::access::Role;
@@ -35,7 +35,7 @@ use crate::auth::Caller;
 use crate::blocks::{self, OwnedParent};
 use crate::board_state;
 use crate::db::Db;
-use crate::error::{Error, ResultExt};
+use crate::error::Error;
 use crate::sheets::store::{self, SheetInfo};
 use crate::AppState;
 
@@ -170,26 +170,13 @@ pub struct SheetAnswer {
 }
 
 /// A sheet's parsed table at its current version. `fresh` re-reads the rows from the database
-/// (`_vercel_no_cache=1`) and leaves the cache as it is.
+/// (`_vercel_no_cache=1`) instead of trusting memory.
 pub async fn load_table(state: &AppState, sheet: &SheetInfo, fresh: bool) -> Result<(Arc<Table>, i64), Error> {
-    let gone = || Error::NotFound(format!("The sheet `{}` is not in this spreadsheet.", sheet.title));
-    if !fresh {
-        return state.tables.table(&state.db, sheet).await?.ok_or_else(gone);
-    }
-    let version = store::version(&state.db, &sheet.id).await?.ok_or_else(gone)?;
-    let rows = store::rows(&state.db, &sheet.id).await?;
-    let columns = sheet.columns.clone();
-    let table = tokio::task::spawn_blocking(move || {
-        let mut builder = TableBuilder::new(columns);
-        for (_, cells) in &rows {
-            builder.push_row(cells.iter().map(String::as_str))?;
-        }
-        builder.finish()
-    })
-    .await
-    .context("parsing a sheet")?
-    .map_err(|error| Error::internal("parsing a stored sheet", error))?;
-    Ok((Arc::new(table), version))
+    let loaded = match fresh {
+        true => state.tables.reload(&state.db, sheet).await?,
+        false => state.tables.table(&state.db, sheet).await?,
+    };
+    loaded.ok_or_else(|| Error::NotFound(format!("The sheet `{}` is not in this spreadsheet.", sheet.title)))
 }
 
 /// The tab `title` of the scope's spreadsheet, or 404.

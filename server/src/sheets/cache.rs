@@ -69,9 +69,16 @@ impl TableCache {
     /// Answers `None` when the sheet was deleted meanwhile.
     pub async fn table(&self, db: &Db, sheet: &SheetInfo) -> Result<Option<(Arc<Table>, i64)>, Error> {
         let Some(version) = store::version(db, &sheet.id).await? else { return Ok(None) };
-        if let Some(table) = self.get(&sheet.id, version) {
-            return Ok(Some((table, version)));
+        match self.get(&sheet.id, version) {
+            Some(table) => Ok(Some((table, version))),
+            None => self.reload(db, sheet).await,
         }
+    }
+
+    /// Reads and parses `sheet` from the database whatever is in memory (`_vercel_no_cache=1`),
+    /// and keeps the result for the next request.
+    pub async fn reload(&self, db: &Db, sheet: &SheetInfo) -> Result<Option<(Arc<Table>, i64)>, Error> {
+        let Some(version) = store::version(db, &sheet.id).await? else { return Ok(None) };
         let rows = store::rows(db, &sheet.id).await?;
         let columns = sheet.columns.clone();
         // Parsing a large sheet is CPU work: keep it off the async workers.
