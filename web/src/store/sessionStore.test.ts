@@ -26,6 +26,15 @@ describe('session store', () => {
     expect(useSessionStore.getState()).toMatchObject({ status: 'user', user: ann });
   });
 
+  it('reloads a signed-in user without going back to loading', async () => {
+    mockFetch({ 'GET /api/auth': { body: { ...ann, plan: { isFreePlan: false } } } });
+    useSessionStore.getState().signedIn(ann);
+    const loading = useSessionStore.getState().load();
+    expect(useSessionStore.getState().status).toBe('user');
+    await loading;
+    expect(useSessionStore.getState().user?.plan.isFreePlan).toBe(false);
+  });
+
   it('becomes a guest, silently, when there is no session', async () => {
     mockFetch({ 'GET /api/auth': { status: 401, body: { error: 'Please login to do this!' } } });
     await useSessionStore.getState().load();

@@ -13,7 +13,10 @@ interface SessionState {
   user: AuthUser | null;
   /** The board's plan as GET /api/board/workspace answers it; null until checked. */
   isFreePlan: boolean | null;
-  /** Who is signed in, from the session cookie (GET /api/auth); a failure means a guest. */
+  /**
+   * Who is signed in, from the session cookie (GET /api/auth); a failure means a guest. Reloading
+   * for a signed-in user (a new plan) keeps the status, so guarded screens stay mounted.
+   */
   load: () => Promise<void>;
   /** Starts a session with e-mail and password; errors are the caller's to show. */
   logIn: (email: string, password: string) => Promise<AuthUser>;
@@ -26,7 +29,7 @@ interface SessionState {
   checkPlan: () => Promise<boolean>;
 }
 
-export const useSessionStore = create<SessionState>()((set) => {
+export const useSessionStore = create<SessionState>()((set, get) => {
   const signedIn = (user: AuthUser) => {
     setSignedInEmail(user.email);
     set({ status: 'user', user });
@@ -41,7 +44,7 @@ export const useSessionStore = create<SessionState>()((set) => {
     user: null,
     isFreePlan: null,
     load: async () => {
-      set({ status: 'loading' });
+      if (get().status !== 'user') set({ status: 'loading' });
       try {
         signedIn(await api.get<AuthUser>('/api/auth', { alert: false }));
       } catch {
