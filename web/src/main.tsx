@@ -4,12 +4,12 @@ import { BrowserRouter } from 'react-router';
 import '@fontsource/lexend-deca/latin-400.css';
 import '@fontsource/lexend-deca/latin-600.css';
 import './styles.css';
-import { AppRoutes } from './App';
+import { App } from './App';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <BrowserRouter>
-      <AppRoutes />
+      <App />
     </BrowserRouter>
   </StrictMode>,
 );

@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom/vitest';
+import { configure } from '@testing-library/react';
 
 // Every zustand store starts from its initial state in each test (see __mocks__/zustand.ts).
 vi.mock('zustand');
@@ -12,3 +13,6 @@ if (!('ResizeObserver' in globalThis)) {
   }
   (globalThis as { ResizeObserver?: unknown }).ResizeObserver = ResizeObserverStub;
 }
+
+// Route screens are lazy chunks; the first import of one in a test file can take over a second.
+configure({ asyncUtilTimeout: 5000 });

@@ -1,0 +1,148 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { api } from '../../api/client';
+import type { Profile, SessionAnswer } from '../../api/types';
+import { DashboardLayout } from '../../components/DashboardLayout';
+import { Field } from '../../components/Field';
+import { FormError } from '../../components/FormError';
+import { Loading } from '../../components/Loading';
+import { useSubmit } from '../../hooks/useSubmit';
+import { useSessionStore } from '../../store/sessionStore';
+
+function NameForm({ profile }: { profile: Profile }) {
+  const signedIn = useSessionStore((s) => s.signedIn);
+  const [name, setName] = useState(profile.name);
+  const [saved, setSaved] = useState(false);
+  const { busy, error, run } = useSubmit();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setSaved(false);
+    void run(async () => {
+      const updated = await api.put<Profile>('/api/account', { name: name.trim() }, { alert: false });
+      signedIn({ id: updated.id, email: updated.email, name: updated.name, plan: updated.plan });
+      setSaved(true);
+    });
+  };
+
+  return (
+    <form className="card form" onSubmit={submit} aria-labelledby="profile-title">
+      <h2 id="profile-title">Profile</h2>
+      <p className="muted form-intro">Signed in as {profile.email}.</p>
+      <Field label="Name">
+        <input autoComplete="name" required value={name} onChange={(e) => setName(e.target.value)} />
+      </Field>
+      <FormError message={error} />
+      {saved && (
+        <p className="form-notice" role="status">
+          Your name has been saved.
+        </p>
+      )}
+      <div className="form-actions">
+        <button className="button primary" type="submit" disabled={busy}>
+          {busy ? 'Saving...' : 'Save name'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function PasswordForm() {
+  const signedIn = useSessionStore((s) => s.signedIn);
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const [changed, setChanged] = useState(false);
+  const { busy, error, run } = useSubmit();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setChanged(false);
+    void run(async () => {
+      // The server ends every session and re-issues this one, so the answer is a new session.
+      const { user } = await api.put<SessionAnswer>('/api/account/password', { current_password: current, new_password: next }, { alert: false });
+      signedIn(user);
+      setCurrent('');
+      setNext('');
+      setChanged(true);
+    });
+  };
+
+  return (
+    <form className="card form" onSubmit={submit} aria-labelledby="password-title">
+      <h2 id="password-title">Password</h2>
+      <Field label="Current password">
+        <input type="password" autoComplete="current-password" required value={current} onChange={(e) => setCurrent(e.target.value)} />
+      </Field>
+      <Field label="New password" hint="At least 8 characters. Other devices will be logged out.">
+        <input type="password" autoComplete="new-password" required minLength={8} value={next} onChange={(e) => setNext(e.target.value)} />
+      </Field>
+      <FormError message={error} />
+      {changed && (
+        <p className="form-notice" role="status">
+          Your password has been changed. Other sessions were logged out.
+        </p>
+      )}
+      <div className="form-actions">
+        <button className="button primary" type="submit" disabled={busy}>
+          {busy ? 'Saving...' : 'Change password'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function DeleteAccountForm() {
+  const logOut = useSessionStore((s) => s.logOut);
+  const navigate = useNavigate();
+  const [password, setPassword] = useState('');
+  const { busy, error, run } = useSubmit();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!window.confirm('Delete your account with all its workspaces, boards and apps? This cannot be undone.')) return;
+    void run(async () => {
+      await api.delete('/api/account', { password }, { alert: false });
+      await logOut().catch(() => undefined);
+      navigate('/dashboard/signup', { replace: true });
+    });
+  };
+
+  return (
+    <form className="card form danger-zone" onSubmit={submit} aria-labelledby="delete-title">
+      <h2 id="delete-title">Delete account</h2>
+      <p className="muted form-intro">Your workspaces, boards, apps and their addresses are deleted with the account.</p>
+      <Field label="Password, to confirm">
+        <input type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+      </Field>
+      <FormError message={error} />
+      <div className="form-actions">
+        <button className="button danger" type="submit" disabled={busy}>
+          {busy ? 'Deleting...' : 'Delete account'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** /dashboard/account: name, password and account deletion. */
+export default function AccountPage() {
+  const [profile, setProfile] = useState<Profile | null>(null);
+
+  useEffect(() => {
+    api.get<Profile>('/api/account').then(setProfile, () => undefined);
+  }, []);
+
+  return (
+    <DashboardLayout title="Account">
+      {profile ? (
+        <div className="card-grid two">
+          <NameForm profile={profile} />
+          <PasswordForm />
+          <DeleteAccountForm />
+        </div>
+      ) : (
+        <Loading />
+      )}
+    </DashboardLayout>
+  );
+}

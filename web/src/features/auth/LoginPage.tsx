@@ -1,0 +1,113 @@
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { api } from '../../api/client';
+import { toApiError } from '../../api/errors';
+import type { MailSent } from '../../api/types';
+import { AuthLayout } from '../../components/AuthLayout';
+import { Field } from '../../components/Field';
+import { FormError } from '../../components/FormError';
+import { Loading } from '../../components/Loading';
+import { nextPath } from '../../components/nextPath';
+import { useSubmit } from '../../hooks/useSubmit';
+import { useSessionStore } from '../../store/sessionStore';
+
+/** Exchanges the `?token=` of an e-mailed log-in link once (StrictMode runs effects twice). */
+function useTokenLogIn(token: string | null, onDone: () => void) {
+  const logInWithToken = useSessionStore((s) => s.logInWithToken);
+  const started = useRef(false);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    if (!token || started.current) return;
+    started.current = true;
+    logInWithToken(token).then(onDone, (e: unknown) => setError(toApiError(e).message));
+  }, [token, logInWithToken, onDone]);
+  return { pending: Boolean(token) && !error, error };
+}
+
+/** /dashboard/auth: log in with a password or an e-mailed link; the target of every log-in redirect. */
+export default function LoginPage() {
+  const [search] = useSearchParams();
+  const navigate = useNavigate();
+  const next = nextPath(search);
+  const status = useSessionStore((s) => s.status);
+  const load = useSessionStore((s) => s.load);
+  const logIn = useSessionStore((s) => s.logIn);
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [linkSentTo, setLinkSentTo] = useState<string | null>(null);
+  const { busy, error, setError, run } = useSubmit();
+
+  const token = search.get('token');
+  const goOn = useCallback(() => navigate(next, { replace: true }), [navigate, next]);
+  const tokenLogIn = useTokenLogIn(token, goOn);
+
+  useEffect(() => {
+    if (!token && useSessionStore.getState().status === 'idle') void load();
+  }, [token, load]);
+
+  if (tokenLogIn.pending) return <Loading message="Logging you in..." />;
+  if (!token && status === 'user') return <Navigate to={next} replace />;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setLinkSentTo(null);
+    void run(async () => {
+      try {
+        await logIn(email.trim(), password);
+        goOn();
+      } catch (thrown) {
+        // platform §7: an unverified account gets a fresh code with the 403; enter it next.
+        if (toApiError(thrown).status === 403) navigate(`/dashboard/emailVerify?${new URLSearchParams({ email: email.trim() })}`);
+        else throw thrown;
+      }
+    });
+  };
+
+  const sendLink = () => {
+    setLinkSentTo(null);
+    if (!email.trim()) {
+      setError('Enter your e-mail address first, then ask for the link.');
+      return;
+    }
+    void run(async () => {
+      const sent = await api.post<MailSent>('/api/auth/login-link', { email: email.trim() }, { alert: false });
+      setLinkSentTo(sent.email);
+    });
+  };
+
+  return (
+    <AuthLayout
+      title="Log in"
+      intro="Welcome back. Log in to build and edit your boards and apps."
+      footer={
+        <>
+          New to Tessera? <Link to="/dashboard/signup">Create an account</Link>
+        </>
+      }
+    >
+      <form className="form" onSubmit={submit}>
+        <Field label="E-mail">
+          <input type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+        </Field>
+        <Field label="Password">
+          <input type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+        </Field>
+        <FormError message={tokenLogIn.error ?? error} />
+        {linkSentTo && (
+          <p className="form-notice" role="status">
+            We sent a log-in link to {linkSentTo}. Open it on this device to log in.
+          </p>
+        )}
+        <button className="button primary wide" type="submit" disabled={busy}>
+          {busy ? 'Logging in...' : 'Log in'}
+        </button>
+        <button className="button wide" type="button" disabled={busy} onClick={sendLink}>
+          Send me a log-in link
+        </button>
+        <Link className="form-link" to="/dashboard/forgetPassword">
+          Forgot your password?
+        </Link>
+      </form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,59 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { api } from '../../api/client';
+import { AuthLayout } from '../../components/AuthLayout';
+import { Field } from '../../components/Field';
+import { FormError } from '../../components/FormError';
+import { useSubmit } from '../../hooks/useSubmit';
+
+/** /dashboard/signup (and /dashboard/signupbackup): create an account, then verify the e-mail. */
+export default function SignupPage() {
+  const navigate = useNavigate();
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const { busy, error, run } = useSubmit();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void run(async () => {
+      const created = await api.post<{ email: string }>('/api/auth/signup', { name: name.trim(), email: email.trim(), password }, { alert: false });
+      navigate(`/dashboard/emailVerify?${new URLSearchParams({ email: created.email })}`);
+    });
+  };
+
+  return (
+    <AuthLayout
+      title="Create your account"
+      intro="Turn your spreadsheets into boards and apps. We will e-mail you a code to confirm your address."
+      footer={
+        <>
+          Already have an account? <Link to="/dashboard/auth">Log in</Link>
+        </>
+      }
+    >
+      <form className="form" onSubmit={submit}>
+        <Field label="Name">
+          <input autoComplete="name" required value={name} onChange={(e) => setName(e.target.value)} />
+        </Field>
+        <Field label="E-mail">
+          <input type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+        </Field>
+        <Field label="Password" hint="At least 8 characters.">
+          <input
+            type="password"
+            autoComplete="new-password"
+            required
+            minLength={8}
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+        </Field>
+        <FormError message={error} />
+        <button className="button primary wide" type="submit" disabled={busy}>
+          {busy ? 'Creating account...' : 'Create account'}
+        </button>
+      </form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,62 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { api } from '../../api/client';
+import { DashboardLayout } from '../../components/DashboardLayout';
+import { Field } from '../../components/Field';
+import { FormError } from '../../components/FormError';
+import { useSubmit } from '../../hooks/useSubmit';
+import { suggestSubdomain } from './subdomain';
+
+/** /dashboard/new-workspace: a name and the sub-domain its boards and apps live under. */
+export default function NewWorkspacePage() {
+  const navigate = useNavigate();
+  const [name, setName] = useState('');
+  const [subdomain, setSubdomain] = useState('');
+  const [subdomainEdited, setSubdomainEdited] = useState(false);
+  const { busy, error, run } = useSubmit();
+
+  const changeName = (value: string) => {
+    setName(value);
+    if (!subdomainEdited) setSubdomain(suggestSubdomain(value));
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void run(async () => {
+      await api.post('/api/workspaces', { name: name.trim(), subdomain: subdomain.trim() }, { alert: false });
+      navigate('/dashboard');
+    });
+  };
+
+  return (
+    <DashboardLayout title="New workspace">
+      <form className="card form narrow" onSubmit={submit}>
+        <p className="muted form-intro">A workspace groups boards and apps. Its sub-domain is part of their web address and must be unique.</p>
+        <Field label="Workspace name">
+          <input required value={name} onChange={(e) => changeName(e.target.value)} />
+        </Field>
+        <Field label="Sub-domain" hint="3 to 63 lowercase letters, digits or hyphens.">
+          <input
+            required
+            minLength={3}
+            maxLength={63}
+            value={subdomain}
+            onChange={(e) => {
+              setSubdomainEdited(true);
+              setSubdomain(e.target.value);
+            }}
+          />
+        </Field>
+        <FormError message={error} />
+        <div className="form-actions">
+          <Link className="button" to="/dashboard">
+            Cancel
+          </Link>
+          <button className="button primary" type="submit" disabled={busy}>
+            {busy ? 'Creating...' : 'Create workspace'}
+          </button>
+        </div>
+      </form>
+    </DashboardLayout>
+  );
+}

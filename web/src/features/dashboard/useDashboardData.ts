@@ -1,0 +1,36 @@
+import { useCallback, useEffect, useState } from 'react';
+import { api } from '../../api/client';
+import type { AppSummary, BoardSummary, Workspace } from '../../api/types';
+
+export interface DashboardData {
+  workspaces: Workspace[];
+  boards: BoardSummary[];
+  apps: AppSummary[];
+}
+
+/** The caller's workspaces, boards and apps, loaded together; `reload` after any change. */
+export function useDashboardData() {
+  const [data, setData] = useState<DashboardData | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  const reload = useCallback(async () => {
+    try {
+      const [workspaces, boards, { apps }] = await Promise.all([
+        api.get<Workspace[]>('/api/workspaces'),
+        api.get<BoardSummary[]>('/api/boards'),
+        api.get<{ apps: AppSummary[] }>('/api/apps'),
+      ]);
+      setData({ workspaces, boards, apps });
+      setFailed(false);
+    } catch {
+      // The request layer has already told the user what went wrong.
+      setFailed(true);
+    }
+  }, []);
+
+  useEffect(() => {
+    void reload();
+  }, [reload]);
+
+  return { data, failed, reload };
+}
