@@ -47,6 +47,17 @@ pub struct Config {
     pub beanstalk_endpoint: Option<String>,
     pub board_base_url: Option<String>,
     pub mapbox_token: Option<String>,
+    /// `TESSERA_GOOGLE_API_KEY`: reads public Google Sheets (shared "anyone with the link").
+    /// It cannot write; writes need the service account.
+    pub google_api_key: Option<String>,
+    /// `TESSERA_GOOGLE_SERVICE_ACCOUNT_FILE`: the service account's JSON key (client_email,
+    /// private_key, token_uri). Reads and writes the sheets shared with that account.
+    pub google_service_account_file: Option<PathBuf>,
+    /// `TESSERA_GOOGLE_API_BASE`, default `https://sheets.googleapis.com` (tests use a stand-in).
+    pub google_api_base: String,
+    /// `TESSERA_CSV_LINK_TTL_SECS`, default 300: how old a snapshot of a linked spreadsheet may
+    /// get before a sheet-data request refreshes it.
+    pub csv_link_ttl_secs: u64,
 }
 
 impl Default for Config {
@@ -69,6 +80,10 @@ impl Default for Config {
             beanstalk_endpoint: None,
             board_base_url: None,
             mapbox_token: None,
+            google_api_key: None,
+            google_service_account_file: None,
+            google_api_base: "https://sheets.googleapis.com".to_owned(),
+            csv_link_ttl_secs: 300,
         }
     }
 }
@@ -88,6 +103,10 @@ pub enum ConfigError {
     BaseUrl(String),
     #[error("TESSERA_SHEET_CACHE_MB must be a whole number of megabytes from 1 to 1048576, got `{0}`")]
     SheetCache(String),
+    #[error("TESSERA_GOOGLE_API_BASE must start with http:// or https://, got `{0}`")]
+    GoogleApiBase(String),
+    #[error("TESSERA_CSV_LINK_TTL_SECS must be a whole number of seconds from 0 to 86400, got `{0}`")]
+    CsvLinkTtl(String),
     #[error("TESSERA_JWT_SECRET must be at least 32 characters long")]
     JwtSecretTooShort,
 }
@@ -157,6 +176,18 @@ impl Config {
         config.beanstalk_endpoint = var("BEANSTALK_ENDPOINT");
         config.board_base_url = var("CHARTMAT_BOARD_BASE_URL");
         config.mapbox_token = var("CHARTMAT_MAPBOX_AUTH_TOKEN");
+        config.google_api_key = var("TESSERA_GOOGLE_API_KEY").map(|key| key.trim().to_owned());
+        config.google_service_account_file = var("TESSERA_GOOGLE_SERVICE_ACCOUNT_FILE").map(|path| PathBuf::from(path.trim()));
+        if let Some(base) = var("TESSERA_GOOGLE_API_BASE") {
+            let base = base.trim().trim_end_matches('/').to_owned();
+            if !(base.starts_with("http://") || base.starts_with("https://")) {
+                return Err(ConfigError::GoogleApiBase(base));
+            }
+            config.google_api_base = base;
+        }
+        if let Some(secs) = var("TESSERA_CSV_LINK_TTL_SECS") {
+            config.csv_link_ttl_secs = secs.trim().parse().ok().filter(|secs| *secs <= 86_400).ok_or(ConfigError::CsvLinkTtl(secs))?;
+        }
         Ok(config)
     }
 
@@ -247,5 +278,34 @@ mod tests {
         assert_eq!(config(&[("TESSERA_JWT_SECRET", "short")]), Err(ConfigError::JwtSecretTooShort));
         assert_eq!(config(&[("TESSERA_BASE_URL", "boards.example.com")]), Err(ConfigError::BaseUrl("boards.example.com".into())));
         assert_eq!(config(&[("TESSERA_DEMO", "yes")]).unwrap_err().to_string(), "TESSERA_DEMO must be 0 or 1, got `yes`");
+    }
+
+    #[test]
+    fn google_and_link_settings_come_from_their_variables() {
+        let defaults = config(&[]).unwrap();
+        assert_eq!(defaults.google_api_base, "https://sheets.googleapis.com");
+        assert_eq!(defaults.csv_link_ttl_secs, 300);
+        assert_eq!((defaults.google_api_key, defaults.google_service_account_file), (None, None));
+        let set = config(&[
+            ("TESSERA_GOOGLE_API_KEY", " key-1 "),
+            ("TESSERA_GOOGLE_SERVICE_ACCOUNT_FILE", "/etc/tessera/google.json"),
+            ("TESSERA_GOOGLE_API_BASE", "http://127.0.0.1:9000/"),
+            ("TESSERA_CSV_LINK_TTL_SECS", "60"),
+        ])
+        .unwrap();
+        assert_eq!(set.google_api_key.as_deref(), Some("key-1"));
+        assert_eq!(set.google_service_account_file, Some(PathBuf::from("/etc/tessera/google.json")));
+        assert_eq!(set.google_api_base, "http://127.0.0.1:9000");
+        assert_eq!(set.csv_link_ttl_secs, 60);
+    }
+
+    #[test]
+    fn unusable_google_and_link_settings_are_refused() {
+        assert_eq!(
+            config(&[("TESSERA_GOOGLE_API_BASE", "sheets.googleapis.com")]),
+            Err(ConfigError::GoogleApiBase("sheets.googleapis.com".into()))
+        );
+        assert_eq!(config(&[("TESSERA_CSV_LINK_TTL_SECS", "-1")]), Err(ConfigError::CsvLinkTtl("-1".into())));
+        assert_eq!(config(&[("TESSERA_CSV_LINK_TTL_SECS", "86401")]), Err(ConfigError::CsvLinkTtl("86401".into())));
     }
 }

@@ -38,6 +38,7 @@ use crate::auth::Caller;
 use crate::error::{Error, ErrorBody};
 use crate::sheet_query::{self, Scope, SheetAnswer, SheetParams, Viewer};
 use crate::sheets::store;
+use crate::sources;
 use crate::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -56,8 +57,17 @@ fn viewer(caller: &Caller, spec: SpecParams) -> Viewer {
 /// The scope of the board the request names; its spreadsheet must be `spreadsheet_id` when given.
 async fn board_scope(state: &AppState, caller: &Caller, board: Option<&str>, spreadsheet_id: Option<&str>) -> Result<Scope, Error> {
     let scope = sheet_query::board_scope(&state.db, caller, board.unwrap_or_default(), spreadsheet_id).await?;
-    // MERGE: refresh_if_stale
+    refresh_linked(state, &scope).await;
     Ok(scope)
+}
+
+/// A linked spreadsheet (published CSV or Google Sheets) older than its time-to-live is fetched
+/// again first. A failed fetch keeps the stored snapshot: viewers get the last good rows rather
+/// than an error, and the owner sees the failure when refreshing by hand.
+async fn refresh_linked(state: &AppState, scope: &Scope) {
+    if let Err(error) = sources::refresh_if_stale(state, &scope.spreadsheet_id).await {
+        tracing::warn!(spreadsheet = %scope.spreadsheet_id, %error, "serving the stored rows: the source could not be refreshed");
+    }
 }
 
 /// The scope of the app page at `board` of the app the request names.
@@ -71,7 +81,7 @@ async fn page_scope(
     let host = headers.get(HOST).and_then(|value| value.to_str().ok());
     let app = locator.resolve(&state.db, host, &state.config.public_base_url()).await?;
     let scope = sheet_query::page_scope(&state.db, caller, &app, board.unwrap_or_default()).await?;
-    // MERGE: refresh_if_stale (the same call as in `board_scope`, with scope.spreadsheet_id)
+    refresh_linked(state, &scope).await;
     Ok(scope)
 }
 

@@ -5,12 +5,23 @@
 //! | `upload`        | stored here; the upload is the source  | stored here                             |
 //! | `csv_url`       | a snapshot of a published-CSV link     | refused: a published link is read-only  |
 //! | `google_sheets` | a snapshot read through Sheets API v4  | to Google first, then to the snapshot   |
+//!
+//! Linked snapshots (`csv_url`, `google_sheets`) are refreshed on demand: by the refresh call,
+//! and by [`refresh_if_stale`] when a sheet-data request finds one older than
+//! `TESSERA_CSV_LINK_TTL_SECS`. A failed fetch keeps the stored snapshot.
 
 pub mod google;
+pub mod published_csv;
 
-use crate::error::Error;
+use std::collections::{HashMap, HashSet};
+use std::sync::{LazyLock, Mutex};
+use std::time::{Duration, Instant};
+
+use crate::db::{now, Db};
+use crate::error::{Error, ResultExt};
 use crate::sheets::rows::Values;
-use crate::sheets::store::SheetInfo;
+use crate::sheets::store::{self, SheetInfo};
+use crate::sheets::ImportedSheet;
 use crate::AppState;
 
 /// A spreadsheet as the row writers need it.
@@ -41,5 +52,210 @@ pub async fn write_through(state: &AppState, source: &Source, sheet: &SheetInfo,
         "csv_url" => Err(Error::Conflict(READ_ONLY_LINK.to_owned())),
         "google_sheets" => google::write_through(state, source, sheet, write).await,
         other => Err(Error::internal("writing a row", format!("unknown source kind `{other}`"))),
+    }
+}
+
+pub const NOTHING_TO_REFRESH: &str =
+    "This spreadsheet was uploaded, so there is no source to refresh it from. Upload the file again to replace its rows.";
+
+/// A stored spreadsheet with the owner of its workspace (who manages it and whose Google quota
+/// its reads use).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Spreadsheet {
+    pub id: String,
+    pub workspace_id: String,
+    pub owner_id: String,
+    pub name: String,
+    pub kind: String,
+    pub url: String,
+    pub fetched_at: Option<i64>,
+    pub created_at: i64,
+}
+
+type SpreadsheetRow = (String, String, String, String, String, String, Option<i64>, i64);
+
+const SELECT_SPREADSHEET: &str =
+    "SELECT s.id, s.workspace_id, w.owner_id, s.name, s.source_kind, s.source_url, s.fetched_at, s.created_at \
+     FROM spreadsheets s JOIN workspaces w ON w.id = s.workspace_id";
+
+fn spreadsheet_of((id, workspace_id, owner_id, name, kind, url, fetched_at, created_at): SpreadsheetRow) -> Spreadsheet {
+    Spreadsheet { id, workspace_id, owner_id, name, kind, url, fetched_at, created_at }
+}
+
+/// The spreadsheet with this id, if any.
+pub async fn find(db: &Db, id: &str) -> Result<Option<Spreadsheet>, Error> {
+    let row: Option<SpreadsheetRow> = sqlx::query_as(&format!("{SELECT_SPREADSHEET} WHERE s.id = $1"))
+        .bind(id)
+        .fetch_optional(&db.pool)
+        .await
+        .context("looking up a spreadsheet")?;
+    Ok(row.map(spreadsheet_of))
+}
+
+/// The spreadsheets of a workspace, oldest first.
+pub async fn list(db: &Db, workspace_id: &str) -> Result<Vec<Spreadsheet>, Error> {
+    let rows: Vec<SpreadsheetRow> =
+        sqlx::query_as(&format!("{SELECT_SPREADSHEET} WHERE s.workspace_id = $1 ORDER BY s.created_at, s.name, s.id"))
+            .bind(workspace_id)
+            .fetch_all(&db.pool)
+            .await
+            .context("listing spreadsheets")?;
+    Ok(rows.into_iter().map(spreadsheet_of).collect())
+}
+
+/// A linked spreadsheet as read from its source: a name to offer and its tabs.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Fetched {
+    pub name: String,
+    pub sheets: Vec<ImportedSheet>,
+}
+
+/// Reads a linked source now. `name` titles the single tab of a CSV link.
+pub async fn fetch(state: &AppState, kind: &str, url: &str, owner_id: &str, name: Option<&str>) -> Result<Fetched, Error> {
+    match kind {
+        "csv_url" => published_csv::fetch(state, url, name).await,
+        "google_sheets" => google::fetch(state, url, owner_id).await,
+        "upload" => Err(Error::Conflict(NOTHING_TO_REFRESH.to_owned())),
+        other => Err(Error::internal("reading a spreadsheet source", format!("unknown source kind `{other}`"))),
+    }
+}
+
+/// Stores a fetched snapshot in place of the old one and records when it was fetched.
+pub async fn store_snapshot(
+    state: &AppState,
+    spreadsheet_id: &str,
+    sheets: Vec<ImportedSheet>,
+    fetched_at: i64,
+) -> Result<Vec<SheetInfo>, Error> {
+    let stored = store::replace_all(&state.db, spreadsheet_id, sheets).await?;
+    sqlx::query("UPDATE spreadsheets SET fetched_at = $1 WHERE id = $2")
+        .bind(fetched_at)
+        .bind(spreadsheet_id)
+        .execute(&state.db.pool)
+        .await
+        .context("recording a fetch")?;
+    Ok(stored)
+}
+
+/// Reads the source of a linked spreadsheet now and replaces its snapshot. On failure the
+/// stored rows stay as they were and the error says what went wrong.
+pub async fn refresh(state: &AppState, spreadsheet: &Spreadsheet) -> Result<Vec<SheetInfo>, Error> {
+    let fetched = fetch(state, &spreadsheet.kind, &spreadsheet.url, &spreadsheet.owner_id, Some(&spreadsheet.name)).await?;
+    store_snapshot(state, &spreadsheet.id, fetched.sheets, now()).await
+}
+
+/// After a failed automatic refresh, this process leaves the spreadsheet alone for this long,
+/// so that a dead link does not slow every sheet-data request down.
+const PAUSE_AFTER_FAILURE: Duration = Duration::from_secs(60);
+
+static FAILED_REFRESHES: LazyLock<Mutex<HashMap<String, Instant>>> = LazyLock::new(Default::default);
+
+/// Refreshes a linked spreadsheet whose snapshot is older than `TESSERA_CSV_LINK_TTL_SECS`;
+/// called before sheet data is read. Uploads and fresh snapshots are left alone, and so is a
+/// snapshot another request is refreshing already (that request claimed it by moving
+/// `fetched_at`). An error means the fetch failed: the old snapshot is still stored, so the
+/// caller may serve it.
+pub async fn refresh_if_stale(state: &AppState, spreadsheet_id: &str) -> Result<(), Error> {
+    let Some(spreadsheet) = find(&state.db, spreadsheet_id).await? else { return Ok(()) };
+    let started = now();
+    let ttl = i64::try_from(state.config.csv_link_ttl_secs).unwrap_or(i64::MAX);
+    let fresh = spreadsheet.fetched_at.is_some_and(|at| started.saturating_sub(at) < ttl);
+    if spreadsheet.kind == "upload" || fresh || recently_failed(spreadsheet_id) {
+        return Ok(());
+    }
+    let previous = spreadsheet.fetched_at.unwrap_or(-1);
+    let claimed = sqlx::query("UPDATE spreadsheets SET fetched_at = $1 WHERE id = $2 AND COALESCE(fetched_at, -1) = $3")
+        .bind(started)
+        .bind(spreadsheet_id)
+        .bind(previous)
+        .execute(&state.db.pool)
+        .await
+        .context("claiming a refresh")?;
+    if claimed.rows_affected() == 0 {
+        return Ok(());
+    }
+    let result = match fetch(state, &spreadsheet.kind, &spreadsheet.url, &spreadsheet.owner_id, Some(&spreadsheet.name)).await {
+        Ok(fetched) => store_snapshot(state, spreadsheet_id, fetched.sheets, started).await.map(drop),
+        Err(error) => Err(error),
+    };
+    if let Err(error) = &result {
+        tracing::warn!(spreadsheet = spreadsheet_id, %error, "refreshing a linked spreadsheet failed; its old rows stay");
+        FAILED_REFRESHES.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).insert(spreadsheet_id.to_owned(), Instant::now());
+        // `fetched_at` says when the stored rows were fetched, so the claim is undone.
+        sqlx::query("UPDATE spreadsheets SET fetched_at = $1 WHERE id = $2 AND fetched_at = $3")
+            .bind(spreadsheet.fetched_at)
+            .bind(spreadsheet_id)
+            .bind(started)
+            .execute(&state.db.pool)
+            .await
+            .context("releasing a refresh")?;
+    }
+    result
+}
+
+fn recently_failed(spreadsheet_id: &str) -> bool {
+    let mut failed = FAILED_REFRESHES.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    failed.retain(|_, at| at.elapsed() < PAUSE_AFTER_FAILURE);
+    failed.contains_key(spreadsheet_id)
+}
+
+/// Header names every column can be addressed by: an empty name becomes `Column N` (N counts
+/// from 1), and a repeated name `Name (2)`, `Name (3)`, ... in order of appearance.
+pub fn unique_header(raw: Vec<String>) -> Vec<String> {
+    let mut taken: HashSet<String> = HashSet::with_capacity(raw.len());
+    let mut header = Vec::with_capacity(raw.len());
+    for (index, name) in raw.into_iter().enumerate() {
+        let name = name.trim();
+        let base = if name.is_empty() { format!("Column {}", index + 1) } else { name.to_owned() };
+        let mut candidate = base.clone();
+        let mut copy = 2;
+        while taken.contains(&candidate) {
+            candidate = format!("{base} ({copy})");
+            copy += 1;
+        }
+        taken.insert(candidate.clone());
+        header.push(candidate);
+    }
+    header
+}
+
+/// A rectangular grid of text cells (a CSV or a Google tab) as a tab: `header` names the
+/// columns, rows are padded to the widest row, rows without any text are dropped.
+pub fn sheet_from_grid(title: String, header: Vec<String>, rows: Vec<Vec<String>>) -> ImportedSheet {
+    let width = rows.iter().map(Vec::len).chain(std::iter::once(header.len())).max().unwrap_or(0);
+    let mut header = header;
+    header.resize(width, String::new());
+    let rows = rows
+        .into_iter()
+        .filter(|row| row.iter().any(|cell| !cell.trim().is_empty()))
+        .map(|mut row| {
+            row.resize(width, String::new());
+            row
+        })
+        .collect();
+    ImportedSheet { title, columns: unique_header(header), rows }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn strings(cells: &[&str]) -> Vec<String> {
+        cells.iter().map(|cell| cell.to_string()).collect()
+    }
+
+    #[test]
+    fn empty_and_repeated_header_names_get_unique_names() {
+        assert_eq!(
+            unique_header(strings(&["Name", "", "Name", " Name ", "Column 2"])),
+            ["Name", "Column 2", "Name (2)", "Name (3)", "Column 2 (2)"]
+        );
+    }
+
+    #[test]
+    fn a_grid_is_padded_to_its_widest_row_and_blank_rows_dropped() {
+        let sheet = sheet_from_grid("T".into(), strings(&["A"]), vec![strings(&["1", "2"]), strings(&["", " "]), strings(&["3"])]);
+        assert_eq!(sheet.columns, ["A", "Column 2"]);
+        assert_eq!(sheet.rows, [strings(&["1", "2"]), strings(&["3", ""])]);
     }
 }

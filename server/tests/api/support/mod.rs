@@ -5,6 +5,7 @@
 //! PostgreSQL database (`TESSERA_TEST_POSTGRES`, default `postgres://postgres@127.0.0.1:5432/postgres`,
 //! where each test creates and drops its own database).
 
+pub mod google;
 pub mod smtp;
 
 use std::path::PathBuf;

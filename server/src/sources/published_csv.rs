@@ -1,0 +1,129 @@
+//! Published CSV links: Google Sheets' "Publish to the web" links
+//! (`https://docs.google.com/spreadsheets/d/e/…/pub?output=csv`) and any other http(s) address
+//! that answers CSV. The link is read-only; the stored snapshot is its cache (`fetched_at`).
+
+use reqwest::header::{CONTENT_LENGTH, CONTENT_TYPE};
+use reqwest::Url;
+
+use super::{sheet_from_grid, Fetched};
+use crate::error::Error;
+use crate::AppState;
+
+/// The largest CSV a link may answer.
+pub const MAX_BYTES: usize = 20 * 1024 * 1024;
+
+pub const TOO_LARGE: &str =
+    "The CSV link answers more than 20 MiB. Publish a smaller range of the spreadsheet, or upload the file instead.";
+
+const NOT_CSV: &str = "The link answers a web page, not CSV. In Google Sheets use File > Share > Publish to the web, choose \
+     'Comma-separated values (.csv)', and paste the link it shows.";
+
+/// The address of a CSV link, or a 422 naming `url`.
+pub fn checked_url(url: &str) -> Result<Url, Error> {
+    let parsed = Url::parse(url.trim())
+        .ok()
+        .filter(|parsed| matches!(parsed.scheme(), "http" | "https") && parsed.host_str().is_some())
+        .ok_or_else(|| Error::invalid("url", "Enter the full address of the CSV link, starting with https://"))?;
+    Ok(parsed)
+}
+
+/// Fetches and reads a CSV link as one tab titled `name` (else a name taken from the link).
+pub async fn fetch(state: &AppState, url: &str, name: Option<&str>) -> Result<Fetched, Error> {
+    let url = checked_url(url)?;
+    let name = name.map(str::trim).filter(|name| !name.is_empty()).map(str::to_owned).unwrap_or_else(|| name_of(&url));
+    let bytes = download(state, url).await?;
+    let (header, rows) = parse(&bytes)?;
+    Ok(Fetched { name: name.clone(), sheets: vec![sheet_from_grid(name, header, rows)] })
+}
+
+/// The last path segment without `.csv`, or a generic name for links like Google's `…/pub`.
+fn name_of(url: &Url) -> String {
+    let last = url.path_segments().and_then(|mut segments| segments.next_back()).unwrap_or_default();
+    match last.strip_suffix(".csv").filter(|stem| !stem.is_empty()) {
+        Some(stem) => stem.to_owned(),
+        None => "Published CSV".to_owned(),
+    }
+}
+
+async fn download(state: &AppState, url: Url) -> Result<Vec<u8>, Error> {
+    let host = url.host_str().unwrap_or_default().to_owned();
+    let unreachable = |error: reqwest::Error| {
+        tracing::info!(%host, %error, "a CSV link could not be fetched");
+        let reason = if error.is_timeout() { "it did not answer in time" } else { "the host could not be reached" };
+        Error::Unavailable(format!("Could not fetch the CSV link from {host}: {reason}. Check the link and try again."))
+    };
+    let mut response = state.http.get(url).send().await.map_err(unreachable)?;
+    let status = response.status();
+    if !status.is_success() {
+        return Err(Error::Unavailable(format!(
+            "The CSV link answered HTTP {}. Check that the spreadsheet is still published to the web and that the link is complete.",
+            status.as_u16()
+        )));
+    }
+    let declared = response.headers().get(CONTENT_LENGTH).and_then(|value| value.to_str().ok()?.parse::<usize>().ok());
+    if declared.is_some_and(|length| length > MAX_BYTES) {
+        return Err(Error::Unavailable(TOO_LARGE.to_owned()));
+    }
+    let html = response.headers().get(CONTENT_TYPE).and_then(|value| value.to_str().ok()).is_some_and(|kind| kind.starts_with("text/html"));
+    if html {
+        return Err(Error::Unavailable(NOT_CSV.to_owned()));
+    }
+    // The length header may be absent or wrong: count what actually arrives.
+    let mut bytes = Vec::with_capacity(declared.unwrap_or(0));
+    while let Some(chunk) = response.chunk().await.map_err(unreachable)? {
+        if bytes.len() + chunk.len() > MAX_BYTES {
+            return Err(Error::Unavailable(TOO_LARGE.to_owned()));
+        }
+        bytes.extend_from_slice(&chunk);
+    }
+    Ok(bytes)
+}
+
+/// The first row with any text is the header; rows may have any length (the tab is padded).
+/// Text that is not UTF-8 is read with replacement characters rather than refused, since
+/// CSV links from other tools are sometimes in a legacy encoding.
+fn parse(bytes: &[u8]) -> Result<(Vec<String>, Vec<Vec<String>>), Error> {
+    let text = String::from_utf8_lossy(bytes);
+    let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
+    let mut reader = csv::ReaderBuilder::new().has_headers(false).flexible(true).from_reader(text.as_bytes());
+    let mut rows = Vec::new();
+    for record in reader.records() {
+        let record = record.map_err(|error| Error::Unavailable(format!("The CSV link does not answer readable CSV: {error}.")))?;
+        rows.push(record.iter().map(str::to_owned).collect::<Vec<String>>());
+    }
+    let first = rows.iter().position(|row| row.iter().any(|cell| !cell.trim().is_empty()));
+    let Some(first) = first else { return Ok((Vec::new(), Vec::new())) };
+    let mut rows = rows.split_off(first);
+    let header = rows.remove(0);
+    Ok((header, rows))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_first_non_empty_row_is_the_header_and_quoted_fields_keep_commas_and_newlines() {
+        let (header, rows) = parse(b"\xef\xbb\xbf\n,,\nName,Note\nAda,\"a, b\"\nBob,\"two\nlines\"\n").unwrap();
+        assert_eq!(header, ["Name", "Note"]);
+        assert_eq!(rows, [vec!["Ada".to_owned(), "a, b".to_owned()], vec!["Bob".to_owned(), "two\nlines".to_owned()]]);
+    }
+
+    #[test]
+    fn an_empty_body_is_an_empty_tab() {
+        assert_eq!(parse(b"").unwrap(), (Vec::<String>::new(), Vec::<Vec<String>>::new()));
+    }
+
+    #[test]
+    fn links_are_named_by_their_file_or_generically() {
+        assert_eq!(name_of(&Url::parse("https://example.com/data/sales.csv?x=1").unwrap()), "sales");
+        assert_eq!(name_of(&Url::parse("https://docs.google.com/spreadsheets/d/e/2PACX/pub?output=csv").unwrap()), "Published CSV");
+    }
+
+    #[test]
+    fn only_http_addresses_are_links() {
+        assert!(checked_url("https://example.com/a.csv").is_ok());
+        assert_eq!(checked_url("ftp://example.com/a.csv").unwrap_err().status(), axum::http::StatusCode::UNPROCESSABLE_ENTITY);
+        assert!(checked_url("not a link").is_err());
+    }
+}
