@@ -40,6 +40,9 @@ pub struct Config {
     pub trust_proxy: bool,
     /// `TESSERA_SHEET_CACHE_MB`, default 256: memory for parsed sheets, per server process.
     pub sheet_cache_mb: usize,
+    /// `TESSERA_ALLOW_PRIVATE_FETCH=1`: links that users enter may point at private network
+    /// addresses (a self-hosted install whose data lives on its own network). Default off.
+    pub allow_private_fetch: bool,
     /// `TESSERA_DEMO`, default on: the first start on an empty database creates the demo
     /// workspace. `0` turns it off.
     pub demo: bool,
@@ -76,6 +79,7 @@ impl Default for Config {
             payment_webhook_secret: None,
             trust_proxy: false,
             sheet_cache_mb: 256,
+            allow_private_fetch: false,
             demo: true,
             beanstalk_endpoint: None,
             board_base_url: None,
@@ -169,6 +173,9 @@ impl Config {
         }
         if let Some(mb) = var("TESSERA_SHEET_CACHE_MB") {
             config.sheet_cache_mb = mb.trim().parse().ok().filter(|mb| (1..=1_048_576).contains(mb)).ok_or(ConfigError::SheetCache(mb))?;
+        }
+        if let Some(value) = var("TESSERA_ALLOW_PRIVATE_FETCH") {
+            config.allow_private_fetch = flag("TESSERA_ALLOW_PRIVATE_FETCH", value)?;
         }
         if let Some(value) = var("TESSERA_DEMO") {
             config.demo = flag("TESSERA_DEMO", value)?;

@@ -18,6 +18,7 @@ pub mod db;
 pub mod demo;
 pub mod error;
 pub mod mail;
+pub mod outbound;
 pub mod plans;
 pub mod rate_limit;
 pub mod sheet_query;
@@ -52,21 +53,24 @@ impl AppState {
         let keys = auth::session::SessionKeys::load(&db, &config).await.map_err(|error| StartError::Init(error.to_string()))?;
         let mailer = mail::Mailer::from_config(&config)?;
         let tables = Arc::new(sheets::cache::TableCache::new(config.sheet_cache_mb * 1024 * 1024));
-        Ok(Self { config: Arc::new(config), db, keys: Arc::new(keys), mailer, tables, http: http_client()? })
+        let http = http_client(false)?;
+        let user_http = http_client(!config.allow_private_fetch)?;
+        Ok(Self { config: Arc::new(config), db, keys: Arc::new(keys), mailer, tables, http, user_http })
     }
 }
 
-/// The client for outside services: rustls on ring (installed once as the process default),
-/// bounded waits, and a user agent that names the product.
-fn http_client() -> Result<reqwest::Client, StartError> {
+/// A client for outside services: rustls on ring (installed once as the process default),
+/// bounded waits, a user agent that names the product, and, for `public_only`, a resolver that
+/// refuses private network addresses.
+fn http_client(public_only: bool) -> Result<reqwest::Client, StartError> {
     // A second installation (tests start many servers in one process) is refused harmlessly.
     let _ = rustls::crypto::ring::default_provider().install_default();
-    reqwest::Client::builder()
+    let builder = reqwest::Client::builder()
         .user_agent(concat!("Tessera/", env!("CARGO_PKG_VERSION")))
         .connect_timeout(std::time::Duration::from_secs(10))
-        .timeout(std::time::Duration::from_secs(60))
-        .build()
-        .map_err(|error| StartError::Init(format!("cannot build the HTTP client: {error}")))
+        .timeout(std::time::Duration::from_secs(60));
+    let builder = if public_only { builder.dns_resolver(Arc::new(outbound::PublicOnly)) } else { builder };
+    builder.build().map_err(|error| StartError::Init(format!("cannot build the HTTP client: {error}")))
 }
 
 /// Serves [`router`] on `listener` until `shutdown` completes, then lets in-flight requests finish.

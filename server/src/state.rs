@@ -17,6 +17,9 @@ pub struct AppState {
     pub mailer: Mailer,
     /// Parsed sheets by version; a cache that any replica may lose at any time.
     pub tables: Arc<TableCache>,
-    /// For outside services (Google Sheets, published CSV links, users' API endpoints).
+    /// For outside services the operator configured (Google Sheets API, SMTP is separate).
     pub http: reqwest::Client,
+    /// For addresses users type in (published-CSV links): private networks are refused at
+    /// connect time unless `TESSERA_ALLOW_PRIVATE_FETCH` is set (see `outbound`).
+    pub user_http: reqwest::Client,
 }

@@ -7,6 +7,7 @@ use reqwest::Url;
 
 use super::{sheet_from_grid, Fetched};
 use crate::error::Error;
+use crate::outbound;
 use crate::AppState;
 
 /// The largest CSV a link may answer.
@@ -30,6 +31,7 @@ pub fn checked_url(url: &str) -> Result<Url, Error> {
 /// Fetches and reads a CSV link as one tab titled `name` (else a name taken from the link).
 pub async fn fetch(state: &AppState, url: &str, name: Option<&str>) -> Result<Fetched, Error> {
     let url = checked_url(url)?;
+    outbound::check_url(&url, state.config.allow_private_fetch)?;
     let name = name.map(str::trim).filter(|name| !name.is_empty()).map(str::to_owned).unwrap_or_else(|| name_of(&url));
     let bytes = download(state, url).await?;
     let (header, rows) = parse(&bytes)?;
@@ -52,7 +54,7 @@ async fn download(state: &AppState, url: Url) -> Result<Vec<u8>, Error> {
         let reason = if error.is_timeout() { "it did not answer in time" } else { "the host could not be reached" };
         Error::Unavailable(format!("Could not fetch the CSV link from {host}: {reason}. Check the link and try again."))
     };
-    let mut response = state.http.get(url).send().await.map_err(unreachable)?;
+    let mut response = state.user_http.get(url).send().await.map_err(unreachable)?;
     let status = response.status();
     if !status.is_success() {
         return Err(Error::Unavailable(format!(

@@ -105,6 +105,24 @@ both_databases! {
         assert_eq!(owner.get(&format!("/api/spreadsheets?workspace_id={workspace}")).await.expect(200), &json!([]));
     }
 
+    async fn links_to_the_servers_own_network_are_refused(backend) {
+        let links = GoogleStandIn::start().await;
+        let good = links.set_csv("sales.csv", "text/csv", b"Name\nAda\n".to_vec());
+        let server = TestServer::start_with(backend, |config| config.allow_private_fetch = false).await;
+        let owner = server.user("Olga", "olga@example.com").await;
+        let workspace = workspace_of(&owner, "olga-space").await;
+        let post = |url: String| owner.post("/api/spreadsheets", json!({"workspace_id": workspace.clone(), "kind": "csv_url", "url": url}));
+        // A literal private address is refused before any request is made.
+        for literal in [good.clone(), "http://169.254.169.254/latest/meta-data".to_owned(), "http://[::1]/x.csv".to_owned()] {
+            let refused = post(literal).await;
+            assert_eq!((refused.status, refused.error()), (422, tessera_server::outbound::PRIVATE_ADDRESS));
+        }
+        // A name that resolves to loopback is refused when connecting.
+        let by_name = post(good.replace("127.0.0.1", "localhost")).await;
+        assert_eq!(by_name.status, 503, "{}", by_name.text);
+        assert_eq!(owner.get(&format!("/api/spreadsheets?workspace_id={workspace}")).await.expect(200), &json!([]));
+    }
+
     async fn owners_list_inspect_page_and_delete_their_spreadsheets(backend) {
         let links = GoogleStandIn::start().await;
         let body: String = std::iter::once("Name".to_owned()).chain((1..=12).map(|n| format!("Row {n}"))).collect::<Vec<_>>().join("\n");

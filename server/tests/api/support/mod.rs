@@ -160,6 +160,8 @@ impl TestServer {
             database_url: database.url.clone(),
             admin_emails: vec![ADMIN_EMAIL.to_owned()],
             demo: false,
+            // The stand-ins of outside services listen on loopback.
+            allow_private_fetch: true,
             ..Config::default()
         };
         configure(&mut config);
