@@ -40,6 +40,9 @@ pub struct Config {
     pub trust_proxy: bool,
     /// `TESSERA_SHEET_CACHE_MB`, default 256: memory for parsed sheets, per server process.
     pub sheet_cache_mb: usize,
+    /// `TESSERA_UPLOADS_DIR`: the folder of uploaded files. Unset: `uploads` next to the SQLite
+    /// file, or `data/uploads` with PostgreSQL (see [`Config::uploads_folder`]).
+    pub uploads_dir: Option<PathBuf>,
     /// `TESSERA_DEMO`, default on: the first start on an empty database creates the demo
     /// workspace. `0` turns it off.
     pub demo: bool,
@@ -65,6 +68,7 @@ impl Default for Config {
             payment_webhook_secret: None,
             trust_proxy: false,
             sheet_cache_mb: 256,
+            uploads_dir: None,
             demo: true,
             beanstalk_endpoint: None,
             board_base_url: None,
@@ -151,6 +155,7 @@ impl Config {
         if let Some(mb) = var("TESSERA_SHEET_CACHE_MB") {
             config.sheet_cache_mb = mb.trim().parse().ok().filter(|mb| (1..=1_048_576).contains(mb)).ok_or(ConfigError::SheetCache(mb))?;
         }
+        config.uploads_dir = var("TESSERA_UPLOADS_DIR").map(|dir| PathBuf::from(dir.trim()));
         if let Some(value) = var("TESSERA_DEMO") {
             config.demo = flag("TESSERA_DEMO", value)?;
         }
@@ -163,6 +168,19 @@ impl Config {
     /// The address users reach the product at, without a trailing slash.
     pub fn public_base_url(&self) -> String {
         self.base_url.clone().unwrap_or_else(|| format!("http://{}", crate::display_addr(self.socket_addr())))
+    }
+
+    /// Where uploaded files are kept: `TESSERA_UPLOADS_DIR`, else beside the data they belong to
+    /// (the SQLite file's folder), else `data/uploads`.
+    pub fn uploads_folder(&self) -> PathBuf {
+        if let Some(dir) = &self.uploads_dir {
+            return dir.clone();
+        }
+        let sqlite_file = self.database_url.strip_prefix("sqlite://").or_else(|| self.database_url.strip_prefix("sqlite:"));
+        match sqlite_file.map(|file| PathBuf::from(file.split('?').next().unwrap_or_default())) {
+            Some(file) => file.parent().unwrap_or(std::path::Path::new("")).join("uploads"),
+            None => PathBuf::from("data/uploads"),
+        }
     }
 
     pub fn is_admin(&self, email: &str) -> bool {
@@ -234,6 +252,18 @@ mod tests {
         assert_eq!(config.session_hours, 12);
         assert!(!config.demo);
         assert_eq!(config.mapbox_token.as_deref(), Some("pk.test"));
+    }
+
+    #[test]
+    fn uploads_live_beside_the_sqlite_file_unless_a_folder_is_named() {
+        assert_eq!(config(&[]).unwrap().uploads_folder(), PathBuf::from("data/uploads"));
+        let sqlite = config(&[("DATABASE_URL", "sqlite:///srv/tessera/main.db?mode=rwc")]).unwrap();
+        assert_eq!(sqlite.uploads_folder(), PathBuf::from("/srv/tessera/uploads"));
+        let postgres = config(&[("DATABASE_URL", "postgres://postgres@127.0.0.1/tessera")]).unwrap();
+        assert_eq!(postgres.uploads_folder(), PathBuf::from("data/uploads"));
+        let named = config(&[("DATABASE_URL", "sqlite://data/tessera.db"), ("TESSERA_UPLOADS_DIR", " /mnt/files ")]).unwrap();
+        assert_eq!(named.uploads_dir, Some(PathBuf::from("/mnt/files")));
+        assert_eq!(named.uploads_folder(), PathBuf::from("/mnt/files"));
     }
 
     #[test]
