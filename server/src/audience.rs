@@ -153,7 +153,8 @@ pub async fn block_access(db: &Db, caller: &Caller, block_id: &str) -> Result<Bl
             .fetch_optional(&db.pool)
             .await
             .context("looking up a block's board")?;
-            let (Flag(public), spreadsheet_id, workspace_id, owner_id) = row.ok_or_else(|| Error::NotFound("Block not found.".to_owned()))?;
+            let (Flag(public), spreadsheet_id, workspace_id, owner_id) =
+                row.ok_or_else(|| Error::NotFound("Block not found.".to_owned()))?;
             (workspace_role(caller, &owner_id), public, workspace_id, spreadsheet_id)
         }
         OwnedParent::Page(page) => {
@@ -190,7 +191,9 @@ impl BlockAccess {
             return self.role.require_write_rows();
         }
         if let Some(action) = change.action().filter(|action| !has_action(&self.block.config, action)) {
-            return Err(Error::NotPermitted(format!("This {block_type} has no '{action}' action, so its rows cannot be changed that way.")));
+            return Err(Error::NotPermitted(format!(
+                "This {block_type} has no '{action}' action, so its rows cannot be changed that way."
+            )));
         }
         let audience = match change {
             RowChange::Append if block_type == "form" => Audience::setting(&self.block.config, "add_new_row", Audience::Everyone),
@@ -201,7 +204,8 @@ impl BlockAccess {
         if change == RowChange::Edit {
             let default = if block_type == "list" { Audience::Everyone } else { Audience::Nobody };
             for column in columns {
-                let audience = axis_entry(&self.block.config, column).map_or(default, |entry| Audience::setting(entry, "editable", default));
+                let audience =
+                    axis_entry(&self.block.config, column).map_or(default, |entry| Audience::setting(entry, "editable", default));
                 self.require_audience(audience, || format!("The column `{column}` of this {block_type} is not editable for you."))?;
             }
         }
@@ -232,7 +236,12 @@ fn has_action(config: &Map<String, Value>, action: &str) -> bool {
 
 /// The axis entry (a table column, a list field or a form field) for `column`.
 pub fn axis_entry<'a>(config: &'a Map<String, Value>, column: &str) -> Option<&'a Map<String, Value>> {
-    config.get("axis")?.as_array()?.iter().filter_map(Value::as_object).find(|entry| entry.get("column").and_then(Value::as_str) == Some(column))
+    config
+        .get("axis")?
+        .as_array()?
+        .iter()
+        .filter_map(Value::as_object)
+        .find(|entry| entry.get("column").and_then(Value::as_str) == Some(column))
 }
 
 /// Every axis entry of the block.
@@ -262,7 +271,13 @@ const PATTERN_SIZE_LIMIT: usize = 256 * 1024;
 /// An empty value passes the type and pattern checks (it clears the cell); `required` is what
 /// refuses blanks. A field whose `regex_validation` does not compile is treated as unvalidated
 /// and logged, so one mistyped pattern does not stop a form from collecting anything.
-pub fn check_values(block: &StoredBlock, sheet_title: &str, sheet_columns: &[String], values: &Values, change: RowChange) -> Result<(), Error> {
+pub fn check_values(
+    block: &StoredBlock,
+    sheet_title: &str,
+    sheet_columns: &[String],
+    values: &Values,
+    change: RowChange,
+) -> Result<(), Error> {
     for (column, value) in values {
         if !sheet_columns.iter().any(|name| name == column) {
             return Err(Error::invalid(column.clone(), format!("The sheet `{sheet_title}` has no column `{column}`.")));
@@ -420,7 +435,9 @@ fn number(value: &Value) -> Option<u64> {
 /// A number as people type one: `-12`, `3.5`, `3,5` (decimal comma), `1,234.5`, `1e3`.
 fn is_number(value: &str) -> bool {
     let finite = |text: &str| text.parse::<f64>().is_ok_and(f64::is_finite);
-    finite(value) || (!value.contains('.') && finite(&value.replacen(',', ".", 1))) || (value.contains('.') && finite(&value.replace(',', "")))
+    finite(value)
+        || (!value.contains('.') && finite(&value.replacen(',', ".", 1)))
+        || (value.contains('.') && finite(&value.replace(',', "")))
 }
 
 /// The simple shape of platform §5: a local part, `@`, a domain with a dot and a top-level part
@@ -617,11 +634,27 @@ mod tests {
             {"column": "Site", "type": "url"}, {"column": "Paid", "type": "checkbox"},
             {"column": "Size", "type": "select", "options": "S, M, L"}, {"column": "Tags", "type": "multi-select", "options": ["a", "b"]}
         ]);
-        let good = [("Email", "ada@example.com"), ("Amount", "1,234.50"), ("When", "2024-02-29"), ("Site", "https://example.com/x"),
-            ("Paid", "TRUE"), ("Size", "M"), ("Tags", "a, b"), ("Name", "anything")];
+        let good = [
+            ("Email", "ada@example.com"),
+            ("Amount", "1,234.50"),
+            ("When", "2024-02-29"),
+            ("Site", "https://example.com/x"),
+            ("Paid", "TRUE"),
+            ("Size", "M"),
+            ("Tags", "a, b"),
+            ("Name", "anything"),
+        ];
         assert_eq!(check(axis.clone(), &good, RowChange::Append), Ok(()));
-        for (column, bad) in [("Email", "ada@example"), ("Amount", "12abc"), ("When", "2023-02-29"), ("When", "29/02/2024"),
-            ("Site", "javascript:alert(1)"), ("Paid", "yes"), ("Size", "XL"), ("Tags", "a, c")] {
+        for (column, bad) in [
+            ("Email", "ada@example"),
+            ("Amount", "12abc"),
+            ("When", "2023-02-29"),
+            ("When", "29/02/2024"),
+            ("Site", "javascript:alert(1)"),
+            ("Paid", "yes"),
+            ("Size", "XL"),
+            ("Tags", "a, c"),
+        ] {
             let (field, message) = check(axis.clone(), &[(column, bad)], RowChange::Append).unwrap_err();
             assert_eq!(field, column, "{bad}");
             assert!(message.contains(column), "{message}");

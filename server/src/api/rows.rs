@@ -21,9 +21,9 @@ use crate::api::ApiJson;
 use crate::audience::{self, BlockAccess, RowChange};
 use crate::auth::Caller;
 use crate::error::{Error, ErrorBody, ResultExt};
+use crate::sheets::new_record_id;
 use crate::sheets::rows::{self, Values, ROW_GONE};
 use crate::sheets::store::{self, SheetInfo};
-use crate::sheets::new_record_id;
 use crate::sources::{self, RowWrite, Source};
 use crate::AppState;
 
@@ -169,12 +169,13 @@ async fn duplicate(
 async fn target(state: &AppState, access: &BlockAccess) -> Result<(Source, SheetInfo), Error> {
     let no_spreadsheet = || Error::Conflict("This board or app has no spreadsheet connected; connect one in the editor.".to_owned());
     let spreadsheet_id = access.spreadsheet_id.as_deref().ok_or_else(no_spreadsheet)?;
-    let row: Option<(String, String)> = sqlx::query_as("SELECT source_kind, source_url FROM spreadsheets WHERE id = $1 AND workspace_id = $2")
-        .bind(spreadsheet_id)
-        .bind(&access.workspace_id)
-        .fetch_optional(&state.db.pool)
-        .await
-        .context("looking up a block's spreadsheet")?;
+    let row: Option<(String, String)> =
+        sqlx::query_as("SELECT source_kind, source_url FROM spreadsheets WHERE id = $1 AND workspace_id = $2")
+            .bind(spreadsheet_id)
+            .bind(&access.workspace_id)
+            .fetch_optional(&state.db.pool)
+            .await
+            .context("looking up a block's spreadsheet")?;
     let (kind, url) = row.ok_or_else(no_spreadsheet)?;
     let title = access.block.config.get("sheet_title").and_then(Value::as_str).unwrap_or_default();
     let sheet = store::find(&state.db, spreadsheet_id, title)
@@ -207,11 +208,16 @@ fn cell_values(values: BTreeMap<String, Value>) -> Result<Values, Error> {
                 Value::String(text) => text,
                 Value::Bool(flag) => flag.to_string(),
                 Value::Number(number) => number.to_string(),
-                Value::Array(items) => items.iter().map(scalar_text).collect::<Option<Vec<_>>>().map(|items| items.join(", ")).ok_or_else(|| {
-                    Error::invalid(column.clone(), format!("`{column}` must be text, a number, true or false, or a list of those."))
-                })?,
+                Value::Array(items) => {
+                    items.iter().map(scalar_text).collect::<Option<Vec<_>>>().map(|items| items.join(", ")).ok_or_else(|| {
+                        Error::invalid(column.clone(), format!("`{column}` must be text, a number, true or false, or a list of those."))
+                    })?
+                }
                 Value::Object(_) => {
-                    return Err(Error::invalid(column.clone(), format!("`{column}` must be text, a number, true or false, or a list of those.")))
+                    return Err(Error::invalid(
+                        column.clone(),
+                        format!("`{column}` must be text, a number, true or false, or a list of those."),
+                    ))
                 }
             };
             Ok((column, cell))
@@ -238,7 +244,8 @@ mod tests {
     #[test]
     fn json_values_become_cells() {
         let values: BTreeMap<String, Value> =
-            serde_json::from_value(json!({"a": "x", "b": 3.5, "c": true, "d": null, "e": ["S", 2], "ChartApps Record ID": "forged"})).unwrap();
+            serde_json::from_value(json!({"a": "x", "b": 3.5, "c": true, "d": null, "e": ["S", 2], "ChartApps Record ID": "forged"}))
+                .unwrap();
         let cells = cell_values(values).unwrap();
         let expected: Values = [("a", "x"), ("b", "3.5"), ("c", "true"), ("d", ""), ("e", "S, 2")]
             .into_iter()

@@ -78,7 +78,9 @@ impl IntoResponse for Failure {
     fn into_response(self) -> Response {
         match self {
             Self::Error(error) => error.into_response(),
-            Self::TooLarge(message) => (StatusCode::PAYLOAD_TOO_LARGE, Json(serde_json::json!({"error": message, "field": "file"}))).into_response(),
+            Self::TooLarge(message) => {
+                (StatusCode::PAYLOAD_TOO_LARGE, Json(serde_json::json!({"error": message, "field": "file"}))).into_response()
+            }
         }
     }
 }
@@ -105,7 +107,8 @@ async fn upload(
     let access = audience::block_access(&state.db, &caller, &block_id).await?;
     access.require(RowChange::Append, &[])?;
     let accepted = accepted_types(&access.block.config, params.column.as_deref())?;
-    let mut multipart = multipart.map_err(|rejection| Error::BadRequest(format!("Send the file as multipart/form-data: {}", rejection.body_text())))?;
+    let mut multipart =
+        multipart.map_err(|rejection| Error::BadRequest(format!("Send the file as multipart/form-data: {}", rejection.body_text())))?;
     let (file_name, UploadForm { file: bytes }) = read_file(&mut multipart).await?;
     if bytes.is_empty() {
         return Err(Error::invalid("file", "The file is empty.").into());
@@ -123,15 +126,17 @@ async fn upload(
     let store = files::store(&state.config);
     store.put(&id, &bytes).await?;
     let size = bytes.len() as i64;
-    let recorded = sqlx::query("INSERT INTO uploads (id, workspace_id, file_name, content_type, size_bytes, created_at) VALUES ($1, $2, $3, $4, $5, $6)")
-        .bind(&id)
-        .bind(&access.workspace_id)
-        .bind(files::safe_file_name(&file_name))
-        .bind(&detected.content_type)
-        .bind(size)
-        .bind(now())
-        .execute(&state.db.pool)
-        .await;
+    let recorded = sqlx::query(
+        "INSERT INTO uploads (id, workspace_id, file_name, content_type, size_bytes, created_at) VALUES ($1, $2, $3, $4, $5, $6)",
+    )
+    .bind(&id)
+    .bind(&access.workspace_id)
+    .bind(files::safe_file_name(&file_name))
+    .bind(&detected.content_type)
+    .bind(size)
+    .bind(now())
+    .execute(&state.db.pool)
+    .await;
     if let Err(error) = recorded {
         store.delete(&id).await?;
         return Err(Error::internal("recording an upload", error).into());
@@ -144,11 +149,13 @@ async fn upload(
 /// `column`, else the block's only one.
 fn accepted_types(config: &Map<String, Value>, column: Option<&str>) -> Result<String, Error> {
     let kind = |entry: &Map<String, Value>| entry.get("type").and_then(Value::as_str).map(str::trim).unwrap_or_default().to_owned();
-    let fields: Vec<&Map<String, Value>> = audience::axis_entries(config).filter(|entry| matches!(kind(entry).as_str(), "file" | "image")).collect();
+    let fields: Vec<&Map<String, Value>> =
+        audience::axis_entries(config).filter(|entry| matches!(kind(entry).as_str(), "file" | "image")).collect();
     let field = match column {
-        Some(column) => fields.iter().find(|entry| entry.get("column").and_then(Value::as_str) == Some(column)).ok_or_else(|| {
-            Error::invalid("column", format!("This block has no file field or image column `{column}`."))
-        })?,
+        Some(column) => fields
+            .iter()
+            .find(|entry| entry.get("column").and_then(Value::as_str) == Some(column))
+            .ok_or_else(|| Error::invalid("column", format!("This block has no file field or image column `{column}`.")))?,
         None => match fields.as_slice() {
             [only] => only,
             [] => return Err(Error::invalid("column", "This block has no file field or image column to upload to.")),

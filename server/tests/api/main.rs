@@ -15,6 +15,8 @@ mod env;
 mod openapi;
 mod pages;
 mod plans;
+mod rows;
 mod storage;
+mod uploads;
 mod web_routes;
 mod workspaces;
