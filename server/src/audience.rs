@@ -34,6 +34,12 @@
 //! A row action must be configured on the block (its `actions`, §3.6) for the matching write to
 //! be allowed: without it the web app shows no button, and the permissive default of
 //! `action_button_visibility` must not let anonymous visitors delete rows of every table.
+//!
+//! ## Values
+//!
+//! [`check_values`] holds every write to the sheet's columns and the block's field rules, and
+//! [`fill_hidden_defaults`] fills a form's hidden `[(user_email)]` and `[(today)]` fields on the
+//! server, from the session rather than from what the browser sent.
 
 use serde_json::{Map, Value};
 use tessera_core::table::RECORD_ID_COLUMN;
@@ -509,6 +515,36 @@ fn is_time(value: &str) -> bool {
     }
 }
 
+/// Fills the hidden fields of a form whose `default` is a token (§3.8): `[(user_email)]` becomes
+/// the session's e-mail (empty for a guest) and `[(today)]` today's date (UTC, YYYY-MM-DD),
+/// whatever the browser sent, so a submitter cannot sign a row with someone else's address.
+/// Visible fields keep what the submitter typed over the prefilled default.
+pub fn fill_hidden_defaults(config: &Map<String, Value>, values: &mut Values, email: Option<&str>, unix_seconds: i64) {
+    for entry in axis_entries(config).filter(|entry| flag(entry, "hide")) {
+        let (Some(column), Some(default)) = (text(entry, "column"), text(entry, "default")) else { continue };
+        let filled = match default.trim() {
+            "[(user_email)]" => email.unwrap_or_default().to_owned(),
+            "[(today)]" => civil_date(unix_seconds),
+            _ => continue,
+        };
+        values.insert(column.to_owned(), filled);
+    }
+}
+
+/// The UTC calendar date of a Unix time, YYYY-MM-DD (the days-to-civil algorithm of H. Hinnant).
+fn civil_date(unix_seconds: i64) -> String {
+    let days = unix_seconds.div_euclid(86_400) + 719_468;
+    let era = days.div_euclid(146_097);
+    let day_of_era = days - era * 146_097;
+    let year_of_era = (day_of_era - day_of_era / 1460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
+    let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
+    let shifted_month = (5 * day_of_year + 2) / 153;
+    let day = day_of_year - (153 * shifted_month + 2) / 5 + 1;
+    let month = if shifted_month < 10 { shifted_month + 3 } else { shifted_month - 9 };
+    let year = year_of_era + era * 400 + i64::from(month <= 2);
+    format!("{year:04}-{month:02}-{day:02}")
+}
+
 /// The record-id column is the server's to fill; a writer that sends it (an edit echoing the
 /// whole row back) has it dropped rather than refused.
 pub fn without_record_id(mut values: Values) -> Values {
@@ -686,6 +722,26 @@ mod tests {
         assert!(compile("a{1000}{1000}").is_none());
         assert!(compile(&"a".repeat(MAX_PATTERN_CHARS + 1)).is_none());
         assert!(compile("^\\d+$").unwrap().is_match("123"));
+    }
+
+    #[test]
+    fn hidden_token_fields_take_the_session_and_the_date_not_the_browser() {
+        let config = json!({"axis": [
+            {"column": "By", "hide": true, "default": "[(user_email)]"}, {"column": "On", "hide": true, "default": "[(today)]"},
+            {"column": "Typed", "default": "[(user_email)]"}, {"column": "Other", "hide": true, "default": "fixed"}
+        ]});
+        let mut values: Values =
+            [("By", "forged@example.com"), ("Typed", "mine@example.com")].map(|(k, v)| (k.to_owned(), v.to_owned())).into();
+        fill_hidden_defaults(config.as_object().unwrap(), &mut values, Some("ada@example.com"), 1_709_164_800);
+        let expected: Values = [("By", "ada@example.com"), ("On", "2024-02-29"), ("Typed", "mine@example.com")]
+            .map(|(k, v)| (k.to_owned(), v.to_owned()))
+            .into();
+        assert_eq!(values, expected);
+        let mut guest = Values::new();
+        fill_hidden_defaults(config.as_object().unwrap(), &mut guest, None, 0);
+        assert_eq!((guest["By"].as_str(), guest["On"].as_str()), ("", "1970-01-01"));
+        assert_eq!(civil_date(951_782_400), "2000-02-29");
+        assert_eq!(civil_date(-86_400), "1969-12-31");
     }
 
     #[test]

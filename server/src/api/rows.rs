@@ -20,6 +20,7 @@ use utoipa_axum::routes;
 use crate::api::ApiJson;
 use crate::audience::{self, BlockAccess, RowChange};
 use crate::auth::Caller;
+use crate::db::now;
 use crate::error::{Error, ErrorBody, ResultExt};
 use crate::sheets::new_record_id;
 use crate::sheets::rows::{self, Values, ROW_GONE};
@@ -77,7 +78,10 @@ async fn append(
     let access = audience::block_access(&state.db, &caller, &block_id).await?;
     access.require(RowChange::Append, &[])?;
     let (source, sheet) = target(&state, &access).await?;
-    let values = cell_values(body.values)?;
+    let mut values = cell_values(body.values)?;
+    if access.block_type() == "form" {
+        audience::fill_hidden_defaults(&access.block.config, &mut values, caller.email(), now());
+    }
     audience::check_values(&access.block, &sheet.title, &sheet.columns, &values, RowChange::Append)?;
     let record_id = new_record_id();
     sources::write_through(&state, &source, &sheet, &RowWrite::Append { record_id: &record_id, values: &values }).await?;

@@ -239,6 +239,23 @@ both_databases! {
         assert_eq!(store::version(server.db(), &sheet.id).await.unwrap(), version);
     }
 
+    async fn a_hidden_user_email_field_is_filled_from_the_session(backend) {
+        let server = TestServer::start(backend).await;
+        let (ada, board_id, sheet) = ada_with_board(&server, "upload").await;
+        ada.put(&format!("/api/boards/{board_id}"), json!({"public": true})).await.expect(200);
+        let form = board_block(&ada, &board_id, json!({"type": "form", "axis": [
+            {"column": "Name"}, {"column": "Email", "type": "email", "hide": true, "default": "[(user_email)]"}
+        ]})).await;
+        let forged = json!({"values": {"Name": "Who", "Email": "bob@example.com"}});
+        let by_ada = ada.post(&format!("/api/blocks/{form}/rows?_email=bob@example.com"), forged.clone()).await;
+        let by_ada = by_ada.expect(201)["record_id"].as_str().unwrap().to_owned();
+        let by_guest = server.guest().post(&format!("/api/blocks/{form}/rows"), forged).await;
+        let by_guest = by_guest.expect(201)["record_id"].as_str().unwrap().to_owned();
+        let rows = stored(&server, &sheet).await;
+        assert_eq!(cells_of(&rows, &by_ada)[1], "ada@example.com");
+        assert_eq!(cells_of(&rows, &by_guest)[1], "");
+    }
+
     async fn writes_to_rows_that_are_gone_answer_404(backend) {
         let server = TestServer::start(backend).await;
         let (ada, board_id, sheet) = ada_with_board(&server, "upload").await;
