@@ -43,6 +43,9 @@ pub struct Config {
     /// `TESSERA_ALLOW_PRIVATE_FETCH=1`: links that users enter may point at private network
     /// addresses (a self-hosted install whose data lives on its own network). Default off.
     pub allow_private_fetch: bool,
+    /// `TESSERA_UPLOADS_DIR`: the folder of uploaded files. Unset: `uploads` next to the SQLite
+    /// file, or `data/uploads` with PostgreSQL (see [`Config::uploads_folder`]).
+    pub uploads_dir: Option<PathBuf>,
     /// `TESSERA_DEMO`, default on: the first start on an empty database creates the demo
     /// workspace. `0` turns it off.
     pub demo: bool,
@@ -80,6 +83,7 @@ impl Default for Config {
             trust_proxy: false,
             sheet_cache_mb: 256,
             allow_private_fetch: false,
+            uploads_dir: None,
             demo: true,
             beanstalk_endpoint: None,
             board_base_url: None,
@@ -177,6 +181,7 @@ impl Config {
         if let Some(value) = var("TESSERA_ALLOW_PRIVATE_FETCH") {
             config.allow_private_fetch = flag("TESSERA_ALLOW_PRIVATE_FETCH", value)?;
         }
+        config.uploads_dir = var("TESSERA_UPLOADS_DIR").map(|dir| PathBuf::from(dir.trim()));
         if let Some(value) = var("TESSERA_DEMO") {
             config.demo = flag("TESSERA_DEMO", value)?;
         }
@@ -201,6 +206,19 @@ impl Config {
     /// The address users reach the product at, without a trailing slash.
     pub fn public_base_url(&self) -> String {
         self.base_url.clone().unwrap_or_else(|| format!("http://{}", crate::display_addr(self.socket_addr())))
+    }
+
+    /// Where uploaded files are kept: `TESSERA_UPLOADS_DIR`, else beside the data they belong to
+    /// (the SQLite file's folder), else `data/uploads`.
+    pub fn uploads_folder(&self) -> PathBuf {
+        if let Some(dir) = &self.uploads_dir {
+            return dir.clone();
+        }
+        let sqlite_file = self.database_url.strip_prefix("sqlite://").or_else(|| self.database_url.strip_prefix("sqlite:"));
+        match sqlite_file.map(|file| PathBuf::from(file.split('?').next().unwrap_or_default())) {
+            Some(file) => file.parent().unwrap_or(std::path::Path::new("")).join("uploads"),
+            None => PathBuf::from("data/uploads"),
+        }
     }
 
     pub fn is_admin(&self, email: &str) -> bool {
@@ -272,6 +290,18 @@ mod tests {
         assert_eq!(config.session_hours, 12);
         assert!(!config.demo);
         assert_eq!(config.mapbox_token.as_deref(), Some("pk.test"));
+    }
+
+    #[test]
+    fn uploads_live_beside_the_sqlite_file_unless_a_folder_is_named() {
+        assert_eq!(config(&[]).unwrap().uploads_folder(), PathBuf::from("data/uploads"));
+        let sqlite = config(&[("DATABASE_URL", "sqlite:///srv/tessera/main.db?mode=rwc")]).unwrap();
+        assert_eq!(sqlite.uploads_folder(), PathBuf::from("/srv/tessera/uploads"));
+        let postgres = config(&[("DATABASE_URL", "postgres://postgres@127.0.0.1/tessera")]).unwrap();
+        assert_eq!(postgres.uploads_folder(), PathBuf::from("data/uploads"));
+        let named = config(&[("DATABASE_URL", "sqlite://data/tessera.db"), ("TESSERA_UPLOADS_DIR", " /mnt/files ")]).unwrap();
+        assert_eq!(named.uploads_dir, Some(PathBuf::from("/mnt/files")));
+        assert_eq!(named.uploads_folder(), PathBuf::from("/mnt/files"));
     }
 
     #[test]

@@ -1,7 +1,266 @@
-use utoipa_axum::router::OpenApiRouter;
+//! Row writes from blocks: a form submit or a table/list "add new row" appends, and a table's or
+//! list's row actions edit, delete and duplicate rows, each addressed by 'ChartApps Record ID'.
+//!
+//! Every write names the block it comes from; the block decides who may write
+//! ([`crate::audience`]) and which values are valid, and gives the spreadsheet (its board's or
+//! app's) and the tab (`sheet_title`). The source is written first ([`sources::write_through`]:
+//! a published CSV link refuses, Google Sheets takes the change), then the stored rows, so the
+//! two never disagree about a row the source refused. An invalid write changes nothing.
 
+use std::collections::BTreeMap;
+
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::api::ApiJson;
+use crate::audience::{self, BlockAccess, RowChange};
+use crate::auth::Caller;
+use crate::db::now;
+use crate::error::{Error, ErrorBody, ResultExt};
+use crate::sheets::new_record_id;
+use crate::sheets::rows::{self, Values, ROW_GONE};
+use crate::sheets::store::{self, SheetInfo};
+use crate::sources::{self, RowWrite, Source};
 use crate::AppState;
 
+/// The answer to a form submit when the form sets no `submit_success` (blocks §3.8).
+pub const DEFAULT_SUBMIT_SUCCESS: &str = "Data added to the spreadsheet";
+
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
+    OpenApiRouter::new().routes(routes!(append)).routes(routes!(edit, delete)).routes(routes!(duplicate))
+}
+
+/// Cell values by column name. Text is stored as sent; numbers and true/false as written in
+/// JSON; a list (a multi-select) as its items joined by ", "; null as an empty cell.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RowValues {
+    #[schema(value_type = Object)]
+    pub values: BTreeMap<String, Value>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Appended {
+    pub record_id: String,
+    /// The form's `submit_success`, else 'Data added to the spreadsheet'.
+    pub message: String,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Written {
+    pub record_id: String,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Deleted {
+    pub deleted: bool,
+    pub record_id: String,
+}
+
+/// Adds a row: a form submit, or a table's or list's "add new row".
+#[utoipa::path(post, path = "/blocks/{blockId}/rows", tag = "rows", request_body = RowValues,
+    params(("blockId" = String, Path, description = "The form, table or list block the row comes from")),
+    responses((status = 201, body = Appended), (status = 400, body = ErrorBody, description = "This kind of block adds no rows"),
+        (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody),
+        (status = 409, body = ErrorBody, description = "The source is read-only (a published CSV link)"),
+        (status = 422, body = ErrorBody, description = "A value is invalid; `field` names its column")))]
+async fn append(
+    State(state): State<AppState>,
+    caller: Caller,
+    Path(block_id): Path<String>,
+    ApiJson(body): ApiJson<RowValues>,
+) -> Result<(StatusCode, ApiJson<Appended>), Error> {
+    let access = audience::block_access(&state.db, &caller, &block_id).await?;
+    access.require(RowChange::Append, &[])?;
+    let (source, sheet) = target(&state, &access).await?;
+    let mut values = cell_values(body.values)?;
+    if access.block_type() == "form" {
+        audience::fill_hidden_defaults(&access.block.config, &mut values, caller.email(), now());
+    }
+    audience::check_values(&access.block, &sheet.title, &sheet.columns, &values, RowChange::Append)?;
+    let record_id = new_record_id();
+    sources::write_through(&state, &source, &sheet, &RowWrite::Append { record_id: &record_id, values: &values }).await?;
+    rows::append_with_id(&state.db, &sheet, &record_id, &values).await?;
+    let message = access
+        .block
+        .config
+        .get("submit_success")
+        .and_then(Value::as_str)
+        .filter(|message| !message.trim().is_empty())
+        .unwrap_or(DEFAULT_SUBMIT_SUCCESS)
+        .to_owned();
+    Ok((StatusCode::CREATED, ApiJson(Appended { record_id, message })))
+}
+
+/// Changes some cells of one row; the columns not sent keep their values.
+#[utoipa::path(put, path = "/blocks/{blockId}/rows/{recordId}", tag = "rows", request_body = RowValues,
+    params(("blockId" = String, Path, description = "The table or list block"), ("recordId" = String, Path, description = "The row's 'ChartApps Record ID'")),
+    responses((status = 200, body = Written), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
+        (status = 404, body = ErrorBody, description = "No such block, or the row is gone"), (status = 409, body = ErrorBody),
+        (status = 422, body = ErrorBody)))]
+async fn edit(
+    State(state): State<AppState>,
+    caller: Caller,
+    Path((block_id, record_id)): Path<(String, String)>,
+    ApiJson(body): ApiJson<RowValues>,
+) -> Result<ApiJson<Written>, Error> {
+    let access = audience::block_access(&state.db, &caller, &block_id).await?;
+    access.require(RowChange::Edit, &[])?;
+    let (source, sheet) = target(&state, &access).await?;
+    let values = cell_values(body.values)?;
+    let current = current_row(&state, &sheet, &record_id).await?;
+    audience::check_values(&access.block, &sheet.title, &sheet.columns, &values, RowChange::Edit)?;
+    // A form may send the whole row back: only the cells it changes need to be editable.
+    let changed: Vec<&str> = values
+        .iter()
+        .filter(|(column, value)| {
+            let index = sheet.columns.iter().position(|name| name == *column);
+            index.and_then(|index| current.get(index)).map_or("", String::as_str) != value.as_str()
+        })
+        .map(|(column, _)| column.as_str())
+        .collect();
+    access.require(RowChange::Edit, &changed)?;
+    sources::write_through(&state, &source, &sheet, &RowWrite::Update { record_id: &record_id, values: &values }).await?;
+    rows::update(&state.db, &sheet, &record_id, &values).await?;
+    Ok(ApiJson(Written { record_id }))
+}
+
+/// Removes one row.
+#[utoipa::path(delete, path = "/blocks/{blockId}/rows/{recordId}", tag = "rows",
+    params(("blockId" = String, Path, description = "The table or list block"), ("recordId" = String, Path, description = "The row's 'ChartApps Record ID'")),
+    responses((status = 200, body = Deleted), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
+        (status = 404, body = ErrorBody, description = "No such block, or the row is gone"), (status = 409, body = ErrorBody)))]
+async fn delete(
+    State(state): State<AppState>,
+    caller: Caller,
+    Path((block_id, record_id)): Path<(String, String)>,
+) -> Result<ApiJson<Deleted>, Error> {
+    let access = audience::block_access(&state.db, &caller, &block_id).await?;
+    access.require(RowChange::Delete, &[])?;
+    let (source, sheet) = target(&state, &access).await?;
+    current_row(&state, &sheet, &record_id).await?;
+    sources::write_through(&state, &source, &sheet, &RowWrite::Delete { record_id: &record_id }).await?;
+    rows::delete(&state.db, &sheet, &record_id).await?;
+    Ok(ApiJson(Deleted { deleted: true, record_id }))
+}
+
+/// Copies one row to just below it; answers the copy's record id.
+#[utoipa::path(post, path = "/blocks/{blockId}/rows/{recordId}/duplicate", tag = "rows",
+    params(("blockId" = String, Path, description = "The table block"), ("recordId" = String, Path, description = "The row to copy")),
+    responses((status = 201, body = Written), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
+        (status = 404, body = ErrorBody, description = "No such block, or the row is gone"), (status = 409, body = ErrorBody)))]
+async fn duplicate(
+    State(state): State<AppState>,
+    caller: Caller,
+    Path((block_id, record_id)): Path<(String, String)>,
+) -> Result<(StatusCode, ApiJson<Written>), Error> {
+    let access = audience::block_access(&state.db, &caller, &block_id).await?;
+    access.require(RowChange::Duplicate, &[])?;
+    let (source, sheet) = target(&state, &access).await?;
+    current_row(&state, &sheet, &record_id).await?;
+    let copy_id = new_record_id();
+    sources::write_through(&state, &source, &sheet, &RowWrite::Duplicate { record_id: &record_id, copy_id: &copy_id }).await?;
+    rows::duplicate_with_id(&state.db, &sheet, &record_id, &copy_id).await?;
+    Ok((StatusCode::CREATED, ApiJson(Written { record_id: copy_id })))
+}
+
+/// The spreadsheet and tab a block writes to.
+async fn target(state: &AppState, access: &BlockAccess) -> Result<(Source, SheetInfo), Error> {
+    let no_spreadsheet = || Error::Conflict("This board or app has no spreadsheet connected; connect one in the editor.".to_owned());
+    let spreadsheet_id = access.spreadsheet_id.as_deref().ok_or_else(no_spreadsheet)?;
+    let row: Option<(String, String)> =
+        sqlx::query_as("SELECT source_kind, source_url FROM spreadsheets WHERE id = $1 AND workspace_id = $2")
+            .bind(spreadsheet_id)
+            .bind(&access.workspace_id)
+            .fetch_optional(&state.db.pool)
+            .await
+            .context("looking up a block's spreadsheet")?;
+    let (kind, url) = row.ok_or_else(no_spreadsheet)?;
+    let title = access.block.config.get("sheet_title").and_then(Value::as_str).unwrap_or_default();
+    let sheet = store::find(&state.db, spreadsheet_id, title)
+        .await?
+        .ok_or_else(|| Error::NotFound(format!("The spreadsheet has no sheet `{title}`; choose the block's sheet again in the editor.")))?;
+    Ok((Source { spreadsheet_id: spreadsheet_id.to_owned(), kind, url }, sheet))
+}
+
+/// The stored cells of one row, or 404 with [`ROW_GONE`]. Read before the source is written,
+/// so a row that is gone here is never changed at the source.
+async fn current_row(state: &AppState, sheet: &SheetInfo, record_id: &str) -> Result<Vec<String>, Error> {
+    let row: Option<(String,)> = sqlx::query_as("SELECT cells FROM sheet_rows WHERE sheet_id = $1 AND record_id = $2")
+        .bind(&sheet.id)
+        .bind(record_id)
+        .fetch_optional(&state.db.pool)
+        .await
+        .context("reading a row")?;
+    let (cells,) = row.ok_or_else(|| Error::NotFound(ROW_GONE.to_owned()))?;
+    serde_json::from_str(&cells).context("reading a sheet row")
+}
+
+/// The cells a JSON body asks for, as text. Objects have no cell form and are refused, naming
+/// the column; the record-id column is the server's and is dropped.
+fn cell_values(values: BTreeMap<String, Value>) -> Result<Values, Error> {
+    let cells = values
+        .into_iter()
+        .map(|(column, value)| {
+            let cell = match value {
+                Value::Null => String::new(),
+                Value::String(text) => text,
+                Value::Bool(flag) => flag.to_string(),
+                Value::Number(number) => number.to_string(),
+                Value::Array(items) => {
+                    items.iter().map(scalar_text).collect::<Option<Vec<_>>>().map(|items| items.join(", ")).ok_or_else(|| {
+                        Error::invalid(column.clone(), format!("`{column}` must be text, a number, true or false, or a list of those."))
+                    })?
+                }
+                Value::Object(_) => {
+                    return Err(Error::invalid(
+                        column.clone(),
+                        format!("`{column}` must be text, a number, true or false, or a list of those."),
+                    ))
+                }
+            };
+            Ok((column, cell))
+        })
+        .collect::<Result<Values, Error>>()?;
+    Ok(audience::without_record_id(cells))
+}
+
+fn scalar_text(value: &Value) -> Option<String> {
+    match value {
+        Value::String(text) => Some(text.clone()),
+        Value::Bool(flag) => Some(flag.to_string()),
+        Value::Number(number) => Some(number.to_string()),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    #[test]
+    fn json_values_become_cells() {
+        let values: BTreeMap<String, Value> =
+            serde_json::from_value(json!({"a": "x", "b": 3.5, "c": true, "d": null, "e": ["S", 2], "ChartApps Record ID": "forged"}))
+                .unwrap();
+        let cells = cell_values(values).unwrap();
+        let expected: Values = [("a", "x"), ("b", "3.5"), ("c", "true"), ("d", ""), ("e", "S, 2")]
+            .into_iter()
+            .map(|(k, v)| (k.to_owned(), v.to_owned()))
+            .collect();
+        assert_eq!(cells, expected);
+        for bad in [json!({"a": {"b": 1}}), json!({"a": [[1]]})] {
+            match cell_values(serde_json::from_value(bad).unwrap()).unwrap_err() {
+                Error::Invalid { field, .. } => assert_eq!(field, "a"),
+                other => panic!("expected a 422, got {other:?}"),
+            }
+        }
+    }
 }

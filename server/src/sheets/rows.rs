@@ -21,17 +21,25 @@ pub type Values = BTreeMap<String, String>;
 
 /// Adds a row at the end of the sheet; answers its record id. Columns not in `values` stay empty.
 pub async fn append(db: &Db, sheet: &SheetInfo, values: &Values) -> Result<String, Error> {
+    let record_id = new_record_id();
+    append_with_id(db, sheet, &record_id, values).await?;
+    Ok(record_id)
+}
+
+/// [`append`] with a record id the caller chose (from [`new_record_id`]), so that a source
+/// written first and the stored row carry the same id.
+pub async fn append_with_id(db: &Db, sheet: &SheetInfo, record_id: &str, values: &Values) -> Result<(), Error> {
     let mut cells = vec![String::new(); sheet.columns.len()];
     apply(sheet, &mut cells, values)?;
-    let record_id = new_record_id();
-    set_record_id(sheet, &mut cells, &record_id);
+    set_record_id(sheet, &mut cells, record_id);
+    let record_id = record_id.to_owned();
     let mut tx = db.pool.begin().await.context("starting a row append")?;
     bump_version(&mut tx, &sheet.id).await?;
     let (last,): (Option<i64>,) =
         sqlx::query_as("SELECT MAX(position) FROM sheet_rows WHERE sheet_id = $1").bind(&sheet.id).fetch_one(&mut *tx).await?;
     insert_rows(&mut tx, &sheet.id, last.map_or(0, |last| last + 1), std::iter::once((&record_id, &cells))).await?;
     tx.commit().await.context("committing a row append")?;
-    Ok(record_id)
+    Ok(())
 }
 
 /// Changes the given columns of one row; the others keep their values.
@@ -70,6 +78,14 @@ pub async fn delete(db: &Db, sheet: &SheetInfo, record_id: &str) -> Result<(), E
 
 /// Copies one row to just below it, with a new record id; answers that id.
 pub async fn duplicate(db: &Db, sheet: &SheetInfo, record_id: &str) -> Result<String, Error> {
+    let copy_id = new_record_id();
+    duplicate_with_id(db, sheet, record_id, &copy_id).await?;
+    Ok(copy_id)
+}
+
+/// [`duplicate`] with the copy's record id chosen by the caller (from [`new_record_id`]), so
+/// that a source written first and the stored copy carry the same id.
+pub async fn duplicate_with_id(db: &Db, sheet: &SheetInfo, record_id: &str, copy_id: &str) -> Result<(), Error> {
     let mut tx = db.pool.begin().await.context("starting a row copy")?;
     bump_version(&mut tx, &sheet.id).await?;
     let (position, mut cells) = current(&mut tx, &sheet.id, record_id).await?;
@@ -79,11 +95,11 @@ pub async fn duplicate(db: &Db, sheet: &SheetInfo, record_id: &str) -> Result<St
         .execute(&mut *tx)
         .await
         .context("making room for a row copy")?;
-    let copy_id = new_record_id();
-    set_record_id(sheet, &mut cells, &copy_id);
+    set_record_id(sheet, &mut cells, copy_id);
+    let copy_id = copy_id.to_owned();
     insert_rows(&mut tx, &sheet.id, position + 1, std::iter::once((&copy_id, &cells))).await?;
     tx.commit().await.context("committing a row copy")?;
-    Ok(copy_id)
+    Ok(())
 }
 
 async fn bump_version(conn: &mut AnyConnection, sheet_id: &str) -> Result<(), Error> {
