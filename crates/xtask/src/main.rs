@@ -3,8 +3,10 @@
 //! One command per job, so that a fresh machine needs only `cargo xtask run` (to use Tessera)
 //! or `.ci/run` (`cargo xtask ci`, to test everything). Standard library only.
 
+mod bench_load;
 mod ci;
 mod cmd;
+mod load;
 mod server;
 mod setup;
 mod wasm;
@@ -22,6 +24,7 @@ Commands:
   setup   install what is missing: wasm32 target, wasm-bindgen-cli, wasm-pack, Chromium, web/node_modules
   build   setup, then the WASM packages, the web app (web/dist) and the release server
   run     build, then start the server (PORT, default 8080; TESSERA_BIND, default 127.0.0.1)
+  bench-load  build, then measure the sheet-data call under load on loopback (requests/s, p50, p99)
   ci      setup, fmt, clippy, Rust tests, WASM builds, golden vectors, web tests, web build, end-to-end tests
           (`ci --from <step>` resumes at a step, e.g. `cargo xtask ci --from test`)
 ";
@@ -34,6 +37,7 @@ fn main() -> ExitCode {
         Some("build") => build(),
         Some("run") => build().and_then(|()| server::run_foreground()),
         Some("ci") => ci::run(&args[1..]),
+        Some("bench-load") => build().and_then(|()| bench_load::run()),
         None | Some("help" | "-h" | "--help") => {
             print!("{USAGE}");
             Ok(())

@@ -52,6 +52,8 @@ pub fn run_foreground() -> Result {
 pub struct Background {
     child: Child,
     pub url: String,
+    /// The lines the server printed after its start-up line.
+    lines: mpsc::Receiver<String>,
 }
 
 /// Starts the release server with `PORT=0` on a fresh SQLite database (with the demo workspace)
@@ -74,19 +76,20 @@ pub fn start_background() -> Result<Background> {
         .map_err(|err| format!("could not start {}: {err}", binary().display()))?;
     let stdout = child.stdout.take().expect("stdout is piped");
     let (sender, receiver) = mpsc::channel();
+    let (line_sender, lines) = mpsc::channel();
     std::thread::spawn(move || {
         let mut sent = false;
         for line in BufReader::new(stdout).lines().map_while(|line| line.ok()) {
-            if !sent {
-                if let Some(url) = ready_url(&line) {
-                    let _ = sender.send(url.to_owned());
-                    sent = true;
-                }
+            if sent {
+                let _ = line_sender.send(line.clone());
+            } else if let Some(url) = ready_url(&line) {
+                let _ = sender.send(url.to_owned());
+                sent = true;
             }
             println!("[server] {line}");
         }
     });
-    let mut server = Background { child, url: String::new() };
+    let mut server = Background { child, url: String::new(), lines };
     match receiver.recv_timeout(Duration::from_secs(30)) {
         Ok(url) => {
             server.url = url;
@@ -101,6 +104,17 @@ fn ready_url(line: &str) -> Option<&str> {
 }
 
 impl Background {
+    /// The rest of the first line the server prints after its start-up line that starts with
+    /// `prefix`, waiting up to 10 s.
+    pub fn line_after(&self, prefix: &str) -> Result<String> {
+        while let Ok(line) = self.lines.recv_timeout(Duration::from_secs(10)) {
+            if let Some(rest) = line.strip_prefix(prefix) {
+                return Ok(rest.to_owned());
+            }
+        }
+        Err(format!("the server printed no line starting with `{prefix}`"))
+    }
+
     /// SIGTERM (a graceful shutdown), then a kill if it is still running after 10 s.
     pub fn stop(mut self) -> Result {
         self.terminate()

@@ -1,0 +1,203 @@
+//! `cargo xtask bench-load`: the sheet-data call under load, on this machine's loopback.
+//!
+//! Starts the release server on a fresh SQLite database (with its demo owner), uploads two
+//! generated sheets (10,000 rows; 100,000 rows x 10 columns = 1,000,000 cells), connects each
+//! to a public board with two active filters, then fires the viewer's query (the two filters,
+//! a search and a page of 10) on keep-alive connections and prints requests per second and
+//! p50/p99 latency against the targets. A benchmark, not a test: the machine is shared, so the
+//! figures are printed, never asserted.
+
+use std::time::Instant;
+
+use crate::load::{self, encode};
+use crate::{server, Result};
+
+const CONNECTIONS: usize = 16;
+const SECONDS: u64 = 10;
+const SEARCH: &str = "5";
+
+struct Case {
+    slug: &'static str,
+    rows: usize,
+    extra_columns: usize,
+    min_per_second: Option<f64>,
+    max_p99_ms: f64,
+}
+
+const CASES: [Case; 2] = [
+    Case { slug: "load-10k-rows", rows: 10_000, extra_columns: 0, min_per_second: Some(2000.0), max_p99_ms: 50.0 },
+    Case { slug: "load-1m-cells", rows: 100_000, extra_columns: 5, min_per_second: None, max_p99_ms: 250.0 },
+];
+
+pub fn run() -> Result {
+    server::build_release()?;
+    let server = server::start_background()?;
+    let host = server.url.trim_start_matches("http://").trim_end_matches('/').to_owned();
+    let owner = server.line_after("Demo owner: ")?;
+    let (email, password) = owner.split_once(" / ").ok_or("the demo owner line has no password")?;
+    let token = log_in(&host, email, password)?;
+    let workspace = first_id(&call(&host, &token, "GET", "/api/workspaces", "")?)?;
+    let mut table = Vec::new();
+    for case in &CASES {
+        let started = Instant::now();
+        let (spreadsheet, sheet) = upload(&host, &token, &workspace, case)?;
+        board(&host, &token, &workspace, case, &spreadsheet, &sheet)?;
+        println!("bench-load: {} rows x {} columns ready in {:.1} s", case.rows, 5 + case.extra_columns, started.elapsed().as_secs_f64());
+        let path = format!(
+            "/api/board/{}/sheet/{}?board={}&referer=bench&search={SEARCH}&rows_per_page=10",
+            encode(&spreadsheet),
+            encode(&sheet),
+            case.slug
+        );
+        let (status, body) = load::request(&host, "GET", &path, &[], b"")?;
+        if status != 200 {
+            return Err(format!("the query answered {status}: {body}"));
+        }
+        // One warm-up second parses and caches the sheet, as a running server would have.
+        load::run(&host, &path, CONNECTIONS, 1);
+        table.push((case, load::run(&host, &path, CONNECTIONS, SECONDS)));
+    }
+    server.stop()?;
+    println!("\nsheet-data call, {CONNECTIONS} connections, {SECONDS} s each, two filters + search + page of 10");
+    println!(
+        "{:<16} {:>10} {:>9} {:>10} {:>9} {:>9} {:>7}  {:<28} verdict",
+        "sheet", "cells", "requests", "req/s", "p50 ms", "p99 ms", "errors", "target"
+    );
+    for (case, measured) in &table {
+        let cells = case.rows * (6 + case.extra_columns);
+        let fast_enough = case.min_per_second.is_none_or(|min| measured.per_second >= min);
+        let verdict = if fast_enough && measured.p99_ms < case.max_p99_ms && measured.errors == 0 { "PASS" } else { "MISS" };
+        let target = match case.min_per_second {
+            Some(min) => format!(">= {min:.0} req/s, p99 < {:.0} ms", case.max_p99_ms),
+            None => format!("p99 < {:.0} ms", case.max_p99_ms),
+        };
+        println!(
+            "{:<16} {:>10} {:>9} {:>10.0} {:>9.2} {:>9.2} {:>7}  {:<28} {verdict}",
+            case.slug, cells, measured.requests, measured.per_second, measured.p50_ms, measured.p99_ms, measured.errors, target
+        );
+    }
+    Ok(())
+}
+
+fn log_in(host: &str, email: &str, password: &str) -> Result<String> {
+    let body = format!(r#"{{"email":"{email}","password":"{password}"}}"#);
+    let (status, answer) = load::request(host, "POST", "/api/auth/login", &[("Content-Type", "application/json".into())], body.as_bytes())?;
+    if status != 200 {
+        return Err(format!("logging in as the demo owner answered {status}: {answer}"));
+    }
+    string_field(&answer, "token").ok_or_else(|| format!("no token in {answer}"))
+}
+
+/// An authenticated JSON call that must succeed.
+fn call(host: &str, token: &str, method: &str, path: &str, json: &str) -> Result<String> {
+    let headers = [("Authorization", format!("Bearer {token}")), ("Content-Type", "application/json".into())];
+    let (status, answer) = load::request(host, method, path, &headers, json.as_bytes())?;
+    if !(200..300).contains(&status) {
+        return Err(format!("{method} {path} answered {status}: {answer}"));
+    }
+    Ok(answer)
+}
+
+/// Uploads the generated CSV as a spreadsheet; answers its id and tab title.
+fn upload(host: &str, token: &str, workspace: &str, case: &Case) -> Result<(String, String)> {
+    let boundary = "tessera-bench-boundary";
+    let title = case.slug.to_owned();
+    let mut body = Vec::new();
+    body.extend_from_slice(
+        format!("--{boundary}\r\nContent-Disposition: form-data; name=\"workspace_id\"\r\n\r\n{workspace}\r\n").as_bytes(),
+    );
+    body.extend_from_slice(
+        format!(
+            "--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"{title}.csv\"\r\nContent-Type: text/csv\r\n\r\n"
+        )
+        .as_bytes(),
+    );
+    body.extend_from_slice(generate(case.rows, case.extra_columns).as_bytes());
+    body.extend_from_slice(format!("\r\n--{boundary}--\r\n").as_bytes());
+    let headers = [("Authorization", format!("Bearer {token}")), ("Content-Type", format!("multipart/form-data; boundary={boundary}"))];
+    let (status, answer) = load::request(host, "POST", "/api/spreadsheets/upload", &headers, &body)?;
+    if status != 201 {
+        return Err(format!("uploading {title}.csv answered {status}: {answer}"));
+    }
+    Ok((first_id(&answer)?, title))
+}
+
+/// A public board on the spreadsheet with two active filters (Region = North, Amount > 100).
+fn board(host: &str, token: &str, workspace: &str, case: &Case, spreadsheet: &str, sheet: &str) -> Result {
+    let created =
+        call(host, token, "POST", "/api/boards", &format!(r#"{{"workspace_id":"{workspace}","name":"{0}","slug":"{0}"}}"#, case.slug))?;
+    let id = first_id(&created)?;
+    let filter = |name: &str, condition: &str, value: &str| {
+        format!(
+            r#"{{"name":"{name}","active":true,"condition":"{condition}","sheet_column":{{"sheet":"{sheet}","column":"{name}"}},"value":"{value}"}}"#
+        )
+    };
+    let settings = format!(
+        r#"{{"public":true,"spreadsheetId":"{spreadsheet}","filters":[{},{}]}}"#,
+        filter("Region", "=", "North"),
+        filter("Amount", ">", "100")
+    );
+    call(host, token, "PUT", &format!("/api/boards/{id}"), &settings)?;
+    Ok(())
+}
+
+/// A deterministic CSV: Name, Region, Team, Amount, Date, then `extra` note columns.
+fn generate(rows: usize, extra: usize) -> String {
+    const REGIONS: [&str; 4] = ["North", "South", "East", "West"];
+    const TEAMS: [&str; 6] = ["Alpha", "Beta", "Gamma", "Delta", "Epsilon", "Zeta"];
+    let mut out = String::from("Name,Region,Team,Amount,Date");
+    for n in 1..=extra {
+        out.push_str(&format!(",Note {n}"));
+    }
+    out.push('\n');
+    // A fixed linear congruential sequence: the same file on every run.
+    let mut seed: u64 = 42;
+    let mut next = || {
+        seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+        seed >> 33
+    };
+    for i in 0..rows {
+        let (region, team) = (REGIONS[next() as usize % 4], TEAMS[next() as usize % 6]);
+        let amount = next() % 100_000;
+        let (month, day) = (1 + next() % 12, 1 + next() % 28);
+        out.push_str(&format!("Customer {i},{region},{team},{}.{:02},2026-{month:02}-{day:02}", amount / 100, amount % 100));
+        for n in 1..=extra {
+            out.push_str(&format!(",note {} of row {i}", n + next() as usize % 9));
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// The first `"id":"…"` of a JSON answer (the outermost object's, as the answers here put it first).
+fn first_id(json: &str) -> Result<String> {
+    string_field(json, "id").ok_or_else(|| format!("no id in {json}"))
+}
+
+fn string_field(json: &str, key: &str) -> Option<String> {
+    let start = json.find(&format!("\"{key}\":\""))? + key.len() + 4;
+    let end = start + json[start..].find('"')?;
+    Some(json[start..end].to_owned())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn generated_sheets_have_the_header_and_row_count_asked_for() {
+        let csv = generate(3, 2);
+        let lines: Vec<&str> = csv.lines().collect();
+        assert_eq!(lines[0], "Name,Region,Team,Amount,Date,Note 1,Note 2");
+        assert_eq!(lines.len(), 4);
+        assert_eq!(lines[1].split(',').count(), 7);
+        assert_eq!(generate(3, 2), csv, "the same sheet on every run");
+    }
+
+    #[test]
+    fn fields_are_read_from_json_answers() {
+        assert_eq!(string_field(r#"{"token":"abc","user":{"id":"u1"}}"#, "token").as_deref(), Some("abc"));
+        assert_eq!(first_id(r#"{"spreadsheet":{"id":"s1","sheets":[{"id":"x"}]}}"#).unwrap(), "s1");
+        assert!(first_id("{}").is_err());
+    }
+}
