@@ -20,10 +20,10 @@ impl Format {
     pub(crate) fn label(self) -> &'static str {
         match self {
             Format::Text { .. } => "delimited text",
-            Format::Parquet => "Parquet",
-            Format::Xlsx => "Excel (.xlsx)",
-            Format::Xls => "Excel 97-2003 (.xls)",
-            Format::Ods => "OpenDocument (.ods)",
+            Format::Parquet => "a Parquet file",
+            Format::Xlsx => "an Excel (.xlsx) workbook",
+            Format::Xls => "an Excel 97-2003 (.xls) workbook",
+            Format::Ods => "an OpenDocument (.ods) spreadsheet",
         }
     }
 }
@@ -58,7 +58,7 @@ impl Content {
     fn words(self) -> &'static str {
         match self {
             Content::Zip => "a zip archive (such as an .xlsx or .ods workbook)",
-            Content::Ole2 => "an Excel 97-2003 (.xls) workbook",
+            Content::Ole2 => "an OLE2 file (an Excel 97-2003 workbook, or a password-protected one)",
             Content::Parquet => "a Parquet file",
             Content::Other => "neither a workbook nor a Parquet file",
         }
@@ -110,7 +110,7 @@ mod tests {
     #[test]
     fn bytes_that_contradict_the_extension_are_refused() {
         let error = format("sales.xlsx", b"name,amount\n").unwrap_err();
-        assert!(matches!(error, ImportError::FormatMismatch { expected: "Excel (.xlsx)", .. }), "{error:?}");
+        assert!(matches!(error, ImportError::FormatMismatch { expected: "an Excel (.xlsx) workbook", .. }), "{error:?}");
         assert!(error.to_string().contains("'sales.xlsx'"));
         assert!(format("sales.csv", b"PK\x03\x04").is_err());
         assert!(format("sales.xls", b"PK\x03\x04").is_err());

@@ -105,11 +105,11 @@ pub enum ImportError {
     Encrypted { file: String },
     #[error("'{file}' is not a supported file. Upload a .csv, .tsv, .txt, .parquet, .xlsx, .xlsm, .xls or .ods file.")]
     UnsupportedExtension { file: String },
-    #[error("'{file}' is named like a {expected} file but its content is {found}. Save it in the format its name says.")]
+    #[error("'{file}' is named like {expected} but its content is {found}. Save it in the format its name says.")]
     FormatMismatch { file: String, expected: &'static str, found: &'static str },
     #[error("'{file}' is not UTF-8 text (line {line}). Save it as UTF-8 and upload it again.")]
     InvalidUtf8 { file: String, line: u64 },
-    #[error("'{file}' cannot be read as a {format} file: {problem}")]
+    #[error("'{file}' cannot be read as {format}: {problem}")]
     Malformed { file: String, format: &'static str, problem: String },
     #[error("The file has no data: '{file}' has no row with a value.")]
     NoData { file: String },

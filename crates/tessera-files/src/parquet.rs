@@ -11,7 +11,7 @@ use crate::{ExportError, ImportError};
 /// The header row (the column names) followed by the rows, all text.
 pub(crate) fn read(file: &str, bytes: &[u8], budget: &mut CellBudget) -> Result<Vec<Vec<String>>, ImportError> {
     let malformed =
-        |problem: PolarsError| ImportError::Malformed { file: file.to_owned(), format: "Parquet", problem: problem.to_string() };
+        |problem: PolarsError| ImportError::Malformed { file: file.to_owned(), format: "a Parquet file", problem: problem.to_string() };
     let mut reader = ParquetReader::new(Cursor::new(bytes));
     // The footer tells the size, so a huge file is refused before any column is decoded.
     let height = reader.num_rows().map_err(malformed)?;
@@ -96,7 +96,7 @@ mod tests {
         bytes.truncate(middle);
         bytes.extend_from_slice(b"PAR1");
         let error = import("broken.parquet", &bytes, &Limits::default()).unwrap_err();
-        assert!(matches!(error, ImportError::Malformed { format: "Parquet", .. }), "{error:?}");
+        assert!(matches!(error, ImportError::Malformed { format: "a Parquet file", .. }), "{error:?}");
         assert!(error.to_string().contains("'broken.parquet'"));
     }
 

@@ -15,6 +15,7 @@ mod env;
 mod openapi;
 mod pages;
 mod plans;
+mod spreadsheet_files;
 mod storage;
 mod web_routes;
 mod workspaces;
