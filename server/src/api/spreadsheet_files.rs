@@ -128,7 +128,8 @@ struct Form {
 }
 
 async fn read_form(multipart: Result<Multipart, MultipartRejection>) -> Result<Form, Refusal> {
-    let mut multipart = multipart.map_err(|rejection| Error::BadRequest(format!("Send the file as multipart/form-data: {}", rejection.body_text())))?;
+    let mut multipart =
+        multipart.map_err(|rejection| Error::BadRequest(format!("Send the file as multipart/form-data: {}", rejection.body_text())))?;
     let mut form = Form::default();
     while let Some(field) = multipart.next_field().await.map_err(form_error)? {
         match field.name().unwrap_or("") {
@@ -162,7 +163,9 @@ async fn import(file_name: String, bytes: Vec<u8>) -> Result<Vec<ImportedSheet>,
         .await
         .context("reading an uploaded file")?;
     match imported {
-        Ok(sheets) => Ok(sheets.into_iter().map(|sheet| ImportedSheet { title: sheet.title, columns: sheet.columns, rows: sheet.rows }).collect()),
+        Ok(sheets) => {
+            Ok(sheets.into_iter().map(|sheet| ImportedSheet { title: sheet.title, columns: sheet.columns, rows: sheet.rows }).collect())
+        }
         Err(ImportError::FileTooLarge { .. }) => Err(too_large()),
         Err(error) => Err(Error::invalid("file", error.to_string()).into()),
     }
@@ -206,7 +209,11 @@ async fn upload(
 ) -> Result<(StatusCode, ApiJson<Uploaded>), Refusal> {
     caller.user()?;
     let mut form = read_form(multipart).await?;
-    let workspace_id = form.workspace_id.take().filter(|id| !id.trim().is_empty()).ok_or_else(|| Error::invalid("workspace_id", "Say which workspace the spreadsheet is for."))?;
+    let workspace_id = form
+        .workspace_id
+        .take()
+        .filter(|id| !id.trim().is_empty())
+        .ok_or_else(|| Error::invalid("workspace_id", "Say which workspace the spreadsheet is for."))?;
     let owner: Option<(String,)> = sqlx::query_as("SELECT owner_id FROM workspaces WHERE id = $1")
         .bind(workspace_id.trim())
         .fetch_optional(&state.db.pool)
@@ -219,14 +226,16 @@ async fn upload(
     let sheets = import(file_name, bytes).await?;
 
     let id = new_id();
-    sqlx::query("INSERT INTO spreadsheets (id, workspace_id, name, source_kind, created_at, updated_at) VALUES ($1, $2, $3, 'upload', $4, $4)")
-        .bind(&id)
-        .bind(workspace_id.trim())
-        .bind(&name)
-        .bind(now())
-        .execute(&state.db.pool)
-        .await
-        .context("creating a spreadsheet")?;
+    sqlx::query(
+        "INSERT INTO spreadsheets (id, workspace_id, name, source_kind, created_at, updated_at) VALUES ($1, $2, $3, 'upload', $4, $4)",
+    )
+    .bind(&id)
+    .bind(workspace_id.trim())
+    .bind(&name)
+    .bind(now())
+    .execute(&state.db.pool)
+    .await
+    .context("creating a spreadsheet")?;
     let rows: Vec<usize> = sheets.iter().map(|sheet| sheet.rows.len()).collect();
     let stored = match store::replace_all(&state.db, &id, sheets).await {
         Ok(stored) => stored,

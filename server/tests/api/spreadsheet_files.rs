@@ -52,7 +52,8 @@ async fn send_form(client: &Client, method: Method, path: &str, parts: &[Part<'_
 }
 
 async fn upload(client: &Client, workspace_id: &str, file_name: &str, bytes: &[u8]) -> Reply {
-    send_form(client, Method::POST, "/api/spreadsheets/upload", &[Part::Text("workspace_id", workspace_id), Part::File(file_name, bytes)]).await
+    send_form(client, Method::POST, "/api/spreadsheets/upload", &[Part::Text("workspace_id", workspace_id), Part::File(file_name, bytes)])
+        .await
 }
 
 async fn reupload(client: &Client, spreadsheet_id: &str, file_name: &str, bytes: &[u8]) -> Reply {
@@ -64,8 +65,15 @@ async fn spreadsheet_count(server: &TestServer) -> i64 {
     count
 }
 
-/// The stored tabs of a spreadsheet: title, columns without the record id, and rows without it.
-async fn stored(server: &TestServer, spreadsheet_id: &str) -> Vec<(String, Vec<String>, Vec<Vec<String>>)> {
+/// A tab as stored: title, columns without the record id, and rows without it.
+type Tab = (String, Vec<String>, Vec<Vec<String>>);
+
+fn tab(title: &str, columns: &[&str], rows: &[&[&str]]) -> Tab {
+    (title.to_owned(), strings(columns), table(rows))
+}
+
+/// The stored tabs of a spreadsheet.
+async fn stored(server: &TestServer, spreadsheet_id: &str) -> Vec<Tab> {
     let mut tabs = Vec::new();
     for sheet in store::list(server.db(), spreadsheet_id).await.unwrap() {
         let id_at = sheet.columns.iter().position(|name| name == RECORD_ID_COLUMN).expect("a record id column");
@@ -148,16 +156,13 @@ both_databases! {
         let server = TestServer::start(backend).await;
         let (ada, workspace_id) = ada_with_workspace(&server).await;
         let parquet = tessera_files::export_parquet(&strings(&["City", "Zip"]), &[strings(&["Oslo", "0150"])]).unwrap();
-        let people = table(&[&["Ada", "10"], &["Bob", "7"]]);
-        let cases: Vec<(&str, Vec<u8>, Vec<(&str, Vec<String>, Vec<Vec<String>>)>)> = vec![
-            ("people.csv", b"\xEF\xBB\xBFName;Amount\r\nAda;10\r\nBob;7\r\n".to_vec(), vec![("people", strings(&["Name", "Amount"]), people.clone())]),
-            ("people.tsv", b"Name\tAmount\nAda\t10\nBob\t7\n".to_vec(), vec![("people", strings(&["Name", "Amount"]), people)]),
-            ("zips.parquet", parquet, vec![("zips", strings(&["City", "Zip"]), table(&[&["Oslo", "0150"]]))]),
-            ("book.xlsx", xlsx(), vec![
-                ("Sales", strings(&["Name", "Amount"]), table(&[&["Ada", "10"], &["Bob", "2.5"]])),
-                ("Notes", strings(&["Note"]), table(&[&["TRUE"]])),
-            ]),
-            ("people.ods", ods(), vec![("People", strings(&["Name", "Age"]), table(&[&["Ada", "36"]]))]),
+        let people: &[&[&str]] = &[&["Ada", "10"], &["Bob", "7"]];
+        let cases: Vec<(&str, Vec<u8>, Vec<Tab>)> = vec![
+            ("people.csv", b"\xEF\xBB\xBFName;Amount\r\nAda;10\r\nBob;7\r\n".to_vec(), vec![tab("people", &["Name", "Amount"], people)]),
+            ("people.tsv", b"Name\tAmount\nAda\t10\nBob\t7\n".to_vec(), vec![tab("people", &["Name", "Amount"], people)]),
+            ("zips.parquet", parquet, vec![tab("zips", &["City", "Zip"], &[&["Oslo", "0150"]])]),
+            ("book.xlsx", xlsx(), vec![tab("Sales", &["Name", "Amount"], &[&["Ada", "10"], &["Bob", "2.5"]]), tab("Notes", &["Note"], &[&["TRUE"]])]),
+            ("people.ods", ods(), vec![tab("People", &["Name", "Age"], &[&["Ada", "36"]])]),
         ];
         for (file_name, bytes, expected) in cases {
             let reply = upload(&ada, &workspace_id, file_name, &bytes).await;
@@ -165,18 +170,16 @@ both_databases! {
             let spreadsheet = &body["spreadsheet"];
             assert_eq!(spreadsheet["name"], file_name.rsplit_once('.').unwrap().0, "{file_name}");
             assert_eq!(spreadsheet["source_kind"], "upload");
-            let titles: Vec<&str> = spreadsheet["sheets"].as_array().unwrap().iter().map(|sheet| sheet["title"].as_str().unwrap()).collect();
-            assert_eq!(titles, expected.iter().map(|(title, _, _)| *title).collect::<Vec<_>>(), "{file_name}");
-            for (answered, (_, columns, rows)) in spreadsheet["sheets"].as_array().unwrap().iter().zip(&expected) {
+            let answered = spreadsheet["sheets"].as_array().unwrap();
+            assert_eq!(answered.len(), expected.len(), "{file_name}");
+            for (answered, (title, columns, rows)) in answered.iter().zip(&expected) {
+                assert_eq!(answered["title"], title.as_str(), "{file_name}");
                 assert_eq!(answered["rows"], rows.len(), "{file_name}");
                 let mut with_id = columns.clone();
                 with_id.push(RECORD_ID_COLUMN.to_owned());
                 assert_eq!(answered["columns"], serde_json::json!(with_id), "{file_name}");
             }
-            let tabs = stored(&server, &id_of(body)).await;
-            let expected: Vec<(String, Vec<String>, Vec<Vec<String>>)> =
-                expected.into_iter().map(|(title, columns, rows)| (title.to_owned(), columns, rows)).collect();
-            assert_eq!(tabs, expected, "{file_name}");
+            assert_eq!(stored(&server, &id_of(body)).await, expected, "{file_name}");
         }
         assert_eq!(spreadsheet_count(&server).await, 5);
     }
@@ -270,14 +273,14 @@ both_databases! {
         broken.truncate(broken.len() / 2);
         assert_eq!(reupload(&ada, &id, "people.xlsx", &broken).await.status, 422);
         assert_eq!(reupload(&ada, &id, "people.csv", b"").await.status, 422);
-        assert_eq!(stored(&server, &id).await, vec![("people".to_owned(), strings(&["Name", "Amount"]), table(&[&["Ada", "10"]]))]);
+        assert_eq!(stored(&server, &id).await, vec![tab("people", &["Name", "Amount"], &[&["Ada", "10"]])]);
         assert_eq!(store::list(server.db(), &id).await.unwrap(), before);
 
         let reply = reupload(&ada, &id, "people.csv", b"Name,Amount,City\nBob,7,Oslo\nCy,8,Rome\n").await;
         let body = reply.expect(200);
         assert_eq!(body["spreadsheet"]["name"], "people");
         assert_eq!(body["spreadsheet"]["sheets"][0]["rows"], 2);
-        assert_eq!(stored(&server, &id).await, vec![("people".to_owned(), strings(&["Name", "Amount", "City"]), table(&[&["Bob", "7", "Oslo"], &["Cy", "8", "Rome"]]))]);
+        assert_eq!(stored(&server, &id).await, vec![tab("people", &["Name", "Amount", "City"], &[&["Bob", "7", "Oslo"], &["Cy", "8", "Rome"]])]);
         let after = store::list(server.db(), &id).await.unwrap();
         assert_eq!(after[0].id, before[0].id, "the tab keeps its id by title");
         assert_eq!(after[0].version, before[0].version + 1);
