@@ -11,6 +11,12 @@ pub(crate) enum Format {
         tab_default: bool,
     },
     Parquet,
+    Workbook(Workbook),
+}
+
+/// The workbook formats calamine reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Workbook {
     Xlsx,
     Xls,
     Ods,
@@ -21,9 +27,9 @@ impl Format {
         match self {
             Format::Text { .. } => "delimited text",
             Format::Parquet => "a Parquet file",
-            Format::Xlsx => "an Excel (.xlsx) workbook",
-            Format::Xls => "an Excel 97-2003 (.xls) workbook",
-            Format::Ods => "an OpenDocument (.ods) spreadsheet",
+            Format::Workbook(Workbook::Xlsx) => "an Excel (.xlsx) workbook",
+            Format::Workbook(Workbook::Xls) => "an Excel 97-2003 (.xls) workbook",
+            Format::Workbook(Workbook::Ods) => "an OpenDocument (.ods) spreadsheet",
         }
     }
 }
@@ -72,9 +78,9 @@ pub(crate) fn format(file_name: &str, bytes: &[u8]) -> Result<Format, ImportErro
         "csv" | "txt" => (Format::Text { tab_default: false }, Content::Other),
         "tsv" => (Format::Text { tab_default: true }, Content::Other),
         "parquet" => (Format::Parquet, Content::Parquet),
-        "xlsx" | "xlsm" => (Format::Xlsx, Content::Zip),
-        "ods" => (Format::Ods, Content::Zip),
-        "xls" => (Format::Xls, Content::Ole2),
+        "xlsx" | "xlsm" => (Format::Workbook(Workbook::Xlsx), Content::Zip),
+        "ods" => (Format::Workbook(Workbook::Ods), Content::Zip),
+        "xls" => (Format::Workbook(Workbook::Xls), Content::Ole2),
         _ => return Err(ImportError::UnsupportedExtension { file: file_name.to_owned() }),
     };
     let found = Content::of(bytes);
@@ -94,10 +100,10 @@ mod tests {
         assert_eq!(format("a.txt", b"x"), Ok(Format::Text { tab_default: false }));
         assert_eq!(format("a.tsv", b"x"), Ok(Format::Text { tab_default: true }));
         assert_eq!(format("a.parquet", b"PAR1...PAR1"), Ok(Format::Parquet));
-        assert_eq!(format("a.xlsx", b"PK\x03\x04rest"), Ok(Format::Xlsx));
-        assert_eq!(format("a.xlsm", b"PK\x03\x04rest"), Ok(Format::Xlsx));
-        assert_eq!(format("a.ods", b"PK\x03\x04rest"), Ok(Format::Ods));
-        assert_eq!(format("a.xls", OLE2), Ok(Format::Xls));
+        assert_eq!(format("a.xlsx", b"PK\x03\x04rest"), Ok(Format::Workbook(Workbook::Xlsx)));
+        assert_eq!(format("a.xlsm", b"PK\x03\x04rest"), Ok(Format::Workbook(Workbook::Xlsx)));
+        assert_eq!(format("a.ods", b"PK\x03\x04rest"), Ok(Format::Workbook(Workbook::Ods)));
+        assert_eq!(format("a.xls", OLE2), Ok(Format::Workbook(Workbook::Xls)));
     }
 
     #[test]

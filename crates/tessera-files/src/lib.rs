@@ -145,7 +145,7 @@ pub fn import(file_name: &str, bytes: &[u8], limits: &Limits) -> Result<Vec<Shee
     let grids = panic::catch_unwind(AssertUnwindSafe(|| match format {
         Format::Text { tab_default } => Ok(vec![(title, text::read(file_name, bytes, tab_default, &mut budget)?)]),
         Format::Parquet => Ok(vec![(title, parquet::read(file_name, bytes, &mut budget)?)]),
-        Format::Xlsx | Format::Xls | Format::Ods => workbook::read(file_name, bytes, format, limits, &mut budget),
+        Format::Workbook(kind) => workbook::read(file_name, bytes, kind, limits, &mut budget),
     }))
     .unwrap_or_else(|_| {
         Err(ImportError::Malformed {

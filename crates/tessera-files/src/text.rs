@@ -198,6 +198,12 @@ mod tests {
     }
 
     #[test]
+    fn empty_lines_between_rows_stay_blank_rows_and_trailing_ones_go() {
+        let sheet = sheet("t.csv", b"a,b\n1,2\n\n3,4\n\n\n");
+        assert_eq!(sheet.rows, vec![strings(&["1", "2"]), strings(&["", ""]), strings(&["3", "4"])]);
+    }
+
+    #[test]
     fn ragged_rows_are_padded_and_longer_ones_kept() {
         let sheet = sheet("t.csv", b"a,b\n1\n1,2,3\n");
         assert_eq!(sheet.columns, strings(&["a", "b", "Column 3"]));

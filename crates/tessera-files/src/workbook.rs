@@ -7,7 +7,7 @@ use std::io::{self, Cursor, Read};
 use calamine::{open_workbook_from_rs, Data, Ods, Range, Reader, Xls, Xlsx};
 use zip::ZipArchive;
 
-use crate::detect::Format;
+use crate::detect::{Format, Workbook};
 use crate::grid::CellBudget;
 use crate::{ImportError, Limits};
 
@@ -22,15 +22,16 @@ type Bytes<'a> = Cursor<&'a [u8]>;
 /// Tabs by name, each as rows of text cells.
 pub(crate) type Tabs = Vec<(String, Vec<Vec<String>>)>;
 
-pub(crate) fn read(file: &str, bytes: &[u8], format: Format, limits: &Limits, budget: &mut CellBudget) -> Result<Tabs, ImportError> {
+pub(crate) fn read(file: &str, bytes: &[u8], kind: Workbook, limits: &Limits, budget: &mut CellBudget) -> Result<Tabs, ImportError> {
+    let format = Format::Workbook(kind);
     let malformed =
         |problem: &dyn Display| ImportError::Malformed { file: file.to_owned(), format: format.label(), problem: problem.to_string() };
-    if matches!(format, Format::Xlsx | Format::Ods) {
-        check_archive(file, bytes, format, limits)?;
+    if matches!(kind, Workbook::Xlsx | Workbook::Ods) {
+        check_archive(file, bytes, kind, limits)?;
     }
     let cursor = Cursor::new(bytes);
-    match format {
-        Format::Xlsx => {
+    match kind {
+        Workbook::Xlsx => {
             let mut workbook: Xlsx<Bytes> = open_workbook_from_rs(cursor).map_err(|error| malformed(&error))?;
             let names = too_many_tabs(file, workbook.sheet_names(), limits)?;
             let mut tabs = Vec::with_capacity(names.len());
@@ -40,15 +41,14 @@ pub(crate) fn read(file: &str, bytes: &[u8], format: Format, limits: &Limits, bu
             }
             Ok(tabs)
         }
-        Format::Xls => {
+        Workbook::Xls => {
             let workbook: Xls<Bytes> = open_workbook_from_rs(cursor).map_err(|error| malformed(&error))?;
             ranges(file, workbook, limits, budget, &malformed)
         }
-        Format::Ods => {
+        Workbook::Ods => {
             let workbook: Ods<Bytes> = open_workbook_from_rs(cursor).map_err(|error| malformed(&error))?;
             ranges(file, workbook, limits, budget, &malformed)
         }
-        Format::Text { .. } | Format::Parquet => unreachable!("import sends only workbooks here"),
     }
 }
 
@@ -171,7 +171,8 @@ fn iso_moment(text: &str) -> String {
 /// Refuses a zip archive that is corrupt, encrypted, not the workbook its name says, or that
 /// would inflate past the limits — from the central directory first, then by inflating each
 /// entry no further than its declared size (so a directory that lies is caught too).
-fn check_archive(file: &str, bytes: &[u8], format: Format, limits: &Limits) -> Result<(), ImportError> {
+fn check_archive(file: &str, bytes: &[u8], kind: Workbook, limits: &Limits) -> Result<(), ImportError> {
+    let format = Format::Workbook(kind);
     let corrupt = |error: &dyn Display| ImportError::Malformed {
         file: file.to_owned(),
         format: format.label(),
@@ -192,7 +193,7 @@ fn check_archive(file: &str, bytes: &[u8], format: Format, limits: &Limits) -> R
             return Err(ImportError::CompressionRatio { file: file.to_owned(), entry: entry.name().to_owned() });
         }
     }
-    check_kind(file, &mut archive, format)?;
+    check_kind(file, &mut archive, kind)?;
     for index in 0..archive.len() {
         let entry = archive.by_index(index).map_err(|error| corrupt(&error))?;
         let declared = entry.size();
@@ -205,8 +206,8 @@ fn check_archive(file: &str, bytes: &[u8], format: Format, limits: &Limits) -> R
 }
 
 /// An .ods must say so in its `mimetype` entry; an .xlsx must have `[Content_Types].xml`.
-fn check_kind(file: &str, archive: &mut ZipArchive<Bytes>, format: Format) -> Result<(), ImportError> {
-    let mismatch = |found| ImportError::FormatMismatch { file: file.to_owned(), expected: format.label(), found };
+fn check_kind(file: &str, archive: &mut ZipArchive<Bytes>, kind: Workbook) -> Result<(), ImportError> {
+    let mismatch = |found| ImportError::FormatMismatch { file: file.to_owned(), expected: Format::Workbook(kind).label(), found };
     let mut mimetype = String::new();
     if let Ok(entry) = archive.by_name("mimetype") {
         // Small on purpose: the entry is a short MIME type and nothing else.
@@ -215,9 +216,9 @@ fn check_kind(file: &str, archive: &mut ZipArchive<Bytes>, format: Format) -> Re
     let mimetype = mimetype.trim();
     let is_ods = mimetype == ODS_MIMETYPE;
     let is_ooxml = archive.index_for_name("[Content_Types].xml").is_some();
-    match format {
-        Format::Ods if is_ods => Ok(()),
-        Format::Xlsx if is_ooxml && mimetype.is_empty() => Ok(()),
+    match kind {
+        Workbook::Ods if is_ods => Ok(()),
+        Workbook::Xlsx if is_ooxml && mimetype.is_empty() => Ok(()),
         _ if is_ods => Err(mismatch("an OpenDocument spreadsheet (.ods)")),
         _ if mimetype.starts_with("application/vnd.oasis.opendocument") => Err(mismatch("another OpenDocument file")),
         _ if is_ooxml => Err(mismatch("an Office Open XML file (.xlsx)")),
