@@ -5,6 +5,7 @@
 //! stall the async workers) and stored with [`sheets::store::replace_all`], so a file that cannot
 //! be read, or a write that fails, leaves what was stored before.
 
+use axum::body::Bytes;
 use axum::extract::multipart::{Multipart, MultipartError, MultipartRejection};
 use axum::extract::{DefaultBodyLimit, Path, Query, State};
 use axum::http::{header, StatusCode};
@@ -124,7 +125,7 @@ fn form_error(error: MultipartError) -> Refusal {
 struct Form {
     workspace_id: Option<String>,
     name: Option<String>,
-    file: Option<(String, Vec<u8>)>,
+    file: Option<(String, Bytes)>,
 }
 
 async fn read_form(multipart: Result<Multipart, MultipartRejection>) -> Result<Form, Refusal> {
@@ -137,7 +138,7 @@ async fn read_form(multipart: Result<Multipart, MultipartRejection>) -> Result<F
             "name" => form.name = Some(field.text().await.map_err(form_error)?),
             "file" => {
                 let file_name = field.file_name().unwrap_or("").to_owned();
-                form.file = Some((file_name, field.bytes().await.map_err(form_error)?.to_vec()));
+                form.file = Some((file_name, field.bytes().await.map_err(form_error)?));
             }
             // Unknown parts (a browser may add some) are read past and ignored.
             _ => {
@@ -148,7 +149,7 @@ async fn read_form(multipart: Result<Multipart, MultipartRejection>) -> Result<F
     Ok(form)
 }
 
-fn file_of(form: &mut Form) -> Result<(String, Vec<u8>), Refusal> {
+fn file_of(form: &mut Form) -> Result<(String, Bytes), Refusal> {
     let (file_name, bytes) = form.file.take().ok_or_else(|| Error::invalid("file", "Choose a file to upload."))?;
     if file_name.trim().is_empty() {
         return Err(Error::invalid("file", "The file part has no file name; send it as a file.").into());
@@ -158,7 +159,7 @@ fn file_of(form: &mut Form) -> Result<(String, Vec<u8>), Refusal> {
 
 /// Reads the file on a blocking thread. Too large answers 413; any other problem 422 with the
 /// importer's text, which names the file and what to change.
-async fn import(file_name: String, bytes: Vec<u8>) -> Result<Vec<ImportedSheet>, Refusal> {
+async fn import(file_name: String, bytes: Bytes) -> Result<Vec<ImportedSheet>, Refusal> {
     let imported = tokio::task::spawn_blocking(move || tessera_files::import(&file_name, &bytes, &Limits::default()))
         .await
         .context("reading an uploaded file")?;
