@@ -56,6 +56,10 @@ pub enum Error {
     #[error("{0}")]
     Conflict(String),
 
+    /// 413: an uploaded file over its size limit; the text says the limit.
+    #[error("{0}")]
+    TooLarge(String),
+
     /// 429: too many attempts from this address or for this account.
     #[error("Too many attempts. Please wait {retry_after_secs} seconds and try again.")]
     TooManyRequests { retry_after_secs: u64 },
@@ -121,6 +125,7 @@ impl Error {
             Self::Forbidden(_) | Self::NotPermitted(_) => StatusCode::FORBIDDEN,
             Self::NotFound(_) => StatusCode::NOT_FOUND,
             Self::Conflict(_) => StatusCode::CONFLICT,
+            Self::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             Self::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
             Self::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
             Self::Internal { .. } => StatusCode::INTERNAL_SERVER_ERROR,
@@ -191,6 +196,7 @@ impl IntoResponse for Error {
                 error_json(status, self.to_string())
             }
             Self::Invalid { field, message } => (status, Json(serde_json::json!({ "error": message, "field": field }))).into_response(),
+            Self::TooLarge(message) => (status, Json(serde_json::json!({ "error": message, "field": "file" }))).into_response(),
             Self::TooManyRequests { retry_after_secs } => {
                 let mut response = error_json(status, self.to_string());
                 if let Ok(value) = retry_after_secs.to_string().parse() {

@@ -14,7 +14,6 @@ use axum::extract::multipart::{Multipart, MultipartRejection};
 use axum::extract::{DefaultBodyLimit, Path, Query, State};
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
-use axum::Json;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 use utoipa::{IntoParams, ToSchema};
@@ -61,30 +60,6 @@ pub struct Uploaded {
     pub size: i64,
 }
 
-/// Why an upload failed: an [`Error`], or a file over its size limit (413, which [`Error`]
-/// has no variant for).
-enum Failure {
-    Error(Error),
-    TooLarge(String),
-}
-
-impl From<Error> for Failure {
-    fn from(error: Error) -> Self {
-        Self::Error(error)
-    }
-}
-
-impl IntoResponse for Failure {
-    fn into_response(self) -> Response {
-        match self {
-            Self::Error(error) => error.into_response(),
-            Self::TooLarge(message) => {
-                (StatusCode::PAYLOAD_TOO_LARGE, Json(serde_json::json!({"error": message, "field": "file"}))).into_response()
-            }
-        }
-    }
-}
-
 fn megabytes(bytes: usize) -> usize {
     bytes / (1024 * 1024)
 }
@@ -103,7 +78,7 @@ async fn upload(
     Path(block_id): Path<String>,
     Query(params): Query<UploadParams>,
     multipart: Result<Multipart, MultipartRejection>,
-) -> Result<(StatusCode, ApiJson<Uploaded>), Failure> {
+) -> Result<(StatusCode, ApiJson<Uploaded>), Error> {
     let access = audience::block_access(&state.db, &caller, &block_id).await?;
     access.require(RowChange::Append, &[])?;
     let accepted = accepted_types(&access.block.config, params.column.as_deref())?;
@@ -120,7 +95,7 @@ async fn upload(
     }
     if bytes.len() > detected.max_bytes() {
         let kind = if detected.is_image() { "Images" } else { "Files" };
-        return Err(Failure::TooLarge(format!("{kind} must be under {} MB.", megabytes(detected.max_bytes()))));
+        return Err(Error::TooLarge(format!("{kind} must be under {} MB.", megabytes(detected.max_bytes()))));
     }
     let id = new_id();
     let store = files::store(&state.config);
@@ -171,10 +146,10 @@ fn accepted_types(config: &Map<String, Value>, column: Option<&str>) -> Result<S
 
 /// The multipart field `file`: its name as the browser gave it and its bytes. A body over the
 /// transport limit answers 413.
-async fn read_file(multipart: &mut Multipart) -> Result<(String, UploadForm), Failure> {
+async fn read_file(multipart: &mut Multipart) -> Result<(String, UploadForm), Error> {
     let unreadable = |error: axum::extract::multipart::MultipartError| match error.status() {
-        StatusCode::PAYLOAD_TOO_LARGE => Failure::TooLarge(format!("Files must be under {} MB.", megabytes(MAX_FILE_BYTES))),
-        _ => Failure::Error(Error::BadRequest(format!("The upload could not be read: {}", error.body_text()))),
+        StatusCode::PAYLOAD_TOO_LARGE => Error::TooLarge(format!("Files must be under {} MB.", megabytes(MAX_FILE_BYTES))),
+        _ => Error::BadRequest(format!("The upload could not be read: {}", error.body_text())),
     };
     while let Some(field) = multipart.next_field().await.map_err(unreadable)? {
         if field.name() == Some("file") {

@@ -18,6 +18,7 @@ mod pages;
 mod plans;
 mod rows;
 mod sheet_data;
+mod spreadsheet_files;
 mod spreadsheets;
 mod storage;
 mod uploads;

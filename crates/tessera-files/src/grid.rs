@@ -1,0 +1,161 @@
+//! From the cells a reader found to a [`Sheet`]: the header and row rules of the crate docs, the
+//! same for every format, and the cell budget readers draw on while they read.
+
+use std::collections::HashSet;
+
+use crate::{ImportError, Sheet};
+
+/// Cells left for one import. Readers take from it as they go, so a huge file stops early.
+#[derive(Debug)]
+pub(crate) struct CellBudget {
+    file: String,
+    limit: u64,
+    used: u64,
+}
+
+impl CellBudget {
+    pub(crate) fn new(file: &str, limit: u64) -> Self {
+        CellBudget { file: file.to_owned(), limit, used: 0 }
+    }
+
+    pub(crate) fn take(&mut self, cells: u64) -> Result<(), ImportError> {
+        self.used = self.used.saturating_add(cells);
+        if self.used > self.limit {
+            return Err(ImportError::TooManyCells { file: self.file.clone(), limit: self.limit });
+        }
+        Ok(())
+    }
+}
+
+fn blank(cell: &str) -> bool {
+    cell.trim().is_empty()
+}
+
+fn blank_row(row: &[String]) -> bool {
+    row.iter().all(|cell| blank(cell))
+}
+
+/// Applies the header rule to rows as read; `None` when no row has a value.
+pub(crate) fn shape(title: String, mut rows: Vec<Vec<String>>) -> Option<Sheet> {
+    let header_at = rows.iter().position(|row| !blank_row(row))?;
+    let data_end = rows.iter().rposition(|row| !blank_row(row)).map_or(0, |last| last + 1);
+    rows.truncate(data_end);
+    let mut data = rows.split_off(header_at + 1);
+    let header = rows.pop().unwrap_or_default();
+
+    let width = (0..header.len().max(data.iter().map(Vec::len).max().unwrap_or(0)))
+        .rev()
+        .find(|&column| {
+            !header.get(column).is_none_or(|name| blank(name)) || data.iter().any(|row| row.get(column).is_some_and(|cell| !blank(cell)))
+        })
+        .map_or(0, |last| last + 1);
+    for row in &mut data {
+        row.resize(width, String::new());
+    }
+    let mut names = header;
+    names.resize(width, String::new());
+    Some(Sheet { title, columns: unique_names(&names), rows: data })
+}
+
+/// Trimmed names, `Column N` for empty ones, `Name (2)`… for repeats, all distinct.
+fn unique_names(header: &[String]) -> Vec<String> {
+    let wanted: Vec<String> = header
+        .iter()
+        .enumerate()
+        .map(|(index, name)| match name.trim() {
+            "" => format!("Column {}", index + 1),
+            name => name.to_owned(),
+        })
+        .collect();
+    // A repeat must not take a name that a later column has as its own.
+    let reserved: HashSet<&str> = wanted.iter().map(String::as_str).collect();
+    let mut taken: HashSet<String> = HashSet::with_capacity(wanted.len());
+    wanted
+        .iter()
+        .map(|name| {
+            let name = if taken.contains(name) {
+                (2..)
+                    .map(|n| format!("{name} ({n})"))
+                    .find(|candidate| !taken.contains(candidate) && !reserved.contains(candidate.as_str()))
+                    .unwrap_or_default()
+            } else {
+                name.clone()
+            };
+            taken.insert(name.clone());
+            name
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rows(cells: &[&[&str]]) -> Vec<Vec<String>> {
+        cells.iter().map(|row| row.iter().map(|cell| cell.to_string()).collect()).collect()
+    }
+
+    fn shaped(cells: &[&[&str]]) -> Sheet {
+        shape("T".into(), rows(cells)).expect("a sheet")
+    }
+
+    #[test]
+    fn the_first_row_with_a_value_is_the_header() {
+        let sheet = shaped(&[&[], &["", " "], &["Name", "Amount"], &["Ada", "10"]]);
+        assert_eq!(sheet.columns, ["Name", "Amount"]);
+        assert_eq!(sheet.rows, rows(&[&["Ada", "10"]]));
+    }
+
+    #[test]
+    fn trailing_blank_rows_go_and_blank_rows_between_stay() {
+        let sheet = shaped(&[&["A"], &["1"], &[""], &["2"], &[" "], &[]]);
+        assert_eq!(sheet.rows, rows(&[&["1"], &[""], &["2"]]));
+    }
+
+    #[test]
+    fn trailing_blank_columns_go_and_rows_fit_the_header() {
+        let sheet = shaped(&[&["A", "B", "", ""], &["1"], &["1", "2", "", " ", ""]]);
+        assert_eq!(sheet.columns, ["A", "B"]);
+        assert_eq!(sheet.rows, rows(&[&["1", ""], &["1", "2"]]));
+    }
+
+    #[test]
+    fn values_beyond_the_header_get_named_columns() {
+        let sheet = shaped(&[&["A", ""], &["1", "", "", "x"]]);
+        assert_eq!(sheet.columns, ["A", "Column 2", "Column 3", "Column 4"]);
+        assert_eq!(sheet.rows, rows(&[&["1", "", "", "x"]]));
+    }
+
+    #[test]
+    fn names_are_trimmed_and_empty_names_numbered() {
+        let sheet = shaped(&[&[" Name ", "", "Amount"], &["Ada", "x", "1"]]);
+        assert_eq!(sheet.columns, ["Name", "Column 2", "Amount"]);
+    }
+
+    #[test]
+    fn repeated_names_are_numbered_past_names_already_taken() {
+        let sheet = shaped(&[&["A", "A", "A (2)", "a", "A", "Column 6", "", "A"], &["", "", "", "", "", "", "x"]]);
+        assert_eq!(sheet.columns, ["A", "A (3)", "A (2)", "a", "A (4)", "Column 6", "Column 7", "A (5)"]);
+        let sheet = shaped(&[&["", "Column 1"]]);
+        assert_eq!(sheet.columns, ["Column 1", "Column 1 (2)"]);
+    }
+
+    #[test]
+    fn cells_are_kept_as_they_are() {
+        let sheet = shaped(&[&["A"], &["  padded  "]]);
+        assert_eq!(sheet.rows[0][0], "  padded  ");
+    }
+
+    #[test]
+    fn rows_without_values_are_no_sheet() {
+        assert_eq!(shape("T".into(), rows(&[&["", " "], &[]])), None);
+        assert_eq!(shape("T".into(), Vec::new()), None);
+    }
+
+    #[test]
+    fn the_budget_refuses_past_its_limit() {
+        let mut budget = CellBudget::new("f.csv", 3);
+        assert!(budget.take(3).is_ok());
+        assert_eq!(budget.take(1), Err(ImportError::TooManyCells { file: "f.csv".into(), limit: 3 }));
+    }
+}

@@ -1,0 +1,222 @@
+//! Spreadsheet files in and out: bytes of an uploaded file become text sheets, and text rows
+//! become a Parquet file. Pure and synchronous: no I/O beyond the bytes given, so a caller runs
+//! it on a blocking thread and decides where bytes come from and go to.
+//!
+//! # Formats
+//!
+//! The format is taken from the file name's extension AND checked against the bytes, so a
+//! renamed file is refused with a clear error instead of being misread:
+//!
+//! | extension            | bytes must be                                   | read with        |
+//! |----------------------|-------------------------------------------------|------------------|
+//! | `csv`, `tsv`, `txt`  | UTF-8 text (a BOM is allowed)                   | polars CSV       |
+//! | `parquet`            | `PAR1` at both ends                             | polars Parquet   |
+//! | `xlsx`, `xlsm`       | a zip archive with `[Content_Types].xml`        | calamine         |
+//! | `xls`                | an OLE2 compound file (`D0 CF 11 E0 A1 B1 1A E1`) | calamine       |
+//! | `ods`                | a zip archive whose `mimetype` is an OpenDocument spreadsheet | calamine |
+//!
+//! Delimited text is sniffed among `,` `;` tab and `|`: on the first 50 records (quotes
+//! respected) the delimiter whose per-record count is most often the same non-zero number wins.
+//! Quoted fields may hold delimiters, newlines and doubled quotes. Every cell stays text: no type
+//! is inferred. Parquet columns are cast to text as polars prints them (null → empty).
+//! Workbook cells: strings as they are, whole numbers without `.0`, other numbers as the
+//! shortest text that reads back to the same number, booleans `TRUE`/`FALSE`, dates
+//! `YYYY-MM-DD`, date-times `YYYY-MM-DD HH:MM:SS`, durations `H:MM:SS`, errors as their text
+//! (`#DIV/0!`), empty cells empty. A workbook tab starts at its first used column.
+//!
+//! # Header and rows (every format)
+//!
+//! - The first row with a non-blank cell is the header; rows above it are dropped.
+//! - Blank rows at the end are dropped (blank rows in between are kept).
+//! - A column is blank when its header and every one of its cells are blank; blank columns at
+//!   the end are dropped. A row longer than the header therefore keeps its extra cells only when
+//!   some row has a non-blank cell there; such columns are named like empty header names.
+//! - Every row is then padded with empty cells or cut to the header's width.
+//! - Header names are trimmed. An empty name becomes `Column N` (N is the 1-based position).
+//!   A name seen before becomes `Name (2)`, `Name (3)`, … skipping any name already taken by
+//!   another column, so every name is unique.
+//! - A cell counts as blank when it is empty or only whitespace; kept cells are not trimmed.
+//!
+//! Sheet titles: a text or Parquet file gives one sheet titled with the file's stem
+//! (`sales.csv` → `sales`); a workbook gives one sheet per tab with data, titled with the tab's
+//! name. A file without any non-blank row answers "The file has no data".
+//!
+//! # Limits
+//!
+//! [`Limits`] bound what one file may cost: its size is checked first; zip archives (XLSX, ODS)
+//! are checked from their central directory (total size, per-entry compression ratio,
+//! encryption) and by inflating each entry no further than its declared size before a workbook
+//! is opened; cells are counted while reading and reading stops at the limit.
+
+mod detect;
+mod grid;
+mod parquet;
+mod text;
+mod workbook;
+
+use std::panic::{self, AssertUnwindSafe};
+use std::path::Path;
+
+use detect::Format;
+
+/// One tab: a header of unique names and rows exactly as wide as the header.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Sheet {
+    pub title: String,
+    pub columns: Vec<String>,
+    pub rows: Vec<Vec<String>>,
+}
+
+/// What one imported file may cost.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Limits {
+    /// Size of the file as uploaded.
+    pub max_file_bytes: u64,
+    /// Cells over all sheets, as read (before trimming).
+    pub max_cells: u64,
+    /// Sum of the uncompressed sizes of a zip archive's entries (XLSX, ODS).
+    pub max_decompressed_bytes: u64,
+    /// Tabs of a workbook.
+    pub max_sheets: usize,
+}
+
+const MIB: u64 = 1024 * 1024;
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits { max_file_bytes: 50 * MIB, max_cells: 5_000_000, max_decompressed_bytes: 500 * MIB, max_sheets: 200 }
+    }
+}
+
+/// Why a file cannot be imported. Every message names the file and says what to change.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ImportError {
+    #[error("'{file}' is {size} bytes; files may be at most {limit} bytes ({}).", human_bytes(*limit))]
+    FileTooLarge { file: String, size: u64, limit: u64 },
+    #[error("'{file}' has more than {limit} cells, the most one import may hold. Split it into smaller files.")]
+    TooManyCells { file: String, limit: u64 },
+    #[error("'{file}' has {count} tabs; a workbook may have at most {limit}.")]
+    TooManySheets { file: String, count: usize, limit: usize },
+    #[error("'{file}' unpacks to more than {} ({limit} bytes), the most one import may unpack.", human_bytes(*limit))]
+    DecompressedTooLarge { file: String, limit: u64 },
+    #[error("'{file}' looks like a zip bomb: its part '{entry}' is compressed more than 100 to 1.")]
+    CompressionRatio { file: String, entry: String },
+    #[error("'{file}' is password-protected. Remove the password and upload it again.")]
+    Encrypted { file: String },
+    #[error("'{file}' is not a supported file. Upload a .csv, .tsv, .txt, .parquet, .xlsx, .xlsm, .xls or .ods file.")]
+    UnsupportedExtension { file: String },
+    #[error("'{file}' is named like {expected} but its content is {found}. Save it in the format its name says.")]
+    FormatMismatch { file: String, expected: &'static str, found: &'static str },
+    #[error("'{file}' is not UTF-8 text (line {line}). Save it as UTF-8 and upload it again.")]
+    InvalidUtf8 { file: String, line: u64 },
+    #[error("'{file}' cannot be read as {format}: {problem}")]
+    Malformed { file: String, format: &'static str, problem: String },
+    #[error("The file has no data: '{file}' has no row with a value.")]
+    NoData { file: String },
+}
+
+/// Why rows cannot be written as Parquet.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ExportError {
+    #[error("the columns cannot be written as Parquet: {0}")]
+    Parquet(String),
+}
+
+fn human_bytes(bytes: u64) -> String {
+    if bytes >= MIB && bytes % MIB == 0 {
+        format!("{} MiB", bytes / MIB)
+    } else {
+        format!("{bytes} bytes")
+    }
+}
+
+/// Reads a spreadsheet file into sheets, one per tab with data (see the crate docs for the
+/// rules). `file_name` gives the format (with the bytes) and the title of single-sheet formats.
+pub fn import(file_name: &str, bytes: &[u8], limits: &Limits) -> Result<Vec<Sheet>, ImportError> {
+    let file = file_name.to_owned();
+    if bytes.len() as u64 > limits.max_file_bytes {
+        return Err(ImportError::FileTooLarge { file, size: bytes.len() as u64, limit: limits.max_file_bytes });
+    }
+    let format = detect::format(file_name, bytes)?;
+    let mut budget = grid::CellBudget::new(file_name, limits.max_cells);
+    let title = stem(file_name);
+    // The readers parse untrusted bytes with third-party code; a panic there is a damaged file
+    // to the user, not a crashed worker.
+    let grids = panic::catch_unwind(AssertUnwindSafe(|| match format {
+        Format::Text { tab_default } => Ok(vec![(title, text::read(file_name, bytes, tab_default, &mut budget)?)]),
+        Format::Parquet => Ok(vec![(title, parquet::read(file_name, bytes, &mut budget)?)]),
+        Format::Workbook(kind) => workbook::read(file_name, bytes, kind, limits, &mut budget),
+    }))
+    .unwrap_or_else(|_| {
+        Err(ImportError::Malformed {
+            file: file.clone(),
+            format: format.label(),
+            problem: "the file is damaged or uses something this reader does not support.".to_owned(),
+        })
+    })?;
+    let sheets: Vec<Sheet> = grids.into_iter().filter_map(|(title, rows)| grid::shape(title, rows)).collect();
+    if sheets.is_empty() {
+        return Err(ImportError::NoData { file });
+    }
+    Ok(sheets)
+}
+
+/// Writes a header and rows as a Parquet file whose columns are all UTF-8 text. Rows shorter
+/// than the header are padded with empty cells; cells beyond the header are left out.
+pub fn export_parquet(columns: &[String], rows: &[Vec<String>]) -> Result<Vec<u8>, ExportError> {
+    parquet::write(columns, rows)
+}
+
+/// The file name without folders and without its last extension: `q1/sales.csv` → `sales`.
+fn stem(file_name: &str) -> String {
+    let stem = Path::new(file_name).file_stem().and_then(|stem| stem.to_str()).unwrap_or("").trim();
+    if stem.is_empty() {
+        "Sheet1".to_owned()
+    } else {
+        stem.to_owned()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_default_limits_are_the_documented_ones() {
+        let limits = Limits::default();
+        assert_eq!(limits.max_file_bytes, 50 * 1024 * 1024);
+        assert_eq!(limits.max_cells, 5_000_000);
+        assert_eq!(limits.max_decompressed_bytes, 500 * 1024 * 1024);
+        assert_eq!(limits.max_sheets, 200);
+    }
+
+    #[test]
+    fn the_size_is_checked_before_anything_else() {
+        let limits = Limits { max_file_bytes: 4, ..Limits::default() };
+        let error = import("big.xlsx", b"not a workbook at all", &limits).unwrap_err();
+        assert_eq!(error, ImportError::FileTooLarge { file: "big.xlsx".into(), size: 21, limit: 4 });
+        assert!(error.to_string().contains("'big.xlsx'"), "{error}");
+    }
+
+    #[test]
+    fn titles_of_single_sheet_files_are_the_file_stem() {
+        assert_eq!(stem("sales.csv"), "sales");
+        assert_eq!(stem("q1/sales.2024.csv"), "sales.2024");
+        assert_eq!(stem(".csv"), ".csv");
+        assert_eq!(stem(""), "Sheet1");
+    }
+
+    #[test]
+    fn a_file_without_values_has_no_data() {
+        let error = import("empty.csv", b"\n , \n", &Limits::default()).unwrap_err();
+        assert_eq!(error, ImportError::NoData { file: "empty.csv".into() });
+        assert!(error.to_string().starts_with("The file has no data"));
+    }
+
+    #[test]
+    fn the_cell_limit_stops_the_import() {
+        let limits = Limits { max_cells: 5, ..Limits::default() };
+        let error = import("many.csv", b"a,b\n1,2\n3,4\n", &limits).unwrap_err();
+        assert_eq!(error, ImportError::TooManyCells { file: "many.csv".into(), limit: 5 });
+    }
+}

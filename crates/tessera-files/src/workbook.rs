@@ -1,0 +1,418 @@
+//! Workbooks (XLSX, XLS, ODS) through calamine, every tab read as text cells. Zip-based
+//! workbooks are checked against zip bombs before calamine inflates anything.
+
+use std::fmt::Display;
+use std::io::{self, Cursor, Read};
+
+use calamine::{open_workbook_from_rs, Data, Ods, Range, Reader, Xls, Xlsx};
+use zip::ZipArchive;
+
+use crate::detect::{Format, Workbook};
+use crate::grid::CellBudget;
+use crate::{ImportError, Limits};
+
+const MIB: u64 = 1024 * 1024;
+/// An entry inflating more than this many times its packed size is taken for a bomb...
+const MAX_RATIO: u64 = 100;
+/// ...once it is larger than this (tiny entries compress well and are harmless).
+const RATIO_FROM_BYTES: u64 = MIB;
+const ODS_MIMETYPE: &str = "application/vnd.oasis.opendocument.spreadsheet";
+
+type Bytes<'a> = Cursor<&'a [u8]>;
+/// Tabs by name, each as rows of text cells.
+pub(crate) type Tabs = Vec<(String, Vec<Vec<String>>)>;
+
+pub(crate) fn read(file: &str, bytes: &[u8], kind: Workbook, limits: &Limits, budget: &mut CellBudget) -> Result<Tabs, ImportError> {
+    let format = Format::Workbook(kind);
+    let malformed =
+        |problem: &dyn Display| ImportError::Malformed { file: file.to_owned(), format: format.label(), problem: problem.to_string() };
+    if matches!(kind, Workbook::Xlsx | Workbook::Ods) {
+        check_archive(file, bytes, kind, limits)?;
+    }
+    let cursor = Cursor::new(bytes);
+    match kind {
+        Workbook::Xlsx => {
+            let mut workbook: Xlsx<Bytes> = open_workbook_from_rs(cursor).map_err(|error| malformed(&error))?;
+            let names = too_many_tabs(file, workbook.sheet_names(), limits)?;
+            let mut tabs = Vec::with_capacity(names.len());
+            for name in names {
+                let rows = xlsx_tab(&mut workbook, &name, budget, &malformed)?;
+                tabs.push((name, rows));
+            }
+            Ok(tabs)
+        }
+        Workbook::Xls => {
+            let workbook: Xls<Bytes> = open_workbook_from_rs(cursor).map_err(|error| malformed(&error))?;
+            ranges(file, workbook, limits, budget, &malformed)
+        }
+        Workbook::Ods => {
+            let workbook: Ods<Bytes> = open_workbook_from_rs(cursor).map_err(|error| malformed(&error))?;
+            ranges(file, workbook, limits, budget, &malformed)
+        }
+    }
+}
+
+fn too_many_tabs(file: &str, names: Vec<String>, limits: &Limits) -> Result<Vec<String>, ImportError> {
+    if names.len() > limits.max_sheets {
+        return Err(ImportError::TooManySheets { file: file.to_owned(), count: names.len(), limit: limits.max_sheets });
+    }
+    Ok(names)
+}
+
+/// An XLSX tab streamed cell by cell, so the cell limit stops a huge tab before it is all read.
+fn xlsx_tab(
+    workbook: &mut Xlsx<Bytes>,
+    name: &str,
+    budget: &mut CellBudget,
+    malformed: &dyn Fn(&dyn Display) -> ImportError,
+) -> Result<Vec<Vec<String>>, ImportError> {
+    let mut reader = workbook.worksheet_cells_reader(name).map_err(|error| malformed(&error))?;
+    let mut cells = Vec::new();
+    while let Some(cell) = reader.next_cell().map_err(|error| malformed(&error))? {
+        budget.take(1)?;
+        let text = cell_text(&Data::from(cell.get_value().clone()));
+        if !text.is_empty() {
+            cells.push((cell.get_position(), text));
+        }
+    }
+    Ok(place(cells))
+}
+
+/// Every tab of an XLS or ODS workbook, read whole (these formats have no streaming reader).
+fn ranges<'a, R>(
+    file: &str,
+    mut workbook: R,
+    limits: &Limits,
+    budget: &mut CellBudget,
+    malformed: &dyn Fn(&dyn Display) -> ImportError,
+) -> Result<Tabs, ImportError>
+where
+    R: Reader<Bytes<'a>>,
+    R::Error: Display,
+{
+    let names = too_many_tabs(file, workbook.sheet_names(), limits)?;
+    let mut tabs = Vec::with_capacity(names.len());
+    for name in names {
+        let range: Range<Data> = workbook.worksheet_range(&name).map_err(|error| malformed(&error))?;
+        let (height, width) = range.get_size();
+        budget.take((height as u64).saturating_mul(width as u64))?;
+        let start = range.start().unwrap_or((0, 0));
+        let cells = range
+            .used_cells()
+            .map(|(row, column, data)| (((row as u32) + start.0, (column as u32) + start.1), cell_text(data)))
+            .filter(|(_, text)| !text.is_empty())
+            .collect();
+        tabs.push((name, place(cells)));
+    }
+    Ok(tabs)
+}
+
+/// Rows of cells from positioned values; the first used column becomes the first column.
+fn place(cells: Vec<((u32, u32), String)>) -> Vec<Vec<String>> {
+    let Some(first_row) = cells.iter().map(|((row, _), _)| *row).min() else { return Vec::new() };
+    let first_column = cells.iter().map(|((_, column), _)| *column).min().unwrap_or(0);
+    let mut rows: Vec<Vec<String>> = Vec::new();
+    for ((row, column), text) in cells {
+        let (row, column) = ((row - first_row) as usize, (column - first_column) as usize);
+        if rows.len() <= row {
+            rows.resize(row + 1, Vec::new());
+        }
+        let cells = &mut rows[row];
+        if cells.len() <= column {
+            cells.resize(column + 1, String::new());
+        }
+        cells[column] = text;
+    }
+    rows
+}
+
+/// A workbook cell as the text a spreadsheet shows for it (see the crate docs).
+fn cell_text(data: &Data) -> String {
+    match data {
+        Data::Empty => String::new(),
+        Data::String(text) => text.clone(),
+        Data::Int(number) => number.to_string(),
+        // Display prints the shortest text that reads back to the same float, and no ".0".
+        Data::Float(number) if *number == 0.0 => "0".to_owned(),
+        Data::Float(number) => format!("{number}"),
+        Data::Bool(true) => "TRUE".to_owned(),
+        Data::Bool(false) => "FALSE".to_owned(),
+        Data::DateTime(moment) if moment.is_duration() => duration(moment.as_f64()),
+        Data::DateTime(moment) if (0.0..1.0).contains(&moment.as_f64()) => {
+            let (_, _, _, hour, minute, second, _) = moment.to_ymd_hms_milli();
+            format!("{hour:02}:{minute:02}:{second:02}")
+        }
+        Data::DateTime(moment) => match moment.to_ymd_hms_milli() {
+            (year, month, day, 0, 0, 0, 0) => format!("{year:04}-{month:02}-{day:02}"),
+            (year, month, day, hour, minute, second, _) => format!("{year:04}-{month:02}-{day:02} {hour:02}:{minute:02}:{second:02}"),
+        },
+        Data::DateTimeIso(text) => iso_moment(text),
+        Data::DurationIso(text) => text.clone(),
+        Data::Error(error) => error.to_string(),
+    }
+}
+
+/// `H:MM:SS` of a duration in days.
+fn duration(days: f64) -> String {
+    let seconds = (days * 86_400.0).round() as i64;
+    let sign = if seconds < 0 { "-" } else { "" };
+    let seconds = seconds.abs();
+    format!("{sign}{}:{:02}:{:02}", seconds / 3600, seconds / 60 % 60, seconds % 60)
+}
+
+/// ISO dates as they are; ISO date-times with a space and without fractions of a second.
+fn iso_moment(text: &str) -> String {
+    match text.split_once('T') {
+        Some((date, time)) => format!("{date} {}", time.split('.').next().unwrap_or(time)),
+        None => text.to_owned(),
+    }
+}
+
+/// Refuses a zip archive that is corrupt, encrypted, not the workbook its name says, or that
+/// would inflate past the limits — from the central directory first, then by inflating each
+/// entry no further than its declared size (so a directory that lies is caught too).
+fn check_archive(file: &str, bytes: &[u8], kind: Workbook, limits: &Limits) -> Result<(), ImportError> {
+    let format = Format::Workbook(kind);
+    let corrupt = |error: &dyn Display| ImportError::Malformed {
+        file: file.to_owned(),
+        format: format.label(),
+        problem: format!("the file is damaged ({error})."),
+    };
+    let mut archive = ZipArchive::new(Cursor::new(bytes)).map_err(|error| corrupt(&error))?;
+    let mut total: u64 = 0;
+    for index in 0..archive.len() {
+        let entry = archive.by_index_raw(index).map_err(|error| corrupt(&error))?;
+        if entry.encrypted() {
+            return Err(ImportError::Encrypted { file: file.to_owned() });
+        }
+        total = total.saturating_add(entry.size());
+        if total > limits.max_decompressed_bytes {
+            return Err(ImportError::DecompressedTooLarge { file: file.to_owned(), limit: limits.max_decompressed_bytes });
+        }
+        if entry.size() > RATIO_FROM_BYTES && entry.size() / entry.compressed_size().max(1) > MAX_RATIO {
+            return Err(ImportError::CompressionRatio { file: file.to_owned(), entry: entry.name().to_owned() });
+        }
+    }
+    check_kind(file, &mut archive, kind)?;
+    for index in 0..archive.len() {
+        let entry = archive.by_index(index).map_err(|error| corrupt(&error))?;
+        let declared = entry.size();
+        let inflated = io::copy(&mut entry.take(declared.saturating_add(1)), &mut io::sink()).map_err(|error| corrupt(&error))?;
+        if inflated > declared {
+            return Err(corrupt(&"a part is larger than the archive declares"));
+        }
+    }
+    Ok(())
+}
+
+/// An .ods must say so in its `mimetype` entry; an .xlsx must have `[Content_Types].xml`.
+fn check_kind(file: &str, archive: &mut ZipArchive<Bytes>, kind: Workbook) -> Result<(), ImportError> {
+    let mismatch = |found| ImportError::FormatMismatch { file: file.to_owned(), expected: Format::Workbook(kind).label(), found };
+    let mut mimetype = String::new();
+    if let Ok(entry) = archive.by_name("mimetype") {
+        // Small on purpose: the entry is a short MIME type and nothing else.
+        let _ = entry.take(200).read_to_string(&mut mimetype);
+    }
+    let mimetype = mimetype.trim();
+    let is_ods = mimetype == ODS_MIMETYPE;
+    let is_ooxml = archive.index_for_name("[Content_Types].xml").is_some();
+    match kind {
+        Workbook::Ods if is_ods => Ok(()),
+        Workbook::Xlsx if is_ooxml && mimetype.is_empty() => Ok(()),
+        _ if is_ods => Err(mismatch("an OpenDocument spreadsheet (.ods)")),
+        _ if mimetype.starts_with("application/vnd.oasis.opendocument") => Err(mismatch("another OpenDocument file")),
+        _ if is_ooxml => Err(mismatch("an Office Open XML file (.xlsx)")),
+        _ => Err(mismatch("a zip archive that is not a workbook")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::Write;
+
+    use calamine::{CellErrorType, ExcelDateTime, ExcelDateTimeType};
+    use rust_xlsxwriter::{ExcelDateTime as WriteDate, Format as CellFormat, Workbook};
+    use zip::write::SimpleFileOptions;
+    use zip::{CompressionMethod, ZipWriter};
+
+    use crate::{import, Sheet};
+
+    fn strings(cells: &[&str]) -> Vec<String> {
+        cells.iter().map(|cell| cell.to_string()).collect()
+    }
+
+    fn import_default(name: &str, bytes: &[u8]) -> Result<Vec<Sheet>, ImportError> {
+        import(name, bytes, &Limits::default())
+    }
+
+    fn zip_of(entries: &[(&str, &[u8], CompressionMethod)]) -> Vec<u8> {
+        let mut writer = ZipWriter::new(Cursor::new(Vec::new()));
+        for (name, content, method) in entries {
+            writer
+                .start_file(*name, SimpleFileOptions::default().compression_method(*method).large_file(content.len() > u32::MAX as usize))
+                .unwrap();
+            writer.write_all(content).unwrap();
+        }
+        writer.finish().unwrap().into_inner()
+    }
+
+    fn xlsx() -> Vec<u8> {
+        let mut workbook = Workbook::new();
+        let date = CellFormat::new().set_num_format("yyyy-mm-dd");
+        let moment = CellFormat::new().set_num_format("yyyy-mm-dd hh:mm:ss");
+        let sales = workbook.add_worksheet().set_name("Sales").unwrap();
+        sales.write_string(0, 0, "Name").unwrap();
+        sales.write_string(0, 1, "Amount").unwrap();
+        sales.write_string(0, 2, "Paid").unwrap();
+        sales.write_string(0, 3, "When").unwrap();
+        sales.write_string(0, 4, "At").unwrap();
+        sales.write_string(0, 5, "Name").unwrap();
+        sales.write_string(1, 0, "Ada").unwrap();
+        sales.write_number(1, 1, 10.0).unwrap();
+        sales.write_boolean(1, 2, true).unwrap();
+        sales.write_datetime_with_format(1, 3, WriteDate::from_ymd(2024, 1, 5).unwrap(), &date).unwrap();
+        sales.write_datetime_with_format(1, 4, WriteDate::parse_from_str("2024-01-05T10:30:15").unwrap(), &moment).unwrap();
+        sales.write_string(2, 0, "Bob").unwrap();
+        sales.write_number(2, 1, 0.1).unwrap();
+        sales.write_boolean(2, 2, false).unwrap();
+        sales.write_formula(2, 5, "=1/0").unwrap();
+        workbook.add_worksheet().set_name("Empty").unwrap();
+        let notes = workbook.add_worksheet().set_name("Notes").unwrap();
+        notes.write_string(2, 1, "Note").unwrap();
+        notes.write_string(3, 1, "hello").unwrap();
+        workbook.save_to_buffer().unwrap()
+    }
+
+    #[test]
+    fn an_xlsx_gives_one_sheet_per_tab_with_data() {
+        let sheets = import_default("book.xlsx", &xlsx()).unwrap();
+        assert_eq!(sheets.iter().map(|sheet| sheet.title.as_str()).collect::<Vec<_>>(), ["Sales", "Notes"]);
+        let sales = &sheets[0];
+        assert_eq!(sales.columns, strings(&["Name", "Amount", "Paid", "When", "At", "Name (2)"]));
+        assert_eq!(sales.rows[0], strings(&["Ada", "10", "TRUE", "2024-01-05", "2024-01-05 10:30:15", ""]));
+        // A formula written without a cached result reads back as its (empty) value.
+        assert_eq!(sales.rows[1][..3], strings(&["Bob", "0.1", "FALSE"]));
+        assert_eq!(sheets[1].columns, strings(&["Note"]));
+        assert_eq!(sheets[1].rows, vec![strings(&["hello"])]);
+    }
+
+    #[test]
+    fn cells_are_shown_as_a_spreadsheet_shows_them() {
+        assert_eq!(cell_text(&Data::Float(3.0)), "3");
+        assert_eq!(cell_text(&Data::Float(-0.0)), "0");
+        assert_eq!(cell_text(&Data::Float(0.1 + 0.2)), "0.30000000000000004");
+        assert_eq!(cell_text(&Data::Float(1234567.25)), "1234567.25");
+        assert_eq!(cell_text(&Data::Int(-7)), "-7");
+        assert_eq!(cell_text(&Data::Error(CellErrorType::Div0)), "#DIV/0!");
+        assert_eq!(cell_text(&Data::Empty), "");
+        let date = |value, kind| Data::DateTime(ExcelDateTime::new(value, kind, false));
+        assert_eq!(cell_text(&date(45296.0, ExcelDateTimeType::DateTime)), "2024-01-05");
+        assert_eq!(cell_text(&date(45296.4375, ExcelDateTimeType::DateTime)), "2024-01-05 10:30:00");
+        assert_eq!(cell_text(&date(0.4375, ExcelDateTimeType::DateTime)), "10:30:00");
+        assert_eq!(cell_text(&date(1.5, ExcelDateTimeType::TimeDelta)), "36:00:00");
+        assert_eq!(cell_text(&Data::DateTimeIso("2024-01-05T10:30:15.250".into())), "2024-01-05 10:30:15");
+        assert_eq!(cell_text(&Data::DateTimeIso("2024-01-05".into())), "2024-01-05");
+    }
+
+    fn ods(content: &str) -> Vec<u8> {
+        let manifest = r#"<?xml version="1.0" encoding="UTF-8"?><manifest:manifest xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0" manifest:version="1.2"><manifest:file-entry manifest:full-path="/" manifest:media-type="application/vnd.oasis.opendocument.spreadsheet"/><manifest:file-entry manifest:full-path="content.xml" manifest:media-type="text/xml"/></manifest:manifest>"#;
+        zip_of(&[
+            ("mimetype", ODS_MIMETYPE.as_bytes(), CompressionMethod::Stored),
+            ("META-INF/manifest.xml", manifest.as_bytes(), CompressionMethod::Deflated),
+            ("content.xml", content.as_bytes(), CompressionMethod::Deflated),
+        ])
+    }
+
+    const ODS_CONTENT: &str = r#"<?xml version="1.0" encoding="UTF-8"?>
+<office:document-content xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" office:version="1.2">
+<office:body><office:spreadsheet>
+<table:table table:name="People">
+<table:table-row><table:table-cell office:value-type="string"><text:p>Name</text:p></table:table-cell><table:table-cell office:value-type="string"><text:p>Age</text:p></table:table-cell><table:table-cell office:value-type="string"><text:p>Born</text:p></table:table-cell><table:table-cell office:value-type="string"><text:p>Member</text:p></table:table-cell></table:table-row>
+<table:table-row><table:table-cell office:value-type="string"><text:p>Ada</text:p></table:table-cell><table:table-cell office:value-type="float" office:value="36"><text:p>36</text:p></table:table-cell><table:table-cell office:value-type="date" office:date-value="1815-12-10"><text:p>10/12/1815</text:p></table:table-cell><table:table-cell office:value-type="boolean" office:boolean-value="true"><text:p>TRUE</text:p></table:table-cell></table:table-row>
+<table:table-row><table:table-cell office:value-type="string"><text:p>Bob</text:p></table:table-cell><table:table-cell office:value-type="float" office:value="2.5"><text:p>2.5</text:p></table:table-cell></table:table-row>
+</table:table>
+<table:table table:name="Blank"><table:table-row><table:table-cell/></table:table-row></table:table>
+</office:spreadsheet></office:body></office:document-content>"#;
+
+    #[test]
+    fn an_ods_made_here_reads_back() {
+        let sheets = import_default("people.ods", &ods(ODS_CONTENT)).unwrap();
+        assert_eq!(sheets.len(), 1);
+        assert_eq!(sheets[0].title, "People");
+        assert_eq!(sheets[0].columns, strings(&["Name", "Age", "Born", "Member"]));
+        assert_eq!(sheets[0].rows, vec![strings(&["Ada", "36", "1815-12-10", "TRUE"]), strings(&["Bob", "2.5", "", ""])]);
+    }
+
+    #[test]
+    fn a_zip_bomb_is_refused_before_it_is_opened() {
+        let huge = vec![b'a'; 20 * MIB as usize];
+        let bomb = zip_of(&[
+            ("[Content_Types].xml", b"<Types/>", CompressionMethod::Deflated),
+            ("xl/sharedStrings.xml", &huge, CompressionMethod::Deflated),
+        ]);
+        assert!(bomb.len() < MIB as usize);
+        let error = import_default("bomb.xlsx", &bomb).unwrap_err();
+        assert_eq!(error, ImportError::CompressionRatio { file: "bomb.xlsx".into(), entry: "xl/sharedStrings.xml".into() });
+        let limits = Limits { max_decompressed_bytes: 10 * MIB, ..Limits::default() };
+        let error = import("bomb.xlsx", &bomb, &limits).unwrap_err();
+        assert_eq!(error, ImportError::DecompressedTooLarge { file: "bomb.xlsx".into(), limit: 10 * MIB });
+        assert!(error.to_string().contains("10 MiB"), "{error}");
+    }
+
+    /// Sets the "encrypted" flag of every entry, in local and central headers.
+    fn flag_encrypted(mut bytes: Vec<u8>) -> Vec<u8> {
+        for at in 0..bytes.len().saturating_sub(10) {
+            if bytes[at..].starts_with(b"PK\x03\x04") {
+                bytes[at + 6] |= 1;
+            } else if bytes[at..].starts_with(b"PK\x01\x02") {
+                bytes[at + 8] |= 1;
+            }
+        }
+        bytes
+    }
+
+    #[test]
+    fn encrypted_archives_are_refused() {
+        let encrypted = flag_encrypted(zip_of(&[("[Content_Types].xml", b"<Types/>", CompressionMethod::Stored)]));
+        assert_eq!(import_default("secret.xlsx", &encrypted), Err(ImportError::Encrypted { file: "secret.xlsx".into() }));
+    }
+
+    #[test]
+    fn broken_workbooks_are_clear_errors() {
+        let mut truncated = xlsx();
+        truncated.truncate(truncated.len() / 2);
+        let error = import_default("broken.xlsx", &truncated).unwrap_err();
+        assert!(matches!(error, ImportError::Malformed { .. }), "{error:?}");
+        assert!(error.to_string().contains("'broken.xlsx'"), "{error}");
+
+        let not_a_workbook = zip_of(&[("readme.txt", b"hello", CompressionMethod::Deflated)]);
+        assert!(matches!(import_default("fake.xlsx", &not_a_workbook), Err(ImportError::FormatMismatch { .. })));
+        assert!(matches!(import_default("fake.ods", &xlsx()), Err(ImportError::FormatMismatch { .. })));
+        assert!(matches!(import_default("fake.xlsx", &ods(ODS_CONTENT)), Err(ImportError::FormatMismatch { .. })));
+
+        let bad_xml = ods("<office:document-content><unclosed");
+        assert!(matches!(import_default("bad.ods", &bad_xml), Err(ImportError::Malformed { .. })));
+
+        let mut ole2 = vec![0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1];
+        ole2.extend_from_slice(&[0; 600]);
+        assert!(matches!(import_default("old.xls", &ole2), Err(ImportError::Malformed { .. })));
+    }
+
+    #[test]
+    fn limits_on_tabs_and_cells() {
+        let limits = Limits { max_sheets: 2, ..Limits::default() };
+        assert_eq!(import("book.xlsx", &xlsx(), &limits), Err(ImportError::TooManySheets { file: "book.xlsx".into(), count: 3, limit: 2 }));
+        let limits = Limits { max_cells: 5, ..Limits::default() };
+        assert!(matches!(import("book.xlsx", &xlsx(), &limits), Err(ImportError::TooManyCells { .. })));
+        assert!(matches!(import("people.ods", &ods(ODS_CONTENT), &limits), Err(ImportError::TooManyCells { .. })));
+    }
+
+    #[test]
+    fn a_workbook_without_data_says_so() {
+        let mut workbook = Workbook::new();
+        workbook.add_worksheet();
+        let bytes = workbook.save_to_buffer().unwrap();
+        assert_eq!(import_default("blank.xlsx", &bytes), Err(ImportError::NoData { file: "blank.xlsx".into() }));
+    }
+}
