@@ -126,7 +126,7 @@ async fn read_form(multipart: Result<Multipart, MultipartRejection>) -> Result<F
 fn file_of(form: &mut Form) -> Result<(String, Bytes), Error> {
     let (file_name, bytes) = form.file.take().ok_or_else(|| Error::invalid("file", "Choose a file to upload."))?;
     if file_name.trim().is_empty() {
-        return Err(Error::invalid("file", "The file part has no file name; send it as a file.").into());
+        return Err(Error::invalid("file", "The file part has no file name; send it as a file."));
     }
     Ok((file_name, bytes))
 }
@@ -142,7 +142,7 @@ async fn import(file_name: String, bytes: Bytes) -> Result<Vec<ImportedSheet>, E
             Ok(sheets.into_iter().map(|sheet| ImportedSheet { title: sheet.title, columns: sheet.columns, rows: sheet.rows }).collect())
         }
         Err(ImportError::FileTooLarge { .. }) => Err(too_large()),
-        Err(error) => Err(Error::invalid("file", error.to_string()).into()),
+        Err(error) => Err(Error::invalid("file", error.to_string())),
     }
 }
 
@@ -217,7 +217,7 @@ async fn upload(
         Err(error) => {
             // The tabs were rolled back; the empty spreadsheet must not stay behind either.
             let _ = sqlx::query("DELETE FROM spreadsheets WHERE id = $1").bind(&id).execute(&state.db.pool).await;
-            return Err(error.into());
+            return Err(error);
         }
     };
     Ok((StatusCode::CREATED, ApiJson(answer(id, name, "upload".to_owned(), &rows, stored))))
@@ -255,8 +255,7 @@ async fn replace(
     if source_kind != "upload" {
         return Err(Error::Conflict(
             "This spreadsheet is connected to a link or a Google Sheet; refresh it from its source instead of uploading a file.".to_owned(),
-        )
-        .into());
+        ));
     }
     let mut form = read_form(multipart).await?;
     let (file_name, bytes) = file_of(&mut form)?;

@@ -86,12 +86,12 @@ async fn upload(
         multipart.map_err(|rejection| Error::BadRequest(format!("Send the file as multipart/form-data: {}", rejection.body_text())))?;
     let (file_name, UploadForm { file: bytes }) = read_file(&mut multipart).await?;
     if bytes.is_empty() {
-        return Err(Error::invalid("file", "The file is empty.").into());
+        return Err(Error::invalid("file", "The file is empty."));
     }
     let detected = files::detect(&bytes);
     if !files::accepts(&accepted, &detected.content_type) {
         let message = format!("This field accepts {accepted}; the file is {} (read from its contents).", detected.content_type);
-        return Err(Error::invalid("file", message).into());
+        return Err(Error::invalid("file", message));
     }
     if bytes.len() > detected.max_bytes() {
         let kind = if detected.is_image() { "Images" } else { "Files" };
@@ -114,7 +114,7 @@ async fn upload(
     .await;
     if let Err(error) = recorded {
         store.delete(&id).await?;
-        return Err(Error::internal("recording an upload", error).into());
+        return Err(Error::internal("recording an upload", error));
     }
     let url = format!("/api/uploads/{id}");
     Ok((StatusCode::CREATED, ApiJson(Uploaded { id, url, content_type: detected.content_type, size })))
@@ -158,7 +158,7 @@ async fn read_file(multipart: &mut Multipart) -> Result<(String, UploadForm), Er
             return Ok((name, UploadForm { file: bytes.to_vec() }));
         }
     }
-    Err(Error::invalid("file", "Send the file in the multipart field `file`.").into())
+    Err(Error::invalid("file", "Send the file in the multipart field `file`."))
 }
 
 /// Serves an uploaded file with the type read from its bytes: images inline, anything else as a
