@@ -64,6 +64,23 @@ describe('request layer JSON', () => {
     expect((init.headers as Record<string, string>)['Content-Type']).toBe('application/json');
   });
 
+  it('sends a FormData as a multipart body, without a JSON Content-Type, keeping the spec parameters', async () => {
+    const { calls, fetchMock } = mockFetch({ 'POST /api/spreadsheets/upload': { status: 201, body: { spreadsheet: { id: 's1' } } } });
+    window.history.pushState({}, '', '/dashboard/spreadsheets/new?workspace=w1');
+    const form = new FormData();
+    form.append('workspace_id', 'w1');
+    form.append('file', new File(['a,b\n1,2\n'], 'sales.csv', { type: 'text/csv' }));
+
+    await api.post('/api/spreadsheets/upload', form);
+
+    const init = fetchMock.mock.calls[0][1] as RequestInit;
+    expect(init.body).toBe(form);
+    expect(init.headers).not.toHaveProperty('Content-Type');
+    expect(calls[0].body).toBe(form);
+    expect(calls[0].url.searchParams.get('board')).toBe('dashboard/spreadsheets/new');
+    expect(calls[0].url.searchParams.has('_filters')).toBe(true);
+  });
+
   it('answers undefined for an empty 204 answer', async () => {
     mockFetch({ 'DELETE /api/boards/b1': { status: 204 } });
     await expect(api.delete('/api/boards/b1')).resolves.toBeUndefined();

@@ -1,5 +1,5 @@
 // The one way the web app talks to the server (platform §7, §8): spec query parameters on every
-// call, JSON in and out, the session cookie, no retries (platform §9: request retries 0), and one
+// call, JSON in and out (FormData for file uploads), the session cookie, no retries (platform §9: request retries 0), and one
 // error policy (silent list, alert, access-denied toast).
 import { showToast } from '../store/toastStore';
 import { ApiError, toApiError } from './errors';
@@ -13,7 +13,7 @@ import {
 import { specParams } from './requestContext';
 
 export interface RequestOptions {
-  /** Sent as JSON. */
+  /** Sent as JSON; a FormData is sent as a multipart body instead (file uploads). */
   body?: unknown;
   /** Extra query parameters besides the spec ones. */
   query?: Record<string, string>;
@@ -63,16 +63,20 @@ function reportRequestError(error: ApiError, alert: boolean): void {
   window.alert(error.message || DEFAULT_ERROR_MESSAGE);
 }
 
+/**
+ * The fetch body and headers for a request body. A FormData goes out as it is and without a
+ * Content-Type, because the browser has to write the multipart boundary into that header itself.
+ */
+function encodeBody(body: unknown): Pick<RequestInit, 'body' | 'headers'> {
+  if (body === undefined) return { headers: { Accept: 'application/json' } };
+  if (body instanceof FormData) return { body, headers: { Accept: 'application/json' } };
+  return { body: JSON.stringify(body), headers: { Accept: 'application/json', 'Content-Type': 'application/json' } };
+}
+
 export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
   const { body, query, alert = true, signal } = options;
   try {
-    const response = await fetch(buildUrl(path, query), {
-      method,
-      credentials: 'same-origin',
-      headers: body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal,
-    });
+    const response = await fetch(buildUrl(path, query), { method, credentials: 'same-origin', ...encodeBody(body), signal });
     const text = await response.text();
     if (text.includes(ACCESS_DENIED_MARK)) {
       showToast({ kind: 'error', title: ACCESS_DENIED_TITLE, text: ACCESS_DENIED_TEXT, durationMs: ACCESS_DENIED_TOAST_MS });

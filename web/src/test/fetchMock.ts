@@ -10,6 +10,7 @@ export type Routes = Record<string, Answer | ((init: RequestInit, url: URL) => A
 export interface FetchCall {
   method: string;
   url: URL;
+  /** The parsed JSON body, or the FormData itself for a multipart body. */
   body: unknown;
 }
 
@@ -18,7 +19,7 @@ export function mockFetch(routes: Routes) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = new URL(String(input));
     const method = init.method ?? 'GET';
-    const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
+    const body = typeof init.body === 'string' ? JSON.parse(init.body) : init.body instanceof FormData ? init.body : undefined;
     calls.push({ method, url, body });
     const route = routes[`${method} ${url.pathname}`];
     if (!route) throw new Error(`no answer for ${method} ${url.pathname}`);
