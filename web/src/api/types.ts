@@ -94,3 +94,48 @@ export interface LatestPayment {
 export interface WorkspacePlan {
   is_free_plan: boolean;
 }
+
+/** Where a spreadsheet's rows come from. */
+export type SpreadsheetKind = 'upload' | 'csv_url' | 'google_sheets';
+
+/** The kinds that are read from a link (and can be refreshed from it). */
+export type LinkKind = Exclude<SpreadsheetKind, 'upload'>;
+
+export interface SheetView {
+  title: string;
+  /** Column names in order, 'ChartApps Record ID' included. */
+  columns: string[];
+  row_count: number;
+  /** Goes up with every change of the tab's rows. */
+  version: number;
+}
+
+export interface SpreadsheetView {
+  id: string;
+  workspace_id: string;
+  name: string;
+  kind: SpreadsheetKind;
+  /** The link the rows come from; empty for uploads. */
+  source_url: string;
+  /** When the rows were read from the link (Unix seconds); null for uploads. */
+  fetched_at?: number | null;
+  created_at: number;
+  /** The Google Sheets or CSV address of a linked spreadsheet, the in-app grid view of an upload. */
+  open_url: string;
+  sheets: SheetView[];
+}
+
+/** The answer to an upload or a replaced file; only the fields the web app reads. */
+export interface Uploaded {
+  spreadsheet: { id: string; name: string };
+}
+
+/** A page of a tab's stored rows, every column included. */
+export interface GridPage {
+  columns: string[];
+  rows: string[][];
+  total: number;
+  offset: number;
+  limit: number;
+  version: number;
+}
