@@ -17,12 +17,13 @@ const board = {
 };
 const app = { id: 'a1', name: 'Field app', subdomain: 'field', spreadsheet_url: '', public: false, workspace_id: 'w1', created_at: 1 };
 
-function signedInWith(data: { workspaces?: unknown[]; boards?: unknown[]; apps?: unknown[] }, more: Routes = {}) {
+function signedInWith(data: { workspaces?: unknown[]; boards?: unknown[]; apps?: unknown[]; spreadsheets?: unknown[] }, more: Routes = {}) {
   return mockFetch({
     'GET /api/auth': { body: ann },
     'GET /api/workspaces': { body: data.workspaces ?? [] },
     'GET /api/boards': { body: data.boards ?? [] },
     'GET /api/apps': { body: { apps: data.apps ?? [] } },
+    'GET /api/spreadsheets': { body: data.spreadsheets ?? [] },
     ...more,
   });
 }
@@ -83,6 +84,34 @@ describe('/dashboard', () => {
     expect(await screen.findByRole('link', { name: 'Q1 overview' })).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ workspace_id: 'w1', name: 'Q1 overview' });
     expect(screen.getByLabelText('Board name')).toHaveValue('');
+  });
+
+  it('connects the new board to the spreadsheet picked for it', async () => {
+    const spreadsheet = { id: 's1', workspace_id: 'w1', name: 'Sales 2026', kind: 'upload', source_url: '', created_at: 1, open_url: '/dashboard/spreadsheets/s1', sheets: [] };
+    const { calls } = signedInWith(
+      { workspaces: [workspace], spreadsheets: [spreadsheet] },
+      {
+        'POST /api/boards': { status: 201, body: { id: 'b9', name: 'Q1 overview' } },
+        'PUT /api/boards/b9': { body: { id: 'b9' } },
+      },
+    );
+    const { user } = renderApp('/dashboard');
+    await user.type(await screen.findByLabelText('Board name'), 'Q1 overview');
+    await user.selectOptions(await screen.findByLabelText('Spreadsheet of the new board'), 'Sales 2026');
+    await user.click(screen.getByRole('button', { name: 'Create board' }));
+    await waitFor(() => expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ spreadsheetId: 's1' }));
+    expect(calls.find((c) => c.method === 'PUT')?.url.pathname).toBe('/api/boards/b9');
+  });
+
+  it('creates the board without a spreadsheet when none is picked', async () => {
+    const spreadsheet = { id: 's1', workspace_id: 'w1', name: 'Sales 2026', kind: 'upload', source_url: '', created_at: 1, open_url: '/dashboard/spreadsheets/s1', sheets: [] };
+    const { calls } = signedInWith({ workspaces: [workspace], spreadsheets: [spreadsheet] }, { 'POST /api/boards': { status: 201, body: { id: 'b9', name: 'Q1' } } });
+    const { user } = renderApp('/dashboard');
+    await screen.findByLabelText('Spreadsheet of the new board');
+    await user.type(screen.getByLabelText('Board name'), 'Q1');
+    await user.click(screen.getByRole('button', { name: 'Create board' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'GET' && c.url.pathname === '/api/boards')).toHaveLength(2));
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
   });
 
   it('duplicates a board', async () => {

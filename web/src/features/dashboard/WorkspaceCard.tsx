@@ -1,9 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { api } from '../../api/client';
-import type { AppSummary, BoardSummary, Workspace } from '../../api/types';
+import { ApiError, toApiError } from '../../api/errors';
+import type { AppSummary, BoardCreated, BoardSummary, Workspace } from '../../api/types';
 import { FormError } from '../../components/FormError';
 import { useSubmit } from '../../hooks/useSubmit';
+import { SpreadsheetList } from '../spreadsheets/SpreadsheetList';
+import { useWorkspaceSpreadsheets } from '../spreadsheets/useWorkspaceSpreadsheets';
 
 interface Props {
   workspace: Workspace;
@@ -12,18 +15,32 @@ interface Props {
   onChanged: () => Promise<void>;
 }
 
-/** One workspace: create a board in it, and open, duplicate or delete its boards and apps. */
+/**
+ * One workspace: create a board in it (optionally connected to one of its spreadsheets), open,
+ * duplicate or delete its boards and apps, and manage its spreadsheets.
+ */
 export function WorkspaceCard({ workspace, boards, apps, onChanged }: Props) {
   const [boardName, setBoardName] = useState('');
+  const [boardSpreadsheet, setBoardSpreadsheet] = useState('');
   const create = useSubmit();
   const [working, setWorking] = useState<string | null>(null);
+  const sheets = useWorkspaceSpreadsheets(workspace.id);
 
   const createBoard = (event: FormEvent) => {
     event.preventDefault();
     void create.run(async () => {
-      await api.post('/api/boards', { workspace_id: workspace.id, name: boardName.trim() }, { alert: false });
+      const board = await api.post<BoardCreated>('/api/boards', { workspace_id: workspace.id, name: boardName.trim() }, { alert: false });
       setBoardName('');
-      await onChanged();
+      setBoardSpreadsheet('');
+      // The board exists from here on, so the list is reloaded even when connecting it fails.
+      try {
+        if (boardSpreadsheet) await api.put(`/api/boards/${board.id}`, { spreadsheetId: boardSpreadsheet }, { alert: false });
+      } catch (thrown) {
+        const error = toApiError(thrown);
+        throw new ApiError(`The board was created, but its spreadsheet could not be connected: ${error.message}`, error.status);
+      } finally {
+        await onChanged();
+      }
     });
   };
 
@@ -56,6 +73,16 @@ export function WorkspaceCard({ workspace, boards, apps, onChanged }: Props) {
 
       <form className="inline-form" onSubmit={createBoard} aria-label={`New board in ${workspace.name}`}>
         <input aria-label="Board name" placeholder="Name of a new board" required value={boardName} onChange={(e) => setBoardName(e.target.value)} />
+        {sheets.spreadsheets && sheets.spreadsheets.length > 0 && (
+          <select aria-label="Spreadsheet of the new board" value={boardSpreadsheet} onChange={(e) => setBoardSpreadsheet(e.target.value)}>
+            <option value="">No spreadsheet</option>
+            {sheets.spreadsheets.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.name}
+              </option>
+            ))}
+          </select>
+        )}
         <button className="button primary" type="submit" disabled={create.busy || !boardName.trim()}>
           {create.busy ? 'Creating...' : 'Create board'}
         </button>
@@ -90,6 +117,14 @@ export function WorkspaceCard({ workspace, boards, apps, onChanged }: Props) {
           ))}
         </ul>
       )}
+
+      <SpreadsheetList
+        workspaceId={workspace.id}
+        spreadsheets={sheets.spreadsheets}
+        error={sheets.error}
+        onUpdated={sheets.update}
+        onChanged={sheets.reload}
+      />
 
       {apps.length > 0 && (
         <>
