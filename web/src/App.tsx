@@ -15,6 +15,8 @@ const EmailVerifyPage = lazy(() => import('./features/auth/EmailVerifyPage'));
 const ForgetPasswordPage = lazy(() => import('./features/auth/ForgetPasswordPage'));
 const DashboardPage = lazy(() => import('./features/dashboard/DashboardPage'));
 const NewWorkspacePage = lazy(() => import('./features/dashboard/NewWorkspacePage'));
+const ConnectSpreadsheetPage = lazy(() => import('./features/spreadsheets/ConnectSpreadsheetPage'));
+const SpreadsheetGridPage = lazy(() => import('./features/spreadsheets/SpreadsheetGridPage'));
 const AccountPage = lazy(() => import('./features/account/AccountPage'));
 const BillingPage = lazy(() => import('./features/account/BillingPage'));
 const RedeemCodePage = lazy(() => import('./features/account/RedeemCodePage'));
@@ -35,6 +37,8 @@ export function AppRoutes() {
         <Route path="/dashboard/forgetPassword" element={<ForgetPasswordPage />} />
         <Route path="/dashboard" element={signedIn(<DashboardPage />)} />
         <Route path="/dashboard/new-workspace" element={signedIn(<NewWorkspacePage />)} />
+        <Route path="/dashboard/spreadsheets/new" element={signedIn(<ConnectSpreadsheetPage />)} />
+        <Route path="/dashboard/spreadsheets/:spreadsheetId" element={signedIn(<SpreadsheetGridPage />)} />
         <Route path="/dashboard/account" element={signedIn(<AccountPage />)} />
         <Route path="/dashboard/accountbilling" element={signedIn(<BillingPage />)} />
         <Route path="/dashboard/redeemappsumocodes" element={signedIn(<RedeemCodePage />)} />
