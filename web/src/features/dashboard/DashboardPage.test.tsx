@@ -28,6 +28,9 @@ function signedInWith(data: { workspaces?: unknown[]; boards?: unknown[]; apps?:
   });
 }
 
+// Load the lazy screens once up front: a first import can outlast a test's time under load.
+beforeAll(() => Promise.all([import('./DashboardPage'), import('./NewWorkspacePage')]));
+
 beforeEach(() => {
   vi.spyOn(window, 'alert').mockImplementation(() => {});
 });

@@ -22,6 +22,9 @@ function signedIn(routes: Routes = {}) {
 const uploadForm = async () => screen.findByRole('form', { name: 'Upload a file' });
 const linkForm = async () => screen.findByRole('form', { name: 'Paste a link' });
 
+// Load the lazy screen once up front: its first import can outlast a test's time under load.
+beforeAll(() => import('./ConnectSpreadsheetPage'));
+
 beforeEach(() => {
   vi.spyOn(window, 'alert').mockImplementation(() => {});
 });

@@ -18,6 +18,9 @@ function dashboardWith(routes: Routes = {}) {
 
 const item = async (name: string) => screen.findByRole('listitem', { name });
 
+// Load the lazy screen once up front: its first import can outlast a test's time under load.
+beforeAll(() => import('../dashboard/DashboardPage'));
+
 beforeEach(() => {
   vi.spyOn(window, 'alert').mockImplementation(() => {});
 });
