@@ -263,6 +263,10 @@ impl Reply {
 
 impl Client {
     pub fn new(base: &str, token: Option<String>, user: Option<User>) -> Self {
+        // The server installs the process's TLS provider when it starts; tests that only run
+        // server processes (binary.rs) must install it themselves. A second install is refused
+        // harmlessly.
+        let _ = rustls::crypto::ring::default_provider().install_default();
         let http = reqwest::Client::builder().cookie_store(true).redirect(reqwest::redirect::Policy::none()).build().unwrap();
         Self { http, base: base.to_owned(), token, user }
     }
