@@ -104,6 +104,7 @@ const COLOUR_FIELDS: [&str; 8] = [
 /// The columns of `boards`; the other fields of [`BoardUpdate`] are settings.
 const COLUMN_FIELDS: [&str; 4] = ["name", "slug", "public", "spreadsheetId"];
 
+/// `#RGB`, `#RRGGBB` or `#RRGGBBAA`: the colour settings of boards and app pages.
 pub fn is_colour(value: &str) -> bool {
     let Some(hex) = value.strip_prefix('#') else { return false };
     matches!(hex.len(), 3 | 6 | 8) && hex.chars().all(|c| c.is_ascii_hexdigit())

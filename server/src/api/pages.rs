@@ -20,6 +20,7 @@ use utoipa_axum::routes;
 use super::{ApiJson, SpecParams};
 use crate::apps::{self, App, AppLocator, Page, PageSettings, PageState};
 use crate::auth::Caller;
+use crate::board_state::is_colour;
 use crate::db::{is_unique_violation, new_id, now};
 use crate::error::{Error, ErrorBody, ResultExt};
 use crate::AppState;
@@ -260,11 +261,6 @@ const CONDITIONS: [&str; 16] = [
     "date",
     "any_of",
 ];
-
-/// `#RGB`, `#RRGGBB` or `#RRGGBBAA`.
-fn is_colour(value: &str) -> bool {
-    value.strip_prefix('#').is_some_and(|hex| [3, 6, 8].contains(&hex.len()) && hex.chars().all(|c| c.is_ascii_hexdigit()))
-}
 
 fn colour_error(field: &str) -> Error {
     Error::invalid(field, format!("{field} must be a colour such as #FAFAFA (#RGB, #RRGGBB or #RRGGBBAA)."))
