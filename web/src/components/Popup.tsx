@@ -1,0 +1,57 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import './popup.css';
+
+export interface PopupProps {
+  title: string;
+  /** The overlay, the close button and Escape all call this (platform §2: clicking the overlay or the close button closes it). */
+  onClose: () => void;
+  /** Most width the popup takes, in px (platform §2: 'Choose Your Block' 400, users dialog 700, user form 450). */
+  maxWidth?: number;
+  /** While true, nothing closes the popup (the users dialog during a submit). */
+  closeBlocked?: boolean;
+  children: ReactNode;
+  /** Buttons at the bottom, right-aligned. */
+  footer?: ReactNode;
+}
+
+/**
+ * The one modal of the app: an overlay that fades in (platform §2: popups fade), a labelled
+ * dialog that takes focus when it opens and gives it back when it closes.
+ */
+export function Popup({ title, onClose, maxWidth = 520, closeBlocked = false, children, footer }: PopupProps) {
+  const titleId = useId();
+  const dialog = useRef<HTMLDivElement>(null);
+  const close = () => {
+    if (!closeBlocked) onClose();
+  };
+  const closeRef = useRef(close);
+  closeRef.current = close;
+
+  useEffect(() => {
+    const before = document.activeElement as HTMLElement | null;
+    dialog.current?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && !event.defaultPrevented) closeRef.current();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      before?.focus?.();
+    };
+  }, []);
+
+  return (
+    <div className="popup-overlay" data-testid="popup-overlay" onMouseDown={(event) => event.target === event.currentTarget && close()}>
+      <div ref={dialog} className="popup" role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1} style={{ maxWidth }}>
+        <header className="popup-header">
+          <h2 id={titleId}>{title}</h2>
+          <button type="button" className="popup-close" aria-label="Close" onClick={close} disabled={closeBlocked}>
+            ×
+          </button>
+        </header>
+        <div className="popup-body">{children}</div>
+        {footer && <footer className="popup-footer">{footer}</footer>}
+      </div>
+    </div>
+  );
+}
