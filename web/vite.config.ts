@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, searchForWorkspaceRoot } from 'vite';
 import react from '@vitejs/plugin-react';
+import { serviceWorker } from './sw/plugin.ts';
 
 // The WASM core is built by wasm-pack (`--target web`) into ../wasm-core/pkg; the app imports it
 // as `@tessera/core` so no file names the generated path but this one (and tsconfig.app.json).
@@ -8,7 +9,7 @@ import react from '@vitejs/plugin-react';
 export const wasmPkgDir = process.env.TESSERA_WASM_PKG ?? fileURLToPath(new URL('../wasm-core/pkg', import.meta.url));
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), serviceWorker()],
   resolve: {
     alias: {
       '@tessera/core': `${wasmPkgDir}/tessera_wasm_core.js`,

@@ -1,65 +1,99 @@
-import { lazy, Suspense, type ReactNode } from 'react';
-import { Route, Routes, useLocation } from 'react-router';
+import { Suspense, useEffect, type ReactNode } from 'react';
+import { matchPath, Route, Routes, useLocation } from 'react-router';
 import { ErrorBoundary } from './components/ErrorBoundary';
 import { Loading } from './components/Loading';
 import { RequireSession } from './components/RequireSession';
 import { Toaster } from './components/Toaster';
+import { runtimeConfig } from './config/runtime';
 import { PreviewPage } from './features/preview/PreviewPage';
 import { ErrorPage, ErrorPageFailed } from './pages/ErrorPage';
 import { NotFound } from './pages/NotFound';
+import { lazyRoute } from './platform/chunkReload';
+import { reportError } from './platform/errorReporting';
+import { schedulePrefetch, type PrefetchRoute } from './platform/idlePrefetch';
+import { LoadingBar } from './platform/LoadingBar';
+import { loadLiveChat } from './platform/liveChat';
 
 // Every screen but the preview is its own chunk, so the entry stays small (issue 5 budget).
-const LoginPage = lazy(() => import('./features/auth/LoginPage'));
-const SignupPage = lazy(() => import('./features/auth/SignupPage'));
-const EmailVerifyPage = lazy(() => import('./features/auth/EmailVerifyPage'));
-const ForgetPasswordPage = lazy(() => import('./features/auth/ForgetPasswordPage'));
-const DashboardPage = lazy(() => import('./features/dashboard/DashboardPage'));
-const NewWorkspacePage = lazy(() => import('./features/dashboard/NewWorkspacePage'));
-const ConnectSpreadsheetPage = lazy(() => import('./features/spreadsheets/ConnectSpreadsheetPage'));
-const SpreadsheetGridPage = lazy(() => import('./features/spreadsheets/SpreadsheetGridPage'));
-const AccountPage = lazy(() => import('./features/account/AccountPage'));
-const BillingPage = lazy(() => import('./features/account/BillingPage'));
-const RedeemCodePage = lazy(() => import('./features/account/RedeemCodePage'));
-const PaymentOutcomePage = lazy(() => import('./features/payment/PaymentOutcomePage'));
+const LoginPage = lazyRoute(() => import('./features/auth/LoginPage'));
+const SignupPage = lazyRoute(() => import('./features/auth/SignupPage'));
+const EmailVerifyPage = lazyRoute(() => import('./features/auth/EmailVerifyPage'));
+const ForgetPasswordPage = lazyRoute(() => import('./features/auth/ForgetPasswordPage'));
+const DashboardPage = lazyRoute(() => import('./features/dashboard/DashboardPage'));
+const NewWorkspacePage = lazyRoute(() => import('./features/dashboard/NewWorkspacePage'));
+const ConnectSpreadsheetPage = lazyRoute(() => import('./features/spreadsheets/ConnectSpreadsheetPage'));
+const SpreadsheetGridPage = lazyRoute(() => import('./features/spreadsheets/SpreadsheetGridPage'));
+const AccountPage = lazyRoute(() => import('./features/account/AccountPage'));
+const BillingPage = lazyRoute(() => import('./features/account/BillingPage'));
+const RedeemCodePage = lazyRoute(() => import('./features/account/RedeemCodePage'));
+const PaymentOutcomePage = lazyRoute(() => import('./features/payment/PaymentOutcomePage'));
+
+type Screen = ReturnType<typeof lazyRoute>;
 
 const signedIn = (screen: ReactNode) => <RequireSession>{screen}</RequireSession>;
 
-/** The routes of platform §2 built so far; unmatched paths fall to NotFound. */
+/** The routes of platform §2: path, screen, and whether it needs a session. */
+const ROUTES: ReadonlyArray<{ path: string; Screen: Screen; session?: boolean }> = [
+  { path: '/dashboard/auth', Screen: LoginPage },
+  { path: '/dashboard/signup', Screen: SignupPage },
+  { path: '/dashboard/signupbackup', Screen: SignupPage },
+  { path: '/dashboard/emailVerify', Screen: EmailVerifyPage },
+  { path: '/dashboard/forgetPassword', Screen: ForgetPasswordPage },
+  { path: '/dashboard', Screen: DashboardPage, session: true },
+  { path: '/dashboard/new-workspace', Screen: NewWorkspacePage, session: true },
+  { path: '/dashboard/spreadsheets/new', Screen: ConnectSpreadsheetPage, session: true },
+  { path: '/dashboard/spreadsheets/:spreadsheetId', Screen: SpreadsheetGridPage, session: true },
+  { path: '/dashboard/account', Screen: AccountPage, session: true },
+  { path: '/dashboard/accountbilling', Screen: BillingPage, session: true },
+  { path: '/dashboard/redeemappsumocodes', Screen: RedeemCodePage, session: true },
+  { path: '/payment_success', Screen: PaymentOutcomePage, session: true },
+  { path: '/payment_fail', Screen: PaymentOutcomePage, session: true },
+];
+
+/** What idle prefetching may load ahead: the screen of each route a link points at. */
+export const PREFETCH_ROUTES: PrefetchRoute[] = ROUTES.map(({ path, Screen }) => ({
+  matches: (pathname) => matchPath(path, pathname) !== null,
+  preload: Screen.preload,
+}));
+
 export function AppRoutes() {
   return (
     <Suspense fallback={<Loading />}>
       <Routes>
         <Route path="/" element={<PreviewPage />} />
-        <Route path="/dashboard/auth" element={<LoginPage />} />
-        <Route path="/dashboard/signup" element={<SignupPage />} />
-        <Route path="/dashboard/signupbackup" element={<SignupPage />} />
-        <Route path="/dashboard/emailVerify" element={<EmailVerifyPage />} />
-        <Route path="/dashboard/forgetPassword" element={<ForgetPasswordPage />} />
-        <Route path="/dashboard" element={signedIn(<DashboardPage />)} />
-        <Route path="/dashboard/new-workspace" element={signedIn(<NewWorkspacePage />)} />
-        <Route path="/dashboard/spreadsheets/new" element={signedIn(<ConnectSpreadsheetPage />)} />
-        <Route path="/dashboard/spreadsheets/:spreadsheetId" element={signedIn(<SpreadsheetGridPage />)} />
-        <Route path="/dashboard/account" element={signedIn(<AccountPage />)} />
-        <Route path="/dashboard/accountbilling" element={signedIn(<BillingPage />)} />
-        <Route path="/dashboard/redeemappsumocodes" element={signedIn(<RedeemCodePage />)} />
-        <Route path="/payment_success" element={signedIn(<PaymentOutcomePage />)} />
-        <Route path="/payment_fail" element={signedIn(<PaymentOutcomePage />)} />
+        {ROUTES.map(({ path, Screen, session }) => (
+          <Route key={path} path={path} element={session ? signedIn(<Screen />) : <Screen />} />
+        ))}
         <Route path="*" element={<NotFound />} />
       </Routes>
     </Suspense>
   );
 }
 
+/** Per address: the live-chat widget where it belongs, and an idle prefetch of linked screens. */
+function useAddressEffects(pathname: string) {
+  useEffect(() => {
+    loadLiveChat(pathname, runtimeConfig().liveChatScript);
+    return schedulePrefetch(PREFETCH_ROUTES);
+  }, [pathname]);
+}
+
 /**
  * The routes inside two error boundaries: the inner one shows the error page (and clears when the
  * address changes); if the error page fails too, the outer one shows platform §2's last resort.
+ * Both report what they caught (platform §8).
  */
 export function App() {
   const { pathname } = useLocation();
+  useAddressEffects(pathname);
   return (
-    <ErrorBoundary fallback={() => <ErrorPageFailed />}>
-      <ErrorBoundary resetKey={pathname} fallback={(error) => <ErrorPage error={error} />}>
-        <AppRoutes />
+    <ErrorBoundary fallback={() => <ErrorPageFailed />} onError={reportError}>
+      <LoadingBar />
+      <ErrorBoundary resetKey={pathname} fallback={(error) => <ErrorPage error={error} />} onError={reportError}>
+        {/* platform §9: each page fades in over 0.1 s. */}
+        <div className="page-fade" key={pathname}>
+          <AppRoutes />
+        </div>
       </ErrorBoundary>
       <Toaster />
     </ErrorBoundary>

@@ -5,6 +5,13 @@ import '@fontsource/lexend-deca/latin-400.css';
 import '@fontsource/lexend-deca/latin-600.css';
 import './styles.css';
 import { App } from './App';
+import { listenForPreloadErrors } from './platform/chunkReload';
+import { listenForUncaughtErrors } from './platform/errorReporting';
+import { registerServiceWorker } from './platform/serviceWorker';
+
+listenForUncaughtErrors();
+listenForPreloadErrors();
+registerServiceWorker();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

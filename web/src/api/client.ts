@@ -1,6 +1,7 @@
 // The one way the web app talks to the server (platform §7, §8): spec query parameters on every
 // call, JSON in and out (FormData for file uploads), the session cookie, no retries (platform §9: request retries 0), and one
 // error policy (silent list, alert, access-denied toast).
+import { trackLoading } from '../platform/loadingBar';
 import { showToast } from '../store/toastStore';
 import { ApiError, toApiError } from './errors';
 import {
@@ -75,6 +76,7 @@ function encodeBody(body: unknown): Pick<RequestInit, 'body' | 'headers'> {
 
 export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
   const { body, query, alert = true, signal } = options;
+  const endLoading = trackLoading();
   try {
     const response = await fetch(buildUrl(path, query), { method, credentials: 'same-origin', ...encodeBody(body), signal });
     const text = await response.text();
@@ -83,8 +85,10 @@ export async function request<T>(method: string, path: string, options: RequestO
     }
     const parsed = parseBody(text, response.headers.get('Content-Type'));
     if (!response.ok) throw errorFromResponse(response.status, parsed);
+    endLoading(true);
     return parsed as T;
   } catch (thrown) {
+    endLoading(false);
     const error = toApiError(thrown);
     reportRequestError(error, alert);
     throw error;

@@ -4,6 +4,8 @@ interface Props {
   fallback: (error: unknown) => ReactNode;
   /** When this changes (the page address), a shown error is cleared so the new page renders. */
   resetKey?: string;
+  /** Told about each caught error (error reporting, platform §8). */
+  onError?: (error: unknown) => void;
   children: ReactNode;
 }
 
@@ -18,6 +20,10 @@ export class ErrorBoundary extends Component<Props, State> {
 
   static getDerivedStateFromError(error: unknown): State {
     return { error, failed: true };
+  }
+
+  componentDidCatch(error: unknown) {
+    this.props.onError?.(error);
   }
 
   componentDidUpdate(previous: Props) {
