@@ -64,6 +64,65 @@ pub struct Config {
     /// `TESSERA_CSV_LINK_TTL_SECS`, default 300: how old a snapshot of a linked spreadsheet may
     /// get before a sheet-data request refreshes it.
     pub csv_link_ttl_secs: u64,
+    /// `TESSERA_DOCS_URL`, default `/docs`: where the editor's Docs button goes.
+    pub docs_url: String,
+    /// `TESSERA_LIVE_CHAT_SCRIPT`: the script URL of a live-chat widget, loaded on the product's
+    /// front pages only (platform §2). Unset: no widget.
+    pub live_chat_script: Option<String>,
+    /// `TESSERA_TUTORIAL_VIDEO_BOARD_SETTINGS`, `_ADD_BLOCK`, `_PUBLISH`: the videos of the
+    /// Tutorial Videos popup. Unset: the web app's own.
+    pub tutorial_videos: TutorialVideos,
+    /// `TESSERA_SENTRY_DSN`: a Sentry-compatible DSN that the browser's error reports are
+    /// forwarded to. Unset: reports are only logged.
+    pub sentry_dsn: Option<SentryDsn>,
+}
+
+/// A URL the web app loads or links to: absolute http(s), or a path on this server. Anything else
+/// (`javascript:`, a bare word) would end up in a `src` or `href` of every page.
+fn web_url(name: &'static str, value: String) -> Result<String, ConfigError> {
+    let value = value.trim().to_owned();
+    let ok = value.starts_with("https://") || value.starts_with("http://") || (value.starts_with('/') && !value.starts_with("//"));
+    if ok {
+        Ok(value)
+    } else {
+        Err(ConfigError::WebUrl { name, value })
+    }
+}
+
+/// The three videos of the Tutorial Videos popup (platform §2); `None` keeps the web app's own.
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct TutorialVideos {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub board_settings: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub add_block: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub publish: Option<String>,
+}
+
+/// A parsed Sentry DSN, `{scheme}://{public_key}@{host}[/{path}]/{project_id}`: events go to
+/// `{scheme}://{host}[/{path}]/api/{project_id}/store/` with the key in `X-Sentry-Auth`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SentryDsn {
+    pub store_url: String,
+    pub public_key: String,
+}
+
+impl SentryDsn {
+    pub fn parse(dsn: &str) -> Option<Self> {
+        let (scheme, rest) = dsn.trim().split_once("://")?;
+        if scheme != "http" && scheme != "https" {
+            return None;
+        }
+        let (credentials, location) = rest.split_once('@')?;
+        let public_key = credentials.split(':').next().filter(|key| !key.is_empty())?;
+        let (host_and_path, project) = location.trim_end_matches('/').rsplit_once('/')?;
+        if host_and_path.is_empty() || project.is_empty() || !project.chars().all(|c| c.is_ascii_alphanumeric()) {
+            return None;
+        }
+        Some(Self { store_url: format!("{scheme}://{host_and_path}/api/{project}/store/"), public_key: public_key.to_owned() })
+    }
 }
 
 impl Default for Config {
@@ -92,6 +151,10 @@ impl Default for Config {
             google_service_account_file: None,
             google_api_base: "https://sheets.googleapis.com".to_owned(),
             csv_link_ttl_secs: 300,
+            docs_url: "/docs".to_owned(),
+            live_chat_script: None,
+            tutorial_videos: TutorialVideos::default(),
+            sentry_dsn: None,
         }
     }
 }
@@ -115,6 +178,10 @@ pub enum ConfigError {
     GoogleApiBase(String),
     #[error("TESSERA_CSV_LINK_TTL_SECS must be a whole number of seconds from 0 to 86400, got `{0}`")]
     CsvLinkTtl(String),
+    #[error("TESSERA_SENTRY_DSN must look like https://<key>@<host>/<project id>, got `{0}`")]
+    SentryDsn(String),
+    #[error("{name} must be an http:// or https:// URL or a path starting with /, got `{value}`")]
+    WebUrl { name: &'static str, value: String },
     #[error("TESSERA_JWT_SECRET must be at least 32 characters long")]
     JwtSecretTooShort,
 }
@@ -200,6 +267,20 @@ impl Config {
         if let Some(secs) = var("TESSERA_CSV_LINK_TTL_SECS") {
             config.csv_link_ttl_secs = secs.trim().parse().ok().filter(|secs| *secs <= 86_400).ok_or(ConfigError::CsvLinkTtl(secs))?;
         }
+        let web_url =
+            |name: &'static str| -> Result<Option<String>, ConfigError> { var(name).map(|value| web_url(name, value)).transpose() };
+        if let Some(docs) = web_url("TESSERA_DOCS_URL")? {
+            config.docs_url = docs;
+        }
+        config.live_chat_script = web_url("TESSERA_LIVE_CHAT_SCRIPT")?;
+        config.tutorial_videos = TutorialVideos {
+            board_settings: web_url("TESSERA_TUTORIAL_VIDEO_BOARD_SETTINGS")?,
+            add_block: web_url("TESSERA_TUTORIAL_VIDEO_ADD_BLOCK")?,
+            publish: web_url("TESSERA_TUTORIAL_VIDEO_PUBLISH")?,
+        };
+        if let Some(dsn) = var("TESSERA_SENTRY_DSN") {
+            config.sentry_dsn = Some(SentryDsn::parse(&dsn).ok_or(ConfigError::SentryDsn(dsn))?);
+        }
         Ok(config)
     }
 
@@ -258,6 +339,32 @@ mod tests {
         let config = config(&[("PORT", "3000"), ("TESSERA_BIND", "0.0.0.0"), ("TESSERA_WEB_DIST", "/srv/tessera")]).unwrap();
         assert_eq!(config.socket_addr().to_string(), "0.0.0.0:3000");
         assert_eq!(config.web_dist, PathBuf::from("/srv/tessera"));
+    }
+
+    #[test]
+    fn a_sentry_dsn_gives_the_store_endpoint_and_key() {
+        let dsn = SentryDsn::parse("https://abc123@o1.ingest.example.com/42").unwrap();
+        assert_eq!(dsn.store_url, "https://o1.ingest.example.com/api/42/store/");
+        assert_eq!(dsn.public_key, "abc123");
+        let with_path = SentryDsn::parse("http://key:secret@127.0.0.1:9000/sentry/7").unwrap();
+        assert_eq!(with_path.store_url, "http://127.0.0.1:9000/sentry/api/7/store/");
+        assert_eq!(with_path.public_key, "key");
+        for bad in ["abc@host/1", "ftp://k@h/1", "https://host/1", "https://k@host", "https://k@host/x-y"] {
+            assert_eq!(SentryDsn::parse(bad), None, "{bad}");
+        }
+        assert_eq!(config(&[("TESSERA_SENTRY_DSN", "nonsense")]), Err(ConfigError::SentryDsn("nonsense".into())));
+    }
+
+    #[test]
+    fn web_urls_must_be_http_or_a_local_path() {
+        let set = config(&[("TESSERA_LIVE_CHAT_SCRIPT", "https://chat.example/w.js"), ("TESSERA_TUTORIAL_VIDEO_PUBLISH", "/media/p.mp4")])
+            .unwrap();
+        assert_eq!(set.live_chat_script.as_deref(), Some("https://chat.example/w.js"));
+        assert_eq!(set.tutorial_videos.publish.as_deref(), Some("/media/p.mp4"));
+        assert_eq!(set.docs_url, "/docs");
+        for bad in ["javascript:alert(1)", "//evil.example/x.js", "chat.js"] {
+            assert!(matches!(config(&[("TESSERA_LIVE_CHAT_SCRIPT", bad)]), Err(ConfigError::WebUrl { .. })), "{bad}");
+        }
     }
 
     #[test]

@@ -13,6 +13,7 @@ pub mod audience;
 pub mod auth;
 pub mod blocks;
 pub mod board_state;
+pub mod client_errors;
 pub mod codes;
 mod config;
 pub mod db;
@@ -37,15 +38,22 @@ use std::sync::Arc;
 
 use axum::Router;
 use tokio::net::TcpListener;
+use tower_http::compression::CompressionLayer;
 use tower_http::trace::TraceLayer;
 
-pub use config::{Config, ConfigError};
+pub use config::{Config, ConfigError, SentryDsn};
 pub use error::Error;
 pub use state::AppState;
 
-/// The whole application: `/api/*` first, then the web app for every other path.
+/// The whole application: `/api/*` first, then the web app for every other path. Answers are
+/// compressed (brotli or gzip, as the client accepts): the web app's code and sheet rows are text
+/// that shrinks several times, which is most of a board's first-load time on a real network.
 pub fn router(state: AppState) -> Router {
-    web::router(&state.config).nest("/v3", api::v3_router(state.clone())).nest("/api", api::router(state)).layer(TraceLayer::new_for_http())
+    web::router(&state.config)
+        .nest("/v3", api::v3_router(state.clone()))
+        .nest("/api", api::router(state))
+        .layer(CompressionLayer::new())
+        .layer(TraceLayer::new_for_http())
 }
 
 impl AppState {

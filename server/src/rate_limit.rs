@@ -41,6 +41,8 @@ pub enum Action {
     ResendCode,
     LoginLink,
     ForgotPassword,
+    /// The browser's error reports, counted per address only.
+    ClientError,
 }
 
 impl Action {
@@ -54,6 +56,7 @@ impl Action {
             Self::ResendCode => "resend-code",
             Self::LoginLink => "login-link",
             Self::ForgotPassword => "forgot-password",
+            Self::ClientError => "client-error",
         }
     }
 
@@ -61,6 +64,8 @@ impl Action {
         match self {
             Self::Login | Self::VerifyEmail | Self::ResetPassword | Self::RedeemToken => 10,
             Self::Signup | Self::ResendCode | Self::LoginLink | Self::ForgotPassword => 5,
+            // Reports name no account; this bound is never reached.
+            Self::ClientError => PER_ADDRESS,
         }
     }
 }

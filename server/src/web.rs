@@ -45,11 +45,29 @@ const CLIENT_ROUTES: &[&str] = &[
 #[derive(Clone)]
 struct WebApp {
     dist: Arc<PathBuf>,
+    /// The `<script id="tessera-config">` element written into every page (see [`page_config`]).
+    config_tag: Arc<String>,
+}
+
+/// The operator's settings that the web app needs before its first paint (web/src/config/runtime.ts
+/// reads them): written into the page, so they cost no request.
+fn page_config(config: &Config) -> String {
+    let base_url = config.public_base_url();
+    let base_host = base_url.split_once("://").map_or(base_url.as_str(), |(_, rest)| rest).split(['/', ':']).next().unwrap_or_default();
+    let json = serde_json::json!({
+        "baseHost": base_host.to_ascii_lowercase(),
+        "docsUrl": config.docs_url,
+        "liveChatScript": config.live_chat_script,
+        "tutorialVideos": config.tutorial_videos,
+        "release": env!("CARGO_PKG_VERSION"),
+    });
+    // `<` escaped keeps a value such as `</script>` from ending the element early.
+    format!(r#"<script id="tessera-config" type="application/json">{}</script>"#, json.to_string().replace('<', "\\u003c"))
 }
 
 /// Static files first; what no file matches goes to [`client_route`].
 pub fn router(config: &Config) -> Router {
-    let app = WebApp { dist: Arc::new(config.web_dist.clone()) };
+    let app = WebApp { dist: Arc::new(config.web_dist.clone()), config_tag: Arc::new(page_config(config)) };
     let files = ServeDir::new(&config.web_dist)
         // `/` and folders are client routes, not directory listings or folder index pages.
         .append_index_html_on_directories(false)
@@ -61,12 +79,13 @@ pub fn router(config: &Config) -> Router {
 /// 404 for anything else.
 async fn client_route(State(app): State<WebApp>, uri: Uri) -> Result<Response, Error> {
     let status = if is_client_route(uri.path()) { StatusCode::OK } else { StatusCode::NOT_FOUND };
-    index_html(&app.dist, status).await
+    index_html(&app, status).await
 }
 
-async fn index_html(dist: &std::path::Path, status: StatusCode) -> Result<Response, Error> {
+async fn index_html(app: &WebApp, status: StatusCode) -> Result<Response, Error> {
+    let dist = app.dist.as_path();
     let path = dist.join("index.html");
-    match tokio::fs::read(&path).await {
+    match tokio::fs::read_to_string(&path).await {
         Ok(html) => Ok((
             status,
             [
@@ -74,7 +93,7 @@ async fn index_html(dist: &std::path::Path, status: StatusCode) -> Result<Respon
                 // The page names hashed asset files: a stale copy would load an old build.
                 (header::CACHE_CONTROL, "no-cache"),
             ],
-            html,
+            html.replacen("</head>", &format!("{}</head>", app.config_tag), 1),
         )
             .into_response()),
         Err(err) if err.kind() == std::io::ErrorKind::NotFound => Err(Error::WebAppNotBuilt { dist: dist.to_path_buf() }),
@@ -88,7 +107,13 @@ fn is_client_route(path: &str) -> bool {
         Some(trimmed) if !trimmed.is_empty() => trimmed,
         _ => path,
     };
-    CLIENT_ROUTES.contains(&path) || is_board_slug(path)
+    CLIENT_ROUTES.contains(&path) || is_board_slug(path) || is_spreadsheet_screen(path)
+}
+
+/// `/dashboard/spreadsheets/new` and `/dashboard/spreadsheets/{id}`: the connect screen and the
+/// grid view of an uploaded spreadsheet.
+fn is_spreadsheet_screen(path: &str) -> bool {
+    path.strip_prefix("/dashboard/spreadsheets/").is_some_and(|id| !id.is_empty() && !id.contains(['/', '.']))
 }
 
 /// `/:board_slug`: one path segment. A segment with a dot is taken for a missing file
@@ -103,7 +128,25 @@ fn is_board_slug(path: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::is_client_route;
+    use super::{is_client_route, page_config};
+    use crate::Config;
+
+    #[test]
+    fn the_page_config_carries_the_operator_settings_and_cannot_end_its_element() {
+        let config = Config {
+            base_url: Some("https://Tessera.Example.com:8443/".to_owned()),
+            live_chat_script: Some("https://chat.example/w.js?</script><script>alert(1)</script>".to_owned()),
+            ..Config::default()
+        };
+        let tag = page_config(&config);
+        let json = tag.strip_prefix(r#"<script id="tessera-config" type="application/json">"#).unwrap().strip_suffix("</script>").unwrap();
+        assert!(!json.contains('<'), "{json}");
+        let value: serde_json::Value = serde_json::from_str(json).unwrap();
+        assert_eq!(value["baseHost"], "tessera.example.com");
+        assert_eq!(value["docsUrl"], "/docs");
+        assert_eq!(value["liveChatScript"], "https://chat.example/w.js?</script><script>alert(1)</script>");
+        assert_eq!(value["tutorialVideos"], serde_json::json!({}));
+    }
 
     #[test]
     fn every_route_of_the_table_and_a_board_slug_is_a_client_route() {
@@ -112,6 +155,8 @@ mod tests {
         }
         assert!(is_client_route("/sales-q3"));
         assert!(is_client_route("/dashboard/auth/"));
+        assert!(is_client_route("/dashboard/spreadsheets/new"));
+        assert!(is_client_route("/dashboard/spreadsheets/0b1c2d"));
     }
 
     #[test]
@@ -120,5 +165,6 @@ mod tests {
         assert!(!is_client_route("/sales-q3/extra"));
         assert!(!is_client_route("/favicon.ico"));
         assert!(!is_client_route("/Dashboard/Auth"));
+        assert!(!is_client_route("/dashboard/spreadsheets/a/b"));
     }
 }

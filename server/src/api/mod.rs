@@ -11,6 +11,7 @@ mod apps;
 mod auth;
 mod blocks;
 mod boards;
+mod client_errors;
 mod env;
 mod health;
 mod pages;
@@ -81,6 +82,7 @@ fn routes() -> OpenApiRouter<AppState> {
         .merge(boards::router())
         .merge(blocks::router())
         .merge(env::router())
+        .merge(client_errors::router())
         .merge(apps::router())
         .merge(pages::router())
         .merge(app_users::router())

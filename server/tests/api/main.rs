@@ -10,6 +10,7 @@ mod apps;
 mod auth;
 mod blocks;
 mod boards;
+mod client_errors;
 mod demo;
 mod env;
 mod google_sheets;

@@ -18,13 +18,19 @@ fn built_dist() -> TempDir {
     dist.write("assets/app-1a2b.js", "console.log('tessera')");
     dist.write("assets/app-1a2b.css", "body { margin: 0 }");
     dist.write("favicon.ico", "icon");
+    dist.write("assets/vendor-9f8e.js", &"export const rows = [];\n".repeat(400));
     dist
 }
 
 /// Serves `dist` over a fresh SQLite database; the database folder lives as long as the test.
 async fn start(dist: &Path) -> (SocketAddr, TestDatabase) {
+    start_with(dist, |_| {}).await
+}
+
+async fn start_with(dist: &Path, configure: impl FnOnce(&mut Config)) -> (SocketAddr, TestDatabase) {
     let database = TestDatabase::new(Backend::Sqlite).await;
-    let config = Config { port: 0, web_dist: dist.to_path_buf(), database_url: database.url.clone(), demo: false, ..Config::default() };
+    let mut config = Config { port: 0, web_dist: dist.to_path_buf(), database_url: database.url.clone(), demo: false, ..Config::default() };
+    configure(&mut config);
     let state = tessera_server::AppState::new(config).await.unwrap();
     let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
@@ -51,35 +57,43 @@ impl Reply {
 }
 
 async fn request(addr: SocketAddr, method: &str, path: &str) -> Reply {
+    request_with(addr, method, path, "").await
+}
+
+/// `headers`: extra header lines, each ending in CRLF.
+async fn request_with(addr: SocketAddr, method: &str, path: &str, headers: &str) -> Reply {
     let mut stream = TcpStream::connect(addr).await.unwrap();
-    let head = format!("{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n");
+    let head = format!("{method} {path} HTTP/1.1\r\nHost: {addr}\r\n{headers}Connection: close\r\n\r\n");
     stream.write_all(head.as_bytes()).await.unwrap();
     let mut raw = Vec::new();
     stream.read_to_end(&mut raw).await.unwrap();
     parse(&raw)
 }
 
+/// Parses bytes, not text: a compressed body is not UTF-8, and chunk sizes count bytes.
 fn parse(raw: &[u8]) -> Reply {
-    let text = String::from_utf8_lossy(raw);
-    let (head, body) = text.split_once("\r\n\r\n").expect("a complete HTTP response");
+    let split = raw.windows(4).position(|window| window == b"\r\n\r\n").expect("a complete HTTP response");
+    let head = std::str::from_utf8(&raw[..split]).expect("an ASCII head");
+    let body = &raw[split + 4..];
     let mut lines = head.lines();
     let status = lines.next().unwrap().split(' ').nth(1).unwrap().parse().unwrap();
     let headers: Vec<(String, String)> =
         lines.filter_map(|line| line.split_once(':')).map(|(key, value)| (key.trim().to_owned(), value.trim().to_owned())).collect();
     let chunked = headers.iter().any(|(key, value)| key.eq_ignore_ascii_case("transfer-encoding") && value.eq_ignore_ascii_case("chunked"));
-    let body = if chunked { dechunk(body) } else { body.to_owned() };
-    Reply { status, headers, body }
+    let body = if chunked { dechunk(body) } else { body.to_vec() };
+    Reply { status, headers, body: String::from_utf8_lossy(&body).into_owned() }
 }
 
-fn dechunk(mut rest: &str) -> String {
-    let mut body = String::new();
+fn dechunk(mut rest: &[u8]) -> Vec<u8> {
+    let mut body = Vec::new();
     loop {
-        let (size, after) = rest.split_once("\r\n").expect("a chunk size line");
-        let size = usize::from_str_radix(size.trim(), 16).expect("a hex chunk size");
+        let line_end = rest.windows(2).position(|window| window == b"\r\n").expect("a chunk size line");
+        let size = usize::from_str_radix(std::str::from_utf8(&rest[..line_end]).unwrap().trim(), 16).expect("a hex chunk size");
         if size == 0 {
             return body;
         }
-        body.push_str(&after[..size]);
+        let after = &rest[line_end + 2..];
+        body.extend_from_slice(&after[..size]);
         rest = &after[size + 2..];
     }
 }
@@ -101,7 +115,7 @@ async fn client_routes_of_the_route_table_answer_index_html_with_200() {
     for path in ["/", "/dashboard/auth", "/boardWorkspace", "/embed", "/sales-q3"] {
         let reply = request(addr, "GET", path).await;
         assert_eq!(reply.status, 200, "{path}");
-        assert_eq!(reply.body, INDEX_HTML, "{path}");
+        assert_app_page(&reply.body, path);
         assert_eq!(reply.header("content-type"), Some("text/html; charset=utf-8"), "{path}");
         assert_eq!(reply.header("cache-control"), Some("no-cache"), "{path}");
     }
@@ -114,8 +128,49 @@ async fn an_unmatched_route_answers_index_html_with_404() {
     for path in ["/dashboard/nowhere", "/sales-q3/extra", "/assets/missing.js", "/sw.js"] {
         let reply = request(addr, "GET", path).await;
         assert_eq!(reply.status, 404, "{path}");
-        assert_eq!(reply.body, INDEX_HTML, "{path}");
+        assert_app_page(&reply.body, path);
     }
+}
+
+/// `body` is the built index page with the operator's settings written in before `</head>`.
+#[track_caller]
+fn assert_app_page(body: &str, path: &str) {
+    let (head, rest) = INDEX_HTML.split_once("</head>").unwrap();
+    let settings = body.strip_prefix(head).and_then(|body| body.strip_suffix(&format!("</head>{rest}")));
+    let settings = settings.unwrap_or_else(|| panic!("{path}: not the index page with settings: {body}"));
+    assert!(settings.starts_with(r#"<script id="tessera-config" type="application/json">{"#), "{path}: {settings}");
+}
+
+#[tokio::test]
+async fn text_is_compressed_for_clients_that_accept_it() {
+    let dist = built_dist();
+    let (addr, _database) = start(&dist.0).await;
+    let plain = request(addr, "GET", "/assets/vendor-9f8e.js").await;
+    assert_eq!(plain.header("content-encoding"), None);
+    let gzip = request_with(addr, "GET", "/assets/vendor-9f8e.js", "Accept-Encoding: gzip\r\n").await;
+    assert_eq!(gzip.status, 200);
+    assert_eq!(gzip.header("content-encoding"), Some("gzip"));
+    let brotli = request_with(addr, "GET", "/api/health", "Accept-Encoding: br\r\n").await;
+    assert_eq!(brotli.header("content-encoding"), Some("br"));
+}
+
+#[tokio::test]
+async fn the_page_carries_the_operators_web_settings() {
+    let dist = built_dist();
+    let (addr, _database) = start_with(&dist.0, |config| {
+        config.base_url = Some("https://tessera.example.com".to_owned());
+        config.live_chat_script = Some("https://chat.example/widget.js".to_owned());
+        config.tutorial_videos.add_block = Some("/media/add-block.mp4".to_owned());
+    })
+    .await;
+    let reply = request(addr, "GET", "/dashboard").await;
+    let json = reply.body.split_once(r#"type="application/json">"#).unwrap().1.split_once("</script>").unwrap().0;
+    let settings: serde_json::Value = serde_json::from_str(json).unwrap();
+    assert_eq!(settings["baseHost"], "tessera.example.com");
+    assert_eq!(settings["liveChatScript"], "https://chat.example/widget.js");
+    assert_eq!(settings["tutorialVideos"], serde_json::json!({ "addBlock": "/media/add-block.mp4" }));
+    assert_eq!(settings["docsUrl"], "/docs");
+    assert_eq!(settings["release"], env!("CARGO_PKG_VERSION"));
 }
 
 #[tokio::test]

@@ -14,6 +14,9 @@ export interface PopupProps {
   footer?: ReactNode;
 }
 
+/** Open popups, innermost last: Escape closes only the one on top (a form over the users dialog). */
+const openPopups: symbol[] = [];
+
 /**
  * The one modal of the app: an overlay that fades in (platform §2: popups fade), a labelled
  * dialog that takes focus when it opens and gives it back when it closes.
@@ -28,13 +31,16 @@ export function Popup({ title, onClose, maxWidth = 520, closeBlocked = false, ch
   closeRef.current = close;
 
   useEffect(() => {
+    const me = Symbol('popup');
+    openPopups.push(me);
     const before = document.activeElement as HTMLElement | null;
     dialog.current?.focus();
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape' && !event.defaultPrevented) closeRef.current();
+      if (event.key === 'Escape' && !event.defaultPrevented && openPopups[openPopups.length - 1] === me) closeRef.current();
     };
     document.addEventListener('keydown', onKey);
     return () => {
+      openPopups.splice(openPopups.indexOf(me), 1);
       document.removeEventListener('keydown', onKey);
       before?.focus?.();
     };

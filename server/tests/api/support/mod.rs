@@ -23,7 +23,7 @@ use tokio::sync::oneshot;
 
 pub const ADMIN_EMAIL: &str = "admin@tessera.test";
 pub const PASSWORD: &str = "correct horse battery";
-pub const INDEX_HTML: &str = "<!doctype html><title>Tessera test</title><div id=\"root\"></div>";
+pub const INDEX_HTML: &str = "<!doctype html><html><head><title>Tessera test</title></head><body><div id=\"root\"></div></body></html>";
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Backend {
