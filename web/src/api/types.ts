@@ -139,3 +139,35 @@ export interface GridPage {
   limit: number;
   version: number;
 }
+
+// Users dialog (features/users): the app users of platform §3 and the mutipageapp_users answers of §7.
+
+/** 'read' or 'read-write' as stored; older or foreign values may be anything (shown as Read). */
+export type AppUserPermission = 'read' | 'read-write';
+
+export interface AppUser {
+  id: string;
+  name: string;
+  email: string;
+  permissions?: string | null;
+  /** Unix seconds; the list is sorted ascending by it. */
+  created_at: number;
+}
+
+export interface AppUserList {
+  app_users: AppUser[];
+}
+
+/** platform §4: an answer without id or created_at makes the dialog reload the list. */
+export interface AppUserAdded {
+  new_app_user?: Partial<AppUser> | null;
+}
+
+export interface AppUserUpdated {
+  updated_user?: Partial<AppUser> | null;
+}
+
+// Invitation page (features/invitation): GET /api/apps/{appId}; only the fields the page reads.
+export interface AppAnswer {
+  app: { id: string; name: string; subdomain: string };
+}
