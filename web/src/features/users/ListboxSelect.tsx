@@ -24,6 +24,7 @@ export function ListboxSelect<T extends string>({ label, value, options, onChang
   const id = useId();
   const labelId = `${id}-label`;
   const buttonId = `${id}-button`;
+  const valueId = `${id}-value`;
   const optionId = (index: number) => `${id}-option-${index}`;
   const [open, setOpen] = useState(false);
   const selected = Math.max(0, options.findIndex((option) => option.value === value));
@@ -101,12 +102,12 @@ export function ListboxSelect<T extends string>({ label, value, options, onChang
         className="listbox-select-button"
         aria-haspopup="listbox"
         aria-expanded={open}
-        aria-labelledby={`${labelId} ${buttonId}`}
+        aria-labelledby={`${labelId} ${valueId}`}
         disabled={disabled}
         onClick={() => (open ? hide() : show())}
         onKeyDown={onButtonKey}
       >
-        <span>{options[selected]?.label}</span>
+        <span id={valueId}>{options[selected]?.label}</span>
         <span className="listbox-select-caret" aria-hidden="true" />
       </button>
       {open && (
