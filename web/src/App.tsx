@@ -21,6 +21,7 @@ const AccountPage = lazy(() => import('./features/account/AccountPage'));
 const BillingPage = lazy(() => import('./features/account/BillingPage'));
 const RedeemCodePage = lazy(() => import('./features/account/RedeemCodePage'));
 const PaymentOutcomePage = lazy(() => import('./features/payment/PaymentOutcomePage'));
+const AcceptInvitationPage = lazy(() => import('./features/invitation/AcceptInvitationPage'));
 
 const signedIn = (screen: ReactNode) => <RequireSession>{screen}</RequireSession>;
 
@@ -44,6 +45,7 @@ export function AppRoutes() {
         <Route path="/dashboard/redeemappsumocodes" element={signedIn(<RedeemCodePage />)} />
         <Route path="/payment_success" element={signedIn(<PaymentOutcomePage />)} />
         <Route path="/payment_fail" element={signedIn(<PaymentOutcomePage />)} />
+        <Route path="/accept-invitation" element={<AcceptInvitationPage />} />
         <Route path="*" element={<NotFound />} />
       </Routes>
     </Suspense>
