@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { runtimeConfig } from '../../config/runtime';
 import { Popup } from '../../components/Popup';
 import { showToast } from '../../store/toastStore';
@@ -24,6 +24,7 @@ export function embedSnippet(slug: string, name: string): string {
 
 /** 'Embed Content': the iframe code on a paid plan, the way to upgrade on the free plan. */
 export function EmbedPopup({ slug, name, onClose }: { slug: string; name: string; onClose: () => void }) {
+  const snippetId = useId();
   const [isFreePlan, setIsFreePlan] = useState<boolean | null>(null);
   useEffect(() => {
     let live = true;
@@ -56,8 +57,8 @@ export function EmbedPopup({ slug, name, onClose }: { slug: string; name: string
       )}
       {isFreePlan === false && (
         <div className="embed-code">
-          <label htmlFor="embed-snippet">Paste this code into the page that shows the board:</label>
-          <textarea id="embed-snippet" readOnly rows={4} value={snippet} onFocus={(event) => event.currentTarget.select()} />
+          <label htmlFor={snippetId}>Paste this code into the page that shows the board:</label>
+          <textarea id={snippetId} readOnly rows={4} value={snippet} onFocus={(event) => event.currentTarget.select()} />
           <button type="button" className="button primary" onClick={() => void copy()}>
             Copy
           </button>
