@@ -17,9 +17,9 @@ function Thrower({ error }: { error: unknown }): never {
 }
 
 describe('routes', () => {
-  it('shows the preview at the root', () => {
-    inRouter(<App />);
-    expect(screen.getByRole('heading', { name: 'Preview' })).toBeInTheDocument();
+  it('shows the bundled-sample preview at /dashboard/preview', async () => {
+    inRouter(<App />, '/dashboard/preview');
+    expect(await screen.findByRole('heading', { name: 'Preview' })).toBeInTheDocument();
   });
 
   it('shows the not-found page for an unmatched route', () => {

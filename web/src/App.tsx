@@ -4,7 +4,6 @@ import { ErrorBoundary } from './components/ErrorBoundary';
 import { Loading } from './components/Loading';
 import { RequireSession } from './components/RequireSession';
 import { Toaster } from './components/Toaster';
-import { PreviewPage } from './features/preview/PreviewPage';
 import { ErrorPage, ErrorPageFailed } from './pages/ErrorPage';
 import { NotFound } from './pages/NotFound';
 
@@ -22,6 +21,11 @@ const BillingPage = lazy(() => import('./features/account/BillingPage'));
 const RedeemCodePage = lazy(() => import('./features/account/RedeemCodePage'));
 const PaymentOutcomePage = lazy(() => import('./features/payment/PaymentOutcomePage'));
 const AcceptInvitationPage = lazy(() => import('./features/invitation/AcceptInvitationPage'));
+const BoardViewerRoute = lazy(() => import('./features/board/BoardViewerRoute'));
+const BoardWorkspacePage = lazy(() => import('./features/board/BoardWorkspacePage'));
+const EmbedPage = lazy(() => import('./features/embed/EmbedPage'));
+// The bundled-sample preview lives under /dashboard, where no board slug can reach (reserved).
+const PreviewPage = lazy(() => import('./features/preview/PreviewPage').then((m) => ({ default: m.PreviewPage })));
 
 const signedIn = (screen: ReactNode) => <RequireSession>{screen}</RequireSession>;
 
@@ -30,7 +34,11 @@ export function AppRoutes() {
   return (
     <Suspense fallback={<Loading />}>
       <Routes>
-        <Route path="/" element={<PreviewPage />} />
+        <Route path="/" element={<BoardViewerRoute />} />
+        <Route path="/:board_slug" element={<BoardViewerRoute />} />
+        <Route path="/boardWorkspace" element={<BoardWorkspacePage />} />
+        <Route path="/embed" element={<EmbedPage />} />
+        <Route path="/dashboard/preview" element={<PreviewPage />} />
         <Route path="/dashboard/auth" element={<LoginPage />} />
         <Route path="/dashboard/signup" element={<SignupPage />} />
         <Route path="/dashboard/signupbackup" element={<SignupPage />} />
