@@ -8,7 +8,7 @@ import { AccessDenied } from './pages/AccessDenied';
 import { ErrorPage, ErrorPageFailed } from './pages/ErrorPage';
 import { PageNotFound } from './pages/PageNotFound';
 
-vi.mock('./features/preview/PreviewPage', () => ({ PreviewPage: () => <h1>Preview</h1> }));
+vi.mock('./features/preview/PreviewPage', () => ({ PreviewPage: ({ actions }: { actions?: React.ReactNode }) => <><h1>Preview</h1>{actions}</> }));
 
 const inRouter = (ui: React.ReactNode, path = '/') => render(<MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>);
 
@@ -17,9 +17,11 @@ function Thrower({ error }: { error: unknown }): never {
 }
 
 describe('routes', () => {
-  it('shows the preview at the root', () => {
-    inRouter(<App />);
-    expect(screen.getByRole('heading', { name: 'Preview' })).toBeInTheDocument();
+  it('shows a visitor the bundled-sample preview at / with the way in', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => new Response('{"error":"Please login to do this!"}', { status: 401 })));
+    inRouter(<App />, '/');
+    expect(await screen.findByRole('heading', { name: 'Preview' })).toBeInTheDocument();
+    vi.unstubAllGlobals();
   });
 
   it('shows the not-found page for an unmatched route', () => {

@@ -5,7 +5,6 @@ import { Loading } from './components/Loading';
 import { RequireSession } from './components/RequireSession';
 import { Toaster } from './components/Toaster';
 import { runtimeConfig } from './config/runtime';
-import { PreviewPage } from './features/preview/PreviewPage';
 import { ErrorPage, ErrorPageFailed } from './pages/ErrorPage';
 import { NotFound } from './pages/NotFound';
 import { lazyRoute } from './platform/chunkReload';
@@ -14,7 +13,12 @@ import { schedulePrefetch, type PrefetchRoute } from './platform/idlePrefetch';
 import { LoadingBar } from './platform/LoadingBar';
 import { loadLiveChat } from './platform/liveChat';
 
-// Every screen but the preview is its own chunk, so the entry stays small (issue 5 budget).
+// Every screen is its own chunk, so the entry stays small (issue 5 budget).
+const HomeRoute = lazyRoute(() => import('./features/home/HomeRoute'));
+const BoardViewerRoute = lazyRoute(() => import('./features/board/BoardViewerRoute'));
+const BoardWorkspacePage = lazyRoute(() => import('./features/board/BoardWorkspacePage'));
+const EmbedPage = lazyRoute(() => import('./features/embed/EmbedPage'));
+const AcceptInvitationPage = lazyRoute(() => import('./features/invitation/AcceptInvitationPage'));
 const LoginPage = lazyRoute(() => import('./features/auth/LoginPage'));
 const SignupPage = lazyRoute(() => import('./features/auth/SignupPage'));
 const EmailVerifyPage = lazyRoute(() => import('./features/auth/EmailVerifyPage'));
@@ -30,10 +34,16 @@ const PaymentOutcomePage = lazyRoute(() => import('./features/payment/PaymentOut
 
 type Screen = ReturnType<typeof lazyRoute>;
 
-const signedIn = (screen: ReactNode) => <RequireSession>{screen}</RequireSession>;
-
-/** The routes of platform §2: path, screen, and whether it needs a session. */
+/**
+ * The routes of platform §2: path, screen, and whether it needs a session. Fixed paths come
+ * before `/:board_slug`; the router ranks them that way whatever the order here.
+ */
 const ROUTES: ReadonlyArray<{ path: string; Screen: Screen; session?: boolean }> = [
+  { path: '/', Screen: HomeRoute },
+  { path: '/:board_slug', Screen: BoardViewerRoute },
+  { path: '/boardWorkspace', Screen: BoardWorkspacePage },
+  { path: '/embed', Screen: EmbedPage },
+  { path: '/accept-invitation', Screen: AcceptInvitationPage },
   { path: '/dashboard/auth', Screen: LoginPage },
   { path: '/dashboard/signup', Screen: SignupPage },
   { path: '/dashboard/signupbackup', Screen: SignupPage },
@@ -60,9 +70,8 @@ export function AppRoutes() {
   return (
     <Suspense fallback={<Loading />}>
       <Routes>
-        <Route path="/" element={<PreviewPage />} />
         {ROUTES.map(({ path, Screen, session }) => (
-          <Route key={path} path={path} element={session ? signedIn(<Screen />) : <Screen />} />
+          <Route key={path} path={path} element={session ? <RequireSession>{<Screen />}</RequireSession> : <Screen />} />
         ))}
         <Route path="*" element={<NotFound />} />
       </Routes>
@@ -83,7 +92,7 @@ function useAddressEffects(pathname: string) {
  * address changes); if the error page fails too, the outer one shows platform §2's last resort.
  * Both report what they caught (platform §8).
  */
-export function App() {
+export function App(): ReactNode {
   const { pathname } = useLocation();
   useAddressEffects(pathname);
   return (

@@ -139,3 +139,112 @@ export interface GridPage {
   limit: number;
   version: number;
 }
+
+// Users dialog (features/users): the app users of platform §3 and the mutipageapp_users answers of §7.
+
+/** 'read' or 'read-write' as stored; older or foreign values may be anything (shown as Read). */
+export type AppUserPermission = 'read' | 'read-write';
+
+export interface AppUser {
+  id: string;
+  name: string;
+  email: string;
+  permissions?: string | null;
+  /** Unix seconds; the list is sorted ascending by it. */
+  created_at: number;
+}
+
+export interface AppUserList {
+  app_users: AppUser[];
+}
+
+/** platform §4: an answer without id or created_at makes the dialog reload the list. */
+export interface AppUserAdded {
+  new_app_user?: Partial<AppUser> | null;
+}
+
+export interface AppUserUpdated {
+  updated_user?: Partial<AppUser> | null;
+}
+
+// Invitation page (features/invitation): GET /api/apps/{appId}; only the fields the page reads.
+export interface AppAnswer {
+  app: { id: string; name: string; subdomain: string };
+
+// --- Board viewer and editor (features/board, features/embed) ---
+
+/** `footer` and `event` of the board state. */
+export interface BoardFooter {
+  logo: string;
+  socialMediaIcons: unknown[];
+  copyrightText: string;
+}
+
+/** A stored block as the server answers it: `{id, type, ...settings}`. */
+export interface BoardBlock {
+  id: string;
+  type: string;
+  title?: string;
+  section?: string;
+  sheet_title?: string;
+  full_width?: boolean;
+  temp_block?: boolean;
+  [setting: string]: unknown;
+}
+
+/** The settings of platform §3 "Board state" an owner may change (PUT /api/boards/{id}). */
+export interface BoardSettings {
+  hide_filters: boolean;
+  hide_hero: boolean;
+  hide_search: boolean;
+  search: string;
+  title: string;
+  hero: string;
+  logo: string;
+  hero_image: string;
+  page: string;
+  nav_background: string;
+  hero_background: string;
+  sign_in_method: string;
+  active_section_text_color: string;
+  inactive_section_text_color: string;
+  active_section_background_color: string;
+  board_background: string;
+  block_border: string;
+  block_shadow: string;
+  /** Comma-separated section names. */
+  sections: string;
+  current_section: string;
+  footer: BoardFooter;
+  event: BoardFooter;
+}
+
+/** platform §3 "Board state" as POST /api/board/update-metadata and /api/boards/{id} answer it. */
+export interface BoardState extends BoardSettings {
+  id: string;
+  slug: string;
+  name: string;
+  workspace_id: string;
+  public: boolean;
+  spreadsheetId?: string | null;
+  /** Tab titles of the connected spreadsheet, in order. */
+  sheets: string[];
+  blocks: BoardBlock[];
+  owner_email: string;
+  can_edit: boolean;
+  user_role: string;
+  type: 'board';
+}
+
+/** One page of a tab's rows (GET /api/board/{spreadsheetId}/sheet/{sheet_title}). */
+export interface SheetAnswer {
+  /** Visible columns in sheet order. */
+  columns: string[];
+  /** The page's rows, keyed by column. */
+  rows: Record<string, unknown>[];
+  total: number;
+  page: number;
+  page_count: number;
+  version: number;
+  truncated?: boolean;
+}

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import salesSheet from '../../sample/sales.json?raw';
 import { useChartModel, useQueryResult } from '../../store/hooks';
 import { usePreviewStore } from '../../store/previewStore';
@@ -10,7 +10,7 @@ import { SearchBox } from './SearchBox';
 export const SAMPLE_SHEET_NAME = 'Sales';
 
 /** The preview board: the bundled sample sheet, searched, filtered and charted by the WASM core. */
-export function PreviewPage() {
+export function PreviewPage({ actions }: { actions?: ReactNode }) {
   const status = usePreviewStore((s) => s.status);
   const loadError = usePreviewStore((s) => s.loadError);
   const rowCount = usePreviewStore((s) => s.rowCount);
@@ -34,6 +34,7 @@ export function PreviewPage() {
           Preview{sheetName && ` · ${sheetName} sample sheet`}
           {status === 'ready' && ` · ${rowCount} rows`}
         </span>
+        {actions}
       </header>
       <main className="board">
         {status === 'loading' || status === 'idle' ? (

@@ -1,0 +1,79 @@
+import { Link } from 'react-router';
+import type { BoardState } from '../../api/types';
+import { runtimeConfig } from '../../config/runtime';
+import { newBlockIconRotated } from '../../shell/modes';
+import { BoardPopups, DeleteBlockButton, useSpreadsheetUrl, type SetBoard } from './BoardPopups';
+import { BoardView, useSections } from './BoardView';
+import { useEditorMode } from './useEditorMode';
+
+export interface EditorShellProps {
+  board: BoardState;
+  setBoard: SetBoard;
+}
+
+/** The icon of New Block: a plus that turns into a cross while its popup is open (platform §4). */
+export function NewBlockIcon({ rotated }: { rotated: boolean }) {
+  return (
+    <span className={rotated ? 'new-block-icon rotated' : 'new-block-icon'} aria-hidden="true">
+      +
+    </span>
+  );
+}
+
+/**
+ * platform §2 "Board editor shell", for users who can edit: the top bar, the 70 px sidebar and
+ * the popups of the mode machine around the board as visitors see it.
+ */
+export function BoardEditorShell({ board, setBoard }: EditorShellProps) {
+  const editor = useEditorMode();
+  const sections = useSections(board);
+  const spreadsheet = useSpreadsheetUrl(board);
+  const { mode, dispatch } = editor;
+  const adding = newBlockIconRotated(mode);
+
+  return (
+    <div className="board-editor">
+      <header className="board-topbar">
+        <Link className="board-topbar-link" to="/admin">
+          Admin
+        </Link>
+        <span className="board-topbar-title">{board.title || board.name}</span>
+        <div className="board-topbar-actions">
+          <button type="button" className="button" onClick={editor.openTutorials}>
+            Tutorials
+          </button>
+          <button type="button" className="button" onClick={async () => dispatch({ type: 'spreadsheet', url: await spreadsheet() })}>
+            Spreadsheet
+          </button>
+          <button type="button" className="button primary" aria-pressed={mode === 'publish'} onClick={() => dispatch({ type: 'publish' })}>
+            Publish to Marketplace
+          </button>
+        </div>
+      </header>
+      <nav className="board-sidebar" aria-label="Board editor">
+        <button type="button" className="sidebar-item" aria-expanded={adding} onClick={() => dispatch(adding ? { type: 'close' } : { type: 'open', popup: 'add' })}>
+          <NewBlockIcon rotated={adding} />
+          New Block
+        </button>
+        <button type="button" className="sidebar-item" onClick={() => dispatch({ type: 'open', popup: 'settings' })}>
+          <span className="sidebar-icon" aria-hidden="true">⚙</span>
+          Settings
+        </button>
+        <button type="button" className="sidebar-item" onClick={() => dispatch({ type: 'docs', url: runtimeConfig().docsUrl })}>
+          <span className="sidebar-icon" aria-hidden="true">?</span>
+          Docs
+        </button>
+        {/* The board's Embed popup answers the free plan itself (platform §6 'Upgrade Now'), so the
+            toggle never takes the app shell's free-plan toast path. */}
+        <button type="button" className="sidebar-item" aria-pressed={mode === 'embed'} onClick={() => dispatch({ type: 'embed', isFreePlan: false })}>
+          <span className="sidebar-icon" aria-hidden="true">&lt;/&gt;</span>
+          Embed
+        </button>
+      </nav>
+      <main className="board-editor-main">
+        <BoardView board={board} sections={sections} blockActions={(block) => <DeleteBlockButton block={block} board={board} setBoard={setBoard} />} />
+      </main>
+      <BoardPopups board={board} setBoard={setBoard} editor={editor} activeSection={sections.active} />
+    </div>
+  );
+}

@@ -1,0 +1,97 @@
+// The popups both board editor layouts share, and what picking or deleting a block does to the
+// board (platform §4 block list rules).
+import { useEffect, useState } from 'react';
+import type { BoardBlock, BoardState } from '../../api/types';
+import { addToBoard, newTemporaryBlock, removeBlock } from '../../shell/blockList';
+import { isOpen } from '../../shell/modes';
+import { deleteBlock, saveNewBlock, spreadsheetUrl } from './boardApi';
+import { blockTypeName } from './blockTypes';
+import { ChooseBlockPopup } from './ChooseBlockPopup';
+import { EmbedPopup } from './EmbedPopup';
+import { PublishPopup } from './PublishPopup';
+import { UNCATEGORIZED } from './sections';
+import { SettingsPopup } from './SettingsPopup';
+import { TutorialPopup } from './TutorialPopup';
+import type { EditorMode } from './useEditorMode';
+
+export type SetBoard = (update: (board: BoardState) => BoardState) => void;
+
+export interface BoardEditing {
+  board: BoardState;
+  setBoard: SetBoard;
+  editor: EditorMode;
+  /** The section tab showing, where a new block goes so that it is seen. */
+  activeSection: string;
+}
+
+/** Saves a picked type as a new block at the end of the board (in the section showing). */
+async function addBlock({ board, setBoard, activeSection }: BoardEditing, type: string): Promise<void> {
+  const defaults: Record<string, unknown> = { title: blockTypeName(type) };
+  if (activeSection && activeSection !== UNCATEGORIZED) defaults.section = activeSection;
+  const saved = await saveNewBlock(board.slug, board.id, newTemporaryBlock(type, defaults) as BoardBlock);
+  setBoard((current) => ({ ...current, blocks: addToBoard(current.blocks, saved) as BoardBlock[] }));
+}
+
+/** The delete button of a block's frame in the editor. */
+export function DeleteBlockButton({ block, board, setBoard }: { block: BoardBlock; board: BoardState; setBoard: SetBoard }) {
+  const [busy, setBusy] = useState(false);
+  const title = block.title || blockTypeName(block.type);
+  const remove = async () => {
+    if (!window.confirm(`Delete the block "${title}"? This cannot be undone.`)) return;
+    setBusy(true);
+    try {
+      await deleteBlock(board.slug, block.id);
+      setBoard((current) => ({ ...current, blocks: removeBlock(current.blocks, block.id) as BoardBlock[] }));
+    } catch {
+      // The request layer alerted why; the block stays.
+      setBusy(false);
+    }
+  };
+  return (
+    <button type="button" className="block-delete" aria-label={`Delete block ${title}`} disabled={busy} onClick={() => void remove()}>
+      ×
+    </button>
+  );
+}
+
+/**
+ * The URL the spreadsheet button opens, read once the editor shows, so the click can open the
+ * tab at once (a tab opened after a wait is blocked as a pop-up). null: no spreadsheet.
+ */
+export function useSpreadsheetUrl(board: BoardState): () => Promise<string | null> {
+  const [known, setKnown] = useState<Promise<string | null> | null>(null);
+  const { slug, spreadsheetId } = board;
+  useEffect(() => {
+    if (!spreadsheetId) {
+      setKnown(Promise.resolve(null));
+      return;
+    }
+    const found = spreadsheetUrl(slug, spreadsheetId).catch(() => null);
+    setKnown(found);
+  }, [slug, spreadsheetId]);
+  return () => known ?? Promise.resolve(null);
+}
+
+/** The one popup the editor mode says is open. */
+export function BoardPopups(editing: BoardEditing) {
+  const { board, setBoard, editor } = editing;
+  const close = () => editor.dispatch({ type: 'close' });
+  const saved = (next: BoardState) => setBoard(() => next);
+  if (editor.tutorials) return <TutorialPopup onClose={close} />;
+  const { mode } = editor;
+  if (isOpen(mode, 'add')) {
+    return (
+      <ChooseBlockPopup
+        onClose={close}
+        onPick={async (type) => {
+          await addBlock(editing, type);
+          close();
+        }}
+      />
+    );
+  }
+  if (isOpen(mode, 'embed')) return <EmbedPopup slug={board.slug} name={board.title || board.name} onClose={close} />;
+  if (isOpen(mode, 'publish')) return <PublishPopup board={board} onSaved={saved} onClose={close} />;
+  if (isOpen(mode, 'settings')) return <SettingsPopup board={board} onSaved={saved} onClose={close} />;
+  return null;
+}

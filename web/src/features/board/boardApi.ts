@@ -1,0 +1,68 @@
+// The board calls of platform §7 as the viewer and both editor layouts make them. Every call
+// names the board with the `board` query override: /boardWorkspace and /embed carry the slug in
+// their query, not in the path the spec parameter is taken from.
+import { api } from '../../api/client';
+import type { BoardBlock, BoardSettings, BoardState, SheetAnswer, SpreadsheetView, WorkspacePlan } from '../../api/types';
+import { PLAN_CHECK_FAILED, useSessionStore } from '../../store/sessionStore';
+import { showToast } from '../../store/toastStore';
+
+const named = (slug: string) => ({ board: slug });
+
+/** The board state; errors are the caller's to show (403 and 404 have their own screens). */
+export function loadBoard(slug: string, signal?: AbortSignal): Promise<BoardState> {
+  return api.post<BoardState>('/api/board/update-metadata', undefined, { query: named(slug), alert: false, signal });
+}
+
+export interface SheetQuery {
+  spreadsheetId: string;
+  sheetTitle: string;
+  /** The block asking: its conditional filter applies on the server. */
+  blockId: string;
+  search: string;
+}
+
+/** The first page of a tab's rows; a failure is shown in the block, so no alert. */
+export function loadSheet(slug: string, query: SheetQuery, signal?: AbortSignal): Promise<SheetAnswer> {
+  const path = `/api/board/${encodeURIComponent(query.spreadsheetId)}/sheet/${encodeURIComponent(query.sheetTitle)}`;
+  const extra: Record<string, string> = { ...named(slug), block: query.blockId };
+  if (query.search.trim()) extra.search = query.search;
+  return api.get<SheetAnswer>(path, { query: extra, alert: false, signal });
+}
+
+/** Stores a block picked in 'Choose Your Block' at the end of the board; the answer has its real id. */
+export function saveNewBlock(slug: string, boardId: string, block: BoardBlock): Promise<BoardBlock> {
+  return api.post<BoardBlock>(`/api/boards/${encodeURIComponent(boardId)}/blocks`, block, { query: named(slug) });
+}
+
+export function deleteBlock(slug: string, blockId: string): Promise<void> {
+  return api.delete<void>(`/api/blocks/${encodeURIComponent(blockId)}`, undefined, { query: named(slug) });
+}
+
+export type BoardChange = Partial<BoardSettings> & { name?: string; public?: boolean };
+
+/** PUT /api/boards/{id}; 422 answers name the field, which the settings form shows inline. */
+export function updateBoard(slug: string, boardId: string, change: BoardChange): Promise<BoardState> {
+  return api.put<BoardState>(`/api/boards/${encodeURIComponent(boardId)}`, change, { query: named(slug), alert: false });
+}
+
+/** Where the spreadsheet button goes: the source spreadsheet, or the built-in grid of an upload. */
+export async function spreadsheetUrl(slug: string, spreadsheetId: string): Promise<string> {
+  const view = await api.get<SpreadsheetView>(`/api/spreadsheets/${encodeURIComponent(spreadsheetId)}`, { query: named(slug) });
+  return view.open_url;
+}
+
+/**
+ * platform §4 "Plan check" for this board: the session store's `checkPlan` reads the board from
+ * the path, which /boardWorkspace does not carry, so this asks with the override and keeps the
+ * store's rule (a failure is the free plan, with its toast) and its `isFreePlan`.
+ */
+export async function checkBoardPlan(slug: string): Promise<boolean> {
+  let isFreePlan = true;
+  try {
+    isFreePlan = (await api.get<WorkspacePlan>('/api/board/workspace', { query: named(slug), alert: false })).is_free_plan;
+  } catch {
+    showToast({ kind: 'error', text: PLAN_CHECK_FAILED });
+  }
+  useSessionStore.setState({ isFreePlan });
+  return isFreePlan;
+}

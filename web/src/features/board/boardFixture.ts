@@ -1,0 +1,57 @@
+// A board state as the server answers it, for this feature's tests.
+import type { BoardBlock, BoardState } from '../../api/types';
+
+export function boardState(overrides: Partial<BoardState> = {}): BoardState {
+  const footer = { logo: '', socialMediaIcons: [], copyrightText: '' };
+  return {
+    id: 'b1',
+    slug: 'sales',
+    name: 'Sales board',
+    workspace_id: 'w1',
+    hide_filters: true,
+    hide_hero: false,
+    hide_search: false,
+    search: '',
+    title: 'Sales overview',
+    hero: 'Revenue by month',
+    logo: '',
+    hero_image: '',
+    page: 'view',
+    nav_background: '#161819',
+    hero_background: '#161819',
+    sign_in_method: '',
+    active_section_text_color: '#FFFFFF',
+    inactive_section_text_color: '#161819',
+    active_section_background_color: '#161819',
+    board_background: '#FAFAFA',
+    block_border: '#e7ebf3',
+    block_shadow: '#ebeff3',
+    sections: '',
+    current_section: '',
+    footer,
+    event: footer,
+    public: true,
+    spreadsheetId: 's1',
+    sheets: ['Sales'],
+    blocks: [],
+    owner_email: '',
+    can_edit: false,
+    user_role: 'guest',
+    type: 'board',
+    ...overrides,
+  };
+}
+
+export const salesRows = {
+  columns: ['Month', 'Revenue'],
+  rows: [
+    { Month: 'Jan', Revenue: '100' },
+    { Month: 'Feb', Revenue: '120' },
+  ],
+  total: 2,
+  page: 1,
+  page_count: 1,
+  version: 1,
+};
+
+export const tableBlock: BoardBlock = { id: 'k1', type: 'table', title: 'Monthly sales', sheet_title: 'Sales' };

@@ -1,0 +1,43 @@
+import { useCallback, useRef, useState } from 'react';
+import { transition, type Mode, type ModeEvent } from '../../shell/modes';
+import { showToast } from '../../store/toastStore';
+
+/** What is open in a board editor: one mode of platform §4, or the Tutorial Videos popup. */
+export interface EditorMode {
+  mode: Mode;
+  /** The Tutorial Videos popup is no mode of the spec; it takes the place of any popup. */
+  tutorials: boolean;
+  dispatch: (event: ModeEvent) => void;
+  openTutorials: () => void;
+}
+
+/**
+ * One editor state for both board layouts: events go through the pure `transition`, and its
+ * effects (a toast, a new tab) are performed here, in the click, so a new tab is not blocked.
+ * Any event closes the tutorials, so at most one popup is ever open.
+ */
+export function useEditorMode(): EditorMode {
+  const [mode, setMode] = useState<Mode>('view');
+  const [tutorials, setTutorials] = useState(false);
+  // The mode of the last event, so two events in one render each see the mode before them.
+  const current = useRef<Mode>('view');
+
+  const dispatch = useCallback((event: ModeEvent) => {
+    const next = transition(current.current, event);
+    current.current = next.mode;
+    setMode(next.mode);
+    setTutorials(false);
+    for (const effect of next.effects) {
+      if (effect.type === 'toast') showToast({ kind: effect.kind, text: effect.text });
+      else window.open(effect.url, '_blank', 'noopener');
+    }
+  }, []);
+
+  const openTutorials = useCallback(() => {
+    current.current = 'view';
+    setMode('view');
+    setTutorials(true);
+  }, []);
+
+  return { mode, tutorials, dispatch, openTutorials };
+}

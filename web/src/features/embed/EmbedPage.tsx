@@ -1,0 +1,9 @@
+import { useSearchParams } from 'react-router';
+import { BoardScreen } from '../board/BoardScreen';
+
+/** /embed?board=<slug>: the board's guest layout alone, for another site's iframe (platform §2). */
+export default function EmbedPage() {
+  const [params] = useSearchParams();
+  const slug = params.get('board') ?? '';
+  return <BoardScreen key={slug} slug={slug} layout="embed" />;
+}

@@ -1,0 +1,139 @@
+// The users dialog's requests (platform §7 mutipageapp_users) and alerts (§8) around the pure
+// reducer of usersDialogState.ts. Every call opts out of the request layer's own alert so that
+// the dialog shows exactly the spec's texts.
+import { useCallback, useEffect, useReducer, useRef } from 'react';
+import { api } from '../../api/client';
+import { toApiError } from '../../api/errors';
+import type { AppUser, AppUserAdded, AppUserList, AppUserUpdated } from '../../api/types';
+import {
+  deleteFailedMessage,
+  deleteQuestion,
+  initialUsersDialogState,
+  loadFailedMessage,
+  updateFailedMessage,
+  USERS_MIN_LOADING_MS,
+  usersDialogReducer,
+  validateUserForm,
+  type UserForm,
+  type UserFormField,
+  type UserFormValues,
+} from './usersDialogState';
+
+const USERS_PATH = '/api/mutipageapp_users';
+
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Settles like `promise`, but not before `ms` have passed (platform §9 minimum display delay). */
+async function atLeast<T>(promise: Promise<T>, ms: number): Promise<T> {
+  const [outcome] = await Promise.allSettled([promise, wait(ms)]);
+  if (outcome.status === 'rejected') throw outcome.reason;
+  return outcome.value;
+}
+
+/** The dialog of one app; the caller remounts it (a React key) when the app changes. */
+export function useUsersDialog(appId: string) {
+  const [state, dispatch] = useReducer(usersDialogReducer, initialUsersDialogState);
+  // Answers that arrive after the dialog closed, or after a newer load started, are dropped.
+  const alive = useRef(true);
+  const loadSeq = useRef(0);
+  const loadAbort = useRef<AbortController | null>(null);
+  // One add, update or delete at a time, even before the disabled buttons have rendered.
+  const busy = useRef(false);
+
+  const load = useCallback(async () => {
+    const seq = ++loadSeq.current;
+    loadAbort.current?.abort();
+    const abort = new AbortController();
+    loadAbort.current = abort;
+    dispatch({ type: 'loadStarted' });
+    try {
+      const answer = await atLeast(
+        api.get<AppUserList>(`${USERS_PATH}/${encodeURIComponent(appId)}`, { alert: false, signal: abort.signal }),
+        USERS_MIN_LOADING_MS,
+      );
+      if (alive.current && seq === loadSeq.current) dispatch({ type: 'loaded', users: answer?.app_users ?? [] });
+    } catch (thrown) {
+      if (!alive.current || seq !== loadSeq.current || abort.signal.aborted) return;
+      dispatch({ type: 'loadFailed' });
+      window.alert(loadFailedMessage(toApiError(thrown).message));
+    }
+  }, [appId]);
+
+  useEffect(() => {
+    alive.current = true;
+    void load();
+    return () => {
+      alive.current = false;
+      loadAbort.current?.abort();
+    };
+  }, [load]);
+
+  // An answer the dialog could not place in its list (platform §4) makes it load the list again.
+  useEffect(() => {
+    if (state.stale) void load();
+  }, [state.stale, load]);
+
+  /** Sends the form; a validation failure is alerted and its field returned for focus. */
+  const submit = useCallback(
+    async (form: UserForm): Promise<UserFormField | null> => {
+      if (busy.current) return null;
+      const checked = validateUserForm(form);
+      if (!checked.ok) {
+        window.alert(checked.message);
+        return checked.field;
+      }
+      const { name, email, permission } = checked.values;
+      const sent = { name, email, permissions: permission };
+      const { userId } = form;
+      busy.current = true;
+      dispatch({ type: 'submitStarted' });
+      try {
+        if (userId === null) {
+          const answer = await api.post<AppUserAdded>(USERS_PATH, { appId, ...sent }, { alert: false });
+          if (alive.current) dispatch({ type: 'added', answer: answer?.new_app_user });
+        } else {
+          const answer = await api.put<AppUserUpdated>(USERS_PATH, { appId, userId, ...sent }, { alert: false });
+          if (alive.current) dispatch({ type: 'updated', userId, sent, answer: answer?.updated_user });
+        }
+      } catch (thrown) {
+        if (!alive.current) return null;
+        dispatch({ type: 'submitFailed' });
+        // platform §8: a failed add shows no message (the form keeps what was typed); a failed update alerts.
+        if (userId !== null) window.alert(updateFailedMessage(toApiError(thrown).message));
+      } finally {
+        busy.current = false;
+      }
+      return null;
+    },
+    [appId],
+  );
+
+  const remove = useCallback(
+    async (user: AppUser) => {
+      if (busy.current || !window.confirm(deleteQuestion(user))) return;
+      busy.current = true;
+      dispatch({ type: 'deleteStarted', userId: user.id });
+      try {
+        await api.delete(USERS_PATH, { appId, userId: user.id }, { alert: false });
+        if (alive.current) dispatch({ type: 'deleted', userId: user.id });
+      } catch (thrown) {
+        if (!alive.current) return;
+        dispatch({ type: 'deleteFailed' });
+        window.alert(deleteFailedMessage(toApiError(thrown).message));
+      } finally {
+        busy.current = false;
+      }
+    },
+    [appId],
+  );
+
+  return {
+    state,
+    submit,
+    remove,
+    openAdd: useCallback(() => dispatch({ type: 'addOpened' }), []),
+    openEdit: useCallback((user: AppUser) => dispatch({ type: 'editOpened', user }), []),
+    change: useCallback((values: Partial<UserFormValues>) => dispatch({ type: 'formChanged', values }), []),
+    closeForm: useCallback(() => dispatch({ type: 'formClosed' }), []),
+  };
+}
