@@ -13,6 +13,7 @@ use utoipa_axum::routes;
 
 use crate::access::{workspace_role, Role};
 use crate::api::{ApiJson, SpecParams};
+use crate::apps::AppLocator;
 use crate::auth::Caller;
 use crate::blocks::{self, Parent};
 use crate::board_state::{self, Board, BoardState, BoardUpdate};
@@ -312,15 +313,27 @@ async fn update_metadata(
     Ok(ApiJson(board_state::state(&state.db, &board, role).await?))
 }
 
-/// Whether the board's workspace owner (with `board`) or else the caller is on the free plan.
-#[utoipa::path(get, path = "/board/workspace", tag = "spec", params(SpecParams),
+/// Whether the owner of the app (with `app_id` or `app`), else of the board (with `board`), else
+/// the caller is on the free plan. Embedding follows the owner's plan, whoever edits.
+#[utoipa::path(get, path = "/board/workspace", tag = "spec", params(SpecParams, AppLocator),
     responses((status = 200, body = WorkspacePlan), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn workspace_plan(
     State(state): State<AppState>,
     caller: Caller,
     Query(params): Query<SpecParams>,
+    Query(locator): Query<AppLocator>,
 ) -> Result<ApiJson<WorkspacePlan>, Error> {
-    let is_free_plan = if params.board.as_deref().is_some_and(|board| !board.trim().is_empty()) {
+    let named = |value: &Option<String>| value.as_deref().is_some_and(|value| !value.trim().is_empty());
+    let is_free_plan = if named(&locator.app_id) || named(&locator.app) {
+        let app = locator.resolve(&state.db, None, &state.config.public_base_url()).await?;
+        app.viewer_role(&state.db, &caller).await?;
+        let (plan,): (String,) = sqlx::query_as("SELECT plan_id FROM users WHERE id = $1")
+            .bind(&app.owner_id)
+            .fetch_one(&state.db.pool)
+            .await
+            .context("reading an app owner's plan")?;
+        plan != "paid"
+    } else if named(&params.board) {
         let (board, _) = visible_board_by_slug(&state, &caller, &params).await?;
         board.owner_plan != "paid"
     } else {

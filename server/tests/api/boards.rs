@@ -273,6 +273,21 @@ both_databases! {
         assert_eq!(guest.get("/api/board/workspace?board=sales-q3").await.status, 403);
     }
 
+    async fn board_workspace_answers_the_app_owners_plan_on_any_page_of_an_app(backend) {
+        let server = TestServer::start(backend).await;
+        let ada = server.user("Ada", "ada@example.com").await;
+        let bob = server.user("Bob", "bob@example.com").await;
+        let app = crate::apps::app(&ada, "plan-app").await;
+        let app_id = app["id"].as_str().unwrap();
+        crate::apps::invite(&ada, app_id, "Bob", "bob@example.com", "read-write").await;
+        sqlx::query("UPDATE users SET plan_id = 'paid' WHERE email = 'ada@example.com'").execute(&server.db().pool).await.unwrap();
+        // The page path is not a board slug; the app decides, and its owner's plan counts.
+        let path = format!("/api/board/workspace?board=prices&app_id={app_id}");
+        assert_eq!(bob.get(&path).await.expect(200), &json!({"is_free_plan": false}));
+        assert_eq!(bob.get("/api/board/workspace?board=&app=plan-app").await.expect(200), &json!({"is_free_plan": false}));
+        assert_eq!(server.guest().get(&path).await.status, 403, "a private app's plan is not a guest's business");
+    }
+
     async fn get_blocks_lists_a_visible_boards_blocks_in_order(backend) {
         let server = TestServer::start(backend).await;
         let (ada, state) = ada_with_board(&server).await;

@@ -4,6 +4,7 @@ import { api } from '../../api/client';
 import type { MailSent, SessionAnswer } from '../../api/types';
 import { AuthLayout } from '../../components/AuthLayout';
 import { Field } from '../../components/Field';
+import { nextPath } from '../../components/nextPath';
 import { FormError } from '../../components/FormError';
 import { useSubmit } from '../../hooks/useSubmit';
 import { useSessionStore } from '../../store/sessionStore';
@@ -25,7 +26,7 @@ export default function EmailVerifyPage() {
     void run(async () => {
       const { user } = await api.post<SessionAnswer>('/api/auth/verify-email', { email: email.trim(), code: code.trim() }, { alert: false });
       signedIn(user);
-      navigate('/dashboard', { replace: true });
+      navigate(nextPath(search), { replace: true });
     });
   };
 

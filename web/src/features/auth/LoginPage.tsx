@@ -7,7 +7,7 @@ import { AuthLayout } from '../../components/AuthLayout';
 import { Field } from '../../components/Field';
 import { FormError } from '../../components/FormError';
 import { Loading } from '../../components/Loading';
-import { nextPath } from '../../components/nextPath';
+import { nextPath, withNext } from '../../components/nextPath';
 import { useSubmit } from '../../hooks/useSubmit';
 import { useSessionStore } from '../../store/sessionStore';
 
@@ -57,7 +57,7 @@ export default function LoginPage() {
         goOn();
       } catch (thrown) {
         // platform §7: an unverified account gets a fresh code with the 403; enter it next.
-        if (toApiError(thrown).status === 403) navigate(`/dashboard/emailVerify?${new URLSearchParams({ email: email.trim() })}`);
+        if (toApiError(thrown).status === 403) navigate(`/dashboard/emailVerify?${withNext({ email: email.trim() }, search)}`);
         else throw thrown;
       }
     });

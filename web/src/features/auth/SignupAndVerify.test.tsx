@@ -52,6 +52,20 @@ describe('/dashboard/emailVerify', () => {
     expect(useSessionStore.getState().user).toEqual(ann);
   });
 
+  it('goes back to the page that sent the visitor to sign up (an invitation)', async () => {
+    mockFetch({ 'POST /api/auth/signup': { status: 201, body: { email: 'ann@example.com', verification: 'sent' } } });
+    const { user, where } = renderApp('/dashboard/signup?next=%2Faccept-invitation%3Fapp%3Da1');
+    await user.type(await screen.findByLabelText('Name'), 'Ann');
+    await user.type(screen.getByLabelText('E-mail'), 'ann@example.com');
+    await user.type(screen.getByLabelText('Password'), 'secret-pw');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    await waitFor(() => expect(where()).toBe('/dashboard/emailVerify?email=ann%40example.com&next=%2Faccept-invitation%3Fapp%3Da1'));
+    mockFetch({ 'POST /api/auth/verify-email': { body: { token: 't', user: ann } }, 'GET /api/apps/a1': { status: 404, body: { error: 'gone' } } });
+    await user.type(await screen.findByLabelText('Verification code'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify e-mail' }));
+    await waitFor(() => expect(where()).toBe('/accept-invitation?app=a1'));
+  });
+
   it('shows a wrong code inline', async () => {
     mockFetch({ 'POST /api/auth/verify-email': { status: 400, body: { error: 'Invalid OTP, please enter the valid OTP' } } });
     const { user } = renderApp('/dashboard/emailVerify?email=ann%40example.com');

@@ -1,14 +1,16 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { api } from '../../api/client';
 import { AuthLayout } from '../../components/AuthLayout';
 import { Field } from '../../components/Field';
+import { withNext } from '../../components/nextPath';
 import { FormError } from '../../components/FormError';
 import { useSubmit } from '../../hooks/useSubmit';
 
 /** /dashboard/signup (and /dashboard/signupbackup): create an account, then verify the e-mail. */
 export default function SignupPage() {
   const navigate = useNavigate();
+  const [search] = useSearchParams();
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -18,7 +20,7 @@ export default function SignupPage() {
     event.preventDefault();
     void run(async () => {
       const created = await api.post<{ email: string }>('/api/auth/signup', { name: name.trim(), email: email.trim(), password }, { alert: false });
-      navigate(`/dashboard/emailVerify?${new URLSearchParams({ email: created.email })}`);
+      navigate(`/dashboard/emailVerify?${withNext({ email: created.email }, search)}`);
     });
   };
 
