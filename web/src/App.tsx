@@ -21,6 +21,7 @@ const AccountPage = lazy(() => import('./features/account/AccountPage'));
 const BillingPage = lazy(() => import('./features/account/BillingPage'));
 const RedeemCodePage = lazy(() => import('./features/account/RedeemCodePage'));
 const PaymentOutcomePage = lazy(() => import('./features/payment/PaymentOutcomePage'));
+const NewAppPage = lazy(() => import('./features/newApp/NewAppPage'));
 
 const signedIn = (screen: ReactNode) => <RequireSession>{screen}</RequireSession>;
 
@@ -37,6 +38,7 @@ export function AppRoutes() {
         <Route path="/dashboard/forgetPassword" element={<ForgetPasswordPage />} />
         <Route path="/dashboard" element={signedIn(<DashboardPage />)} />
         <Route path="/dashboard/new-workspace" element={signedIn(<NewWorkspacePage />)} />
+        <Route path="/dashboard/new-multipage" element={signedIn(<NewAppPage />)} />
         <Route path="/dashboard/spreadsheets/new" element={signedIn(<ConnectSpreadsheetPage />)} />
         <Route path="/dashboard/spreadsheets/:spreadsheetId" element={signedIn(<SpreadsheetGridPage />)} />
         <Route path="/dashboard/account" element={signedIn(<AccountPage />)} />
