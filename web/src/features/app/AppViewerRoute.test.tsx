@@ -89,7 +89,6 @@ function renderViewer(path: string) {
   return { user, where };
 }
 
-const title = () => screen.getByRole('heading', { level: 1 });
 const sidebar = () => screen.getByRole('navigation', { name: 'App editor' });
 const sidebarButton = (name: string) => within(sidebar()).getByRole('button', { name });
 const findTitle = (text: string) => screen.findByRole('heading', { level: 1, name: text });
@@ -106,7 +105,8 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-describe('the app viewer', () => {
+// The first render of a file loads the screens; on a busy machine that alone can take most of 5 s.
+describe('the app viewer', { timeout: 15_000 }, () => {
   it('asks for the page at the path of the app the address names', async () => {
     const { calls } = serve({ 'POST /api/page/update-metadata': { body: pageState({ can_edit: false }) } });
     renderViewer('/about?app=field');
@@ -199,7 +199,7 @@ describe('the app viewer', () => {
   });
 });
 
-describe('the app editor shell', () => {
+describe('the app editor shell', { timeout: 15_000 }, () => {
   it("reads 'Fetching App... - Home' until the app arrives, then '{app} - {page}'", async () => {
     let release: () => void = () => {};
     const gate = new Promise<void>((resolve) => (release = resolve));
@@ -341,7 +341,7 @@ describe('the app editor shell', () => {
   });
 });
 
-describe('the Pages popup', () => {
+describe('the Pages popup', { timeout: 15_000 }, () => {
   async function openPages(more: FetchRoutes = {}) {
     const fetched = serve({ 'GET /api/pages/a1': { body: { pages: [home, about], home_page_id: 'p-home' } }, ...more });
     const view = renderViewer('/?app=field');
@@ -441,7 +441,7 @@ describe('the Pages popup', () => {
   });
 });
 
-describe('the App Settings popup', () => {
+describe('the App Settings popup', { timeout: 15_000 }, () => {
   it('saves the changed app fields and page colours', async () => {
     const { calls } = serve({
       'PUT /api/apps/a1': (init) => ({ body: { app: { ...app, ...JSON.parse(String(init.body)) } } }),

@@ -28,7 +28,9 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-describe('/dashboard/new-multipage', () => {
+// The first signed-in screen a file renders pays for loading the layout; on a busy machine that
+// alone can take most of the default 5 s.
+describe('/dashboard/new-multipage', { timeout: 15_000 }, () => {
   it('sends a guest to log in first', async () => {
     mockFetch({ 'GET /api/auth': { status: 401, body: { error: 'Please login to do this!' } } });
     const { where } = renderApp('/dashboard/new-multipage');
