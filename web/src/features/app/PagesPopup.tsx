@@ -6,6 +6,7 @@ import { Field } from '../../components/Field';
 import { FormError } from '../../components/FormError';
 import { Loading } from '../../components/Loading';
 import { Popup } from '../../components/Popup';
+import { useSubmit } from '../../hooks/useSubmit';
 import { suggestSubdomain } from '../dashboard/subdomain';
 import { createPage, deletePage, listPages, reorderPages, updatePage } from './appApi';
 import { pageHref } from './appLocation';
@@ -49,8 +50,8 @@ export function PagesPopup({
   onDeleted: (page: AppPage) => void;
 }) {
   const [pages, setPages] = useState<AppPage[] | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  // One change at a time; a refusal stays on screen until the next change.
+  const { busy, error, setError, run } = useSubmit();
   const [editing, setEditing] = useState<Editing | null>(null);
   const [newName, setNewName] = useState('');
   const [newSlug, setNewSlug] = useState('');
@@ -65,20 +66,7 @@ export function PagesPopup({
     return () => {
       current = false;
     };
-  }, [appId]);
-
-  /** Runs one change at a time; a refusal stays on screen until the next change. */
-  const run = async (action: () => Promise<void>) => {
-    setBusy(true);
-    setError(null);
-    try {
-      await action();
-    } catch (thrown) {
-      setError(toApiError(thrown).message);
-    } finally {
-      setBusy(false);
-    }
-  };
+  }, [appId, setError]);
 
   const add = (event: FormEvent) => {
     event.preventDefault();
@@ -109,7 +97,9 @@ export function PagesPopup({
     if (!pages) return;
     const ids = pages.map((p) => p.id);
     [ids[index], ids[index + by]] = [ids[index + by], ids[index]];
-    void run(async () => setPages(await reorderPages(appId, ids)));
+    void run(async () => {
+      setPages(await reorderPages(appId, ids));
+    });
   };
 
   const remove = (page: AppPage) => {
