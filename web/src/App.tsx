@@ -26,6 +26,7 @@ const BoardWorkspacePage = lazy(() => import('./features/board/BoardWorkspacePag
 const EmbedPage = lazy(() => import('./features/embed/EmbedPage'));
 // The bundled-sample preview lives under /dashboard, where no board slug can reach (reserved).
 const PreviewPage = lazy(() => import('./features/preview/PreviewPage').then((m) => ({ default: m.PreviewPage })));
+const NewAppPage = lazy(() => import('./features/newApp/NewAppPage'));
 
 const signedIn = (screen: ReactNode) => <RequireSession>{screen}</RequireSession>;
 
@@ -46,6 +47,7 @@ export function AppRoutes() {
         <Route path="/dashboard/forgetPassword" element={<ForgetPasswordPage />} />
         <Route path="/dashboard" element={signedIn(<DashboardPage />)} />
         <Route path="/dashboard/new-workspace" element={signedIn(<NewWorkspacePage />)} />
+        <Route path="/dashboard/new-multipage" element={signedIn(<NewAppPage />)} />
         <Route path="/dashboard/spreadsheets/new" element={signedIn(<ConnectSpreadsheetPage />)} />
         <Route path="/dashboard/spreadsheets/:spreadsheetId" element={signedIn(<SpreadsheetGridPage />)} />
         <Route path="/dashboard/account" element={signedIn(<AccountPage />)} />
