@@ -5,6 +5,7 @@ import { Loading } from './components/Loading';
 import { RequireSession } from './components/RequireSession';
 import { Toaster } from './components/Toaster';
 import { runtimeConfig } from './config/runtime';
+import { appNameFromLocation } from './features/app/appLocation';
 import { ErrorPage, ErrorPageFailed } from './pages/ErrorPage';
 import { NotFound } from './pages/NotFound';
 import { lazyRoute } from './platform/chunkReload';
@@ -16,6 +17,8 @@ import { loadLiveChat } from './platform/liveChat';
 // Every screen is its own chunk, so the entry stays small (issue 5 budget).
 const HomeRoute = lazyRoute(() => import('./features/home/HomeRoute'));
 const BoardViewerRoute = lazyRoute(() => import('./features/board/BoardViewerRoute'));
+const AppViewerRoute = lazyRoute(() => import('./features/app/AppViewerRoute'));
+const NewAppPage = lazyRoute(() => import('./features/newApp/NewAppPage'));
 const BoardWorkspacePage = lazyRoute(() => import('./features/board/BoardWorkspacePage'));
 const EmbedPage = lazyRoute(() => import('./features/embed/EmbedPage'));
 const AcceptInvitationPage = lazyRoute(() => import('./features/invitation/AcceptInvitationPage'));
@@ -35,12 +38,12 @@ const PaymentOutcomePage = lazyRoute(() => import('./features/payment/PaymentOut
 type Screen = ReturnType<typeof lazyRoute>;
 
 /**
- * The routes of platform §2: path, screen, and whether it needs a session. Fixed paths come
- * before `/:board_slug`; the router ranks them that way whatever the order here.
+ * The routes of platform §2: path, screen, whether it needs a session, and whether an app's
+ * address shows the app there instead (`/` and `/:board_slug`). The router ranks fixed paths
+ * above `/:board_slug` whatever the order; prefetching takes the first match, so it goes last.
  */
-const ROUTES: ReadonlyArray<{ path: string; Screen: Screen; session?: boolean }> = [
-  { path: '/', Screen: HomeRoute },
-  { path: '/:board_slug', Screen: BoardViewerRoute },
+const ROUTES: ReadonlyArray<{ path: string; Screen: Screen; session?: boolean; viewer?: boolean }> = [
+  { path: '/', Screen: HomeRoute, viewer: true },
   { path: '/boardWorkspace', Screen: BoardWorkspacePage },
   { path: '/embed', Screen: EmbedPage },
   { path: '/accept-invitation', Screen: AcceptInvitationPage },
@@ -51,6 +54,7 @@ const ROUTES: ReadonlyArray<{ path: string; Screen: Screen; session?: boolean }>
   { path: '/dashboard/forgetPassword', Screen: ForgetPasswordPage },
   { path: '/dashboard', Screen: DashboardPage, session: true },
   { path: '/dashboard/new-workspace', Screen: NewWorkspacePage, session: true },
+  { path: '/dashboard/new-multipage', Screen: NewAppPage, session: true },
   { path: '/dashboard/spreadsheets/new', Screen: ConnectSpreadsheetPage, session: true },
   { path: '/dashboard/spreadsheets/:spreadsheetId', Screen: SpreadsheetGridPage, session: true },
   { path: '/dashboard/account', Screen: AccountPage, session: true },
@@ -58,6 +62,7 @@ const ROUTES: ReadonlyArray<{ path: string; Screen: Screen; session?: boolean }>
   { path: '/dashboard/redeemappsumocodes', Screen: RedeemCodePage, session: true },
   { path: '/payment_success', Screen: PaymentOutcomePage, session: true },
   { path: '/payment_fail', Screen: PaymentOutcomePage, session: true },
+  { path: '/:board_slug', Screen: BoardViewerRoute, viewer: true },
 ];
 
 /** What idle prefetching may load ahead: the screen of each route a link points at. */
@@ -66,12 +71,27 @@ export const PREFETCH_ROUTES: PrefetchRoute[] = ROUTES.map(({ path, Screen }) =>
   preload: Screen.preload,
 }));
 
+/**
+ * `/` and `/:board_slug` when the address names an app (its sub-domain, or `?app=` for local
+ * use: platform §7) show that app's page; otherwise the home page or the board.
+ */
+function Viewer({ Screen }: { Screen: Screen }) {
+  const { search } = useLocation();
+  const app = appNameFromLocation({ host: window.location.host, search }, runtimeConfig().baseHost);
+  return app ? <AppViewerRoute /> : <Screen />;
+}
+
+function element({ Screen, session, viewer }: (typeof ROUTES)[number]): ReactNode {
+  if (viewer) return <Viewer Screen={Screen} />;
+  return session ? <RequireSession>{<Screen />}</RequireSession> : <Screen />;
+}
+
 export function AppRoutes() {
   return (
     <Suspense fallback={<Loading />}>
       <Routes>
-        {ROUTES.map(({ path, Screen, session }) => (
-          <Route key={path} path={path} element={session ? <RequireSession>{<Screen />}</RequireSession> : <Screen />} />
+        {ROUTES.map((route) => (
+          <Route key={route.path} path={route.path} element={element(route)} />
         ))}
         <Route path="*" element={<NotFound />} />
       </Routes>

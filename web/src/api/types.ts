@@ -242,6 +242,79 @@ export interface SheetAnswer {
   columns: string[];
   /** The page's rows, keyed by column. */
   rows: Record<string, unknown>[];
+
+// Multi-page apps (features/app, features/newApp).
+
+/** An app as the app calls answer it (`{app: ...}`). */
+export interface AppRecord extends AppSummary {
+  spreadsheetId?: string | null;
+  /** App-wide editor settings (navigation, header, footer, ...). */
+  settings: Record<string, unknown>;
+}
+
+export interface AppAnswer {
+  app: AppRecord;
+}
+
+/** A page of an app (platform §3 "Page"); page_type 'home' with an empty slug is the home page. */
+export interface AppPage {
+  id: string;
+  app_id: string;
+  page_name: string;
+  page_slug: string;
+  page_type: string;
+  position: number;
+}
+
+export interface PageListAnswer {
+  /** In their order. */
+  pages: AppPage[];
+  home_page_id?: string | null;
+}
+
+/** The colours and texts a page keeps besides its name and slug. */
+export interface PageSettings {
+  search: string;
+  filters: Record<string, unknown>[];
+  title: string;
+  nav_background: string;
+  sign_in_method: string;
+  page_background: string;
+  block_border: string;
+  block_shadow: string;
+  palette: string[];
+  hero_background: string;
+}
+
+export interface PageChangeAnswer {
+  page: AppPage;
+  settings: PageSettings;
+}
+
+/** platform §3 "Page state", as POST /api/page/update-metadata answers it. */
+export interface PageState extends PageSettings {
+  /** The app's name. */
+  name: string;
+  app_id: string;
+  page_id: string;
+  page_name: string;
+  page_slug: string;
+  page_type: string;
+  public: boolean;
+  spreadsheetId?: string | null;
+  sheets: string[];
+  users: { id: string; name: string; email: string; permissions: string; created_at: number }[];
+  blocks: import('../shell/blockList').Block[];
+  owner_email: string;
+  can_edit: boolean;
+  user_role: string;
+  page: string;
+}
+
+/** One page of a tab's rows (GET /v3/api/page/sheet/{sheet_title}); rows are keyed by column. */
+export interface PageSheetAnswer {
+  columns: string[];
+  rows: Record<string, string>[];
   total: number;
   page: number;
   page_count: number;

@@ -1,0 +1,172 @@
+import { useCallback, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { toApiError } from '../../api/errors';
+import type { AppPage, AppRecord, PageSettings, PageState } from '../../api/types';
+import { Loading } from '../../components/Loading';
+import { runtimeConfig } from '../../config/runtime';
+import { addToPage, newTemporaryBlock } from '../../shell/blockList';
+import { isOpen, newBlockIconRotated, transition, type Mode, type ModeEffect, type ModeEvent, type PopupMode } from '../../shell/modes';
+import { useSessionStore } from '../../store/sessionStore';
+import { showToast } from '../../store/toastStore';
+import { UsersDialog } from '../users/UsersDialog';
+import { addPageBlock } from './appApi';
+import { pageHref, publicAppUrl, withAppName } from './appLocation';
+import { AppSettingsPopup } from './AppSettingsPopup';
+import { BlockPicker } from './BlockPicker';
+import type { BlockType } from './blockTypes';
+import { EmbedPopup } from './EmbedPopup';
+import { PageContent } from './PageContent';
+import { PagesPopup } from './PagesPopup';
+import type { AppPageView } from './useAppPage';
+import './app.css';
+
+export const FETCHING_APP = 'Fetching App...';
+
+/** platform §2: '{app name or Fetching App...} - {current page name or Home}'. */
+export function editorTitle(appName: string | null | undefined, pageName: string | null | undefined): string {
+  return `${appName || FETCHING_APP} - ${pageName || 'Home'}`;
+}
+
+function perform(effect: ModeEffect): void {
+  if (effect.type === 'toast') showToast({ kind: effect.kind, text: effect.text });
+  else window.open(effect.url, '_blank', 'noopener,noreferrer');
+}
+
+const EMPTY_PAGE_TEXT = 'This page has no blocks yet. Press New Block to add one.';
+
+/**
+ * The multi-page app editor of platform §2 for users who can edit: top bar, left sidebar, the page
+ * and at most one popup, all driven by the mode machine of platform §4.
+ */
+export function AppEditorShell({
+  view,
+  page,
+  appName,
+  path,
+  search,
+}: {
+  view: AppPageView;
+  /** The page shown (the view's page, known to be loaded). */
+  page: PageState;
+  appName: string;
+  path: string;
+  search: string;
+}) {
+  const { app, status, setPage, setApp } = view;
+  const navigate = useNavigate();
+  const checkPlan = useSessionStore((s) => s.checkPlan);
+  const [mode, setMode] = useState<Mode>('view');
+  const modeRef = useRef<Mode>('view');
+  const [adding, setAdding] = useState(false);
+  const [addError, setAddError] = useState<string | null>(null);
+
+  const dispatch = useCallback((event: ModeEvent) => {
+    const next = transition(modeRef.current, event);
+    modeRef.current = next.mode;
+    setMode(next.mode);
+    next.effects.forEach(perform);
+  }, []);
+  const open = (popup: PopupMode) => dispatch({ type: 'open', popup });
+  const close = useCallback(() => dispatch({ type: 'close' }), [dispatch]);
+
+  const embed = async () => {
+    dispatch({ type: 'embed', isFreePlan: await checkPlan() });
+  };
+
+  const pickBlock = async (type: BlockType) => {
+    const pageId = page.page_id;
+    setAdding(true);
+    setAddError(null);
+    try {
+      const saved = await addPageBlock(page.app_id, pageId, newTemporaryBlock(type));
+      // The server stores it before the last block too (Placement::BeforeLast), so both agree.
+      setPage((current) => (current.page_id === pageId ? { ...current, blocks: addToPage(current.blocks, saved) } : current));
+      close();
+    } catch (thrown) {
+      setAddError(toApiError(thrown).message);
+    } finally {
+      setAdding(false);
+    }
+  };
+
+  const renamed = (changed: AppPage) => {
+    if (changed.id !== page.page_id) return;
+    setPage((current) => ({ ...current, page_name: changed.page_name, page_slug: changed.page_slug }));
+    if (changed.page_slug !== path) navigate(pageHref(changed.page_slug, search), { replace: true });
+  };
+
+  const deleted = (gone: AppPage) => {
+    if (gone.id === page.page_id) navigate(pageHref('', search));
+  };
+
+  const appSaved = (saved: AppRecord) => {
+    const renamedApp = app && saved.subdomain !== app.subdomain;
+    setApp(saved);
+    // With `?app=` the address names the app, so it follows the new sub-domain.
+    if (renamedApp && new URLSearchParams(search).has('app')) navigate(`/${path}${withAppName(search, saved.subdomain)}`, { replace: true });
+  };
+
+  const coloursSaved = (colours: Partial<PageSettings>) => setPage((current) => ({ ...current, ...colours }));
+
+  const embedUrl = publicAppUrl(app?.subdomain || appName, '', window.location, runtimeConfig().baseHost);
+
+  return (
+    <div className="app-editor">
+      <header className="app-topbar">
+        <Link to="/dashboard" className="app-back" aria-label="Back to dashboard">
+          <span aria-hidden="true">←</span> Dashboard
+        </Link>
+        <h1 className="app-title">{editorTitle(app?.name, page.page_name)}</h1>
+        <button type="button" className="button app-spreadsheet" onClick={() => dispatch({ type: 'spreadsheet', url: app?.spreadsheet_url })}>
+          Spreadsheet
+        </button>
+      </header>
+      <div className="app-editor-body">
+        <nav className="app-sidebar" aria-label="App editor">
+          <button type="button" onClick={() => open('pages')}>
+            Pages
+          </button>
+          <button
+            type="button"
+            onClick={() => {
+              setAddError(null);
+              open('add');
+            }}
+            aria-expanded={isOpen(mode, 'add')}
+          >
+            <span className={newBlockIconRotated(mode) ? 'app-plus rotated' : 'app-plus'} aria-hidden="true">
+              +
+            </span>
+            New Block
+          </button>
+          <button type="button" onClick={() => open('users')}>
+            Users
+          </button>
+          <button type="button" onClick={() => open('app settings')}>
+            App Settings
+          </button>
+          <button type="button" onClick={() => void embed()}>
+            Embed
+          </button>
+          <button type="button" onClick={() => dispatch({ type: 'docs', url: runtimeConfig().docsUrl })}>
+            Docs
+          </button>
+          <button type="button" aria-pressed={mode === 'publish'} onClick={() => dispatch({ type: 'publish' })}>
+            Publish
+          </button>
+        </nav>
+        {status === 'loading' ? <Loading /> : <PageContent page={page} path={path} emptyText={EMPTY_PAGE_TEXT} />}
+      </div>
+
+      {isOpen(mode, 'pages') && (
+        <PagesPopup appId={page.app_id} currentPageId={page.page_id} search={search} onClose={close} onRenamed={renamed} onDeleted={deleted} />
+      )}
+      {isOpen(mode, 'add') && <BlockPicker onPick={(type) => void pickBlock(type)} onClose={close} busy={adding} error={addError} />}
+      <UsersDialog appId={page.app_id} open={isOpen(mode, 'users')} onClose={close} />
+      {isOpen(mode, 'app settings') && (
+        <AppSettingsPopup app={app} page={page} onClose={close} onAppSaved={appSaved} onColoursSaved={coloursSaved} />
+      )}
+      {isOpen(mode, 'embed') && <EmbedPopup url={embedUrl} title={app?.name || page.name} onClose={close} />}
+    </div>
+  );
+}

@@ -1,0 +1,132 @@
+import { useId, useState, type FormEvent } from 'react';
+import type { AppRecord, PageSettings, PageState } from '../../api/types';
+import { Field } from '../../components/Field';
+import { FormError } from '../../components/FormError';
+import { Loading } from '../../components/Loading';
+import { Popup } from '../../components/Popup';
+import { useSubmit } from '../../hooks/useSubmit';
+import { updateApp, updatePage, type AppChange, type PageChange } from './appApi';
+
+export const APP_SETTINGS_TITLE = 'App Settings';
+
+type ColourField = 'page_background' | 'block_border' | 'block_shadow';
+
+const COLOURS: { field: ColourField; label: string }[] = [
+  { field: 'page_background', label: 'Page background' },
+  { field: 'block_border', label: 'Block border' },
+  { field: 'block_shadow', label: 'Block shadow' },
+];
+
+/**
+ * The value a colour input can hold (#rrggbb): the server also allows #RGB and #RRGGBBAA, which
+ * the input would otherwise turn into black. Unchanged inputs are never sent back.
+ */
+export function toColourInput(colour: string): string {
+  const hex = colour.trim().toLowerCase();
+  if (/^#[0-9a-f]{3}$/.test(hex)) return `#${[...hex.slice(1)].map((c) => c + c).join('')}`;
+  if (/^#[0-9a-f]{6}([0-9a-f]{2})?$/.test(hex)) return hex.slice(0, 7);
+  return '#000000';
+}
+
+function colourInputs(page: PageState): Record<ColourField, string> {
+  return {
+    page_background: toColourInput(page.page_background),
+    block_border: toColourInput(page.block_border),
+    block_shadow: toColourInput(page.block_shadow),
+  };
+}
+
+/**
+ * platform §2 'App Settings': the app's name, sub-domain, spreadsheet URL and public flag, and the
+ * current page's colours. Only changed values are sent; refusals (a taken sub-domain) show inline.
+ */
+export function AppSettingsPopup({
+  app,
+  page,
+  onClose,
+  onAppSaved,
+  onColoursSaved,
+}: {
+  app: AppRecord | null;
+  page: PageState;
+  /** Also called once everything is saved. */
+  onClose: () => void;
+  onAppSaved: (app: AppRecord) => void;
+  onColoursSaved: (colours: Partial<PageSettings>) => void;
+}) {
+  const formId = useId();
+  const { busy, error, run } = useSubmit();
+  const [name, setName] = useState(app?.name ?? '');
+  const [subdomain, setSubdomain] = useState(app?.subdomain ?? '');
+  const [spreadsheetUrl, setSpreadsheetUrl] = useState(app?.spreadsheet_url ?? '');
+  const [isPublic, setPublic] = useState(app?.public ?? false);
+  const [initialColours] = useState(() => colourInputs(page));
+  const [colours, setColours] = useState(initialColours);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!app) return;
+    void run(async () => {
+      const appChange: AppChange = {};
+      if (name.trim() !== app.name) appChange.name = name.trim();
+      if (subdomain.trim() !== app.subdomain) appChange.subdomain = subdomain.trim();
+      if (spreadsheetUrl.trim() !== app.spreadsheet_url) appChange.spreadsheet_url = spreadsheetUrl.trim();
+      if (isPublic !== app.public) appChange.public = isPublic;
+      const pageChange: PageChange = {};
+      for (const { field } of COLOURS) {
+        if (colours[field] !== initialColours[field]) pageChange[field] = colours[field];
+      }
+      // Each part is applied as soon as it is saved, so a refusal of the second leaves the first shown.
+      if (Object.keys(appChange).length > 0) onAppSaved(await updateApp(app.id, appChange));
+      if (Object.keys(pageChange).length > 0) {
+        const { settings } = await updatePage(app.id, page.page_id, pageChange);
+        onColoursSaved({ page_background: settings.page_background, block_border: settings.block_border, block_shadow: settings.block_shadow });
+      }
+      onClose();
+    });
+  };
+
+  const footer = app && (
+    <>
+      <button type="button" className="button" onClick={onClose} disabled={busy}>
+        Cancel
+      </button>
+      <button type="submit" form={formId} className="button primary" disabled={busy}>
+        {busy ? 'Saving...' : 'Save'}
+      </button>
+    </>
+  );
+
+  return (
+    <Popup title={APP_SETTINGS_TITLE} onClose={onClose} closeBlocked={busy} footer={footer}>
+      {!app ? (
+        <Loading />
+      ) : (
+        <form id={formId} className="form app-settings" onSubmit={submit}>
+          <Field label="App name">
+            <input required maxLength={200} value={name} onChange={(e) => setName(e.target.value)} />
+          </Field>
+          <Field label="Sub-domain" hint="3 to 63 lowercase letters, digits or hyphens.">
+            <input required minLength={3} maxLength={63} value={subdomain} onChange={(e) => setSubdomain(e.target.value)} />
+          </Field>
+          <Field label="Spreadsheet URL" hint="Opened by the spreadsheet button; https:// or http://.">
+            <input type="url" value={spreadsheetUrl} onChange={(e) => setSpreadsheetUrl(e.target.value)} />
+          </Field>
+          <label className="app-settings-check">
+            <input type="checkbox" checked={isPublic} onChange={(e) => setPublic(e.target.checked)} />
+            Public (anyone with the link can view the app)
+          </label>
+          <fieldset className="app-settings-colours">
+            <legend>Colours of this page ({page.page_name || 'Home'})</legend>
+            {COLOURS.map(({ field, label }) => (
+              <Field key={field} label={label}>
+                <input type="color" value={colours[field]} onChange={(e) => setColours({ ...colours, [field]: e.target.value })} />
+              </Field>
+            ))}
+          </fieldset>
+          <FormError message={error} />
+        </form>
+      )}
+    </Popup>
+  );
+}

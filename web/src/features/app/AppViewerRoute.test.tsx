@@ -1,0 +1,501 @@
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes, useLocation, type Location } from 'react-router';
+import type { AppRecord, PageState } from '../../api/types';
+import { Toaster } from '../../components/Toaster';
+import { mockFetch, type Routes as FetchRoutes } from '../../test/fetchMock';
+import { AppViewerRoute } from './AppViewerRoute';
+
+// The users helper owns the real dialog; here only what the shell hands it matters.
+vi.mock('../users/UsersDialog', () => ({
+  UsersDialog: ({ appId, open }: { appId: string | null; open: boolean }) => (open ? <div role="dialog" aria-label="Users">users of {appId}</div> : null),
+}));
+
+const app: AppRecord = {
+  id: 'a1',
+  name: 'Field app',
+  subdomain: 'field',
+  spreadsheet_url: '',
+  spreadsheetId: null,
+  public: false,
+  workspace_id: 'w1',
+  created_at: 1,
+  settings: {},
+};
+
+function pageState(overrides: Partial<PageState> = {}): PageState {
+  return {
+    name: 'Field app',
+    app_id: 'a1',
+    page_id: 'p-home',
+    page_name: 'Home',
+    page_slug: '',
+    page_type: 'home',
+    search: '',
+    filters: [],
+    title: '',
+    nav_background: '#161819',
+    sign_in_method: '',
+    page_background: '#FAFAFA',
+    block_border: '#e7ebf3',
+    block_shadow: '#ebeff3',
+    palette: [],
+    hero_background: '#161819',
+    public: false,
+    spreadsheetId: null,
+    sheets: [],
+    users: [],
+    blocks: [],
+    owner_email: 'ann@example.com',
+    can_edit: true,
+    user_role: 'owner',
+    page: 'view',
+    ...overrides,
+  };
+}
+
+const home = { id: 'p-home', app_id: 'a1', page_name: 'Home', page_slug: '', page_type: 'home', position: 0 };
+const about = { id: 'p-about', app_id: 'a1', page_name: 'About', page_slug: 'about', page_type: 'page', position: 1 };
+
+/** An editor on the app's home page, unless told otherwise. */
+function serve(more: FetchRoutes = {}, page: PageState = pageState(), record: AppRecord = app) {
+  return mockFetch({
+    'POST /api/page/update-metadata': { body: page },
+    'POST /api/app/app-info': { body: { app: record } },
+    'GET /api/board/workspace': { body: { is_free_plan: false } },
+    ...more,
+  });
+}
+
+function renderViewer(path: string) {
+  const user = userEvent.setup();
+  let location: Location | null = null;
+  function LocationProbe() {
+    location = useLocation();
+    return null;
+  }
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route path="/" element={<AppViewerRoute />} />
+        <Route path="/:slug" element={<AppViewerRoute />} />
+        <Route path="/dashboard" element={<h1>Dashboard</h1>} />
+      </Routes>
+      <Toaster />
+      <LocationProbe />
+    </MemoryRouter>,
+  );
+  const where = () => `${location?.pathname ?? ''}${location?.search ?? ''}`;
+  return { user, where };
+}
+
+const sidebar = () => screen.getByRole('navigation', { name: 'App editor' });
+const sidebarButton = (name: string) => within(sidebar()).getByRole('button', { name });
+const findTitle = (text: string) => screen.findByRole('heading', { level: 1, name: text });
+
+/** Replaces a field's text in one paste: typing key by key is slow on a busy machine. */
+async function fill(user: ReturnType<typeof userEvent.setup>, field: HTMLElement, text: string) {
+  await user.clear(field);
+  await user.paste(text);
+}
+
+beforeEach(() => {
+  vi.spyOn(window, 'alert').mockImplementation(() => {});
+  vi.spyOn(window, 'open').mockImplementation(() => null);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+// The first render of a file loads the screens; on a busy machine that alone can take most of 5 s.
+describe('the app viewer', { timeout: 15_000 }, () => {
+  it('asks for the page at the path of the app the address names', async () => {
+    const { calls } = serve({ 'POST /api/page/update-metadata': { body: pageState({ can_edit: false }) } });
+    renderViewer('/about?app=field');
+    await waitFor(() => expect(calls).toHaveLength(1));
+    const query = calls[0].url.searchParams;
+    expect(query.get('board')).toBe('about');
+    expect(query.get('app')).toBe('field');
+  });
+
+  it('shows a guest only the page: blocks in order, framed in the page colours, and no bars', async () => {
+    const { calls } = serve({
+      'POST /api/page/update-metadata': {
+        body: pageState({
+          can_edit: false,
+          user_role: 'guest',
+          page_background: '#123456',
+          block_border: '#abcdef',
+          blocks: [
+            { id: 'b1', type: 'markdown', title: 'About us', text: 'We build **boards**.' },
+            { id: 'b2', type: 'table', title: 'Orders', sheet_title: 'Orders' },
+            { id: 'b3', type: 'chart', sheet_title: 'Gone' },
+          ],
+        }),
+      },
+      'GET /v3/api/page/sheet/Orders': {
+        body: { columns: ['Region', 'Amount'], rows: [{ Region: 'North', Amount: '10' }], total: 1, page: 1, page_count: 1, version: 1 },
+      },
+      'GET /v3/api/page/sheet/Gone': { status: 404, body: { error: 'The sheet `Gone` is not in this spreadsheet.' } },
+    });
+    renderViewer('/?app=field');
+
+    const about = await screen.findByRole('region', { name: 'About us' });
+    expect(within(about).getByText('We build **boards**.')).toBeInTheDocument();
+    expect(about).toHaveStyle({ borderColor: '#abcdef' });
+    expect(screen.getByRole('main')).toHaveStyle({ background: '#123456' });
+    const orders = screen.getByRole('region', { name: 'Orders' });
+    expect(await within(orders).findByRole('cell', { name: 'North' })).toBeInTheDocument();
+    expect(within(orders).getByRole('columnheader', { name: 'Amount' })).toBeInTheDocument();
+    const chart = screen.getByRole('region', { name: 'Chart' });
+    expect(await within(chart).findByRole('alert')).toHaveTextContent('The sheet `Gone` is not in this spreadsheet.');
+    expect(screen.getAllByRole('region').map((r) => r.getAttribute('aria-labelledby'))).toEqual([
+      'block-b1-title',
+      'block-b2-title',
+      'block-b3-title',
+    ]);
+
+    expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { level: 1 })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Spreadsheet' })).not.toBeInTheDocument();
+    const sheetCall = calls.find((c) => c.url.pathname === '/v3/api/page/sheet/Orders');
+    expect(Object.fromEntries(['board', 'app_id', 'block'].map((k) => [k, sheetCall?.url.searchParams.get(k)]))).toEqual({
+      board: '',
+      app_id: 'a1',
+      block: 'b2',
+    });
+    expect(calls.some((c) => c.url.pathname === '/api/app/app-info')).toBe(false);
+    expect(window.alert).not.toHaveBeenCalled();
+  });
+
+  it('shows a block whose data fails without a server message as Data Error', async () => {
+    serve({
+      'POST /api/page/update-metadata': { body: pageState({ can_edit: false, blocks: [{ id: 'b1', type: 'list', title: 'People', sheet_title: 'People' }] }) },
+      'GET /v3/api/page/sheet/People': () => {
+        throw new Error('');
+      },
+    });
+    renderViewer('/?app=field');
+    const block = await screen.findByRole('region', { name: 'People' });
+    expect(await within(block).findByRole('alert')).toHaveTextContent('Data Error');
+  });
+
+  it('shows the 403 screen for a private app', async () => {
+    serve({
+      'POST /api/page/update-metadata': {
+        status: 403,
+        body: { error: 'Access denied: This application is private and you do not have permission to access it.' },
+      },
+    });
+    renderViewer('/?app=field');
+    expect(await screen.findByText('This application is private and you do not have permission to access it.', { selector: 'p' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Refresh Page' })).toBeInTheDocument();
+    expect(window.alert).not.toHaveBeenCalled();
+  });
+
+  it('shows the 404 screen for an unknown app or page', async () => {
+    serve({ 'POST /api/page/update-metadata': { status: 404, body: { error: 'Page not found' } } });
+    renderViewer('/nowhere?app=field');
+    expect(await screen.findByText('Page not found')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to Homepage' })).toHaveAttribute('href', '/');
+  });
+});
+
+describe('the app editor shell', { timeout: 15_000 }, () => {
+  it("reads 'Fetching App... - Home' until the app arrives, then '{app} - {page}'", async () => {
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const { fetchMock } = serve();
+    const answer = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (input, init) => {
+      if (String(input).includes('/api/app/app-info')) await gate;
+      return answer(input, init);
+    });
+    renderViewer('/?app=field');
+    expect(await findTitle('Fetching App... - Home')).toBeInTheDocument();
+    release();
+    expect(await findTitle('Field app - Home')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to dashboard' })).toHaveAttribute('href', '/dashboard');
+  });
+
+  it('names the current page in the title', async () => {
+    serve({ 'POST /api/page/update-metadata': { body: pageState({ page_id: 'p-about', page_name: 'About', page_slug: 'about' }) } });
+    renderViewer('/about?app=field');
+    expect(await findTitle('Field app - About')).toBeInTheDocument();
+  });
+
+  it('warns when the app has no spreadsheet URL', async () => {
+    serve();
+    const { user } = renderViewer('/?app=field');
+    await findTitle('Field app - Home');
+    await user.click(screen.getByRole('button', { name: 'Spreadsheet' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Spreadsheet URL not configured.');
+    expect(window.open).not.toHaveBeenCalled();
+  });
+
+  it('opens the configured spreadsheet in a new tab', async () => {
+    serve({}, pageState(), { ...app, spreadsheet_url: 'https://docs.google.com/spreadsheets/d/abc' });
+    const { user } = renderViewer('/?app=field');
+    await findTitle('Field app - Home');
+    await user.click(screen.getByRole('button', { name: 'Spreadsheet' }));
+    expect(window.open).toHaveBeenCalledWith('https://docs.google.com/spreadsheets/d/abc', '_blank', 'noopener,noreferrer');
+  });
+
+  it('on the free plan, Embed says it needs a paid plan and opens nothing', async () => {
+    serve({ 'GET /api/board/workspace': { body: { is_free_plan: true } } });
+    const { user } = renderViewer('/?app=field');
+    await findTitle('Field app - Home');
+    await user.click(sidebarButton('Embed'));
+    expect(await screen.findByRole('status')).toHaveTextContent('Embed feature requires a paid plan.');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('on a paid plan, Embed shows the iframe code of the app address', async () => {
+    serve();
+    const { user } = renderViewer('/?app=field');
+    await findTitle('Field app - Home');
+    await user.click(sidebarButton('Embed'));
+    const dialog = await screen.findByRole('dialog', { name: 'Embed Content' });
+    expect(within(dialog).getByLabelText('Embed code')).toHaveValue(
+      `<iframe src="${window.location.origin}/?app=field" title="Field app" width="100%" height="600" style="border:0" loading="lazy"></iframe>`,
+    );
+    expect(within(dialog).getByRole('button', { name: 'Copy' })).toBeInTheDocument();
+  });
+
+  it('shows one popup at a time; the close button and the overlay go back to the page', async () => {
+    serve({ 'GET /api/pages/a1': { body: { pages: [home], home_page_id: 'p-home' } } });
+    const { user } = renderViewer('/?app=field');
+    await findTitle('Field app - Home');
+
+    await user.click(sidebarButton('Pages'));
+    expect(await screen.findByRole('dialog', { name: 'Pages' })).toBeInTheDocument();
+    await user.click(sidebarButton('New Block'));
+    expect(screen.getAllByRole('dialog')).toEqual([screen.getByRole('dialog', { name: 'Choose Your Block' })]);
+    expect(sidebarButton('New Block')).toHaveAttribute('aria-expanded', 'true');
+    await user.click(sidebarButton('Users'));
+    expect(screen.getAllByRole('dialog')).toEqual([screen.getByRole('dialog', { name: 'Users' })]);
+    expect(screen.getByRole('dialog', { name: 'Users' })).toHaveTextContent('users of a1');
+    await user.click(sidebarButton('App Settings'));
+    const settings = screen.getByRole('dialog', { name: 'App Settings' });
+    expect(screen.getAllByRole('dialog')).toEqual([settings]);
+
+    await user.click(within(settings).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await user.click(sidebarButton('New Block'));
+    await user.click(screen.getByTestId('popup-overlay'));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('Publish only sets the publish mode, shown as a pressed button; Docs opens a new tab', async () => {
+    serve();
+    const { user } = renderViewer('/?app=field');
+    await findTitle('Field app - Home');
+    await user.click(sidebarButton('Publish'));
+    expect(sidebarButton('Publish')).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await user.click(sidebarButton('Publish'));
+    expect(sidebarButton('Publish')).toHaveAttribute('aria-pressed', 'false');
+    await user.click(sidebarButton('Docs'));
+    expect(window.open).toHaveBeenCalledWith('/docs', '_blank', 'noopener,noreferrer');
+  });
+
+  it('saves a picked block and puts it before the last block of the page', async () => {
+    const { calls } = serve({
+      'POST /api/page/update-metadata': {
+        body: pageState({
+          blocks: [
+            { id: 'h', type: 'header', title: 'Top' },
+            { id: 'm', type: 'markdown', title: 'Intro', text: 'Hi' },
+            { id: 'f', type: 'footer', title: 'Bottom' },
+          ],
+        }),
+      },
+      'POST /api/apps/a1/pages/p-home/blocks': { status: 201, body: { id: 'b-new', type: 'chart' } },
+    });
+    const { user } = renderViewer('/?app=field');
+    await findTitle('Field app - Home');
+    await user.click(sidebarButton('New Block'));
+    const picker = screen.getByRole('dialog', { name: 'Choose Your Block' });
+    expect(within(picker).getAllByRole('button', { name: /./ }).filter((b) => b.textContent !== '×')).toHaveLength(20);
+    await user.click(within(picker).getByRole('button', { name: 'Chart' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getAllByRole('region').map((r) => r.getAttribute('aria-labelledby'))).toEqual([
+      'block-h-title',
+      'block-m-title',
+      'block-b-new-title',
+      'block-f-title',
+    ]);
+    expect(screen.getByRole('region', { name: 'Chart' })).toBeInTheDocument();
+    const saved = calls.find((c) => c.method === 'POST' && c.url.pathname.endsWith('/blocks'));
+    expect(saved?.body).toMatchObject({ type: 'chart', temp_block: true });
+  });
+
+  it('keeps the picker open with the server message when a block is refused', async () => {
+    serve({ 'POST /api/apps/a1/pages/p-home/blocks': { status: 422, body: { error: 'Unknown block type `x`.', field: 'type' } } });
+    const { user } = renderViewer('/?app=field');
+    await findTitle('Field app - Home');
+    await user.click(sidebarButton('New Block'));
+    await user.click(screen.getByRole('button', { name: 'Map' }));
+    const picker = screen.getByRole('dialog', { name: 'Choose Your Block' });
+    expect(await within(picker).findByRole('alert')).toHaveTextContent('Unknown block type `x`.');
+    expect(window.alert).not.toHaveBeenCalled();
+  });
+});
+
+describe('the Pages popup', { timeout: 15_000 }, () => {
+  async function openPages(more: FetchRoutes = {}) {
+    const fetched = serve({ 'GET /api/pages/a1': { body: { pages: [home, about], home_page_id: 'p-home' } }, ...more });
+    const view = renderViewer('/?app=field');
+    await findTitle('Field app - Home');
+    await view.user.click(sidebarButton('Pages'));
+    const dialog = await screen.findByRole('dialog', { name: 'Pages' });
+    await within(dialog).findByText('About');
+    return { ...fetched, ...view, dialog };
+  }
+
+  it('lists the pages in order, the home page without a Delete button', async () => {
+    const { dialog } = await openPages();
+    const items = within(dialog).getAllByRole('listitem');
+    expect(items.map((item) => item.querySelector('.app-pages-name')?.firstChild?.textContent)).toEqual(['Home', 'About']);
+    expect(within(items[0]).queryByRole('button', { name: 'Delete Home' })).not.toBeInTheDocument();
+    expect(within(items[1]).getByRole('button', { name: 'Delete About' })).toBeInTheDocument();
+  });
+
+  it('adds a page with a slug made from its name, and shows a slug clash inline', async () => {
+    let clash = false;
+    const { user, dialog, calls } = await openPages({
+      'POST /api/apps/a1/pages': () =>
+        clash
+          ? { status: 409, body: { error: 'This app already has a page with the slug `contact`. Please choose another slug.' } }
+          : { status: 201, body: { page: { ...about, id: 'p-contact', page_name: 'Contact us', page_slug: 'contact-us', position: 2 }, settings: {} } },
+    });
+    const form = within(dialog).getByRole('form', { name: 'Add a page' });
+    await fill(user, within(form).getByLabelText('Page name'), 'Contact us');
+    expect(within(form).getByLabelText('Page slug')).toHaveValue('contact-us');
+    await user.click(within(form).getByRole('button', { name: 'Add page' }));
+    expect(await within(dialog).findByRole('link', { name: 'Open Contact us' })).toHaveAttribute('href', '/contact-us?app=field');
+    expect(calls.at(-1)?.body).toEqual({ page_name: 'Contact us', page_slug: 'contact-us' });
+
+    clash = true;
+    await fill(user, within(form).getByLabelText('Page name'), 'Contact');
+    await user.click(within(form).getByRole('button', { name: 'Add page' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('This app already has a page with the slug `contact`. Please choose another slug.');
+    expect(window.alert).not.toHaveBeenCalled();
+  });
+
+  it('renames a page with its slug', async () => {
+    const { user, dialog, calls } = await openPages({
+      'PUT /api/apps/a1/pages/p-about': { body: { page: { ...about, page_name: 'About us', page_slug: 'about-us' }, settings: {} } },
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'Rename About' }));
+    const form = within(dialog).getByRole('form', { name: 'Rename About' });
+    await fill(user, within(form).getByLabelText('Page name'), 'About us');
+    await fill(user, within(form).getByLabelText('Page slug'), 'about-us');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByRole('link', { name: 'Open About us' })).toHaveAttribute('href', '/about-us?app=field');
+    expect(calls.at(-1)).toMatchObject({ method: 'PUT', body: { page_name: 'About us', page_slug: 'about-us' } });
+  });
+
+  it('renaming the current page retitles the editor, and the home page keeps its empty slug', async () => {
+    const { user, dialog, calls } = await openPages({
+      'PUT /api/apps/a1/pages/p-home': { body: { page: { ...home, page_name: 'Start' }, settings: {} } },
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'Rename Home' }));
+    const form = within(dialog).getByRole('form', { name: 'Rename Home' });
+    expect(within(form).queryByLabelText('Page slug')).not.toBeInTheDocument();
+    await fill(user, within(form).getByLabelText('Page name'), 'Start');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await findTitle('Field app - Start')).toBeInTheDocument();
+    expect(calls.at(-1)?.body).toEqual({ page_name: 'Start' });
+  });
+
+  it('moves a page up with the order call and shows the new order', async () => {
+    const { user, dialog, calls } = await openPages({
+      'PUT /api/apps/a1/pages/order': { body: { pages: [{ ...about, position: 0 }, { ...home, position: 1 }], home_page_id: 'p-home' } },
+    });
+    expect(within(dialog).getByRole('button', { name: 'Move Home up' })).toBeDisabled();
+    await user.click(within(dialog).getByRole('button', { name: 'Move About up' }));
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Move About up' })).toBeDisabled());
+    expect(calls.at(-1)).toMatchObject({ method: 'PUT', body: { ids: ['p-about', 'p-home'] } });
+  });
+
+  it('deletes a page after a confirmation', async () => {
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
+    const { user, dialog, calls } = await openPages({ 'DELETE /api/apps/a1/pages/p-about': { body: { deleted: true, id: 'p-about' } } });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete About' }));
+    expect(confirm).toHaveBeenCalledWith('Delete the page "About" and its blocks? This cannot be undone.');
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Delete About' }));
+    await waitFor(() => expect(within(dialog).queryByText('About')).not.toBeInTheDocument());
+    expect(calls.at(-1)).toMatchObject({ method: 'DELETE' });
+    expect(calls.at(-1)?.url.pathname).toBe('/api/apps/a1/pages/p-about');
+  });
+
+  it('opens another page, asking for it by the app id, and keeps ?app=', async () => {
+    const { user, dialog, where, calls } = await openPages();
+    await user.click(within(dialog).getByRole('link', { name: 'Open About' }));
+    await waitFor(() => expect(where()).toBe('/about?app=field'));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await waitFor(() => expect(calls.filter((c) => c.url.pathname === '/api/page/update-metadata')).toHaveLength(2));
+    const query = calls.filter((c) => c.url.pathname === '/api/page/update-metadata')[1].url.searchParams;
+    expect([query.get('board'), query.get('app_id')]).toEqual(['about', 'a1']);
+  });
+});
+
+describe('the App Settings popup', { timeout: 15_000 }, () => {
+  it('saves the changed app fields and page colours', async () => {
+    const { calls } = serve({
+      'PUT /api/apps/a1': (init) => ({ body: { app: { ...app, ...JSON.parse(String(init.body)) } } }),
+      'PUT /api/apps/a1/pages/p-home': (init) => ({
+        body: { page: home, settings: { ...pageState(), ...JSON.parse(String(init.body)) } },
+      }),
+    });
+    const { user } = renderViewer('/?app=field');
+    await findTitle('Field app - Home');
+    await user.click(sidebarButton('App Settings'));
+    const dialog = screen.getByRole('dialog', { name: 'App Settings' });
+    await fill(user, within(dialog).getByLabelText('App name'), 'Field kit');
+    await fill(user, within(dialog).getByLabelText('Spreadsheet URL'), 'https://example.com/sheet');
+    await user.click(within(dialog).getByRole('checkbox', { name: /Public/ }));
+    const background = within(dialog).getByLabelText('Page background');
+    expect(background).toHaveValue('#fafafa');
+    // A colour input takes its value in one change, as the browser's picker gives it.
+    fireEvent.change(background, { target: { value: '#ffeedd' } });
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    expect(await findTitle('Field kit - Home')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    const puts = calls.filter((c) => c.method === 'PUT');
+    expect(puts.map((c) => [c.url.pathname, c.body])).toEqual([
+      ['/api/apps/a1', { name: 'Field kit', spreadsheet_url: 'https://example.com/sheet', public: true }],
+      ['/api/apps/a1/pages/p-home', { page_background: '#ffeedd' }],
+    ]);
+    expect(screen.getByRole('main')).toHaveStyle({ background: '#ffeedd' });
+  });
+
+  it('shows a taken sub-domain inline and stays open', async () => {
+    serve({ 'PUT /api/apps/a1': { status: 409, body: { error: 'A workspace or app with this subdomain already exists' } } });
+    const { user } = renderViewer('/?app=field');
+    await findTitle('Field app - Home');
+    await user.click(sidebarButton('App Settings'));
+    const dialog = screen.getByRole('dialog', { name: 'App Settings' });
+    await fill(user, within(dialog).getByLabelText('Sub-domain'), 'sales');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('A workspace or app with this subdomain already exists');
+    expect(window.alert).not.toHaveBeenCalled();
+  });
+
+  it('follows a new sub-domain in the ?app= address', async () => {
+    const { calls } = serve({ 'PUT /api/apps/a1': { body: { app: { ...app, subdomain: 'field-kit' } } } });
+    const { user, where } = renderViewer('/?app=field');
+    await findTitle('Field app - Home');
+    await user.click(sidebarButton('App Settings'));
+    const dialog = screen.getByRole('dialog', { name: 'App Settings' });
+    await fill(user, within(dialog).getByLabelText('Sub-domain'), 'field-kit');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(where()).toBe('/?app=field-kit'));
+    // The next page state is asked for by the app's id, which the new sub-domain still names.
+    await waitFor(() => expect(calls.filter((c) => c.url.pathname === '/api/page/update-metadata')).toHaveLength(2));
+    expect(calls.filter((c) => c.url.pathname === '/api/page/update-metadata')[1].url.searchParams.get('app_id')).toBe('a1');
+    expect(await findTitle('Field app - Home')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,230 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { toApiError } from '../../api/errors';
+import type { AppPage } from '../../api/types';
+import { Field } from '../../components/Field';
+import { FormError } from '../../components/FormError';
+import { Loading } from '../../components/Loading';
+import { Popup } from '../../components/Popup';
+import { useSubmit } from '../../hooks/useSubmit';
+import { suggestSubdomain } from '../dashboard/subdomain';
+import { createPage, deletePage, listPages, reorderPages, updatePage } from './appApi';
+import { pageHref } from './appLocation';
+
+export const PAGES_TITLE = 'Pages';
+
+const SLUG_HINT = 'Lowercase letters, digits and hyphens; the page lives at /{slug}.';
+
+function isHome(page: AppPage): boolean {
+  return page.page_type === 'home';
+}
+
+/** A page slug suggested from its name: the sub-domain rule (same characters) fits page slugs too. */
+const suggestSlug = suggestSubdomain;
+
+interface Editing {
+  id: string;
+  name: string;
+  slug: string;
+}
+
+/**
+ * platform §2 page list: the app's pages in order, each openable, renamable and movable; pages other
+ * than the home page can be deleted; new pages are added at the end. The server's refusals (a slug
+ * already used, a malformed slug) show inline.
+ */
+export function PagesPopup({
+  appId,
+  currentPageId,
+  search,
+  onClose,
+  onRenamed,
+  onDeleted,
+}: {
+  appId: string;
+  currentPageId: string;
+  /** The current address's query, so page links keep `?app=`. */
+  search: string;
+  onClose: () => void;
+  onRenamed: (page: AppPage) => void;
+  onDeleted: (page: AppPage) => void;
+}) {
+  const [pages, setPages] = useState<AppPage[] | null>(null);
+  // One change at a time; a refusal stays on screen until the next change.
+  const { busy, error, setError, run } = useSubmit();
+  const [editing, setEditing] = useState<Editing | null>(null);
+  const [newName, setNewName] = useState('');
+  const [newSlug, setNewSlug] = useState('');
+  const [slugEdited, setSlugEdited] = useState(false);
+
+  useEffect(() => {
+    let current = true;
+    listPages(appId).then(
+      (loaded) => current && setPages(loaded),
+      (thrown: unknown) => current && setError(toApiError(thrown).message),
+    );
+    return () => {
+      current = false;
+    };
+  }, [appId, setError]);
+
+  const add = (event: FormEvent) => {
+    event.preventDefault();
+    void run(async () => {
+      const page = await createPage(appId, newName.trim(), newSlug.trim());
+      setPages((list) => [...(list ?? []), page]);
+      setNewName('');
+      setNewSlug('');
+      setSlugEdited(false);
+    });
+  };
+
+  const rename = (event: FormEvent) => {
+    event.preventDefault();
+    if (!editing) return;
+    const page = pages?.find((p) => p.id === editing.id);
+    if (!page) return;
+    void run(async () => {
+      const change = isHome(page) ? { page_name: editing.name.trim() } : { page_name: editing.name.trim(), page_slug: editing.slug.trim() };
+      const { page: renamed } = await updatePage(appId, page.id, change);
+      setPages((list) => (list ?? []).map((p) => (p.id === renamed.id ? renamed : p)));
+      setEditing(null);
+      onRenamed(renamed);
+    });
+  };
+
+  const move = (index: number, by: -1 | 1) => {
+    if (!pages) return;
+    const ids = pages.map((p) => p.id);
+    [ids[index], ids[index + by]] = [ids[index + by], ids[index]];
+    void run(async () => {
+      setPages(await reorderPages(appId, ids));
+    });
+  };
+
+  const remove = (page: AppPage) => {
+    if (!window.confirm(`Delete the page "${page.page_name}" and its blocks? This cannot be undone.`)) return;
+    void run(async () => {
+      await deletePage(appId, page.id);
+      setPages((list) => (list ?? []).filter((p) => p.id !== page.id));
+      onDeleted(page);
+    });
+  };
+
+  return (
+    <Popup title={PAGES_TITLE} onClose={onClose} maxWidth={560}>
+      {pages === null && !error && <Loading />}
+      {pages && (
+        <ol className="app-pages" aria-busy={busy}>
+          {pages.map((page, index) => (
+            <li key={page.id} className="app-pages-item">
+              {editing?.id === page.id ? (
+                <form className="app-pages-rename" aria-label={`Rename ${page.page_name}`} onSubmit={rename}>
+                  <Field label="Page name">
+                    <input required maxLength={100} value={editing.name} onChange={(e) => setEditing({ ...editing, name: e.target.value })} />
+                  </Field>
+                  {!isHome(page) && (
+                    <Field label="Page slug" hint={SLUG_HINT}>
+                      <input required maxLength={100} value={editing.slug} onChange={(e) => setEditing({ ...editing, slug: e.target.value })} />
+                    </Field>
+                  )}
+                  <div className="form-actions">
+                    <button type="button" className="button" onClick={() => setEditing(null)}>
+                      Cancel
+                    </button>
+                    <button type="submit" className="button primary" disabled={busy}>
+                      Save
+                    </button>
+                  </div>
+                </form>
+              ) : (
+                <>
+                  <span className="app-pages-name">
+                    {page.page_name}
+                    {page.id === currentPageId && <span className="app-pages-tag">Current</span>}
+                  </span>
+                  <span className="muted app-pages-slug">/{page.page_slug}</span>
+                  <span className="app-pages-actions">
+                    <Link className="button small" to={pageHref(page.page_slug, search)} onClick={onClose} aria-label={`Open ${page.page_name}`}>
+                      Open
+                    </Link>
+                    <button
+                      type="button"
+                      className="button small"
+                      aria-label={`Rename ${page.page_name}`}
+                      disabled={busy}
+                      onClick={() => setEditing({ id: page.id, name: page.page_name, slug: page.page_slug })}
+                    >
+                      Rename
+                    </button>
+                    <button
+                      type="button"
+                      className="button small"
+                      aria-label={`Move ${page.page_name} up`}
+                      disabled={busy || index === 0}
+                      onClick={() => move(index, -1)}
+                    >
+                      ↑
+                    </button>
+                    <button
+                      type="button"
+                      className="button small"
+                      aria-label={`Move ${page.page_name} down`}
+                      disabled={busy || index === pages.length - 1}
+                      onClick={() => move(index, 1)}
+                    >
+                      ↓
+                    </button>
+                    {!isHome(page) && (
+                      <button
+                        type="button"
+                        className="button small danger"
+                        aria-label={`Delete ${page.page_name}`}
+                        disabled={busy}
+                        onClick={() => remove(page)}
+                      >
+                        Delete
+                      </button>
+                    )}
+                  </span>
+                </>
+              )}
+            </li>
+          ))}
+        </ol>
+      )}
+      <FormError message={error} />
+      {pages && (
+        <form className="app-pages-add" aria-label="Add a page" onSubmit={add}>
+          <h3>Add a page</h3>
+          <Field label="Page name">
+            <input
+              required
+              maxLength={100}
+              value={newName}
+              onChange={(e) => {
+                setNewName(e.target.value);
+                if (!slugEdited) setNewSlug(suggestSlug(e.target.value));
+              }}
+            />
+          </Field>
+          <Field label="Page slug" hint={SLUG_HINT}>
+            <input
+              maxLength={100}
+              value={newSlug}
+              onChange={(e) => {
+                setSlugEdited(true);
+                setNewSlug(e.target.value);
+              }}
+            />
+          </Field>
+          <div className="form-actions start">
+            <button type="submit" className="button primary" disabled={busy}>
+              Add page
+            </button>
+          </div>
+        </form>
+      )}
+    </Popup>
+  );
+}

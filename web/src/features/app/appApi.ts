@@ -1,0 +1,81 @@
+// The app and page calls of platform §7 and the editing calls behind the app editor, typed once.
+// Every call here shows its own errors (screens, inline messages), so none alerts.
+import { api } from '../../api/client';
+import type {
+  AppAnswer,
+  AppPage,
+  AppRecord,
+  PageChangeAnswer,
+  PageListAnswer,
+  PageSettings,
+  PageSheetAnswer,
+  PageState,
+} from '../../api/types';
+import type { Block } from '../../shell/blockList';
+
+const quiet = { alert: false } as const;
+const enc = encodeURIComponent;
+
+/** How a page call names its app: by id once known, else by sub-domain. */
+export type AppRef = { appId: string } | { appName: string };
+
+function locator(ref: AppRef): Record<string, string> {
+  return 'appId' in ref ? { app_id: ref.appId } : { app: ref.appName };
+}
+
+/**
+ * The app of sub-domain `appName`. The page state has already let the caller in, so a failure
+ * here is unexpected and goes through the request layer's alert.
+ */
+export async function fetchApp(appName: string): Promise<AppRecord> {
+  return (await api.post<AppAnswer>('/api/app/app-info', { appName })).app;
+}
+
+/** The page state of the page at `path` (the browser path without its leading slash). */
+export function fetchPageState(ref: AppRef, path: string): Promise<PageState> {
+  return api.post<PageState>('/api/page/update-metadata', undefined, { ...quiet, query: { board: path, ...locator(ref) } });
+}
+
+/** One page of rows of a tab, filtered for the viewer as the block `blockId` asks. */
+export function fetchSheetRows(appId: string, path: string, sheetTitle: string, blockId: string): Promise<PageSheetAnswer> {
+  return api.get<PageSheetAnswer>(`/v3/api/page/sheet/${enc(sheetTitle)}`, { ...quiet, query: { board: path, app_id: appId, block: blockId } });
+}
+
+export interface AppChange {
+  name?: string;
+  subdomain?: string;
+  spreadsheet_url?: string;
+  public?: boolean;
+}
+
+export async function updateApp(appId: string, change: AppChange): Promise<AppRecord> {
+  return (await api.put<AppAnswer>(`/api/apps/${enc(appId)}`, change, quiet)).app;
+}
+
+export async function listPages(appId: string): Promise<AppPage[]> {
+  return (await api.get<PageListAnswer>(`/api/pages/${enc(appId)}`, quiet)).pages;
+}
+
+export async function createPage(appId: string, pageName: string, pageSlug: string): Promise<AppPage> {
+  const body = pageSlug ? { page_name: pageName, page_slug: pageSlug } : { page_name: pageName };
+  return (await api.post<PageChangeAnswer>(`/api/apps/${enc(appId)}/pages`, body, quiet)).page;
+}
+
+export type PageChange = Partial<Pick<AppPage, 'page_name' | 'page_slug'> & Pick<PageSettings, 'page_background' | 'block_border' | 'block_shadow'>>;
+
+export function updatePage(appId: string, pageId: string, change: PageChange): Promise<PageChangeAnswer> {
+  return api.put<PageChangeAnswer>(`/api/apps/${enc(appId)}/pages/${enc(pageId)}`, change, quiet);
+}
+
+export async function reorderPages(appId: string, ids: string[]): Promise<AppPage[]> {
+  return (await api.put<PageListAnswer>(`/api/apps/${enc(appId)}/pages/order`, { ids }, quiet)).pages;
+}
+
+export async function deletePage(appId: string, pageId: string): Promise<void> {
+  await api.delete(`/api/apps/${enc(appId)}/pages/${enc(pageId)}`, undefined, quiet);
+}
+
+/** Stores a new block on a page; the server puts it before the page's last block, as addToPage does. */
+export function addPageBlock(appId: string, pageId: string, block: Block): Promise<Block> {
+  return api.post<Block>(`/api/apps/${enc(appId)}/pages/${enc(pageId)}/blocks`, block, quiet);
+}

@@ -1,0 +1,52 @@
+import { appEditorPath, appNameFromLocation, pageHref, pagePath, publicAppUrl, withAppName } from './appLocation';
+
+describe('appNameFromLocation', () => {
+  it.each([
+    // host, search, base host, app name
+    ['field.tessera.example', '', 'tessera.example', 'field'],
+    ['Field.Tessera.Example:8443', '', 'tessera.example', 'field'],
+    ['field.localhost:5173', '', 'tessera.example', 'field'],
+    ['field.localhost', '', '', 'field'],
+    ['tessera.example', '', 'tessera.example', ''],
+    ['www.tessera.example', '', 'tessera.example', ''],
+    ['127.0.0.1:8080', '', '', ''],
+    ['localhost:5173', '', '', ''],
+    ['a.b.tessera.example', '', 'tessera.example', ''],
+    ['localhost:5173', '?app=field', '', 'field'],
+    ['localhost:5173', '?filters=x:1&app=%20Field%20', '', 'field'],
+    ['tessera.example', '?app=field', 'tessera.example', 'field'],
+    ['localhost:5173', '?app=', '', ''],
+    // The host's sub-domain wins over the query parameter.
+    ['field.tessera.example', '?app=other', 'tessera.example', 'field'],
+  ])('%s%s under %s names %j', (host, search, baseHost, expected) => {
+    expect(appNameFromLocation({ host, search }, baseHost)).toBe(expected);
+  });
+});
+
+describe('page addresses', () => {
+  it('link to /{slug}, the home page to /, keeping only ?app=', () => {
+    expect(pageHref('about', '')).toBe('/about');
+    expect(pageHref('', '')).toBe('/');
+    expect(pageHref('about', '?app=field&filters=a:1')).toBe('/about?app=field');
+    expect(pageHref('', '?app=field')).toBe('/?app=field');
+  });
+
+  it('follow a renamed sub-domain', () => {
+    expect(withAppName('?app=old&filters=a:1', 'new')).toBe('?app=new&filters=a%3A1');
+  });
+
+  it('send the path without its leading slash as the board parameter', () => {
+    expect(pagePath('/')).toBe('');
+    expect(pagePath('/about')).toBe('about');
+  });
+
+  it('embed the sub-domain address when the operator set a base host, else this origin with ?app=', () => {
+    expect(publicAppUrl('field', '', { protocol: 'https:', host: 'tessera.example' }, 'tessera.example')).toBe('https://field.tessera.example/');
+    expect(publicAppUrl('field', 'about', { protocol: 'http:', host: 'localhost:5173' }, 'localhost')).toBe('http://field.localhost:5173/about');
+    expect(publicAppUrl('field', '', { protocol: 'http:', host: 'localhost:5173' }, '')).toBe('http://localhost:5173/?app=field');
+  });
+
+  it('open a new app on this origin, where the session cookie is', () => {
+    expect(appEditorPath('field')).toBe('/?app=field');
+  });
+});

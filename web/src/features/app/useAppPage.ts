@@ -1,0 +1,89 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { toApiError } from '../../api/errors';
+import type { AppRecord, PageState } from '../../api/types';
+import { fetchApp, fetchPageState, type AppRef } from './appApi';
+
+export type AppPageStatus = 'loading' | 'ready' | 'denied' | 'missing' | 'failed';
+
+export interface AppPageView {
+  status: AppPageStatus;
+  /** The page shown; while the next page loads, the previous one stays so the editor shell stays put. */
+  page: PageState | null;
+  /** The app record, fetched for editors only (guests see page content alone); null until it arrives. */
+  app: AppRecord | null;
+  /** The message of a failure other than 403 and 404. */
+  error: string | null;
+  setPage: (update: (page: PageState) => PageState) => void;
+  /** A changed app record; a new sub-domain keeps naming the same app. */
+  setApp: (app: AppRecord) => void;
+  reload: () => void;
+}
+
+/**
+ * The page at `path` of the app with sub-domain `appName`. The page state comes first: it decides
+ * 403/404 and whether the editor shows, so a private app raises one access-denied toast, not two.
+ * The app record follows for editors, which is when the title reads 'Fetching App...'. Once a page
+ * has named its app's id, later pages are asked for by id, which survives a sub-domain change.
+ */
+export function useAppPage(appName: string, path: string): AppPageView {
+  const [status, setStatus] = useState<AppPageStatus>('loading');
+  const [page, setPageState] = useState<PageState | null>(null);
+  const [app, setAppState] = useState<AppRecord | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const appIds = useRef(new Map<string, string>());
+  const appRef = useRef<AppRecord | null>(null);
+
+  useEffect(() => {
+    let current = true;
+    const knownId = appIds.current.get(appName);
+    const ref: AppRef = knownId ? { appId: knownId } : { appName };
+    setStatus('loading');
+    setError(null);
+    fetchPageState(ref, path).then(
+      (loaded) => {
+        if (!current) return;
+        appIds.current.set(appName, loaded.app_id);
+        setPageState(loaded);
+        setStatus('ready');
+        if (!loaded.can_edit || appRef.current?.id === loaded.app_id) return;
+        appRef.current = null;
+        setAppState(null);
+        fetchApp(appName).then(
+          (record) => {
+            if (!current) return;
+            appRef.current = record;
+            setAppState(record);
+          },
+          // The request layer has shown the failure; the title keeps 'Fetching App...'.
+          () => {},
+        );
+      },
+      (thrown: unknown) => {
+        if (!current) return;
+        const failure = toApiError(thrown);
+        setPageState(null);
+        setStatus(failure.status === 403 ? 'denied' : failure.status === 404 ? 'missing' : 'failed');
+        setError(failure.message);
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [appName, path, attempt]);
+
+  const setPage = useCallback((update: (page: PageState) => PageState) => {
+    setPageState((before) => (before ? update(before) : before));
+  }, []);
+
+  const setApp = useCallback((record: AppRecord) => {
+    appIds.current.set(record.subdomain, record.id);
+    appRef.current = record;
+    setAppState(record);
+    setPageState((before) => (before ? { ...before, name: record.name, public: record.public } : before));
+  }, []);
+
+  const reload = useCallback(() => setAttempt((n) => n + 1), []);
+
+  return { status, page, app, error, setPage, setApp, reload };
+}
