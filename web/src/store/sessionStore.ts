@@ -25,8 +25,11 @@ interface SessionState {
   /** A call that started a session elsewhere (e-mail verification, password change) hands it here. */
   signedIn: (user: AuthUser) => void;
   logOut: () => Promise<void>;
-  /** platform §4 "Plan check": a failure counts as the free plan and says so in a toast. */
-  checkPlan: () => Promise<boolean>;
+  /**
+   * platform §4 "Plan check": a failure counts as the free plan and says so in a toast. `query`
+   * names what is embedded when the address does not (`board` on /boardWorkspace, `app_id` in an app).
+   */
+  checkPlan: (query?: Record<string, string>) => Promise<boolean>;
 }
 
 export const useSessionStore = create<SessionState>()((set, get) => {
@@ -69,10 +72,10 @@ export const useSessionStore = create<SessionState>()((set, get) => {
         guest();
       }
     },
-    checkPlan: async () => {
+    checkPlan: async (query) => {
       let isFreePlan = true;
       try {
-        isFreePlan = (await api.get<WorkspacePlan>('/api/board/workspace', { alert: false })).is_free_plan;
+        isFreePlan = (await api.get<WorkspacePlan>('/api/board/workspace', { query, alert: false })).is_free_plan;
       } catch {
         showToast({ kind: 'error', text: PLAN_CHECK_FAILED });
       }

@@ -70,7 +70,7 @@ export function AppEditorShell({
   const close = useCallback(() => dispatch({ type: 'close' }), [dispatch]);
 
   const embed = async () => {
-    dispatch({ type: 'embed', isFreePlan: await checkPlan() });
+    dispatch({ type: 'embed', isFreePlan: await checkPlan({ app_id: page.app_id }) });
   };
 
   const pickBlock = async (type: BlockType) => {

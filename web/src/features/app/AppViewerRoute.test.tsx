@@ -240,11 +240,13 @@ describe('the app editor shell', { timeout: 15_000 }, () => {
   });
 
   it('on the free plan, Embed says it needs a paid plan and opens nothing', async () => {
-    serve({ 'GET /api/board/workspace': { body: { is_free_plan: true } } });
+    const { calls } = serve({ 'GET /api/board/workspace': { body: { is_free_plan: true } } });
     const { user } = renderViewer('/?app=field');
     await findTitle('Field app - Home');
     await user.click(sidebarButton('Embed'));
     expect(await screen.findByRole('status')).toHaveTextContent('Embed feature requires a paid plan.');
+    // The app owner's plan decides, on every page of the app, not the plan of a board at this path.
+    expect(calls.find((call) => call.url.pathname === '/api/board/workspace')!.url.searchParams.get('app_id')).toBe('a1');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 

@@ -69,14 +69,14 @@ describe('board viewer at /:board_slug', () => {
     expect(window.alert).not.toHaveBeenCalled();
   });
 
-  it('shows Page not found for an unknown board, and for / which names none', async () => {
+  it('shows Page not found for an unknown board', async () => {
     const { calls } = serve(boardState(), {
-      'POST /api/board/update-metadata': { status: 404, body: { error: 'Page not found: no board has the address /.' } },
+      'POST /api/board/update-metadata': { status: 404, body: { error: 'Page not found: no board has the address /nope.' } },
     });
-    renderApp('/');
+    renderApp('/nope');
     expect(await screen.findByText('Page not found')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to Homepage' })).toHaveAttribute('href', '/');
-    expect(calls[0].url.searchParams.get('board')).toBe('');
+    expect(calls[0].url.searchParams.get('board')).toBe('nope');
     expect(window.alert).not.toHaveBeenCalled();
   });
 

@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { runtimeConfig } from '../../config/runtime';
 import { Popup } from '../../components/Popup';
 import { showToast } from '../../store/toastStore';
-import { checkBoardPlan } from './boardApi';
+import { useSessionStore } from '../../store/sessionStore';
 
 export const EMBED_PAID_TEXT = 'Embedding a board in another site needs a paid plan.';
 
@@ -28,7 +28,7 @@ export function EmbedPopup({ slug, name, onClose }: { slug: string; name: string
   const [isFreePlan, setIsFreePlan] = useState<boolean | null>(null);
   useEffect(() => {
     let live = true;
-    void checkBoardPlan(slug).then((free) => live && setIsFreePlan(free));
+    void useSessionStore.getState().checkPlan({ board: slug }).then((free) => live && setIsFreePlan(free));
     return () => {
       live = false;
     };

@@ -2,9 +2,7 @@
 // names the board with the `board` query override: /boardWorkspace and /embed carry the slug in
 // their query, not in the path the spec parameter is taken from.
 import { api } from '../../api/client';
-import type { BoardBlock, BoardSettings, BoardState, SheetAnswer, SpreadsheetView, WorkspacePlan } from '../../api/types';
-import { PLAN_CHECK_FAILED, useSessionStore } from '../../store/sessionStore';
-import { showToast } from '../../store/toastStore';
+import type { BoardBlock, BoardSettings, BoardState, SheetAnswer, SpreadsheetView } from '../../api/types';
 
 const named = (slug: string) => ({ board: slug });
 
@@ -51,18 +49,3 @@ export async function spreadsheetUrl(slug: string, spreadsheetId: string): Promi
   return view.open_url;
 }
 
-/**
- * platform §4 "Plan check" for this board: the session store's `checkPlan` reads the board from
- * the path, which /boardWorkspace does not carry, so this asks with the override and keeps the
- * store's rule (a failure is the free plan, with its toast) and its `isFreePlan`.
- */
-export async function checkBoardPlan(slug: string): Promise<boolean> {
-  let isFreePlan = true;
-  try {
-    isFreePlan = (await api.get<WorkspacePlan>('/api/board/workspace', { query: named(slug), alert: false })).is_free_plan;
-  } catch {
-    showToast({ kind: 'error', text: PLAN_CHECK_FAILED });
-  }
-  useSessionStore.setState({ isFreePlan });
-  return isFreePlan;
-}
