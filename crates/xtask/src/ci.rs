@@ -83,13 +83,22 @@ fn validate_openapi() -> Result {
 }
 
 /// The browser tests against the release server on a free loopback port, serving `web/dist`.
+/// The browser tests against the release server, whose e-mail goes to the SMTP stand-in that the
+/// journeys script runs on a port chosen here (it reads codes and invitations from it).
 fn end_to_end() -> Result {
-    let server = server::start_background()?;
+    let smtp_port = free_port()?.to_string();
+    let server = server::start_background_with(&[("TESSERA_SMTP_URL", &format!("smtp://127.0.0.1:{smtp_port}"))])?;
     println!("ci: server running at {}", server.url);
-    let tests = web::npm_run("e2e", &[("TESSERA_URL", server.url.as_str())]);
+    let tests = web::npm_run("e2e", &[("TESSERA_URL", server.url.as_str()), ("E2E_SMTP_PORT", &smtp_port)]);
     let stopped = server.stop();
     tests?;
     stopped
+}
+
+/// A loopback port nothing listens on now (the OS picks it; it stays free until used).
+fn free_port() -> Result<u16> {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").map_err(|err| format!("could not find a free port: {err}"))?;
+    listener.local_addr().map(|addr| addr.port()).map_err(|err| format!("could not find a free port: {err}"))
 }
 
 #[cfg(test)]

@@ -59,6 +59,11 @@ pub struct Background {
 /// Starts the release server with `PORT=0` on a fresh SQLite database (with the demo workspace)
 /// and waits for the line that says which port it got.
 pub fn start_background() -> Result<Background> {
+    start_background_with(&[])
+}
+
+/// [`start_background`] with extra environment variables (an SMTP stand-in's address).
+pub fn start_background_with(env: &[(&str, &str)]) -> Result<Background> {
     let data = cmd::target_dir().join("e2e-data");
     if data.exists() {
         std::fs::remove_dir_all(&data).map_err(|err| format!("could not clear {}: {err}", data.display()))?;
@@ -67,6 +72,7 @@ pub fn start_background() -> Result<Background> {
     if std::env::var_os("DATABASE_URL").is_none() {
         command.env("DATABASE_URL", format!("sqlite://{}/tessera.db", data.display()));
     }
+    command.envs(env.iter().copied());
     let mut child = command
         .env("PORT", "0")
         .env("TESSERA_BIND", "127.0.0.1")

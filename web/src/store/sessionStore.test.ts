@@ -42,6 +42,12 @@ describe('session store', () => {
     expect(window.alert).not.toHaveBeenCalled();
   });
 
+  it('takes an answer that is no user (a static host serving its index page) for no session', async () => {
+    mockFetch({ 'GET /api/auth': { body: '<!doctype html><div id="root"></div>' } });
+    await useSessionStore.getState().load();
+    expect(useSessionStore.getState()).toMatchObject({ status: 'guest', user: null });
+  });
+
   it('sends the signed-in e-mail as _email on later requests, and stops after log-out', async () => {
     const { calls } = mockFetch({
       'POST /api/auth/login': { body: { token: 't', user: ann } },

@@ -49,7 +49,10 @@ export const useSessionStore = create<SessionState>()((set, get) => {
     load: async () => {
       if (get().status !== 'user') set({ status: 'loading' });
       try {
-        signedIn(await api.get<AuthUser>('/api/auth', { alert: false }));
+        const answer = await api.get<AuthUser>('/api/auth', { alert: false });
+        // Anything but a user (a static host answering index.html) is no session.
+        if (typeof answer === 'object' && answer !== null && typeof answer.email === 'string') signedIn(answer);
+        else guest();
       } catch {
         guest();
       }
