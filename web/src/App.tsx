@@ -21,6 +21,9 @@ const AccountPage = lazy(() => import('./features/account/AccountPage'));
 const BillingPage = lazy(() => import('./features/account/BillingPage'));
 const RedeemCodePage = lazy(() => import('./features/account/RedeemCodePage'));
 const PaymentOutcomePage = lazy(() => import('./features/payment/PaymentOutcomePage'));
+const AdminPage = lazy(() => import('./features/admin/AdminPage'));
+const AdminOldPage = lazy(() => import('./features/admin/AdminOldPage'));
+const StartPage = lazy(() => import('./features/start/StartPage'));
 
 const signedIn = (screen: ReactNode) => <RequireSession>{screen}</RequireSession>;
 
@@ -44,6 +47,9 @@ export function AppRoutes() {
         <Route path="/dashboard/redeemappsumocodes" element={signedIn(<RedeemCodePage />)} />
         <Route path="/payment_success" element={signedIn(<PaymentOutcomePage />)} />
         <Route path="/payment_fail" element={signedIn(<PaymentOutcomePage />)} />
+        <Route path="/admin" element={signedIn(<AdminPage />)} />
+        <Route path="/admin_old" element={signedIn(<AdminOldPage />)} />
+        <Route path="/dashboard/start" element={signedIn(<StartPage />)} />
         <Route path="*" element={<NotFound />} />
       </Routes>
     </Suspense>

@@ -139,3 +139,61 @@ export interface GridPage {
   limit: number;
   version: number;
 }
+
+// Admin (features/admin): the answers of /api/admin/* (server/src/api/admin.rs).
+
+export interface AdminUser {
+  id: string;
+  email: string;
+  name: string;
+  plan_id: string;
+  email_verified: boolean;
+  created_at: number;
+}
+
+export interface AdminWorkspace {
+  id: string;
+  name: string;
+  subdomain: string;
+  owner_id: string;
+  owner_email: string;
+  created_at: number;
+}
+
+export interface AdminBoard {
+  id: string;
+  name: string;
+  slug: string;
+  workspace_id: string;
+  public: boolean;
+  owner_email: string;
+  created_at: number;
+}
+
+export interface AdminApp {
+  id: string;
+  name: string;
+  subdomain: string;
+  workspace_id: string;
+  public: boolean;
+  owner_email: string;
+  created_at: number;
+}
+
+export interface AdminCode {
+  code: string;
+  plan_id: string;
+  status: 'unused' | 'redeemed';
+  created_at: number;
+  redeemed_by_email?: string | null;
+  redeemed_at?: number | null;
+}
+
+// Start (features/start): the board state POST /api/boards answers, the fields the flow reads.
+
+export interface BoardStateCreated {
+  id: string;
+  slug: string;
+  name: string;
+  workspace_id: string;
+}
