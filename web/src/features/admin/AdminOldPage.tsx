@@ -9,8 +9,8 @@ import './admin.css';
  */
 export default function AdminOldPage() {
   return (
-    <DashboardLayout title="Administration">
-      <AdminGate>
+    <AdminGate>
+      <DashboardLayout title="Administration">
         <div className="admin-old">
           <nav className="admin-old-nav" aria-label="Administration sections">
             <ul>
@@ -30,7 +30,7 @@ export default function AdminOldPage() {
             ))}
           </div>
         </div>
-      </AdminGate>
-    </DashboardLayout>
+      </DashboardLayout>
+    </AdminGate>
   );
 }

@@ -38,8 +38,8 @@ export default function AdminPage() {
   };
 
   return (
-    <DashboardLayout title="Platform administration">
-      <AdminGate>
+    <AdminGate>
+      <DashboardLayout title="Platform administration">
         <div role="tablist" aria-label="Administration" className="admin-tabs" onKeyDown={onKeyDown}>
           {ADMIN_SECTIONS.map((section, index) => (
             <button
@@ -63,7 +63,7 @@ export default function AdminPage() {
         <div role="tabpanel" id={panelId(active.id)} aria-labelledby={tabId(active.id)} className="card admin-panel" tabIndex={0}>
           <active.Component key={active.id} />
         </div>
-      </AdminGate>
-    </DashboardLayout>
+      </DashboardLayout>
+    </AdminGate>
   );
 }
