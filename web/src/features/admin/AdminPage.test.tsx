@@ -32,6 +32,8 @@ function admin(more: Routes = {}) {
 
 const forbidden = { status: 403, body: { error: 'Access denied: only platform administrators may do this.' } };
 
+// Load the lazy screens once up front. Each test drives a whole screen through the router, which
+// can take seconds on a busy machine: hence the longer timeouts of the describe blocks.
 beforeAll(() => Promise.all([import('./AdminPage'), import('./AdminOldPage')]));
 
 beforeEach(() => {
@@ -42,9 +44,8 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('/admin', () => {
-  // The first render also loads the admin chunk, which can be slow on a busy machine.
-  it('opens on the users tab and every tab loads its own list', { timeout: 15_000 }, async () => {
+describe('/admin', { timeout: 15_000 }, () => {
+  it('opens on the users tab and every tab loads its own list', async () => {
     const { user, where } = (admin(), renderApp('/admin'));
     const usersPanel = await screen.findByRole('tabpanel', { name: 'Users' });
     expect(await within(usersPanel).findByRole('cell', { name: 'bob@example.com' })).toBeInTheDocument();
@@ -227,7 +228,7 @@ describe('/admin', () => {
   });
 });
 
-describe('/admin_old', () => {
+describe('/admin_old', { timeout: 15_000 }, () => {
   it('shows every section on one page with anchors to each', async () => {
     admin();
     renderApp('/admin_old');

@@ -83,7 +83,8 @@ function StartFlow({ workspaces }: { workspaces: Workspace[] }) {
 
   useEffect(() => {
     if (!knownIds || !spreadsheets) return;
-    const added = spreadsheets.find((s) => !knownIds.has(s.id));
+    // Someone else may have connected one meanwhile; the newest of the new ones is this upload.
+    const added = spreadsheets.filter((s) => !knownIds.has(s.id)).sort((a, b) => b.created_at - a.created_at)[0];
     if (added) {
       setSpreadsheetId(added.id);
       setSheetTitle('');
