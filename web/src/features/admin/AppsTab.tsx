@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import type { AdminApp } from '../../api/types';
 import { deleteApp, listApps } from './adminApi';
+import { DeleteButton } from './AdminControls';
 import { dateLabel, ListFrame } from './ListFrame';
 import { usePagedList } from './usePagedList';
 
@@ -10,11 +10,6 @@ export const appPath = (subdomain: string) => `/?${new URLSearchParams({ app: su
 /** Every multi-page app with its owner: open it or delete it with its pages and users. */
 export function AppsTab() {
   const list = usePagedList(listApps);
-
-  const remove = (app: AdminApp) => {
-    const question = `Delete the app "${app.name}" of ${app.owner_email} with its pages, blocks and app users? Its sub-domain becomes free. This cannot be undone.`;
-    if (window.confirm(question)) void list.act(app.id, () => deleteApp(app.id));
-  };
 
   return (
     <ListFrame list={list} noun="apps" empty={<p className="muted">No multi-page apps yet. Owners create apps from their dashboard.</p>}>
@@ -44,15 +39,12 @@ export function AppsTab() {
                   <Link className="button small" to={appPath(app.subdomain)} aria-label={`Open ${app.name}`}>
                     Open
                   </Link>
-                  <button
-                    type="button"
-                    className="button small danger"
-                    aria-label={`Delete ${app.name}`}
-                    disabled={list.working === app.id}
-                    onClick={() => remove(app)}
-                  >
-                    Delete
-                  </button>
+                  <DeleteButton
+                    name={app.name}
+                    question={`Delete the app "${app.name}" of ${app.owner_email} with its pages, blocks and app users? Its sub-domain becomes free. This cannot be undone.`}
+                    busy={list.working === app.id}
+                    onConfirmed={() => void list.act(app.id, () => deleteApp(app.id))}
+                  />
                 </td>
               </tr>
             ))}

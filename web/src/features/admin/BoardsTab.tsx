@@ -1,17 +1,12 @@
 import { Link } from 'react-router';
-import type { AdminBoard } from '../../api/types';
 import { deleteBoard, listBoards } from './adminApi';
+import { DeleteButton } from './AdminControls';
 import { dateLabel, ListFrame } from './ListFrame';
 import { usePagedList } from './usePagedList';
 
 /** Every board with its owner: open it at its address or delete it. */
 export function BoardsTab() {
   const list = usePagedList(listBoards);
-
-  const remove = (board: AdminBoard) => {
-    const question = `Delete the board "${board.name}" (/${board.slug}) of ${board.owner_email} with all its blocks? This cannot be undone.`;
-    if (window.confirm(question)) void list.act(board.id, () => deleteBoard(board.id));
-  };
 
   return (
     <ListFrame list={list} noun="boards" empty={<p className="muted">No boards yet. Owners create boards from their dashboard.</p>}>
@@ -41,15 +36,12 @@ export function BoardsTab() {
                   <Link className="button small" to={`/${board.slug}`} aria-label={`Open ${board.name}`}>
                     Open
                   </Link>
-                  <button
-                    type="button"
-                    className="button small danger"
-                    aria-label={`Delete ${board.name}`}
-                    disabled={list.working === board.id}
-                    onClick={() => remove(board)}
-                  >
-                    Delete
-                  </button>
+                  <DeleteButton
+                    name={board.name}
+                    question={`Delete the board "${board.name}" (/${board.slug}) of ${board.owner_email} with all its blocks? This cannot be undone.`}
+                    busy={list.working === board.id}
+                    onConfirmed={() => void list.act(board.id, () => deleteBoard(board.id))}
+                  />
                 </td>
               </tr>
             ))}

@@ -1,9 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
-import type { AdminCode } from '../../api/types';
 import { Field } from '../../components/Field';
 import { FormError } from '../../components/FormError';
 import { useSubmit } from '../../hooks/useSubmit';
 import { createCodes, deleteCode, listCodes, MAX_CODES_PER_REQUEST } from './adminApi';
+import { DeleteButton } from './AdminControls';
 import { dateLabel, ListFrame } from './ListFrame';
 import { planName, usePlans } from './usePlans';
 import { usePagedList } from './usePagedList';
@@ -12,10 +12,6 @@ import { usePagedList } from './usePagedList';
 export function CodesTab() {
   const list = usePagedList(listCodes);
   const plans = usePlans();
-
-  const remove = (code: AdminCode) => {
-    if (window.confirm(`Delete the unused code ${code.code}? Nobody will be able to redeem it.`)) void list.act(code.code, () => deleteCode(code.code));
-  };
 
   return (
     <>
@@ -50,15 +46,12 @@ export function CodesTab() {
                   <td className="admin-actions">
                     {/* A redeemed code stays as the record of its redemption; the server refuses to delete it. */}
                     {code.status === 'unused' && (
-                      <button
-                        type="button"
-                        className="button small danger"
-                        aria-label={`Delete ${code.code}`}
-                        disabled={list.working === code.code}
-                        onClick={() => remove(code)}
-                      >
-                        Delete
-                      </button>
+                      <DeleteButton
+                        name={code.code}
+                        question={`Delete the unused code ${code.code}? Nobody will be able to redeem it.`}
+                        busy={list.working === code.code}
+                        onConfirmed={() => void list.act(code.code, () => deleteCode(code.code))}
+                      />
                     )}
                   </td>
                 </tr>

@@ -1,9 +1,9 @@
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import type { Plan } from '../../api/types';
 import { Field } from '../../components/Field';
 import { FormError } from '../../components/FormError';
-import { Popup } from '../../components/Popup';
 import { useSubmit } from '../../hooks/useSubmit';
+import { FormPopup } from './AdminControls';
 import { listPlans, updatePlan } from './adminApi';
 import { ListFrame } from './ListFrame';
 import { usePagedList } from './usePagedList';
@@ -71,7 +71,7 @@ function PlanForm({ plan, onClose, onSaved }: { plan: Plan; onClose: () => void;
   const [name, setName] = useState(plan.name);
   const [description, setDescription] = useState(plan.description);
   const { busy, error, run } = useSubmit();
-  const formId = `plan-form-${plan.id}`;
+  const descriptionId = useId();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -82,35 +82,18 @@ function PlanForm({ plan, onClose, onSaved }: { plan: Plan; onClose: () => void;
   };
 
   return (
-    <Popup
-      title={`Edit the ${plan.id} plan`}
-      maxWidth={450}
-      onClose={onClose}
-      closeBlocked={busy}
-      footer={
-        <>
-          <button type="button" className="button" onClick={onClose} disabled={busy}>
-            Cancel
-          </button>
-          <button type="submit" form={formId} className="button primary" disabled={busy}>
-            {busy ? 'Saving...' : 'Save'}
-          </button>
-        </>
-      }
-    >
-      <form id={formId} className="form admin-form" onSubmit={submit}>
-        <Field label="Name">
-          <input required value={name} onChange={(e) => setName(e.target.value)} />
-        </Field>
-        <div className="form-field">
-          <label htmlFor={`${formId}-description`}>Description</label>
-          <textarea id={`${formId}-description`} rows={3} value={description} onChange={(e) => setDescription(e.target.value)} />
-        </div>
-        <p className="muted form-hint">
-          Embedding is {plan.embedding ? 'included in' : 'not part of'} this plan; that is fixed by the plan itself and cannot be changed here.
-        </p>
-        <FormError message={error} />
-      </form>
-    </Popup>
+    <FormPopup title={`Edit the ${plan.id} plan`} busy={busy} onClose={onClose} onSubmit={submit}>
+      <Field label="Name">
+        <input required value={name} onChange={(e) => setName(e.target.value)} />
+      </Field>
+      <div className="form-field">
+        <label htmlFor={descriptionId}>Description</label>
+        <textarea id={descriptionId} rows={3} value={description} onChange={(e) => setDescription(e.target.value)} />
+      </div>
+      <p className="muted form-hint">
+        Embedding is {plan.embedding ? 'included in' : 'not part of'} this plan; that is fixed by the plan itself and cannot be changed here.
+      </p>
+      <FormError message={error} />
+    </FormPopup>
   );
 }

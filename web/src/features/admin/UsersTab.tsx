@@ -2,9 +2,9 @@ import { useState, type FormEvent } from 'react';
 import type { AdminUser, Plan } from '../../api/types';
 import { Field } from '../../components/Field';
 import { FormError } from '../../components/FormError';
-import { Popup } from '../../components/Popup';
 import { useSessionStore } from '../../store/sessionStore';
 import { useSubmit } from '../../hooks/useSubmit';
+import { DeleteButton, FormPopup } from './AdminControls';
 import { deleteUser, listUsers, updateUser, type UserChange } from './adminApi';
 import { dateLabel, ListFrame } from './ListFrame';
 import { planName, usePlans } from './usePlans';
@@ -16,11 +16,6 @@ export function UsersTab() {
   const plans = usePlans();
   const me = useSessionStore((s) => s.user);
   const [editing, setEditing] = useState<AdminUser | null>(null);
-
-  const remove = (user: AdminUser) => {
-    const question = `Delete the account ${user.email} with all its workspaces, boards, apps and spreadsheets? This cannot be undone.`;
-    if (window.confirm(question)) void list.act(user.id, () => deleteUser(user.id));
-  };
 
   return (
     <>
@@ -58,16 +53,13 @@ export function UsersTab() {
                       Edit
                     </button>
                     {/* The server refuses to delete the administrator's own account; the button says so up front. */}
-                    <button
-                      type="button"
-                      className="button small danger"
-                      aria-label={`Delete ${user.email}`}
-                      disabled={list.working === user.id || me?.id === user.id}
-                      title={me?.id === user.id ? 'You cannot delete your own account here.' : undefined}
-                      onClick={() => remove(user)}
-                    >
-                      Delete
-                    </button>
+                    <DeleteButton
+                      name={user.email}
+                      question={`Delete the account ${user.email} with all its workspaces, boards, apps and spreadsheets? This cannot be undone.`}
+                      busy={list.working === user.id}
+                      disabledReason={me?.id === user.id ? 'You cannot delete your own account here.' : undefined}
+                      onConfirmed={() => void list.act(user.id, () => deleteUser(user.id))}
+                    />
                   </td>
                 </tr>
               ))}
@@ -111,43 +103,25 @@ function UserForm({ user, plans, onClose, onSaved }: { user: AdminUser; plans: P
     });
   };
 
-  const formId = `user-form-${user.id}`;
   return (
-    <Popup
-      title={`Edit ${user.email}`}
-      maxWidth={450}
-      onClose={onClose}
-      closeBlocked={busy}
-      footer={
-        <>
-          <button type="button" className="button" onClick={onClose} disabled={busy}>
-            Cancel
-          </button>
-          <button type="submit" form={formId} className="button primary" disabled={busy}>
-            {busy ? 'Saving...' : 'Save'}
-          </button>
-        </>
-      }
-    >
-      <form id={formId} className="form admin-form" onSubmit={submit}>
-        <Field label="Name">
-          <input required value={name} onChange={(e) => setName(e.target.value)} />
-        </Field>
-        <Field label="Plan" hint="The paid plan unlocks embedding.">
-          <select value={planId} onChange={(e) => setPlanId(e.target.value)}>
-            {choices.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.name}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <label className="admin-check">
-          <input type="checkbox" checked={verified} onChange={(e) => setVerified(e.target.checked)} />
-          E-mail address verified
-        </label>
-        <FormError message={error} />
-      </form>
-    </Popup>
+    <FormPopup title={`Edit ${user.email}`} busy={busy} onClose={onClose} onSubmit={submit}>
+      <Field label="Name">
+        <input required value={name} onChange={(e) => setName(e.target.value)} />
+      </Field>
+      <Field label="Plan" hint="The paid plan unlocks embedding.">
+        <select value={planId} onChange={(e) => setPlanId(e.target.value)}>
+          {choices.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.name}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <label className="admin-check">
+        <input type="checkbox" checked={verified} onChange={(e) => setVerified(e.target.checked)} />
+        E-mail address verified
+      </label>
+      <FormError message={error} />
+    </FormPopup>
   );
 }

@@ -1,16 +1,11 @@
-import type { AdminWorkspace } from '../../api/types';
 import { deleteWorkspace, listWorkspaces } from './adminApi';
+import { DeleteButton } from './AdminControls';
 import { dateLabel, ListFrame } from './ListFrame';
 import { usePagedList } from './usePagedList';
 
 /** Every workspace with its owner; deleting one takes its boards, apps and spreadsheets with it. */
 export function WorkspacesTab() {
   const list = usePagedList(listWorkspaces);
-
-  const remove = (workspace: AdminWorkspace) => {
-    const question = `Delete the workspace "${workspace.name}" of ${workspace.owner_email} with all its boards, apps and spreadsheets? Its sub-domain becomes free. This cannot be undone.`;
-    if (window.confirm(question)) void list.act(workspace.id, () => deleteWorkspace(workspace.id));
-  };
 
   return (
     <ListFrame list={list} noun="workspaces" empty={<p className="muted">No workspaces yet. Each account creates its own from the dashboard.</p>}>
@@ -35,15 +30,12 @@ export function WorkspacesTab() {
                 <td>{workspace.owner_email}</td>
                 <td>{dateLabel(workspace.created_at)}</td>
                 <td className="admin-actions">
-                  <button
-                    type="button"
-                    className="button small danger"
-                    aria-label={`Delete ${workspace.name}`}
-                    disabled={list.working === workspace.id}
-                    onClick={() => remove(workspace)}
-                  >
-                    Delete
-                  </button>
+                  <DeleteButton
+                    name={workspace.name}
+                    question={`Delete the workspace "${workspace.name}" of ${workspace.owner_email} with all its boards, apps and spreadsheets? Its sub-domain becomes free. This cannot be undone.`}
+                    busy={list.working === workspace.id}
+                    onConfirmed={() => void list.act(workspace.id, () => deleteWorkspace(workspace.id))}
+                  />
                 </td>
               </tr>
             ))}
