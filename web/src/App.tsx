@@ -34,6 +34,9 @@ const AccountPage = lazyRoute(() => import('./features/account/AccountPage'));
 const BillingPage = lazyRoute(() => import('./features/account/BillingPage'));
 const RedeemCodePage = lazyRoute(() => import('./features/account/RedeemCodePage'));
 const PaymentOutcomePage = lazyRoute(() => import('./features/payment/PaymentOutcomePage'));
+const AdminPage = lazyRoute(() => import('./features/admin/AdminPage'));
+const AdminOldPage = lazyRoute(() => import('./features/admin/AdminOldPage'));
+const StartPage = lazyRoute(() => import('./features/start/StartPage'));
 
 type Screen = ReturnType<typeof lazyRoute>;
 
@@ -55,6 +58,9 @@ const ROUTES: ReadonlyArray<{ path: string; Screen: Screen; session?: boolean; v
   { path: '/dashboard', Screen: DashboardPage, session: true },
   { path: '/dashboard/new-workspace', Screen: NewWorkspacePage, session: true },
   { path: '/dashboard/new-multipage', Screen: NewAppPage, session: true },
+  { path: '/dashboard/start', Screen: StartPage, session: true },
+  { path: '/admin', Screen: AdminPage, session: true },
+  { path: '/admin_old', Screen: AdminOldPage, session: true },
   { path: '/dashboard/spreadsheets/new', Screen: ConnectSpreadsheetPage, session: true },
   { path: '/dashboard/spreadsheets/:spreadsheetId', Screen: SpreadsheetGridPage, session: true },
   { path: '/dashboard/account', Screen: AccountPage, session: true },

@@ -168,8 +168,9 @@ export interface AppUserUpdated {
 }
 
 // Invitation page (features/invitation): GET /api/apps/{appId}; only the fields the page reads.
-export interface AppAnswer {
+export interface InvitedAppAnswer {
   app: { id: string; name: string; subdomain: string };
+}
 
 // --- Board viewer and editor (features/board, features/embed) ---
 
@@ -221,6 +222,59 @@ export interface BoardSettings {
 
 /** platform §3 "Board state" as POST /api/board/update-metadata and /api/boards/{id} answer it. */
 export interface BoardState extends BoardSettings {
+
+// Admin (features/admin): the answers of /api/admin/* (server/src/api/admin.rs).
+
+export interface AdminUser {
+  id: string;
+  email: string;
+  name: string;
+  plan_id: string;
+  email_verified: boolean;
+  created_at: number;
+}
+
+export interface AdminWorkspace {
+  id: string;
+  name: string;
+  subdomain: string;
+  owner_id: string;
+  owner_email: string;
+  created_at: number;
+}
+
+export interface AdminBoard {
+  id: string;
+  name: string;
+  slug: string;
+  workspace_id: string;
+  public: boolean;
+  owner_email: string;
+  created_at: number;
+}
+
+export interface AdminApp {
+  id: string;
+  name: string;
+  subdomain: string;
+  workspace_id: string;
+  public: boolean;
+  owner_email: string;
+  created_at: number;
+}
+
+export interface AdminCode {
+  code: string;
+  plan_id: string;
+  status: 'unused' | 'redeemed';
+  created_at: number;
+  redeemed_by_email?: string | null;
+  redeemed_at?: number | null;
+}
+
+// Start (features/start): the board state POST /api/boards answers, the fields the flow reads.
+
+export interface BoardStateCreated {
   id: string;
   slug: string;
   name: string;
@@ -242,6 +296,12 @@ export interface SheetAnswer {
   columns: string[];
   /** The page's rows, keyed by column. */
   rows: Record<string, unknown>[];
+  total: number;
+  page: number;
+  page_count: number;
+  version: number;
+  truncated?: boolean;
+}
 
 // Multi-page apps (features/app, features/newApp).
 
@@ -320,4 +380,5 @@ export interface PageSheetAnswer {
   page_count: number;
   version: number;
   truncated?: boolean;
+
 }

@@ -1,0 +1,67 @@
+import { useId, type FormEvent, type ReactNode } from 'react';
+import { Popup } from '../../components/Popup';
+
+interface Props {
+  title: string;
+  busy: boolean;
+  onClose: () => void;
+  onSubmit: (event: FormEvent) => void;
+  children: ReactNode;
+}
+
+/** An admin edit form in a popup: Cancel and Save below it, nothing closes it while it saves. */
+export function FormPopup({ title, busy, onClose, onSubmit, children }: Props) {
+  const formId = useId();
+  return (
+    <Popup
+      title={title}
+      maxWidth={450}
+      onClose={onClose}
+      closeBlocked={busy}
+      footer={
+        <>
+          <button type="button" className="button" onClick={onClose} disabled={busy}>
+            Cancel
+          </button>
+          <button type="submit" form={formId} className="button primary" disabled={busy}>
+            {busy ? 'Saving...' : 'Save'}
+          </button>
+        </>
+      }
+    >
+      <form id={formId} className="form admin-form" onSubmit={onSubmit}>
+        {children}
+      </form>
+    </Popup>
+  );
+}
+
+/** A row's Delete button: asks `question` first, then runs `onConfirmed`. */
+export function DeleteButton({
+  name,
+  question,
+  busy,
+  disabledReason,
+  onConfirmed,
+}: {
+  /** What the row is called, for the button's accessible name ('Delete Q1 overview'). */
+  name: string;
+  question: string;
+  busy: boolean;
+  /** Why the row cannot be deleted at all, when it cannot. */
+  disabledReason?: string;
+  onConfirmed: () => void;
+}) {
+  return (
+    <button
+      type="button"
+      className="button small danger"
+      aria-label={`Delete ${name}`}
+      disabled={busy || disabledReason !== undefined}
+      title={disabledReason}
+      onClick={() => window.confirm(question) && onConfirmed()}
+    >
+      Delete
+    </button>
+  );
+}

@@ -1,0 +1,56 @@
+import { Link } from 'react-router';
+import { deleteApp, listApps } from './adminApi';
+import { DeleteButton } from './AdminControls';
+import { dateLabel, ListFrame } from './ListFrame';
+import { usePagedList } from './usePagedList';
+
+/** The address that opens a multi-page app from this host (the app is named by its sub-domain). */
+export const appPath = (subdomain: string) => `/?${new URLSearchParams({ app: subdomain })}`;
+
+/** Every multi-page app with its owner: open it or delete it with its pages and users. */
+export function AppsTab() {
+  const list = usePagedList(listApps);
+
+  return (
+    <ListFrame list={list} noun="apps" empty={<p className="muted">No multi-page apps yet. Owners create apps from their dashboard.</p>}>
+      {(apps) => (
+        <table className="admin-table">
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Sub-domain</th>
+              <th scope="col">Visibility</th>
+              <th scope="col">Owner</th>
+              <th scope="col">Created</th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {apps.map((app) => (
+              <tr key={app.id}>
+                <td>{app.name}</td>
+                <td>{app.subdomain}</td>
+                <td>{app.public ? 'Public' : 'Private'}</td>
+                <td>{app.owner_email}</td>
+                <td>{dateLabel(app.created_at)}</td>
+                <td className="admin-actions">
+                  <Link className="button small" to={appPath(app.subdomain)} aria-label={`Open ${app.name}`}>
+                    Open
+                  </Link>
+                  <DeleteButton
+                    name={app.name}
+                    question={`Delete the app "${app.name}" of ${app.owner_email} with its pages, blocks and app users? Its sub-domain becomes free. This cannot be undone.`}
+                    busy={list.working === app.id}
+                    onConfirmed={() => void list.act(app.id, () => deleteApp(app.id))}
+                  />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </ListFrame>
+  );
+}

@@ -1,0 +1,69 @@
+import { useId, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { Field } from '../../components/Field';
+import { FormError } from '../../components/FormError';
+import { slugPreview } from './slug';
+import type { PartialBoard } from './useBoardCreation';
+
+interface Props {
+  name: string;
+  onName: (name: string) => void;
+  onCreate: () => void;
+  busy: boolean;
+  /** What the creation is doing now ('Adding block 1 of 2 (Chart)...'). */
+  step: string | null;
+  error: string | null;
+  partial: PartialBoard | null;
+  onStartOver: () => void;
+}
+
+/** Step 3: the board's name, the address it will probably get, and the Create board button. */
+export function NameStep({ name, onName, onCreate, busy, step, error, partial, onStartOver }: Props) {
+  const headingId = useId();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onCreate();
+  };
+
+  return (
+    <form id="start-name" className="card start-step form" aria-labelledby={headingId} onSubmit={submit}>
+      <h2 id={headingId}>3. Name the board</h2>
+      <Field label="Board name" hint="1 to 200 characters; it is the board's title and makes its web address.">
+        <input required maxLength={200} value={name} disabled={partial !== null} onChange={(e) => onName(e.target.value)} />
+      </Field>
+      {name.trim() && !partial && (
+        <p className="start-slug">
+          Address: <code>/{slugPreview(name)}</code>
+          <span className="muted"> (if another board has it already, a number is added)</span>
+        </p>
+      )}
+      {partial && (
+        <div className="start-partial" role="note">
+          <p>
+            The board “{partial.board.name}” already exists at <code>/{partial.board.slug}</code>, without everything the template adds. Press Finish the board to add
+            the rest as planned, open it as it is, or start over with a new board.
+          </p>
+          <div className="form-actions start">
+            <Link className="button small" to={`/${partial.board.slug}`}>
+              Open it as it is
+            </Link>
+            <button type="button" className="button small ghost" onClick={onStartOver} disabled={busy}>
+              Start over
+            </button>
+          </div>
+        </div>
+      )}
+      <FormError message={error} />
+      {step && (
+        <p className="muted" role="status">
+          {step}
+        </p>
+      )}
+      <div className="form-actions start">
+        <button type="submit" className="button primary" disabled={busy || !name.trim()}>
+          {busy ? 'Creating...' : partial ? 'Finish the board' : 'Create board'}
+        </button>
+      </div>
+    </form>
+  );
+}
