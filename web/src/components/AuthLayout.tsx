@@ -9,7 +9,7 @@ export function AuthLayout({ title, intro, children, footer }: { title: string; 
       <Link to="/dashboard" className="brand auth-brand">
         Tessera
       </Link>
-      <main className="auth-card page-fade">
+      <main className="auth-card">
         <h1>{title}</h1>
         {intro && <p className="muted auth-intro">{intro}</p>}
         {children}

@@ -39,7 +39,7 @@ export function DashboardLayout({ title, actions, children }: { title: string; a
           </button>
         </div>
       </header>
-      <main className="dash-main page-fade">
+      <main className="dash-main">
         <div className="dash-heading">
           <h1>{title}</h1>
           {actions}

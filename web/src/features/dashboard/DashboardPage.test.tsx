@@ -61,6 +61,8 @@ describe('/dashboard', () => {
     expect(within(card).getByText('Private')).toBeInTheDocument();
     expect(within(card).getByText('Field app')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'New workspace' })).toHaveAttribute('href', '/dashboard/new-workspace');
+    expect(screen.getByRole('link', { name: 'New board' })).toHaveAttribute('href', '/dashboard/start');
+    expect(screen.getByRole('link', { name: 'New app' })).toHaveAttribute('href', '/dashboard/new-multipage');
   });
 
   it('says how to make the first board of an empty workspace', async () => {

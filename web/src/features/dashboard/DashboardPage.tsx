@@ -5,10 +5,18 @@ import { useDashboardData } from './useDashboardData';
 import { WorkspaceCard } from './WorkspaceCard';
 import './dashboard.css';
 
-const newWorkspaceLink = (
-  <Link className="button primary" to="/dashboard/new-workspace">
-    New workspace
-  </Link>
+const createLinks = (
+  <div className="dash-actions">
+    <Link className="button primary" to="/dashboard/start">
+      New board
+    </Link>
+    <Link className="button" to="/dashboard/new-multipage">
+      New app
+    </Link>
+    <Link className="button" to="/dashboard/new-workspace">
+      New workspace
+    </Link>
+  </div>
 );
 
 /** /dashboard: the caller's workspaces, each with its boards and apps. */
@@ -16,7 +24,7 @@ export default function DashboardPage() {
   const { data, failed, reload } = useDashboardData();
 
   return (
-    <DashboardLayout title="My workspaces" actions={data && data.workspaces.length > 0 ? newWorkspaceLink : undefined}>
+    <DashboardLayout title="My workspaces" actions={data && data.workspaces.length > 0 ? createLinks : undefined}>
       {!data ? (
         failed ? (
           <div className="card empty-state">
