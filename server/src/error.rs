@@ -60,6 +60,10 @@ pub enum Error {
     #[error("{0}")]
     TooLarge(String),
 
+    /// 413: a JSON request body over the limit of its call.
+    #[error("The request body is larger than this call accepts.")]
+    BodyTooLarge,
+
     /// 429: too many attempts from this address or for this account.
     #[error("Too many attempts. Please wait {retry_after_secs} seconds and try again.")]
     TooManyRequests { retry_after_secs: u64 },
@@ -125,7 +129,7 @@ impl Error {
             Self::Forbidden(_) | Self::NotPermitted(_) => StatusCode::FORBIDDEN,
             Self::NotFound(_) => StatusCode::NOT_FOUND,
             Self::Conflict(_) => StatusCode::CONFLICT,
-            Self::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
+            Self::TooLarge(_) | Self::BodyTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             Self::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
             Self::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
             Self::Internal { .. } => StatusCode::INTERNAL_SERVER_ERROR,
@@ -165,6 +169,7 @@ impl From<axum::extract::rejection::JsonRejection> for Error {
             JsonRejection::MissingJsonContentType(_) => {
                 Self::BadRequest("Send the request body as JSON with the header Content-Type: application/json".to_owned())
             }
+            other if other.status() == StatusCode::PAYLOAD_TOO_LARGE => Self::BodyTooLarge,
             other => Self::BadRequest(format!("Invalid JSON body: {}", other.body_text())),
         }
     }
