@@ -168,8 +168,9 @@ export interface AppUserUpdated {
 }
 
 // Invitation page (features/invitation): GET /api/apps/{appId}; only the fields the page reads.
-export interface AppAnswer {
+export interface InvitedAppAnswer {
   app: { id: string; name: string; subdomain: string };
+}
 
 // --- Board viewer and editor (features/board, features/embed) ---
 
@@ -242,6 +243,12 @@ export interface SheetAnswer {
   columns: string[];
   /** The page's rows, keyed by column. */
   rows: Record<string, unknown>[];
+  total: number;
+  page: number;
+  page_count: number;
+  version: number;
+  truncated?: boolean;
+}
 
 // Multi-page apps (features/app, features/newApp).
 

@@ -39,7 +39,7 @@ export function isChunkLoadError(error: unknown): boolean {
 }
 
 /** `React.lazy` for a route: the chunk load shows the loading bar and a failed one reloads once. */
-export function lazyRoute<T extends ComponentType<never>>(load: () => Promise<{ default: T }>): LazyExoticComponent<T> & { preload: () => void } {
+export function lazyRoute<T extends ComponentType<object>>(load: () => Promise<{ default: T }>): LazyExoticComponent<T> & { preload: () => void } {
   let pending: Promise<{ default: T }> | null = null;
   const start = () => {
     if (!pending) {
