@@ -5,6 +5,8 @@ import type { AppPage, AppRecord, PageSettings, PageState } from '../../api/type
 import { Loading } from '../../components/Loading';
 import { runtimeConfig } from '../../config/runtime';
 import { addToPage, newTemporaryBlock } from '../../shell/blockList';
+import { BlockTypePicker } from '../../shell/BlockTypePicker';
+import type { BlockType } from '../../shell/blockTypes';
 import { isOpen, newBlockIconRotated, transition, type Mode, type ModeEffect, type ModeEvent, type PopupMode } from '../../shell/modes';
 import { useSessionStore } from '../../store/sessionStore';
 import { showToast } from '../../store/toastStore';
@@ -12,8 +14,6 @@ import { UsersDialog } from '../users/UsersDialog';
 import { addPageBlock } from './appApi';
 import { pageHref, publicAppUrl, withAppName } from './appLocation';
 import { AppSettingsPopup } from './AppSettingsPopup';
-import { BlockPicker } from './BlockPicker';
-import type { BlockType } from './blockTypes';
 import { EmbedPopup } from './EmbedPopup';
 import { PageContent } from './PageContent';
 import { PagesPopup } from './PagesPopup';
@@ -57,7 +57,6 @@ export function AppEditorShell({
   const checkPlan = useSessionStore((s) => s.checkPlan);
   const [mode, setMode] = useState<Mode>('view');
   const modeRef = useRef<Mode>('view');
-  const [adding, setAdding] = useState(false);
   const [addError, setAddError] = useState<string | null>(null);
 
   const dispatch = useCallback((event: ModeEvent) => {
@@ -75,7 +74,6 @@ export function AppEditorShell({
 
   const pickBlock = async (type: BlockType) => {
     const pageId = page.page_id;
-    setAdding(true);
     setAddError(null);
     try {
       const saved = await addPageBlock(page.app_id, pageId, newTemporaryBlock(type));
@@ -84,8 +82,6 @@ export function AppEditorShell({
       close();
     } catch (thrown) {
       setAddError(toApiError(thrown).message);
-    } finally {
-      setAdding(false);
     }
   };
 
@@ -161,7 +157,7 @@ export function AppEditorShell({
       {isOpen(mode, 'pages') && (
         <PagesPopup appId={page.app_id} currentPageId={page.page_id} search={search} onClose={close} onRenamed={renamed} onDeleted={deleted} />
       )}
-      {isOpen(mode, 'add') && <BlockPicker onPick={(type) => void pickBlock(type)} onClose={close} busy={adding} error={addError} />}
+      {isOpen(mode, 'add') && <BlockTypePicker layout="name grid" onPick={pickBlock} onClose={close} error={addError} />}
       <UsersDialog appId={page.app_id} open={isOpen(mode, 'users')} onClose={close} />
       {isOpen(mode, 'app settings') && (
         <AppSettingsPopup app={app} page={page} onClose={close} onAppSaved={appSaved} onColoursSaved={coloursSaved} />

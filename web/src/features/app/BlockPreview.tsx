@@ -5,8 +5,8 @@ import { toApiError } from '../../api/errors';
 import type { PageSheetAnswer } from '../../api/types';
 import { Loading } from '../../components/Loading';
 import type { Block } from '../../shell/blockList';
+import { blockTypeName } from '../../shell/blockTypes';
 import { fetchSheetRows } from './appApi';
-import { blockTypeName } from './blockTypes';
 
 /** platform §8 "Sheet fetch fails": the server's message, else the error's, else 'Data Error'. */
 export function sheetErrorText(error: unknown): string {
