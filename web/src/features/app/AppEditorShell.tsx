@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toApiError } from '../../api/errors';
 import type { AppPage, AppRecord, PageSettings, PageState } from '../../api/types';
@@ -7,9 +7,9 @@ import { runtimeConfig } from '../../config/runtime';
 import { addToPage, newTemporaryBlock } from '../../shell/blockList';
 import { BlockTypePicker } from '../../shell/BlockTypePicker';
 import type { BlockType } from '../../shell/blockTypes';
-import { isOpen, newBlockIconRotated, transition, type Mode, type ModeEffect, type ModeEvent, type PopupMode } from '../../shell/modes';
+import { isOpen, newBlockIconRotated, type PopupMode } from '../../shell/modes';
+import { useEditorMode } from '../../shell/useEditorMode';
 import { useSessionStore } from '../../store/sessionStore';
-import { showToast } from '../../store/toastStore';
 import { UsersDialog } from '../users/UsersDialog';
 import { addPageBlock } from './appApi';
 import { pageHref, publicAppUrl, withAppName } from './appLocation';
@@ -25,11 +25,6 @@ export const FETCHING_APP = 'Fetching App...';
 /** platform §2: '{app name or Fetching App...} - {current page name or Home}'. */
 export function editorTitle(appName: string | null | undefined, pageName: string | null | undefined): string {
   return `${appName || FETCHING_APP} - ${pageName || 'Home'}`;
-}
-
-function perform(effect: ModeEffect): void {
-  if (effect.type === 'toast') showToast({ kind: effect.kind, text: effect.text });
-  else window.open(effect.url, '_blank', 'noopener,noreferrer');
 }
 
 const EMPTY_PAGE_TEXT = 'This page has no blocks yet. Press New Block to add one.';
@@ -55,16 +50,9 @@ export function AppEditorShell({
   const { app, status, setPage, setApp } = view;
   const navigate = useNavigate();
   const checkPlan = useSessionStore((s) => s.checkPlan);
-  const [mode, setMode] = useState<Mode>('view');
-  const modeRef = useRef<Mode>('view');
+  const { mode, dispatch } = useEditorMode('noopener,noreferrer');
   const [addError, setAddError] = useState<string | null>(null);
 
-  const dispatch = useCallback((event: ModeEvent) => {
-    const next = transition(modeRef.current, event);
-    modeRef.current = next.mode;
-    setMode(next.mode);
-    next.effects.forEach(perform);
-  }, []);
   const open = (popup: PopupMode) => dispatch({ type: 'open', popup });
   const close = useCallback(() => dispatch({ type: 'close' }), [dispatch]);
 

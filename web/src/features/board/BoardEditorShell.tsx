@@ -4,7 +4,7 @@ import { runtimeConfig } from '../../config/runtime';
 import { newBlockIconRotated } from '../../shell/modes';
 import { BoardPopups, DeleteBlockButton, useSpreadsheetUrl, type SetBoard } from './BoardPopups';
 import { BoardView, useSections } from './BoardView';
-import { useEditorMode } from './useEditorMode';
+import { useEditorMode } from '../../shell/useEditorMode';
 
 export interface EditorShellProps {
   board: BoardState;

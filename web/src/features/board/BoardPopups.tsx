@@ -12,7 +12,7 @@ import { PublishPopup } from './PublishPopup';
 import { UNCATEGORIZED } from './sections';
 import { SettingsPopup } from './SettingsPopup';
 import { TutorialPopup } from './TutorialPopup';
-import type { EditorMode } from './useEditorMode';
+import type { EditorMode } from '../../shell/useEditorMode';
 
 export type SetBoard = (update: (board: BoardState) => BoardState) => void;
 

@@ -4,7 +4,7 @@ import { newBlockIconRotated } from '../../shell/modes';
 import { NewBlockIcon, type EditorShellProps } from './BoardEditorShell';
 import { BoardPopups, DeleteBlockButton, useSpreadsheetUrl } from './BoardPopups';
 import { BoardView, useSections } from './BoardView';
-import { useEditorMode } from './useEditorMode';
+import { useEditorMode } from '../../shell/useEditorMode';
 
 /**
  * platform §2 "Older board layout" (/boardWorkspace): a top bar with the Admin link and the board
