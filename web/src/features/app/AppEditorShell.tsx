@@ -1,19 +1,19 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toApiError } from '../../api/errors';
 import type { AppPage, AppRecord, PageSettings, PageState } from '../../api/types';
 import { Loading } from '../../components/Loading';
 import { runtimeConfig } from '../../config/runtime';
 import { addToPage, newTemporaryBlock } from '../../shell/blockList';
-import { isOpen, newBlockIconRotated, transition, type Mode, type ModeEffect, type ModeEvent, type PopupMode } from '../../shell/modes';
+import { BlockTypePicker } from '../../shell/BlockTypePicker';
+import type { BlockType } from '../../shell/blockTypes';
+import { isOpen, newBlockIconRotated, type PopupMode } from '../../shell/modes';
+import { useEditorMode } from '../../shell/useEditorMode';
 import { useSessionStore } from '../../store/sessionStore';
-import { showToast } from '../../store/toastStore';
 import { UsersDialog } from '../users/UsersDialog';
 import { addPageBlock } from './appApi';
 import { pageHref, publicAppUrl, withAppName } from './appLocation';
 import { AppSettingsPopup } from './AppSettingsPopup';
-import { BlockPicker } from './BlockPicker';
-import type { BlockType } from './blockTypes';
 import { EmbedPopup } from './EmbedPopup';
 import { PageContent } from './PageContent';
 import { PagesPopup } from './PagesPopup';
@@ -25,11 +25,6 @@ export const FETCHING_APP = 'Fetching App...';
 /** platform §2: '{app name or Fetching App...} - {current page name or Home}'. */
 export function editorTitle(appName: string | null | undefined, pageName: string | null | undefined): string {
   return `${appName || FETCHING_APP} - ${pageName || 'Home'}`;
-}
-
-function perform(effect: ModeEffect): void {
-  if (effect.type === 'toast') showToast({ kind: effect.kind, text: effect.text });
-  else window.open(effect.url, '_blank', 'noopener,noreferrer');
 }
 
 const EMPTY_PAGE_TEXT = 'This page has no blocks yet. Press New Block to add one.';
@@ -55,17 +50,9 @@ export function AppEditorShell({
   const { app, status, setPage, setApp } = view;
   const navigate = useNavigate();
   const checkPlan = useSessionStore((s) => s.checkPlan);
-  const [mode, setMode] = useState<Mode>('view');
-  const modeRef = useRef<Mode>('view');
-  const [adding, setAdding] = useState(false);
+  const { mode, dispatch } = useEditorMode('noopener,noreferrer');
   const [addError, setAddError] = useState<string | null>(null);
 
-  const dispatch = useCallback((event: ModeEvent) => {
-    const next = transition(modeRef.current, event);
-    modeRef.current = next.mode;
-    setMode(next.mode);
-    next.effects.forEach(perform);
-  }, []);
   const open = (popup: PopupMode) => dispatch({ type: 'open', popup });
   const close = useCallback(() => dispatch({ type: 'close' }), [dispatch]);
 
@@ -75,7 +62,6 @@ export function AppEditorShell({
 
   const pickBlock = async (type: BlockType) => {
     const pageId = page.page_id;
-    setAdding(true);
     setAddError(null);
     try {
       const saved = await addPageBlock(page.app_id, pageId, newTemporaryBlock(type));
@@ -84,8 +70,6 @@ export function AppEditorShell({
       close();
     } catch (thrown) {
       setAddError(toApiError(thrown).message);
-    } finally {
-      setAdding(false);
     }
   };
 
@@ -161,7 +145,7 @@ export function AppEditorShell({
       {isOpen(mode, 'pages') && (
         <PagesPopup appId={page.app_id} currentPageId={page.page_id} search={search} onClose={close} onRenamed={renamed} onDeleted={deleted} />
       )}
-      {isOpen(mode, 'add') && <BlockPicker onPick={(type) => void pickBlock(type)} onClose={close} busy={adding} error={addError} />}
+      {isOpen(mode, 'add') && <BlockTypePicker layout="name grid" onPick={pickBlock} onClose={close} error={addError} />}
       <UsersDialog appId={page.app_id} open={isOpen(mode, 'users')} onClose={close} />
       {isOpen(mode, 'app settings') && (
         <AppSettingsPopup app={app} page={page} onClose={close} onAppSaved={appSaved} onColoursSaved={coloursSaved} />

@@ -4,6 +4,7 @@ import { Field } from '../../components/Field';
 import { FormError } from '../../components/FormError';
 import { Loading } from '../../components/Loading';
 import { Popup } from '../../components/Popup';
+import { SaveFooter } from '../../components/SaveFooter';
 import { useSubmit } from '../../hooks/useSubmit';
 import { updateApp, updatePage, type AppChange, type PageChange } from './appApi';
 
@@ -86,16 +87,7 @@ export function AppSettingsPopup({
     });
   };
 
-  const footer = app && (
-    <>
-      <button type="button" className="button" onClick={onClose} disabled={busy}>
-        Cancel
-      </button>
-      <button type="submit" form={formId} className="button primary" disabled={busy}>
-        {busy ? 'Saving...' : 'Save'}
-      </button>
-    </>
-  );
+  const footer = app && <SaveFooter formId={formId} saving={busy} onCancel={onClose} />;
 
   return (
     <Popup title={APP_SETTINGS_TITLE} onClose={onClose} closeBlocked={busy} footer={footer}>

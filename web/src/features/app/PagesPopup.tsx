@@ -7,7 +7,7 @@ import { FormError } from '../../components/FormError';
 import { Loading } from '../../components/Loading';
 import { Popup } from '../../components/Popup';
 import { useSubmit } from '../../hooks/useSubmit';
-import { suggestSubdomain } from '../dashboard/subdomain';
+import { useNameWithAddress } from '../dashboard/subdomain';
 import { createPage, deletePage, listPages, reorderPages, updatePage } from './appApi';
 import { pageHref } from './appLocation';
 
@@ -19,8 +19,6 @@ function isHome(page: AppPage): boolean {
   return page.page_type === 'home';
 }
 
-/** A page slug suggested from its name: the sub-domain rule (same characters) fits page slugs too. */
-const suggestSlug = suggestSubdomain;
 
 interface Editing {
   id: string;
@@ -53,9 +51,8 @@ export function PagesPopup({
   // One change at a time; a refusal stays on screen until the next change.
   const { busy, error, setError, run } = useSubmit();
   const [editing, setEditing] = useState<Editing | null>(null);
-  const [newName, setNewName] = useState('');
-  const [newSlug, setNewSlug] = useState('');
-  const [slugEdited, setSlugEdited] = useState(false);
+  // A page slug is suggested by the sub-domain rule: page slugs take the same characters.
+  const { name: newName, address: newSlug, changeName, changeAddress: changeSlug, reset: resetNewPage } = useNameWithAddress();
 
   useEffect(() => {
     let current = true;
@@ -73,9 +70,7 @@ export function PagesPopup({
     void run(async () => {
       const page = await createPage(appId, newName.trim(), newSlug.trim());
       setPages((list) => [...(list ?? []), page]);
-      setNewName('');
-      setNewSlug('');
-      setSlugEdited(false);
+      resetNewPage();
     });
   };
 
@@ -202,20 +197,14 @@ export function PagesPopup({
               required
               maxLength={100}
               value={newName}
-              onChange={(e) => {
-                setNewName(e.target.value);
-                if (!slugEdited) setNewSlug(suggestSlug(e.target.value));
-              }}
+              onChange={(e) => changeName(e.target.value)}
             />
           </Field>
           <Field label="Page slug" hint={SLUG_HINT}>
             <input
               maxLength={100}
               value={newSlug}
-              onChange={(e) => {
-                setSlugEdited(true);
-                setNewSlug(e.target.value);
-              }}
+              onChange={(e) => changeSlug(e.target.value)}
             />
           </Field>
           <div className="form-actions start">

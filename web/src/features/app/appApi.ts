@@ -37,8 +37,8 @@ export function fetchPageState(ref: AppRef, path: string): Promise<PageState> {
 }
 
 /** One page of rows of a tab, filtered for the viewer as the block `blockId` asks. */
-export function fetchSheetRows(appId: string, path: string, sheetTitle: string, blockId: string): Promise<PageSheetAnswer> {
-  return api.get<PageSheetAnswer>(`/v3/api/page/sheet/${enc(sheetTitle)}`, { ...quiet, query: { board: path, app_id: appId, block: blockId } });
+export function fetchSheetRows(appId: string, path: string, sheetTitle: string, blockId: string, signal?: AbortSignal): Promise<PageSheetAnswer> {
+  return api.get<PageSheetAnswer>(`/v3/api/page/sheet/${enc(sheetTitle)}`, { ...quiet, query: { board: path, app_id: appId, block: blockId }, signal });
 }
 
 export interface AppChange {

@@ -1,9 +1,9 @@
 // What a block frame shows until issue 7 brings each type's own view: a sheet-bound block shows
 // the first page of its rows as a table, a markdown block its text. Kept in this one file so the
 // block views can replace it whole.
-import { useEffect, useState } from 'react';
-import { toApiError } from '../../api/errors';
 import type { BoardBlock, SheetAnswer } from '../../api/types';
+import { recordCells, RowsTable } from '../../blocks/RowsTable';
+import { useSheetRows } from '../../blocks/useSheetRows';
 import { Loading } from '../../components/Loading';
 import { loadSheet } from './boardApi';
 
@@ -15,30 +15,11 @@ export interface BlockBodyProps {
   search: string;
 }
 
-/** platform §8 "Sheet fetch fails": the server's message, else the error's, else this. */
-export const DATA_ERROR = 'Data Error';
-
-type SheetLoad = { status: 'loading' } | { status: 'ready'; answer: SheetAnswer } | { status: 'failed'; message: string };
-
-function cellText(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  return typeof value === 'object' ? JSON.stringify(value) : String(value);
-}
-
 function SheetRows({ block, slug, spreadsheetId, sheetTitle, search }: Omit<BlockBodyProps, 'spreadsheetId'> & { spreadsheetId: string; sheetTitle: string }) {
-  const [load, setLoad] = useState<SheetLoad>({ status: 'loading' });
-
-  useEffect(() => {
-    const abort = new AbortController();
-    setLoad({ status: 'loading' });
-    loadSheet(slug, { spreadsheetId, sheetTitle, blockId: block.id, search }, abort.signal).then(
-      (answer) => setLoad({ status: 'ready', answer }),
-      (error: unknown) => {
-        if (!abort.signal.aborted) setLoad({ status: 'failed', message: toApiError(error).message || DATA_ERROR });
-      },
-    );
-    return () => abort.abort();
-  }, [slug, spreadsheetId, sheetTitle, block.id, search]);
+  const load = useSheetRows<SheetAnswer>(
+    (signal) => loadSheet(slug, { spreadsheetId, sheetTitle, blockId: block.id, search }, signal),
+    JSON.stringify([slug, spreadsheetId, sheetTitle, block.id, search]),
+  );
 
   if (load.status === 'loading') return <Loading />;
   if (load.status === 'failed') {
@@ -53,27 +34,7 @@ function SheetRows({ block, slug, spreadsheetId, sheetTitle, search }: Omit<Bloc
   return (
     <>
       <div className="block-table-scroll">
-        <table className="block-table">
-          <caption className="visually-hidden">{`${block.title || sheetTitle}: rows of ${sheetTitle}`}</caption>
-          <thead>
-            <tr>
-              {columns.map((column) => (
-                <th key={column} scope="col">
-                  {column}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row, index) => (
-              <tr key={index}>
-                {columns.map((column) => (
-                  <td key={column}>{cellText(row[column])}</td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <RowsTable className="block-table" caption={`${block.title || sheetTitle}: rows of ${sheetTitle}`} columns={columns} rows={recordCells(columns, rows)} />
       </div>
       <p className="block-count muted">{`Showing ${rows.length} of ${total} rows`}</p>
     </>

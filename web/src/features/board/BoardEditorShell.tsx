@@ -1,10 +1,10 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { BoardState } from '../../api/types';
 import { runtimeConfig } from '../../config/runtime';
-import { newBlockIconRotated } from '../../shell/modes';
-import { BoardPopups, DeleteBlockButton, useSpreadsheetUrl, type SetBoard } from './BoardPopups';
-import { BoardView, useSections } from './BoardView';
-import { useEditorMode } from './useEditorMode';
+import { BoardPopups, DeleteBlockButton, type SetBoard } from './BoardPopups';
+import { BoardView } from './BoardView';
+import { useBoardEditor } from './useBoardEditor';
 
 export interface EditorShellProps {
   board: BoardState;
@@ -20,24 +20,29 @@ export function NewBlockIcon({ rotated }: { rotated: boolean }) {
   );
 }
 
+/** The top bar both layouts open with: the Admin link and the board's name, then their own actions. */
+export function BoardTopbar({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <header className="board-topbar">
+      <Link className="board-topbar-link" to="/admin">
+        Admin
+      </Link>
+      <span className="board-topbar-title">{title}</span>
+      {children}
+    </header>
+  );
+}
+
 /**
  * platform §2 "Board editor shell", for users who can edit: the top bar, the 70 px sidebar and
  * the popups of the mode machine around the board as visitors see it.
  */
 export function BoardEditorShell({ board, setBoard }: EditorShellProps) {
-  const editor = useEditorMode();
-  const sections = useSections(board);
-  const spreadsheet = useSpreadsheetUrl(board);
-  const { mode, dispatch } = editor;
-  const adding = newBlockIconRotated(mode);
+  const { editor, sections, spreadsheet, mode, dispatch, adding, toggleAdd } = useBoardEditor(board);
 
   return (
     <div className="board-editor">
-      <header className="board-topbar">
-        <Link className="board-topbar-link" to="/admin">
-          Admin
-        </Link>
-        <span className="board-topbar-title">{board.title || board.name}</span>
+      <BoardTopbar title={board.title || board.name}>
         <div className="board-topbar-actions">
           <button type="button" className="button" onClick={editor.openTutorials}>
             Tutorials
@@ -49,9 +54,9 @@ export function BoardEditorShell({ board, setBoard }: EditorShellProps) {
             Publish to Marketplace
           </button>
         </div>
-      </header>
+      </BoardTopbar>
       <nav className="board-sidebar" aria-label="Board editor">
-        <button type="button" className="sidebar-item" aria-expanded={adding} onClick={() => dispatch(adding ? { type: 'close' } : { type: 'open', popup: 'add' })}>
+        <button type="button" className="sidebar-item" aria-expanded={adding} onClick={toggleAdd}>
           <NewBlockIcon rotated={adding} />
           New Block
         </button>

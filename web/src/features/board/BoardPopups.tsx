@@ -3,16 +3,16 @@
 import { useEffect, useState } from 'react';
 import type { BoardBlock, BoardState } from '../../api/types';
 import { addToBoard, newTemporaryBlock, removeBlock } from '../../shell/blockList';
+import { BlockTypePicker } from '../../shell/BlockTypePicker';
+import { blockTypeName } from '../../shell/blockTypes';
 import { isOpen } from '../../shell/modes';
 import { deleteBlock, saveNewBlock, spreadsheetUrl } from './boardApi';
-import { blockTypeName } from './blockTypes';
-import { ChooseBlockPopup } from './ChooseBlockPopup';
 import { EmbedPopup } from './EmbedPopup';
 import { PublishPopup } from './PublishPopup';
 import { UNCATEGORIZED } from './sections';
 import { SettingsPopup } from './SettingsPopup';
 import { TutorialPopup } from './TutorialPopup';
-import type { EditorMode } from './useEditorMode';
+import type { EditorMode } from '../../shell/useEditorMode';
 
 export type SetBoard = (update: (board: BoardState) => BoardState) => void;
 
@@ -81,7 +81,8 @@ export function BoardPopups(editing: BoardEditing) {
   const { mode } = editor;
   if (isOpen(mode, 'add')) {
     return (
-      <ChooseBlockPopup
+      <BlockTypePicker
+        layout="described list"
         onClose={close}
         onPick={async (type) => {
           await addBlock(editing, type);

@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useState, type CSSProperties, type ReactNode } from 'react';
 import type { BoardBlock, BoardState } from '../../api/types';
+import { blockTypeName } from '../../shell/blockTypes';
 import { BlockBody } from './BlockBody';
-import { blockTypeName } from './blockTypes';
 import { textOn } from './colours';
 import { blocksOfSection, initialSection, parseSections, sectionTabs } from './sections';
 import { TabList, tabPanelProps } from './TabList';

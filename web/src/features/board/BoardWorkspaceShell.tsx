@@ -1,10 +1,8 @@
-import { Link } from 'react-router';
 import { runtimeConfig } from '../../config/runtime';
-import { newBlockIconRotated } from '../../shell/modes';
-import { NewBlockIcon, type EditorShellProps } from './BoardEditorShell';
-import { BoardPopups, DeleteBlockButton, useSpreadsheetUrl } from './BoardPopups';
-import { BoardView, useSections } from './BoardView';
-import { useEditorMode } from './useEditorMode';
+import { BoardTopbar, NewBlockIcon, type EditorShellProps } from './BoardEditorShell';
+import { BoardPopups, DeleteBlockButton } from './BoardPopups';
+import { BoardView } from './BoardView';
+import { useBoardEditor } from './useBoardEditor';
 
 /**
  * platform §2 "Older board layout" (/boardWorkspace): a top bar with the Admin link and the board
@@ -12,23 +10,14 @@ import { useEditorMode } from './useEditorMode';
  * Publish), over the same board and the same popups as the editor shell.
  */
 export function BoardWorkspaceShell({ board, setBoard }: EditorShellProps) {
-  const editor = useEditorMode();
-  const sections = useSections(board);
-  const spreadsheet = useSpreadsheetUrl(board);
-  const { mode, dispatch } = editor;
-  const adding = newBlockIconRotated(mode);
+  const { editor, sections, spreadsheet, mode, dispatch, adding, toggleAdd } = useBoardEditor(board);
 
   return (
     <div className="board-workspace">
-      <header className="board-topbar">
-        <Link className="board-topbar-link" to="/admin">
-          Admin
-        </Link>
-        <span className="board-topbar-title">{board.name}</span>
-      </header>
+      <BoardTopbar title={board.name} />
       <div className="board-workspace-body">
         <nav className="workspace-nav" aria-label="Board tools">
-          <button type="button" className="workspace-nav-item" aria-expanded={adding} onClick={() => dispatch(adding ? { type: 'close' } : { type: 'open', popup: 'add' })}>
+          <button type="button" className="workspace-nav-item" aria-expanded={adding} onClick={toggleAdd}>
             <NewBlockIcon rotated={adding} />
             New Block
           </button>

@@ -1,8 +1,10 @@
-import { cloneElement, useId, useState, type FormEvent, type InputHTMLAttributes, type ReactElement } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { toApiError } from '../../api/errors';
 import type { BoardSettings, BoardState } from '../../api/types';
+import { Field } from '../../components/Field';
 import { FormError } from '../../components/FormError';
 import { Popup } from '../../components/Popup';
+import { SaveFooter } from '../../components/SaveFooter';
 import { showToast } from '../../store/toastStore';
 import { updateBoard } from './boardApi';
 
@@ -44,28 +46,6 @@ function formOf(board: BoardState): Form {
   return form;
 }
 
-/** A labelled input whose server error (a 422 naming it) shows under it and is tied to it. */
-function SettingField({ label, error, hint, children }: { label: string; error?: string; hint?: string; children: ReactElement<InputHTMLAttributes<HTMLElement>> }) {
-  const id = useId();
-  const described = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
-  return (
-    <div className="form-field">
-      <label htmlFor={id}>{label}</label>
-      {cloneElement(children, { id, 'aria-invalid': error ? true : undefined, 'aria-describedby': described })}
-      {hint && (
-        <span id={`${id}-hint`} className="form-hint">
-          {hint}
-        </span>
-      )}
-      {error && (
-        <span id={`${id}-error`} className="field-error">
-          {error}
-        </span>
-      )}
-    </div>
-  );
-}
-
 /** 'Board Settings' (mode 'settings'): the hero, the search and filter switches, sections and colours. */
 export function SettingsPopup({ board, onSaved, onClose }: { board: BoardState; onSaved: (board: BoardState) => void; onClose: () => void }) {
   const formId = useId();
@@ -91,27 +71,16 @@ export function SettingsPopup({ board, onSaved, onClose }: { board: BoardState; 
     }
   };
 
-  const footer = (
-    <>
-      <button type="button" className="button" onClick={onClose} disabled={saving}>
-        Cancel
-      </button>
-      <button type="submit" form={formId} className="button primary" disabled={saving}>
-        {saving ? 'Saving...' : 'Save'}
-      </button>
-    </>
-  );
-
   return (
-    <Popup title="Board Settings" onClose={onClose} closeBlocked={saving} footer={footer}>
+    <Popup title="Board Settings" onClose={onClose} closeBlocked={saving} footer={<SaveFooter formId={formId} saving={saving} onCancel={onClose} />}>
       <form id={formId} className="settings-form" onSubmit={(event) => void submit(event)} noValidate>
         <FormError message={formLevelError} />
-        <SettingField label="Title" error={fieldError('title')}>
+        <Field label="Title" error={fieldError('title')}>
           <input value={form.title} onChange={(event) => set('title', event.target.value)} />
-        </SettingField>
-        <SettingField label="Hero text" error={fieldError('hero')}>
+        </Field>
+        <Field label="Hero text" error={fieldError('hero')}>
           <textarea rows={3} value={form.hero} onChange={(event) => set('hero', event.target.value)} />
-        </SettingField>
+        </Field>
         <fieldset className="settings-flags">
           <legend>Show</legend>
           {FLAGS.map(([key, label]) => (
@@ -121,13 +90,13 @@ export function SettingsPopup({ board, onSaved, onClose }: { board: BoardState; 
             </label>
           ))}
         </fieldset>
-        <SettingField label="Sections" hint="Section names separated by commas, e.g. Overview, Details" error={fieldError('sections')}>
+        <Field label="Sections" hint="Section names separated by commas, e.g. Overview, Details" error={fieldError('sections')}>
           <input value={form.sections} onChange={(event) => set('sections', event.target.value)} />
-        </SettingField>
+        </Field>
         <fieldset className="settings-colours">
           <legend>Colours</legend>
           {COLOURS.map(([key, label]) => (
-            <SettingField key={key} label={label} error={fieldError(key)}>
+            <Field key={key} label={label} error={fieldError(key)}>
               <input
                 className="colour-input"
                 value={form[key]}
@@ -135,7 +104,7 @@ export function SettingsPopup({ board, onSaved, onClose }: { board: BoardState; 
                 style={{ borderLeftColor: form[key] }}
                 onChange={(event) => set(key, event.target.value)}
               />
-            </SettingField>
+            </Field>
           ))}
         </fieldset>
       </form>

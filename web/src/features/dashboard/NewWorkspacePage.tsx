@@ -1,24 +1,18 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { api } from '../../api/client';
 import { DashboardLayout } from '../../components/DashboardLayout';
 import { Field } from '../../components/Field';
 import { FormError } from '../../components/FormError';
 import { useSubmit } from '../../hooks/useSubmit';
-import { suggestSubdomain } from './subdomain';
+import { useNameWithAddress } from './subdomain';
+import { SubdomainField } from './SubdomainField';
 
 /** /dashboard/new-workspace: a name and the sub-domain its boards and apps live under. */
 export default function NewWorkspacePage() {
   const navigate = useNavigate();
-  const [name, setName] = useState('');
-  const [subdomain, setSubdomain] = useState('');
-  const [subdomainEdited, setSubdomainEdited] = useState(false);
+  const { name, address: subdomain, changeName, changeAddress } = useNameWithAddress();
   const { busy, error, run } = useSubmit();
-
-  const changeName = (value: string) => {
-    setName(value);
-    if (!subdomainEdited) setSubdomain(suggestSubdomain(value));
-  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -35,18 +29,7 @@ export default function NewWorkspacePage() {
         <Field label="Workspace name">
           <input required value={name} onChange={(e) => changeName(e.target.value)} />
         </Field>
-        <Field label="Sub-domain" hint="3 to 63 lowercase letters, digits or hyphens.">
-          <input
-            required
-            minLength={3}
-            maxLength={63}
-            value={subdomain}
-            onChange={(e) => {
-              setSubdomainEdited(true);
-              setSubdomain(e.target.value);
-            }}
-          />
-        </Field>
+        <SubdomainField value={subdomain} onChange={changeAddress} />
         <FormError message={error} />
         <div className="form-actions">
           <Link className="button" to="/dashboard">

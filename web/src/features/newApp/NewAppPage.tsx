@@ -8,7 +8,8 @@ import { FormError } from '../../components/FormError';
 import { Loading } from '../../components/Loading';
 import { useSubmit } from '../../hooks/useSubmit';
 import { appEditorPath } from '../app/appLocation';
-import { suggestSubdomain } from '../dashboard/subdomain';
+import { useNameWithAddress } from '../dashboard/subdomain';
+import { SubdomainField } from '../dashboard/SubdomainField';
 
 /**
  * /dashboard/new-multipage: a new multi-page app in one of the user's workspaces, with its home
@@ -20,9 +21,7 @@ export default function NewAppPage() {
   const [params] = useSearchParams();
   const [workspaces, setWorkspaces] = useState<Workspace[] | null>(null);
   const [workspaceId, setWorkspaceId] = useState('');
-  const [name, setName] = useState('');
-  const [subdomain, setSubdomain] = useState('');
-  const [subdomainEdited, setSubdomainEdited] = useState(false);
+  const { name, address: subdomain, changeName, changeAddress } = useNameWithAddress();
   const [spreadsheetUrl, setSpreadsheetUrl] = useState('');
   const { busy, error, run } = useSubmit();
 
@@ -42,11 +41,6 @@ export default function NewAppPage() {
       current = false;
     };
   }, [params]);
-
-  const changeName = (value: string) => {
-    setName(value);
-    if (!subdomainEdited) setSubdomain(suggestSubdomain(value));
-  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -88,18 +82,7 @@ export default function NewAppPage() {
           <Field label="App name">
             <input required maxLength={200} value={name} onChange={(e) => changeName(e.target.value)} />
           </Field>
-          <Field label="Sub-domain" hint="3 to 63 lowercase letters, digits or hyphens.">
-            <input
-              required
-              minLength={3}
-              maxLength={63}
-              value={subdomain}
-              onChange={(e) => {
-                setSubdomainEdited(true);
-                setSubdomain(e.target.value);
-              }}
-            />
-          </Field>
+          <SubdomainField value={subdomain} onChange={changeAddress} />
           <Field label="Spreadsheet URL (optional)" hint="The editor's spreadsheet button opens it; https:// or http://.">
             <input type="url" value={spreadsheetUrl} onChange={(e) => setSpreadsheetUrl(e.target.value)} />
           </Field>

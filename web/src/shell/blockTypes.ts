@@ -1,5 +1,6 @@
-// The block types of blocks.md §1 as 'Choose Your Block' offers them. The `type` values are the
-// server's (server/src/blocks.rs TYPES), so a picked type is always one the server stores.
+// The block types of blocks.md §1 as 'Choose Your Block' offers them, for boards and app pages
+// alike. The `type` values and their order are the server's (server/src/blocks.rs TYPES), so a
+// picked type is always one the server stores.
 
 export interface BlockTypeInfo {
   type: string;
@@ -7,7 +8,7 @@ export interface BlockTypeInfo {
   description: string;
 }
 
-export const BLOCK_TYPES: readonly BlockTypeInfo[] = [
+export const BLOCK_TYPES = [
   { type: 'chart', name: 'Chart', description: "Bar, line, pie and other charts of a sheet's columns." },
   { type: 'list', name: 'List', description: 'Rows as a list of cards with images and buttons.' },
   { type: 'imageGallery', name: 'Image Gallery', description: 'A gallery of the images in a sheet column.' },
@@ -28,9 +29,14 @@ export const BLOCK_TYPES: readonly BlockTypeInfo[] = [
   { type: 'iframe', name: 'Iframe', description: 'Another web page, from pasted iframe code.' },
   { type: 'scorecard', name: 'Scorecard', description: 'Sums, averages and counts of columns.' },
   { type: 'map', name: 'Map', description: 'Rows placed on a map by their address.' },
-];
+] as const satisfies readonly BlockTypeInfo[];
 
-/** The human name of a block type; an unknown type shows as it is spelt. */
+export type BlockType = (typeof BLOCK_TYPES)[number]['type'];
+
+/**
+ * The human name of a block type; an unknown type shows as it is spelt, and score_card is the
+ * older spelling of scorecard (blocks.md §1).
+ */
 export function blockTypeName(type: string): string {
   const normalised = type === 'score_card' ? 'scorecard' : type;
   return BLOCK_TYPES.find((info) => info.type === normalised)?.name ?? type;
