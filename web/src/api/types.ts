@@ -222,59 +222,6 @@ export interface BoardSettings {
 
 /** platform §3 "Board state" as POST /api/board/update-metadata and /api/boards/{id} answer it. */
 export interface BoardState extends BoardSettings {
-
-// Admin (features/admin): the answers of /api/admin/* (server/src/api/admin.rs).
-
-export interface AdminUser {
-  id: string;
-  email: string;
-  name: string;
-  plan_id: string;
-  email_verified: boolean;
-  created_at: number;
-}
-
-export interface AdminWorkspace {
-  id: string;
-  name: string;
-  subdomain: string;
-  owner_id: string;
-  owner_email: string;
-  created_at: number;
-}
-
-export interface AdminBoard {
-  id: string;
-  name: string;
-  slug: string;
-  workspace_id: string;
-  public: boolean;
-  owner_email: string;
-  created_at: number;
-}
-
-export interface AdminApp {
-  id: string;
-  name: string;
-  subdomain: string;
-  workspace_id: string;
-  public: boolean;
-  owner_email: string;
-  created_at: number;
-}
-
-export interface AdminCode {
-  code: string;
-  plan_id: string;
-  status: 'unused' | 'redeemed';
-  created_at: number;
-  redeemed_by_email?: string | null;
-  redeemed_at?: number | null;
-}
-
-// Start (features/start): the board state POST /api/boards answers, the fields the flow reads.
-
-export interface BoardStateCreated {
   id: string;
   slug: string;
   name: string;
@@ -380,5 +327,62 @@ export interface PageSheetAnswer {
   page_count: number;
   version: number;
   truncated?: boolean;
+}
 
+// Admin (features/admin): the answers of /api/admin/* (server/src/api/admin.rs).
+
+export interface AdminUser {
+  id: string;
+  email: string;
+  name: string;
+  plan_id: string;
+  email_verified: boolean;
+  created_at: number;
+}
+
+export interface AdminWorkspace {
+  id: string;
+  name: string;
+  subdomain: string;
+  owner_id: string;
+  owner_email: string;
+  created_at: number;
+}
+
+export interface AdminBoard {
+  id: string;
+  name: string;
+  slug: string;
+  workspace_id: string;
+  public: boolean;
+  owner_email: string;
+  created_at: number;
+}
+
+export interface AdminApp {
+  id: string;
+  name: string;
+  subdomain: string;
+  workspace_id: string;
+  public: boolean;
+  owner_email: string;
+  created_at: number;
+}
+
+export interface AdminCode {
+  code: string;
+  plan_id: string;
+  status: 'unused' | 'redeemed';
+  created_at: number;
+  redeemed_by_email?: string | null;
+  redeemed_at?: number | null;
+}
+
+// Start (features/start): the board state POST /api/boards answers, the fields the flow reads.
+
+export interface BoardStateCreated {
+  id: string;
+  slug: string;
+  name: string;
+  workspace_id: string;
 }
