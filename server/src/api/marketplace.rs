@@ -257,7 +257,10 @@ async fn unpublish(State(state): State<AppState>, caller: Caller, Path(id): Path
 #[utoipa::path(get, path = "/marketplace", tag = "marketplace", params(MarketplaceQuery),
     responses((status = 200, body = MarketplacePage), (status = 400, body = ErrorBody, description = "A parameter that does not parse"),
         (status = 422, body = ErrorBody, description = "Unknown category, or limit or offset out of range")))]
-async fn list(State(state): State<AppState>, params: Result<Query<MarketplaceQuery>, QueryRejection>) -> Result<ApiJson<MarketplacePage>, Error> {
+async fn list(
+    State(state): State<AppState>,
+    params: Result<Query<MarketplaceQuery>, QueryRejection>,
+) -> Result<ApiJson<MarketplacePage>, Error> {
     let params = params.map(|Query(value)| value).map_err(|rejection| Error::BadRequest(rejection.body_text()))?;
     let limit = params.limit.unwrap_or(DEFAULT_LIMIT);
     if !(1..=MAX_LIMIT).contains(&limit) {
@@ -286,15 +289,14 @@ async fn list(State(state): State<AppState>, params: Result<Query<MarketplaceQue
             .fetch_all(&state.db.pool)
             .await
             .context("listing the marketplace")?;
-    let (total,): (i64,) = sqlx::query_as(&format!(
-        "SELECT COUNT(*) FROM marketplace_listings l JOIN boards b ON b.id = l.board_id {filter}"
-    ))
-    .bind(Flag(true))
-    .bind(&pattern)
-    .bind(category.unwrap_or_default())
-    .fetch_one(&state.db.pool)
-    .await
-    .context("counting the marketplace")?;
+    let (total,): (i64,) =
+        sqlx::query_as(&format!("SELECT COUNT(*) FROM marketplace_listings l JOIN boards b ON b.id = l.board_id {filter}"))
+            .bind(Flag(true))
+            .bind(&pattern)
+            .bind(category.unwrap_or_default())
+            .fetch_one(&state.db.pool)
+            .await
+            .context("counting the marketplace")?;
     Ok(ApiJson(MarketplacePage {
         listings: rows.into_iter().map(listing_of).collect::<Result<_, _>>()?,
         total,
@@ -344,5 +346,4 @@ mod tests {
         // Eleven tags that are ten once duplicates go are fine.
         assert!(input("T", "Other", &["a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "J"]).checked().is_ok());
     }
-
 }
