@@ -222,6 +222,20 @@ export interface BoardSettings {
 
 /** platform §3 "Board state" as POST /api/board/update-metadata and /api/boards/{id} answer it. */
 export interface BoardState extends BoardSettings {
+  id: string;
+  slug: string;
+  name: string;
+  workspace_id: string;
+  public: boolean;
+  spreadsheetId?: string | null;
+  /** Tab titles of the connected spreadsheet, in order. */
+  sheets: string[];
+  blocks: BoardBlock[];
+  owner_email: string;
+  can_edit: boolean;
+  user_role: string;
+  type: 'board';
+}
 
 // Admin (features/admin): the answers of /api/admin/* (server/src/api/admin.rs).
 
@@ -279,15 +293,6 @@ export interface BoardStateCreated {
   slug: string;
   name: string;
   workspace_id: string;
-  public: boolean;
-  spreadsheetId?: string | null;
-  /** Tab titles of the connected spreadsheet, in order. */
-  sheets: string[];
-  blocks: BoardBlock[];
-  owner_email: string;
-  can_edit: boolean;
-  user_role: string;
-  type: 'board';
 }
 
 /** One page of a tab's rows (GET /api/board/{spreadsheetId}/sheet/{sheet_title}). */
@@ -380,7 +385,6 @@ export interface PageSheetAnswer {
   page_count: number;
   version: number;
   truncated?: boolean;
-
 }
 
 // Marketplace ---------------------------------------------------------------------------------
