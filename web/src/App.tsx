@@ -37,6 +37,7 @@ const PaymentOutcomePage = lazyRoute(() => import('./features/payment/PaymentOut
 const AdminPage = lazyRoute(() => import('./features/admin/AdminPage'));
 const AdminOldPage = lazyRoute(() => import('./features/admin/AdminOldPage'));
 const StartPage = lazyRoute(() => import('./features/start/StartPage'));
+const MarketplacePage = lazyRoute(() => import('./features/marketplace/MarketplacePage'));
 
 type Screen = ReturnType<typeof lazyRoute>;
 
@@ -49,6 +50,7 @@ const ROUTES: ReadonlyArray<{ path: string; Screen: Screen; session?: boolean; v
   { path: '/', Screen: HomeRoute, viewer: true },
   { path: '/boardWorkspace', Screen: BoardWorkspacePage },
   { path: '/embed', Screen: EmbedPage },
+  { path: '/marketplace', Screen: MarketplacePage },
   { path: '/accept-invitation', Screen: AcceptInvitationPage },
   { path: '/dashboard/auth', Screen: LoginPage },
   { path: '/dashboard/signup', Screen: SignupPage },

@@ -10,7 +10,7 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::api::ApiJson;
+use crate::api::{like_pattern, ApiJson};
 use crate::auth::Caller;
 use crate::db::{now, Db, Flag};
 use crate::error::{Error, ErrorBody, ResultExt};
@@ -100,12 +100,6 @@ pub struct UserList {
     pub users: Vec<AdminUser>,
     /// How many users match, over all pages.
     pub total: i64,
-}
-
-/// `%` and `_` typed in a search are searched for, not wildcards.
-fn like_pattern(search: &str) -> String {
-    let escaped = search.trim().to_lowercase().replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_");
-    format!("%{escaped}%")
 }
 
 /// Users, newest first, optionally only those whose e-mail or name contains `q`.

@@ -14,6 +14,7 @@ mod boards;
 mod client_errors;
 mod env;
 mod health;
+mod marketplace;
 mod pages;
 mod plans;
 mod rows;
@@ -80,6 +81,7 @@ fn routes() -> OpenApiRouter<AppState> {
         .merge(account::router())
         .merge(workspaces::router())
         .merge(boards::router())
+        .merge(marketplace::router())
         .merge(blocks::router())
         .merge(env::router())
         .merge(client_errors::router())
@@ -108,6 +110,13 @@ async fn not_found(method: Method, OriginalUri(uri): OriginalUri) -> Error {
 
 async fn method_not_allowed(method: Method, OriginalUri(uri): OriginalUri) -> Error {
     Error::MethodNotAllowed { method, path: uri.path().to_owned() }
+}
+
+/// A `LIKE ... ESCAPE '\\'` pattern for "contains `search`, any case": `%` and `_` typed in a
+/// search are searched for, not wildcards.
+pub fn like_pattern(search: &str) -> String {
+    let escaped = search.trim().to_lowercase().replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_");
+    format!("%{escaped}%")
 }
 
 /// A JSON body or answer. A body that cannot be read answers 400, or 422 naming the field.

@@ -14,6 +14,7 @@ mod client_errors;
 mod demo;
 mod env;
 mod google_sheets;
+mod marketplace;
 mod openapi;
 mod pages;
 mod plans;

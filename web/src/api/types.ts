@@ -386,3 +386,37 @@ export interface BoardStateCreated {
   name: string;
   workspace_id: string;
 }
+
+// Marketplace ---------------------------------------------------------------------------------
+
+/** A published board (GET /api/boards/{id}/listing, GET /api/marketplace). Never the owner's e-mail. */
+export interface MarketplaceListing {
+  board_id: string;
+  /** The live board is at `/{slug}`. */
+  slug: string;
+  title: string;
+  description: string;
+  category: string;
+  tags: string[];
+  /** Unix seconds. */
+  published_at: number;
+  updated_at: number;
+  owner_name: string;
+}
+
+/** One page of GET /api/marketplace, newest first. */
+export interface MarketplacePage {
+  listings: MarketplaceListing[];
+  /** Matching listings over all pages. */
+  total: number;
+  /** Every category a listing may have, in display order. */
+  categories: string[];
+}
+
+/** The body of PUT /api/boards/{id}/listing. */
+export interface ListingInput {
+  title: string;
+  description: string;
+  category: string;
+  tags: string[];
+}

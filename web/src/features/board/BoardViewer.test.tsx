@@ -3,7 +3,7 @@ import { ACCESS_DENIED_TEXT } from '../../api/messages';
 import { setRuntimeConfigForTests } from '../../config/runtime';
 import { mockFetch, type Routes } from '../../test/fetchMock';
 import { renderApp } from '../../test/renderApp';
-import { boardState, salesRows, tableBlock } from './boardFixture';
+import { boardState, salesRows, tableBlock, unpublished } from './boardFixture';
 
 vi.mock('../preview/PreviewPage', () => ({ PreviewPage: () => <h1>Preview</h1> }));
 
@@ -23,6 +23,7 @@ function serve(board: ReturnType<typeof boardState>, more: Routes = {}) {
     'POST /api/board/update-metadata': { body: board },
     'GET /api/board/s1/sheet/Sales': { body: salesRows },
     'GET /api/spreadsheets/s1': { body: { open_url: 'https://docs.google.com/spreadsheets/d/abc' } },
+    ...unpublished,
     ...more,
   });
 }
@@ -258,7 +259,7 @@ describe('board editor shell', () => {
     expect(open).not.toHaveBeenCalled();
   });
 
-  it('lets the owner make the board public in Publish Board', async () => {
+  it('lets the owner make the board public in Publish Board without listing it', async () => {
     const { calls } = serve(boardState({ ...editor, public: false }), {
       'PUT /api/boards/b1': { body: boardState({ ...editor, public: true }) },
     });
@@ -269,6 +270,7 @@ describe('board editor shell', () => {
     await user.click(within(dialog).getByRole('checkbox', { name: 'Public board' }));
     expect(await within(dialog).findByText('This board is public: anyone with its link can see it.')).toBeInTheDocument();
     expect(calls.find((call) => call.method === 'PUT')!.body).toEqual({ public: true });
+    expect(within(dialog).getByText('Not on the Marketplace. Publishing lists the board there and makes it public.')).toBeInTheDocument();
   });
 
   it('reaches Board Settings from the sidebar', async () => {

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { mockFetch, type Routes } from '../../test/fetchMock';
 import { renderApp } from '../../test/renderApp';
-import { boardState, salesRows, tableBlock } from './boardFixture';
+import { boardState, salesRows, tableBlock, unpublished } from './boardFixture';
 
 vi.mock('../preview/PreviewPage', () => ({ PreviewPage: () => <h1>Preview</h1> }));
 
@@ -18,6 +18,7 @@ function serve(more: Routes = {}) {
     'POST /api/board/update-metadata': { body: editorBoard },
     'GET /api/board/s1/sheet/Sales': { body: salesRows },
     'GET /api/spreadsheets/s1': { body: { open_url: '/dashboard/spreadsheets/s1' } },
+    ...unpublished,
     ...more,
   });
 }

@@ -55,3 +55,11 @@ export const salesRows = {
 };
 
 export const tableBlock: BoardBlock = { id: 'k1', type: 'table', title: 'Monthly sales', sheet_title: 'Sales' };
+
+export const CATEGORIES = ['Sales', 'Marketing', 'Finance', 'Operations', 'HR', 'Projects', 'Education', 'Events', 'Personal', 'Other'];
+
+/** What 'Publish Board' reads when board b1 is not on the Marketplace: no listing, and the categories. */
+export const unpublished = {
+  'GET /api/boards/b1/listing': { status: 404, body: { error: 'This board is not published to the marketplace.' } },
+  'GET /api/marketplace': { body: { listings: [], total: 0, categories: CATEGORIES } },
+};
