@@ -60,6 +60,7 @@ fn page_config(config: &Config) -> String {
         "liveChatScript": config.live_chat_script,
         "tutorialVideos": config.tutorial_videos,
         "release": env!("CARGO_PKG_VERSION"),
+        "boardBaseUrl": config.board_base_url,
     });
     // `<` escaped keeps a value such as `</script>` from ending the element early.
     format!(r#"<script id="tessera-config" type="application/json">{}</script>"#, json.to_string().replace('<', "\\u003c"))

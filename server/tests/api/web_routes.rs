@@ -161,6 +161,7 @@ async fn the_page_carries_the_operators_web_settings() {
         config.base_url = Some("https://tessera.example.com".to_owned());
         config.live_chat_script = Some("https://chat.example/widget.js".to_owned());
         config.tutorial_videos.add_block = Some("/media/add-block.mp4".to_owned());
+        config.board_base_url = Some("https://boards.example.com".to_owned());
     })
     .await;
     let reply = request(addr, "GET", "/dashboard").await;
@@ -171,6 +172,7 @@ async fn the_page_carries_the_operators_web_settings() {
     assert_eq!(settings["tutorialVideos"], serde_json::json!({ "addBlock": "/media/add-block.mp4" }));
     assert_eq!(settings["docsUrl"], "/docs");
     assert_eq!(settings["release"], env!("CARGO_PKG_VERSION"));
+    assert_eq!(settings["boardBaseUrl"], "https://boards.example.com");
 }
 
 #[tokio::test]

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { appSubdomain, runtimeConfig, setRuntimeConfigForTests } from './runtime';
+import { appSubdomain, canonicalBoardUrl, runtimeConfig, setRuntimeConfigForTests } from './runtime';
 
 describe('appSubdomain', () => {
   it.each([
@@ -44,5 +44,20 @@ describe('runtimeConfig', () => {
     tag.textContent = '{not json';
     document.body.append(tag);
     expect(runtimeConfig().liveChatScript).toBeNull();
+  });
+});
+
+describe('canonicalBoardUrl', () => {
+  const at = (host: string) => ({ host, pathname: '/sales', search: '?filters=Region:North', hash: '' });
+
+  it('moves a board seen on another host to the board host, keeping path and query', () => {
+    expect(canonicalBoardUrl(at('old.example.com'), 'https://boards.example.com')).toBe('https://boards.example.com/sales?filters=Region:North');
+  });
+
+  it('stays where it is on the board host or without one', () => {
+    expect(canonicalBoardUrl(at('boards.example.com'), 'https://boards.example.com/')).toBeNull();
+    expect(canonicalBoardUrl(at('boards.example.com:8443'), 'https://boards.example.com:8443')).toBeNull();
+    expect(canonicalBoardUrl(at('anything.example.com'), null)).toBeNull();
+    expect(canonicalBoardUrl(at('anything.example.com'), 'not a url')).toBeNull();
   });
 });

@@ -19,6 +19,8 @@ export interface RuntimeConfig {
   tutorialVideos: TutorialVideos;
   /** The build's version, sent with error reports. */
   release: string;
+  /** CHARTMAT_BOARD_BASE_URL: where boards live; the viewer moves there from any other host. */
+  boardBaseUrl: string | null;
 }
 
 export const DEFAULT_CONFIG: RuntimeConfig = {
@@ -31,6 +33,7 @@ export const DEFAULT_CONFIG: RuntimeConfig = {
     publish: '/tutorials/publish.webm',
   },
   release: 'dev',
+  boardBaseUrl: null,
 };
 
 let cached: RuntimeConfig | null = null;
@@ -72,4 +75,21 @@ export function appSubdomain(host: string, baseHost: string): string {
   else if (base && name !== base && name.endsWith(`.${base}`)) label = name.slice(0, -(base.length + 1));
   if (label.includes('.') || label === 'www') return '';
   return label;
+}
+
+/**
+ * platform §2: the board viewer "redirects to the canonical board host when the current host
+ * differs". The address of `location` on the board host, or null when it is already there (or
+ * no board host is configured).
+ */
+export function canonicalBoardUrl(location: { host: string; pathname: string; search: string; hash: string }, boardBaseUrl: string | null): string | null {
+  if (!boardBaseUrl) return null;
+  let base: URL;
+  try {
+    base = new URL(boardBaseUrl);
+  } catch {
+    return null;
+  }
+  if (base.host.toLowerCase() === location.host.toLowerCase()) return null;
+  return `${base.origin}${location.pathname}${location.search}${location.hash}`;
 }
