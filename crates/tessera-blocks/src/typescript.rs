@@ -77,8 +77,8 @@ fn ts_type(field: &Field, owner: &str, extra: &mut Vec<String>) -> String {
         Kind::Bool => "boolean".into(),
         Kind::Select => {
             let mut parts: Vec<String> = field.options.iter().map(|o| literal(o)).collect();
-            // Numeric choices (markdown gap, gallery columns) may be stored as numbers.
-            parts.extend(field.options.iter().filter(|o| o.parse::<i64>().is_ok()).map(|o| (*o).to_owned()));
+            // Numeric choices (markdown gap, gallery columns) may be stored as numbers; "01" may not.
+            parts.extend(field.options.iter().filter(|o| o.parse::<i64>().is_ok_and(|n| n.to_string() == **o)).map(|o| (*o).to_owned()));
             parts.join(" | ")
         }
         Kind::Colours => "string[]".into(),

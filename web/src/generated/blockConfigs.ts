@@ -529,7 +529,7 @@ export interface CalendarConfig {
   /** Year. */
   calender_year?: string;
   /** Month. */
-  calender_month?: "01" | "02" | "03" | "04" | "05" | "06" | "07" | "08" | "09" | "10" | "11" | "12" | 01 | 02 | 03 | 04 | 05 | 06 | 07 | 08 | 09 | 10 | 11 | 12;
+  calender_month?: "01" | "02" | "03" | "04" | "05" | "06" | "07" | "08" | "09" | "10" | "11" | "12" | 10 | 11 | 12;
   /** Start time column. Timestamps as YYYY-MM-DDTHH:MM. */
   start_time_column?: string;
   /** End time column. Timestamps as YYYY-MM-DDTHH:MM. */
