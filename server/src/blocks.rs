@@ -4,8 +4,16 @@
 //! is `{id, type, ...config}`. Positions are renumbered 0, 1, 2, ... inside the transaction that
 //! inserts or moves a block, so the order is always the stored `position` order.
 //!
-//! [`validate`] is the one place that decides whether a block may be stored: the block-catalogue
-//! issue replaces its body with the full per-type schema.
+//! [`validate`] is the one place that decides whether a block may be stored: every setting is
+//! checked against the block catalogue (`tessera_blocks`: types, options, ranges, item limits,
+//! required settings), and the first problem answers 422 with its path as `field`
+//! (`axis[0].column`). Settings the catalogue does not know are stored as sent.
+//!
+//! Required settings (a chart's `x_axis`, a map's columns, ...) are required to *save*: a block
+//! sent with `temp_block: true` is a draft that may leave them empty. That is what 'Choose Your
+//! Block' sends (platform §4: a new block is a temporary block), the moment a type is picked and
+//! before the user has filled anything in; the settings editor saves without `temp_block`, and
+//! then every required setting must be there. `temp_block` itself is never stored.
 
 use serde_json::{Map, Value};
 use sqlx::AnyConnection;
@@ -14,28 +22,15 @@ use crate::db::{new_id, now, Db};
 use crate::error::{Error, ResultExt};
 
 /// The block types of blocks.md §1, spelt as the web app sends them.
-pub const TYPES: [&str; 20] = [
-    "chart",
-    "list",
-    "imageGallery",
-    "table",
-    "calendar",
-    "form",
-    "event",
-    "featureslayout",
-    "datalist",
-    "ImageGrid",
-    "bannerHero",
-    "footer",
-    "imageAccordian",
-    "header",
-    "itemDetails",
-    "grid",
-    "markdown",
-    "iframe",
-    "scorecard",
-    "map",
-];
+pub const TYPES: [&str; 20] = {
+    let mut names = [""; 20];
+    let mut i = 0;
+    while i < names.len() {
+        names[i] = tessera_blocks::BlockType::ALL[i].as_str();
+        i += 1;
+    }
+    names
+};
 
 /// A stored config may not exceed this many bytes of JSON.
 pub const MAX_CONFIG_BYTES: usize = 256 * 1024;
@@ -101,64 +96,23 @@ pub fn normalise_type(block_type: &str) -> &str {
     }
 }
 
-/// Checks a block as the web app sends it (`{type, ...settings}`) and splits off its type.
-/// `id` and `temp_block` are the editor's own and are dropped: the server assigns ids.
+/// Checks a block as the web app sends it (`{type, ...settings}`) against the block catalogue
+/// and splits off its type. `id` and `temp_block` are the editor's own and are dropped: the
+/// server assigns ids, and `temp_block` only says the block is a draft (see the module doc).
 pub fn validate(body: Value) -> Result<BlockInput, Error> {
-    let Value::Object(mut config) = body else {
-        return Err(Error::invalid("block", "A block must be a JSON object such as {\"type\": \"chart\"}."));
-    };
-    let block_type = match config.remove("type") {
-        Some(Value::String(block_type)) => normalise_type(&block_type).to_owned(),
-        Some(_) => return Err(Error::invalid("type", "The block type must be text, such as \"chart\".")),
-        None => return Err(Error::invalid("type", "The block type is missing.")),
-    };
-    if !TYPES.contains(&block_type.as_str()) {
-        return Err(Error::invalid("type", format!("Unknown block type `{block_type}`; expected one of: {}.", TYPES.join(", "))));
-    }
+    let block = tessera_blocks::validate(&body).map_err(|errors| match errors.into_iter().next() {
+        Some(first) => Error::invalid(first.path, first.message),
+        None => Error::invalid("block", "the block settings are not valid"),
+    })?;
+    let mut config = block.config;
     config.remove("id");
     config.remove("temp_block");
-    for (field, kind) in SHARED_SETTINGS {
-        if let Some(value) = config.get(field).filter(|value| !value.is_null()) {
-            if !kind.accepts(value) {
-                return Err(Error::invalid(field, format!("`{field}` must be {}.", kind.describe())));
-            }
-        }
-    }
     let size = serde_json::to_string(&config).context("measuring a block config")?.len();
     if size > MAX_CONFIG_BYTES {
         return Err(Error::invalid("block", format!("The block settings take {size} bytes; at most {MAX_CONFIG_BYTES} are allowed.")));
     }
-    Ok(BlockInput { block_type, config })
+    Ok(BlockInput { block_type: block.block_type.as_str().to_owned(), config })
 }
-
-#[derive(Debug, Clone, Copy)]
-enum Kind {
-    Text,
-    Flag,
-    List,
-}
-
-impl Kind {
-    fn accepts(self, value: &Value) -> bool {
-        match self {
-            Self::Text => value.is_string(),
-            Self::Flag => value.is_boolean(),
-            Self::List => value.is_array(),
-        }
-    }
-
-    fn describe(self) -> &'static str {
-        match self {
-            Self::Text => "text",
-            Self::Flag => "true or false",
-            Self::List => "a list",
-        }
-    }
-}
-
-/// Settings every block type shares (platform §3 "Block"), typed where present.
-const SHARED_SETTINGS: [(&str, Kind); 5] =
-    [("section", Kind::Text), ("sheet_title", Kind::Text), ("full_width", Kind::Flag), ("axis", Kind::List), ("actions", Kind::List)];
 
 /// A block as stored, with what it belongs to.
 #[derive(Debug, Clone)]
@@ -378,7 +332,7 @@ mod tests {
     #[test]
     fn every_type_of_the_catalogue_is_accepted() {
         for block_type in TYPES {
-            assert_eq!(validate(json!({ "type": block_type })).unwrap().block_type, block_type);
+            assert_eq!(validate(json!({ "type": block_type, "temp_block": true })).unwrap().block_type, block_type);
         }
     }
 
@@ -388,11 +342,30 @@ mod tests {
         assert_eq!(field_of(validate(json!({})).unwrap_err()), "type");
         assert_eq!(field_of(validate(json!({"type": "pie"})).unwrap_err()), "type");
         assert_eq!(field_of(validate(json!({"type": "Chart"})).unwrap_err()), "type");
-        assert_eq!(field_of(validate(json!({"type": "chart", "section": 3})).unwrap_err()), "section");
-        assert_eq!(field_of(validate(json!({"type": "chart", "sheet_title": []})).unwrap_err()), "sheet_title");
-        assert_eq!(field_of(validate(json!({"type": "chart", "full_width": "yes"})).unwrap_err()), "full_width");
+        assert_eq!(field_of(validate(json!({"type": "chart", "x_axis": "Month", "section": 3})).unwrap_err()), "section");
+        assert_eq!(field_of(validate(json!({"type": "chart", "x_axis": "Month", "sheet_title": []})).unwrap_err()), "sheet_title");
+        assert_eq!(field_of(validate(json!({"type": "chart", "x_axis": "Month", "full_width": "yes"})).unwrap_err()), "full_width");
         assert_eq!(field_of(validate(json!({"type": "table", "axis": {}})).unwrap_err()), "axis");
         assert_eq!(field_of(validate(json!({"type": "table", "actions": "edit"})).unwrap_err()), "actions");
+        assert_eq!(
+            field_of(validate(json!({"type": "chart", "x_axis": "Month", "axis": [{"borderWidth": 1}]})).unwrap_err()),
+            "axis[0].column"
+        );
+    }
+
+    #[test]
+    fn required_settings_wait_until_the_block_is_saved_from_its_settings() {
+        let picked = validate(json!({"type": "chart", "temp_block": true})).unwrap();
+        assert_eq!(picked.config, Map::new());
+        match validate(json!({"type": "chart", "title": "Sales"})).unwrap_err() {
+            Error::Invalid { field, message } => assert_eq!((field.as_str(), message.as_str()), ("x_axis", "`x_axis` is required")),
+            other => panic!("expected a 422, got {other:?}"),
+        }
+        // A draft's settings are still checked.
+        assert_eq!(
+            field_of(validate(json!({"type": "chart", "temp_block": true, "legendPosition": "left"})).unwrap_err()),
+            "legendPosition"
+        );
     }
 
     #[test]

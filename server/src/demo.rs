@@ -164,6 +164,14 @@ mod tests {
     use super::*;
 
     #[test]
+    fn the_sample_blocks_meet_the_block_catalogue() {
+        for block in sample_blocks() {
+            let checked = crate::blocks::validate(block.clone());
+            assert!(checked.is_ok(), "{block}: {checked:?}");
+        }
+    }
+
+    #[test]
     fn the_sample_sheet_loads_into_the_core() {
         let sheet = sales_sheet();
         let table = tessera_core::table::Table::from_rows(sheet.columns, &sheet.rows).unwrap();

@@ -1,13 +1,15 @@
 // WASM replay of the golden vectors (format: tests/vectors/README.md). Node 20, no dependencies.
 //
-// Runs every case of tests/vectors/*.json through the wasm-pack Node build's `evaluate`, checks
+// Runs every case of tests/vectors/*.json through the wasm-pack Node build's facade export
+// (`evaluate` for the core's files, `evaluateBlocks` for files with "facade": "blocks"), checks
 // `expect` (deep JSON equality) or `error` (the thrown Error's exact message), and compares each
 // output string byte for byte with the native output of the same case, which
-// `cargo test -p tessera-core --test vectors` writes to target/vectors/native-outputs.jsonl.
+// `cargo test -p tessera-core -p tessera-blocks --test vectors` writes to
+// target/vectors/native-outputs*.jsonl (one file per facade).
 //
 //   cd /work/main
 //   wasm-pack build wasm-core --release --target nodejs --out-dir pkg-node
-//   cargo test -p tessera-core --test vectors
+//   cargo test -p tessera-core -p tessera-blocks --test vectors
 //   node tests/vectors/replay.mjs [substring of a file or case name]
 //
 // Ends with the line `N passed, M failed`; exits 1 on any failure.
@@ -20,7 +22,8 @@ import { fileURLToPath } from 'node:url';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
 const pkgPath = path.join(root, 'wasm-core/pkg-node/tessera_wasm_core.js');
-const nativePath = path.join(root, 'target/vectors/native-outputs.jsonl');
+const nativeDir = path.join(root, 'target/vectors');
+const nativeCommand = 'cargo test -p tessera-core -p tessera-blocks --test vectors';
 const only = process.argv[2] ?? '';
 
 function die(message) {
@@ -32,19 +35,26 @@ function die(message) {
 if (!existsSync(pkgPath)) {
   die(`missing ${pkgPath}: run \`wasm-pack build wasm-core --release --target nodejs --out-dir pkg-node\` first`);
 }
-if (!existsSync(nativePath)) {
-  die(`missing ${nativePath}: run cargo test -p tessera-core first (it writes the native outputs)`);
-}
-
 const require = createRequire(import.meta.url);
-const { evaluate } = require(pkgPath);
+const wasm = require(pkgPath);
+// Each facade's WASM export and the file its native replay writes (tessera-vectors).
+const facades = {
+  core: { evaluate: wasm.evaluate, native: 'native-outputs.jsonl' },
+  blocks: { evaluate: wasm.evaluateBlocks, native: 'native-outputs-blocks.jsonl' },
+};
 
 const key = (file, name) => `${file}\u0000${name}`;
 const native = new Map();
-for (const line of readFileSync(nativePath, 'utf8').split('\n')) {
-  if (line.trim() === '') continue;
-  const entry = JSON.parse(line);
-  native.set(key(entry.file, entry.name), entry);
+for (const { native: file } of Object.values(facades)) {
+  const nativePath = path.join(nativeDir, file);
+  if (!existsSync(nativePath)) {
+    die(`missing ${nativePath}: run ${nativeCommand} first (it writes the native outputs)`);
+  }
+  for (const line of readFileSync(nativePath, 'utf8').split('\n')) {
+    if (line.trim() === '') continue;
+    const entry = JSON.parse(line);
+    native.set(key(entry.file, entry.name), entry);
+  }
 }
 
 function deepEqual(a, b) {
@@ -70,6 +80,12 @@ function fail(file, name, lines) {
 const files = readdirSync(here).filter((f) => f.endsWith('.json')).sort();
 for (const file of files) {
   const doc = JSON.parse(readFileSync(path.join(here, file), 'utf8'));
+  const facade = facades[doc.facade ?? 'core'];
+  if (facade === undefined || typeof facade.evaluate !== 'function') {
+    fail(file, '(file)', [`no WASM export for facade \`${doc.facade}\``]);
+    continue;
+  }
+  const { evaluate } = facade;
   for (const testCase of doc.cases ?? []) {
     const { name } = testCase;
     if (only && !file.includes(only) && !name.includes(only)) continue;
@@ -102,9 +118,9 @@ for (const file of files) {
 
     const twin = native.get(key(file, name));
     if (twin === undefined) {
-      problems.push('no native output for this case: run cargo test -p tessera-core first');
+      problems.push(`no native output for this case: run ${nativeCommand} first`);
     } else if (twin.input !== input) {
-      problems.push('the native run was given other input text (stale native outputs? rerun cargo test -p tessera-core)',
+      problems.push(`the native run was given other input text (stale native outputs? rerun ${nativeCommand})`,
         `native ${twin.input}`, `wasm   ${input}`);
     } else if (error === undefined && twin.output !== output) {
       problems.push('WASM output differs from native output byte for byte',

@@ -20,3 +20,10 @@ pub fn from_js<T: DeserializeOwned>(value: JsValue) -> JsResult<T> {
 pub fn to_js<T: Serialize>(value: &T) -> JsResult<JsValue> {
     value.serialize(&serde_wasm_bindgen::Serializer::json_compatible()).map_err(error)
 }
+
+/// A JS value as `serde_json` reads it, through `JSON.stringify`, so numbers and key order are
+/// exactly what the same JSON text gives natively (`7` stays an integer, not `7.0`).
+pub fn json_from_js(value: &JsValue) -> JsResult<serde_json::Value> {
+    let text: String = js_sys::JSON::stringify(value).map_err(|_| JsError::new("the value cannot be written as JSON"))?.into();
+    serde_json::from_str(&text).map_err(|e| JsError::new(&format!("invalid JSON: {e}")))
+}

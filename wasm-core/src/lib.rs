@@ -1,4 +1,4 @@
-//! The browser's and Node's door to `tessera-core`. No logic lives here: each export converts
+//! The browser's and Node's door to `tessera-core` and `tessera-blocks`. No logic lives here: each export converts
 //! its arguments, calls the core and converts the answer (conversions in `convert.rs`).
 //!
 //! A sheet crosses the boundary once, as JSON text, into a [`SheetTable`] that stays in WASM
@@ -11,7 +11,7 @@ use tessera_core::chart::{self, ChartSpec};
 use tessera_core::{query, QuerySpec, Table};
 use wasm_bindgen::prelude::*;
 
-use convert::{from_js, to_js, JsResult};
+use convert::{from_js, json_from_js, to_js, JsResult};
 
 #[wasm_bindgen(start)]
 fn start() {
@@ -66,4 +66,36 @@ impl SheetTable {
 #[wasm_bindgen]
 pub fn evaluate(op: &str, input: &str) -> JsResult<String> {
     tessera_core::api::evaluate(op, input).map_err(|m| JsError::new(&m))
+}
+
+/// Checks a block config against the block catalogue (`tessera_blocks::validate`): answers
+/// `{valid, type?, draft, errors: [{path, message}]}`; an invalid block is an answer, not a throw.
+#[wasm_bindgen(js_name = validateBlock)]
+pub fn validate_block(block: JsValue) -> JsResult<JsValue> {
+    to_js(&tessera_blocks::api::validation(&json_from_js(&block)?))
+}
+
+/// The block with every absent setting's default filled in (`tessera_blocks::with_defaults`).
+#[wasm_bindgen(js_name = blockDefaults)]
+pub fn block_defaults(block: JsValue) -> JsResult<JsValue> {
+    to_js(&tessera_blocks::with_defaults(&json_from_js(&block)?).map_err(convert::error)?)
+}
+
+/// Whether the settings editor shows the setting at `path` (`axis[0].image_source`) for `block`.
+#[wasm_bindgen(js_name = blockVisible)]
+pub fn block_visible(block: JsValue, path: &str) -> JsResult<bool> {
+    tessera_blocks::visible(&json_from_js(&block)?, path).map_err(convert::error)
+}
+
+/// The block catalogue: the picker list and every type's settings (`tessera_blocks::catalogue`).
+#[wasm_bindgen(js_name = blockCatalogue)]
+pub fn block_catalogue() -> JsResult<JsValue> {
+    to_js(&tessera_blocks::catalogue())
+}
+
+/// The JSON facade of the block catalogue (`tessera_blocks::api::evaluate`), used by the golden
+/// vectors of `tests/vectors/blocks.json`.
+#[wasm_bindgen(js_name = evaluateBlocks)]
+pub fn evaluate_blocks(op: &str, input: &str) -> JsResult<String> {
+    tessera_blocks::api::evaluate(op, input).map_err(|m| JsError::new(&m))
 }

@@ -1,6 +1,7 @@
 //! Editing blocks of boards and app pages (owners and admins; app users cannot): add, replace,
 //! delete, duplicate and reorder. Reading them is `GET /api/blocks` (in `boards`) and the page
-//! calls. Every block is checked by [`blocks::validate`] before it is stored.
+//! calls. Every block is checked by [`blocks::validate`] before it is stored. `GET
+//! /api/blocks/catalogue` (public) answers the block catalogue the settings editor is built from.
 
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
@@ -19,6 +20,7 @@ use crate::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
+        .routes(routes!(catalogue))
         .routes(routes!(add_to_board))
         .routes(routes!(add_to_page))
         .routes(routes!(update, delete))
@@ -81,6 +83,16 @@ async fn editable_block(state: &AppState, caller: &Caller, id: &str) -> Result<S
     let block = blocks::find(&state.db, id).await?.ok_or_else(|| Error::NotFound("Block not found.".to_owned()))?;
     require_edit(state, caller, block.parent.as_parent()).await?;
     Ok(block)
+}
+
+/// The block catalogue (blocks.md §3): the picker list (type, name, description, icon, group) and
+/// every type's settings with kind, default, range, options, required flag and visibility rule.
+/// Public: it describes the product, not anyone's data. Its TypeScript type is `Catalogue` in
+/// `web/src/generated/blockCatalogue.ts`.
+#[utoipa::path(get, path = "/blocks/catalogue", tag = "blocks",
+    responses((status = 200, body = Object, description = "`{blocks: [{type, name, description, icon, group, spec, fields: [...]}]}`, 20 types")))]
+async fn catalogue() -> ApiJson<tessera_blocks::Catalogue> {
+    ApiJson(tessera_blocks::catalogue())
 }
 
 /// Appends a block to a board. The body is the block JSON `{type, ...settings}`.

@@ -50,8 +50,8 @@ both_databases! {
         let table = ada.post(&add, json!({"type": "table"})).await.expect(201).clone();
         assert_eq!(types_of(&board_blocks(&ada, &board).await), ["chart", "table"]);
 
-        let changed = ada.put(&format!("/api/blocks/{}", id_of(&chart)), json!({"type": "chart", "title": "Totals", "full_width": true})).await;
-        assert_eq!(changed.expect(200), &json!({"id": chart["id"], "type": "chart", "title": "Totals", "full_width": true}));
+        let changed = ada.put(&format!("/api/blocks/{}", id_of(&chart)), json!({"type": "chart", "x_axis": "Month", "title": "Totals", "full_width": true})).await;
+        assert_eq!(changed.expect(200), &json!({"id": chart["id"], "type": "chart", "x_axis": "Month", "title": "Totals", "full_width": true}));
         let copy = ada.post(&format!("/api/blocks/{}/duplicate", id_of(&chart)), json!({})).await.expect(201).clone();
         assert_ne!(copy["id"], chart["id"]);
         assert_eq!(copy["title"], "Totals");
@@ -84,9 +84,9 @@ both_databases! {
             (json!({"section": "North"}), "type"),
             (json!({"type": 3}), "type"),
             (json!(["chart"]), "block"),
-            (json!({"type": "chart", "section": 1}), "section"),
-            (json!({"type": "chart", "sheet_title": {}}), "sheet_title"),
-            (json!({"type": "chart", "full_width": "yes"}), "full_width"),
+            (json!({"type": "chart", "x_axis": "Month", "section": 1}), "section"),
+            (json!({"type": "chart", "x_axis": "Month", "sheet_title": {}}), "sheet_title"),
+            (json!({"type": "chart", "x_axis": "Month", "full_width": "yes"}), "full_width"),
             (json!({"type": "table", "axis": "Total"}), "axis"),
             (json!({"type": "table", "actions": {}}), "actions"),
             (json!({"type": "markdown", "text": "x".repeat(300 * 1024)}), "block"),
@@ -96,11 +96,11 @@ both_databases! {
             assert_eq!(reply.json["field"], field, "{}", reply.text);
         }
         let block = id_of(&scorecard.json);
-        let retyped = ada.put(&format!("/api/blocks/{block}"), json!({"type": "chart"})).await;
+        let retyped = ada.put(&format!("/api/blocks/{block}"), json!({"type": "chart", "x_axis": "Month"})).await;
         assert_eq!(retyped.status, 422);
         assert_eq!(retyped.json["field"], "type");
         // The older spelling of the same type is the same type.
-        assert_eq!(ada.put(&format!("/api/blocks/{block}"), json!({"type": "score_card", "axis": [1]})).await.expect(200)["type"], "scorecard");
+        assert_eq!(ada.put(&format!("/api/blocks/{block}"), json!({"type": "score_card", "axis": [{"label": "Total"}]})).await.expect(200)["type"], "scorecard");
         let not_json = ada.request(reqwest::Method::POST, &add).header("content-type", "application/json").body("{type").send().await.unwrap();
         assert_eq!(not_json.status(), 400);
         assert_eq!(types_of(&board_blocks(&ada, &board).await), ["scorecard"]);
@@ -148,7 +148,7 @@ both_databases! {
         let header = ada.post(&add, json!({"type": "header"})).await.expect(201).clone();
         ada.post(&add, json!({"type": "footer"})).await.expect(201);
         ada.post(&add, json!({"type": "table"})).await.expect(201);
-        let chart = ada.post(&add, json!({"type": "chart"})).await.expect(201).clone();
+        let chart = ada.post(&add, json!({"type": "chart", "temp_block": true})).await.expect(201).clone();
         let rows: Vec<(String,)> = sqlx::query_as("SELECT block_type FROM blocks WHERE page_id = $1 ORDER BY position")
             .bind(&page).fetch_all(&server.db().pool).await.unwrap();
         let types: Vec<&str> = rows.iter().map(|(t,)| t.as_str()).collect();
@@ -199,5 +199,51 @@ both_databases! {
         admin.post(&add, json!({"type": "markdown"})).await.expect(201);
         let listed = tessera_server::blocks::list(server.db(), tessera_server::blocks::Parent::Page(&page)).await.unwrap();
         assert_eq!(types_of(&Value::Array(listed)), ["markdown", "form"]);
+    }
+
+    async fn a_saved_block_must_meet_the_catalogue_and_the_error_names_the_setting(backend) {
+        let server = TestServer::start(backend).await;
+        let (ada, board) = ada_with_board(&server).await;
+        let add = format!("/api/boards/{board}/blocks");
+        for (body, field, message) in [
+            (json!({"type": "chart", "x_axis": "Month", "axis": [{"column": "Total", "borderWidth": 9}]}), "axis[0].borderWidth", "`axis[0].borderWidth` must be from 0 to 5; got `9`"),
+            (json!({"type": "chart", "x_axis": "Month", "axis": [{"type": "line"}]}), "axis[0].column", "`axis[0].column` is required"),
+            (json!({"type": "table", "paginate": true, "rows_per_page": 0}), "rows_per_page", "`rows_per_page` must be at least 1; got `0`"),
+            (json!({"type": "grid", "columns": 6}), "columns", "`columns` must be from 1 to 4; got `6`"),
+            (json!({"type": "footer", "socialItems": [{"type": "instagram", "link": "instagram.com/acme"}]}), "socialItems[0].link", "`socialItems[0].link` must be a link starting with http:// or https://; got `instagram.com/acme`"),
+            (json!({"type": "footer", "footerLayoutType": "Classic Footer Bar", "simpleLinks": vec![json!({"text": "a"}); 6]}), "simpleLinks", "`simpleLinks` takes at most 5 items; got 6"),
+            (json!({"type": "map", "title_column": "Name"}), "description_column", "`description_column` is required"),
+        ] {
+            let reply = ada.post(&add, body.clone()).await;
+            assert_eq!(reply.status, 422, "{}", reply.text);
+            assert_eq!(reply.json, json!({"error": message, "field": field}), "{body}");
+        }
+        assert_eq!(board_blocks(&ada, &board).await, json!([]));
+
+        // 'Choose Your Block' stores the picked type at once as a draft; saving it from the
+        // settings needs the required settings.
+        let picked = ada.post(&add, json!({"type": "chart", "id": "tmp", "temp_block": true, "title": "Sales"})).await.expect(201).clone();
+        assert_eq!(picked, json!({"id": picked["id"], "type": "chart", "title": "Sales"}));
+        let one = format!("/api/blocks/{}", id_of(&picked));
+        let unsaved = ada.put(&one, json!({"type": "chart", "title": "Sales"})).await;
+        assert_eq!(unsaved.status, 422);
+        assert_eq!(unsaved.json, json!({"error": "`x_axis` is required", "field": "x_axis"}));
+        let saved = ada.put(&one, json!({"type": "chart", "title": "Sales", "x_axis": "Month", "axis": [{"column": "Total"}], "future": 1})).await;
+        assert_eq!(saved.expect(200)["future"], 1, "settings the catalogue does not know are kept");
+    }
+
+    async fn anyone_reads_the_block_catalogue(backend) {
+        let server = TestServer::start(backend).await;
+        let catalogue = server.guest().get("/api/blocks/catalogue").await;
+        let blocks = catalogue.expect(200)["blocks"].as_array().unwrap().clone();
+        assert_eq!(blocks.len(), 20);
+        let types: Vec<&str> = blocks.iter().map(|b| b["type"].as_str().unwrap()).collect();
+        assert_eq!(types, tessera_server::blocks::TYPES);
+        let chart = &blocks[0];
+        assert_eq!((chart["name"].as_str(), chart["group"].as_str()), (Some("Chart"), Some("data")));
+        let x_axis = chart["fields"].as_array().unwrap().iter().find(|f| f["key"] == "x_axis").unwrap();
+        assert_eq!(x_axis["required"], true);
+        let document = server.guest().get("/api/openapi.json").await;
+        assert!(document.expect(200)["paths"]["/api/blocks/catalogue"]["get"].is_object());
     }
 }

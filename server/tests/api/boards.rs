@@ -200,7 +200,7 @@ both_databases! {
         let (ada, state) = ada_with_board(&server).await;
         let id = id_of(&state);
         ada.put(&format!("/api/boards/{id}"), json!({"public": true, "title": "Quarter", "hero_background": "#000"})).await.expect(200);
-        let chart = ada.post(&format!("/api/boards/{id}/blocks"), json!({"type": "chart", "section": "North"})).await.expect(201).clone();
+        let chart = ada.post(&format!("/api/boards/{id}/blocks"), json!({"type": "chart", "temp_block": true, "section": "North"})).await.expect(201).clone();
         ada.post(&format!("/api/boards/{id}/blocks"), json!({"type": "table"})).await.expect(201);
 
         let copy = ada.post(&format!("/api/boards/{id}/duplicate"), json!({})).await;
@@ -293,7 +293,7 @@ both_databases! {
         let (ada, state) = ada_with_board(&server).await;
         let id = id_of(&state);
         for block_type in ["markdown", "score_card", "map"] {
-            ada.post(&format!("/api/boards/{id}/blocks"), json!({"type": block_type})).await.expect(201);
+            ada.post(&format!("/api/boards/{id}/blocks"), json!({"type": block_type, "temp_block": true})).await.expect(201);
         }
         let listed = ada.get("/api/blocks?board=sales-q3").await;
         let types: Vec<&str> = listed.expect(200).as_array().unwrap().iter().map(|b| b["type"].as_str().unwrap()).collect();

@@ -199,7 +199,7 @@ both_databases! {
         assert_eq!(ada.post(&format!("/api/blocks/{list}/rows/r2/duplicate"), json!({})).await.status, 400, "lists do not duplicate");
         let bare = board_block(&ada, &board_id, json!({"type": "table", "axis": [{"column": "Name", "editable": "Everyone"}]})).await;
         assert_eq!(ada.put(&format!("/api/blocks/{bare}/rows/r2"), json!({"values": {"Name": "x"}})).await.status, 403, "no Edit row action");
-        let chart = board_block(&ada, &board_id, json!({"type": "chart"})).await;
+        let chart = board_block(&ada, &board_id, json!({"type": "chart", "temp_block": true})).await;
         assert_eq!(ada.post(&format!("/api/blocks/{chart}/rows"), json!({"values": {"Name": "x"}})).await.status, 400);
     }
 

@@ -1,0 +1,41 @@
+//! Tessera's block catalogue (blocks.md §3): every block type's settings as data, and what
+//! derives from it.
+//!
+//! - [`catalogue()`]: the picker list (type, name, description, icon, group) and each type's
+//!   field descriptors (key, label, kind, group, default, range, options, required flag,
+//!   visibility rule, item limits). The web settings editor is built from it; the server answers
+//!   it at `GET /api/blocks/catalogue`; the WASM build exports it as `blockCatalogue`.
+//! - [`validate()`]: field-level errors (`axis[0].column`) for a block config; unknown settings
+//!   are kept. Required settings are required to save, not while the block is a `temp_block`
+//!   draft (see `validate.rs`).
+//! - [`with_defaults()`]: fills absent settings with their defaults, never overwriting.
+//! - [`visible()`]: whether the editor shows a setting (blocks §4), from rules stored as data
+//!   (the table is in `visibility.rs`).
+//! - [`api::evaluate`]: the JSON facade the golden vectors (`tests/vectors/blocks.json`) and the
+//!   WASM binding share.
+//!
+//! The tables live in `catalogue.rs`; `model.rs` holds the descriptor types. TypeScript
+//! declarations of those types and one config interface per block type are generated into
+//! `web/src/generated/` by this crate's tests (`typescript.rs`), which fail when the committed
+//! files are stale.
+//!
+//! Like `tessera-core`, this crate does no I/O and imports no host crates (wasm-bindgen, axum,
+//! sqlx, tokio). It depends on `tessera-core` (for the e-mail rule of platform §5), never the
+//! other way round.
+
+pub mod api;
+mod catalogue;
+mod model;
+#[cfg(test)]
+mod tests;
+#[cfg(test)]
+mod typescript;
+mod validate;
+mod visibility;
+
+pub use catalogue::{
+    block_info, catalogue, field_of, fields, ACTION_TYPES, AUDIENCE, BUTTON_COLOUR, FILE_MIME_TYPES, FORM_TYPES, TABLE_TYPES,
+};
+pub use model::{BlockInfo, BlockType, Catalogue, DefaultValue, Field, Group, ItemLimit, Kind, PickerGroup, Rule};
+pub use validate::{validate, with_defaults, Block, BlockError, FieldError};
+pub use visibility::visible;
