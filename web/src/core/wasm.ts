@@ -1,7 +1,8 @@
 // The one place that loads the WASM core. The module is instantiated once per page and shared
 // by every caller of loadCore(); the sheet itself lives on the Rust side behind a SheetTable
 // handle, so each query only sends a small spec across the boundary.
-import init, { SheetTable, type InitInput } from '@tessera/core';
+import init, { SheetTable, blockCatalogue, blockDefaults, blockVisible, validateBlock, type InitInput } from '@tessera/core';
+import type { Catalogue, FieldError } from '../generated/blockCatalogue';
 import type { ChartModel, ChartSpec, QueryResult, QuerySpec } from './types';
 
 /** A sheet loaded into WASM memory. */
@@ -14,9 +15,28 @@ export interface Table {
   free(): void;
 }
 
+/** A block config as stored: `{type, ...settings}`. */
+export type BlockConfig = { type: string; [setting: string]: unknown };
+
+/** validateBlock's answer: an invalid block is an answer, not a throw. */
+export interface BlockValidation {
+  valid: boolean;
+  type?: string;
+  /** `temp_block: true`: required settings were not asked for. */
+  draft: boolean;
+  errors: FieldError[];
+}
+
 export interface Core {
   /** Parses `{"columns": [...], "rows": [[...]]}` text; throws the core's Error on bad input. */
   openSheet(json: string): Table;
+  /** The picker list and every block type's settings (tessera-blocks). */
+  blockCatalogue(): Catalogue;
+  validateBlock(block: BlockConfig): BlockValidation;
+  /** The block with every absent setting's default filled in; throws on an unknown type. */
+  blockDefaults(block: BlockConfig): BlockConfig;
+  /** Whether the settings editor shows the setting at `path` (`axis[0].image_source`). */
+  blockVisible(block: BlockConfig, path: string): boolean;
 }
 
 let ready: Promise<Core> | undefined;
@@ -28,7 +48,13 @@ let ready: Promise<Core> | undefined;
 export function loadCore(source?: InitInput): Promise<Core> {
   if (!ready) {
     const attempt = init(source === undefined ? undefined : { module_or_path: source }).then(
-      (): Core => ({ openSheet: (json) => SheetTable.fromJson(json) as unknown as Table }),
+      (): Core => ({
+        openSheet: (json) => SheetTable.fromJson(json) as unknown as Table,
+        blockCatalogue: () => blockCatalogue() as Catalogue,
+        validateBlock: (block) => validateBlock(block) as BlockValidation,
+        blockDefaults: (block) => blockDefaults(block) as BlockConfig,
+        blockVisible: (block, path) => blockVisible(block, path),
+      }),
     );
     // A failed load (say, a network error) must not poison every later call.
     attempt.catch(() => {

@@ -1,0 +1,62 @@
+import { useId, type ReactNode } from 'react';
+
+/** What a control needs to be named and described by its row. */
+export interface ControlProps {
+  id: string;
+  'aria-describedby'?: string;
+  'aria-invalid'?: true;
+  'aria-required'?: true;
+}
+
+/**
+ * One setting: its label (marked when required to save), the control, the catalogue's help and
+ * the validator's or the server's error. Like components/Field, the hint and the error sit
+ * outside the label and are linked with aria-describedby, so the control's name is the label.
+ */
+export function SettingRow({
+  label,
+  required,
+  help,
+  error,
+  inline = false,
+  children,
+}: {
+  label: string;
+  required: boolean;
+  help?: string;
+  error?: string;
+  /** A switch sits on the label's line. */
+  inline?: boolean;
+  children: (control: ControlProps) => ReactNode;
+}) {
+  const id = useId();
+  const described = [help && `${id}-help`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={inline ? 'setting setting-inline' : 'setting'}>
+      <label htmlFor={id}>
+        {label}
+        {required && (
+          <span className="setting-required" aria-hidden="true">
+            {' '}*
+          </span>
+        )}
+      </label>
+      {children({
+        id,
+        'aria-describedby': described,
+        'aria-invalid': error ? true : undefined,
+        'aria-required': required ? true : undefined,
+      })}
+      {help && (
+        <span id={`${id}-help`} className="form-hint">
+          {help}
+        </span>
+      )}
+      {error && (
+        <span id={`${id}-error`} className="field-error">
+          {error}
+        </span>
+      )}
+    </div>
+  );
+}
