@@ -1,7 +1,9 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { FormError } from '../components/FormError';
+import { Loading } from '../components/Loading';
 import { Popup } from '../components/Popup';
-import { BLOCK_TYPES, type BlockType } from './blockTypes';
+import { coreErrorMessage } from '../core/wasm';
+import { loadBlockTypes, type BlockType, type BlockTypeInfo } from './blockTypes';
 import './blockTypePicker.css';
 
 /**
@@ -11,9 +13,10 @@ import './blockTypePicker.css';
 export type BlockTypeLayout = 'described list' | 'name grid';
 
 /**
- * platform §2: 'Choose Your Block', 400 px wide, one button per block type of blocks.md §1.
- * While a picked type is being saved nothing else can be picked and the popup cannot close; a
- * refused save (onPick rejects or shows `error`) leaves it open to try again.
+ * platform §2: 'Choose Your Block', 400 px wide, one button per type of the block catalogue
+ * (blocks.md §1), which is loaded when the popup opens. While a picked type is being saved
+ * nothing else can be picked and the popup cannot close; a refused save (onPick rejects or
+ * shows `error`) leaves it open to try again.
  */
 export function BlockTypePicker({
   layout,
@@ -27,7 +30,19 @@ export function BlockTypePicker({
   /** Why the last pick was refused, when the caller's request did not alert it already. */
   error?: string | null;
 }) {
+  const [types, setTypes] = useState<BlockTypeInfo[] | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
   const [saving, setSaving] = useState<BlockType | null>(null);
+  useEffect(() => {
+    let live = true;
+    loadBlockTypes().then(
+      (loaded) => live && setTypes(loaded),
+      (failure: unknown) => live && setLoadError(`The block types could not be loaded: ${coreErrorMessage(failure)}`),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
   const busy = saving !== null;
   const pick = async (type: BlockType) => {
     setSaving(type);
@@ -42,28 +57,31 @@ export function BlockTypePicker({
   const described = layout === 'described list';
   return (
     <Popup title="Choose Your Block" maxWidth={400} onClose={onClose} closeBlocked={busy}>
-      <ul className={described ? 'block-type-list' : 'block-picker'} aria-busy={busy}>
-        {BLOCK_TYPES.map(({ type, name, description }) => (
-          <li key={type}>
-            <button
-              type="button"
-              className={described ? 'block-type' : 'button block-picker-item'}
-              disabled={busy}
-              onClick={() => void pick(type)}
-            >
-              {described ? (
-                <>
-                  <span className="block-type-name">{saving === type ? `Adding ${name}...` : name}</span>
-                  <span className="block-type-description">{description}</span>
-                </>
-              ) : (
-                name
-              )}
-            </button>
-          </li>
-        ))}
-      </ul>
-      <FormError message={error} />
+      {types === null && !loadError && <Loading />}
+      {types && (
+        <ul className={described ? 'block-type-list' : 'block-picker'} aria-busy={busy}>
+          {types.map(({ type, name, description }) => (
+            <li key={type}>
+              <button
+                type="button"
+                className={described ? 'block-type' : 'button block-picker-item'}
+                disabled={busy}
+                onClick={() => void pick(type)}
+              >
+                {described ? (
+                  <>
+                    <span className="block-type-name">{saving === type ? `Adding ${name}...` : name}</span>
+                    <span className="block-type-description">{description}</span>
+                  </>
+                ) : (
+                  name
+                )}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <FormError message={error ?? loadError} />
     </Popup>
   );
 }

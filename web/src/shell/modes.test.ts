@@ -14,8 +14,8 @@ const POPUPS: PopupMode[] = ['pages', 'add', 'users', 'app settings', 'settings'
 
 describe('editor modes', () => {
   it('has the nine modes of platform §4, the board editor five of them', () => {
-    expect(MODES).toEqual(['view', 'pages', 'add', 'embed', 'users', 'app settings', 'publish', 'settings', 'spreadsheet']);
-    expect(BOARD_MODES).toEqual(['view', 'add', 'settings', 'embed', 'publish']);
+    expect(MODES).toEqual(['view', 'pages', 'add', 'embed', 'users', 'app settings', 'publish', 'settings', 'spreadsheet', 'block settings']);
+    expect(BOARD_MODES).toEqual(['view', 'add', 'settings', 'embed', 'publish', 'block settings']);
   });
 
   it.each(POPUPS)('opening %s sets the mode to its name', (popup) => {

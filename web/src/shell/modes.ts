@@ -2,14 +2,16 @@
 // (so at most one popup is open), each event gives the next mode plus the side effects the shell
 // performs (a toast, a new tab).
 
-export const MODES = ['view', 'pages', 'add', 'embed', 'users', 'app settings', 'publish', 'settings', 'spreadsheet'] as const;
+// 'block settings' is the board editor's panel for one block's settings (blocks §2); it takes the
+// place of any popup like the modes of the spec.
+export const MODES = ['view', 'pages', 'add', 'embed', 'users', 'app settings', 'publish', 'settings', 'spreadsheet', 'block settings'] as const;
 export type Mode = (typeof MODES)[number];
 
 /** platform §4: the board editor uses a subset of the modes. */
-export const BOARD_MODES: readonly Mode[] = ['view', 'add', 'settings', 'embed', 'publish'];
+export const BOARD_MODES: readonly Mode[] = ['view', 'add', 'settings', 'embed', 'publish', 'block settings'];
 
 /** Popups opened by a plain click; Embed and Publish have their own toggling events. */
-export type PopupMode = 'pages' | 'add' | 'users' | 'app settings' | 'settings';
+export type PopupMode = 'pages' | 'add' | 'users' | 'app settings' | 'settings' | 'block settings';
 
 export const EMBED_NEEDS_PAID_PLAN = 'Embed feature requires a paid plan.';
 export const SPREADSHEET_URL_MISSING = 'Spreadsheet URL not configured.';

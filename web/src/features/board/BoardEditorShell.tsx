@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { BoardState } from '../../api/types';
 import { runtimeConfig } from '../../config/runtime';
-import { BoardPopups, DeleteBlockButton, type SetBoard } from './BoardPopups';
+import { BoardPopups, DeleteBlockButton, EditBlockButton, type SetBoard } from './BoardPopups';
 import { BoardView } from './BoardView';
 import { useBoardEditor } from './useBoardEditor';
 
@@ -38,7 +38,7 @@ export function BoardTopbar({ title, children }: { title: string; children?: Rea
  * the popups of the mode machine around the board as visitors see it.
  */
 export function BoardEditorShell({ board, setBoard }: EditorShellProps) {
-  const { editor, sections, spreadsheet, mode, dispatch, adding, toggleAdd } = useBoardEditor(board);
+  const { editor, sections, spreadsheet, mode, dispatch, adding, toggleAdd, blocks } = useBoardEditor(board);
 
   return (
     <div className="board-editor">
@@ -76,9 +76,14 @@ export function BoardEditorShell({ board, setBoard }: EditorShellProps) {
         </button>
       </nav>
       <main className="board-editor-main">
-        <BoardView board={board} sections={sections} blockActions={(block) => <DeleteBlockButton block={block} board={board} setBoard={setBoard} />} />
+        <BoardView board={board} sections={sections} blockActions={(block) => (
+            <>
+              <EditBlockButton block={block} blocks={blocks} />
+              <DeleteBlockButton block={block} board={board} setBoard={setBoard} />
+            </>
+          )} />
       </main>
-      <BoardPopups board={board} setBoard={setBoard} editor={editor} activeSection={sections.active} />
+      <BoardPopups board={board} setBoard={setBoard} editor={editor} activeSection={sections.active} blocks={blocks} />
     </div>
   );
 }

@@ -1,12 +1,15 @@
 // The popups both board editor layouts share, and what picking or deleting a block does to the
 // board (platform §4 block list rules).
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { BoardBlock, BoardState } from '../../api/types';
-import { addToBoard, newTemporaryBlock, removeBlock } from '../../shell/blockList';
+import { savedConfig } from '../../blocks/settings/BlockSettingsEditor';
+import { loadCore } from '../../core/wasm';
+import { addToBoard, newTemporaryBlock, removeBlock, replaceBlock } from '../../shell/blockList';
 import { BlockTypePicker } from '../../shell/BlockTypePicker';
 import { blockTypeName } from '../../shell/blockTypes';
 import { isOpen } from '../../shell/modes';
-import { deleteBlock, saveNewBlock, spreadsheetUrl } from './boardApi';
+import { BlockSettingsPanel } from './BlockSettingsPanel';
+import { deleteBlock, saveNewBlock, spreadsheetUrl, updateBlock } from './boardApi';
 import { EmbedPopup } from './EmbedPopup';
 import { PublishPopup } from './PublishPopup';
 import { UNCATEGORIZED } from './sections';
@@ -16,20 +19,59 @@ import type { EditorMode } from '../../shell/useEditorMode';
 
 export type SetBoard = (update: (board: BoardState) => BoardState) => void;
 
+/** The block whose settings are open; `fresh`: just picked, so Cancel deletes the draft. */
+export interface BlockTarget {
+  id: string;
+  fresh: boolean;
+}
+
+/** Which block the 'block settings' mode shows, next to the editor's one mode. */
+export function useBlockTarget(editor: EditorMode) {
+  const [target, setTarget] = useState<BlockTarget | null>(null);
+  const { dispatch } = editor;
+  const edit = useCallback(
+    (id: string, fresh = false) => {
+      setTarget({ id, fresh });
+      dispatch({ type: 'open', popup: 'block settings' });
+    },
+    [dispatch],
+  );
+  return { target, edit };
+}
+
+export type BlockTargeting = ReturnType<typeof useBlockTarget>;
+
 export interface BoardEditing {
   board: BoardState;
   setBoard: SetBoard;
   editor: EditorMode;
   /** The section tab showing, where a new block goes so that it is seen. */
   activeSection: string;
+  blocks: BlockTargeting;
 }
 
-/** Saves a picked type as a new block at the end of the board (in the section showing). */
-async function addBlock({ board, setBoard, activeSection }: BoardEditing, type: string): Promise<void> {
-  const defaults: Record<string, unknown> = { title: blockTypeName(type) };
-  if (activeSection && activeSection !== UNCATEGORIZED) defaults.section = activeSection;
+/**
+ * Stores a picked type as a draft block (temp_block) at the end of the board, in the section
+ * showing, with the catalogue's defaults filled in; the settings editor then completes it.
+ */
+async function addBlock({ board, setBoard, activeSection }: BoardEditing, type: string): Promise<BoardBlock> {
+  const start: Record<string, unknown> = { type, title: blockTypeName(type) };
+  if (activeSection && activeSection !== UNCATEGORIZED) start.section = activeSection;
+  const core = await loadCore();
+  const { type: _type, ...defaults } = core.blockDefaults(start as { type: string });
   const saved = await saveNewBlock(board.slug, board.id, newTemporaryBlock(type, defaults) as BoardBlock);
   setBoard((current) => ({ ...current, blocks: addToBoard(current.blocks, saved) as BoardBlock[] }));
+  return saved;
+}
+
+/** The edit button of a block's frame in the editor: opens the block's settings. */
+export function EditBlockButton({ block, blocks }: { block: BoardBlock; blocks: BlockTargeting }) {
+  const title = block.title || blockTypeName(block.type);
+  return (
+    <button type="button" className="block-edit" aria-label={`Edit block ${title}`} onClick={() => blocks.edit(block.id)}>
+      Edit
+    </button>
+  );
 }
 
 /** The delete button of a block's frame in the editor. */
@@ -85,11 +127,34 @@ export function BoardPopups(editing: BoardEditing) {
         layout="described list"
         onClose={close}
         onPick={async (type) => {
-          await addBlock(editing, type);
-          close();
+          const saved = await addBlock(editing, type);
+          editing.blocks.edit(saved.id, true);
         }}
       />
     );
+  }
+  const { target } = editing.blocks;
+  const edited = target && isOpen(mode, 'block settings') ? board.blocks.find((b) => b.id === target.id) : undefined;
+  if (target && edited) {
+    const save = async (config: Record<string, unknown>) => {
+      const { id: _id, ...settings } = savedConfig(config as BoardBlock);
+      const stored = await updateBlock(board.slug, target.id, settings);
+      setBoard((current) => ({ ...current, blocks: replaceBlock(current.blocks, stored) as BoardBlock[] }));
+      close();
+    };
+    const cancel = async () => {
+      // A block just picked was only ever a draft: Cancel takes it away again.
+      if (target.fresh) {
+        try {
+          await deleteBlock(board.slug, target.id);
+          setBoard((current) => ({ ...current, blocks: removeBlock(current.blocks, target.id) as BoardBlock[] }));
+        } catch {
+          // The request layer alerted why; the draft stays on the board.
+        }
+      }
+      close();
+    };
+    return <BlockSettingsPanel board={board} block={edited} onSave={save} onCancel={() => void cancel()} />;
   }
   if (isOpen(mode, 'embed')) return <EmbedPopup slug={board.slug} name={board.title || board.name} onClose={close} />;
   if (isOpen(mode, 'publish')) return <PublishPopup board={board} onSaved={saved} onClose={close} />;

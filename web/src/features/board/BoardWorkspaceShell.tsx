@@ -1,6 +1,6 @@
 import { runtimeConfig } from '../../config/runtime';
 import { BoardTopbar, NewBlockIcon, type EditorShellProps } from './BoardEditorShell';
-import { BoardPopups, DeleteBlockButton } from './BoardPopups';
+import { BoardPopups, DeleteBlockButton, EditBlockButton } from './BoardPopups';
 import { BoardView } from './BoardView';
 import { useBoardEditor } from './useBoardEditor';
 
@@ -10,7 +10,7 @@ import { useBoardEditor } from './useBoardEditor';
  * Publish), over the same board and the same popups as the editor shell.
  */
 export function BoardWorkspaceShell({ board, setBoard }: EditorShellProps) {
-  const { editor, sections, spreadsheet, mode, dispatch, adding, toggleAdd } = useBoardEditor(board);
+  const { editor, sections, spreadsheet, mode, dispatch, adding, toggleAdd, blocks } = useBoardEditor(board);
 
   return (
     <div className="board-workspace">
@@ -32,7 +32,12 @@ export function BoardWorkspaceShell({ board, setBoard }: EditorShellProps) {
           </button>
         </nav>
         <main className="board-workspace-main">
-          <BoardView board={board} sections={sections} blockActions={(block) => <DeleteBlockButton block={block} board={board} setBoard={setBoard} />} />
+          <BoardView board={board} sections={sections} blockActions={(block) => (
+            <>
+              <EditBlockButton block={block} blocks={blocks} />
+              <DeleteBlockButton block={block} board={board} setBoard={setBoard} />
+            </>
+          )} />
         </main>
         <nav className="workspace-nav" aria-label="Board publishing">
           <button type="button" className="workspace-nav-item" onClick={async () => dispatch({ type: 'spreadsheet', url: await spreadsheet() })}>
@@ -43,7 +48,7 @@ export function BoardWorkspaceShell({ board, setBoard }: EditorShellProps) {
           </button>
         </nav>
       </div>
-      <BoardPopups board={board} setBoard={setBoard} editor={editor} activeSection={sections.active} />
+      <BoardPopups board={board} setBoard={setBoard} editor={editor} activeSection={sections.active} blocks={blocks} />
     </div>
   );
 }

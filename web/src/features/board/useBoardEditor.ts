@@ -1,7 +1,7 @@
 import type { BoardState } from '../../api/types';
 import { newBlockIconRotated } from '../../shell/modes';
 import { useEditorMode } from '../../shell/useEditorMode';
-import { useSpreadsheetUrl } from './BoardPopups';
+import { useBlockTarget, useSpreadsheetUrl } from './BoardPopups';
 import { useSections } from './BoardView';
 
 /** What both board editor layouts keep: the mode, the section tabs and the spreadsheet address. */
@@ -9,9 +9,10 @@ export function useBoardEditor(board: BoardState) {
   const editor = useEditorMode();
   const sections = useSections(board);
   const spreadsheet = useSpreadsheetUrl(board);
+  const blocks = useBlockTarget(editor);
   const { mode, dispatch } = editor;
   // New Block toggles: while its popup is open the icon is a cross and a click closes it.
   const adding = newBlockIconRotated(mode);
   const toggleAdd = () => dispatch(adding ? { type: 'close' } : { type: 'open', popup: 'add' });
-  return { editor, sections, spreadsheet, mode, dispatch, adding, toggleAdd };
+  return { editor, sections, spreadsheet, mode, dispatch, adding, toggleAdd, blocks };
 }
