@@ -4,7 +4,11 @@ import { MemoryRouter, Route, Routes, useLocation, type Location } from 'react-r
 import type { AppRecord, PageState } from '../../api/types';
 import { Toaster } from '../../components/Toaster';
 import { mockFetch, type Routes as FetchRoutes } from '../../test/fetchMock';
+import { loadRealCore } from '../../test/realCore';
 import { AppViewerRoute } from './AppViewerRoute';
+
+// 'Choose Your Block' lists the block catalogue of the WASM core.
+beforeAll(() => loadRealCore());
 
 // The users helper owns the real dialog; here only what the shell hands it matters.
 vi.mock('../users/UsersDialog', () => ({
@@ -316,8 +320,9 @@ describe('the app editor shell', { timeout: 15_000 }, () => {
     await findTitle('Field app - Home');
     await user.click(sidebarButton('New Block'));
     const picker = screen.getByRole('dialog', { name: 'Choose Your Block' });
+    await within(picker).findByRole('button', { name: 'Chart' });
     expect(within(picker).getAllByRole('button', { name: /./ }).filter((b) => b.textContent !== '×')).toHaveLength(20);
-    await user.click(within(picker).getByRole('button', { name: 'Chart' }));
+    await user.click(await within(picker).findByRole('button', { name: 'Chart' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.getAllByRole('region').map((r) => r.getAttribute('aria-labelledby'))).toEqual([
@@ -336,7 +341,7 @@ describe('the app editor shell', { timeout: 15_000 }, () => {
     const { user } = renderViewer('/?app=field');
     await findTitle('Field app - Home');
     await user.click(sidebarButton('New Block'));
-    await user.click(screen.getByRole('button', { name: 'Map' }));
+    await user.click(await screen.findByRole('button', { name: 'Map' }));
     const picker = screen.getByRole('dialog', { name: 'Choose Your Block' });
     expect(await within(picker).findByRole('alert')).toHaveTextContent('Unknown block type `x`.');
     expect(window.alert).not.toHaveBeenCalled();

@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { ACCESS_DENIED_TEXT } from '../../api/messages';
 import { setRuntimeConfigForTests } from '../../config/runtime';
 import { mockFetch, type Routes } from '../../test/fetchMock';
+import { loadRealCore } from '../../test/realCore';
 import { renderApp } from '../../test/renderApp';
 import { boardState, salesRows, tableBlock, unpublished } from './boardFixture';
 
@@ -200,19 +201,22 @@ describe('board editor shell', () => {
     expect(await screen.findByText('Embed code copied.')).toBeInTheDocument();
   });
 
-  it('saves a picked block type and appends it to the board', async () => {
+  it('saves a picked block type as a draft, appends it and opens its settings', async () => {
+    await loadRealCore();
     const { calls } = serve(boardState({ ...editor, blocks: [tableBlock] }), {
-      'POST /api/boards/b1/blocks': { status: 201, body: { id: 'k9', type: 'scorecard', title: 'Scorecard' } },
+      'POST /api/boards/b1/blocks': { status: 201, body: { id: 'k9', type: 'scorecard', title: 'Scorecard', temp_block: true } },
     });
     const { user } = renderApp('/sales');
     await user.click(await screen.findByRole('button', { name: 'New Block' }));
     const dialog = screen.getByRole('dialog', { name: 'Choose Your Block' });
+    await within(dialog).findByRole('button', { name: /^Scorecard/ });
     expect(within(dialog).getAllByRole('button', { name: /./ }).filter((b) => b.className === 'block-type')).toHaveLength(20);
     await user.click(within(dialog).getByRole('button', { name: /^Scorecard/ }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(await screen.findByRole('form', { name: 'Scorecard settings' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     const post = calls.find((call) => call.method === 'POST' && call.url.pathname === '/api/boards/b1/blocks')!;
     expect(post.body).toMatchObject({ type: 'scorecard', title: 'Scorecard', temp_block: true });
-    expect(screen.getAllByRole('region').map((region) => within(region).getByRole('heading').textContent)).toEqual(['Monthly sales', 'Scorecard']);
+    expect(screen.getAllByRole('region').map((region) => within(region).getByRole('heading', { level: 2 }).textContent)).toEqual(['Monthly sales', 'Scorecard']);
   });
 
   it('deletes a block after asking', async () => {

@@ -1,0 +1,100 @@
+// The board editor's block settings: Edit on a block, a block picked in 'Choose Your Block',
+// Save and Cancel, against the real block catalogue (WASM) and a mocked server.
+import { screen, waitFor, within } from '@testing-library/react';
+import { mockFetch, type Routes } from '../../test/fetchMock';
+import { loadRealCore } from '../../test/realCore';
+import { renderApp } from '../../test/renderApp';
+import { boardState, salesRows, tableBlock, unpublished } from './boardFixture';
+
+vi.mock('../preview/PreviewPage', () => ({ PreviewPage: () => <h1>Preview</h1> }));
+
+beforeAll(async () => {
+  await loadRealCore();
+  await import('./BoardViewerRoute');
+});
+beforeEach(() => {
+  vi.spyOn(window, 'alert').mockImplementation(() => {});
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const editor = { can_edit: true, user_role: 'owner', owner_email: 'ann@example.com' };
+
+function serve(more: Routes = {}) {
+  return mockFetch({
+    'POST /api/board/update-metadata': { body: boardState({ ...editor, blocks: [tableBlock] }) },
+    'GET /api/board/s1/sheet/Sales': { body: salesRows },
+    'GET /api/spreadsheets/s1': {
+      body: { open_url: 'https://docs.google.com/spreadsheets/d/abc', sheets: [{ title: 'Sales', columns: ['Month', 'Revenue'], row_count: 2, version: 1 }] },
+    },
+    ...unpublished,
+    ...more,
+  });
+}
+
+const headings = () => screen.getAllByRole('region').map((region) => within(region).getByRole('heading', { level: 2 }).textContent);
+
+describe('block settings in the board editor', { timeout: 15_000 }, () => {
+  it('lists the 20 catalogue types in Choose Your Block', async () => {
+    serve();
+    const { user } = renderApp('/sales');
+    await user.click(await screen.findByRole('button', { name: 'New Block' }));
+    const dialog = screen.getByRole('dialog', { name: 'Choose Your Block' });
+    await within(dialog).findByRole('button', { name: /^Chart/ });
+    const names = within(dialog).getAllByRole('button').filter((b) => b.className === 'block-type').map((b) => b.querySelector('.block-type-name')?.textContent);
+    expect(names).toHaveLength(20);
+    expect(names.slice(0, 4)).toEqual(['Chart', 'List', 'Image Gallery', 'Table']);
+  });
+
+  it('opens a picked block’s settings with its defaults, and Cancel deletes the draft', async () => {
+    const { calls } = serve({
+      'POST /api/boards/b1/blocks': (init) => ({ status: 201, body: { ...JSON.parse(String(init.body)), id: 'k9' } }),
+      'DELETE /api/blocks/k9': { status: 204 },
+    });
+    const { user } = renderApp('/sales');
+    await user.click(await screen.findByRole('button', { name: 'New Block' }));
+    await user.click(await screen.findByRole('button', { name: /^Chart/ }));
+    const panel = await screen.findByRole('form', { name: 'Chart settings' });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    const post = calls.find((call) => call.method === 'POST' && call.url.pathname === '/api/boards/b1/blocks')!;
+    expect(post.body).toMatchObject({ type: 'chart', title: 'Chart', temp_block: true, legendPosition: 'top', pdf_download: true });
+    expect(within(panel).getByRole('combobox', { name: 'Legend position' })).toHaveValue('top');
+    expect(headings()).toEqual(['Monthly sales', 'Chart']);
+
+    await user.click(within(panel).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('form', { name: 'Chart settings' })).not.toBeInTheDocument());
+    expect(calls.some((call) => call.method === 'DELETE' && call.url.pathname === '/api/blocks/k9')).toBe(true);
+    expect(headings()).toEqual(['Monthly sales']);
+  });
+
+  it('saves an edited block with PUT, no longer a draft', async () => {
+    const { calls } = serve({
+      'PUT /api/blocks/k1': (init) => ({ body: { ...JSON.parse(String(init.body)), id: 'k1' } }),
+    });
+    const { user } = renderApp('/sales');
+    await user.click(await screen.findByRole('button', { name: 'Edit block Monthly sales' }));
+    const panel = await screen.findByRole('form', { name: 'Table settings' });
+    const title = within(panel).getByRole('textbox', { name: 'Title' });
+    await user.clear(title);
+    await user.type(title, 'Revenue table');
+    await user.click(within(panel).getByRole('switch', { name: 'CSV download' }));
+    await user.click(within(panel).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('form', { name: 'Table settings' })).not.toBeInTheDocument());
+    const put = calls.find((call) => call.method === 'PUT' && call.url.pathname === '/api/blocks/k1')!;
+    expect(put.body).toEqual({ type: 'table', title: 'Revenue table', sheet_title: 'Sales', csv_download: true });
+    expect(headings()).toEqual(['Revenue table']);
+  });
+
+  it('shows the server’s 422 at the setting it names and keeps the panel open', async () => {
+    serve({
+      'PUT /api/blocks/k1': { status: 422, body: { error: 'Rows per page must be from 1 to 100.', field: 'rows_per_page' } },
+    });
+    const { user } = renderApp('/sales');
+    await user.click(await screen.findByRole('button', { name: 'Edit block Monthly sales' }));
+    const panel = await screen.findByRole('form', { name: 'Table settings' });
+    await user.click(within(panel).getByRole('button', { name: 'Save' }));
+    const rows = await within(panel).findByLabelText('Rows per page');
+    await waitFor(() => expect(rows).toHaveAttribute('aria-invalid', 'true'));
+    expect(rows).toHaveAccessibleDescription('Rows per page must be from 1 to 100.');
+    expect(window.alert).not.toHaveBeenCalled();
+  });
+});
