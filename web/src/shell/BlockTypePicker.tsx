@@ -2,7 +2,6 @@ import { useEffect, useState } from 'react';
 import { FormError } from '../components/FormError';
 import { Loading } from '../components/Loading';
 import { Popup } from '../components/Popup';
-import { coreErrorMessage } from '../core/wasm';
 import { loadBlockTypes, type BlockType, type BlockTypeInfo } from './blockTypes';
 import './blockTypePicker.css';
 
@@ -37,7 +36,7 @@ export function BlockTypePicker({
     let live = true;
     loadBlockTypes().then(
       (loaded) => live && setTypes(loaded),
-      (failure: unknown) => live && setLoadError(`The block types could not be loaded: ${coreErrorMessage(failure)}`),
+      (failure: unknown) => live && setLoadError(`The block types could not be loaded: ${failure instanceof Error ? failure.message : String(failure)}`),
     );
     return () => {
       live = false;

@@ -50,7 +50,7 @@ describe('the block settings editor', () => {
 
   it('groups the settings and offers the board’s tabs and the chosen tab’s columns', () => {
     renderEditor({ type: 'chart', sheet_title: 'Sales' });
-    expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Data', 'Columns', 'Display']);
+    expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Data', 'Columns', 'Display', 'Actions']);
     const sheet = screen.getByRole('combobox', { name: 'Sheet' });
     expect(within(sheet).getAllByRole('option').map((o) => o.textContent)).toEqual(['Choose a sheet', 'Sales']);
     const xAxis = screen.getByRole('combobox', { name: /^X axis/ });

@@ -94,12 +94,12 @@ export function BlockSettingsEditor({ core, info, block, sheets, columnsOf, onSa
       </header>
       <div className="block-settings-body">
         {groups.map(({ title, fields }) => (
-          <section key={title} className="block-settings-group" aria-label={title}>
+          <div key={title} className="block-settings-group" role="group" aria-label={title}>
             <h3>{title}</h3>
             {fields.map((field) => (
               <SettingField key={field.key} field={field} steps={[field.key]} scope={scope} />
             ))}
-          </section>
+          </div>
         ))}
       </div>
       {attempted && errors.size > 0 && (

@@ -59,7 +59,8 @@ export function BlockSettingsPanel({
   }, [block.type]);
 
   return (
-    <aside className="block-settings-panel" aria-label="Block settings">
+    // Escape cancels, as it closes the editor's popups.
+    <aside className="block-settings-panel" aria-label="Block settings" onKeyDown={(event) => event.key === 'Escape' && onCancel()}>
       {loaded === null && <Loading />}
       {loaded && 'error' in loaded && (
         <>

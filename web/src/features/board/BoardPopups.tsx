@@ -1,14 +1,12 @@
 // The popups both board editor layouts share, and what picking or deleting a block does to the
 // board (platform §4 block list rules).
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import type { BoardBlock, BoardState } from '../../api/types';
-import { savedConfig } from '../../blocks/settings/BlockSettingsEditor';
-import { loadCore } from '../../core/wasm';
+import { Loading } from '../../components/Loading';
 import { addToBoard, newTemporaryBlock, removeBlock, replaceBlock } from '../../shell/blockList';
 import { BlockTypePicker } from '../../shell/BlockTypePicker';
 import { blockTypeName } from '../../shell/blockTypes';
 import { isOpen } from '../../shell/modes';
-import { BlockSettingsPanel } from './BlockSettingsPanel';
 import { deleteBlock, saveNewBlock, spreadsheetUrl, updateBlock } from './boardApi';
 import { EmbedPopup } from './EmbedPopup';
 import { PublishPopup } from './PublishPopup';
@@ -16,6 +14,10 @@ import { UNCATEGORIZED } from './sections';
 import { SettingsPopup } from './SettingsPopup';
 import { TutorialPopup } from './TutorialPopup';
 import type { EditorMode } from '../../shell/useEditorMode';
+
+// The settings editor and the WASM core it runs on are loaded only when an editor opens them,
+// so neither weighs on a visitor's first load of the board.
+const BlockSettingsPanel = lazy(() => import('./BlockSettingsPanel').then((m) => ({ default: m.BlockSettingsPanel })));
 
 export type SetBoard = (update: (board: BoardState) => BoardState) => void;
 
@@ -57,6 +59,7 @@ export interface BoardEditing {
 async function addBlock({ board, setBoard, activeSection }: BoardEditing, type: string): Promise<BoardBlock> {
   const start: Record<string, unknown> = { type, title: blockTypeName(type) };
   if (activeSection && activeSection !== UNCATEGORIZED) start.section = activeSection;
+  const { loadCore } = await import('../../core/wasm');
   const core = await loadCore();
   const { type: _type, ...defaults } = core.blockDefaults(start as { type: string });
   const saved = await saveNewBlock(board.slug, board.id, newTemporaryBlock(type, defaults) as BoardBlock);
@@ -137,7 +140,8 @@ export function BoardPopups(editing: BoardEditing) {
   const edited = target && isOpen(mode, 'block settings') ? board.blocks.find((b) => b.id === target.id) : undefined;
   if (target && edited) {
     const save = async (config: Record<string, unknown>) => {
-      const { id: _id, ...settings } = savedConfig(config as BoardBlock);
+      // The id is the address; the editor has already dropped temp_block.
+      const { id: _id, ...settings } = config;
       const stored = await updateBlock(board.slug, target.id, settings);
       setBoard((current) => ({ ...current, blocks: replaceBlock(current.blocks, stored) as BoardBlock[] }));
       close();
@@ -154,7 +158,11 @@ export function BoardPopups(editing: BoardEditing) {
       }
       close();
     };
-    return <BlockSettingsPanel board={board} block={edited} onSave={save} onCancel={() => void cancel()} />;
+    return (
+      <Suspense fallback={<Loading />}>
+        <BlockSettingsPanel board={board} block={edited} onSave={save} onCancel={() => void cancel()} />
+      </Suspense>
+    );
   }
   if (isOpen(mode, 'embed')) return <EmbedPopup slug={board.slug} name={board.title || board.name} onClose={close} />;
   if (isOpen(mode, 'publish')) return <PublishPopup board={board} onSaved={saved} onClose={close} />;
