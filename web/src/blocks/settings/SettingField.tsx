@@ -94,8 +94,10 @@ function ScalarControl({ field, steps, scope, control }: { field: Field; steps: 
     case 'number':
     case 'integer': {
       const { min, max } = field;
-      const slider = min !== undefined && max !== undefined && max - min <= SLIDER_SPAN;
-      const step = field.kind === 'integer' ? 1 : slider && max! - min! <= 1 ? 0.05 : 'any';
+      const span = min !== undefined && max !== undefined ? max - min : undefined;
+      const slider = span !== undefined && span <= SLIDER_SPAN;
+      // A 0-1 slider (transparency) moves in twentieths; other sliders in whole steps.
+      const step = field.kind === 'integer' ? 1 : slider && span !== undefined ? (span <= 1 ? 0.05 : 1) : 'any';
       const toNumber = (raw: string) => (raw === '' ? undefined : Number(raw));
       if (slider) {
         const shown = typeof value === 'number' ? value : min!;
