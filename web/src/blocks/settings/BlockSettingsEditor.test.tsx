@@ -84,6 +84,17 @@ describe('the block settings editor', () => {
     expect(screen.getAllByRole('group', { name: /^Sub-links \d$/ })).toHaveLength(4);
   });
 
+  it('lowers the footer links limit to five in the navigation hub layout', async () => {
+    const { user } = renderEditor({ type: 'footer' });
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Layout' }), 'Navigation Hub Footer');
+    const add = screen.getByRole('button', { name: 'Add to Links' });
+    for (let i = 0; i < 5; i += 1) await user.click(add);
+    expect(add).toBeDisabled();
+    expect(screen.getAllByRole('group', { name: /^Links \d+$/ })).toHaveLength(5);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Layout' }), 'Mega Footer');
+    expect(add).toBeEnabled();
+  });
+
   it('shows a missing required setting at its field and does not save', async () => {
     const { user, onSave } = renderEditor({ type: 'chart', temp_block: true, sheet_title: 'Sales' });
     await user.click(screen.getByRole('button', { name: 'Save' }));

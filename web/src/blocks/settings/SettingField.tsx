@@ -249,7 +249,6 @@ function ListControl({ field, steps, scope, error }: { field: Field; steps: Step
     write(next);
   };
   const addable = canAddItem(scope, steps, items);
-  const limit = field.max_items;
   return (
     <fieldset className="setting-group">
       <legend>
@@ -282,7 +281,9 @@ function ListControl({ field, steps, scope, error }: { field: Field; steps: Step
       <button type="button" className="button" aria-label={`Add to ${field.label}`} disabled={!addable} onClick={() => addable && write([...items, {}])}>
         Add
       </button>
-      {!addable && <p className="form-hint">{limit !== undefined ? `At most ${limit} items here.` : 'No more items can be added here.'}</p>}
+      {/* The limit in force may be a lower one of item_limits (5 links in some footer layouts):
+          adds stop exactly there, so the count says it. Over it, the validator's error says so. */}
+      {!addable && !error && <p className="form-hint">{`At most ${items.length} items here.`}</p>}
       {error && <p className="field-error">{error}</p>}
     </fieldset>
   );

@@ -66,6 +66,29 @@ describe('block settings in the board editor', { timeout: 15_000 }, () => {
     expect(headings()).toEqual(['Monthly sales']);
   });
 
+  it('completes a picked chart: Save stores it with PUT without temp_block, nothing is deleted', async () => {
+    const { calls } = serve({
+      'POST /api/boards/b1/blocks': (init) => ({ status: 201, body: { ...JSON.parse(String(init.body)), id: 'k9' } }),
+      'PUT /api/blocks/k9': (init) => ({ body: { ...JSON.parse(String(init.body)), id: 'k9' } }),
+    });
+    const { user } = renderApp('/sales');
+    await user.click(await screen.findByRole('button', { name: 'New Block' }));
+    await user.click(await screen.findByRole('button', { name: /^Chart/ }));
+    const panel = await screen.findByRole('form', { name: 'Chart settings' });
+    await user.selectOptions(within(panel).getByRole('combobox', { name: 'Sheet' }), 'Sales');
+    const xAxis = within(panel).getByRole('combobox', { name: /^X axis/ });
+    await waitFor(() => expect(within(xAxis).getByRole('option', { name: 'Month' })).toBeInTheDocument());
+    await user.selectOptions(xAxis, 'Month');
+    await user.click(within(panel).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('form', { name: 'Chart settings' })).not.toBeInTheDocument());
+    const put = calls.find((call) => call.method === 'PUT' && call.url.pathname === '/api/blocks/k9')!;
+    expect(put.body).toMatchObject({ type: 'chart', title: 'Chart', sheet_title: 'Sales', x_axis: 'Month', legendPosition: 'top' });
+    expect(put.body).not.toHaveProperty('temp_block');
+    expect(put.body).not.toHaveProperty('id');
+    expect(calls.some((call) => call.method === 'DELETE')).toBe(false);
+    expect(headings()).toEqual(['Monthly sales', 'Chart']);
+  });
+
   it('saves an edited block with PUT, no longer a draft', async () => {
     const { calls } = serve({
       'PUT /api/blocks/k1': (init) => ({ body: { ...JSON.parse(String(init.body)), id: 'k1' } }),
