@@ -1,4 +1,4 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { ApiError } from '../../api/errors';
 import type { BlockInfo, Field, Group } from '../../generated/blockCatalogue';
 import type { BlockConfig, Core } from '../../core/wasm';
@@ -43,6 +43,9 @@ export function BlockSettingsEditor({ core, info, block, sheets, columnsOf, onSa
   const [attempted, setAttempted] = useState(false);
   const [saving, setSaving] = useState(false);
   const [serverError, setServerError] = useState<{ path?: string; message: string } | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  // Keyboard users land in the editor that just opened, not back at the top of the board.
+  useEffect(() => heading.current?.focus(), []);
 
   const errors = useMemo(() => {
     // Before a save is tried the config is judged as a draft: required settings may be empty.
@@ -89,7 +92,9 @@ export function BlockSettingsEditor({ core, info, block, sheets, columnsOf, onSa
   return (
     <form className="block-settings" aria-label={`${info.name} settings`} noValidate onSubmit={(e) => void submit(e)}>
       <header className="block-settings-header">
-        <h2>{info.name} settings</h2>
+        <h2 ref={heading} tabIndex={-1}>
+          {info.name} settings
+        </h2>
         <p className="muted">{info.description}</p>
       </header>
       <div className="block-settings-body">

@@ -107,6 +107,17 @@ describe('block settings in the board editor', { timeout: 15_000 }, () => {
     expect(headings()).toEqual(['Revenue table']);
   });
 
+  it('moves focus into the panel, and Escape closes it without saving', async () => {
+    const { calls } = serve();
+    const { user } = renderApp('/sales');
+    await user.click(await screen.findByRole('button', { name: 'Edit block Monthly sales' }));
+    await screen.findByRole('form', { name: 'Table settings' });
+    expect(screen.getByRole('heading', { name: 'Table settings' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('form', { name: 'Table settings' })).not.toBeInTheDocument();
+    expect(calls.some((call) => call.method === 'PUT' || call.method === 'DELETE')).toBe(false);
+  });
+
   it('shows the server’s 422 at the setting it names and keeps the panel open', async () => {
     serve({
       'PUT /api/blocks/k1': { status: 422, body: { error: 'Rows per page must be from 1 to 100.', field: 'rows_per_page' } },
