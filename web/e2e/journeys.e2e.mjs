@@ -164,6 +164,12 @@ async function main() {
       await visible(picker);
       await picker.getByRole('button', { name: /^Table/ }).click();
       await picker.waitFor({ state: 'hidden', timeout: 15_000 });
+      // A picked block opens its settings; it reads nothing until it has a sheet.
+      const settings = owner.getByRole('complementary', { name: 'Block settings' });
+      await visible(settings);
+      await settings.getByLabel('Sheet', { exact: true }).selectOption({ index: 1 });
+      await settings.getByRole('button', { name: 'Save' }).click();
+      await settings.waitFor({ state: 'hidden', timeout: 15_000 });
       await owner.reload();
       await visible(owner.getByRole('cell', { name: 'Ada' }));
       await owner.screenshot({ path: join(SHOTS, 'board-editor.png'), fullPage: true });
