@@ -146,12 +146,12 @@ async function main() {
 
     await step('the owner connects a spreadsheet by upload and creates a board from it', owner, async () => {
       await owner.goto(`${BASE}/dashboard/start`);
-      await owner.getByLabel('Upload a file').check();
-      await owner.getByLabel('File').setInputFiles(csv);
+      await owner.getByRole('radio', { name: 'Upload a file' }).check();
+      await owner.getByLabel('File', { exact: true }).setInputFiles(csv);
       await owner.getByRole('button', { name: 'Upload', exact: true }).click();
       await visible(owner.getByText(/Columns of .*Customer, Region, Amount/));
-      await owner.getByLabel('Blank board').check();
-      await owner.getByLabel('Board name').fill('Journey orders');
+      await owner.getByRole('radio', { name: /^Blank board/ }).check();
+      await owner.getByLabel('Board name', { exact: true }).fill('Journey orders');
       await owner.getByRole('button', { name: 'Create board' }).click();
       await owner.waitForURL(/\/journey-orders/);
       boardPath = new URL(owner.url()).pathname;
@@ -159,7 +159,7 @@ async function main() {
     });
 
     await step('the owner adds a table block and it shows the sheet rows', owner, async () => {
-      await owner.getByRole('button', { name: 'New Block' }).click();
+      await owner.getByRole('navigation', { name: 'Board editor' }).getByRole('button', { name: /New Block/ }).click();
       const picker = owner.getByRole('dialog', { name: 'Choose Your Block' });
       await visible(picker);
       await picker.getByRole('button', { name: /^Table/ }).click();
@@ -212,7 +212,8 @@ async function main() {
       await reader.waitForURL(/accept-invitation/);
       await reader.getByRole('link', { name: 'Open app' }).click();
       await reader.waitForURL(new RegExp(`\\?app=${SUB}`));
-      await visible(reader.locator('main'));
+      // The app's home page, as a Read user sees it: content, no editor.
+      await visible(reader.locator('main.app-page'));
       await reader.waitForLoadState('networkidle');
       const bars = await reader.getByRole('navigation', { name: 'App editor' }).count();
       if (bars !== 0) throw new Error('a Read user got the app editor');
