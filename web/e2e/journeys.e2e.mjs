@@ -178,7 +178,7 @@ async function main() {
     await step('a guest gets Access Denied on the private board', owner, async () => {
       const guest = await (await browser.newContext(contextOptions)).newPage();
       await guest.goto(`${BASE}${boardPath}`);
-      await visible(guest.getByText('This application is private and you do not have permission to access it.'));
+      await visible(guest.getByRole('main').getByText('This application is private and you do not have permission to access it.'));
       await visible(guest.getByRole('button', { name: 'Refresh Page' }));
       await guest.context().close();
     });
