@@ -50,9 +50,15 @@ async function makeBoard() {
   if (old) await call(token, 'DELETE', `/api/boards/${old.id}`);
   const board = await call(token, 'POST', '/api/boards', { workspace_id: demo.workspace_id, name: 'Budget ten blocks', slug: SLUG });
   await call(token, 'PUT', `/api/boards/${board.id}`, { public: true, spreadsheetId: demo.spreadsheetId, title: 'Ten blocks' });
+  const { columns } = await call(token, 'GET', `/api/board/${demo.spreadsheetId}/sheet/${encodeURIComponent(sheet)}?board=sales-overview`);
+  const [label, measure = label] = columns;
   const types = ['table', 'chart', 'scorecard', 'list', 'markdown', 'table', 'chart', 'scorecard', 'datalist', 'calendar'];
   for (const [i, type] of types.entries()) {
-    await call(token, 'POST', `/api/boards/${board.id}/blocks`, { type, title: `${type} ${i + 1}`, sheet_title: sheet, text: '# Notes' });
+    // Posted as the editor posts a picked block (a draft), with the settings a viewer needs.
+    const block = { type, temp_block: true, title: `${type} ${i + 1}`, sheet_title: sheet };
+    if (type === 'chart') Object.assign(block, { x_axis: label, axis: [{ column: measure, type: 'bar' }] });
+    if (type === 'markdown') Object.assign(block, { text: '# Notes' });
+    await call(token, 'POST', `/api/boards/${board.id}/blocks`, block);
   }
 }
 
