@@ -1,9 +1,10 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { BoardState } from '../../api/types';
 import { runtimeConfig } from '../../config/runtime';
 import { BoardPopups, DeleteBlockButton, EditBlockButton, type SetBoard } from './BoardPopups';
 import { BoardView } from './BoardView';
+import { MobilePreview } from './MobilePreview';
 import { useBoardEditor } from './useBoardEditor';
 
 export interface EditorShellProps {
@@ -39,6 +40,7 @@ export function BoardTopbar({ title, children }: { title: string; children?: Rea
  */
 export function BoardEditorShell({ board, setBoard }: EditorShellProps) {
   const { editor, sections, spreadsheet, mode, dispatch, adding, toggleAdd, blocks } = useBoardEditor(board);
+  const [mobile, setMobile] = useState(false);
 
   return (
     <div className="board-editor">
@@ -46,6 +48,9 @@ export function BoardEditorShell({ board, setBoard }: EditorShellProps) {
         <div className="board-topbar-actions">
           <button type="button" className="button" onClick={editor.openTutorials}>
             Tutorials
+          </button>
+          <button type="button" className="button" aria-pressed={mobile} onClick={() => setMobile((on) => !on)}>
+            Mobile preview
           </button>
           <button type="button" className="button" onClick={async () => dispatch({ type: 'spreadsheet', url: await spreadsheet() })}>
             Spreadsheet
@@ -76,12 +81,16 @@ export function BoardEditorShell({ board, setBoard }: EditorShellProps) {
         </button>
       </nav>
       <main className="board-editor-main">
-        <BoardView board={board} sections={sections} blockActions={(block) => (
-            <>
-              <EditBlockButton block={block} blocks={blocks} />
-              <DeleteBlockButton block={block} board={board} setBoard={setBoard} />
-            </>
-          )} />
+        {mobile ? (
+          <MobilePreview slug={board.slug} name={board.title || board.name} />
+        ) : (
+          <BoardView board={board} sections={sections} blockActions={(block) => (
+              <>
+                <EditBlockButton block={block} blocks={blocks} />
+                <DeleteBlockButton block={block} board={board} setBoard={setBoard} />
+              </>
+            )} />
+        )}
       </main>
       <BoardPopups board={board} setBoard={setBoard} editor={editor} activeSection={sections.active} blocks={blocks} />
     </div>

@@ -61,6 +61,20 @@ describe('board viewer at /:board_slug', () => {
     expect(screen.getByRole('button', { name: 'Delete block Monthly sales' })).toBeInTheDocument();
   });
 
+  it('shows the board at phone size (310 x 600) in the mobile preview, and back', async () => {
+    serve(boardState({ ...editor, blocks: [tableBlock] }));
+    const { user } = renderApp('/sales');
+    await user.click(await screen.findByRole('button', { name: 'Mobile preview' }));
+    const frame = screen.getByTitle(/^Mobile preview of/);
+    expect(frame).toHaveAttribute('src', '/embed?board=sales');
+    expect(frame).toHaveAttribute('width', '310');
+    expect(frame).toHaveAttribute('height', '600');
+    expect(screen.queryByRole('button', { name: 'Delete block Monthly sales' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Mobile preview', pressed: true }));
+    expect(screen.getByRole('button', { name: 'Delete block Monthly sales' })).toBeInTheDocument();
+    expect(screen.queryByTitle(/^Mobile preview of/)).not.toBeInTheDocument();
+  });
+
   it('shows the Access Denied screen for a private board', async () => {
     serve(boardState(), { 'POST /api/board/update-metadata': { status: 403, body: { error: `Access denied: ${ACCESS_DENIED_TEXT}` } } });
     renderApp('/secret');
