@@ -120,6 +120,13 @@ describe('the app viewer', { timeout: 15_000 }, () => {
     expect(query.get('app')).toBe('field');
   });
 
+  it('tells a visitor of a page without blocks that nothing is published there yet', async () => {
+    serve({ 'POST /api/page/update-metadata': { body: pageState({ can_edit: false, user_role: 'read', blocks: [] }) } });
+    renderViewer('/?app=field');
+    expect(await screen.findByText('Nothing has been published on this page yet.')).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'App editor' })).not.toBeInTheDocument();
+  });
+
   it('shows a guest only the page: blocks in order, framed in the page colours, and no bars', async () => {
     const { calls } = serve({
       'POST /api/page/update-metadata': {

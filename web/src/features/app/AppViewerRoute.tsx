@@ -8,6 +8,9 @@ import { appNameFromLocation, pagePath } from './appLocation';
 import { PageContent } from './PageContent';
 import { useAppPage } from './useAppPage';
 
+/** What a visitor of a page without blocks reads, instead of a blank screen. */
+const VISITOR_EMPTY_PAGE_TEXT = 'Nothing has been published on this page yet.';
+
 export { appNameFromLocation } from './appLocation';
 
 /**
@@ -36,7 +39,7 @@ export function AppViewerRoute() {
   if (!page) return <Loading />;
   if (page.can_edit) return <AppEditorShell view={view} page={page} appName={appName} path={path} search={location.search} />;
   if (status === 'loading') return <Loading />;
-  return <PageContent page={page} path={path} />;
+  return <PageContent page={page} path={path} emptyText={VISITOR_EMPTY_PAGE_TEXT} />;
 }
 
 export default AppViewerRoute;
