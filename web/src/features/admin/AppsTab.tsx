@@ -3,6 +3,7 @@ import { deleteApp, listApps } from './adminApi';
 import { DeleteButton } from './AdminControls';
 import { dateLabel, ListFrame } from './ListFrame';
 import { usePagedList } from './usePagedList';
+import { AdminTableHead } from './AdminTableHead';
 
 /** The address that opens a multi-page app from this host (the app is named by its sub-domain). */
 export const appPath = (subdomain: string) => `/?${new URLSearchParams({ app: subdomain })}`;
@@ -15,18 +16,7 @@ export function AppsTab() {
     <ListFrame list={list} noun="apps" empty={<p className="muted">No multi-page apps yet. Owners create apps from their dashboard.</p>}>
       {(apps) => (
         <table className="admin-table">
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Sub-domain</th>
-              <th scope="col">Visibility</th>
-              <th scope="col">Owner</th>
-              <th scope="col">Created</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
+          <AdminTableHead columns={['Name', 'Sub-domain', 'Visibility', 'Owner', 'Created']} />
           <tbody>
             {apps.map((app) => (
               <tr key={app.id}>

@@ -3,6 +3,7 @@ import { deleteBoard, listBoards } from './adminApi';
 import { DeleteButton } from './AdminControls';
 import { dateLabel, ListFrame } from './ListFrame';
 import { usePagedList } from './usePagedList';
+import { AdminTableHead } from './AdminTableHead';
 
 /** Every board with its owner: open it at its address or delete it. */
 export function BoardsTab() {
@@ -12,18 +13,7 @@ export function BoardsTab() {
     <ListFrame list={list} noun="boards" empty={<p className="muted">No boards yet. Owners create boards from their dashboard.</p>}>
       {(boards) => (
         <table className="admin-table">
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Address</th>
-              <th scope="col">Visibility</th>
-              <th scope="col">Owner</th>
-              <th scope="col">Created</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
+          <AdminTableHead columns={['Name', 'Address', 'Visibility', 'Owner', 'Created']} />
           <tbody>
             {boards.map((board) => (
               <tr key={board.id}>

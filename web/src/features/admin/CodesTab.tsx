@@ -7,6 +7,7 @@ import { DeleteButton } from './AdminControls';
 import { dateLabel, ListFrame } from './ListFrame';
 import { planName, usePlans } from './usePlans';
 import { usePagedList } from './usePagedList';
+import { AdminTableHead } from './AdminTableHead';
 
 /** Redemption codes: generate a batch for a plan, see who redeemed which, delete unused ones. */
 export function CodesTab() {
@@ -19,19 +20,7 @@ export function CodesTab() {
       <ListFrame list={list} noun="redemption codes" empty={<p className="muted">No codes yet. Generate a batch above and hand them out.</p>}>
         {(codes) => (
           <table className="admin-table">
-            <thead>
-              <tr>
-                <th scope="col">Code</th>
-                <th scope="col">Plan</th>
-                <th scope="col">Status</th>
-                <th scope="col">Created</th>
-                <th scope="col">Redeemed by</th>
-                <th scope="col">Redeemed</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
+            <AdminTableHead columns={['Code', 'Plan', 'Status', 'Created', 'Redeemed by', 'Redeemed']} />
             <tbody>
               {codes.map((code) => (
                 <tr key={code.code}>

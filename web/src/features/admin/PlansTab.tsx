@@ -7,6 +7,7 @@ import { FormPopup } from './AdminControls';
 import { listPlans, updatePlan } from './adminApi';
 import { ListFrame } from './ListFrame';
 import { usePagedList } from './usePagedList';
+import { AdminTableHead } from './AdminTableHead';
 
 // The server answers every plan at once; the shared list hook still gives loading, errors and 403.
 const loadPlans = async () => {
@@ -24,17 +25,7 @@ export function PlansTab() {
       <ListFrame list={list} noun="plans" empty={<p className="muted">No plans are set up. The server creates the free and paid plans when it starts.</p>}>
         {(plans) => (
           <table className="admin-table">
-            <thead>
-              <tr>
-                <th scope="col">Id</th>
-                <th scope="col">Name</th>
-                <th scope="col">Description</th>
-                <th scope="col">Embedding</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
+            <AdminTableHead columns={['Id', 'Name', 'Description', 'Embedding']} />
             <tbody>
               {plans.map((plan) => (
                 <tr key={plan.id}>

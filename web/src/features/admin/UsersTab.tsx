@@ -9,6 +9,7 @@ import { deleteUser, listUsers, updateUser, type UserChange } from './adminApi';
 import { dateLabel, ListFrame } from './ListFrame';
 import { planName, usePlans } from './usePlans';
 import { usePagedList } from './usePagedList';
+import { AdminTableHead } from './AdminTableHead';
 
 /** Every account: search by e-mail or name, change a user's name, plan or verification, delete a user. */
 export function UsersTab() {
@@ -28,18 +29,7 @@ export function UsersTab() {
       >
         {(users) => (
           <table className="admin-table">
-            <thead>
-              <tr>
-                <th scope="col">E-mail</th>
-                <th scope="col">Name</th>
-                <th scope="col">Plan</th>
-                <th scope="col">Verified</th>
-                <th scope="col">Signed up</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
+            <AdminTableHead columns={['E-mail', 'Name', 'Plan', 'Verified', 'Signed up']} />
             <tbody>
               {users.map((user) => (
                 <tr key={user.id}>

@@ -2,6 +2,7 @@ import { deleteWorkspace, listWorkspaces } from './adminApi';
 import { DeleteButton } from './AdminControls';
 import { dateLabel, ListFrame } from './ListFrame';
 import { usePagedList } from './usePagedList';
+import { AdminTableHead } from './AdminTableHead';
 
 /** Every workspace with its owner; deleting one takes its boards, apps and spreadsheets with it. */
 export function WorkspacesTab() {
@@ -11,17 +12,7 @@ export function WorkspacesTab() {
     <ListFrame list={list} noun="workspaces" empty={<p className="muted">No workspaces yet. Each account creates its own from the dashboard.</p>}>
       {(workspaces) => (
         <table className="admin-table">
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Sub-domain</th>
-              <th scope="col">Owner</th>
-              <th scope="col">Created</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
+          <AdminTableHead columns={['Name', 'Sub-domain', 'Owner', 'Created']} />
           <tbody>
             {workspaces.map((workspace) => (
               <tr key={workspace.id}>
