@@ -3,7 +3,7 @@
 // error policy (silent list, alert, access-denied toast).
 import { trackLoading } from '../platform/loadingBar';
 import { showToast } from '../store/toastStore';
-import { ApiError, toApiError } from './errors';
+import { ApiError, NetworkError, toApiError } from './errors';
 import {
   ACCESS_DENIED_TEXT,
   ACCESS_DENIED_TITLE,
@@ -78,7 +78,10 @@ export async function request<T>(method: string, path: string, options: RequestO
   const { body, query, alert = true, signal } = options;
   const endLoading = trackLoading();
   try {
-    const response = await fetch(buildUrl(path, query), { method, credentials: 'same-origin', ...encodeBody(body), signal });
+    const response = await fetch(buildUrl(path, query), { method, credentials: 'same-origin', ...encodeBody(body), signal }).catch((thrown: unknown) => {
+      // fetch rejects only when no answer came; an abort stays an abort.
+      throw signal?.aborted || (thrown instanceof DOMException && thrown.name === 'AbortError') ? thrown : new NetworkError(thrown instanceof Error ? thrown.message : String(thrown));
+    });
     const text = await response.text();
     if (text.includes(ACCESS_DENIED_MARK)) {
       showToast({ kind: 'error', title: ACCESS_DENIED_TITLE, text: ACCESS_DENIED_TEXT, durationMs: ACCESS_DENIED_TOAST_MS });

@@ -12,6 +12,17 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * The request never reached the server (no network, DNS, connection refused). Kept apart from an
+ * HTTP answer so offline editing can queue a save instead of showing it as refused.
+ */
+export class NetworkError extends ApiError {
+  constructor(message: string) {
+    super(message);
+    this.name = 'NetworkError';
+  }
+}
+
 /** Normalises anything thrown into an ApiError; a plain Error keeps its message with status 500. */
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;

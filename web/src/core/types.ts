@@ -55,9 +55,18 @@ export interface QueryContext {
   session_id?: string | null;
 }
 
+/** blocks §3.4 `conditional_filter` as a block stores it. */
+export interface ConditionalFilter {
+  select_column?: string;
+  condition?: string;
+  filter_by?: string;
+  match_with_column?: string;
+}
+
 export interface QuerySpec {
   sheet?: string;
   filters?: Filter[];
+  conditional_filter?: ConditionalFilter | null;
   url_filters?: string;
   search?: string;
   sort?: Sort | null;
@@ -100,4 +109,42 @@ export interface ChartSeries {
 export interface ChartModel {
   labels: string[];
   series: ChartSeries[];
+}
+
+/** One card of a scorecard block (tessera-core `scorecard::Scorecard`). */
+export interface Scorecard {
+  label: string;
+  value: number | null;
+  /** The value with its symbol, thousands grouped; '—' when there is none. */
+  formatted: string;
+}
+
+export type CalendarView = 'Month' | 'Week' | 'Day';
+
+/** A row placed on the calendar (tessera-core `calendar::CalendarEvent`); times are YYYY-MM-DDTHH:MM. */
+export interface CalendarEvent {
+  row: number;
+  title: string;
+  start: string;
+  /** Exclusive. */
+  end: string;
+  all_day: boolean;
+}
+
+/** The days a calendar shows and the events in them (tessera-core `calendar::Calendar`). */
+export interface CalendarModel {
+  /** start inclusive, end exclusive, as YYYY-MM-DD. */
+  window: { start: string; end: string; view: CalendarView; year: number; month: number };
+  events: CalendarEvent[];
+  /** Rows whose start could not be read as a date. */
+  skipped: number;
+}
+
+/** What each facade operation the web app calls answers. */
+export interface FacadeAnswers {
+  scorecard: Scorecard[];
+  calendar: CalendarModel;
+  /** One text per block, or one per matching row when the markdown loops. */
+  markdown: string[];
+  form_default: string;
 }

@@ -1,9 +1,9 @@
 // The one place that loads the WASM core. The module is instantiated once per page and shared
 // by every caller of loadCore(); the sheet itself lives on the Rust side behind a SheetTable
 // handle, so each query only sends a small spec across the boundary.
-import init, { SheetTable, blockCatalogue, blockDefaults, blockVisible, validateBlock, type InitInput } from '@tessera/core';
+import init, { SheetTable, blockCatalogue, blockDefaults, blockVisible, evaluate, validateBlock, type InitInput } from '@tessera/core';
 import type { Catalogue, FieldError } from '../generated/blockCatalogue';
-import type { ChartModel, ChartSpec, QueryResult, QuerySpec } from './types';
+import type { ChartModel, ChartSpec, FacadeAnswers, QueryResult, QuerySpec } from './types';
 
 /** A sheet loaded into WASM memory. */
 export interface Table {
@@ -37,6 +37,12 @@ export interface Core {
   blockDefaults(block: BlockConfig): BlockConfig;
   /** Whether the settings editor shows the setting at `path` (`axis[0].image_source`). */
   blockVisible(block: BlockConfig, path: string): boolean;
+
+  // The core's JSON facade (tessera_core::api::evaluate) for the views a table handle has no
+  // method for: the settings editor's live preview of scorecards, calendars, markdown and form
+  // defaults. The input is JSON text so a sheet already serialised once is spliced in as it is.
+  /** Runs facade operation `op` (inputs as crates/tessera-core/src/api.rs reads them); throws the core's Error. */
+  evaluate<Op extends keyof FacadeAnswers>(op: Op, input: string): FacadeAnswers[Op];
 }
 
 let ready: Promise<Core> | undefined;
@@ -54,6 +60,7 @@ export function loadCore(source?: InitInput): Promise<Core> {
         validateBlock: (block) => validateBlock(block) as BlockValidation,
         blockDefaults: (block) => blockDefaults(block) as BlockConfig,
         blockVisible: (block, path) => blockVisible(block, path),
+        evaluate: (op, input) => JSON.parse(evaluate(op, input)),
       }),
     );
     // A failed load (say, a network error) must not poison every later call.

@@ -30,6 +30,10 @@ export interface BlockSettingsEditorProps {
   /** Stores the config; an ApiError naming a field is shown at that field. */
   onSave: (config: BlockConfig) => Promise<void>;
   onCancel: () => void;
+  /** Told every change, so a preview can follow the config as it is typed. */
+  onChange?: (config: BlockConfig) => void;
+  /** The server's refusal of an earlier save of these settings (a queued save replayed later). */
+  initialError?: { path?: string; message: string };
 }
 
 /**
@@ -38,11 +42,12 @@ export interface BlockSettingsEditorProps {
  * and option problems show as soon as they are typed; settings required to save are checked
  * when Save is pressed, and the server's own answer (a 422 naming a field) lands at its field.
  */
-export function BlockSettingsEditor({ core, info, block, sheets, columnsOf, onSave, onCancel }: BlockSettingsEditorProps) {
+export function BlockSettingsEditor({ core, info, block, sheets, columnsOf, onSave, onCancel, onChange, initialError }: BlockSettingsEditorProps) {
   const [config, setConfig] = useState<BlockConfig>(block);
   const [attempted, setAttempted] = useState(false);
   const [saving, setSaving] = useState(false);
-  const [serverError, setServerError] = useState<{ path?: string; message: string } | null>(null);
+  const [serverError, setServerError] = useState<{ path?: string; message: string } | null>(initialError ?? null);
+  useEffect(() => onChange?.(config), [config, onChange]);
   const heading = useRef<HTMLHeadingElement>(null);
   // Keyboard users land in the editor that just opened, not back at the top of the board.
   useEffect(() => heading.current?.focus(), []);

@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { BoardState } from '../../api/types';
 import { runtimeConfig } from '../../config/runtime';
+import { OfflineNotice } from '../../shell/offlineEditing';
 import { BoardPopups, DeleteBlockButton, EditBlockButton, type SetBoard } from './BoardPopups';
 import { BoardView } from './BoardView';
 import { MobilePreview } from './MobilePreview';
@@ -29,6 +30,7 @@ export function BoardTopbar({ title, children }: { title: string; children?: Rea
         Admin
       </Link>
       <span className="board-topbar-title">{title}</span>
+      <OfflineNotice />
       {children}
     </header>
   );

@@ -1,13 +1,16 @@
 // The popups both board editor layouts share, and what picking or deleting a block does to the
 // board (platform §4 block list rules).
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import type { BoardBlock, BoardState } from '../../api/types';
 import { Loading } from '../../components/Loading';
 import { addToBoard, newTemporaryBlock, removeBlock, replaceBlock } from '../../shell/blockList';
 import { BlockTypePicker } from '../../shell/BlockTypePicker';
 import { blockTypeName } from '../../shell/blockTypes';
 import { isOpen } from '../../shell/modes';
-import { deleteBlock, saveNewBlock, spreadsheetUrl, updateBlock } from './boardApi';
+import type { Filter } from '../../core/types';
+import { saveBlock } from '../../platform/outbox';
+import { BlockSaveBadge, useOutboxBlocks } from '../../shell/offlineEditing';
+import { deleteBlock, saveNewBlock, spreadsheetUrl } from './boardApi';
 import { EmbedPopup } from './EmbedPopup';
 import { PublishPopup } from './PublishPopup';
 import { UNCATEGORIZED } from './sections';
@@ -17,7 +20,7 @@ import type { EditorMode } from '../../shell/useEditorMode';
 
 // The settings editor and the WASM core it runs on are loaded only when an editor opens them,
 // so neither weighs on a visitor's first load of the board.
-const BlockSettingsPanel = lazy(() => import('./BlockSettingsPanel').then((m) => ({ default: m.BlockSettingsPanel })));
+const BlockSettingsPanel = lazy(() => import('../../blocks/settings/BlockSettingsPanel').then((m) => ({ default: m.BlockSettingsPanel })));
 
 export type SetBoard = (update: (board: BoardState) => BoardState) => void;
 
@@ -67,13 +70,16 @@ async function addBlock({ board, setBoard, activeSection }: BoardEditing, type: 
   return saved;
 }
 
-/** The edit button of a block's frame in the editor: opens the block's settings. */
+/** The edit button of a block's frame in the editor, after the state of a save that waits or failed. */
 export function EditBlockButton({ block, blocks }: { block: BoardBlock; blocks: BlockTargeting }) {
   const title = block.title || blockTypeName(block.type);
   return (
-    <button type="button" className="block-edit" aria-label={`Edit block ${title}`} onClick={() => blocks.edit(block.id)}>
-      Edit
-    </button>
+    <>
+      <BlockSaveBadge blockId={block.id} />
+      <button type="button" className="block-edit" aria-label={`Edit block ${title}`} onClick={() => blocks.edit(block.id)}>
+        Edit
+      </button>
+    </>
   );
 }
 
@@ -121,6 +127,17 @@ export function useSpreadsheetUrl(board: BoardState): () => Promise<string | nul
 export function BoardPopups(editing: BoardEditing) {
   const { board, setBoard, editor } = editing;
   const close = () => editor.dispatch({ type: 'close' });
+  const replace = useCallback(
+    (block: BoardBlock) => setBoard((current) => ({ ...current, blocks: replaceBlock(current.blocks, block) as BoardBlock[] })),
+    [setBoard],
+  );
+  useOutboxBlocks(board.blocks, replace);
+  // The board state carries its filters (platform §3) though the typed shape leaves them out.
+  const stored = 'filters' in board ? board.filters : undefined;
+  const source = useMemo(
+    () => ({ spreadsheetId: board.spreadsheetId, sheets: board.sheets ?? [], filters: (Array.isArray(stored) ? stored : []) as Filter[] }),
+    [board.spreadsheetId, board.sheets, stored],
+  );
   const saved = (next: BoardState) => setBoard(() => next);
   if (editor.tutorials) return <TutorialPopup onClose={close} />;
   const { mode } = editor;
@@ -142,8 +159,9 @@ export function BoardPopups(editing: BoardEditing) {
     const save = async (config: Record<string, unknown>) => {
       // The id is the address; the editor has already dropped temp_block.
       const { id: _id, ...settings } = config;
-      const stored = await updateBlock(board.slug, target.id, settings);
-      setBoard((current) => ({ ...current, blocks: replaceBlock(current.blocks, stored) as BoardBlock[] }));
+      // Offline, the save waits in the outbox and the board shows the edit meanwhile.
+      const outcome = await saveBlock(target.id, settings, { board: board.slug });
+      replace('stored' in outcome ? (outcome.stored as BoardBlock) : ({ ...settings, id: target.id } as BoardBlock));
       close();
     };
     const cancel = async () => {
@@ -160,7 +178,7 @@ export function BoardPopups(editing: BoardEditing) {
     };
     return (
       <Suspense fallback={<Loading />}>
-        <BlockSettingsPanel board={board} block={edited} onSave={save} onCancel={() => void cancel()} />
+        <BlockSettingsPanel source={source} block={edited} onSave={save} onCancel={() => void cancel()} />
       </Suspense>
     );
   }

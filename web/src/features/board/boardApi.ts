@@ -32,11 +32,6 @@ export function saveNewBlock(slug: string, boardId: string, block: BoardBlock): 
   return api.post<BoardBlock>(`/api/boards/${encodeURIComponent(boardId)}/blocks`, block, { query: named(slug) });
 }
 
-/** PUT /api/blocks/{id}: the settings editor's save; a 422 names the setting, shown at it. */
-export function updateBlock(slug: string, blockId: string, config: Record<string, unknown>): Promise<BoardBlock> {
-  return api.put<BoardBlock>(`/api/blocks/${encodeURIComponent(blockId)}`, config, { query: named(slug), alert: false });
-}
-
 export function deleteBlock(slug: string, blockId: string): Promise<void> {
   return api.delete<void>(`/api/blocks/${encodeURIComponent(blockId)}`, undefined, { query: named(slug) });
 }

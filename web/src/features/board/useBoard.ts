@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { ApiError, toApiError } from '../../api/errors';
 import type { BoardState } from '../../api/types';
+import { copyKey, keepCopy, loadWithCopy } from '../../platform/offlineStore';
 import { loadBoard } from './boardApi';
 
 export type BoardLoad =
@@ -10,7 +11,8 @@ export type BoardLoad =
 
 /**
  * The board named `slug`, loaded with POST /api/board/update-metadata, and a setter for the
- * editor's changes. A new slug loads again; an answer for an old slug is dropped.
+ * editor's changes. A new slug loads again; an answer for an old slug is dropped. An editor's
+ * board is kept on the device, and served from there when the network is gone.
  */
 export function useBoard(slug: string) {
   const [load, setLoad] = useState<BoardLoad>({ status: 'loading' });
@@ -18,7 +20,8 @@ export function useBoard(slug: string) {
   useEffect(() => {
     const abort = new AbortController();
     setLoad({ status: 'loading' });
-    loadBoard(slug, abort.signal).then(
+    // Kept by the effect below, and only for editors: a visitor's device keeps nothing.
+    loadWithCopy(copyKey.board(slug), () => loadBoard(slug, abort.signal), false).then(
       (board) => setLoad({ status: 'ready', board }),
       (error: unknown) => {
         if (!abort.signal.aborted) setLoad({ status: 'failed', error: toApiError(error) });
@@ -26,6 +29,11 @@ export function useBoard(slug: string) {
     );
     return () => abort.abort();
   }, [slug]);
+
+  // The kept copy follows the editor's saved changes, so an offline start shows them too.
+  useEffect(() => {
+    if (load.status === 'ready' && load.board.can_edit) void keepCopy(copyKey.board(slug), load.board);
+  }, [load, slug]);
 
   const setBoard = (update: (board: BoardState) => BoardState) =>
     setLoad((current) => (current.status === 'ready' ? { status: 'ready', board: update(current.board) } : current));

@@ -38,9 +38,13 @@ export function connectLink(workspaceId: string, kind: LinkKind, url: string, na
   return api.post<SpreadsheetView>('/api/spreadsheets', body, quiet);
 }
 
-export function getGridPage(id: string, title: string, offset: number) {
+/** The server's largest grid page. */
+export const GRID_MAX_ROWS = 500;
+
+export function getGridPage(id: string, title: string, offset: number, limit = GRID_PAGE_ROWS, signal?: AbortSignal) {
   return api.get<GridPage>(`/api/spreadsheets/${encodeURIComponent(id)}/sheets/${encodeURIComponent(title)}/grid`, {
     ...quiet,
-    query: { offset: String(offset), limit: String(GRID_PAGE_ROWS) },
+    query: { offset: String(offset), limit: String(limit) },
+    signal,
   });
 }

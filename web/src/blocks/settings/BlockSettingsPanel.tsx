@@ -1,0 +1,124 @@
+// The side panel of one block's settings (blocks §2, §3), for the board editor and the app
+// editor alike: the catalogue's form for the block, fed with the tabs and columns of the
+// spreadsheet behind it, and beside it the live preview of the block as it is being set up.
+import { useCallback, useEffect, useState } from 'react';
+import type { SpreadsheetView } from '../../api/types';
+import { FormError } from '../../components/FormError';
+import { Loading } from '../../components/Loading';
+import type { Filter } from '../../core/types';
+import { coreErrorMessage, loadCore, type BlockConfig, type Core } from '../../core/wasm';
+import { getSpreadsheet } from '../../features/spreadsheets/spreadsheetApi';
+import type { BlockInfo } from '../../generated/blockCatalogue';
+import { copyKey, loadWithCopy } from '../../platform/offlineStore';
+import type { Block } from '../../shell/blockList';
+import { loadBlockCatalogue } from '../../shell/blockTypes';
+import { useBlockSaveStore } from '../../store/blockSaveStore';
+import { PreviewPane } from '../preview/PreviewPane';
+import { BlockSettingsEditor } from './BlockSettingsEditor';
+import './panel.css';
+
+/** Where a block's rows come from: the board's or the app's spreadsheet, and its filters. */
+export interface BlockDataSource {
+  spreadsheetId: string | null | undefined;
+  /** The spreadsheet's tab titles, in order. */
+  sheets: readonly string[];
+  /** The board's or page's filters as stored (the preview applies them as viewers get them). */
+  filters: readonly Filter[];
+}
+
+type Loaded = { core: Core; info: BlockInfo } | { error: string } | null;
+
+/**
+ * The spreadsheet's tabs with their columns and data versions (null until, or unless, they load);
+ * `settled` once the answer or the failure is in.
+ */
+function useSpreadsheetView(spreadsheetId: string | null | undefined) {
+  const [state, setState] = useState<{ view: SpreadsheetView | null; settled: boolean }>({ view: null, settled: !spreadsheetId });
+  useEffect(() => {
+    if (!spreadsheetId) return;
+    let live = true;
+    loadWithCopy(copyKey.spreadsheet(spreadsheetId), () => getSpreadsheet(spreadsheetId)).then(
+      (view) => live && setState({ view, settled: true }),
+      // Without the columns the pickers take typed names, so the editor still works.
+      () => live && setState({ view: null, settled: true }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [spreadsheetId]);
+  return state;
+}
+
+export interface BlockSettingsPanelProps {
+  source: BlockDataSource;
+  block: Block;
+  onSave: (config: BlockConfig) => Promise<void>;
+  onCancel: () => void;
+}
+
+export function BlockSettingsPanel({ source, block, onSave, onCancel }: BlockSettingsPanelProps) {
+  const [loaded, setLoaded] = useState<Loaded>(null);
+  const [live, setLive] = useState<BlockConfig>(block as BlockConfig);
+  const { view, settled } = useSpreadsheetView(source.spreadsheetId);
+  // A queued save the server refused: the editor opens with the answer at its setting.
+  const refused = useBlockSaveStore((s) => s.saves[block.id]);
+  const [initialError] = useState(() => (refused?.state === 'failed' ? { path: refused.field, message: refused.message } : undefined));
+
+  useEffect(() => {
+    let current = true;
+    Promise.all([loadCore(), loadBlockCatalogue()]).then(
+      ([core, catalogue]) => {
+        const type = block.type === 'score_card' ? 'scorecard' : block.type;
+        const info = catalogue.find((entry) => entry.type === type);
+        if (current) setLoaded(info ? { core, info } : { error: `Blocks of type "${block.type}" have no settings to edit.` });
+      },
+      (failure: unknown) => current && setLoaded({ error: `The block settings could not be loaded: ${coreErrorMessage(failure)}` }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [block.type]);
+
+  const columnsOf = (sheet: string | undefined) => view?.sheets.find((tab) => tab.title === sheet)?.columns;
+  const versionOf = useCallback((tab: string) => view?.sheets.find((s) => s.title === tab)?.version, [view]);
+  const onChange = useCallback((config: BlockConfig) => setLive(config), []);
+
+  return (
+    // Escape cancels, as it closes the editor's popups.
+    <aside className="block-settings-panel" aria-label="Block settings" onKeyDown={(event) => event.key === 'Escape' && onCancel()}>
+      {loaded === null && <Loading />}
+      {loaded && 'error' in loaded && (
+        <>
+          <FormError message={loaded.error} />
+          <button type="button" className="button" onClick={onCancel}>
+            Close
+          </button>
+        </>
+      )}
+      {loaded && 'info' in loaded && (
+        <div className="block-settings-columns">
+          <BlockSettingsEditor
+            key={block.id}
+            core={loaded.core}
+            info={loaded.info}
+            block={block as BlockConfig}
+            sheets={source.sheets}
+            columnsOf={columnsOf}
+            onSave={onSave}
+            onCancel={onCancel}
+            onChange={onChange}
+            initialError={initialError}
+          />
+          {/* The tabs' data versions come first: a kept copy of the same version is read as is. */}
+          {settled ? (
+            <PreviewPane core={loaded.core} block={live} spreadsheetId={source.spreadsheetId} filters={source.filters} versionOf={versionOf} />
+          ) : (
+            <div className="block-preview" role="group" aria-label="Preview">
+              <Loading />
+            </div>
+          )}
+        </div>
+      )}
+    </aside>
+  );
+}
