@@ -5,6 +5,7 @@ import { startOutbox } from '../platform/outbox';
 import { useBlockSaveStore } from '../store/blockSaveStore';
 import { useConnectivityStore } from '../store/connectivityStore';
 import type { Block } from './blockList';
+import './offlineEditing.css';
 
 export const OFFLINE_TEXT = 'Offline: you are working on the copy kept on this device. Saves wait until the network is back.';
 

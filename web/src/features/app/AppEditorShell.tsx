@@ -1,17 +1,20 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toApiError } from '../../api/errors';
 import type { AppPage, AppRecord, PageSettings, PageState } from '../../api/types';
+import { draftBlock, EditedBlockPanel, useBlockTarget } from '../../blocks/settings/EditedBlockPanel';
 import { Loading } from '../../components/Loading';
 import { runtimeConfig } from '../../config/runtime';
-import { addToPage, newTemporaryBlock } from '../../shell/blockList';
+import type { Filter } from '../../core/types';
+import { addToPage, removeBlock, replaceBlock, type Block } from '../../shell/blockList';
 import { BlockTypePicker } from '../../shell/BlockTypePicker';
-import type { BlockType } from '../../shell/blockTypes';
+import { blockTypeName, type BlockType } from '../../shell/blockTypes';
 import { isOpen, newBlockIconRotated, type PopupMode } from '../../shell/modes';
+import { BlockSaveBadge, OfflineNotice, useOutboxBlocks } from '../../shell/offlineEditing';
 import { useEditorMode } from '../../shell/useEditorMode';
 import { useSessionStore } from '../../store/sessionStore';
 import { UsersDialog } from '../users/UsersDialog';
-import { addPageBlock } from './appApi';
+import { addPageBlock, deletePageBlock } from './appApi';
 import { pageHref, publicAppUrl, withAppName } from './appLocation';
 import { AppSettingsPopup } from './AppSettingsPopup';
 import { EmbedPopup } from './EmbedPopup';
@@ -50,8 +53,16 @@ export function AppEditorShell({
   const { app, status, setPage, setApp } = view;
   const navigate = useNavigate();
   const checkPlan = useSessionStore((s) => s.checkPlan);
-  const { mode, dispatch } = useEditorMode('noopener,noreferrer');
+  const editor = useEditorMode('noopener,noreferrer');
+  const { mode, dispatch } = editor;
+  const blocks = useBlockTarget(editor);
   const [addError, setAddError] = useState<string | null>(null);
+  const replace = useCallback((block: Block) => setPage((current) => ({ ...current, blocks: replaceBlock(current.blocks, block) })), [setPage]);
+  useOutboxBlocks(page.blocks, replace);
+  const source = useMemo(
+    () => ({ spreadsheetId: page.spreadsheetId, sheets: page.sheets ?? [], filters: (page.filters ?? []) as unknown as Filter[] }),
+    [page.spreadsheetId, page.sheets, page.filters],
+  );
 
   const open = (popup: PopupMode) => dispatch({ type: 'open', popup });
   const close = useCallback(() => dispatch({ type: 'close' }), [dispatch]);
@@ -60,18 +71,25 @@ export function AppEditorShell({
     dispatch({ type: 'embed', isFreePlan: await checkPlan({ app_id: page.app_id }) });
   };
 
+  /** A picked type is stored as a temp_block draft with its defaults and opens in the settings panel. */
   const pickBlock = async (type: BlockType) => {
     const pageId = page.page_id;
     setAddError(null);
     try {
-      const saved = await addPageBlock(page.app_id, pageId, newTemporaryBlock(type));
+      const saved = await addPageBlock(page.app_id, pageId, await draftBlock(type, { title: blockTypeName(type) }));
       // The server stores it before the last block too (Placement::BeforeLast), so both agree.
       setPage((current) => (current.page_id === pageId ? { ...current, blocks: addToPage(current.blocks, saved) } : current));
-      close();
+      blocks.edit(saved.id, true);
     } catch (thrown) {
       setAddError(toApiError(thrown).message);
     }
   };
+
+  const discardDraft = async (id: string) => {
+    await deletePageBlock(id);
+    setPage((current) => ({ ...current, blocks: removeBlock(current.blocks, id) }));
+  };
+  const edited = blocks.target && isOpen(mode, 'block settings') ? page.blocks.find((b) => b.id === blocks.target!.id) : undefined;
 
   const renamed = (changed: AppPage) => {
     if (changed.id !== page.page_id) return;
@@ -101,6 +119,7 @@ export function AppEditorShell({
           <span aria-hidden="true">←</span> Dashboard
         </Link>
         <h1 className="app-title">{editorTitle(app?.name, page.page_name)}</h1>
+        <OfflineNotice />
         <button type="button" className="button app-spreadsheet" onClick={() => dispatch({ type: 'spreadsheet', url: app?.spreadsheet_url })}>
           Spreadsheet
         </button>
@@ -139,7 +158,23 @@ export function AppEditorShell({
             Publish
           </button>
         </nav>
-        {status === 'loading' ? <Loading /> : <PageContent page={page} path={path} emptyText={EMPTY_PAGE_TEXT} />}
+        {status === 'loading' ? (
+          <Loading />
+        ) : (
+          <PageContent
+            page={page}
+            path={path}
+            emptyText={EMPTY_PAGE_TEXT}
+            blockActions={(block) => (
+              <div className="app-block-actions">
+                <BlockSaveBadge blockId={block.id} />
+                <button type="button" className="button" aria-label={`Edit block ${typeof block.title === 'string' && block.title ? block.title : blockTypeName(block.type)}`} onClick={() => blocks.edit(block.id)}>
+                  Edit
+                </button>
+              </div>
+            )}
+          />
+        )}
       </div>
 
       {isOpen(mode, 'pages') && (
@@ -151,6 +186,9 @@ export function AppEditorShell({
         <AppSettingsPopup app={app} page={page} onClose={close} onAppSaved={appSaved} onColoursSaved={coloursSaved} />
       )}
       {isOpen(mode, 'embed') && <EmbedPopup url={embedUrl} title={app?.name || page.name} onClose={close} />}
+      {blocks.target && edited && (
+        <EditedBlockPanel target={blocks.target} block={edited} source={source} query={{}} replace={replace} discardDraft={discardDraft} close={close} />
+      )}
     </div>
   );
 }

@@ -1,11 +1,24 @@
+import type { ReactNode } from 'react';
 import type { PageState } from '../../api/types';
+import type { Block } from '../../shell/blockList';
 import { BlockPreview } from './BlockPreview';
 
 /**
  * A page's blocks in order on the page's background, each framed with the page's block border and
  * shadow (platform §3 page_background, block_border, block_shadow). Guests see only this.
  */
-export function PageContent({ page, path, emptyText }: { page: PageState; path: string; emptyText?: string }) {
+export function PageContent({
+  page,
+  path,
+  emptyText,
+  blockActions,
+}: {
+  page: PageState;
+  path: string;
+  emptyText?: string;
+  /** The editor's controls in each block's frame (Edit, the state of a waiting save). */
+  blockActions?: (block: Block) => ReactNode;
+}) {
   return (
     <main className="app-page" style={{ background: page.page_background }}>
       {page.blocks.length === 0 && emptyText && <p className="muted app-page-empty">{emptyText}</p>}
@@ -18,6 +31,7 @@ export function PageContent({ page, path, emptyText }: { page: PageState; path: 
             aria-labelledby={titleId}
             style={{ borderColor: page.block_border, boxShadow: `0 1px 4px ${page.block_shadow}` }}
           >
+            {blockActions?.(block)}
             <BlockPreview block={block} appId={page.app_id} path={path} titleId={titleId} />
           </section>
         );

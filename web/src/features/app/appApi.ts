@@ -79,3 +79,8 @@ export async function deletePage(appId: string, pageId: string): Promise<void> {
 export function addPageBlock(appId: string, pageId: string, block: Block): Promise<Block> {
   return api.post<Block>(`/api/apps/${enc(appId)}/pages/${enc(pageId)}/blocks`, block, quiet);
 }
+
+/** Deletes a block of a page (a draft cancelled in the settings panel). */
+export async function deletePageBlock(blockId: string): Promise<void> {
+  await api.delete(`/api/blocks/${enc(blockId)}`, undefined, quiet);
+}

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toApiError } from '../../api/errors';
 import type { AppRecord, PageState } from '../../api/types';
+import { copyKey, keepCopy, loadWithCopy } from '../../platform/offlineStore';
 import { fetchApp, fetchPageState, type AppRef } from './appApi';
 
 export type AppPageStatus = 'loading' | 'ready' | 'denied' | 'missing' | 'failed';
@@ -40,7 +41,8 @@ export function useAppPage(appName: string, path: string): AppPageView {
     const ref: AppRef = knownId ? { appId: knownId } : { appName };
     setStatus('loading');
     setError(null);
-    fetchPageState(ref, path).then(
+    // An editor's page is kept on the device (by the effect below) and served from there offline.
+    loadWithCopy(copyKey.page(appName, path), () => fetchPageState(ref, path), false).then(
       (loaded) => {
         if (!current) return;
         appIds.current.set(appName, loaded.app_id);
@@ -71,6 +73,10 @@ export function useAppPage(appName: string, path: string): AppPageView {
       current = false;
     };
   }, [appName, path, attempt]);
+
+  useEffect(() => {
+    if (status === 'ready' && page?.can_edit) void keepCopy(copyKey.page(appName, path), page);
+  }, [status, page, appName, path]);
 
   const setPage = useCallback((update: (page: PageState) => PageState) => {
     setPageState((before) => (before ? update(before) : before));

@@ -1,14 +1,13 @@
 // The popups both board editor layouts share, and what picking or deleting a block does to the
 // board (platform §4 block list rules).
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { BoardBlock, BoardState } from '../../api/types';
-import { Loading } from '../../components/Loading';
-import { addToBoard, newTemporaryBlock, removeBlock, replaceBlock } from '../../shell/blockList';
+import { draftBlock, EditedBlockPanel, type BlockTargeting } from '../../blocks/settings/EditedBlockPanel';
+import { addToBoard, removeBlock, replaceBlock } from '../../shell/blockList';
 import { BlockTypePicker } from '../../shell/BlockTypePicker';
 import { blockTypeName } from '../../shell/blockTypes';
 import { isOpen } from '../../shell/modes';
 import type { Filter } from '../../core/types';
-import { saveBlock } from '../../platform/outbox';
 import { BlockSaveBadge, useOutboxBlocks } from '../../shell/offlineEditing';
 import { deleteBlock, saveNewBlock, spreadsheetUrl } from './boardApi';
 import { EmbedPopup } from './EmbedPopup';
@@ -18,33 +17,7 @@ import { SettingsPopup } from './SettingsPopup';
 import { TutorialPopup } from './TutorialPopup';
 import type { EditorMode } from '../../shell/useEditorMode';
 
-// The settings editor and the WASM core it runs on are loaded only when an editor opens them,
-// so neither weighs on a visitor's first load of the board.
-const BlockSettingsPanel = lazy(() => import('../../blocks/settings/BlockSettingsPanel').then((m) => ({ default: m.BlockSettingsPanel })));
-
 export type SetBoard = (update: (board: BoardState) => BoardState) => void;
-
-/** The block whose settings are open; `fresh`: just picked, so Cancel deletes the draft. */
-export interface BlockTarget {
-  id: string;
-  fresh: boolean;
-}
-
-/** Which block the 'block settings' mode shows, next to the editor's one mode. */
-export function useBlockTarget(editor: EditorMode) {
-  const [target, setTarget] = useState<BlockTarget | null>(null);
-  const { dispatch } = editor;
-  const edit = useCallback(
-    (id: string, fresh = false) => {
-      setTarget({ id, fresh });
-      dispatch({ type: 'open', popup: 'block settings' });
-    },
-    [dispatch],
-  );
-  return { target, edit };
-}
-
-export type BlockTargeting = ReturnType<typeof useBlockTarget>;
 
 export interface BoardEditing {
   board: BoardState;
@@ -62,10 +35,7 @@ export interface BoardEditing {
 async function addBlock({ board, setBoard, activeSection }: BoardEditing, type: string): Promise<BoardBlock> {
   const start: Record<string, unknown> = { type, title: blockTypeName(type) };
   if (activeSection && activeSection !== UNCATEGORIZED) start.section = activeSection;
-  const { loadCore } = await import('../../core/wasm');
-  const core = await loadCore();
-  const { type: _type, ...defaults } = core.blockDefaults(start as { type: string });
-  const saved = await saveNewBlock(board.slug, board.id, newTemporaryBlock(type, defaults) as BoardBlock);
+  const saved = await saveNewBlock(board.slug, board.id, (await draftBlock(type, start)) as BoardBlock);
   setBoard((current) => ({ ...current, blocks: addToBoard(current.blocks, saved) as BoardBlock[] }));
   return saved;
 }
@@ -156,30 +126,20 @@ export function BoardPopups(editing: BoardEditing) {
   const { target } = editing.blocks;
   const edited = target && isOpen(mode, 'block settings') ? board.blocks.find((b) => b.id === target.id) : undefined;
   if (target && edited) {
-    const save = async (config: Record<string, unknown>) => {
-      // The id is the address; the editor has already dropped temp_block.
-      const { id: _id, ...settings } = config;
-      // Offline, the save waits in the outbox and the board shows the edit meanwhile.
-      const outcome = await saveBlock(target.id, settings, { board: board.slug });
-      replace('stored' in outcome ? (outcome.stored as BoardBlock) : ({ ...settings, id: target.id } as BoardBlock));
-      close();
-    };
-    const cancel = async () => {
-      // A block just picked was only ever a draft: Cancel takes it away again.
-      if (target.fresh) {
-        try {
-          await deleteBlock(board.slug, target.id);
-          setBoard((current) => ({ ...current, blocks: removeBlock(current.blocks, target.id) as BoardBlock[] }));
-        } catch {
-          // The request layer alerted why; the draft stays on the board.
-        }
-      }
-      close();
+    const discardDraft = async (id: string) => {
+      await deleteBlock(board.slug, id);
+      setBoard((current) => ({ ...current, blocks: removeBlock(current.blocks, id) as BoardBlock[] }));
     };
     return (
-      <Suspense fallback={<Loading />}>
-        <BlockSettingsPanel source={source} block={edited} onSave={save} onCancel={() => void cancel()} />
-      </Suspense>
+      <EditedBlockPanel
+        target={target}
+        block={edited}
+        source={source}
+        query={{ board: board.slug }}
+        replace={(block) => replace(block as BoardBlock)}
+        discardDraft={discardDraft}
+        close={close}
+      />
     );
   }
   if (isOpen(mode, 'embed')) return <EmbedPopup slug={board.slug} name={board.title || board.name} onClose={close} />;

@@ -1,7 +1,8 @@
 import type { BoardState } from '../../api/types';
 import { newBlockIconRotated } from '../../shell/modes';
 import { useEditorMode } from '../../shell/useEditorMode';
-import { useBlockTarget, useSpreadsheetUrl } from './BoardPopups';
+import { useBlockTarget } from '../../blocks/settings/EditedBlockPanel';
+import { useSpreadsheetUrl } from './BoardPopups';
 import { useSections } from './BoardView';
 
 /** What both board editor layouts keep: the mode, the section tabs and the spreadsheet address. */
