@@ -1,0 +1,146 @@
+// The app editor's block settings: Edit on a page block, a block picked in 'Choose Your Block'
+// opening as a temp_block draft, Save and Cancel, and the preview beside the form, against the
+// real WASM core and a mocked server.
+import { screen, waitFor, within } from '@testing-library/react';
+import { renderApp } from '../../test/renderApp';
+import type { Block } from '../../shell/blockList';
+import { mockFetch, type Routes } from '../../test/fetchMock';
+import { loadRealCore } from '../../test/realCore';
+
+beforeAll(async () => {
+  await loadRealCore();
+  await import('./AppViewerRoute');
+});
+beforeEach(() => {
+  vi.spyOn(window, 'alert').mockImplementation(() => {});
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+const intro: Block = { id: 'm1', type: 'markdown', title: 'Intro', sheet_title: 'People', text: 'Hello [Name]' };
+const footer: Block = { id: 'f1', type: 'footer', title: 'Bottom', copyrightText: '© Field' };
+const PEOPLE = { columns: ['ChartApps Record ID', 'Name', 'Team'], rows: [['r1', 'Ada', 'North'], ['r2', 'Bea', 'South']] };
+
+function serve(more: Routes = {}) {
+  return mockFetch({
+    'POST /api/page/update-metadata': {
+      body: {
+        name: 'Field app',
+        app_id: 'a1',
+        page_id: 'p-home',
+        page_name: 'Home',
+        page_slug: '',
+        page_type: 'home',
+        search: '',
+        filters: [],
+        title: '',
+        nav_background: '#161819',
+        sign_in_method: '',
+        page_background: '#FAFAFA',
+        block_border: '#e7ebf3',
+        block_shadow: '#ebeff3',
+        palette: [],
+        hero_background: '#161819',
+        public: false,
+        spreadsheetId: 's9',
+        sheets: ['People'],
+        users: [],
+        blocks: [intro, footer],
+        owner_email: 'ann@example.com',
+        can_edit: true,
+        user_role: 'owner',
+        page: 'view',
+      },
+    },
+    'POST /api/app/app-info': { body: { app: { id: 'a1', name: 'Field app', subdomain: 'field', spreadsheet_url: '', public: false, workspace_id: 'w1', created_at: 1, settings: {} } } },
+    'GET /v3/api/page/sheet/People': { body: { columns: ['Name', 'Team'], rows: [], total: 0, page: 1, page_count: 1, version: 3 } },
+    'GET /api/spreadsheets/s9': { body: { open_url: '', sheets: [{ title: 'People', columns: PEOPLE.columns, row_count: 2, version: 3 }] } },
+    'GET /api/spreadsheets/s9/sheets/People/grid': { body: { ...PEOPLE, total: 2, offset: 0, limit: 500, version: 3 } },
+    ...more,
+  });
+}
+
+const sidebarButton = (name: string) => within(screen.getByRole('navigation', { name: 'App editor' })).getByRole('button', { name });
+const regions = () => screen.getAllByRole('region').map((region) => region.getAttribute('aria-labelledby'));
+
+describe('block settings in the app editor', { timeout: 20_000 }, () => {
+  it('edits a page block beside its live preview and saves it with PUT', async () => {
+    const { calls } = serve({ 'PUT /api/blocks/m1': (init) => ({ body: { ...JSON.parse(String(init.body)), id: 'm1' } }) });
+    const { user } = renderApp('/?app=field');
+    await user.click(await screen.findByRole('button', { name: 'Edit block Intro' }));
+    const form = await screen.findByRole('form', { name: 'Markdown settings' });
+    const preview = screen.getByRole('group', { name: 'Preview' });
+    expect(await within(preview).findByText('Hello Ada')).toBeInTheDocument();
+
+    const text = within(form).getByRole('textbox', { name: 'Markdown' });
+    await user.clear(text);
+    await user.type(text, 'Team [[Team]');
+    expect(await within(preview).findByText('Team North')).toBeInTheDocument();
+    await user.click(within(form).getByRole('switch', { name: 'One block per row' }));
+    expect(await within(preview).findByText('Team South')).toBeInTheDocument();
+
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('form', { name: 'Markdown settings' })).not.toBeInTheDocument());
+    const put = calls.find((c) => c.method === 'PUT')!;
+    expect(put.url.pathname).toBe('/api/blocks/m1');
+    expect(put.body).toEqual({ type: 'markdown', title: 'Intro', sheet_title: 'People', text: 'Team [Team]', loop: true });
+  });
+
+  it('opens a picked block as a draft with its defaults, before the last block; Cancel deletes it', async () => {
+    const { calls } = serve({
+      'POST /api/apps/a1/pages/p-home/blocks': (init) => ({ status: 201, body: { ...JSON.parse(String(init.body)), id: 'n1' } }),
+      'DELETE /api/blocks/n1': { status: 204 },
+    });
+    const { user } = renderApp('/?app=field');
+    await screen.findByRole('button', { name: 'Edit block Intro' });
+    await user.click(sidebarButton('New Block'));
+    await user.click(await screen.findByRole('button', { name: 'Table' }));
+
+    const form = await screen.findByRole('form', { name: 'Table settings' });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    const post = calls.find((c) => c.method === 'POST' && c.url.pathname.endsWith('/blocks'))!;
+    expect(post.body).toMatchObject({ type: 'table', title: 'Table', temp_block: true, paginate: true, rows_per_page: 10 });
+    expect(regions()).toEqual(['block-m1-title', 'block-n1-title', 'block-f1-title']);
+    expect(within(screen.getByRole('group', { name: 'Preview' })).getByText('Choose a sheet to see its rows here.')).toBeInTheDocument();
+
+    await user.click(within(form).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(regions()).toEqual(['block-m1-title', 'block-f1-title']));
+    expect(calls.some((c) => c.method === 'DELETE' && c.url.pathname === '/api/blocks/n1')).toBe(true);
+  });
+
+  it('completes a picked block: Save stores it without temp_block, and the preview shows its rows', async () => {
+    const { calls } = serve({
+      'POST /api/apps/a1/pages/p-home/blocks': (init) => ({ status: 201, body: { ...JSON.parse(String(init.body)), id: 'n1' } }),
+      'PUT /api/blocks/n1': (init) => ({ body: { ...JSON.parse(String(init.body)), id: 'n1' } }),
+    });
+    const { user } = renderApp('/?app=field');
+    await screen.findByRole('button', { name: 'Edit block Intro' });
+    await user.click(sidebarButton('New Block'));
+    await user.click(await screen.findByRole('button', { name: 'List' }));
+    const form = await screen.findByRole('form', { name: 'List settings' });
+    await user.selectOptions(within(form).getByRole('combobox', { name: 'Sheet' }), 'People');
+    const preview = screen.getByRole('group', { name: 'Preview' });
+    expect(await within(preview).findByRole('cell', { name: 'Bea' })).toBeInTheDocument();
+
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('form', { name: 'List settings' })).not.toBeInTheDocument());
+    const put = calls.find((c) => c.method === 'PUT')!;
+    expect(put.body).toMatchObject({ type: 'list', title: 'List', sheet_title: 'People' });
+    expect(put.body).not.toHaveProperty('temp_block');
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+  });
+
+  it('draws a block without data from its settings', async () => {
+    serve();
+    const { user } = renderApp('/?app=field');
+    await user.click(await screen.findByRole('button', { name: 'Edit block Bottom' }));
+    const form = await screen.findByRole('form', { name: 'Footer settings' });
+    const preview = screen.getByRole('group', { name: 'Preview' });
+    expect(within(preview).getByText('© Field')).toBeInTheDocument();
+    await user.click(within(form).getByRole('button', { name: 'Add to Links' }));
+    await user.type(within(within(form).getByRole('group', { name: 'Links 1' })).getByRole('textbox', { name: 'Text' }), 'Contact us');
+    expect(within(within(preview).getByRole('navigation', { name: 'Links' })).getByText('Contact us')).toBeInTheDocument();
+  });
+});

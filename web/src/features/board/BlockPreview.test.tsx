@@ -1,0 +1,171 @@
+// The live preview beside a board block's settings and offline editing, in the whole app: the
+// real WASM core and block catalogue, a mocked server, IndexedDB from fake-indexeddb.
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import type { BoardBlock } from '../../api/types';
+import { copyKey, readCopy } from '../../platform/offlineStore';
+import { OFFLINE_TEXT } from '../../shell/offlineEditing';
+import { mockFetch, type Routes } from '../../test/fetchMock';
+import { loadRealCore } from '../../test/realCore';
+import { renderApp } from '../../test/renderApp';
+import { boardState, salesRows, unpublished } from './boardFixture';
+
+vi.mock('../preview/PreviewPage', () => ({ PreviewPage: () => <h1>Preview</h1> }));
+
+beforeAll(async () => {
+  await loadRealCore();
+  await import('./BoardViewerRoute');
+});
+beforeEach(() => {
+  vi.spyOn(window, 'alert').mockImplementation(() => {});
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+const editor = { can_edit: true, user_role: 'owner', owner_email: 'ann@example.com' };
+const table: BoardBlock = { id: 'k1', type: 'table', title: 'Monthly sales', sheet_title: 'Sales', axis: [{ column: 'Month' }, { column: 'Revenue' }] };
+const SHEET = { columns: ['ChartApps Record ID', 'Month', 'Revenue'], rows: [['r1', 'Jan', '100'], ['r2', 'Feb', '120'], ['r3', 'Mar', '90']] };
+
+function serve(blocks: BoardBlock[], more: Routes = {}, sheet = SHEET) {
+  return mockFetch({
+    'POST /api/board/update-metadata': { body: boardState({ ...editor, blocks }) },
+    'GET /api/board/s1/sheet/Sales': { body: salesRows },
+    'GET /api/spreadsheets/s1': { body: { open_url: '', sheets: [{ title: 'Sales', columns: sheet.columns, row_count: sheet.rows.length, version: 7 }] } },
+    'GET /api/spreadsheets/s1/sheets/Sales/grid': (_init, url) => {
+      const offset = Number(url.searchParams.get('offset'));
+      const limit = Number(url.searchParams.get('limit'));
+      return { body: { columns: sheet.columns, rows: sheet.rows.slice(offset, offset + limit), total: sheet.rows.length, offset, limit, version: 7 } };
+    },
+    ...unpublished,
+    ...more,
+  });
+}
+
+async function openSettings(user: ReturnType<typeof renderApp>['user'], title: string, type: string) {
+  await user.click(await screen.findByRole('button', { name: `Edit block ${title}` }));
+  const form = await screen.findByRole('form', { name: `${type} settings` });
+  const preview = screen.getByRole('group', { name: 'Preview' });
+  return { form, preview };
+}
+
+const previewRows = (preview: HTMLElement) =>
+  within(preview)
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
+
+function goOffline(offline: boolean) {
+  vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(!offline);
+  act(() => {
+    window.dispatchEvent(new Event(offline ? 'offline' : 'online'));
+  });
+}
+
+describe('the block preview', { timeout: 20_000 }, () => {
+  it('shows the block’s rows beside its form and follows each setting as it is typed', async () => {
+    const { calls } = serve([table]);
+    const { user } = renderApp('/sales');
+    const { form, preview } = await openSettings(user, 'Monthly sales', 'Table');
+    await waitFor(() => expect(previewRows(preview)).toEqual([['Jan', '100'], ['Feb', '120'], ['Mar', '90']]));
+    expect(within(preview).getByText('Showing 3 of 3 rows')).toBeInTheDocument();
+
+    await user.type(within(form).getByRole('spinbutton', { name: 'Rows per page' }), '2');
+    await waitFor(() => expect(previewRows(preview)).toEqual([['Jan', '100'], ['Feb', '120']]));
+    expect(within(preview).getByText('Showing 2 of 3 rows')).toBeInTheDocument();
+
+    await user.type(within(preview).getByRole('searchbox', { name: 'Search the preview' }), 'mar');
+    await waitFor(() => expect(previewRows(preview)).toEqual([['Mar', '90']]));
+
+    // The rows were read once; every keystroke above was computed in the browser.
+    expect(calls.filter((c) => c.url.pathname.endsWith('/grid'))).toHaveLength(1);
+  });
+
+  it('says which column the sheet lacks, and follows the column picked instead', async () => {
+    serve([{ ...table, axis: [{ column: 'Profit' }] }]);
+    const { user } = renderApp('/sales');
+    const { form, preview } = await openSettings(user, 'Monthly sales', 'Table');
+    expect(await within(preview).findByRole('alert')).toHaveTextContent('The column "Profit" is not in the sheet "Sales".');
+    await user.selectOptions(within(form).getByRole('combobox', { name: 'Column' }), 'Revenue');
+    await waitFor(() => expect(previewRows(preview)).toEqual([['100'], ['120'], ['90']]));
+  });
+
+  it('draws a chart’s series as the core sums them', async () => {
+    const chart: BoardBlock = { id: 'k2', type: 'chart', title: 'Revenue chart', sheet_title: 'Sales', x_axis: 'Month', axis: [{ column: 'Revenue' }] };
+    serve([chart]);
+    const { user } = renderApp('/sales');
+    const { preview } = await openSettings(user, 'Revenue chart', 'Chart');
+    const series = await within(preview).findByRole('table', { name: 'Chart series' });
+    expect(within(series).getAllByRole('row').map((row) => row.textContent)).toEqual(['Revenue', 'Jan100', 'Feb120', 'Mar90']);
+  });
+
+  it('says when a tab has more rows than the preview reads', async () => {
+    const rows = Array.from({ length: 10_250 }, (_, i) => [`r${i}`, `M${i}`, String(i)]);
+    const { calls } = serve([table], {}, { columns: SHEET.columns, rows });
+    const { user } = renderApp('/sales');
+    const { preview } = await openSettings(user, 'Monthly sales', 'Table');
+    expect(await within(preview).findByText('The preview reads the first 10,000 of 10,250 rows of "Sales" (at most 10,000).')).toBeInTheDocument();
+    expect(calls.filter((c) => c.url.pathname.endsWith('/grid'))).toHaveLength(20);
+  });
+});
+
+describe('offline editing', { timeout: 20_000 }, () => {
+  it('keeps previewing and saving with the network cut; the save lands when it is back', async () => {
+    const { calls } = serve([table], { 'PUT /api/blocks/k1': (init) => ({ body: { ...JSON.parse(String(init.body)), id: 'k1' } }) });
+    const { user } = renderApp('/sales');
+    const { form, preview } = await openSettings(user, 'Monthly sales', 'Table');
+    await waitFor(() => expect(previewRows(preview)).toHaveLength(3));
+
+    goOffline(true);
+    expect(await screen.findByText(OFFLINE_TEXT)).toBeInTheDocument();
+    await user.type(within(form).getByRole('spinbutton', { name: 'Rows per page' }), '1');
+    await waitFor(() => expect(previewRows(preview)).toEqual([['Jan', '100']]));
+    const title = within(form).getByRole('textbox', { name: 'Title' });
+    await user.clear(title);
+    await user.type(title, 'Offline sales');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('Waiting for the network to save')).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Table settings' })).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Offline sales' })).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+
+    goOffline(false);
+    expect(await screen.findByText('Saved')).toBeInTheDocument();
+    expect(screen.queryByText(OFFLINE_TEXT)).not.toBeInTheDocument();
+    const put = calls.find((c) => c.method === 'PUT')!;
+    expect(put.url.pathname).toBe('/api/blocks/k1');
+    expect(put.body).toMatchObject({ type: 'table', title: 'Offline sales', rows_per_page: 1 });
+    expect(put.body).not.toHaveProperty('temp_block');
+  });
+
+  it('shows a refused replay at the block, and Edit opens the edit with the answer at its setting', async () => {
+    serve([table], { 'PUT /api/blocks/k1': { status: 422, body: { error: 'Rows per page must be from 1 to 100.', field: 'rows_per_page' } } });
+    const { user } = renderApp('/sales');
+    const { form } = await openSettings(user, 'Monthly sales', 'Table');
+    goOffline(true);
+    await user.type(within(form).getByRole('spinbutton', { name: 'Rows per page' }), '5');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await screen.findByText('Waiting for the network to save');
+
+    goOffline(false);
+    expect(await screen.findByText('Not saved: Rows per page must be from 1 to 100.')).toBeInTheDocument();
+    const reopened = await openSettings(user, 'Monthly sales', 'Table');
+    const rows = within(reopened.form).getByRole('spinbutton', { name: 'Rows per page' });
+    expect(rows).toHaveValue(5);
+    expect(rows).toHaveAccessibleDescription('Rows per page must be from 1 to 100.');
+  });
+
+  it('opens the board from the device when the network is gone, with the Offline notice', async () => {
+    serve([table]);
+    renderApp('/sales');
+    await screen.findByRole('button', { name: 'Edit block Monthly sales' });
+    await waitFor(async () => expect(await readCopy(copyKey.board('sales'))).toMatchObject({ slug: 'sales' }));
+    cleanup();
+
+    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
+    renderApp('/sales');
+    expect(await screen.findByRole('button', { name: 'Edit block Monthly sales' })).toBeInTheDocument();
+    expect(screen.getByText(OFFLINE_TEXT)).toBeInTheDocument();
+  });
+});
