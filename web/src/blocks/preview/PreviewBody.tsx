@@ -3,11 +3,18 @@
 import { Component, lazy, Suspense, type ReactNode } from 'react';
 import type { CalendarModel, ChartModel } from '../../core/types';
 import type { PreviewChartType } from '../../store/chartSlice';
+import { useConnectivityStore } from '../../store/connectivityStore';
 import { RowsTable } from '../RowsTable';
 import type { Preview } from './previewModel';
 
 // The same chunk the sample preview draws with: ECharts downloads only when a chart shows.
-const ChartView = lazy(() => import('../../features/preview/ChartView'));
+let chartLoaded = false;
+const ChartView = lazy(() =>
+  import('../../features/preview/ChartView').then((module) => {
+    chartLoaded = true;
+    return module;
+  }),
+);
 
 const count = (n: number) => n.toLocaleString('en-US');
 /** The form field types that are also HTML input types; the others (select, textarea...) read as text. */
@@ -32,18 +39,23 @@ function drawnType(model: ChartModel): PreviewChartType {
 }
 
 function ChartPreview({ model }: { model: ChartModel }) {
+  // Offline, a chunk never fetched cannot come, and a failed chunk reloads the page: the series
+  // table alone says the same.
+  const drawable = useConnectivityStore((s) => s.online) || chartLoaded;
   if (model.labels.length === 0) return <p className="muted">No rows match.</p>;
   const columns = ['', ...model.series.map((s) => s.name)];
   const rows = model.labels.map((label, i) => [label, ...model.series.map((s) => (s.data[i] === null ? '–' : count(s.data[i]!)))]);
   return (
     <>
-      <ChartBoundary>
-        <Suspense fallback={null}>
-          <div className="preview-chart">
-            <ChartView model={model} type={drawnType(model)} label={`Chart of ${model.series.map((s) => s.name).join(', ')}`} />
-          </div>
-        </Suspense>
-      </ChartBoundary>
+      {drawable && (
+        <ChartBoundary>
+          <Suspense fallback={null}>
+            <div className="preview-chart">
+              <ChartView model={model} type={drawnType(model)} label={`Chart of ${model.series.map((s) => s.name).join(', ')}`} />
+            </div>
+          </Suspense>
+        </ChartBoundary>
+      )}
       <RowsTable className="preview-table" caption="Chart series" columns={columns} rows={rows} />
     </>
   );

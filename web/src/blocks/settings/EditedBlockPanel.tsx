@@ -2,7 +2,7 @@
 // is being edited (and whether it was just picked, a temp_block draft), and what Save and Cancel
 // do to it (platform §4 "Blocks": Save stores it without temp_block, Cancel takes a never-saved
 // draft away again).
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Loading } from '../../components/Loading';
 import type { BlockConfig } from '../../core/wasm';
 import { saveBlock } from '../../platform/outbox';
@@ -10,9 +10,30 @@ import { newTemporaryBlock, type Block } from '../../shell/blockList';
 import type { EditorMode } from '../../shell/useEditorMode';
 import type { BlockDataSource } from './BlockSettingsPanel';
 
-// The settings editor and the WASM core it runs on are loaded only when an editor opens them,
-// so neither weighs on a visitor's first load of the board or page.
-const BlockSettingsPanel = lazy(() => import('./BlockSettingsPanel').then((m) => ({ default: m.BlockSettingsPanel })));
+// The settings editor and the WASM core it runs on are loaded only for editors, so neither weighs
+// on a visitor's first load of the board or page.
+const loadPanel = () => import('./BlockSettingsPanel');
+const BlockSettingsPanel = lazy(() => loadPanel().then((m) => ({ default: m.BlockSettingsPanel })));
+
+/**
+ * Fetches the settings editor and the WASM core while the browser is idle, so that the service
+ * worker holds them and a block's settings still open after the network is cut. Only online:
+ * a chunk that fails to load makes the page reload (platform/chunkReload).
+ */
+function preloadBlockSettings(): void {
+  if (typeof requestIdleCallback !== 'function' || !navigator.onLine) return;
+  requestIdleCallback(
+    () => {
+      loadPanel()
+        .then(() => import('../../core/wasm'))
+        .then(({ loadCore }) => loadCore())
+        .catch(() => {
+          // Opening the editor later loads them again, and says so if that fails.
+        });
+    },
+    { timeout: 2000 },
+  );
+}
 
 /**
  * A picked type as a temp_block draft over the catalogue's defaults (and `start`, say its title),
@@ -30,9 +51,10 @@ export interface BlockTarget {
   fresh: boolean;
 }
 
-/** Which block the 'block settings' mode shows, next to the editor's one mode. */
+/** Which block the 'block settings' mode shows, next to the editor's one mode; the editor is fetched ahead. */
 export function useBlockTarget(editor: EditorMode) {
   const [target, setTarget] = useState<BlockTarget | null>(null);
+  useEffect(preloadBlockSettings, []);
   const { dispatch } = editor;
   const edit = useCallback(
     (id: string, fresh = false) => {
