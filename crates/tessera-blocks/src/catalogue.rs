@@ -2,6 +2,11 @@
 //! (`validate.rs`), defaults, visibility (`visibility.rs`) and the web settings editor all read
 //! these tables; nothing about a setting is written anywhere else.
 //!
+//! Editing rules of platform §4 are data here too (`edit.rs` reads them): `clears` lists the
+//! sibling settings a change clears (contact `type` → `value`, `iconType` → `icon`, a navigation
+//! item's `pageSlug`/`pageId` ↔ `url`), `first_unused` gives new social items the first unused
+//! network, and `example` their starting link.
+//!
 //! Keys are spelt as the spec spells them (`calender_month`, `Data_Format`, `imageAccordian`).
 //! Where the spec names a setting without a key ("border settings", "timeline styling", the map's
 //! four columns) the key chosen here is the one the editor and views must use; such keys are
@@ -49,6 +54,8 @@
 //! | footer `simpleLinks` | | at most 10; 5 for Navigation Hub Footer and Classic Footer Bar | | §3.19, §5 |
 //! | footer social `link` | | http:// or https:// | yes | §5 |
 //! | footer contact `type` | `phone` | phone, email, address | | platform §3 |
+//! | footer contact `countryCode` / `iconColor` | `+00` / `#0052FF` | | | issue 9 |
+//! | footer social `type` | `facebook`; a new item takes the first unused | instagram, facebook, linkedin | | platform §4 |
 //! | ImageGrid / imageAccordian `features` | | at most 4 items | | §3.17 |
 //! | itemDetails action `label` | `Click Here` | | | §3.21 |
 
@@ -479,7 +486,7 @@ const DATALIST: &[Field] = &[
 // ---- blocks §3.16: event ----
 
 const SOCIAL_ICON: &[Field] = &[
-    field("iconType", "Icon type", Select, Display).options(ICON_TYPES),
+    field("iconType", "Icon type", Select, Display).options(ICON_TYPES).clears(&["icon"]),
     field("icon", "Icon", Text, Display),
     field("url", "Link", Url, Display),
 ];
@@ -520,7 +527,7 @@ const EVENT: &[Field] = &[
 // ---- blocks §3.17-§3.18: ImageGrid, imageAccordian, featureslayout, bannerHero ----
 
 const FEATURE: &[Field] = &[
-    field("iconType", "Icon type", Select, Display).options(ICON_TYPES),
+    field("iconType", "Icon type", Select, Display).options(ICON_TYPES).clears(&["icon"]),
     field("icon", "Icon", Text, Display).help("An image address, a Font Awesome name or text, as the icon type says."),
     field("title", "Title", Text, Display),
     field("description", "Description", LongText, Display),
@@ -551,18 +558,18 @@ const BANNER_HERO: &[Field] = &[
 const LINK: &[Field] = &[field("text", "Text", Text, Display), field("url", "Link", Url, Display)];
 
 const CONTACT_ITEM: &[Field] = &[
-    field("type", "Type", Select, Display).options(&["phone", "email", "address"]).text("phone"),
+    field("type", "Type", Select, Display).options(&["phone", "email", "address"]).text("phone").clears(&["value"]),
     field("value", "Value", Text, Display),
-    field("countryCode", "Country code", Text, Display).visible(Rule::Equals { field: "type", value: "phone" }),
+    field("countryCode", "Country code", Text, Display).text("+00").visible(Rule::Equals { field: "type", value: "phone" }),
     field("showIcon", "Show icon", Bool, Display),
-    field("iconColor", "Icon colour", Colour, Display).visible(Rule::IsOn { field: "showIcon" }),
+    field("iconColor", "Icon colour", Colour, Display).text("#0052FF").visible(Rule::IsOn { field: "showIcon" }),
 ];
 
 const SOCIAL_ITEM: &[Field] = &[
-    field("type", "Network", Select, Display).options(&["instagram", "facebook", "linkedin"]),
-    field("link", "Link", HttpUrl, Display).required(),
+    field("type", "Network", Select, Display).options(&["instagram", "facebook", "linkedin"]).text("facebook").first_unused(),
+    field("link", "Link", HttpUrl, Display).required().example("https://www.{type}.com/"),
     field("showIcon", "Show icon", Bool, Display),
-    field("iconColor", "Icon colour", Colour, Display).visible(Rule::IsOn { field: "showIcon" }),
+    field("iconColor", "Icon colour", Colour, Display).text("#0052FF").visible(Rule::IsOn { field: "showIcon" }),
 ];
 
 const FOOTER: &[Field] = &[
@@ -591,9 +598,9 @@ const PAGE_LINK: Rule = Rule::Equals { field: "linkType", value: "page" };
 const NAVIGATION_ITEM: &[Field] = &[
     field("name", "Name", Text, Display),
     field("linkType", "Links to", Select, Display).options(&["page", "external"]),
-    field("pageId", "Page", Page, Display).visible(PAGE_LINK),
-    field("pageSlug", "Page address", Text, Display).visible(PAGE_LINK),
-    field("url", "Link", Url, Display).visible(Rule::Equals { field: "linkType", value: "external" }),
+    field("pageId", "Page", Page, Display).visible(PAGE_LINK).clears(&["url"]),
+    field("pageSlug", "Page address", Text, Display).visible(PAGE_LINK).clears(&["url"]),
+    field("url", "Link", Url, Display).visible(Rule::Equals { field: "linkType", value: "external" }).clears(&["pageSlug", "pageId"]),
     field("active", "Active", Bool, Display),
     field("openInNewTab", "Open in a new tab", Bool, Display),
 ];

@@ -316,6 +316,21 @@ pub struct Field {
     #[serde(skip_serializing_if = "str::is_empty")]
     #[cfg_attr(test, ts(as = "Option<String>", optional))]
     pub help: &'static str,
+    /// Sibling settings that setting this one to another non-empty value clears (platform §4:
+    /// a contact item's new type clears its value; a page link clears the external link).
+    #[serde(skip_serializing_if = "<[_]>::is_empty")]
+    #[cfg_attr(test, ts(as = "Option<Vec<String>>", optional))]
+    pub clears: &'static [&'static str],
+    /// A select whose new list items take the first option no other item uses (platform §4:
+    /// new social items take the first unused network).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    #[cfg_attr(test, ts(as = "Option<bool>", optional))]
+    pub first_unused: bool,
+    /// The value a new list item starts with, `{key}` standing for the item's other settings
+    /// (`https://www.{type}.com/`).
+    #[serde(skip_serializing_if = "str::is_empty")]
+    #[cfg_attr(test, ts(as = "Option<String>", optional))]
+    pub example: &'static str,
 }
 
 /// A field of `kind` with nothing else set; the methods below add the rest.
@@ -335,6 +350,9 @@ pub const fn field(key: &'static str, label: &'static str, kind: Kind, group: Gr
         item_limits: &[],
         fields: &[],
         help: "",
+        clears: &[],
+        first_unused: false,
+        example: "",
     }
 }
 
@@ -374,6 +392,15 @@ impl Field {
     }
     pub const fn help(self, help: &'static str) -> Self {
         Field { help, ..self }
+    }
+    pub const fn clears(self, clears: &'static [&'static str]) -> Self {
+        Field { clears, ..self }
+    }
+    pub const fn first_unused(self) -> Self {
+        Field { first_unused: true, ..self }
+    }
+    pub const fn example(self, example: &'static str) -> Self {
+        Field { example, ..self }
     }
 }
 

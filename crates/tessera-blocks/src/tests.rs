@@ -146,6 +146,10 @@ const DEFAULTS: &[(&str, &str, &str, &str)] = &[
     ("markdown", "gap", "3", r#"{"loop": true}"#),
     ("event", "registration_button_color", r##""#4f46E5""##, r#"{"registration_button": true}"#),
     ("footer", "contactItems[].type", r#""phone""#, r#"{}"#),
+    ("footer", "contactItems[].countryCode", r#""+00""#, r#"{}"#),
+    ("footer", "contactItems[].iconColor", r##""#0052FF""##, r#"{"showIcon": true}"#),
+    ("footer", "socialItems[].type", r#""facebook""#, r#"{}"#),
+    ("footer", "socialItems[].iconColor", r##""#0052FF""##, r#"{"showIcon": true}"#),
     ("itemDetails", "actions[].label", r#""Click Here""#, r#"{}"#),
     ("itemDetails", "actions[].button_color", r##""#4f46E5""##, r#"{}"#),
 ];

@@ -56,7 +56,7 @@ use crate::validate::{parse_block, BlockError};
 pub(crate) type Scope = [&'static Field];
 
 /// The value a rule sees: the setting as given unless absent or null, else its default.
-fn effective(key: &str, object: &Map<String, Value>, scope: &Scope) -> Option<Value> {
+pub(crate) fn effective(key: &str, object: &Map<String, Value>, scope: &Scope) -> Option<Value> {
     match object.get(key) {
         Some(v) if !v.is_null() => Some(v.clone()),
         _ => scope.iter().find(|f| f.key == key).and_then(|f| f.default).map(|d| d.to_json()),
@@ -88,8 +88,14 @@ pub(crate) fn holds(rule: &Rule, object: &Map<String, Value>, scope: &Scope) -> 
     }
 }
 
+/// The item limit of a list in force for the object that holds it: the first lower limit whose
+/// rule holds, else the list's own.
+pub(crate) fn item_limit(list: &Field, holder: &Map<String, Value>, scope: &Scope) -> Option<u32> {
+    list.item_limits.iter().find(|l| holds(&l.when, holder, scope)).map(|l| l.max_items).or(list.max_items)
+}
+
 /// One step of a setting path: a key, and an item index when the key is a list.
-fn parse_segment(segment: &str) -> Option<(&str, Option<usize>)> {
+pub(crate) fn parse_segment(segment: &str) -> Option<(&str, Option<usize>)> {
     match segment.split_once('[') {
         None => (!segment.is_empty()).then_some((segment, None)),
         Some((key, rest)) => {

@@ -51,7 +51,22 @@ fields?: Array<Field>,
 /**
  * A hint for the editor (units, tokens, upload limits).
  */
-help?: string, };
+help?: string, 
+/**
+ * Sibling settings that setting this one to another non-empty value clears (platform §4:
+ * a contact item's new type clears its value; a page link clears the external link).
+ */
+clears?: Array<string>, 
+/**
+ * A select whose new list items take the first option no other item uses (platform §4:
+ * new social items take the first unused network).
+ */
+first_unused?: boolean, 
+/**
+ * The value a new list item starts with, `{key}` standing for the item's other settings
+ * (`https://www.{type}.com/`).
+ */
+example?: string, };
 
 export type BlockInfo = { type: BlockType, name: string, description: string, 
 /**
