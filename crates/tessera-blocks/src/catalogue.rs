@@ -123,8 +123,9 @@ const ICON_TYPES: &[&str] = &["image", "fontawesome", "text"];
 
 const SHARED: &[Field] = &[
     field("title", "Title", Text, Display),
-    field("title_color", "Title colour", Colour, Display),
-    field("title_background_color", "Title background colour", Colour, Display),
+    // Colours of a title that is not there would change nothing.
+    field("title_color", "Title colour", Colour, Display).visible(Rule::IsSet { field: "title" }),
+    field("title_background_color", "Title background colour", Colour, Display).visible(Rule::IsSet { field: "title" }),
     field("section", "Section", Text, Display).help("One of the board's sections; blocks of other sections show under 'un-categorized'."),
     field("full_width", "Full width", Bool, Display),
     field("background_color", "Background colour", Colour, Display),
@@ -528,7 +529,9 @@ const EVENT: &[Field] = &[
 
 const FEATURE: &[Field] = &[
     field("iconType", "Icon type", Select, Display).options(ICON_TYPES).clears(&["icon"]),
-    field("icon", "Icon", Text, Display).help("An image address, a Font Awesome name or text, as the icon type says."),
+    field("icon", "Icon", Text, Display)
+        .help("An image address, a Font Awesome name or text, as the icon type says.")
+        .visible(Rule::IsSet { field: "iconType" }),
     field("title", "Title", Text, Display),
     field("description", "Description", LongText, Display),
 ];
@@ -536,7 +539,7 @@ const FEATURE: &[Field] = &[
 const FOUR_FEATURES: &[Field] = &[
     field("features", "Features", List, Display).items(FEATURE).max_items(4),
     field("learn_more_text", "Learn More text", Text, Actions),
-    field("learn_more_link", "Learn More link", Url, Actions),
+    field("learn_more_link", "Learn More link", Url, Actions).visible(Rule::IsSet { field: "learn_more_text" }),
 ];
 
 const FEATURE_LAYOUT: Field = field("FeatureLayout", "Feature layout", Select, Display).options(&["list", "grid", "paragraph"]);
@@ -547,7 +550,10 @@ const FEATURES_LAYOUT: &[Field] = &[field("features", "Features", List, Display)
 const BANNER_HERO: &[Field] = &[
     field("background_image", "Background image", Image, Display),
     field("foreground_image", "Foreground image", Image, Display),
-    field("imagePosition", "Image position", Select, Display).options(&["left", "right", "top", "bottom"]),
+    // Where the foreground image sits; without one there is nothing to place.
+    field("imagePosition", "Image position", Select, Display)
+        .options(&["left", "right", "top", "bottom"])
+        .visible(Rule::IsSet { field: "foreground_image" }),
     field("subtitle", "Subtitle", Text, Display),
     field("features", "Features", List, Display).items(FEATURE),
     FEATURE_LAYOUT,

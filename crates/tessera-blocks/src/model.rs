@@ -239,6 +239,10 @@ pub enum Rule {
         field: &'static str,
         value: &'static str,
     },
+    /// `field` holds something: text that is not blank, or any other value.
+    IsSet {
+        field: &'static str,
+    },
     /// The flag `field` is off (absent flags are off unless their default is on).
     IsOff {
         field: &'static str,

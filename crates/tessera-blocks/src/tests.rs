@@ -383,7 +383,7 @@ static HIDDEN_REQUIRED: [Field; 2] = [
 
 /// (type, block settings, path, visible).
 fn visibility_rows() -> Vec<(&'static str, Value, &'static str, bool)> {
-    vec![
+    let mut rows = vec![
         ("chart", json!({}), "StepSize", false),
         ("calendar", json!({"axis": [{"type": "number"}]}), "axis[0].character_limit", false),
         ("calendar", json!({"axis": [{"type": "text"}]}), "axis[0].from_google_sheet", false),
@@ -550,7 +550,26 @@ fn visibility_rows() -> Vec<(&'static str, Value, &'static str, bool)> {
         ("itemDetails", json!({"actions": [{"type": "Page"}]}), "actions[0].url", false),
         ("itemDetails", json!({"actions": [{"type": "Page"}]}), "actions[0].page", true),
         ("itemDetails", json!({"actions": [{"type": "External URL"}]}), "actions[0].page", false),
-    ]
+        ("bannerHero", json!({}), "imagePosition", false),
+        ("bannerHero", json!({"foreground_image": "https://x.io/a.png"}), "imagePosition", true),
+        ("ImageGrid", json!({"learn_more_text": " "}), "learn_more_link", false),
+        ("imageAccordian", json!({"learn_more_text": "More"}), "learn_more_link", true),
+        ("imageAccordian", json!({}), "learn_more_link", false),
+        ("ImageGrid", json!({"learn_more_text": "More"}), "learn_more_link", true),
+    ];
+    // Every block's title colours show only while it has a title; every feature's icon only once
+    // its icon type is chosen.
+    for block_type in BlockType::ALL.map(BlockType::as_str) {
+        for path in ["title_color", "title_background_color"] {
+            rows.push((block_type, json!({"title": ""}), path, false));
+            rows.push((block_type, json!({"title": "Sales"}), path, true));
+        }
+    }
+    for block_type in ["featureslayout", "ImageGrid", "bannerHero", "imageAccordian"] {
+        rows.push((block_type, json!({"features": [{}]}), "features[0].icon", false));
+        rows.push((block_type, json!({"features": [{"iconType": "text"}]}), "features[0].icon", true));
+    }
+    rows
 }
 
 #[test]
@@ -806,6 +825,7 @@ fn the_catalogue_is_consistent_with_itself() {
                 Rule::Always => {}
                 Rule::IsOn { field }
                 | Rule::IsOff { field }
+                | Rule::IsSet { field }
                 | Rule::Equals { field, .. }
                 | Rule::NotEquals { field, .. }
                 | Rule::OneOf { field, .. }

@@ -44,6 +44,10 @@
 //! | footer `iconColor` | `showIcon` is on | blocks §3.19 |
 //! | header `pageId`, `pageSlug` / `url` | `linkType` is page / external | blocks §2, §3.20 |
 //! | header `userProfileImage` | `UserMenu` is on | blocks §3.20 |
+//! | every block's `title_color`, `title_background_color` | `title` is set | blocks §3.1 |
+//! | feature `icon` | the feature's `iconType` is set | blocks §3.17, §3.18 |
+//! | bannerHero `imagePosition` | `foreground_image` is set | blocks §3.18 |
+//! | ImageGrid/imageAccordian `learn_more_link` | `learn_more_text` is set | blocks §3.17 |
 //! | itemDetails action `url` / `page` | action `type` is External URL / Page | blocks §2, §3.21 |
 
 use serde_json::{Map, Value};
@@ -80,6 +84,7 @@ pub(crate) fn holds(rule: &Rule, object: &Map<String, Value>, scope: &Scope) -> 
         Rule::Always => true,
         Rule::IsOn { field } => effective(field, object, scope) == Some(Value::Bool(true)),
         Rule::IsOff { field } => effective(field, object, scope) != Some(Value::Bool(true)),
+        Rule::IsSet { field } => effective(field, object, scope).is_some_and(|v| v.as_str().is_none_or(|t| !t.trim().is_empty())),
         Rule::Equals { field, value } => text(field).as_deref() == Some(*value),
         Rule::NotEquals { field, value } => text(field).as_deref() != Some(*value),
         Rule::OneOf { field, values } => text(field).is_some_and(|t| values.contains(&t.as_str())),

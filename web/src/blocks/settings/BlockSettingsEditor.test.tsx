@@ -101,6 +101,13 @@ describe('the block settings editor', () => {
     expect(within(item).getByRole('textbox', { name: 'Value' })).toHaveValue('');
   });
 
+  it('shows a title’s colours only while the block has a title', async () => {
+    const { user } = renderEditor({ type: 'iframe', title: 'Map' });
+    expect(screen.getByLabelText('Title colour')).toBeInTheDocument();
+    await user.clear(screen.getByRole('textbox', { name: 'Title' }));
+    expect(screen.queryByLabelText('Title colour')).not.toBeInTheDocument();
+  });
+
   it('lets a navigation item link to a page or an address, never both', async () => {
     const { user, onSave } = renderEditor({ type: 'header', navigationItems: [{ name: 'About', linkType: 'page', url: 'https://old.example' }] });
     const item = screen.getByRole('group', { name: 'Navigation 1' });
@@ -163,7 +170,7 @@ describe('the block settings editor', () => {
   });
 
   it('edits a colour by picker or hex text', async () => {
-    const { user, onSave } = renderEditor({ type: 'table' });
+    const { user, onSave } = renderEditor({ type: 'table', title: 'Orders' });
     const hex = screen.getByRole('textbox', { name: 'Title colour (hex)' });
     await user.type(hex, '#112233');
     expect(screen.getByLabelText('Title colour')).toHaveValue('#112233');
