@@ -787,6 +787,17 @@ pub fn block_info(block_type: BlockType) -> BlockInfo {
     }
 }
 
+/// The picker list of 'Choose Your Block' without the settings, in the catalogue's order.
+pub fn picker() -> Vec<PickerEntry> {
+    BlockType::ALL
+        .into_iter()
+        .map(|block_type| {
+            let d = type_def(block_type);
+            PickerEntry { block_type, name: d.name, description: d.description, icon: d.icon, group: d.group }
+        })
+        .collect()
+}
+
 /// The picker list plus each type's settings (serialisable; the web editor is built from it).
 pub fn catalogue() -> Catalogue {
     Catalogue { blocks: BlockType::ALL.into_iter().map(block_info).collect() }

@@ -408,6 +408,18 @@ impl Field {
     }
 }
 
+/// One entry of 'Choose Your Block': what `picker()` answers per type.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct PickerEntry {
+    #[serde(rename = "type")]
+    pub block_type: BlockType,
+    pub name: &'static str,
+    pub description: &'static str,
+    pub icon: &'static str,
+    pub group: PickerGroup,
+}
+
 /// One entry of the picker plus the type's settings: what `catalogue()` answers per type.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[cfg_attr(test, derive(ts_rs::TS))]

@@ -7,7 +7,7 @@ use std::collections::BTreeSet;
 use serde_json::{json, Value};
 
 use crate::model::{Field, Kind, Rule};
-use crate::{catalogue, fields, validate, visible, with_defaults, BlockType, FieldError};
+use crate::{catalogue, fields, picker, validate, visible, with_defaults, BlockType, FieldError};
 
 /// A block of `block_type` with its required settings filled, which must validate.
 fn minimal(block_type: &str) -> Value {
@@ -884,4 +884,12 @@ fn the_catalogue_serialises_descriptors_without_empty_parts() {
     let chart = serde_json::to_value(crate::block_info(BlockType::Chart)).unwrap();
     let step = chart["fields"].as_array().unwrap().iter().find(|f| f["key"] == "StepSize").unwrap().clone();
     assert_eq!(step["visible"], json!({"rule": "is_on", "field": "CustomStepSize"}));
+}
+
+#[test]
+fn the_picker_is_the_catalogue_without_settings() {
+    let entries: Vec<(BlockType, &str, &str)> = picker().iter().map(|e| (e.block_type, e.name, e.icon)).collect();
+    let from_catalogue: Vec<(BlockType, &str, &str)> = catalogue().blocks.iter().map(|b| (b.block_type, b.name, b.icon)).collect();
+    assert_eq!(entries, from_catalogue);
+    assert!(!serde_json::to_value(picker()).unwrap()[0].as_object().unwrap().contains_key("fields"));
 }

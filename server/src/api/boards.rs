@@ -28,7 +28,6 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(duplicate))
         .routes(routes!(update_metadata))
         .routes(routes!(workspace_plan))
-        .routes(routes!(board_blocks))
 }
 
 const SLUG_TAKEN: &str = "Another board already uses this slug; please choose another.";
@@ -340,16 +339,4 @@ async fn workspace_plan(
         caller.user()?.user.is_free_plan()
     };
     Ok(ApiJson(WorkspacePlan { is_free_plan }))
-}
-
-/// The blocks of the board named by `board`, in order.
-#[utoipa::path(get, path = "/blocks", tag = "spec", params(SpecParams),
-    responses((status = 200, body = [Object]), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn board_blocks(
-    State(state): State<AppState>,
-    caller: Caller,
-    Query(params): Query<SpecParams>,
-) -> Result<ApiJson<Vec<Value>>, Error> {
-    let (board, _) = visible_board_by_slug(&state, &caller, &params).await?;
-    Ok(ApiJson(blocks::list(&state.db, Parent::Board(&board.id)).await?))
 }

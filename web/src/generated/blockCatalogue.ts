@@ -68,6 +68,8 @@ first_unused?: boolean,
  */
 example?: string, };
 
+export type PickerEntry = { type: BlockType, name: string, description: string, icon: string, group: PickerGroup, };
+
 export type BlockInfo = { type: BlockType, name: string, description: string, 
 /**
  * An icon name for the picker (the web app maps names to its icons).
