@@ -19,6 +19,7 @@ use crate::blocks::{self, Parent};
 use crate::board_state::{self, Board, BoardState, BoardUpdate};
 use crate::db::{is_unique_violation, new_id, now, Flag};
 use crate::error::{Error, ErrorBody, ResultExt};
+use crate::sheet_query;
 use crate::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -232,6 +233,9 @@ async fn update(
     let (board, role) = board_by_id(&state, &caller, &id).await?;
     role.require_edit()?;
     let mut settings = board.settings.clone();
+    if let Some(filters) = &body.filters {
+        sheet_query::check_stored_filters(filters)?;
+    }
     settings.extend(body.settings_patch()?);
     let name = body.name.as_deref().map(checked_name).transpose()?.unwrap_or_else(|| board.name.clone());
     if let Some(slug) = &body.slug {

@@ -119,6 +119,8 @@ both_databases! {
             (json!({"block_border": "#12345"}), "block_border"),
             (json!({"hide_heroes": true}), "hide_heroes"),
             (json!({"spreadsheetId": "not-in-this-workspace"}), "spreadsheetId"),
+            (json!({"filters": [{"name": "Open", "condition": "like", "sheet_column": {"sheet": "S", "column": "C"}}]}), "filters"),
+            (json!({"filters": [{"name": "Recent", "condition": "past_days"}, {"name": "No condition"}]}), "filters"),
         ] {
             let reply = ada.put(&path, body.clone()).await;
             assert_eq!(reply.status, 422, "{body}: {}", reply.text);
