@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { AppRecord, PageSettings, PageState } from '../../api/types';
+import { ColourField } from '../../components/ColourField';
 import { Field } from '../../components/Field';
 import { FormError } from '../../components/FormError';
 import { Loading } from '../../components/Loading';
@@ -10,31 +11,16 @@ import { updateApp, updatePage, type AppChange, type PageChange } from './appApi
 
 export const APP_SETTINGS_TITLE = 'App Settings';
 
-type ColourField = 'page_background' | 'block_border' | 'block_shadow';
+type PageColour = 'page_background' | 'block_border' | 'block_shadow';
 
-const COLOURS: { field: ColourField; label: string }[] = [
+const COLOURS: { field: PageColour; label: string }[] = [
   { field: 'page_background', label: 'Page background' },
   { field: 'block_border', label: 'Block border' },
   { field: 'block_shadow', label: 'Block shadow' },
 ];
 
-/**
- * The value a colour input can hold (#rrggbb): the server also allows #RGB and #RRGGBBAA, which
- * the input would otherwise turn into black. Unchanged inputs are never sent back.
- */
-export function toColourInput(colour: string): string {
-  const hex = colour.trim().toLowerCase();
-  if (/^#[0-9a-f]{3}$/.test(hex)) return `#${[...hex.slice(1)].map((c) => c + c).join('')}`;
-  if (/^#[0-9a-f]{6}([0-9a-f]{2})?$/.test(hex)) return hex.slice(0, 7);
-  return '#000000';
-}
-
-function colourInputs(page: PageState): Record<ColourField, string> {
-  return {
-    page_background: toColourInput(page.page_background),
-    block_border: toColourInput(page.block_border),
-    block_shadow: toColourInput(page.block_shadow),
-  };
+function colourValues(page: PageState): Record<PageColour, string> {
+  return { page_background: page.page_background, block_border: page.block_border, block_shadow: page.block_shadow };
 }
 
 /**
@@ -61,7 +47,7 @@ export function AppSettingsPopup({
   const [subdomain, setSubdomain] = useState(app?.subdomain ?? '');
   const [spreadsheetUrl, setSpreadsheetUrl] = useState(app?.spreadsheet_url ?? '');
   const [isPublic, setPublic] = useState(app?.public ?? false);
-  const [initialColours] = useState(() => colourInputs(page));
+  const [initialColours] = useState(() => colourValues(page));
   const [colours, setColours] = useState(initialColours);
 
   const submit = (event: FormEvent) => {
@@ -75,7 +61,7 @@ export function AppSettingsPopup({
       if (isPublic !== app.public) appChange.public = isPublic;
       const pageChange: PageChange = {};
       for (const { field } of COLOURS) {
-        if (colours[field] !== initialColours[field]) pageChange[field] = colours[field];
+        if (colours[field].trim() !== initialColours[field]) pageChange[field] = colours[field].trim();
       }
       // Each part is applied as soon as it is saved, so a refusal of the second leaves the first shown.
       if (Object.keys(appChange).length > 0) onAppSaved(await updateApp(app.id, appChange));
@@ -111,9 +97,7 @@ export function AppSettingsPopup({
           <fieldset className="app-settings-colours">
             <legend>Colours of this page ({page.page_name || 'Home'})</legend>
             {COLOURS.map(({ field, label }) => (
-              <Field key={field} label={label}>
-                <input type="color" value={colours[field]} onChange={(e) => setColours({ ...colours, [field]: e.target.value })} />
-              </Field>
+              <ColourField key={field} label={label} value={colours[field]} onChange={(value) => setColours({ ...colours, [field]: value })} />
             ))}
           </fieldset>
           <FormError message={error} />
