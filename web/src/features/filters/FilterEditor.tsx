@@ -2,6 +2,7 @@
 // adds to, reorders and trims, each filter with its name, switch, tab and column, condition and
 // value. The parent keeps the list and saves it; the core applies it.
 import { Field } from '../../components/Field';
+import { ListItemActions, moved } from '../../components/ListItemActions';
 import { CONDITIONS, type Condition } from '../../core/types';
 import { CONDITION_LABELS } from './conditions';
 import { filterProblems, NAMES_RULE, newFilter, withCondition, type EditableFilter, type FilterProblem } from './editableFilter';
@@ -83,11 +84,6 @@ export function FilterEditor({
 }) {
   const problems = filterProblems(filters);
   const replace = (index: number, filter: EditableFilter) => onChange(filters.map((current, i) => (i === index ? filter : current)));
-  const move = (index: number, by: -1 | 1) => {
-    const next = [...filters];
-    [next[index], next[index + by]] = [next[index + by], next[index]];
-    onChange(next);
-  };
   return (
     <div className="filter-editor">
       <p className="form-hint">
@@ -108,17 +104,13 @@ export function FilterEditor({
               <fieldset className="filter-row">
                 <legend>{title}</legend>
                 <FilterRow filter={filter} problem={problems[index]} sheets={sheets} columnsOf={columnsOf} onChange={(next) => replace(index, next)} />
-                <div className="filter-row-actions">
-                  <button type="button" className="button small" aria-label={`Move ${title} up`} disabled={index === 0} onClick={() => move(index, -1)}>
-                    ↑
-                  </button>
-                  <button type="button" className="button small" aria-label={`Move ${title} down`} disabled={index === filters.length - 1} onClick={() => move(index, 1)}>
-                    ↓
-                  </button>
-                  <button type="button" className="button small danger" aria-label={`Remove ${title}`} onClick={() => onChange(filters.filter((_, i) => i !== index))}>
-                    Remove
-                  </button>
-                </div>
+                <ListItemActions
+                  name={title}
+                  index={index}
+                  count={filters.length}
+                  onMove={(by) => onChange(moved(filters, index, by))}
+                  onRemove={() => onChange(filters.filter((_, i) => i !== index))}
+                />
               </fieldset>
             </li>
           );
