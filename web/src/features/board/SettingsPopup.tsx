@@ -83,17 +83,21 @@ export function SettingsPopup({ board, onSaved, onClose }: { board: BoardState; 
   const problems = formProblems(form);
   const formLevelError = blocked && problems ? PROBLEMS_MESSAGE : error && !(error.field && error.field in form) ? error.message : null;
 
-  // The form is long: the setting at fault is brought into view.
-  const focusProblem = () => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  // The form is long: the setting at fault takes the focus, or a list's refusal is scrolled to.
+  const showProblem = () => {
+    const invalid = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    if (invalid) invalid.focus();
+    else formRef.current?.querySelector('[role="alert"]')?.scrollIntoView?.({ block: 'nearest' });
+  };
   useEffect(() => {
-    if (error?.field) focusProblem();
+    if (error) showProblem();
   }, [error]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setBlocked(problems);
     if (problems) {
-      focusProblem();
+      showProblem();
       return;
     }
     const change = changesOf(initial, form);
