@@ -6,6 +6,8 @@ import { BlockPreview } from './BlockPreview';
  * shadow (platform §3 page_background, block_border, block_shadow). Guests see only this.
  */
 export function PageContent({ page, path, emptyText }: { page: PageState; path: string; emptyText?: string }) {
+  // The server applies the page's filters to every block's rows: saved new ones, the rows load again.
+  const filtersKey = JSON.stringify(page.filters ?? []);
   return (
     <main className="app-page" style={{ background: page.page_background }}>
       {page.blocks.length === 0 && emptyText && <p className="muted app-page-empty">{emptyText}</p>}
@@ -18,7 +20,7 @@ export function PageContent({ page, path, emptyText }: { page: PageState; path: 
             aria-labelledby={titleId}
             style={{ borderColor: page.block_border, boxShadow: `0 1px 4px ${page.block_shadow}` }}
           >
-            <BlockPreview block={block} appId={page.app_id} path={path} titleId={titleId} />
+            <BlockPreview key={filtersKey} block={block} appId={page.app_id} path={path} titleId={titleId} />
           </section>
         );
       })}

@@ -7,28 +7,10 @@ import { FormError } from '../../components/FormError';
 import { Loading } from '../../components/Loading';
 import { coreErrorMessage, loadCore, type BlockConfig, type Core } from '../../core/wasm';
 import type { BlockInfo } from '../../generated/blockCatalogue';
-import { getSpreadsheet } from '../spreadsheets/spreadsheetApi';
+import { useSheetColumns } from '../spreadsheets/useSheetColumns';
 import { loadBlockCatalogue } from '../../shell/blockTypes';
 
 type Loaded = { core: Core; info: BlockInfo } | { error: string } | null;
-
-/** The columns of each tab of the board's spreadsheet; empty until (or unless) they load. */
-function useSheetColumns(spreadsheetId: string | null | undefined): Record<string, string[]> {
-  const [columns, setColumns] = useState<Record<string, string[]>>({});
-  useEffect(() => {
-    if (!spreadsheetId) return;
-    let live = true;
-    getSpreadsheet(spreadsheetId).then(
-      (view) => live && setColumns(Object.fromEntries((view.sheets ?? []).map((sheet) => [sheet.title, sheet.columns]))),
-      // Without the columns the pickers take typed names, so the editor still works.
-      () => {},
-    );
-    return () => {
-      live = false;
-    };
-  }, [spreadsheetId]);
-  return columns;
-}
 
 export function BlockSettingsPanel({
   board,
