@@ -210,6 +210,13 @@ pub fn applicable_filters(stored: &[Value], url_filters: Option<&str>) -> Result
     Ok(applied)
 }
 
+/// Refuses, at field `filters`, a board's or page's filter list with a filter the core cannot
+/// read (an unknown condition, a value of the wrong shape), so a bad filter is refused when it
+/// is saved rather than failing every viewer's request later.
+pub fn check_stored_filters(filters: &[Value]) -> Result<(), Error> {
+    filters.iter().try_for_each(|filter| stored_filter(filter).map(drop))
+}
+
 fn stored_filter(value: &Value) -> Result<Filter, Error> {
     let name = value.get("name").and_then(Value::as_str).unwrap_or("?");
     serde_json::from_value(value.clone())

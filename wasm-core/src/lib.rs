@@ -87,6 +87,21 @@ pub fn block_visible(block: JsValue, path: &str) -> JsResult<bool> {
     tessera_blocks::visible(&json_from_js(&block)?, path).map_err(convert::error)
 }
 
+/// `block` with the setting at `path` set to `value` (`undefined`/`null` removes it) and the
+/// editing rules of platform §4 applied (`tessera_blocks::set`).
+#[wasm_bindgen(js_name = blockSet)]
+pub fn block_set(block: JsValue, path: &str, value: JsValue) -> JsResult<JsValue> {
+    let value = if value.is_undefined() { serde_json::Value::Null } else { json_from_js(&value)? };
+    to_js(&tessera_blocks::set(&json_from_js(&block)?, path, value).map_err(convert::error)?)
+}
+
+/// The item an Add appends to the list at `path`, or `null` when the list is full
+/// (`tessera_blocks::new_item`).
+#[wasm_bindgen(js_name = blockNewItem)]
+pub fn block_new_item(block: JsValue, path: &str) -> JsResult<JsValue> {
+    to_js(&tessera_blocks::new_item(&json_from_js(&block)?, path).map_err(convert::error)?)
+}
+
 /// The block catalogue: the picker list and every type's settings (`tessera_blocks::catalogue`).
 #[wasm_bindgen(js_name = blockCatalogue)]
 pub fn block_catalogue() -> JsResult<JsValue> {

@@ -15,7 +15,7 @@ use crate::model::BlockType;
 use crate::validate::FieldError;
 
 /// The names [`evaluate`] answers to.
-pub const OPERATIONS: &[&str] = &["validate_block", "block_defaults", "block_visible", "block_catalogue"];
+pub const OPERATIONS: &[&str] = &["validate_block", "block_defaults", "block_visible", "block_catalogue", "block_set", "block_new_item"];
 
 /// What `validate_block` answers.
 #[derive(Debug, Serialize)]
@@ -41,6 +41,10 @@ pub fn validation(block: &Value) -> Validation {
 /// - `block_defaults`: input the block; answers it with its defaults filled.
 /// - `block_visible`: input `{block, path}`; answers `true` or `false`.
 /// - `block_catalogue`: input `{}` for the whole catalogue, `{"type": ...}` for one type.
+/// - `block_set`: input `{block, path, value}`; answers the block with the setting written and
+///   the editing rules of platform §4 applied.
+/// - `block_new_item`: input `{block, path}` naming a list; answers the item an Add appends, or
+///   `null` when the list is full.
 pub fn evaluate(op: &str, input: &str) -> Result<String, String> {
     let output = match op {
         "validate_block" => to_value(validation(&read::<Value>(input)?)),
@@ -53,6 +57,26 @@ pub fn evaluate(op: &str, input: &str) -> Result<String, String> {
             }
             let i: In = read(input)?;
             to_value(crate::visible(&i.block, &i.path).map_err(|e| e.to_string())?)
+        }
+        "block_set" => {
+            #[derive(Deserialize)]
+            struct In {
+                block: Value,
+                path: String,
+                #[serde(default)]
+                value: Value,
+            }
+            let i: In = read(input)?;
+            crate::set(&i.block, &i.path, i.value).map_err(|e| e.to_string())
+        }
+        "block_new_item" => {
+            #[derive(Deserialize)]
+            struct In {
+                block: Value,
+                path: String,
+            }
+            let i: In = read(input)?;
+            to_value(crate::new_item(&i.block, &i.path).map_err(|e| e.to_string())?)
         }
         "block_catalogue" => {
             #[derive(Deserialize)]

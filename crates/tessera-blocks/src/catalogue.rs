@@ -2,6 +2,11 @@
 //! (`validate.rs`), defaults, visibility (`visibility.rs`) and the web settings editor all read
 //! these tables; nothing about a setting is written anywhere else.
 //!
+//! Editing rules of platform §4 are data here too (`edit.rs` reads them): `clears` lists the
+//! sibling settings a change clears (contact `type` → `value`, `iconType` → `icon`, a navigation
+//! item's `pageSlug`/`pageId` ↔ `url`), `first_unused` gives new social items the first unused
+//! network, and `example` their starting link.
+//!
 //! Keys are spelt as the spec spells them (`calender_month`, `Data_Format`, `imageAccordian`).
 //! Where the spec names a setting without a key ("border settings", "timeline styling", the map's
 //! four columns) the key chosen here is the one the editor and views must use; such keys are
@@ -49,6 +54,8 @@
 //! | footer `simpleLinks` | | at most 10; 5 for Navigation Hub Footer and Classic Footer Bar | | §3.19, §5 |
 //! | footer social `link` | | http:// or https:// | yes | §5 |
 //! | footer contact `type` | `phone` | phone, email, address | | platform §3 |
+//! | footer contact `countryCode` / `iconColor` | `+00` / `#0052FF` | | | issue 9 |
+//! | footer social `type` | `facebook`; a new item takes the first unused | instagram, facebook, linkedin | | platform §4 |
 //! | ImageGrid / imageAccordian `features` | | at most 4 items | | §3.17 |
 //! | itemDetails action `label` | `Click Here` | | | §3.21 |
 
@@ -116,8 +123,9 @@ const ICON_TYPES: &[&str] = &["image", "fontawesome", "text"];
 
 const SHARED: &[Field] = &[
     field("title", "Title", Text, Display),
-    field("title_color", "Title colour", Colour, Display),
-    field("title_background_color", "Title background colour", Colour, Display),
+    // Colours of a title that is not there would change nothing.
+    field("title_color", "Title colour", Colour, Display).visible(Rule::IsSet { field: "title" }),
+    field("title_background_color", "Title background colour", Colour, Display).visible(Rule::IsSet { field: "title" }),
     field("section", "Section", Text, Display).help("One of the board's sections; blocks of other sections show under 'un-categorized'."),
     field("full_width", "Full width", Bool, Display),
     field("background_color", "Background colour", Colour, Display),
@@ -479,7 +487,7 @@ const DATALIST: &[Field] = &[
 // ---- blocks §3.16: event ----
 
 const SOCIAL_ICON: &[Field] = &[
-    field("iconType", "Icon type", Select, Display).options(ICON_TYPES),
+    field("iconType", "Icon type", Select, Display).options(ICON_TYPES).clears(&["icon"]),
     field("icon", "Icon", Text, Display),
     field("url", "Link", Url, Display),
 ];
@@ -520,8 +528,10 @@ const EVENT: &[Field] = &[
 // ---- blocks §3.17-§3.18: ImageGrid, imageAccordian, featureslayout, bannerHero ----
 
 const FEATURE: &[Field] = &[
-    field("iconType", "Icon type", Select, Display).options(ICON_TYPES),
-    field("icon", "Icon", Text, Display).help("An image address, a Font Awesome name or text, as the icon type says."),
+    field("iconType", "Icon type", Select, Display).options(ICON_TYPES).clears(&["icon"]),
+    field("icon", "Icon", Text, Display)
+        .help("An image address, a Font Awesome name or text, as the icon type says.")
+        .visible(Rule::IsSet { field: "iconType" }),
     field("title", "Title", Text, Display),
     field("description", "Description", LongText, Display),
 ];
@@ -529,7 +539,7 @@ const FEATURE: &[Field] = &[
 const FOUR_FEATURES: &[Field] = &[
     field("features", "Features", List, Display).items(FEATURE).max_items(4),
     field("learn_more_text", "Learn More text", Text, Actions),
-    field("learn_more_link", "Learn More link", Url, Actions),
+    field("learn_more_link", "Learn More link", Url, Actions).visible(Rule::IsSet { field: "learn_more_text" }),
 ];
 
 const FEATURE_LAYOUT: Field = field("FeatureLayout", "Feature layout", Select, Display).options(&["list", "grid", "paragraph"]);
@@ -540,7 +550,10 @@ const FEATURES_LAYOUT: &[Field] = &[field("features", "Features", List, Display)
 const BANNER_HERO: &[Field] = &[
     field("background_image", "Background image", Image, Display),
     field("foreground_image", "Foreground image", Image, Display),
-    field("imagePosition", "Image position", Select, Display).options(&["left", "right", "top", "bottom"]),
+    // Where the foreground image sits; without one there is nothing to place.
+    field("imagePosition", "Image position", Select, Display)
+        .options(&["left", "right", "top", "bottom"])
+        .visible(Rule::IsSet { field: "foreground_image" }),
     field("subtitle", "Subtitle", Text, Display),
     field("features", "Features", List, Display).items(FEATURE),
     FEATURE_LAYOUT,
@@ -551,18 +564,18 @@ const BANNER_HERO: &[Field] = &[
 const LINK: &[Field] = &[field("text", "Text", Text, Display), field("url", "Link", Url, Display)];
 
 const CONTACT_ITEM: &[Field] = &[
-    field("type", "Type", Select, Display).options(&["phone", "email", "address"]).text("phone"),
+    field("type", "Type", Select, Display).options(&["phone", "email", "address"]).text("phone").clears(&["value"]),
     field("value", "Value", Text, Display),
-    field("countryCode", "Country code", Text, Display).visible(Rule::Equals { field: "type", value: "phone" }),
+    field("countryCode", "Country code", Text, Display).text("+00").visible(Rule::Equals { field: "type", value: "phone" }),
     field("showIcon", "Show icon", Bool, Display),
-    field("iconColor", "Icon colour", Colour, Display).visible(Rule::IsOn { field: "showIcon" }),
+    field("iconColor", "Icon colour", Colour, Display).text("#0052FF").visible(Rule::IsOn { field: "showIcon" }),
 ];
 
 const SOCIAL_ITEM: &[Field] = &[
-    field("type", "Network", Select, Display).options(&["instagram", "facebook", "linkedin"]),
-    field("link", "Link", HttpUrl, Display).required(),
+    field("type", "Network", Select, Display).options(&["instagram", "facebook", "linkedin"]).text("facebook").first_unused(),
+    field("link", "Link", HttpUrl, Display).required().example("https://www.{type}.com/"),
     field("showIcon", "Show icon", Bool, Display),
-    field("iconColor", "Icon colour", Colour, Display).visible(Rule::IsOn { field: "showIcon" }),
+    field("iconColor", "Icon colour", Colour, Display).text("#0052FF").visible(Rule::IsOn { field: "showIcon" }),
 ];
 
 const FOOTER: &[Field] = &[
@@ -591,9 +604,9 @@ const PAGE_LINK: Rule = Rule::Equals { field: "linkType", value: "page" };
 const NAVIGATION_ITEM: &[Field] = &[
     field("name", "Name", Text, Display),
     field("linkType", "Links to", Select, Display).options(&["page", "external"]),
-    field("pageId", "Page", Page, Display).visible(PAGE_LINK),
-    field("pageSlug", "Page address", Text, Display).visible(PAGE_LINK),
-    field("url", "Link", Url, Display).visible(Rule::Equals { field: "linkType", value: "external" }),
+    field("pageId", "Page", Page, Display).visible(PAGE_LINK).clears(&["url"]),
+    field("pageSlug", "Page address", Text, Display).visible(PAGE_LINK).clears(&["url"]),
+    field("url", "Link", Url, Display).visible(Rule::Equals { field: "linkType", value: "external" }).clears(&["pageSlug", "pageId"]),
     field("active", "Active", Bool, Display),
     field("openInNewTab", "Open in a new tab", Bool, Display),
 ];
@@ -772,6 +785,17 @@ pub fn block_info(block_type: BlockType) -> BlockInfo {
         spec: d.spec,
         fields: fields(block_type).copied().collect(),
     }
+}
+
+/// The picker list of 'Choose Your Block' without the settings, in the catalogue's order.
+pub fn picker() -> Vec<PickerEntry> {
+    BlockType::ALL
+        .into_iter()
+        .map(|block_type| {
+            let d = type_def(block_type);
+            PickerEntry { block_type, name: d.name, description: d.description, icon: d.icon, group: d.group }
+        })
+        .collect()
 }
 
 /// The picker list plus each type's settings (serialisable; the web editor is built from it).

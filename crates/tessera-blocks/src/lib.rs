@@ -11,6 +11,8 @@
 //! - [`with_defaults()`]: fills absent settings with their defaults, never overwriting.
 //! - [`visible()`]: whether the editor shows a setting (blocks §4), from rules stored as data
 //!   (the table is in `visibility.rs`).
+//! - [`set()`] and [`new_item()`]: the editing rules of platform §4 (a change that clears a
+//!   sibling setting, a new social item's first unused network, item limits), in `edit.rs`.
 //! - [`api::evaluate`]: the JSON facade the golden vectors (`tests/vectors/blocks.json`) and the
 //!   WASM binding share.
 //!
@@ -25,6 +27,7 @@
 
 pub mod api;
 mod catalogue;
+mod edit;
 mod model;
 #[cfg(test)]
 mod tests;
@@ -34,8 +37,9 @@ mod validate;
 mod visibility;
 
 pub use catalogue::{
-    block_info, catalogue, field_of, fields, ACTION_TYPES, AUDIENCE, BUTTON_COLOUR, FILE_MIME_TYPES, FORM_TYPES, TABLE_TYPES,
+    block_info, catalogue, field_of, fields, picker, ACTION_TYPES, AUDIENCE, BUTTON_COLOUR, FILE_MIME_TYPES, FORM_TYPES, TABLE_TYPES,
 };
-pub use model::{BlockInfo, BlockType, Catalogue, DefaultValue, Field, Group, ItemLimit, Kind, PickerGroup, Rule};
+pub use edit::{new_item, set};
+pub use model::{BlockInfo, BlockType, Catalogue, DefaultValue, Field, Group, ItemLimit, Kind, PickerEntry, PickerGroup, Rule};
 pub use validate::{validate, with_defaults, Block, BlockError, FieldError};
 pub use visibility::visible;

@@ -239,6 +239,10 @@ pub enum Rule {
         field: &'static str,
         value: &'static str,
     },
+    /// `field` holds something: text that is not blank, or any other value.
+    IsSet {
+        field: &'static str,
+    },
     /// The flag `field` is off (absent flags are off unless their default is on).
     IsOff {
         field: &'static str,
@@ -316,6 +320,21 @@ pub struct Field {
     #[serde(skip_serializing_if = "str::is_empty")]
     #[cfg_attr(test, ts(as = "Option<String>", optional))]
     pub help: &'static str,
+    /// Sibling settings that setting this one to another non-empty value clears (platform §4:
+    /// a contact item's new type clears its value; a page link clears the external link).
+    #[serde(skip_serializing_if = "<[_]>::is_empty")]
+    #[cfg_attr(test, ts(as = "Option<Vec<String>>", optional))]
+    pub clears: &'static [&'static str],
+    /// A select whose new list items take the first option no other item uses (platform §4:
+    /// new social items take the first unused network).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    #[cfg_attr(test, ts(as = "Option<bool>", optional))]
+    pub first_unused: bool,
+    /// The value a new list item starts with, `{key}` standing for the item's other settings
+    /// (`https://www.{type}.com/`).
+    #[serde(skip_serializing_if = "str::is_empty")]
+    #[cfg_attr(test, ts(as = "Option<String>", optional))]
+    pub example: &'static str,
 }
 
 /// A field of `kind` with nothing else set; the methods below add the rest.
@@ -335,6 +354,9 @@ pub const fn field(key: &'static str, label: &'static str, kind: Kind, group: Gr
         item_limits: &[],
         fields: &[],
         help: "",
+        clears: &[],
+        first_unused: false,
+        example: "",
     }
 }
 
@@ -375,6 +397,27 @@ impl Field {
     pub const fn help(self, help: &'static str) -> Self {
         Field { help, ..self }
     }
+    pub const fn clears(self, clears: &'static [&'static str]) -> Self {
+        Field { clears, ..self }
+    }
+    pub const fn first_unused(self) -> Self {
+        Field { first_unused: true, ..self }
+    }
+    pub const fn example(self, example: &'static str) -> Self {
+        Field { example, ..self }
+    }
+}
+
+/// One entry of 'Choose Your Block': what `picker()` answers per type.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct PickerEntry {
+    #[serde(rename = "type")]
+    pub block_type: BlockType,
+    pub name: &'static str,
+    pub description: &'static str,
+    pub icon: &'static str,
+    pub group: PickerGroup,
 }
 
 /// One entry of the picker plus the type's settings: what `catalogue()` answers per type.

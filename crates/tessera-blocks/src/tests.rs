@@ -7,7 +7,7 @@ use std::collections::BTreeSet;
 use serde_json::{json, Value};
 
 use crate::model::{Field, Kind, Rule};
-use crate::{catalogue, fields, validate, visible, with_defaults, BlockType, FieldError};
+use crate::{catalogue, fields, picker, validate, visible, with_defaults, BlockType, FieldError};
 
 /// A block of `block_type` with its required settings filled, which must validate.
 fn minimal(block_type: &str) -> Value {
@@ -146,6 +146,10 @@ const DEFAULTS: &[(&str, &str, &str, &str)] = &[
     ("markdown", "gap", "3", r#"{"loop": true}"#),
     ("event", "registration_button_color", r##""#4f46E5""##, r#"{"registration_button": true}"#),
     ("footer", "contactItems[].type", r#""phone""#, r#"{}"#),
+    ("footer", "contactItems[].countryCode", r#""+00""#, r#"{}"#),
+    ("footer", "contactItems[].iconColor", r##""#0052FF""##, r#"{"showIcon": true}"#),
+    ("footer", "socialItems[].type", r#""facebook""#, r#"{}"#),
+    ("footer", "socialItems[].iconColor", r##""#0052FF""##, r#"{"showIcon": true}"#),
     ("itemDetails", "actions[].label", r#""Click Here""#, r#"{}"#),
     ("itemDetails", "actions[].button_color", r##""#4f46E5""##, r#"{}"#),
 ];
@@ -379,7 +383,7 @@ static HIDDEN_REQUIRED: [Field; 2] = [
 
 /// (type, block settings, path, visible).
 fn visibility_rows() -> Vec<(&'static str, Value, &'static str, bool)> {
-    vec![
+    let mut rows = vec![
         ("chart", json!({}), "StepSize", false),
         ("calendar", json!({"axis": [{"type": "number"}]}), "axis[0].character_limit", false),
         ("calendar", json!({"axis": [{"type": "text"}]}), "axis[0].from_google_sheet", false),
@@ -546,7 +550,26 @@ fn visibility_rows() -> Vec<(&'static str, Value, &'static str, bool)> {
         ("itemDetails", json!({"actions": [{"type": "Page"}]}), "actions[0].url", false),
         ("itemDetails", json!({"actions": [{"type": "Page"}]}), "actions[0].page", true),
         ("itemDetails", json!({"actions": [{"type": "External URL"}]}), "actions[0].page", false),
-    ]
+        ("bannerHero", json!({}), "imagePosition", false),
+        ("bannerHero", json!({"foreground_image": "https://x.io/a.png"}), "imagePosition", true),
+        ("ImageGrid", json!({"learn_more_text": " "}), "learn_more_link", false),
+        ("imageAccordian", json!({"learn_more_text": "More"}), "learn_more_link", true),
+        ("imageAccordian", json!({}), "learn_more_link", false),
+        ("ImageGrid", json!({"learn_more_text": "More"}), "learn_more_link", true),
+    ];
+    // Every block's title colours show only while it has a title; every feature's icon only once
+    // its icon type is chosen.
+    for block_type in BlockType::ALL.map(BlockType::as_str) {
+        for path in ["title_color", "title_background_color"] {
+            rows.push((block_type, json!({"title": ""}), path, false));
+            rows.push((block_type, json!({"title": "Sales"}), path, true));
+        }
+    }
+    for block_type in ["featureslayout", "ImageGrid", "bannerHero", "imageAccordian"] {
+        rows.push((block_type, json!({"features": [{}]}), "features[0].icon", false));
+        rows.push((block_type, json!({"features": [{"iconType": "text"}]}), "features[0].icon", true));
+    }
+    rows
 }
 
 #[test]
@@ -802,6 +825,7 @@ fn the_catalogue_is_consistent_with_itself() {
                 Rule::Always => {}
                 Rule::IsOn { field }
                 | Rule::IsOff { field }
+                | Rule::IsSet { field }
                 | Rule::Equals { field, .. }
                 | Rule::NotEquals { field, .. }
                 | Rule::OneOf { field, .. }
@@ -860,4 +884,12 @@ fn the_catalogue_serialises_descriptors_without_empty_parts() {
     let chart = serde_json::to_value(crate::block_info(BlockType::Chart)).unwrap();
     let step = chart["fields"].as_array().unwrap().iter().find(|f| f["key"] == "StepSize").unwrap().clone();
     assert_eq!(step["visible"], json!({"rule": "is_on", "field": "CustomStepSize"}));
+}
+
+#[test]
+fn the_picker_is_the_catalogue_without_settings() {
+    let entries: Vec<(BlockType, &str, &str)> = picker().iter().map(|e| (e.block_type, e.name, e.icon)).collect();
+    let from_catalogue: Vec<(BlockType, &str, &str)> = catalogue().blocks.iter().map(|b| (b.block_type, b.name, b.icon)).collect();
+    assert_eq!(entries, from_catalogue);
+    assert!(!serde_json::to_value(picker()).unwrap()[0].as_object().unwrap().contains_key("fields"));
 }

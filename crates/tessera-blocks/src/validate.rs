@@ -29,7 +29,7 @@ use serde_json::{Map, Value};
 
 use crate::catalogue::fields;
 use crate::model::{BlockType, Field, Kind};
-use crate::visibility::{as_text, holds, Scope};
+use crate::visibility::{as_text, holds, item_limit, Scope};
 
 /// A block that passed [`validate`].
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -70,6 +70,8 @@ pub enum BlockError {
     BadPath { path: String },
     #[error("`{list}` has no item {index}")]
     NoItem { list: String, index: usize },
+    #[error("`{path}` is not a list of items")]
+    NotAList { path: String },
 }
 
 impl BlockError {
@@ -78,7 +80,7 @@ impl BlockError {
         let path = match self {
             Self::NotAnObject(_) => "block".to_owned(),
             Self::MissingType | Self::TypeNotText(_) | Self::UnknownType(_) => "type".to_owned(),
-            Self::UnknownSetting { path, .. } | Self::BadPath { path } => path.clone(),
+            Self::UnknownSetting { path, .. } | Self::BadPath { path } | Self::NotAList { path } => path.clone(),
             Self::NoItem { list, .. } => list.clone(),
         };
         FieldError { path, message: self.to_string() }
@@ -253,7 +255,7 @@ fn check_value(
         }
         Kind::List => {
             let Some(items) = value.as_array() else { return fail("a list".into()) };
-            let limit = field.item_limits.iter().find(|l| holds(&l.when, object, scope)).map(|l| l.max_items).or(field.max_items);
+            let limit = item_limit(field, object, scope);
             if let Some(max) = limit.filter(|max| items.len() > *max as usize) {
                 errors.push(FieldError {
                     path: path.to_owned(),
@@ -307,7 +309,7 @@ pub fn with_defaults(block: &Value) -> Result<Value, BlockError> {
     Ok(Value::Object(object))
 }
 
-fn fill(object: &mut Map<String, Value>, scope: &Scope) {
+pub(crate) fn fill(object: &mut Map<String, Value>, scope: &Scope) {
     for field in scope {
         let shown = holds(&field.visible, object, scope);
         match object.get_mut(field.key) {

@@ -44,6 +44,10 @@
 //! | footer `iconColor` | `showIcon` is on | blocks §3.19 |
 //! | header `pageId`, `pageSlug` / `url` | `linkType` is page / external | blocks §2, §3.20 |
 //! | header `userProfileImage` | `UserMenu` is on | blocks §3.20 |
+//! | every block's `title_color`, `title_background_color` | `title` is set | blocks §3.1 |
+//! | feature `icon` | the feature's `iconType` is set | blocks §3.17, §3.18 |
+//! | bannerHero `imagePosition` | `foreground_image` is set | blocks §3.18 |
+//! | ImageGrid/imageAccordian `learn_more_link` | `learn_more_text` is set | blocks §3.17 |
 //! | itemDetails action `url` / `page` | action `type` is External URL / Page | blocks §2, §3.21 |
 
 use serde_json::{Map, Value};
@@ -56,7 +60,7 @@ use crate::validate::{parse_block, BlockError};
 pub(crate) type Scope = [&'static Field];
 
 /// The value a rule sees: the setting as given unless absent or null, else its default.
-fn effective(key: &str, object: &Map<String, Value>, scope: &Scope) -> Option<Value> {
+pub(crate) fn effective(key: &str, object: &Map<String, Value>, scope: &Scope) -> Option<Value> {
     match object.get(key) {
         Some(v) if !v.is_null() => Some(v.clone()),
         _ => scope.iter().find(|f| f.key == key).and_then(|f| f.default).map(|d| d.to_json()),
@@ -80,6 +84,7 @@ pub(crate) fn holds(rule: &Rule, object: &Map<String, Value>, scope: &Scope) -> 
         Rule::Always => true,
         Rule::IsOn { field } => effective(field, object, scope) == Some(Value::Bool(true)),
         Rule::IsOff { field } => effective(field, object, scope) != Some(Value::Bool(true)),
+        Rule::IsSet { field } => effective(field, object, scope).is_some_and(|v| v.as_str().is_none_or(|t| !t.trim().is_empty())),
         Rule::Equals { field, value } => text(field).as_deref() == Some(*value),
         Rule::NotEquals { field, value } => text(field).as_deref() != Some(*value),
         Rule::OneOf { field, values } => text(field).is_some_and(|t| values.contains(&t.as_str())),
@@ -88,8 +93,14 @@ pub(crate) fn holds(rule: &Rule, object: &Map<String, Value>, scope: &Scope) -> 
     }
 }
 
+/// The item limit of a list in force for the object that holds it: the first lower limit whose
+/// rule holds, else the list's own.
+pub(crate) fn item_limit(list: &Field, holder: &Map<String, Value>, scope: &Scope) -> Option<u32> {
+    list.item_limits.iter().find(|l| holds(&l.when, holder, scope)).map(|l| l.max_items).or(list.max_items)
+}
+
 /// One step of a setting path: a key, and an item index when the key is a list.
-fn parse_segment(segment: &str) -> Option<(&str, Option<usize>)> {
+pub(crate) fn parse_segment(segment: &str) -> Option<(&str, Option<usize>)> {
     match segment.split_once('[') {
         None => (!segment.is_empty()).then_some((segment, None)),
         Some((key, rest)) => {

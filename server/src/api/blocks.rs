@@ -1,9 +1,10 @@
 //! Editing blocks of boards and app pages (owners and admins; app users cannot): add, replace,
-//! delete, duplicate and reorder. Reading them is `GET /api/blocks` (in `boards`) and the page
-//! calls. Every block is checked by [`blocks::validate`] before it is stored. `GET
-//! /api/blocks/catalogue` (public) answers the block catalogue the settings editor is built from.
+//! delete, duplicate and reorder. Reading them is the board state and the page calls. Every
+//! block is checked by [`blocks::validate`] before it is stored. `GET /api/blocks` (public)
+//! answers 'Choose Your Block' (names, descriptions, icons), `GET /api/blocks/catalogue` the
+//! whole catalogue the settings editor is built from.
 
-use axum::extract::{Path, State};
+use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use serde::Deserialize;
 use serde_json::Value;
@@ -12,7 +13,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::access::{app_role, workspace_role};
-use crate::api::ApiJson;
+use crate::api::{ApiJson, SpecParams};
 use crate::auth::Caller;
 use crate::blocks::{self, Parent, Placement, StoredBlock};
 use crate::error::{Error, ErrorBody, ResultExt};
@@ -20,6 +21,7 @@ use crate::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
+        .routes(routes!(picker))
         .routes(routes!(catalogue))
         .routes(routes!(add_to_board))
         .routes(routes!(add_to_page))
@@ -83,6 +85,15 @@ async fn editable_block(state: &AppState, caller: &Caller, id: &str) -> Result<S
     let block = blocks::find(&state.db, id).await?.ok_or_else(|| Error::NotFound("Block not found.".to_owned()))?;
     require_edit(state, caller, block.parent.as_parent()).await?;
     Ok(block)
+}
+
+/// The block types of 'Choose Your Block' (platform §7 `GET /api/blocks`): type, name,
+/// description, icon and group of each of the 20 types, in the picker's order. Public, like the
+/// catalogue. Its TypeScript type is `PickerEntry` in `web/src/generated/blockCatalogue.ts`.
+#[utoipa::path(get, path = "/blocks", tag = "spec", params(SpecParams),
+    responses((status = 200, body = [Object], description = "`[{type, name, description, icon, group}]`, 20 types")))]
+async fn picker(Query(_spec): Query<SpecParams>) -> ApiJson<Vec<tessera_blocks::PickerEntry>> {
+    ApiJson(tessera_blocks::picker())
 }
 
 /// The block catalogue (blocks.md §3): the picker list (type, name, description, icon, group) and

@@ -19,6 +19,7 @@ use crate::blocks::{self, Parent};
 use crate::board_state::{self, Board, BoardState, BoardUpdate};
 use crate::db::{is_unique_violation, new_id, now, Flag};
 use crate::error::{Error, ErrorBody, ResultExt};
+use crate::sheet_query;
 use crate::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -28,7 +29,6 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(duplicate))
         .routes(routes!(update_metadata))
         .routes(routes!(workspace_plan))
-        .routes(routes!(board_blocks))
 }
 
 const SLUG_TAKEN: &str = "Another board already uses this slug; please choose another.";
@@ -233,6 +233,9 @@ async fn update(
     let (board, role) = board_by_id(&state, &caller, &id).await?;
     role.require_edit()?;
     let mut settings = board.settings.clone();
+    if let Some(filters) = &body.filters {
+        sheet_query::check_stored_filters(filters)?;
+    }
     settings.extend(body.settings_patch()?);
     let name = body.name.as_deref().map(checked_name).transpose()?.unwrap_or_else(|| board.name.clone());
     if let Some(slug) = &body.slug {
@@ -340,16 +343,4 @@ async fn workspace_plan(
         caller.user()?.user.is_free_plan()
     };
     Ok(ApiJson(WorkspacePlan { is_free_plan }))
-}
-
-/// The blocks of the board named by `board`, in order.
-#[utoipa::path(get, path = "/blocks", tag = "spec", params(SpecParams),
-    responses((status = 200, body = [Object]), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn board_blocks(
-    State(state): State<AppState>,
-    caller: Caller,
-    Query(params): Query<SpecParams>,
-) -> Result<ApiJson<Vec<Value>>, Error> {
-    let (board, _) = visible_board_by_slug(&state, &caller, &params).await?;
-    Ok(ApiJson(blocks::list(&state.db, Parent::Board(&board.id)).await?))
 }

@@ -23,6 +23,7 @@ use crate::auth::Caller;
 use crate::board_state::is_colour;
 use crate::db::{is_unique_violation, new_id, now};
 use crate::error::{Error, ErrorBody, ResultExt};
+use crate::sheet_query;
 use crate::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -242,26 +243,6 @@ pub struct PageChange {
 
 const COLOUR_FIELDS: [&str; 5] = ["page_background", "block_border", "block_shadow", "nav_background", "hero_background"];
 
-/// Platform §5's filter conditions.
-const CONDITIONS: [&str; 16] = [
-    "=",
-    ">",
-    "<",
-    "starts_with",
-    "not_starts_with",
-    "ends_with",
-    "not_ends_with",
-    "includes",
-    "not_includes",
-    "past_days",
-    "today",
-    "tomorrow",
-    "current_week",
-    "next_week",
-    "date",
-    "any_of",
-];
-
 fn colour_error(field: &str) -> Error {
     Error::invalid(field, format!("{field} must be a colour such as #FAFAFA (#RGB, #RRGGBB or #RRGGBBAA)."))
 }
@@ -281,13 +262,9 @@ fn settings_of(change: &PageChange) -> Result<Map<String, Value>, Error> {
     if change.palette.iter().flatten().any(|colour| !is_colour(colour)) {
         return Err(colour_error("palette"));
     }
-    for filter in change.filters.iter().flatten() {
-        match filter.get("condition") {
-            None => {}
-            // A filter being set up has no condition yet.
-            Some(Value::String(condition)) if condition.is_empty() || CONDITIONS.contains(&condition.as_str()) => {}
-            Some(_) => return Err(Error::invalid("filters", format!("A filter's condition must be one of {}.", CONDITIONS.join(", ")))),
-        }
+    if let Some(filters) = &change.filters {
+        let filters: Vec<Value> = filters.iter().cloned().map(Value::Object).collect();
+        sheet_query::check_stored_filters(&filters)?;
     }
     Ok(settings)
 }

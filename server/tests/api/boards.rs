@@ -119,6 +119,8 @@ both_databases! {
             (json!({"block_border": "#12345"}), "block_border"),
             (json!({"hide_heroes": true}), "hide_heroes"),
             (json!({"spreadsheetId": "not-in-this-workspace"}), "spreadsheetId"),
+            (json!({"filters": [{"name": "Open", "condition": "like", "sheet_column": {"sheet": "S", "column": "C"}}]}), "filters"),
+            (json!({"filters": [{"name": "Recent", "condition": "past_days"}, {"name": "No condition"}]}), "filters"),
         ] {
             let reply = ada.put(&path, body.clone()).await;
             assert_eq!(reply.status, 422, "{body}: {}", reply.text);
@@ -288,25 +290,19 @@ both_databases! {
         assert_eq!(server.guest().get(&path).await.status, 403, "a private app's plan is not a guest's business");
     }
 
-    async fn get_blocks_lists_a_visible_boards_blocks_in_order(backend) {
+    async fn get_blocks_answers_the_block_picker_to_anyone(backend) {
         let server = TestServer::start(backend).await;
-        let (ada, state) = ada_with_board(&server).await;
-        let id = id_of(&state);
-        for block_type in ["markdown", "score_card", "map"] {
-            ada.post(&format!("/api/boards/{id}/blocks"), json!({"type": block_type, "temp_block": true})).await.expect(201);
-        }
-        let listed = ada.get("/api/blocks?board=sales-q3").await;
-        let types: Vec<&str> = listed.expect(200).as_array().unwrap().iter().map(|b| b["type"].as_str().unwrap()).collect();
-        assert_eq!(types, ["markdown", "scorecard", "map"]);
-
-        let guest = server.guest();
-        let private = guest.get("/api/blocks?board=sales-q3&_email=ada@example.com").await;
-        assert_eq!(private.status, 403);
-        assert!(private.text.contains("Access denied"));
-        assert_eq!(guest.get("/api/blocks?board=nope").await.status, 404);
-        assert_eq!(guest.get("/api/blocks").await.status, 404);
-        assert_eq!(guest.get("/api/blocks?board=..%2F%00").await.status, 404);
-        ada.put(&format!("/api/boards/{id}"), json!({"public": true})).await.expect(200);
-        assert_eq!(guest.get("/api/blocks?board=sales-q3").await.expect(200).as_array().unwrap().len(), 3);
+        // Every call carries the spec's query parameters; the picker is the same for every board.
+        let listed = server.guest().get("/api/blocks?board=sales-q3&referer=x").await;
+        let entries = listed.expect(200).as_array().unwrap().clone();
+        let types: Vec<&str> = entries.iter().map(|b| b["type"].as_str().unwrap()).collect();
+        assert_eq!(types.len(), 20);
+        assert_eq!(&types[..3], ["chart", "list", "imageGallery"]);
+        assert!(types.contains(&"scorecard") && !types.contains(&"score_card"));
+        let chart = &entries[0];
+        assert_eq!(chart["name"], "Chart");
+        assert!(chart["description"].as_str().is_some_and(|d| !d.is_empty()));
+        assert!(chart["icon"].as_str().is_some_and(|i| !i.is_empty()));
+        assert_eq!(chart.get("fields"), None, "the picker carries no settings; the catalogue does");
     }
 }

@@ -199,11 +199,15 @@ export interface BoardSettings {
   hide_hero: boolean;
   hide_search: boolean;
   search: string;
+  /** platform §3 Filter objects, as stored; the filter editor reads them loosely (features/filters). */
+  filters: Record<string, unknown>[];
   title: string;
   hero: string;
   logo: string;
   hero_image: string;
   page: string;
+  /** Colours (#RGB, #RRGGBB or #RRGGBBAA). */
+  palette: string[];
   nav_background: string;
   hero_background: string;
   sign_in_method: string;

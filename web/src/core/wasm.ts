@@ -1,7 +1,7 @@
 // The one place that loads the WASM core. The module is instantiated once per page and shared
 // by every caller of loadCore(); the sheet itself lives on the Rust side behind a SheetTable
 // handle, so each query only sends a small spec across the boundary.
-import init, { SheetTable, blockCatalogue, blockDefaults, blockVisible, evaluate, validateBlock, type InitInput } from '@tessera/core';
+import init, { SheetTable, blockCatalogue, blockDefaults, blockNewItem, blockSet, blockVisible, evaluate, validateBlock, type InitInput } from '@tessera/core';
 import type { Catalogue, FieldError } from '../generated/blockCatalogue';
 import type { ChartModel, ChartSpec, FacadeAnswers, QueryResult, QuerySpec } from './types';
 
@@ -37,6 +37,14 @@ export interface Core {
   blockDefaults(block: BlockConfig): BlockConfig;
   /** Whether the settings editor shows the setting at `path` (`axis[0].image_source`). */
   blockVisible(block: BlockConfig, path: string): boolean;
+  /**
+   * The block with the setting at `path` set to `value` (`undefined` removes it) and the editing
+   * rules of platform §4 applied: a new contact type clears the value, a page link and an
+   * external link clear each other, a new icon type clears the icon.
+   */
+  blockSet(block: BlockConfig, path: string, value: unknown): BlockConfig;
+  /** The item an Add appends to the list at `path`, or null when the list is full (extra adds are ignored). */
+  blockNewItem(block: BlockConfig, path: string): Record<string, unknown> | null;
 
   // The core's JSON facade (tessera_core::api::evaluate) for the views a table handle has no
   // method for: the settings editor's live preview of scorecards, calendars, markdown and form
@@ -60,6 +68,8 @@ export function loadCore(source?: InitInput): Promise<Core> {
         validateBlock: (block) => validateBlock(block) as BlockValidation,
         blockDefaults: (block) => blockDefaults(block) as BlockConfig,
         blockVisible: (block, path) => blockVisible(block, path),
+        blockSet: (block, path, value) => blockSet(block, path, value) as BlockConfig,
+        blockNewItem: (block, path) => blockNewItem(block, path) as Record<string, unknown> | null,
         evaluate: (op, input) => JSON.parse(evaluate(op, input)),
       }),
     );

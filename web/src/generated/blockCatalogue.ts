@@ -11,7 +11,7 @@ export type PickerGroup = "data" | "input" | "media" | "content";
 
 export type DefaultValue = boolean | number | string;
 
-export type Rule = { "rule": "always" } | { "rule": "is_on", field: string, } | { "rule": "equals", field: string, value: string, } | { "rule": "is_off", field: string, } | { "rule": "not_equals", field: string, value: string, } | { "rule": "one_of", field: string, values: Array<string>, } | { "rule": "none_of", field: string, values: Array<string>, } | { "rule": "all", rules: Array<Rule>, };
+export type Rule = { "rule": "always" } | { "rule": "is_on", field: string, } | { "rule": "equals", field: string, value: string, } | { "rule": "is_set", field: string, } | { "rule": "is_off", field: string, } | { "rule": "not_equals", field: string, value: string, } | { "rule": "one_of", field: string, values: Array<string>, } | { "rule": "none_of", field: string, values: Array<string>, } | { "rule": "all", rules: Array<Rule>, };
 
 export type ItemLimit = { when: Rule, max_items: number, };
 
@@ -51,7 +51,24 @@ fields?: Array<Field>,
 /**
  * A hint for the editor (units, tokens, upload limits).
  */
-help?: string, };
+help?: string, 
+/**
+ * Sibling settings that setting this one to another non-empty value clears (platform §4:
+ * a contact item's new type clears its value; a page link clears the external link).
+ */
+clears?: Array<string>, 
+/**
+ * A select whose new list items take the first option no other item uses (platform §4:
+ * new social items take the first unused network).
+ */
+first_unused?: boolean, 
+/**
+ * The value a new list item starts with, `{key}` standing for the item's other settings
+ * (`https://www.{type}.com/`).
+ */
+example?: string, };
+
+export type PickerEntry = { type: BlockType, name: string, description: string, icon: string, group: PickerGroup, };
 
 export type BlockInfo = { type: BlockType, name: string, description: string, 
 /**

@@ -918,24 +918,24 @@ export interface FooterContactItemsItem {
   type?: "phone" | "email" | "address";
   /** Value. */
   value?: string;
-  /** Country code. */
+  /** Country code. Default "+00". */
   countryCode?: string;
   /** Show icon. */
   showIcon?: boolean;
-  /** Icon colour. */
+  /** Icon colour. Default "#0052FF". */
   iconColor?: string;
   /** Settings this catalogue does not know are kept. */
   [setting: string]: unknown;
 }
 
 export interface FooterSocialItemsItem {
-  /** Network. */
+  /** Network. Default "facebook". */
   type?: "instagram" | "facebook" | "linkedin";
   /** Link. Required to save. */
   link?: string;
   /** Show icon. */
   showIcon?: boolean;
-  /** Icon colour. */
+  /** Icon colour. Default "#0052FF". */
   iconColor?: string;
   /** Settings this catalogue does not know are kept. */
   [setting: string]: unknown;

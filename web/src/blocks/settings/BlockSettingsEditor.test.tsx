@@ -70,7 +70,50 @@ describe('the block settings editor', () => {
     await user.click(screen.getByRole('button', { name: 'Remove Series 2' }));
     expect(screen.queryByRole('group', { name: 'Series 2' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(onSave).toHaveBeenCalledWith({ type: 'chart', sheet_title: 'Sales', x_axis: 'Month', axis: [{ column: 'Cost' }] });
+    // A new series starts with its defaults, so what is saved is what the preview showed.
+    expect(onSave).toHaveBeenCalledWith({ type: 'chart', sheet_title: 'Sales', x_axis: 'Month', axis: [expect.objectContaining({ column: 'Cost', type: 'bar', borderWidth: 1 })] });
+  });
+
+  it('gives each new social link the first unused network, and ignores a fourth', async () => {
+    const { user, onSave } = renderEditor({ type: 'footer' });
+    const add = screen.getByRole('button', { name: 'Add to Social links' });
+    await user.click(add);
+    const first = screen.getByRole('group', { name: 'Social links 1' });
+    expect(within(first).getByRole('combobox', { name: 'Network' })).toHaveValue('instagram');
+    expect(within(first).getByRole('textbox', { name: /^Link/ })).toHaveValue('https://www.instagram.com/');
+    await user.selectOptions(within(first).getByRole('combobox', { name: 'Network' }), 'facebook');
+    await user.click(add);
+    expect(within(screen.getByRole('group', { name: 'Social links 2' })).getByRole('combobox', { name: 'Network' })).toHaveValue('instagram');
+    await user.click(add);
+    expect(within(screen.getByRole('group', { name: 'Social links 3' })).getByRole('combobox', { name: 'Network' })).toHaveValue('linkedin');
+    expect(add).toBeDisabled();
+    await user.click(add);
+    expect(screen.getAllByRole('group', { name: /^Social links \d$/ })).toHaveLength(3);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(onSave).toHaveBeenCalledWith(expect.objectContaining({ socialItems: [expect.objectContaining({ type: 'facebook' }), expect.objectContaining({ type: 'instagram' }), expect.objectContaining({ type: 'linkedin' })] }));
+  });
+
+  it('clears a contact item’s value when its type changes', async () => {
+    const { user } = renderEditor({ type: 'footer', contactItems: [{ type: 'phone', value: '+1 555 0100' }] });
+    const item = screen.getByRole('group', { name: 'Contact items 1' });
+    expect(within(item).getByRole('textbox', { name: 'Value' })).toHaveValue('+1 555 0100');
+    await user.selectOptions(within(item).getByRole('combobox', { name: 'Type' }), 'email');
+    expect(within(item).getByRole('textbox', { name: 'Value' })).toHaveValue('');
+  });
+
+  it('shows a title’s colours only while the block has a title', async () => {
+    const { user } = renderEditor({ type: 'iframe', title: 'Map' });
+    expect(screen.getByLabelText('Title colour')).toBeInTheDocument();
+    await user.clear(screen.getByRole('textbox', { name: 'Title' }));
+    expect(screen.queryByLabelText('Title colour')).not.toBeInTheDocument();
+  });
+
+  it('lets a navigation item link to a page or an address, never both', async () => {
+    const { user, onSave } = renderEditor({ type: 'header', navigationItems: [{ name: 'About', linkType: 'page', url: 'https://old.example' }] });
+    const item = screen.getByRole('group', { name: 'Navigation 1' });
+    await user.type(within(item).getByRole('textbox', { name: 'Page address' }), 'about');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(onSave).toHaveBeenCalledWith({ type: 'header', navigationItems: [{ name: 'About', linkType: 'page', pageSlug: 'about' }] });
   });
 
   it('stops adding footer sub-links at four', async () => {
@@ -127,7 +170,7 @@ describe('the block settings editor', () => {
   });
 
   it('edits a colour by picker or hex text', async () => {
-    const { user, onSave } = renderEditor({ type: 'table' });
+    const { user, onSave } = renderEditor({ type: 'table', title: 'Orders' });
     const hex = screen.getByRole('textbox', { name: 'Title colour (hex)' });
     await user.type(hex, '#112233');
     expect(screen.getByLabelText('Title colour')).toHaveValue('#112233');

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { ApiError } from '../../api/errors';
 import type { BlockInfo, Field, Group } from '../../generated/blockCatalogue';
 import type { BlockConfig, Core } from '../../core/wasm';
-import { setAt, type Step } from './paths';
+import { pathText, type Step } from './paths';
 import { SettingField, type SettingsScope } from './SettingField';
 import './settings.css';
 
@@ -70,7 +70,8 @@ export function BlockSettingsEditor({ core, info, block, sheets, columnsOf, onSa
     errorAt,
     update: (steps: readonly Step[], value: unknown) => {
       setServerError(null);
-      setConfig((current) => setAt(current, steps, value));
+      // Through the core, so the editing rules of platform §4 (a change clearing a sibling) apply.
+      setConfig((current) => core.blockSet(current, pathText(steps), value));
     },
   };
 

@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import type { Field } from '../../generated/blockCatalogue';
 import type { BlockConfig, Core } from '../../core/wasm';
-import { getAt, pathText, setAt, type Step } from './paths';
+import { getAt, pathText, type Step } from './paths';
 import { SettingRow, type ControlProps } from './SettingRow';
 
 export interface SettingsScope {
@@ -231,14 +231,6 @@ function FreeFormList({ field, steps, scope, error }: { field: Field; steps: Ste
   );
 }
 
-/** The item limit in force: adding is allowed when the validator accepts one more item. */
-function canAddItem(scope: SettingsScope, steps: Step[], items: unknown[]): boolean {
-  const path = pathText(steps);
-  // A draft, so only the limit (not a required setting left empty) can refuse the new item.
-  const grown = { ...setAt(scope.block, steps, [...items, {}]), temp_block: true };
-  return !scope.core.validateBlock(grown).errors.some((e) => e.path === path);
-}
-
 function ListControl({ field, steps, scope, error }: { field: Field; steps: Step[]; scope: SettingsScope; error?: string }) {
   const stored = getAt(scope.block, steps);
   const items = (Array.isArray(stored) ? stored : []) as unknown[];
@@ -248,7 +240,10 @@ function ListControl({ field, steps, scope, error }: { field: Field; steps: Step
     [next[from], next[to]] = [next[to], next[from]];
     write(next);
   };
-  const addable = canAddItem(scope, steps, items);
+  // The core decides what a new item holds (defaults, the first unused network) and whether the
+  // list is full; a full list ignores the add (platform §5).
+  const newItem = scope.core.blockNewItem(scope.block, pathText(steps));
+  const addable = newItem !== null;
   return (
     <fieldset className="setting-group">
       <legend>
@@ -278,7 +273,7 @@ function ListControl({ field, steps, scope, error }: { field: Field; steps: Step
           </fieldset>
         );
       })}
-      <button type="button" className="button" aria-label={`Add to ${field.label}`} disabled={!addable} onClick={() => addable && write([...items, {}])}>
+      <button type="button" className="button" aria-label={`Add to ${field.label}`} disabled={!addable} onClick={() => newItem && write([...items, newItem])}>
         Add
       </button>
       {/* The limit in force may be a lower one of item_limits (5 links in some footer layouts):

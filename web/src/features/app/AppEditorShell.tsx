@@ -108,7 +108,7 @@ export function AppEditorShell({
     if (renamedApp && new URLSearchParams(search).has('app')) navigate(`/${path}${withAppName(search, saved.subdomain)}`, { replace: true });
   };
 
-  const coloursSaved = (colours: Partial<PageSettings>) => setPage((current) => ({ ...current, ...colours }));
+  const pageSettingsSaved = (settings: Partial<PageSettings>) => setPage((current) => ({ ...current, ...settings }));
 
   const embedUrl = publicAppUrl(app?.subdomain || appName, '', window.location, runtimeConfig().baseHost);
 
@@ -183,7 +183,7 @@ export function AppEditorShell({
       {isOpen(mode, 'add') && <BlockTypePicker layout="name grid" onPick={pickBlock} onClose={close} error={addError} />}
       <UsersDialog appId={page.app_id} open={isOpen(mode, 'users')} onClose={close} />
       {isOpen(mode, 'app settings') && (
-        <AppSettingsPopup app={app} page={page} onClose={close} onAppSaved={appSaved} onColoursSaved={coloursSaved} />
+        <AppSettingsPopup app={app} page={page} onClose={close} onAppSaved={appSaved} onPageSaved={pageSettingsSaved} />
       )}
       {isOpen(mode, 'embed') && <EmbedPopup url={embedUrl} title={app?.name || page.name} onClose={close} />}
       {blocks.target && edited && (

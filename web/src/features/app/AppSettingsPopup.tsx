@@ -1,72 +1,77 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { AppRecord, PageSettings, PageState } from '../../api/types';
+import { ColourField } from '../../components/ColourField';
 import { Field } from '../../components/Field';
 import { FormError } from '../../components/FormError';
 import { Loading } from '../../components/Loading';
 import { Popup } from '../../components/Popup';
 import { SaveFooter } from '../../components/SaveFooter';
 import { useSubmit } from '../../hooks/useSubmit';
+import { filterProblems, hasProblems, toEditable, toSaved } from '../filters/editableFilter';
+import { FilterEditor } from '../filters/FilterEditor';
+import { useSheetColumns } from '../spreadsheets/useSheetColumns';
 import { updateApp, updatePage, type AppChange, type PageChange } from './appApi';
 
 export const APP_SETTINGS_TITLE = 'App Settings';
 
-type ColourField = 'page_background' | 'block_border' | 'block_shadow';
+type PageColour = 'page_background' | 'block_border' | 'block_shadow';
 
-const COLOURS: { field: ColourField; label: string }[] = [
+const COLOURS: { field: PageColour; label: string }[] = [
   { field: 'page_background', label: 'Page background' },
   { field: 'block_border', label: 'Block border' },
   { field: 'block_shadow', label: 'Block shadow' },
 ];
 
-/**
- * The value a colour input can hold (#rrggbb): the server also allows #RGB and #RRGGBBAA, which
- * the input would otherwise turn into black. Unchanged inputs are never sent back.
- */
-export function toColourInput(colour: string): string {
-  const hex = colour.trim().toLowerCase();
-  if (/^#[0-9a-f]{3}$/.test(hex)) return `#${[...hex.slice(1)].map((c) => c + c).join('')}`;
-  if (/^#[0-9a-f]{6}([0-9a-f]{2})?$/.test(hex)) return hex.slice(0, 7);
-  return '#000000';
+function colourValues(page: PageState): Record<PageColour, string> {
+  return { page_background: page.page_background, block_border: page.block_border, block_shadow: page.block_shadow };
 }
 
-function colourInputs(page: PageState): Record<ColourField, string> {
-  return {
-    page_background: toColourInput(page.page_background),
-    block_border: toColourInput(page.block_border),
-    block_shadow: toColourInput(page.block_shadow),
-  };
-}
+const FILTER_PROBLEMS = 'Some filters cannot be saved as they are; the message beside each says why.';
+
+/** The fields of the page call shown at their own input; other refusals show under the form. */
+const PAGE_FIELDS: readonly string[] = [...COLOURS.map(({ field }) => field), 'filters'];
 
 /**
  * platform §2 'App Settings': the app's name, sub-domain, spreadsheet URL and public flag, and the
- * current page's colours. Only changed values are sent; refusals (a taken sub-domain) show inline.
+ * current page's colours and filters. Only changed values are sent; refusals (a taken sub-domain)
+ * show inline, those naming a page setting at it.
  */
 export function AppSettingsPopup({
   app,
   page,
   onClose,
   onAppSaved,
-  onColoursSaved,
+  onPageSaved,
 }: {
   app: AppRecord | null;
   page: PageState;
   /** Also called once everything is saved. */
   onClose: () => void;
   onAppSaved: (app: AppRecord) => void;
-  onColoursSaved: (colours: Partial<PageSettings>) => void;
+  /** The page settings as saved (colours, filters). */
+  onPageSaved: (settings: Partial<PageSettings>) => void;
 }) {
   const formId = useId();
-  const { busy, error, run } = useSubmit();
+  const { busy, error, errorField, setError, run } = useSubmit();
   const [name, setName] = useState(app?.name ?? '');
   const [subdomain, setSubdomain] = useState(app?.subdomain ?? '');
   const [spreadsheetUrl, setSpreadsheetUrl] = useState(app?.spreadsheet_url ?? '');
   const [isPublic, setPublic] = useState(app?.public ?? false);
-  const [initialColours] = useState(() => colourInputs(page));
+  const [initialColours] = useState(() => colourValues(page));
   const [colours, setColours] = useState(initialColours);
+  const [initialFilters] = useState(() => (page.filters ?? []).map(toEditable));
+  const [filters, setFilters] = useState(initialFilters);
+  const columns = useSheetColumns(page.spreadsheetId);
+  const fieldError = (field: string) => (errorField === field && error ? error : undefined);
+  const formError = errorField && PAGE_FIELDS.includes(errorField) ? null : error;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!app) return;
+    if (hasProblems(filterProblems(filters))) {
+      setError(FILTER_PROBLEMS);
+      return;
+    }
     void run(async () => {
       const appChange: AppChange = {};
       if (name.trim() !== app.name) appChange.name = name.trim();
@@ -75,13 +80,20 @@ export function AppSettingsPopup({
       if (isPublic !== app.public) appChange.public = isPublic;
       const pageChange: PageChange = {};
       for (const { field } of COLOURS) {
-        if (colours[field] !== initialColours[field]) pageChange[field] = colours[field];
+        if (colours[field].trim() !== initialColours[field]) pageChange[field] = colours[field].trim();
       }
+      const savedFilters = filters.map(toSaved);
+      if (JSON.stringify(savedFilters) !== JSON.stringify(initialFilters.map(toSaved))) pageChange.filters = savedFilters;
       // Each part is applied as soon as it is saved, so a refusal of the second leaves the first shown.
       if (Object.keys(appChange).length > 0) onAppSaved(await updateApp(app.id, appChange));
       if (Object.keys(pageChange).length > 0) {
         const { settings } = await updatePage(app.id, page.page_id, pageChange);
-        onColoursSaved({ page_background: settings.page_background, block_border: settings.block_border, block_shadow: settings.block_shadow });
+        onPageSaved({
+          page_background: settings.page_background,
+          block_border: settings.block_border,
+          block_shadow: settings.block_shadow,
+          filters: settings.filters,
+        });
       }
       onClose();
     });
@@ -90,7 +102,7 @@ export function AppSettingsPopup({
   const footer = app && <SaveFooter formId={formId} saving={busy} onCancel={onClose} />;
 
   return (
-    <Popup title={APP_SETTINGS_TITLE} onClose={onClose} closeBlocked={busy} footer={footer}>
+    <Popup title={APP_SETTINGS_TITLE} onClose={onClose} closeBlocked={busy} footer={footer} maxWidth={720}>
       {!app ? (
         <Loading />
       ) : (
@@ -111,12 +123,20 @@ export function AppSettingsPopup({
           <fieldset className="app-settings-colours">
             <legend>Colours of this page ({page.page_name || 'Home'})</legend>
             {COLOURS.map(({ field, label }) => (
-              <Field key={field} label={label}>
-                <input type="color" value={colours[field]} onChange={(e) => setColours({ ...colours, [field]: e.target.value })} />
-              </Field>
+              <ColourField
+                key={field}
+                label={label}
+                value={colours[field]}
+                error={fieldError(field)}
+                onChange={(value) => setColours({ ...colours, [field]: value })}
+              />
             ))}
           </fieldset>
-          <FormError message={error} />
+          <fieldset className="app-settings-filters">
+            <legend>Filters of this page ({page.page_name || 'Home'})</legend>
+            <FilterEditor filters={filters} onChange={setFilters} sheets={page.sheets ?? []} columnsOf={(sheet) => columns[sheet]} error={fieldError('filters')} />
+          </fieldset>
+          <FormError message={formError} />
         </form>
       )}
     </Popup>

@@ -486,6 +486,70 @@ describe('the App Settings popup', { timeout: 15_000 }, () => {
     expect(screen.getByRole('main')).toHaveStyle({ background: '#ffeedd' });
   });
 
+  it("saves the page's filters through the page call, with the spreadsheet's tabs and columns to pick from", async () => {
+    const page = pageState({ spreadsheetId: 's1', sheets: ['Jobs', 'Crew'] });
+    const { calls } = serve(
+      {
+        'GET /api/spreadsheets/s1': { body: { sheets: [{ title: 'Jobs', columns: ['Site', 'Assignee'] }, { title: 'Crew', columns: ['Email'] }] } },
+        'PUT /api/apps/a1/pages/p-home': (init) => ({ body: { page: home, settings: { ...page, ...JSON.parse(String(init.body)) } } }),
+      },
+      page,
+    );
+    const { user } = renderViewer('/?app=field');
+    await findTitle('Field app - Home');
+    await user.click(sidebarButton('App Settings'));
+    const dialog = screen.getByRole('dialog', { name: 'App Settings' });
+    const filters = within(dialog).getByRole('group', { name: 'Filters of this page (Home)' });
+    await user.click(within(filters).getByRole('button', { name: 'Add filter' }));
+    await fill(user, within(filters).getByRole('textbox', { name: 'Name' }), 'Mine');
+    expect(within(filters).getByRole('combobox', { name: 'Sheet' })).toHaveValue('Jobs');
+    await user.selectOptions(within(filters).getByRole('combobox', { name: 'Column' }), 'Assignee');
+    await user.selectOptions(within(filters).getByRole('combobox', { name: 'Condition' }), 'any_of');
+    await user.type(within(filters).getByRole('textbox', { name: 'Values' }), 'crew@example.com||');
+    await user.click(within(filters).getByRole('button', { name: 'Insert [(current_user)]' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const saved = { name: 'Mine', active: true, condition: 'any_of', sheet_column: { sheet: 'Jobs', column: 'Assignee' }, value: 'crew@example.com||[(current_user)]' };
+    expect(calls.filter((c) => c.method === 'PUT').map((c) => [c.url.pathname, c.body])).toEqual([['/api/apps/a1/pages/p-home', { filters: [saved] }]]);
+    // The page keeps what was saved: opened again, the filter is there.
+    await user.click(sidebarButton('App Settings'));
+    const again = within(screen.getByRole('dialog', { name: 'App Settings' })).getByRole('group', { name: 'Filter 1: Mine' });
+    expect(within(again).getByRole('textbox', { name: 'Values' })).toHaveValue('crew@example.com||[(current_user)]');
+  });
+
+  it("shows the page call's refusal of the filters in the filter editor", async () => {
+    const refusal = 'A filter\'s condition must be one of =, >, <, starts_with, not_starts_with, ends_with, not_ends_with, includes, not_includes, past_days, today, tomorrow, current_week, next_week, date, any_of.';
+    serve(
+      { 'PUT /api/apps/a1/pages/p-home': { status: 422, body: { error: refusal, field: 'filters' } } },
+      pageState({ filters: [{ name: 'Old', active: true, condition: '=', sheet_column: { sheet: 'Jobs', column: 'Site' }, value: 'North' }] }),
+    );
+    const { user } = renderViewer('/?app=field');
+    await findTitle('Field app - Home');
+    await user.click(sidebarButton('App Settings'));
+    const dialog = screen.getByRole('dialog', { name: 'App Settings' });
+    const filters = within(dialog).getByRole('group', { name: 'Filters of this page (Home)' });
+    // Without the spreadsheet's tabs and columns, they are typed.
+    expect(within(filters).getByRole('textbox', { name: 'Column' })).toHaveValue('Site');
+    await user.click(within(filters).getByRole('switch', { name: 'Active' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(filters).findByRole('alert')).toHaveTextContent(refusal);
+    expect(screen.getByRole('dialog', { name: 'App Settings' })).toBeInTheDocument();
+  });
+
+  it('will not save page filters whose names a link could not tell apart', async () => {
+    const base = { active: true, condition: '=', sheet_column: { sheet: 'Jobs', column: 'Site' }, value: 'North' };
+    const { calls } = serve({}, pageState({ filters: [{ ...base, name: 'Site' }, { ...base, name: 'Other' }] }));
+    const { user } = renderViewer('/?app=field');
+    await findTitle('Field app - Home');
+    await user.click(sidebarButton('App Settings'));
+    const dialog = screen.getByRole('dialog', { name: 'App Settings' });
+    await fill(user, within(within(dialog).getByRole('group', { name: 'Filter 2: Other' })).getByRole('textbox', { name: 'Name' }), 'Site');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(within(dialog).getByText('Some filters cannot be saved as they are; the message beside each says why.')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'PUT')).toEqual([]);
+  });
+
   it('shows a taken sub-domain inline and stays open', async () => {
     serve({ 'PUT /api/apps/a1': { status: 409, body: { error: 'A workspace or app with this subdomain already exists' } } });
     const { user } = renderViewer('/?app=field');

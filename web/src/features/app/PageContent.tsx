@@ -19,6 +19,8 @@ export function PageContent({
   /** The editor's controls in each block's frame (Edit, the state of a waiting save). */
   blockActions?: (block: Block) => ReactNode;
 }) {
+  // The server applies the page's filters to every block's rows: saved new ones, the rows load again.
+  const filtersKey = JSON.stringify(page.filters ?? []);
   return (
     <main className="app-page" style={{ background: page.page_background }}>
       {page.blocks.length === 0 && emptyText && <p className="muted app-page-empty">{emptyText}</p>}
@@ -32,7 +34,7 @@ export function PageContent({
             style={{ borderColor: page.block_border, boxShadow: `0 1px 4px ${page.block_shadow}` }}
           >
             {blockActions?.(block)}
-            <BlockPreview block={block} appId={page.app_id} path={path} titleId={titleId} />
+            <BlockPreview key={filtersKey} block={block} appId={page.app_id} path={path} titleId={titleId} />
           </section>
         );
       })}

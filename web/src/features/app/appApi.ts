@@ -61,7 +61,7 @@ export async function createPage(appId: string, pageName: string, pageSlug: stri
   return (await api.post<PageChangeAnswer>(`/api/apps/${enc(appId)}/pages`, body, quiet)).page;
 }
 
-export type PageChange = Partial<Pick<AppPage, 'page_name' | 'page_slug'> & Pick<PageSettings, 'page_background' | 'block_border' | 'block_shadow'>>;
+export type PageChange = Partial<Pick<AppPage, 'page_name' | 'page_slug'> & Pick<PageSettings, 'page_background' | 'block_border' | 'block_shadow' | 'filters'>>;
 
 export function updatePage(appId: string, pageId: string, change: PageChange): Promise<PageChangeAnswer> {
   return api.put<PageChangeAnswer>(`/api/apps/${enc(appId)}/pages/${enc(pageId)}`, change, quiet);

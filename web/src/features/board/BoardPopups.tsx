@@ -102,11 +102,10 @@ export function BoardPopups(editing: BoardEditing) {
     [setBoard],
   );
   useOutboxBlocks(board.blocks, replace);
-  // The board state carries its filters (platform §3) though the typed shape leaves them out.
-  const stored = 'filters' in board ? board.filters : undefined;
+  // Stored filters as the server keeps them; the core reads (and checks) their shape.
   const source = useMemo(
-    () => ({ spreadsheetId: board.spreadsheetId, sheets: board.sheets ?? [], filters: (Array.isArray(stored) ? stored : []) as Filter[] }),
-    [board.spreadsheetId, board.sheets, stored],
+    () => ({ spreadsheetId: board.spreadsheetId, sheets: board.sheets ?? [], filters: (board.filters ?? []) as unknown as Filter[] }),
+    [board.spreadsheetId, board.sheets, board.filters],
   );
   const saved = (next: BoardState) => setBoard(() => next);
   if (editor.tutorials) return <TutorialPopup onClose={close} />;

@@ -73,12 +73,14 @@ export function BoardView({ board, sections, blockActions }: BoardViewProps) {
       ? { color: board.active_section_text_color, background: board.active_section_background_color }
       : { color: board.inactive_section_text_color };
 
+  // The server applies the board's filters to every block's rows: saved new ones, the rows load again.
+  const filtersKey = JSON.stringify(board.filters ?? []);
   const blocks = (
     <div className="board-blocks">
       {shown.length === 0 && <p className="muted board-empty">No blocks here yet.</p>}
       {shown.map((block) => (
         <BlockFrame key={block.id} block={block} actions={blockActions?.(block)}>
-          <BlockBody block={block} slug={board.slug} spreadsheetId={board.spreadsheetId} search={search} />
+          <BlockBody key={filtersKey} block={block} slug={board.slug} spreadsheetId={board.spreadsheetId} search={search} />
         </BlockFrame>
       ))}
     </div>

@@ -52,8 +52,8 @@ describe('older board layout at /boardWorkspace', () => {
     const title = within(dialog).getByRole('textbox', { name: 'Title' });
     await user.clear(title);
     await user.type(title, 'Sales 2026');
-    await user.click(within(dialog).getByRole('checkbox', { name: 'Hide search' }));
-    const border = within(dialog).getByRole('textbox', { name: 'Block border' });
+    await user.click(within(dialog).getByRole('switch', { name: 'Hide search' }));
+    const border = within(dialog).getByRole('textbox', { name: 'Block border (hex)' });
     await user.clear(border);
     await user.type(border, 'blue');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
@@ -63,7 +63,7 @@ describe('older board layout at /boardWorkspace', () => {
     expect(window.alert).not.toHaveBeenCalled();
     const refused = calls.find((call) => call.method === 'PUT')!;
     expect(refused.url.searchParams.get('board')).toBe('sales');
-    expect(refused.body).toMatchObject({ title: 'Sales 2026', hide_search: true, block_border: 'blue' });
+    expect(refused.body).toEqual({ title: 'Sales 2026', hide_search: true, block_border: 'blue' });
 
     answer = { status: 200, body: { ...editorBoard, title: 'Sales 2026', hide_search: true, block_border: '#e7ebf3' } };
     await user.clear(border);

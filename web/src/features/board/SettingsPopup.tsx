@@ -1,67 +1,114 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { toApiError } from '../../api/errors';
-import type { BoardSettings, BoardState } from '../../api/types';
+import type { BoardState } from '../../api/types';
+import { ColourField } from '../../components/ColourField';
 import { Field } from '../../components/Field';
 import { FormError } from '../../components/FormError';
 import { Popup } from '../../components/Popup';
 import { SaveFooter } from '../../components/SaveFooter';
 import { showToast } from '../../store/toastStore';
+import { FilterEditor } from '../filters/FilterEditor';
+import { useSheetColumns } from '../spreadsheets/useSheetColumns';
 import { updateBoard } from './boardApi';
+import { changesOf, COLOURS, formOf, formProblems, type BoardForm, type FlagKey, type FormKey } from './boardSettingsForm';
+import { PaletteEditor } from './PaletteEditor';
+import { SectionsEditor } from './SectionsEditor';
 
-type TextKey = 'title' | 'hero' | 'sections';
-type FlagKey = 'hide_hero' | 'hide_search' | 'hide_filters';
-type ColourKey =
-  | 'nav_background'
-  | 'hero_background'
-  | 'active_section_text_color'
-  | 'inactive_section_text_color'
-  | 'active_section_background_color'
-  | 'board_background'
-  | 'block_border'
-  | 'block_shadow';
-
-const FLAGS: readonly [FlagKey, string][] = [
+const HIDE_SWITCHES: readonly [FlagKey, string][] = [
   ['hide_hero', 'Hide hero'],
   ['hide_search', 'Hide search'],
   ['hide_filters', 'Hide filters'],
 ];
 
-const COLOURS: readonly [ColourKey, string][] = [
-  ['nav_background', 'Navigation background'],
-  ['hero_background', 'Hero background'],
-  ['active_section_text_color', 'Active section text'],
-  ['inactive_section_text_color', 'Inactive section text'],
-  ['active_section_background_color', 'Active section background'],
-  ['board_background', 'Board background'],
-  ['block_border', 'Block border'],
-  ['block_shadow', 'Block shadow'],
+/**
+ * How visitors sign in. The spec names the setting without its values; these are the two ways
+ * the server signs people in (password, e-mailed link), and '' leaves both open.
+ */
+const SIGN_IN_METHODS: readonly [string, string][] = [
+  ['', 'Password or e-mailed log-in link'],
+  ['password', 'E-mail and password'],
+  ['link', 'E-mailed log-in link'],
 ];
 
-type Form = Pick<BoardSettings, TextKey | FlagKey | ColourKey>;
+const PROBLEMS_MESSAGE = 'Some settings below cannot be saved as they are; the message beside each says why.';
 
-function formOf(board: BoardState): Form {
-  const form = { title: board.title, hero: board.hero, sections: board.sections } as Form;
-  for (const [key] of FLAGS) form[key] = board[key];
-  for (const [key] of COLOURS) form[key] = board[key];
-  return form;
+function Switch({ label, checked, onChange, hint, error }: { label: string; checked: boolean; onChange: (checked: boolean) => void; hint?: string; error?: string }) {
+  const id = useId();
+  const described = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className="settings-switch">
+      <label className="check">
+        <input type="checkbox" role="switch" checked={checked} aria-invalid={error ? true : undefined} aria-describedby={described} onChange={(event) => onChange(event.target.checked)} />
+        {label}
+      </label>
+      {hint && (
+        <span id={`${id}-hint`} className="form-hint">
+          {hint}
+        </span>
+      )}
+      {error && (
+        <span id={`${id}-error`} className="field-error">
+          {error}
+        </span>
+      )}
+    </div>
+  );
 }
 
-/** 'Board Settings' (mode 'settings'): the hero, the search and filter switches, sections and colours. */
+function Section({ title, className, children }: { title: string; className?: string; children: ReactNode }) {
+  return (
+    <fieldset className={`settings-section ${className ?? ''}`}>
+      <legend>{title}</legend>
+      {children}
+    </fieldset>
+  );
+}
+
+/**
+ * 'Board Settings' (mode 'settings'): every setting of the board state an owner changes by hand
+ * (platform §3), sent in one PUT of only what changed. A refusal naming a field shows at it.
+ */
 export function SettingsPopup({ board, onSaved, onClose }: { board: BoardState; onSaved: (board: BoardState) => void; onClose: () => void }) {
   const formId = useId();
-  const [form, setForm] = useState<Form>(() => formOf(board));
+  const [initial] = useState<BoardForm>(() => formOf(board));
+  const [form, setForm] = useState<BoardForm>(initial);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<{ message: string; field?: string } | null>(null);
-  const set = <K extends keyof Form>(key: K, value: Form[K]) => setForm((current) => ({ ...current, [key]: value }));
-  const fieldError = (key: keyof Form) => (error?.field === key ? error.message : undefined);
-  const formLevelError = error && !(error.field && error.field in form) ? error.message : null;
+  // Set when Save met a problem the form shows; the notice goes once the problems do.
+  const [blocked, setBlocked] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const columns = useSheetColumns(board.spreadsheetId);
+  const set = <K extends FormKey>(key: K, value: BoardForm[K]) => setForm((current) => ({ ...current, [key]: value }));
+  const fieldError = (key: FormKey) => (error?.field === key ? error.message : undefined);
+  const problems = formProblems(form);
+  const formLevelError = blocked && problems ? PROBLEMS_MESSAGE : error && !(error.field && error.field in form) ? error.message : null;
+
+  // The form is long: the setting at fault takes the focus, or a list's refusal is scrolled to.
+  const showProblem = () => {
+    const invalid = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    if (invalid) invalid.focus();
+    else formRef.current?.querySelector('[role="alert"]')?.scrollIntoView?.({ block: 'nearest' });
+  };
+  useEffect(() => {
+    if (error) showProblem();
+  }, [error]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    setBlocked(problems);
+    if (problems) {
+      showProblem();
+      return;
+    }
+    const change = changesOf(initial, form);
+    if (Object.keys(change).length === 0) {
+      onClose();
+      return;
+    }
     setSaving(true);
     setError(null);
     try {
-      onSaved(await updateBoard(board.slug, board.id, form));
+      onSaved(await updateBoard(board.slug, board.id, change));
       showToast({ kind: 'success', text: 'Board settings saved.' });
       onClose();
     } catch (thrown) {
@@ -71,42 +118,71 @@ export function SettingsPopup({ board, onSaved, onClose }: { board: BoardState; 
     }
   };
 
+  const knownSignIn = SIGN_IN_METHODS.some(([value]) => value === form.sign_in_method);
+
   return (
-    <Popup title="Board Settings" onClose={onClose} closeBlocked={saving} footer={<SaveFooter formId={formId} saving={saving} onCancel={onClose} />}>
-      <form id={formId} className="settings-form" onSubmit={(event) => void submit(event)} noValidate>
+    <Popup title="Board Settings" onClose={onClose} closeBlocked={saving} maxWidth={760} footer={<SaveFooter formId={formId} saving={saving} onCancel={onClose} />}>
+      <form ref={formRef} id={formId} className="settings-form board-settings" onSubmit={(event) => void submit(event)} noValidate>
         <FormError message={formLevelError} />
-        <Field label="Title" error={fieldError('title')}>
-          <input value={form.title} onChange={(event) => set('title', event.target.value)} />
-        </Field>
-        <Field label="Hero text" error={fieldError('hero')}>
-          <textarea rows={3} value={form.hero} onChange={(event) => set('hero', event.target.value)} />
-        </Field>
-        <fieldset className="settings-flags">
-          <legend>Show</legend>
-          {FLAGS.map(([key, label]) => (
-            <label key={key} className="check">
-              <input type="checkbox" checked={form[key]} onChange={(event) => set(key, event.target.checked)} />
-              {label}
-            </label>
+        <Section title="Board" className="settings-texts">
+          <Field label="Board name" error={fieldError('name')}>
+            <input value={form.name} onChange={(event) => set('name', event.target.value)} />
+          </Field>
+          <Field label="Title" error={fieldError('title')}>
+            <input value={form.title} onChange={(event) => set('title', event.target.value)} />
+          </Field>
+          <Field label="Hero text" error={fieldError('hero')}>
+            <textarea rows={3} value={form.hero} onChange={(event) => set('hero', event.target.value)} />
+          </Field>
+          <Field label="Logo (image URL)" error={fieldError('logo')}>
+            <input type="url" placeholder="https://" value={form.logo} onChange={(event) => set('logo', event.target.value)} />
+          </Field>
+          <Field label="Hero image (URL)" error={fieldError('hero_image')}>
+            <input type="url" placeholder="https://" value={form.hero_image} onChange={(event) => set('hero_image', event.target.value)} />
+          </Field>
+        </Section>
+        <Section title="Access and display">
+          <Switch
+            label="Public"
+            checked={form.public}
+            onChange={(checked) => set('public', checked)}
+            hint="Anyone with the link can view the board; a private board shows guests 'Access Denied'."
+            error={fieldError('public')}
+          />
+          <Field label="Sign-in method" error={fieldError('sign_in_method')}>
+            <select value={form.sign_in_method} onChange={(event) => set('sign_in_method', event.target.value)}>
+              {!knownSignIn && <option value={form.sign_in_method}>{form.sign_in_method}</option>}
+              {SIGN_IN_METHODS.map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </select>
+          </Field>
+          {HIDE_SWITCHES.map(([key, label]) => (
+            <Switch key={key} label={label} checked={form[key]} error={fieldError(key)} onChange={(checked) => set(key, checked)} />
           ))}
-        </fieldset>
-        <Field label="Sections" hint="Section names separated by commas, e.g. Overview, Details" error={fieldError('sections')}>
-          <input value={form.sections} onChange={(event) => set('sections', event.target.value)} />
-        </Field>
-        <fieldset className="settings-colours">
-          <legend>Colours</legend>
+        </Section>
+        <Section title="Sections">
+          <SectionsEditor names={form.sections} onChange={(names) => set('sections', names)} error={fieldError('sections')} />
+        </Section>
+        <Section title="Colours" className="settings-colours">
           {COLOURS.map(([key, label]) => (
-            <Field key={key} label={label} error={fieldError(key)}>
-              <input
-                className="colour-input"
-                value={form[key]}
-                spellCheck={false}
-                style={{ borderLeftColor: form[key] }}
-                onChange={(event) => set(key, event.target.value)}
-              />
-            </Field>
+            <ColourField key={key} label={label} value={form[key]} error={fieldError(key)} onChange={(value) => set(key, value)} />
           ))}
-        </fieldset>
+        </Section>
+        <Section title="Palette">
+          <PaletteEditor colours={form.palette} onChange={(colours) => set('palette', colours)} error={fieldError('palette')} />
+        </Section>
+        <Section title="Filters">
+          <FilterEditor
+            filters={form.filters}
+            onChange={(filters) => set('filters', filters)}
+            sheets={board.sheets ?? []}
+            columnsOf={(sheet) => columns[sheet]}
+            error={fieldError('filters')}
+          />
+        </Section>
       </form>
     </Popup>
   );

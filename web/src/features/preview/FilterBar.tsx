@@ -1,29 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { CONDITIONS, type Condition, type Filter } from '../../core/types';
+import { CONDITION_LABELS, valueKind } from '../filters/conditions';
 import { usePreviewStore } from '../../store/previewStore';
-
-/** Labels for the conditions of spec §5; the values are what the core expects. */
-export const CONDITION_LABELS: Record<Condition, string> = {
-  '=': 'is',
-  '>': 'greater than',
-  '<': 'less than',
-  starts_with: 'starts with',
-  not_starts_with: 'does not start with',
-  ends_with: 'ends with',
-  not_ends_with: 'does not end with',
-  includes: 'includes',
-  not_includes: 'does not include',
-  past_days: 'in the past N days',
-  today: 'is today',
-  tomorrow: 'is tomorrow',
-  current_week: 'is in the current week',
-  next_week: 'is in the next week',
-  date: 'is between dates',
-  any_of: 'is any of',
-};
-
-/** Conditions whose meaning is fixed by the date alone, so they take no value. */
-const NO_VALUE: ReadonlySet<Condition> = new Set(['today', 'tomorrow', 'current_week', 'next_week']);
 
 const VALUE_HINT: Partial<Record<Condition, string>> = {
   past_days: 'Number of days',
@@ -32,7 +10,7 @@ const VALUE_HINT: Partial<Record<Condition, string>> = {
 
 export function describeFilter(f: Filter): string {
   const label = CONDITION_LABELS[f.condition] ?? f.condition;
-  if (NO_VALUE.has(f.condition)) return `${f.sheet_column.column} ${label}`;
+  if (valueKind(f.condition) === 'none') return `${f.sheet_column.column} ${label}`;
   const value = Array.isArray(f.value) ? f.value.join(' – ') : f.value;
   return `${f.sheet_column.column} ${label} ${value}`;
 }
@@ -54,7 +32,7 @@ export function FilterBar() {
   function submit(e: FormEvent) {
     e.preventDefault();
     if (!chosenColumn) return;
-    const filterValue = condition === 'date' ? [value, end] : NO_VALUE.has(condition) ? '' : value;
+    const filterValue = condition === 'date' ? [value, end] : valueKind(condition) === 'none' ? '' : value;
     addFilter({ column: chosenColumn, condition, value: filterValue });
     setValue('');
     setEnd('');
@@ -94,7 +72,7 @@ export function FilterBar() {
               <input value={end} placeholder="To (2026-01-31)" onChange={(e) => setEnd(e.target.value)} />
             </label>
           </>
-        ) : NO_VALUE.has(condition) ? null : (
+        ) : valueKind(condition) === 'none' ? null : (
           <label>
             <span className="visually-hidden">Filter value</span>
             <input

@@ -1,0 +1,157 @@
+// What the end-to-end journeys share: the server's address, the SMTP stand-in that catches the
+// server's e-mail (verification codes, invitations), a step runner that reports TAP-like lines
+// and a screenshot on failure, and the first steps of every journey (sign up, a workspace, a
+// board made from an uploaded CSV).
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+import { SMTPServer } from 'smtp-server';
+
+export const BASE = (process.env.TESSERA_URL ?? '').replace(/\/$/, '');
+export const SHOTS = process.env.TESSERA_SCREENSHOTS ?? '/tmp/tessera/journeys';
+export const PASSWORD = 'journey-password-1';
+export const RUN = Date.now().toString(36);
+const SMTP_PORT = Number(process.env.E2E_SMTP_PORT);
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+export const CONTEXT_OPTIONS = { viewport: { width: 1280, height: 900 }, locale: 'en-US', timezoneId: 'UTC', serviceWorkers: 'block' };
+
+/** Exits early, passing, when there is no server to test; exits with 2 when the SMTP port is missing. */
+export function requireServer(script) {
+  if (!BASE) {
+    // `npm run e2e` without a server tests only what `vite preview` can serve.
+    console.log(`# ${script} skipped: it needs the real server (TESSERA_URL and E2E_SMTP_PORT; cargo xtask ci sets both)`);
+    process.exit(0);
+  }
+  if (!SMTP_PORT) {
+    console.error(`${script}: set E2E_SMTP_PORT, the port where the server sends its e-mail (cargo xtask ci does)`);
+    process.exit(2);
+  }
+}
+
+/** Every message the server sent: recipients and raw text. */
+const inbox = [];
+
+function startSmtp() {
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, session, done) {
+      let raw = '';
+      stream.on('data', (chunk) => (raw += chunk));
+      stream.on('end', () => {
+        inbox.push({ to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()), raw: decode(raw) });
+        done();
+      });
+    },
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(SMTP_PORT, '127.0.0.1', () => resolve(server));
+  });
+}
+
+/** The text of a message, with quoted-printable soft breaks and escapes undone. */
+function decode(raw) {
+  return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+export async function mailTo(email, pattern, timeoutMs = 15_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    for (let i = inbox.length - 1; i >= 0; i -= 1) {
+      const match = inbox[i].to.includes(email.toLowerCase()) && inbox[i].raw.match(pattern);
+      if (match) return match;
+    }
+    if (Date.now() > deadline) throw new Error(`no e-mail to ${email} matching ${pattern} within ${timeoutMs} ms (${inbox.length} received)`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+export const visible = (locator) => locator.waitFor({ state: 'visible', timeout: 15_000 });
+export const hidden = (locator) => locator.waitFor({ state: 'hidden', timeout: 15_000 });
+
+/**
+ * Runs `journey({browser, step, profileDir})` with Chromium and the SMTP stand-in up, then prints
+ * `N passed, M failed` and exits with the outcome. Steps build on each other: after a failure
+ * the rest are reported as skipped.
+ */
+export async function runJourneys(journey) {
+  mkdirSync(SHOTS, { recursive: true });
+  const results = [];
+  let failedAlready = false;
+  const step = async (name, page, fn) => {
+    if (failedAlready) {
+      results.push({ name, ok: false });
+      console.log(`not ok - ${name} # skipped after an earlier failure`);
+      return;
+    }
+    try {
+      await fn();
+      results.push({ name, ok: true });
+      console.log(`ok - ${name}`);
+    } catch (error) {
+      failedAlready = true;
+      results.push({ name, ok: false });
+      const shot = join(SHOTS, `${name.replace(/[^\w]+/g, '-').slice(0, 60)}-failed.png`);
+      await page?.screenshot({ path: shot, fullPage: true }).catch(() => {});
+      console.log(`not ok - ${name}\n  ${String(error?.stack ?? error).split('\n').join('\n  ')}\n  screenshot: ${shot}`);
+    }
+  };
+  const smtp = await startSmtp();
+  const profileDir = mkdtempSync(join(tmpdir(), 'tessera-journeys-'));
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  try {
+    await journey({ browser, step, profileDir });
+  } catch (error) {
+    console.error(error);
+    results.push({ name: 'the journey itself', ok: false });
+  } finally {
+    await browser.close();
+    smtp.close();
+    rmSync(profileDir, { recursive: true, force: true });
+  }
+  const passed = results.filter((r) => r.ok).length;
+  console.log(`${passed} passed, ${results.length - passed} failed`);
+  process.exit(passed === results.length && passed > 0 ? 0 : 1);
+}
+
+export async function signUpAndVerify(page, person, next = '') {
+  await page.goto(`${BASE}/dashboard/signup${next ? `?next=${encodeURIComponent(next)}` : ''}`);
+  await page.getByLabel('Name').fill(person.name);
+  await page.getByLabel('E-mail').fill(person.email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await page.waitForURL(/\/dashboard\/emailVerify/);
+  const [, code] = await mailTo(person.email, /\b(\d{6})\b/);
+  await page.getByLabel('Verification code').fill(code);
+  await page.getByRole('button', { name: 'Verify e-mail' }).click();
+}
+
+export async function createWorkspace(page, name, subdomain) {
+  await page.goto(`${BASE}/dashboard/new-workspace`);
+  await page.getByLabel('Workspace name').fill(name);
+  await page.getByLabel('Sub-domain').fill(subdomain);
+  await page.getByRole('button', { name: 'Create workspace' }).click();
+  await page.waitForURL(`${BASE}/dashboard`);
+  await visible(page.getByRole('heading', { name }));
+}
+
+/** Uploads `csvText` on /dashboard/start, makes a blank board named `boardName`, answers its path. */
+export async function createBoardFromCsv(page, { profileDir, csvText, boardName }) {
+  const csv = join(profileDir, `${boardName.replace(/\W+/g, '-')}.csv`);
+  writeFileSync(csv, csvText);
+  const header = csvText.split('\n')[0].split(',').join(', ');
+  await page.goto(`${BASE}/dashboard/start`);
+  await page.getByRole('radio', { name: 'Upload a file' }).check();
+  await page.getByLabel('File', { exact: true }).setInputFiles(csv);
+  await page.getByRole('button', { name: 'Upload', exact: true }).click();
+  await visible(page.getByText(new RegExp(`Columns of .*${header}`)));
+  await page.getByRole('radio', { name: /^Blank board/ }).check();
+  await page.getByLabel('Board name', { exact: true }).fill(boardName);
+  await page.getByRole('button', { name: 'Create board' }).click();
+  const slug = boardName.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+  await page.waitForURL(new RegExp(`/${slug}`));
+  await visible(page.getByRole('navigation', { name: 'Board editor' }));
+  return new URL(page.url()).pathname;
+}

@@ -1,0 +1,216 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { BoardState } from '../../api/types';
+import { mockFetch, type Routes } from '../../test/fetchMock';
+import { renderApp } from '../../test/renderApp';
+import { boardState, salesRows, tableBlock, unpublished } from './boardFixture';
+
+vi.mock('../preview/PreviewPage', () => ({ PreviewPage: () => <h1>Preview</h1> }));
+
+beforeAll(() => import('./BoardViewerRoute'));
+beforeEach(() => {
+  vi.spyOn(window, 'alert').mockImplementation(() => {});
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const editor = { can_edit: true, user_role: 'owner', owner_email: 'ann@example.com' };
+
+/** The board editor at /sales over `board`; PUT /api/boards/b1 answers with `put`, by default the board with the change applied. */
+function serve(board: BoardState, put?: Routes[string]) {
+  return mockFetch({
+    'POST /api/board/update-metadata': { body: board },
+    'GET /api/board/s1/sheet/Sales': { body: salesRows },
+    'GET /api/spreadsheets/s1': {
+      body: { open_url: '/dashboard/spreadsheets/s1', sheets: [{ title: 'Sales', columns: ['Month', 'Revenue', 'Owner'] }, { title: 'Team', columns: ['Email'] }] },
+    },
+    'PUT /api/boards/b1': put ?? ((init) => ({ body: { ...board, ...JSON.parse(String(init.body)) } })),
+    ...unpublished,
+  });
+}
+
+async function openSettings(board: BoardState, put?: Routes[string]) {
+  const { calls } = serve(board, put);
+  const { user } = renderApp('/sales');
+  await user.click(await screen.findByRole('button', { name: 'Settings' }));
+  const dialog = screen.getByRole('dialog', { name: 'Board Settings' });
+  const group = (name: string) => within(dialog).getByRole('group', { name });
+  const save = () => user.click(within(dialog).getByRole('button', { name: 'Save' }));
+  const puts = () => calls.filter((call) => call.method === 'PUT').map((call) => call.body);
+  return { user, dialog, group, save, puts, calls };
+}
+
+describe('Board Settings', () => {
+  it('sends every edited setting, and only those, in one PUT', async () => {
+    const board = boardState({ ...editor, public: false, palette: ['#ff0000', '#00ff00'] });
+    const { user, dialog, group, save, puts } = await openSettings(board);
+    const fill = async (name: string, text: string) => {
+      const input = within(dialog).getByRole('textbox', { name });
+      await user.clear(input);
+      await user.type(input, text);
+    };
+    await fill('Board name', 'Sales 2026');
+    await fill('Title', 'Sales this year');
+    await fill('Hero text', 'Every sale, by month');
+    await fill('Logo (image URL)', 'https://example.com/logo.png');
+    await fill('Hero image (URL)', 'https://example.com/hero.jpg');
+    await user.click(within(dialog).getByRole('switch', { name: 'Public' }));
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Sign-in method' }), 'password');
+    await user.click(within(dialog).getByRole('switch', { name: 'Hide hero' }));
+    await user.click(within(dialog).getByRole('switch', { name: 'Hide filters' }));
+    // The picker gives its value in one change, as the browser's does; the hex text is typed.
+    fireEvent.change(within(dialog).getByLabelText('Navigation background'), { target: { value: '#102030' } });
+    await fill('Block shadow (hex)', '#abc');
+    expect(within(dialog).getByLabelText('Block shadow')).toHaveValue('#aabbcc');
+
+    const palette = group('Palette');
+    await user.click(within(palette).getByRole('button', { name: 'Move colour 2 up' }));
+    await user.click(within(palette).getByRole('button', { name: 'Add colour' }));
+    await fill('Colour 3 (hex)', '#0000ff');
+    await user.click(within(palette).getByRole('button', { name: 'Remove colour 1' }));
+
+    await user.type(within(group('Sections')).getByRole('textbox', { name: 'New section' }), 'Overview{Enter}');
+
+    await user.click(within(group('Filters')).getByRole('button', { name: 'Add filter' }));
+    const filter = within(dialog).getByRole('group', { name: 'Filter 1: Filter 1' });
+    await user.selectOptions(within(filter).getByRole('combobox', { name: 'Column' }), 'Owner');
+    await user.click(within(filter).getByRole('button', { name: 'Insert [(current_user)]' }));
+
+    await save();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(puts()).toEqual([
+      {
+        name: 'Sales 2026',
+        title: 'Sales this year',
+        hero: 'Every sale, by month',
+        logo: 'https://example.com/logo.png',
+        hero_image: 'https://example.com/hero.jpg',
+        sign_in_method: 'password',
+        nav_background: '#102030',
+        block_shadow: '#abc',
+        public: true,
+        hide_hero: true,
+        hide_filters: false,
+        palette: ['#ff0000', '#0000ff'],
+        sections: 'Overview',
+        filters: [{ name: 'Filter 1', active: true, condition: '=', sheet_column: { sheet: 'Sales', column: 'Owner' }, value: '[(current_user)]' }],
+      },
+    ]);
+    expect(screen.getByText('Board settings saved.')).toBeInTheDocument();
+    // The saved board is the one shown: the hero is hidden, the new section is a tab.
+    expect(screen.queryByRole('heading', { level: 1 })).not.toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Overview' })).toBeInTheDocument();
+  });
+
+  it('closes without a call when nothing changed', async () => {
+    const { save, puts } = await openSettings(boardState({ ...editor, sections: 'A,B', filters: [{ name: 'Mine', active: true, condition: 'date', sheet_column: { sheet: 'Sales', column: 'Month' }, value: '2026-01-01..2026-01-31' }] }));
+    await save();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(puts()).toEqual([]);
+  });
+
+  it('adds, renames, reorders and removes sections, saved as trimmed comma-separated text', async () => {
+    const { user, group, save, puts } = await openSettings(boardState({ ...editor, sections: ' Overview, Details,, Extra ' }));
+    const sections = group('Sections');
+    const names = () => within(sections).getAllByRole('textbox', { name: /^Section \d+$/ }).map((input) => (input as HTMLInputElement).value);
+    expect(names()).toEqual(['Overview', 'Details', 'Extra']);
+
+    const details = within(sections).getByRole('textbox', { name: 'Section 2' });
+    await user.clear(details);
+    await user.type(details, ' Numbers ');
+    await user.click(within(sections).getByRole('button', { name: 'Move section Extra up' }));
+    await user.click(within(sections).getByRole('button', { name: 'Remove section Overview' }));
+    // Two names at once, as the stored text would read them.
+    await user.type(within(sections).getByRole('textbox', { name: 'New section' }), 'Later, Soon');
+    await user.click(within(sections).getByRole('button', { name: 'Add section' }));
+    await user.type(within(sections).getByRole('textbox', { name: 'New section' }), 'Gone{Enter}');
+    await user.clear(within(sections).getByRole('textbox', { name: 'Section 5' }));
+    expect(names()).toEqual(['Extra', ' Numbers ', 'Later', 'Soon', '']);
+
+    await save();
+    await waitFor(() => expect(puts()).toHaveLength(1));
+    expect(puts()[0]).toEqual({ sections: 'Extra, Numbers, Later, Soon' });
+  });
+
+  it('keeps a section name with a comma or a repeated one from being saved', async () => {
+    const { user, dialog, group, save, puts } = await openSettings(boardState({ ...editor, sections: 'North,South' }));
+    const south = within(group('Sections')).getByRole('textbox', { name: 'Section 2' });
+    await user.clear(south);
+    await user.type(south, 'North');
+    expect(south).toHaveAccessibleDescription('There is already a section named "North".');
+    await save();
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Some settings below cannot be saved as they are; the message beside each says why.');
+    expect(south).toHaveFocus();
+    await user.type(south, ', East');
+    expect(south).toHaveAccessibleDescription('A section name cannot hold a comma: commas separate the sections.');
+    await user.clear(south);
+    await user.type(south, 'East');
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+    expect(puts()).toEqual([]);
+  });
+
+  it('shows a refusal at the colour it names, and saves once it is fixed', async () => {
+    let answer: { status: number; body: unknown } = {
+      status: 422,
+      body: { error: '`block_border` must be a colour such as #161819 (#RGB, #RRGGBB or #RRGGBBAA).', field: 'block_border' },
+    };
+    const board = boardState(editor);
+    const { user, dialog, save, puts } = await openSettings(board, () => answer);
+    const border = within(dialog).getByRole('textbox', { name: 'Block border (hex)' });
+    await user.clear(border);
+    await user.type(border, 'blue');
+    await save();
+
+    await waitFor(() => expect(border).toHaveAttribute('aria-invalid', 'true'));
+    expect(border).toHaveAccessibleDescription('`block_border` must be a colour such as #161819 (#RGB, #RRGGBB or #RRGGBBAA).');
+    expect(within(dialog).getByLabelText('Block border')).toHaveAttribute('aria-invalid', 'true');
+    expect(within(dialog).getByLabelText('Block border')).toHaveFocus();
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+    expect(window.alert).not.toHaveBeenCalled();
+
+    answer = { status: 200, body: { ...board, block_border: '#e7ebf0' } };
+    await user.clear(border);
+    await user.type(border, '#e7ebf0');
+    await save();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(puts()).toEqual([{ block_border: 'blue' }, { block_border: '#e7ebf0' }]);
+  });
+
+  it('shows a refusal of the filters in the filter editor', async () => {
+    const put = { status: 422, body: { error: 'The filter `Recent` of this board or page cannot be used: `soon` is not a number.', field: 'filters' } };
+    const { user, group, save, puts } = await openSettings(boardState(editor), put);
+    const filters = group('Filters');
+    await user.click(within(filters).getByRole('button', { name: 'Add filter' }));
+    await user.clear(within(filters).getByRole('textbox', { name: 'Name' }));
+    await user.type(within(filters).getByRole('textbox', { name: 'Name' }), 'Recent');
+    await user.selectOptions(within(filters).getByRole('combobox', { name: 'Condition' }), 'past_days');
+    await user.type(within(filters).getByRole('spinbutton', { name: 'Number of days' }), '7');
+    await save();
+    expect(await within(filters).findByRole('alert')).toHaveTextContent('The filter `Recent` of this board or page cannot be used');
+    expect(puts()[0]).toEqual({ filters: [{ name: 'Recent', active: true, condition: 'past_days', sheet_column: { sheet: 'Sales', column: '' }, value: '7' }] });
+    expect(screen.getByRole('dialog', { name: 'Board Settings' })).toBeInTheDocument();
+  });
+
+  it("loads the blocks' rows again once new filters are saved, as the server applies them", async () => {
+    const { user, group, save, calls } = await openSettings(boardState({ ...editor, blocks: [tableBlock] }));
+    const sheetCalls = () => calls.filter((call) => call.url.pathname === '/api/board/s1/sheet/Sales').length;
+    await waitFor(() => expect(sheetCalls()).toBe(1));
+    await user.click(within(group('Filters')).getByRole('button', { name: 'Add filter' }));
+    await user.type(within(group('Filters')).getByRole('textbox', { name: 'Value' }), 'Jan');
+    await save();
+    await waitFor(() => expect(sheetCalls()).toBe(2));
+  });
+
+  it('will not save filters without unique names', async () => {
+    const base = { active: true, condition: '=', sheet_column: { sheet: 'Sales', column: 'Owner' }, value: 'x' };
+    const { user, dialog, save, puts } = await openSettings(boardState({ ...editor, filters: [{ ...base, name: 'Mine' }, { ...base, name: 'Other' }] }));
+    const second = within(within(dialog).getByRole('group', { name: 'Filter 2: Other' })).getByRole('textbox', { name: 'Name' });
+    await user.clear(second);
+    await user.type(second, 'Mine');
+    await save();
+    expect(second).toHaveAccessibleDescription('Another filter is also named "Mine"; names must be unique.');
+    // Both are marked; the first of them takes the focus.
+    const first = within(within(dialog).getByRole('group', { name: 'Filter 1: Mine' })).getByRole('textbox', { name: 'Name' });
+    expect(first).toHaveAttribute('aria-invalid', 'true');
+    expect(first).toHaveFocus();
+    expect(puts()).toEqual([]);
+  });
+});
