@@ -7,7 +7,7 @@ import { useConnectivityStore } from '../store/connectivityStore';
 import type { Block } from './blockList';
 import './offlineEditing.css';
 
-export const OFFLINE_TEXT = 'Offline: you are working on the copy kept on this device. Saves wait until the network is back.';
+export const OFFLINE_TEXT = 'Offline: edits are kept on this device and saved when the network is back.';
 
 /** Shown while the browser is offline or the page came from this device's copy. */
 export function OfflineNotice() {

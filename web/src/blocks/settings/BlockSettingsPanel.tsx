@@ -13,7 +13,9 @@ import { copyKey, loadWithCopy } from '../../platform/offlineStore';
 import type { Block } from '../../shell/blockList';
 import { loadBlockCatalogue } from '../../shell/blockTypes';
 import { useBlockSaveStore } from '../../store/blockSaveStore';
+import { tabsOf } from '../preview/computePreview';
 import { PreviewPane } from '../preview/PreviewPane';
+import { loadTabRows } from '../preview/tabRows';
 import { BlockSettingsEditor } from './BlockSettingsEditor';
 import './panel.css';
 
@@ -37,7 +39,7 @@ function useSpreadsheetView(spreadsheetId: string | null | undefined) {
   useEffect(() => {
     if (!spreadsheetId) return;
     let live = true;
-    loadWithCopy(copyKey.spreadsheet(spreadsheetId), () => getSpreadsheet(spreadsheetId)).then(
+    spreadsheetView(spreadsheetId).then(
       (view) => live && setState({ view, settled: true }),
       // Without the columns the pickers take typed names, so the editor still works.
       () => live && setState({ view: null, settled: true }),
@@ -47,6 +49,22 @@ function useSpreadsheetView(spreadsheetId: string | null | undefined) {
     };
   }, [spreadsheetId]);
   return state;
+}
+
+const spreadsheetView = (spreadsheetId: string) => loadWithCopy(copyKey.spreadsheet(spreadsheetId), () => getSpreadsheet(spreadsheetId));
+
+/**
+ * Keeps on this device the spreadsheet's tabs and the rows every block's preview reads (a tab
+ * whose kept copy is of its current data version is not read again), for offline editing.
+ */
+export async function keepPreviewData(spreadsheetId: string, blocks: readonly Block[]): Promise<void> {
+  const view = await spreadsheetView(spreadsheetId);
+  const tabs = new Set(blocks.flatMap((block) => tabsOf(block as BlockConfig)));
+  for (const tab of tabs) {
+    const version = view.sheets.find((sheet) => sheet.title === tab)?.version;
+    // One tab after the other: this runs while the editor is idle, not against it.
+    await loadTabRows(spreadsheetId, tab, version);
+  }
 }
 
 export interface BlockSettingsPanelProps {

@@ -16,23 +16,38 @@ const loadPanel = () => import('./BlockSettingsPanel');
 const BlockSettingsPanel = lazy(() => loadPanel().then((m) => ({ default: m.BlockSettingsPanel })));
 
 /**
- * Fetches the settings editor and the WASM core while the browser is idle, so that the service
- * worker holds them and a block's settings still open after the network is cut. Only online:
- * a chunk that fails to load makes the page reload (platform/chunkReload).
+ * Gets an editor ready for the network to go: while the browser is idle, fetches the settings
+ * editor and the WASM core (the service worker keeps them) and keeps on this device the rows the
+ * previews of `blocks` read, so that once the board is loaded its blocks' settings and previews
+ * work offline. Only online: a chunk that fails to load makes the page reload (chunkReload).
  */
-function preloadBlockSettings(): void {
-  if (typeof requestIdleCallback !== 'function' || !navigator.onLine) return;
-  requestIdleCallback(
-    () => {
-      loadPanel()
-        .then(() => import('../../core/wasm'))
-        .then(({ loadCore }) => loadCore())
-        .catch(() => {
-          // Opening the editor later loads them again, and says so if that fails.
-        });
-    },
-    { timeout: 2000 },
-  );
+export function useOfflineReadiness(source: BlockDataSource, blocks: readonly Block[]): void {
+  const { spreadsheetId } = source;
+  // The blocks' tabs change far less often than the blocks; their names key the effect.
+  const sheets = [...new Set(blocks.map((block) => block.sheet_title).filter((sheet): sheet is string => typeof sheet === 'string'))].sort().join('\n');
+  useEffect(() => {
+    if (typeof requestIdleCallback !== 'function' || !navigator.onLine) return;
+    let live = true;
+    const idle = requestIdleCallback(
+      () => {
+        loadPanel()
+          .then(async (panel) => {
+            const { loadCore } = await import('../../core/wasm');
+            await loadCore();
+            if (live && spreadsheetId) await panel.keepPreviewData(spreadsheetId, blocks);
+          })
+          .catch(() => {
+            // Opening the editor later loads what is missing, and says so if that fails.
+          });
+      },
+      { timeout: 2000 },
+    );
+    return () => {
+      live = false;
+      cancelIdleCallback(idle);
+    };
+    // `sheets` names what `blocks` read; other block edits need nothing new.
+  }, [spreadsheetId, sheets]);
 }
 
 /**
@@ -51,10 +66,9 @@ export interface BlockTarget {
   fresh: boolean;
 }
 
-/** Which block the 'block settings' mode shows, next to the editor's one mode; the editor is fetched ahead. */
+/** Which block the 'block settings' mode shows, next to the editor's one mode. */
 export function useBlockTarget(editor: EditorMode) {
   const [target, setTarget] = useState<BlockTarget | null>(null);
-  useEffect(preloadBlockSettings, []);
   const { dispatch } = editor;
   const edit = useCallback(
     (id: string, fresh = false) => {

@@ -2,7 +2,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toApiError } from '../../api/errors';
 import type { AppPage, AppRecord, PageSettings, PageState } from '../../api/types';
-import { draftBlock, EditedBlockPanel, useBlockTarget } from '../../blocks/settings/EditedBlockPanel';
+import { draftBlock, EditedBlockPanel, useBlockTarget, useOfflineReadiness } from '../../blocks/settings/EditedBlockPanel';
 import { Loading } from '../../components/Loading';
 import { runtimeConfig } from '../../config/runtime';
 import type { Filter } from '../../core/types';
@@ -63,6 +63,7 @@ export function AppEditorShell({
     () => ({ spreadsheetId: page.spreadsheetId, sheets: page.sheets ?? [], filters: (page.filters ?? []) as unknown as Filter[] }),
     [page.spreadsheetId, page.sheets, page.filters],
   );
+  useOfflineReadiness(source, page.blocks);
 
   const open = (popup: PopupMode) => dispatch({ type: 'open', popup });
   const close = useCallback(() => dispatch({ type: 'close' }), [dispatch]);

@@ -156,6 +156,25 @@ describe('offline editing', { timeout: 20_000 }, () => {
     expect(rows).toHaveAccessibleDescription('Rows per page must be from 1 to 100.');
   });
 
+  it('keeps the rows of the blocks’ previews on the device once the editor is idle, before any settings open', async () => {
+    vi.stubGlobal('requestIdleCallback', (run: () => void) => setTimeout(run, 0));
+    vi.stubGlobal('cancelIdleCallback', (id: number) => clearTimeout(id));
+    const { calls } = serve([table]);
+    renderApp('/sales');
+    await screen.findByRole('button', { name: 'Edit block Monthly sales' });
+    await waitFor(async () => expect(await readCopy(copyKey.rows('s1', 'Sales'))).toMatchObject({ version: 7, total: 3 }));
+    expect(calls.filter((c) => c.url.pathname.endsWith('/grid'))).toHaveLength(1);
+    cleanup();
+
+    // Offline, the settings open with their preview from the kept rows.
+    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
+    const { user } = renderApp('/sales');
+    const { preview } = await openSettings(user, 'Monthly sales', 'Table');
+    await waitFor(() => expect(previewRows(preview)).toEqual([['Jan', '100'], ['Feb', '120'], ['Mar', '90']]));
+    // Unmounted while the idle stand-ins are still there.
+    cleanup();
+  });
+
   it('opens the board from the device when the network is gone, with the Offline notice', async () => {
     serve([table]);
     renderApp('/sales');

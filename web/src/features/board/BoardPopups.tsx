@@ -2,7 +2,7 @@
 // board (platform §4 block list rules).
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { BoardBlock, BoardState } from '../../api/types';
-import { draftBlock, EditedBlockPanel, type BlockTargeting } from '../../blocks/settings/EditedBlockPanel';
+import { draftBlock, EditedBlockPanel, useOfflineReadiness, type BlockTargeting } from '../../blocks/settings/EditedBlockPanel';
 import { addToBoard, removeBlock, replaceBlock } from '../../shell/blockList';
 import { BlockTypePicker } from '../../shell/BlockTypePicker';
 import { blockTypeName } from '../../shell/blockTypes';
@@ -107,6 +107,7 @@ export function BoardPopups(editing: BoardEditing) {
     () => ({ spreadsheetId: board.spreadsheetId, sheets: board.sheets ?? [], filters: (board.filters ?? []) as unknown as Filter[] }),
     [board.spreadsheetId, board.sheets, board.filters],
   );
+  useOfflineReadiness(source, board.blocks);
   const saved = (next: BoardState) => setBoard(() => next);
   if (editor.tutorials) return <TutorialPopup onClose={close} />;
   const { mode } = editor;
