@@ -56,7 +56,6 @@ function database(): Promise<IDBPDatabase<OfflineSchema>> | null {
 export const copyKey = {
   board: (slug: string) => `board:${slug}`,
   page: (appName: string, path: string) => `page:${appName}/${path}`,
-  app: (appName: string) => `app:${appName}`,
   spreadsheet: (id: string) => `spreadsheet:${id}`,
   rows: (spreadsheetId: string, tab: string) => `rows:${spreadsheetId}/${tab}`,
 };

@@ -7,7 +7,7 @@ import type { ChartAxis, ChartSpec, QuerySpec } from '../../core/types';
 import type { FormFieldView, Preview, PreviewScope, PreviewSheet, ScoreCardView, SheetNote } from './previewModel';
 
 /** Rows a row block's preview shows at most, whatever its page size. */
-export const PREVIEW_MAX_ROWS = 25;
+const PREVIEW_MAX_ROWS = 25;
 /** Rows of the blocks that do not page (grid, data list, map, gallery). */
 const UNPAGED_ROWS = 10;
 
@@ -18,7 +18,7 @@ const isObject = (value: unknown): value is Json => typeof value === 'object' &&
 const items = (value: unknown): Json[] => (Array.isArray(value) ? value.filter(isObject) : []);
 
 /** The types whose preview is their settings drawn as they read, with no sheet behind them. */
-export const PRESENTATION_TYPES = new Set(['event', 'featureslayout', 'ImageGrid', 'bannerHero', 'footer', 'imageAccordian', 'header', 'iframe']);
+const PRESENTATION_TYPES = new Set(['event', 'featureslayout', 'ImageGrid', 'bannerHero', 'footer', 'imageAccordian', 'header', 'iframe']);
 
 /** The tabs a block reads: its sheet, and for a scorecard each card's own. */
 export function tabsOf(block: BlockConfig): string[] {

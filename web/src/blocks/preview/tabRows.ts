@@ -18,7 +18,7 @@ export interface TabRows {
 }
 
 /** The first grid page tells the total; the other pages up to the cap are then read together. */
-export async function fetchTabRows(spreadsheetId: string, tab: string, signal?: AbortSignal): Promise<TabRows> {
+async function fetchTabRows(spreadsheetId: string, tab: string, signal?: AbortSignal): Promise<TabRows> {
   const first = await getGridPage(spreadsheetId, tab, 0, GRID_MAX_ROWS, signal);
   const wanted = Math.min(first.total, PREVIEW_ROW_CAP);
   const offsets: number[] = [];
