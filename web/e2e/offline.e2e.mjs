@@ -98,7 +98,7 @@ async function main() {
   const csv = join(profileRoot, 'orders.csv');
   writeFileSync(csv, 'Customer,Region,Amount\nAda,North,120\nBea,South,80\nCy,North,45\n');
   const settings = owner.getByRole('complementary', { name: 'Block settings' });
-  const preview = settings.getByRole('group', { name: 'Preview' });
+  const preview = settings.getByRole('region', { name: 'Preview' });
 
   try {
     await step('an owner signs up, connects a spreadsheet and creates a board with a table block', owner, async () => {

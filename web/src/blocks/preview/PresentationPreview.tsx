@@ -129,15 +129,5 @@ function body(block: BlockConfig): ReactNode {
 }
 
 export function PresentationPreview({ block }: { block: BlockConfig }) {
-  const title = text(block.title);
-  return (
-    <div className="preview-presentation" style={{ background: text(block.background_color) || undefined, color: text(block.font_color) || undefined }}>
-      {title && (
-        <p className="preview-block-title" style={{ color: text(block.title_color) || undefined, background: text(block.title_background_color) || undefined }}>
-          {title}
-        </p>
-      )}
-      {body(block)}
-    </div>
-  );
+  return <div className="preview-presentation">{body(block)}</div>;
 }

@@ -1,7 +1,7 @@
 // The live preview beside the block settings form (issue 6): the block as it would read with
 // the settings being typed, computed in the browser by the WASM core over the tabs loaded once,
 // so no keystroke waits for the server.
-import { useDeferredValue, useMemo, useState } from 'react';
+import { useDeferredValue, useMemo, useState, type ReactNode } from 'react';
 import { hostContext } from '../../core/context';
 import type { Filter } from '../../core/types';
 import type { BlockConfig, Core } from '../../core/wasm';
@@ -27,6 +27,22 @@ export interface PreviewPaneProps {
 }
 
 const count = (n: number) => n.toLocaleString('en-US');
+const colour = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : undefined);
+
+/** The block's frame as a viewer sees it: its title and colours (blocks §3.1) around what it shows. */
+function BlockFrame({ block, children }: { block: BlockConfig; children: ReactNode }) {
+  const title = typeof block.title === 'string' ? block.title.trim() : '';
+  return (
+    <div className="preview-frame" style={{ background: colour(block.background_color), color: colour(block.font_color) }}>
+      {title && (
+        <p className="preview-block-title" style={{ color: colour(block.title_color), background: colour(block.title_background_color) }}>
+          {title}
+        </p>
+      )}
+      {children}
+    </div>
+  );
+}
 
 /** Which tab the preview read, and a word when it stopped at the cap. */
 function SheetCaption({ sheet }: { sheet: SheetNote }) {
@@ -62,21 +78,23 @@ export function PreviewPane({ core, block, spreadsheetId, filters, versionOf }: 
   const searchable = preview.kind !== 'presentation' && preview.kind !== 'form' && tabs.length > 0;
 
   return (
-    <div className="block-preview" role="group" aria-label="Preview">
+    <section className="block-preview" aria-label="Preview">
       <h3>Preview</h3>
       {searchable && (
         <input className="preview-search" type="search" aria-label="Search the preview" placeholder="Search" value={search} onChange={(e) => setSearch(e.target.value)} />
       )}
-      {preview.kind === 'loading' && <Loading message="Loading the rows..." />}
-      {preview.kind === 'hint' && <p className="muted">{preview.message}</p>}
-      {preview.kind === 'error' && (
-        <p className="form-error" role="alert">
-          {preview.message}
-        </p>
-      )}
-      {preview.kind === 'presentation' && <PresentationPreview block={shown} />}
-      <PreviewBody preview={preview} />
+      <BlockFrame block={shown}>
+        {preview.kind === 'loading' && <Loading message="Loading the rows..." />}
+        {preview.kind === 'hint' && <p className="muted">{preview.message}</p>}
+        {preview.kind === 'error' && (
+          <p className="form-error" role="alert">
+            {preview.message}
+          </p>
+        )}
+        {preview.kind === 'presentation' && <PresentationPreview block={shown} />}
+        <PreviewBody preview={preview} />
+      </BlockFrame>
       {sheet && <SheetCaption sheet={sheet} />}
-    </div>
+    </section>
   );
 }

@@ -131,9 +131,9 @@ export function BlockSettingsPanel({ source, block, onSave, onCancel }: BlockSet
           {settled ? (
             <PreviewPane core={loaded.core} block={live} spreadsheetId={source.spreadsheetId} filters={source.filters} versionOf={versionOf} />
           ) : (
-            <div className="block-preview" role="group" aria-label="Preview">
+            <section className="block-preview" aria-label="Preview">
               <Loading />
-            </div>
+            </section>
           )}
         </div>
       )}

@@ -63,7 +63,7 @@ function serve(more: Routes = {}) {
 }
 
 const sidebarButton = (name: string) => within(screen.getByRole('navigation', { name: 'App editor' })).getByRole('button', { name });
-const regions = () => screen.getAllByRole('region').map((region) => region.getAttribute('aria-labelledby'));
+const regions = () => within(screen.getByRole('main')).getAllByRole('region').map((region) => region.getAttribute('aria-labelledby'));
 
 describe('block settings in the app editor', { timeout: 20_000 }, () => {
   it('edits a page block beside its live preview and saves it with PUT', async () => {
@@ -71,7 +71,7 @@ describe('block settings in the app editor', { timeout: 20_000 }, () => {
     const { user } = renderApp('/?app=field');
     await user.click(await screen.findByRole('button', { name: 'Edit block Intro' }));
     const form = await screen.findByRole('form', { name: 'Markdown settings' });
-    const preview = screen.getByRole('group', { name: 'Preview' });
+    const preview = screen.getByRole('region', { name: 'Preview' });
     expect(await within(preview).findByText('Hello Ada')).toBeInTheDocument();
 
     const text = within(form).getByRole('textbox', { name: 'Markdown' });
@@ -103,7 +103,7 @@ describe('block settings in the app editor', { timeout: 20_000 }, () => {
     const post = calls.find((c) => c.method === 'POST' && c.url.pathname.endsWith('/blocks'))!;
     expect(post.body).toMatchObject({ type: 'table', title: 'Table', temp_block: true, paginate: true, rows_per_page: 10 });
     expect(regions()).toEqual(['block-m1-title', 'block-n1-title', 'block-f1-title']);
-    expect(within(screen.getByRole('group', { name: 'Preview' })).getByText('Choose a sheet to see its rows here.')).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Preview' })).getByText('Choose a sheet to see its rows here.')).toBeInTheDocument();
 
     await user.click(within(form).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(regions()).toEqual(['block-m1-title', 'block-f1-title']));
@@ -121,7 +121,7 @@ describe('block settings in the app editor', { timeout: 20_000 }, () => {
     await user.click(await screen.findByRole('button', { name: 'List' }));
     const form = await screen.findByRole('form', { name: 'List settings' });
     await user.selectOptions(within(form).getByRole('combobox', { name: 'Sheet' }), 'People');
-    const preview = screen.getByRole('group', { name: 'Preview' });
+    const preview = screen.getByRole('region', { name: 'Preview' });
     expect(await within(preview).findByRole('cell', { name: 'Bea' })).toBeInTheDocument();
 
     await user.click(within(form).getByRole('button', { name: 'Save' }));
@@ -137,7 +137,7 @@ describe('block settings in the app editor', { timeout: 20_000 }, () => {
     const { user } = renderApp('/?app=field');
     await user.click(await screen.findByRole('button', { name: 'Edit block Bottom' }));
     const form = await screen.findByRole('form', { name: 'Footer settings' });
-    const preview = screen.getByRole('group', { name: 'Preview' });
+    const preview = screen.getByRole('region', { name: 'Preview' });
     expect(within(preview).getByText('© Field')).toBeInTheDocument();
     await user.click(within(form).getByRole('button', { name: 'Add to Links' }));
     await user.type(within(within(form).getByRole('group', { name: 'Links 1' })).getByRole('textbox', { name: 'Text' }), 'Contact us');

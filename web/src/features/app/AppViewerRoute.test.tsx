@@ -332,7 +332,7 @@ describe('the app editor shell', { timeout: 15_000 }, () => {
     await user.click(await within(picker).findByRole('button', { name: 'Chart' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(screen.getAllByRole('region').map((r) => r.getAttribute('aria-labelledby'))).toEqual([
+    expect(within(screen.getByRole('main')).getAllByRole('region').map((r) => r.getAttribute('aria-labelledby'))).toEqual([
       'block-h-title',
       'block-m-title',
       'block-b-new-title',

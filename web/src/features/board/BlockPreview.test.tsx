@@ -45,7 +45,7 @@ function serve(blocks: BoardBlock[], more: Routes = {}, sheet = SHEET) {
 async function openSettings(user: ReturnType<typeof renderApp>['user'], title: string, type: string) {
   await user.click(await screen.findByRole('button', { name: `Edit block ${title}` }));
   const form = await screen.findByRole('form', { name: `${type} settings` });
-  const preview = screen.getByRole('group', { name: 'Preview' });
+  const preview = screen.getByRole('region', { name: 'Preview' });
   return { form, preview };
 }
 

@@ -31,7 +31,8 @@ function serve(more: Routes = {}) {
   });
 }
 
-const headings = () => screen.getAllByRole('region').map((region) => within(region).getByRole('heading', { level: 2 }).textContent);
+// Blocks are the regions of the board; the settings panel's preview is one too, outside it.
+const headings = () => within(screen.getByRole('main')).getAllByRole('region').map((region) => within(region).getByRole('heading', { level: 2 }).textContent);
 
 describe('block settings in the board editor', { timeout: 15_000 }, () => {
   it('lists the 20 catalogue types in Choose Your Block', async () => {

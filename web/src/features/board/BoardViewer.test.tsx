@@ -230,7 +230,7 @@ describe('board editor shell', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     const post = calls.find((call) => call.method === 'POST' && call.url.pathname === '/api/boards/b1/blocks')!;
     expect(post.body).toMatchObject({ type: 'scorecard', title: 'Scorecard', temp_block: true });
-    expect(screen.getAllByRole('region').map((region) => within(region).getByRole('heading', { level: 2 }).textContent)).toEqual(['Monthly sales', 'Scorecard']);
+    expect(within(screen.getByRole('main')).getAllByRole('region').map((region) => within(region).getByRole('heading', { level: 2 }).textContent)).toEqual(['Monthly sales', 'Scorecard']);
   });
 
   it('deletes a block after asking', async () => {
