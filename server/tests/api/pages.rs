@@ -213,6 +213,8 @@ both_databases! {
             (json!({"nav_background": "#ggg"}), "nav_background"),
             (json!({"palette": ["#fff", "red"]}), "palette"),
             (json!({"filters": [{"condition": "like"}]}), "filters"),
+            (json!({"filters": [{"name": "Region", "condition": ""}]}), "filters"),
+            (json!({"sign_in_method": "sms"}), "sign_in_method"),
             (json!({"page_slug": "Not OK"}), "page_slug"),
             (json!({"hero_bg": "#fff"}), "hero_bg"),
         ] {
