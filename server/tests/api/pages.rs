@@ -193,7 +193,7 @@ both_databases! {
             "page_name": "Team", "page_slug": "team", "page_background": "#fff", "block_border": "#e7ebf3aa", "block_shadow": "#ABCDEF",
             "nav_background": "#000", "hero_background": "#111111", "title": "Our team", "palette": ["#f00", "#00ff00"],
             "filters": [{"name": "Region", "active": true, "condition": "=", "sheet_column": {"sheet": "S", "column": "Region"}, "value": "EU"}],
-            "search": "north, south", "sign_in_method": "email"
+            "search": "north, south", "sign_in_method": "link"
         });
         let changed = ada.put(&page, style).await;
         let changed = changed.expect(200);
