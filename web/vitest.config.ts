@@ -10,6 +10,9 @@ export default mergeConfig(
       setupFiles: ['./src/test/setup.ts'],
       include: ['src/**/*.test.{ts,tsx}'],
       mockReset: true,
+      // A hang guard, not a speed check: on CI's two shared cores a test that types into a
+      // few fields can take longer than vitest's 5 s default without anything being wrong.
+      testTimeout: 20_000,
       // Store tests load the real WASM module from here (src/test/realCore.ts).
       env: { TESSERA_WASM_PKG_DIR: wasmPkgDir },
     },

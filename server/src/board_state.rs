@@ -104,6 +104,17 @@ const COLOUR_FIELDS: [&str; 8] = [
 /// The columns of `boards`; the other fields of [`BoardUpdate`] are settings.
 const COLUMN_FIELDS: [&str; 4] = ["name", "slug", "public", "spreadsheetId"];
 
+/// How viewers of a board or page sign in: either way (empty), only with a password, or only
+/// with an e-mailed log-in link.
+pub const SIGN_IN_METHODS: [&str; 3] = ["", "password", "link"];
+
+pub fn check_sign_in_method(value: &str) -> Result<(), Error> {
+    if SIGN_IN_METHODS.contains(&value) {
+        return Ok(());
+    }
+    Err(Error::invalid("sign_in_method", format!("`sign_in_method` must be empty (either way), `password` or `link`; got `{value}`.")))
+}
+
 /// `#RGB`, `#RRGGBB` or `#RRGGBBAA`: the colour settings of boards and app pages.
 pub fn is_colour(value: &str) -> bool {
     let Some(hex) = value.strip_prefix('#') else { return false };
@@ -159,6 +170,15 @@ impl BoardUpdate {
             return Err(Error::internal("reading a board update", "not an object"));
         };
         patch.retain(|field, value| !value.is_null() && !COLUMN_FIELDS.contains(&field.as_str()));
+        if self.palette.iter().flatten().any(|colour| !colour.as_str().is_some_and(is_colour)) {
+            return Err(Error::invalid(
+                "palette",
+                "Every colour of `palette` must be a colour such as #d81f52 (#RGB, #RRGGBB or #RRGGBBAA).",
+            ));
+        }
+        if let Some(method) = &self.sign_in_method {
+            check_sign_in_method(method)?;
+        }
         for field in COLOUR_FIELDS {
             if let Some(value) = patch.get(field) {
                 if !value.as_str().is_some_and(is_colour) {

@@ -20,7 +20,7 @@ use utoipa_axum::routes;
 use super::{ApiJson, SpecParams};
 use crate::apps::{self, App, AppLocator, Page, PageSettings, PageState};
 use crate::auth::Caller;
-use crate::board_state::is_colour;
+use crate::board_state::{check_sign_in_method, is_colour};
 use crate::db::{is_unique_violation, new_id, now};
 use crate::error::{Error, ErrorBody, ResultExt};
 use crate::sheet_query;
@@ -258,6 +258,9 @@ fn settings_of(change: &PageChange) -> Result<Map<String, Value>, Error> {
         if settings.get(field).and_then(Value::as_str).is_some_and(|value| !is_colour(value)) {
             return Err(colour_error(field));
         }
+    }
+    if let Some(method) = &change.sign_in_method {
+        check_sign_in_method(method)?;
     }
     if change.palette.iter().flatten().any(|colour| !is_colour(colour)) {
         return Err(colour_error("palette"));

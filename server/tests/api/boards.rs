@@ -95,7 +95,7 @@ both_databases! {
         let path = format!("/api/boards/{}", id_of(&state));
         let change = json!({
             "name": "Sales", "public": true, "hide_filters": false, "title": "Quarter", "board_background": "#fff",
-            "block_shadow": "#00000080", "sections": "North, South", "palette": ["#d81f52"],
+            "block_shadow": "#00000080", "sections": "North, South", "palette": ["#d81f52"], "sign_in_method": "link",
             "footer": {"logo": "l.png", "socialMediaIcons": [{"icon": "x"}], "copyrightText": "(c) Acme"},
             "filters": [{"name": "Open", "active": true, "condition": "=", "sheet_column": {"sheet": "S", "column": "C"}, "value": "1"}]
         });
@@ -121,6 +121,8 @@ both_databases! {
             (json!({"spreadsheetId": "not-in-this-workspace"}), "spreadsheetId"),
             (json!({"filters": [{"name": "Open", "condition": "like", "sheet_column": {"sheet": "S", "column": "C"}}]}), "filters"),
             (json!({"filters": [{"name": "Recent", "condition": "past_days"}, {"name": "No condition"}]}), "filters"),
+            (json!({"palette": ["#d81f52", "red"]}), "palette"),
+            (json!({"sign_in_method": "carrier pigeon"}), "sign_in_method"),
         ] {
             let reply = ada.put(&path, body.clone()).await;
             assert_eq!(reply.status, 422, "{body}: {}", reply.text);

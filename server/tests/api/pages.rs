@@ -193,7 +193,7 @@ both_databases! {
             "page_name": "Team", "page_slug": "team", "page_background": "#fff", "block_border": "#e7ebf3aa", "block_shadow": "#ABCDEF",
             "nav_background": "#000", "hero_background": "#111111", "title": "Our team", "palette": ["#f00", "#00ff00"],
             "filters": [{"name": "Region", "active": true, "condition": "=", "sheet_column": {"sheet": "S", "column": "Region"}, "value": "EU"}],
-            "search": "north, south", "sign_in_method": "email"
+            "search": "north, south", "sign_in_method": "link"
         });
         let changed = ada.put(&page, style).await;
         let changed = changed.expect(200);
@@ -213,6 +213,8 @@ both_databases! {
             (json!({"nav_background": "#ggg"}), "nav_background"),
             (json!({"palette": ["#fff", "red"]}), "palette"),
             (json!({"filters": [{"condition": "like"}]}), "filters"),
+            (json!({"filters": [{"name": "Region", "condition": ""}]}), "filters"),
+            (json!({"sign_in_method": "sms"}), "sign_in_method"),
             (json!({"page_slug": "Not OK"}), "page_slug"),
             (json!({"hero_bg": "#fff"}), "hero_bg"),
         ] {
