@@ -58,6 +58,7 @@
 //! | footer social `type` | `facebook`; a new item takes the first unused | instagram, facebook, linkedin | | platform §4 |
 //! | ImageGrid / imageAccordian `features` | | at most 4 items | | §3.17 |
 //! | itemDetails action `label` | `Click Here` | | | §3.21 |
+//! | column `Conditional_formatting` rule `condition` | | the 16 filter conditions (a rule without one colours nothing) | | §3.4, platform §5 |
 
 use crate::model::Kind::*;
 use crate::model::*;
@@ -133,6 +134,36 @@ const SHARED: &[Field] = &[
     field("toolbar_icon_color", "Toolbar icon colour", Colour, Display),
 ];
 
+/// The filter conditions of platform §5, as `tessera_core::filter::Condition` spells them.
+pub const CONDITIONS: &[&str] = &[
+    "=",
+    ">",
+    "<",
+    "starts_with",
+    "not_starts_with",
+    "ends_with",
+    "not_ends_with",
+    "includes",
+    "not_includes",
+    "past_days",
+    "today",
+    "tomorrow",
+    "current_week",
+    "next_week",
+    "date",
+    "any_of",
+];
+
+/// A conditional formatting rule of a table column (keys chosen here; the core's
+/// `formatting::FormatRule` reads them): a cell meeting the condition gets the colours.
+const FORMAT_RULE: &[Field] = &[
+    field("condition", "Condition", Select, Display).options(CONDITIONS),
+    field("value", "Value", Text, Display)
+        .help("A number for > and <, days for past_days, start..end for date, values split by || for any_of; [(current_user)] is the viewer's e-mail."),
+    field("background_color", "Cell colour", Colour, Display),
+    field("text_color", "Text colour", Colour, Display),
+];
+
 /// The sheet a data block reads (platform §3 "Block": sheet_title).
 const SHEET: &[Field] = &[field("sheet_title", "Sheet", Sheet, Data)];
 
@@ -183,7 +214,7 @@ const TABLE_AXIS: &[Field] = &[
     field("editable", "Editable by", Select, Audience).options(AUDIENCE).text("None"),
     field("column_width", "Column width", Integer, Columns).at_least(0).help("Pixels."),
     field("type", "Type", Select, Columns).options(TABLE_TYPES),
-    field("Conditional_formatting", "Conditional formatting", List, Display),
+    field("Conditional_formatting", "Conditional formatting", List, Display).items(FORMAT_RULE),
     field("from_google_sheet", "Options from a sheet", Bool, Columns).visible(SELECT_COLUMN),
     field("source", "Options source", Source, Columns)
         .visible(Rule::All { rules: &[SELECT_COLUMN, Rule::IsOn { field: "from_google_sheet" }] }),

@@ -37,7 +37,8 @@ mod validate;
 mod visibility;
 
 pub use catalogue::{
-    block_info, catalogue, field_of, fields, picker, ACTION_TYPES, AUDIENCE, BUTTON_COLOUR, FILE_MIME_TYPES, FORM_TYPES, TABLE_TYPES,
+    block_info, catalogue, field_of, fields, picker, ACTION_TYPES, AUDIENCE, BUTTON_COLOUR, CONDITIONS, FILE_MIME_TYPES, FORM_TYPES,
+    TABLE_TYPES,
 };
 pub use edit::{new_item, set};
 pub use model::{BlockInfo, BlockType, Catalogue, DefaultValue, Field, Group, ItemLimit, Kind, PickerEntry, PickerGroup, Rule};

@@ -893,3 +893,9 @@ fn the_picker_is_the_catalogue_without_settings() {
     assert_eq!(entries, from_catalogue);
     assert!(!serde_json::to_value(picker()).unwrap()[0].as_object().unwrap().contains_key("fields"));
 }
+
+#[test]
+fn formatting_conditions_are_the_cores_filter_conditions() {
+    let core: Vec<&str> = tessera_core::filter::Condition::ALL.iter().map(|c| c.as_str()).collect();
+    assert_eq!(crate::CONDITIONS, core.as_slice());
+}

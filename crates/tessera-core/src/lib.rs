@@ -17,6 +17,7 @@ pub mod date;
 pub mod error;
 pub mod filter;
 pub mod form;
+pub mod formatting;
 pub mod markdown;
 pub mod number;
 pub mod query;

@@ -2,7 +2,8 @@
 //! the page (platform §5, §7; blocks §3.4 `paginate`, `rows_per_page`, `conditional_filter`).
 //!
 //! Order of work: filters, the session `_id` rule and the conditional filter narrow the rows;
-//! then search; then the sort; then the page is cut. `total` counts every matching row.
+//! then search; then the sort; then the page is cut. `total` counts every matching row. The
+//! page's cells are then coloured by the columns' conditional formatting ([`crate::formatting`]).
 //!
 //! **Which filters apply.** A filter applies if it is `active` or named in the URL query
 //! `filters`, whose value then replaces the filter's own. The query is comma-separated
@@ -33,6 +34,7 @@ use serde::{Deserialize, Serialize};
 use crate::context::Context;
 use crate::error::QueryError;
 use crate::filter::{Filter, FilterValue, Predicate};
+use crate::formatting::{cell_styles, CellStyle, ColumnFormat};
 use crate::search;
 use crate::sort::{sort_rows, Sort};
 use crate::table::Table;
@@ -84,6 +86,9 @@ pub struct QuerySpec {
     /// matching row on one page (a block with `paginate` off). (`u64`, not `usize`, so that the
     /// 32-bit WASM build reads the same inputs as the server.)
     pub rows_per_page: Option<u64>,
+    /// Conditional formatting of columns (blocks §3.4), applied to the page's cells.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub formats: Vec<ColumnFormat>,
     pub context: Context,
 }
 
@@ -98,6 +103,9 @@ pub struct QueryResult {
     pub rows: Vec<Vec<String>>,
     /// Each row's index in the sheet.
     pub row_indices: Vec<u32>,
+    /// The page's cells that a conditional formatting rule colours.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub styles: Vec<CellStyle>,
 }
 
 /// Parses the URL query `filters` into `(name, value)` pairs.
@@ -142,6 +150,7 @@ pub fn run(table: &Table, spec: &QuerySpec) -> Result<QueryResult, QueryError> {
     let start = (page - 1) * per_page;
     let row_indices: Vec<u32> = rows[start.min(total)..start.saturating_add(per_page).min(total)].to_vec();
     let visible = table.visible_columns();
+    let styles = cell_styles(table, &row_indices, &spec.formats, &spec.context)?;
     Ok(QueryResult {
         total,
         page,
@@ -149,6 +158,7 @@ pub fn run(table: &Table, spec: &QuerySpec) -> Result<QueryResult, QueryError> {
         columns: visible.iter().map(|&c| table.column_names()[c].clone()).collect(),
         rows: row_indices.iter().map(|&r| visible.iter().map(|&c| table.cell(r as usize, c).to_owned()).collect()).collect(),
         row_indices,
+        styles,
     })
 }
 

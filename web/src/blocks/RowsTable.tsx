@@ -1,4 +1,13 @@
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
+
+/** A cell's conditional formatting colours (blocks §3.4). */
+export interface CellColours {
+  background_color?: string;
+  text_color?: string;
+}
+
+const cellStyle = (colours: CellColours | undefined): CSSProperties | undefined =>
+  colours && { backgroundColor: colours.background_color, color: colours.text_color };
 
 /** A value of a sheet cell as text; objects (rare, from JSON columns) show as their JSON. */
 export function cellText(value: unknown): string {
@@ -17,9 +26,12 @@ export function RowsTable({
   className,
   firstRowKey = 0,
   emptyText,
+  colours,
 }: {
   columns: string[];
   rows: string[][];
+  /** Colours of cells by row and column index, as the core's conditional formatting gave them. */
+  colours?: (CellColours | undefined)[][];
   /** Read by screen readers only. */
   caption?: string;
   className?: string;
@@ -51,7 +63,9 @@ export function RowsTable({
           rows.map((row, index) => (
             <tr key={firstRowKey + index}>
               {row.map((cell, column) => (
-                <td key={column}>{cell}</td>
+                <td key={column} style={cellStyle(colours?.[index]?.[column])}>
+                  {cell}
+                </td>
               ))}
             </tr>
           ))

@@ -72,7 +72,30 @@ export interface QuerySpec {
   sort?: Sort | null;
   page?: number;
   rows_per_page?: number;
+  /** Conditional formatting of columns (blocks §3.4), applied to the page's cells. */
+  formats?: ColumnFormat[];
   context?: QueryContext;
+}
+
+/** A conditional formatting rule: a cell meeting the condition gets the colours. */
+export interface FormatRule {
+  condition: Condition;
+  value?: string | string[];
+  background_color?: string;
+  text_color?: string;
+}
+
+export interface ColumnFormat {
+  column: string;
+  rules: FormatRule[];
+}
+
+/** The colours of one cell of a page; `row` is its place on the page. */
+export interface CellStyle {
+  row: number;
+  column: string;
+  background_color?: string;
+  text_color?: string;
 }
 
 export interface QueryResult {
@@ -82,6 +105,8 @@ export interface QueryResult {
   columns: string[];
   rows: string[][];
   row_indices: number[];
+  /** Cells a conditional formatting rule colours; absent when none does. */
+  styles?: CellStyle[];
 }
 
 export const CHART_TYPES = ['line', 'bar', 'horizontal-bar', 'radar', 'pie', 'polarArea', 'scatter'] as const;

@@ -87,6 +87,19 @@ export interface ChartConfig {
   [setting: string]: unknown;
 }
 
+export interface ListAxisItemConditionalFormattingItem {
+  /** Condition. */
+  condition?: "=" | ">" | "<" | "starts_with" | "not_starts_with" | "ends_with" | "not_ends_with" | "includes" | "not_includes" | "past_days" | "today" | "tomorrow" | "current_week" | "next_week" | "date" | "any_of";
+  /** Value. A number for > and <, days for past_days, start..end for date, values split by || for any_of; [(current_user)] is the viewer's e-mail. */
+  value?: string;
+  /** Cell colour. */
+  background_color?: string;
+  /** Text colour. */
+  text_color?: string;
+  /** Settings this catalogue does not know are kept. */
+  [setting: string]: unknown;
+}
+
 export interface ListAxisItem {
   /** Column. */
   column?: string;
@@ -101,7 +114,7 @@ export interface ListAxisItem {
   /** Type. */
   type?: "text" | "image";
   /** Conditional formatting. */
-  Conditional_formatting?: Array<Record<string, unknown>>;
+  Conditional_formatting?: ListAxisItemConditionalFormattingItem[];
   /** Character limit. At least 0. */
   character_limit?: number;
   /** Image source. */
@@ -320,6 +333,19 @@ export interface ImageGalleryConfig {
   [setting: string]: unknown;
 }
 
+export interface TableAxisItemConditionalFormattingItem {
+  /** Condition. */
+  condition?: "=" | ">" | "<" | "starts_with" | "not_starts_with" | "ends_with" | "not_ends_with" | "includes" | "not_includes" | "past_days" | "today" | "tomorrow" | "current_week" | "next_week" | "date" | "any_of";
+  /** Value. A number for > and <, days for past_days, start..end for date, values split by || for any_of; [(current_user)] is the viewer's e-mail. */
+  value?: string;
+  /** Cell colour. */
+  background_color?: string;
+  /** Text colour. */
+  text_color?: string;
+  /** Settings this catalogue does not know are kept. */
+  [setting: string]: unknown;
+}
+
 export interface TableAxisItem {
   /** Column. */
   column?: string;
@@ -334,7 +360,7 @@ export interface TableAxisItem {
   /** Type. */
   type?: "text" | "number" | "select" | "multi-select" | "textarea" | "markdowntext" | "month" | "tel" | "time" | "url" | "image" | "week" | "email" | "date" | "datetime-local";
   /** Conditional formatting. */
-  Conditional_formatting?: Array<Record<string, unknown>>;
+  Conditional_formatting?: TableAxisItemConditionalFormattingItem[];
   /** Options from a sheet. */
   from_google_sheet?: boolean;
   /** Options source. */
@@ -486,6 +512,19 @@ export interface TableConfig {
   [setting: string]: unknown;
 }
 
+export interface CalendarAxisItemConditionalFormattingItem {
+  /** Condition. */
+  condition?: "=" | ">" | "<" | "starts_with" | "not_starts_with" | "ends_with" | "not_ends_with" | "includes" | "not_includes" | "past_days" | "today" | "tomorrow" | "current_week" | "next_week" | "date" | "any_of";
+  /** Value. A number for > and <, days for past_days, start..end for date, values split by || for any_of; [(current_user)] is the viewer's e-mail. */
+  value?: string;
+  /** Cell colour. */
+  background_color?: string;
+  /** Text colour. */
+  text_color?: string;
+  /** Settings this catalogue does not know are kept. */
+  [setting: string]: unknown;
+}
+
 export interface CalendarAxisItem {
   /** Column. */
   column?: string;
@@ -500,7 +539,7 @@ export interface CalendarAxisItem {
   /** Type. */
   type?: "text" | "number" | "select" | "multi-select" | "textarea" | "markdowntext" | "month" | "tel" | "time" | "url" | "image" | "week" | "email" | "date" | "datetime-local";
   /** Conditional formatting. */
-  Conditional_formatting?: Array<Record<string, unknown>>;
+  Conditional_formatting?: CalendarAxisItemConditionalFormattingItem[];
   /** Options from a sheet. */
   from_google_sheet?: boolean;
   /** Options source. */

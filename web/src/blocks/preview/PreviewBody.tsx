@@ -86,7 +86,14 @@ export function PreviewBody({ preview }: { preview: Preview }) {
       return (
         <>
           <div className="preview-scroll">
-            <RowsTable className="preview-table" caption={`Rows of ${preview.sheet.title}`} columns={preview.columns} rows={preview.rows} emptyText="No rows match." />
+            <RowsTable
+              className="preview-table"
+              caption={`Rows of ${preview.sheet.title}`}
+              columns={preview.columns}
+              rows={preview.rows}
+              colours={preview.colours}
+              emptyText="No rows match."
+            />
           </div>
           <p className="preview-meta">{shownOf(preview.rows.length, preview.total)}</p>
         </>

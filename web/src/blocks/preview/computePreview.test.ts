@@ -58,6 +58,30 @@ describe('the table family', () => {
     expect(rows.total).toBe(4);
   });
 
+  it('colours cells by the columns’ conditional formatting, first rule first', () => {
+    const formatted = {
+      ...table,
+      axis: [
+        { column: 'Region', Conditional_formatting: [{ condition: '=', value: 'north', text_color: '#1d4ed8' }] },
+        {
+          column: 'Revenue',
+          Conditional_formatting: [
+            { condition: '>', value: '1000', background_color: '#fee2e2' },
+            { condition: '>', value: '100', background_color: '#fef3c7' },
+            { value: 'a rule without a condition colours nothing' },
+          ],
+        },
+      ],
+    };
+    const rows = expectKind(computePreview(core, formatted, scope()), 'rows');
+    expect(rows.colours).toEqual([
+      [{ text_color: '#1d4ed8' }, { background_color: '#fee2e2' }],
+      [undefined, { background_color: '#fef3c7' }],
+      [{ text_color: '#1d4ed8' }, { background_color: '#fef3c7' }],
+      [],
+    ]);
+  });
+
   it('follows the preview search and the board’s active filters', () => {
     expect(expectKind(computePreview(core, table, scope({ search: 'north' })), 'rows').rows).toEqual([
       ['North', '$1,200'],

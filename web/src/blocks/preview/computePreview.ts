@@ -3,7 +3,8 @@
 // scorecards, calendars, markdown and form defaults. Nothing here filters, sums or parses a date
 // itself; it only picks settings out of the block and columns out of the core's answer.
 import { coreErrorMessage, type BlockConfig, type Core } from '../../core/wasm';
-import type { ChartAxis, ChartSpec, QuerySpec } from '../../core/types';
+import type { CellColours } from '../RowsTable';
+import type { ChartAxis, ChartSpec, ColumnFormat, FormatRule, QuerySpec } from '../../core/types';
 import type { FormFieldView, Preview, PreviewScope, PreviewSheet, ScoreCardView, SheetNote } from './previewModel';
 
 /** Rows a row block's preview shows at most, whatever its page size. */
@@ -45,13 +46,23 @@ function note(title: string, sheet: PreviewSheet): SheetNote {
   return { title, total: sheet.total, loaded: sheet.loaded };
 }
 
+/** The columns' conditional formatting rules that name a condition (the rest colour nothing). */
+function formatsOf(block: BlockConfig): ColumnFormat[] {
+  return items(block.axis)
+    .map((axis) => ({ column: text(axis.column), rules: items(axis.Conditional_formatting).filter((rule) => text(rule.condition)) as unknown as FormatRule[] }))
+    .filter((format) => format.column && format.rules.length > 0);
+}
+
 function baseSpec(block: BlockConfig, sheet: string, scope: PreviewScope): QuerySpec {
+  const formats = formatsOf(block);
   return {
     sheet,
     filters: [...scope.filters],
     search: scope.search.trim() || undefined,
     conditional_filter: isObject(block.conditional_filter) ? block.conditional_filter : undefined,
     context: scope.context,
+    // Left out when empty: the core reads a list here, and `undefined` is not one.
+    ...(formats.length > 0 ? { formats } : {}),
   };
 }
 
@@ -97,13 +108,18 @@ function queryRows(block: BlockConfig, title: string, sheet: PreviewSheet, scope
   const missing = wanted.find((c) => !result.columns.includes(c.column));
   if (missing) return { error: `The column "${missing.column}" is not in the sheet "${title}".` };
   const at = wanted.map((c) => result.columns.indexOf(c.column));
-  return { headers: wanted.map((c) => c.header), rows: result.rows.map((row) => at.map((i) => row[i] ?? '')), total: result.total };
+  const colours: (CellColours | undefined)[][] = result.rows.map(() => []);
+  for (const { row, column, ...style } of result.styles ?? []) {
+    const place = wanted.findIndex((c) => c.column === column);
+    if (place >= 0) colours[row][place] = style;
+  }
+  return { headers: wanted.map((c) => c.header), rows: result.rows.map((row) => at.map((i) => row[i] ?? '')), colours, total: result.total };
 }
 
 function rowsPreview(block: BlockConfig, title: string, sheet: PreviewSheet, scope: PreviewScope): Preview {
   const found = queryRows(block, title, sheet, scope, shownColumns(block), pageSize(block));
   if ('error' in found) return { kind: 'error', message: found.error! };
-  return { kind: 'rows', sheet: note(title, sheet), columns: found.headers, rows: found.rows, total: found.total };
+  return { kind: 'rows', sheet: note(title, sheet), columns: found.headers, rows: found.rows, colours: found.colours, total: found.total };
 }
 
 function recordPreview(block: BlockConfig, title: string, sheet: PreviewSheet, scope: PreviewScope): Preview {

@@ -1,6 +1,7 @@
 // What the live preview of a block shows, as data: computed from the block being edited and the
 // sheets already loaded, by the WASM core, so the pane itself only lays it out.
 import type { Table } from '../../core/wasm';
+import type { CellColours } from '../RowsTable';
 import type { CalendarModel, ChartModel, Filter, QueryContext, Scorecard } from '../../core/types';
 
 /** A tab's rows as the preview holds them: in WASM memory, and as the JSON text it was read from. */
@@ -56,7 +57,7 @@ export type Preview =
   | { kind: 'hint'; message: string }
   /** A setting the data cannot satisfy, or rows that could not be read. */
   | { kind: 'error'; message: string }
-  | { kind: 'rows'; sheet: SheetNote; columns: string[]; rows: string[][]; total: number }
+  | { kind: 'rows'; sheet: SheetNote; columns: string[]; rows: string[][]; colours: (CellColours | undefined)[][]; total: number }
   | { kind: 'record'; sheet: SheetNote; fields: [string, string][]; actions: string[]; total: number }
   | { kind: 'gallery'; sheet: SheetNote; items: { image: string; caption: string; description: string }[]; total: number }
   | { kind: 'chart'; sheet: SheetNote; model: ChartModel }
