@@ -5,6 +5,7 @@ import { useState } from 'react';
 import type { Field } from '../../generated/blockCatalogue';
 import type { BlockConfig, Core } from '../../core/wasm';
 import { getAt, pathText, type Step } from './paths';
+import { NamePicker } from '../../components/NamePicker';
 import { SettingRow, type ControlProps } from './SettingRow';
 
 export interface SettingsScope {
@@ -62,23 +63,9 @@ function ColourInputs({ control, label, value, onChange }: { control: ControlPro
   );
 }
 
-/** A select over known names; an empty or unknown list still lets the user type the name. */
+/** A tab or column name; emptied reads as absent, like every other control. */
 function NameSelect({ control, value, names, onChange, placeholder }: { control: ControlProps; value: string; names: readonly string[] | undefined; onChange: (value: string | undefined) => void; placeholder: string }) {
-  if (!names || names.length === 0) {
-    return <input {...control} type="text" value={value} placeholder={placeholder} onChange={(e) => onChange(orAbsent(e.target.value))} />;
-  }
-  const known = value === '' || names.includes(value);
-  return (
-    <select {...control} value={value} onChange={(e) => onChange(orAbsent(e.target.value))}>
-      <option value="">{placeholder}</option>
-      {!known && <option value={value}>{value}</option>}
-      {names.map((name) => (
-        <option key={name} value={name}>
-          {name}
-        </option>
-      ))}
-    </select>
-  );
+  return <NamePicker {...control} value={value} names={names} placeholder={placeholder} onChange={(name) => onChange(orAbsent(name))} />;
 }
 
 /** The single-value control of a field (everything but lists, objects, colour lists and key-values). */

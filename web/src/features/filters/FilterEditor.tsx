@@ -7,7 +7,7 @@ import { CONDITIONS, type Condition } from '../../core/types';
 import { CONDITION_LABELS } from './conditions';
 import { filterProblems, NAMES_RULE, newFilter, withCondition, type EditableFilter, type FilterProblem } from './editableFilter';
 import { FilterValueInput } from './FilterValueInput';
-import { NamePicker } from './NamePicker';
+import { NamePicker } from '../../components/NamePicker';
 import './filters.css';
 
 function FilterRow({

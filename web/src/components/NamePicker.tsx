@@ -1,14 +1,16 @@
-/** What Field hands its control: the id its label points at, and the hint and error links. */
+/** What a field row hands its control: the id its label points at, and the hint and error links. */
 interface ControlProps {
   id?: string;
   'aria-describedby'?: string;
   'aria-invalid'?: boolean;
+  'aria-required'?: boolean;
 }
 
 /**
  * A select over the known names of tabs or columns; while they are unknown (not loaded, or the
  * board has no spreadsheet) a text input takes the name instead. A stored name that is not among
- * them stays selectable, so opening the editor never changes a filter.
+ * them stays selectable, so opening an editor never changes a setting. Filters and block
+ * settings pick tabs and columns with it.
  */
 export function NamePicker({
   value,
