@@ -804,29 +804,19 @@ pub fn field_of(block_type: BlockType, key: &str) -> Option<&'static Field> {
     fields(block_type).find(|f| f.key == key)
 }
 
+fn picker_entry(block_type: BlockType) -> PickerEntry {
+    let d = type_def(block_type);
+    PickerEntry { block_type, name: d.name, description: d.description, icon: d.icon, group: d.group }
+}
+
 /// The picker entry and settings of one type.
 pub fn block_info(block_type: BlockType) -> BlockInfo {
-    let d = type_def(block_type);
-    BlockInfo {
-        block_type,
-        name: d.name,
-        description: d.description,
-        icon: d.icon,
-        group: d.group,
-        spec: d.spec,
-        fields: fields(block_type).copied().collect(),
-    }
+    BlockInfo { entry: picker_entry(block_type), spec: type_def(block_type).spec, fields: fields(block_type).copied().collect() }
 }
 
 /// The picker list of 'Choose Your Block' without the settings, in the catalogue's order.
 pub fn picker() -> Vec<PickerEntry> {
-    BlockType::ALL
-        .into_iter()
-        .map(|block_type| {
-            let d = type_def(block_type);
-            PickerEntry { block_type, name: d.name, description: d.description, icon: d.icon, group: d.group }
-        })
-        .collect()
+    BlockType::ALL.into_iter().map(picker_entry).collect()
 }
 
 /// The picker list plus each type's settings (serialisable; the web editor is built from it).

@@ -416,6 +416,7 @@ pub struct PickerEntry {
     pub block_type: BlockType,
     pub name: &'static str,
     pub description: &'static str,
+    /// An icon name for the picker (the web app maps names to its icons).
     pub icon: &'static str,
     pub group: PickerGroup,
 }
@@ -424,13 +425,9 @@ pub struct PickerEntry {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[cfg_attr(test, derive(ts_rs::TS))]
 pub struct BlockInfo {
-    #[serde(rename = "type")]
-    pub block_type: BlockType,
-    pub name: &'static str,
-    pub description: &'static str,
-    /// An icon name for the picker (the web app maps names to its icons).
-    pub icon: &'static str,
-    pub group: PickerGroup,
+    #[serde(flatten)]
+    #[cfg_attr(test, ts(flatten))]
+    pub entry: PickerEntry,
     /// The section of blocks.md the settings come from.
     pub spec: &'static str,
     pub fields: Vec<Field>,

@@ -75,7 +75,7 @@ fn catalogue_paths(pick: impl Fn(&Field) -> bool) -> BTreeSet<(String, String)> 
     }
     let mut out = BTreeSet::new();
     for info in catalogue().blocks {
-        walk(info.block_type.as_str(), "", &info.fields, &pick, &mut out);
+        walk(info.entry.block_type.as_str(), "", &info.fields, &pick, &mut out);
     }
     out
 }
@@ -770,7 +770,7 @@ fn long_values_are_cut_in_messages() {
 #[test]
 fn the_catalogue_lists_the_twenty_types_in_the_spec_order() {
     let blocks = catalogue().blocks;
-    let types: Vec<&str> = blocks.iter().map(|b| b.block_type.as_str()).collect();
+    let types: Vec<&str> = blocks.iter().map(|b| b.entry.block_type.as_str()).collect();
     assert_eq!(
         types,
         [
@@ -797,7 +797,11 @@ fn the_catalogue_lists_the_twenty_types_in_the_spec_order() {
         ]
     );
     for info in &blocks {
-        assert!(!info.name.is_empty() && !info.description.is_empty() && !info.icon.is_empty(), "{}", info.block_type);
+        assert!(
+            !info.entry.name.is_empty() && !info.entry.description.is_empty() && !info.entry.icon.is_empty(),
+            "{}",
+            info.entry.block_type
+        );
         for shared in [
             "title",
             "title_color",
@@ -808,7 +812,7 @@ fn the_catalogue_lists_the_twenty_types_in_the_spec_order() {
             "font_color",
             "toolbar_icon_color",
         ] {
-            assert!(info.fields.iter().any(|f| f.key == shared), "{} lacks {shared}", info.block_type);
+            assert!(info.fields.iter().any(|f| f.key == shared), "{} lacks {shared}", info.entry.block_type);
         }
     }
     assert_eq!(BlockType::parse("score_card"), Some(BlockType::Scorecard));
@@ -889,7 +893,8 @@ fn the_catalogue_serialises_descriptors_without_empty_parts() {
 #[test]
 fn the_picker_is_the_catalogue_without_settings() {
     let entries: Vec<(BlockType, &str, &str)> = picker().iter().map(|e| (e.block_type, e.name, e.icon)).collect();
-    let from_catalogue: Vec<(BlockType, &str, &str)> = catalogue().blocks.iter().map(|b| (b.block_type, b.name, b.icon)).collect();
+    let from_catalogue: Vec<(BlockType, &str, &str)> =
+        catalogue().blocks.iter().map(|b| (b.entry.block_type, b.entry.name, b.entry.icon)).collect();
     assert_eq!(entries, from_catalogue);
     assert!(!serde_json::to_value(picker()).unwrap()[0].as_object().unwrap().contains_key("fields"));
 }

@@ -158,8 +158,8 @@ fn block_configs() -> String {
     out.push_str("\n/** A column of any tab. */\nexport interface SheetColumn {\n  sheet?: string;\n  column?: string;\n}\n");
     let mut names = Vec::new();
     for info in catalogue().blocks {
-        let name = format!("{}Config", pascal(info.block_type.as_str()));
-        out.push_str(&interface(&name, Some(info.block_type), &info.fields));
+        let name = format!("{}Config", pascal(info.entry.block_type.as_str()));
+        out.push_str(&interface(&name, Some(info.entry.block_type), &info.fields));
         names.push(name);
     }
     let _ = write!(out, "\n/** Any block's settings. */\nexport type BlockConfig =\n  | {};\n", names.join("\n  | "));

@@ -68,17 +68,21 @@ first_unused?: boolean,
  */
 example?: string, };
 
-export type PickerEntry = { type: BlockType, name: string, description: string, icon: string, group: PickerGroup, };
-
-export type BlockInfo = { type: BlockType, name: string, description: string, 
+export type PickerEntry = { type: BlockType, name: string, description: string, 
 /**
  * An icon name for the picker (the web app maps names to its icons).
  */
-icon: string, group: PickerGroup, 
+icon: string, group: PickerGroup, };
+
+export type BlockInfo = { 
 /**
  * The section of blocks.md the settings come from.
  */
-spec: string, fields: Array<Field>, };
+spec: string, fields: Array<Field>, type: BlockType, name: string, description: string, 
+/**
+ * An icon name for the picker (the web app maps names to its icons).
+ */
+icon: string, group: PickerGroup, };
 
 export type Catalogue = { blocks: Array<BlockInfo>, };
 
