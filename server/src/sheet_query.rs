@@ -24,6 +24,7 @@ use serde_json::{Map, Value};
 use tessera_core::context::Context;
 use tessera_core::error::QueryError;
 use tessera_core::filter::{Filter, FilterValue};
+use tessera_core::formatting::CellStyle;
 use tessera_core::query::{self, ConditionalFilter, QuerySpec};
 use tessera_core::sort::{Sort, SortDirection};
 use tessera_core::table::{Table, RECORD_ID_COLUMN};
@@ -167,6 +168,11 @@ pub struct SheetAnswer {
     /// True when a caller without a session asked for more than 10,000 rows and got 10,000.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub truncated: bool,
+    /// The cells of this page the block's conditional formatting colours (`row` is the place on
+    /// the page); absent when none.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[schema(value_type = Vec<Object>)]
+    pub styles: Vec<CellStyle>,
 }
 
 /// A sheet's parsed table at its current version. `fresh` re-reads the rows from the database
@@ -297,10 +303,12 @@ pub async fn build_spec(
     if capped {
         rows_per_page = Some(GUEST_ROW_CAP);
     }
-    let conditional_filter = match params.block.as_deref().map(str::trim).filter(|id| !id.is_empty()) {
-        Some(id) => conditional_filter(&scoped_block(&state.db, scope, id).await?)?,
+    let block = match params.block.as_deref().map(str::trim).filter(|id| !id.is_empty()) {
+        Some(id) => Some(scoped_block(&state.db, scope, id).await?),
         None => None,
     };
+    let conditional_filter = block.as_ref().map(conditional_filter).transpose()?.flatten();
+    let formats = block.as_ref().map(|block| tessera_blocks::column_formats(&Value::Object(block.config.clone()))).unwrap_or_default();
     let current_record = match params.current_record.as_deref().map(str::trim).filter(|id| !id.is_empty()) {
         None => None,
         Some(id) => match params.current_sheet.as_deref().map(str::trim).filter(|title| !title.is_empty() && *title != sheet.title) {
@@ -320,6 +328,7 @@ pub async fn build_spec(
         conditional_filter,
         page,
         rows_per_page,
+        formats,
         context: Context {
             now: Some(rfc3339(crate::db::now())),
             utc_offset_minutes,
@@ -358,6 +367,7 @@ pub async fn answer(state: &AppState, scope: &Scope, viewer: &Viewer, title: &st
         page_count: result.page_count,
         version,
         truncated,
+        styles: result.styles,
     })
 }
 

@@ -102,6 +102,13 @@ pub fn block_new_item(block: JsValue, path: &str) -> JsResult<JsValue> {
     to_js(&tessera_blocks::new_item(&json_from_js(&block)?, path).map_err(convert::error)?)
 }
 
+/// The conditional formatting rules of `block`'s columns, as `SheetTable.query` takes them in
+/// `formats` (`tessera_blocks::column_formats`).
+#[wasm_bindgen(js_name = blockColumnFormats)]
+pub fn block_column_formats(block: JsValue) -> JsResult<JsValue> {
+    to_js(&tessera_blocks::column_formats(&json_from_js(&block)?))
+}
+
 /// The block catalogue: the picker list and every type's settings (`tessera_blocks::catalogue`).
 #[wasm_bindgen(js_name = blockCatalogue)]
 pub fn block_catalogue() -> JsResult<JsValue> {

@@ -13,6 +13,7 @@
 //!   (the table is in `visibility.rs`).
 //! - [`set()`] and [`new_item()`]: the editing rules of platform §4 (a change that clears a
 //!   sibling setting, a new social item's first unused network, item limits), in `edit.rs`.
+//! - [`column_formats()`]: a block's conditional formatting rules as the core's query takes them.
 //! - [`api::evaluate`]: the JSON facade the golden vectors (`tests/vectors/blocks.json`) and the
 //!   WASM binding share.
 //!
@@ -28,6 +29,7 @@
 pub mod api;
 mod catalogue;
 mod edit;
+mod formats;
 mod model;
 #[cfg(test)]
 mod tests;
@@ -41,6 +43,7 @@ pub use catalogue::{
     TABLE_TYPES,
 };
 pub use edit::{new_item, set};
+pub use formats::column_formats;
 pub use model::{BlockInfo, BlockType, Catalogue, DefaultValue, Field, Group, ItemLimit, Kind, PickerEntry, PickerGroup, Rule};
 pub use validate::{validate, with_defaults, Block, BlockError, FieldError};
 pub use visibility::visible;

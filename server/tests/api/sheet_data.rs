@@ -217,6 +217,26 @@ both_databases! {
         assert_eq!(guest.get(&f.url("Costs", "_id=3")).await.expect(200)["total"], 1);
     }
 
+    async fn a_tables_conditional_formatting_colours_the_cells_of_the_page(backend) {
+        let f = Fixture::new(backend, true, json!([])).await;
+        let table = f.block(json!({"type": "table", "sheet_title": "Sales", "axis": [
+            {"column": "Name"},
+            {"column": "Amount", "Conditional_formatting": [
+                {"condition": ">", "value": "150", "background_color": "#fee2e2"},
+                {"condition": "<", "value": "60", "text_color": "#166534"}
+            ]}
+        ]})).await;
+        let page = f.server.guest().get(&f.url("Sales", &format!("block={table}&rows_per_page=2&page=2"))).await;
+        // Page 2 holds Carol (200) and Dan (50): places 0 and 1 of this page.
+        assert_eq!(names(page.expect(200)), ["Carol", "Dan, Jr."]);
+        assert_eq!(
+            page.json["styles"],
+            json!([{"row": 0, "column": "Amount", "background_color": "#fee2e2"}, {"row": 1, "column": "Amount", "text_color": "#166534"}])
+        );
+        let unformatted = f.server.guest().get(&f.url("Sales", "")).await;
+        assert_eq!(unformatted.expect(200).get("styles"), None, "no block, no formatting");
+    }
+
     async fn a_blocks_conditional_filter_applies_when_the_block_is_named(backend) {
         let f = Fixture::new(backend, true, json!([])).await;
         let by_user = f.block(json!({"sheet_title": "Sales", "conditional_filter": {"select_column": "Owner", "condition": "Is", "filter_by": "Logged in user"}})).await;

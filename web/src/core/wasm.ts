@@ -1,9 +1,9 @@
 // The one place that loads the WASM core. The module is instantiated once per page and shared
 // by every caller of loadCore(); the sheet itself lives on the Rust side behind a SheetTable
 // handle, so each query only sends a small spec across the boundary.
-import init, { SheetTable, blockCatalogue, blockDefaults, blockNewItem, blockSet, blockVisible, evaluate, validateBlock, type InitInput } from '@tessera/core';
+import init, { SheetTable, blockCatalogue, blockColumnFormats, blockDefaults, blockNewItem, blockSet, blockVisible, evaluate, validateBlock, type InitInput } from '@tessera/core';
 import type { Catalogue, FieldError } from '../generated/blockCatalogue';
-import type { ChartModel, ChartSpec, FacadeAnswers, QueryResult, QuerySpec } from './types';
+import type { ChartModel, ChartSpec, ColumnFormat, FacadeAnswers, QueryResult, QuerySpec } from './types';
 
 /** A sheet loaded into WASM memory. */
 export interface Table {
@@ -45,6 +45,8 @@ export interface Core {
   blockSet(block: BlockConfig, path: string, value: unknown): BlockConfig;
   /** The item an Add appends to the list at `path`, or null when the list is full (extra adds are ignored). */
   blockNewItem(block: BlockConfig, path: string): Record<string, unknown> | null;
+  /** The block's conditional formatting rules as `Table.query` takes them in `formats`. */
+  blockColumnFormats(block: BlockConfig): ColumnFormat[];
 
   // The core's JSON facade (tessera_core::api::evaluate) for the views a table handle has no
   // method for: the settings editor's live preview of scorecards, calendars, markdown and form
@@ -70,6 +72,7 @@ export function loadCore(source?: InitInput): Promise<Core> {
         blockVisible: (block, path) => blockVisible(block, path),
         blockSet: (block, path, value) => blockSet(block, path, value) as BlockConfig,
         blockNewItem: (block, path) => blockNewItem(block, path) as Record<string, unknown> | null,
+        blockColumnFormats: (block) => blockColumnFormats(block) as ColumnFormat[],
         evaluate: (op, input) => JSON.parse(evaluate(op, input)),
       }),
     );

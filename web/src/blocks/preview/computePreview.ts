@@ -4,7 +4,7 @@
 // itself; it only picks settings out of the block and columns out of the core's answer.
 import { coreErrorMessage, type BlockConfig, type Core } from '../../core/wasm';
 import type { CellColours } from '../RowsTable';
-import type { ChartAxis, ChartSpec, ColumnFormat, FormatRule, QuerySpec } from '../../core/types';
+import type { ChartAxis, ChartSpec, ColumnFormat, QuerySpec } from '../../core/types';
 import type { FormFieldView, Preview, PreviewScope, PreviewSheet, ScoreCardView, SheetNote } from './previewModel';
 
 /** Rows a row block's preview shows at most, whatever its page size. */
@@ -46,23 +46,13 @@ function note(title: string, sheet: PreviewSheet): SheetNote {
   return { title, total: sheet.total, loaded: sheet.loaded };
 }
 
-/** The columns' conditional formatting rules that name a condition (the rest colour nothing). */
-function formatsOf(block: BlockConfig): ColumnFormat[] {
-  return items(block.axis)
-    .map((axis) => ({ column: text(axis.column), rules: items(axis.Conditional_formatting).filter((rule) => text(rule.condition)) as unknown as FormatRule[] }))
-    .filter((format) => format.column && format.rules.length > 0);
-}
-
 function baseSpec(block: BlockConfig, sheet: string, scope: PreviewScope): QuerySpec {
-  const formats = formatsOf(block);
   return {
     sheet,
     filters: [...scope.filters],
     search: scope.search.trim() || undefined,
     conditional_filter: isObject(block.conditional_filter) ? block.conditional_filter : undefined,
     context: scope.context,
-    // Left out when empty: the core reads a list here, and `undefined` is not one.
-    ...(formats.length > 0 ? { formats } : {}),
   };
 }
 
@@ -102,8 +92,8 @@ function pageSize(block: BlockConfig): number {
 }
 
 /** Runs the block's query and keeps `shown` (every column when the block names none). */
-function queryRows(block: BlockConfig, title: string, sheet: PreviewSheet, scope: PreviewScope, shown: Shown[], rows: number) {
-  const result = sheet.table.query({ ...baseSpec(block, title, scope), page: 1, rows_per_page: rows });
+function queryRows(block: BlockConfig, title: string, sheet: PreviewSheet, scope: PreviewScope, shown: Shown[], rows: number, formats: ColumnFormat[] = []) {
+  const result = sheet.table.query({ ...baseSpec(block, title, scope), page: 1, rows_per_page: rows, formats });
   const wanted = shown.length > 0 ? shown : result.columns.map((column) => ({ column, header: column }));
   const missing = wanted.find((c) => !result.columns.includes(c.column));
   if (missing) return { error: `The column "${missing.column}" is not in the sheet "${title}".` };
@@ -116,8 +106,9 @@ function queryRows(block: BlockConfig, title: string, sheet: PreviewSheet, scope
   return { headers: wanted.map((c) => c.header), rows: result.rows.map((row) => at.map((i) => row[i] ?? '')), colours, total: result.total };
 }
 
-function rowsPreview(block: BlockConfig, title: string, sheet: PreviewSheet, scope: PreviewScope): Preview {
-  const found = queryRows(block, title, sheet, scope, shownColumns(block), pageSize(block));
+/** A table's or list's rows, coloured by its columns' conditional formatting (read by the core). */
+function rowsPreview(core: Core, block: BlockConfig, title: string, sheet: PreviewSheet, scope: PreviewScope): Preview {
+  const found = queryRows(block, title, sheet, scope, shownColumns(block), pageSize(block), core.blockColumnFormats(block));
   if ('error' in found) return { kind: 'error', message: found.error! };
   return { kind: 'rows', sheet: note(title, sheet), columns: found.headers, rows: found.rows, colours: found.colours, total: found.total };
 }
@@ -259,7 +250,7 @@ export function computePreview(core: Core, config: BlockConfig, scope: PreviewSc
       case 'itemDetails':
         return recordPreview(block, title, sheet, scope);
       default:
-        return rowsPreview(block, title, sheet, scope);
+        return rowsPreview(core, block, title, sheet, scope);
     }
   } catch (error) {
     // A setting the core refuses (a column the sheet lacks, a bad year) is the preview's answer.
