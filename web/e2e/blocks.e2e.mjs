@@ -70,10 +70,13 @@ async function expectShown(editor, label, shown, when) {
   if ((count > 0) !== shown) throw new Error(`${when}: '${label}' should be ${shown ? 'shown' : 'hidden'}`);
 }
 
-/** Every value the steps typed or picked is what the editor shows (after a reload: was kept). */
+/** The last value the steps typed or picked into each control is what it shows (after a reload: was kept). */
 async function expectKept(editor, steps, typeName) {
+  const last = new Map();
   for (const [kind, label, value, group] of steps) {
-    if (kind !== 'fill' && kind !== 'select') continue;
+    if (kind === 'fill' || kind === 'select') last.set(`${group ?? ''}|${label}`, [label, value, group, kind]);
+  }
+  for (const [label, value, group, kind] of last.values()) {
     const shown = await control(editor, label, group).inputValue();
     const expected = kind === 'select' && typeof value === 'object' ? shown : value;
     if (shown !== expected) throw new Error(`${typeName}: '${label}' shows '${shown}' after the reload, not '${expected}'`);
