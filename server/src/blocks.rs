@@ -18,7 +18,7 @@
 use serde_json::{Map, Value};
 use sqlx::AnyConnection;
 
-use crate::db::{new_id, now, Db};
+use crate::db::{is_unique_violation, new_id, now, Db};
 use crate::error::{Error, ResultExt};
 
 /// The block types of blocks.md §1, spelt as the web app sends them.
@@ -158,11 +158,21 @@ type BlockRow = (String, Option<String>, Option<String>, String, String);
 
 /// One block by id, or `None`.
 pub async fn find(db: &Db, id: &str) -> Result<Option<StoredBlock>, Error> {
-    let row: Option<BlockRow> = sqlx::query_as("SELECT id, board_id, page_id, block_type, config FROM blocks WHERE id = $1")
-        .bind(id)
-        .fetch_optional(&db.pool)
-        .await
-        .context("looking up a block")?;
+    find_where(db, "id", id).await
+}
+
+/// The block created with `client_key`, or `None`.
+async fn find_by_client_key(db: &Db, client_key: &str) -> Result<Option<StoredBlock>, Error> {
+    find_where(db, "client_key", client_key).await
+}
+
+async fn find_where(db: &Db, column: &'static str, value: &str) -> Result<Option<StoredBlock>, Error> {
+    let row: Option<BlockRow> =
+        sqlx::query_as(&format!("SELECT id, board_id, page_id, block_type, config FROM blocks WHERE {column} = $1"))
+            .bind(value)
+            .fetch_optional(&db.pool)
+            .await
+            .context("looking up a block")?;
     let Some((id, board_id, page_id, block_type, config)) = row else { return Ok(None) };
     let parent = match (board_id, page_id) {
         (Some(board), _) => OwnedParent::Board(board),
@@ -225,7 +235,23 @@ async fn insert_at(conn: &mut AnyConnection, parent: Parent<'_>, block: &BlockIn
 }
 
 /// Adds a block to `parent` as [`Placement`] says; answers the stored block JSON.
-pub async fn insert(db: &Db, parent: Parent<'_>, block: BlockInput, placement: Placement) -> Result<Value, Error> {
+///
+/// With a `client_key` (the editor's own id for a block made offline) the create is idempotent:
+/// a block already made with that key under `parent` is answered as it is, so a create sent
+/// again after a dropped connection makes no second block. A key used under another board or
+/// page is refused.
+pub async fn insert(
+    db: &Db,
+    parent: Parent<'_>,
+    block: BlockInput,
+    placement: Placement,
+    client_key: Option<&str>,
+) -> Result<Value, Error> {
+    if let Some(key) = client_key {
+        if let Some(made) = find_by_client_key(db, key).await? {
+            return made_before(made, parent);
+        }
+    }
     let mut tx = db.pool.begin().await.context("starting a transaction")?;
     let count = ordered_ids(&mut tx, parent).await?.len();
     let index = match placement {
@@ -233,8 +259,28 @@ pub async fn insert(db: &Db, parent: Parent<'_>, block: BlockInput, placement: P
         Placement::BeforeLast => count.saturating_sub(1),
     };
     let id = insert_at(&mut tx, parent, &block, index).await?;
+    if let Some(key) = client_key {
+        let keyed = sqlx::query("UPDATE blocks SET client_key = $1 WHERE id = $2").bind(key).bind(&id).execute(&mut *tx).await;
+        match keyed {
+            Ok(_) => {}
+            // The same create arrived twice at once and the other one stored first.
+            Err(error) if is_unique_violation(&error) => {
+                drop(tx);
+                let made = find_by_client_key(db, key).await?.ok_or_else(|| Error::internal("re-reading a keyed block", "key vanished"))?;
+                return made_before(made, parent);
+            }
+            Err(error) => return Err(error).context("keying a new block"),
+        }
+    }
     tx.commit().await.context("committing a new block")?;
     Ok(to_json(&id, &block.block_type, block.config))
+}
+
+fn made_before(made: StoredBlock, parent: Parent<'_>) -> Result<Value, Error> {
+    if made.parent.as_parent() != parent {
+        return Err(Error::invalid("client_key", "This client_key was already used for a block elsewhere; send a new one."));
+    }
+    Ok(made.to_json())
 }
 
 /// Replaces a block's settings. Its type stays: a different `type` is refused.

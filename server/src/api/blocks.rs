@@ -8,7 +8,7 @@ use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use serde::Deserialize;
 use serde_json::Value;
-use utoipa::ToSchema;
+use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
@@ -106,37 +106,58 @@ async fn catalogue() -> ApiJson<tessera_blocks::Catalogue> {
     ApiJson(tessera_blocks::catalogue())
 }
 
+/// The editor's own id of a block it made offline; see [`blocks::insert`].
+#[derive(Debug, Default, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+struct CreateParams {
+    /// Makes the create idempotent: sent again, it answers the block made the first time.
+    client_key: Option<String>,
+}
+
+impl CreateParams {
+    fn key(&self) -> Result<Option<&str>, Error> {
+        let Some(key) = self.client_key.as_deref().map(str::trim).filter(|key| !key.is_empty()) else { return Ok(None) };
+        if key.len() > 100 || !key.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_') {
+            return Err(Error::invalid("client_key", "`client_key` must be at most 100 letters, digits, - or _."));
+        }
+        Ok(Some(key))
+    }
+}
+
 /// Appends a block to a board. The body is the block JSON `{type, ...settings}`.
 #[utoipa::path(post, path = "/boards/{boardId}/blocks", tag = "blocks", request_body = Object,
-    params(("boardId" = String, Path, description = "The board id")),
+    params(("boardId" = String, Path, description = "The board id"), CreateParams),
     responses((status = 201, body = Object, description = "The stored block `{id, type, ...settings}`"), (status = 401, body = ErrorBody),
         (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
 async fn add_to_board(
     State(state): State<AppState>,
     caller: Caller,
     Path(board): Path<String>,
+    Query(create): Query<CreateParams>,
     ApiJson(body): ApiJson<Value>,
 ) -> Result<(StatusCode, ApiJson<Value>), Error> {
     let parent = Parent::Board(&board);
     require_edit(&state, &caller, parent).await?;
     let block = blocks::validate(body)?;
-    Ok((StatusCode::CREATED, ApiJson(blocks::insert(&state.db, parent, block, Placement::End).await?)))
+    Ok((StatusCode::CREATED, ApiJson(blocks::insert(&state.db, parent, block, Placement::End, create.key()?).await?)))
 }
 
 /// Adds a block to an app page before its last block (appends to an empty page), platform §4.
 #[utoipa::path(post, path = "/apps/{appId}/pages/{pageId}/blocks", tag = "blocks", request_body = Object,
-    params(("appId" = String, Path, description = "The app id"), ("pageId" = String, Path, description = "The page id")),
+    params(("appId" = String, Path, description = "The app id"), ("pageId" = String, Path, description = "The page id"), CreateParams),
     responses((status = 201, body = Object, description = "The stored block `{id, type, ...settings}`"), (status = 401, body = ErrorBody),
         (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
 async fn add_to_page(
     State(state): State<AppState>,
     caller: Caller,
     Path((app, page)): Path<(String, String)>,
+    Query(create): Query<CreateParams>,
     ApiJson(body): ApiJson<Value>,
 ) -> Result<(StatusCode, ApiJson<Value>), Error> {
     editable_page(&state, &caller, &app, &page).await?;
     let block = blocks::validate(body)?;
-    Ok((StatusCode::CREATED, ApiJson(blocks::insert(&state.db, Parent::Page(&page), block, Placement::BeforeLast).await?)))
+    let placement = Placement::BeforeLast;
+    Ok((StatusCode::CREATED, ApiJson(blocks::insert(&state.db, Parent::Page(&page), block, placement, create.key()?).await?)))
 }
 
 /// Replaces a block's settings; its type cannot change.
