@@ -156,6 +156,8 @@ describe('a block made offline', () => {
     await replayOutbox();
     expect(requests(calls)).toEqual([['POST', BOARD_BLOCKS, { type: 'markdown', title: 'Notes', text: 'Hello' }]]);
     expect(calls[0].url.searchParams.get('board')).toBe('sales');
+    // Its client id rides along, so a create sent again after a lost answer makes no second block.
+    expect(calls[0].url.searchParams.get('client_key')).toBe(local);
     const stored = { type: 'markdown', title: 'Notes', text: 'Hello', id: 'n1' };
     expect(saves()).toEqual({ n1: { state: 'saved', block: stored, created: { localId: local, at: BOARD_BLOCKS } } });
     expect(useBlockSaveStore.getState().created).toEqual({ [local]: 'n1' });

@@ -19,13 +19,15 @@ export type SaveOutcome = { stored: Block } | { queued: true; blockId: string };
 
 function send(save: QueuedSave): Promise<Block> {
   const options = { query: save.query, alert: false } as const;
-  if (save.createAt) return api.post<Block>(save.createAt, save.config, options);
+  // The client id makes the create idempotent on the server: if the answer to a create that was
+  // stored is lost, sending it again answers the same block instead of making a second one.
+  if (save.createAt) return api.post<Block>(save.createAt, save.config, { ...options, query: { ...save.query, client_key: save.blockId } });
   return api.put<Block>(`/api/blocks/${encodeURIComponent(save.blockId)}`, save.config, options);
 }
 
 /**
- * Every tab of the editor shares the outbox, and a create sent twice makes two blocks: one tab at
- * a time works on it (where the browser has Web Locks; all current ones do).
+ * Every tab of the editor shares the outbox, and one tab at a time works on it (where the browser
+ * has Web Locks; all current ones do), so two tabs never race the same saves.
  */
 async function acrossTabs<T>(work: () => Promise<T>): Promise<T> {
   if (!navigator.locks) return work();
