@@ -2,6 +2,8 @@
 // an owner opens a block's settings and sees the live preview, the network is cut, a setting
 // changes and the preview follows (computed in the browser by the WASM core), Save waits for the
 // network, the network comes back and the save lands, and after a reload the setting is kept.
+// Then, with the network cut again, a new Markdown block is picked in 'Choose Your Block', written
+// and previewed, and saved; it is created when the network is back and is there after a reload.
 //
 //   TESSERA_URL=http://host:port E2E_SMTP_PORT=2525 node e2e/offline.e2e.mjs
 //
@@ -11,6 +13,7 @@ import { BASE, CONTEXT_OPTIONS, RUN, SHOTS, createBoardFromCsv, createWorkspace,
 
 const OWNER = { name: 'Otto Offline', email: `otto-${RUN}@example.com` };
 const CSV = ['Customer,Region,Amount', 'Ada,North,120', 'Bea,South,80', 'Cy,North,45'].join('\n');
+const NOTE = 'Orders placed offline ship on Monday.';
 
 requireServer('offline');
 
@@ -69,5 +72,38 @@ await runJourneys(async ({ browser, step, profileDir }) => {
     const value = await rows.inputValue();
     if (value !== '1') throw new Error(`rows per page after the reload: ${value}, not 1`);
     await visible(preview.getByText('Showing 1 of 3 rows'));
+  });
+
+  await step('with the network cut, a new Markdown block is picked, written with its preview, and waits to be saved', owner, async () => {
+    await settings.getByRole('button', { name: 'Cancel' }).click();
+    await hidden(settings);
+    await context.setOffline(true);
+    await visible(owner.getByText(/^Offline: /));
+    await owner.getByRole('navigation', { name: 'Board editor' }).getByRole('button', { name: /New Block/ }).click();
+    const picker = owner.getByRole('dialog', { name: 'Choose Your Block' });
+    await picker.getByRole('button', { name: /^Markdown/ }).click();
+    await hidden(picker);
+    const editor = settings.getByRole('form', { name: 'Markdown settings' });
+    await editor.getByRole('textbox', { name: 'Markdown', exact: true }).fill(NOTE);
+    await visible(preview.getByText(NOTE));
+    await editor.getByRole('button', { name: 'Save' }).click();
+    await hidden(settings);
+    await visible(owner.getByRole('region', { name: 'Markdown', exact: true }).getByText('Waiting for the network to save'));
+  });
+
+  await step('the new block is created when the network is back', owner, async () => {
+    await context.setOffline(false);
+    await visible(owner.getByRole('region', { name: 'Markdown', exact: true }).getByText('Saved', { exact: true }));
+  });
+
+  await step('after a reload the new block and its text are there', owner, async () => {
+    await owner.reload();
+    const block = owner.getByRole('region', { name: 'Markdown', exact: true });
+    await visible(block.getByText(NOTE));
+    await block.getByRole('button', { name: 'Edit block Markdown', exact: true }).click();
+    const text = settings.getByRole('textbox', { name: 'Markdown', exact: true });
+    await visible(text);
+    const value = await text.inputValue();
+    if (value !== NOTE) throw new Error(`the Markdown block's text after the reload: '${value}', not '${NOTE}'`);
   });
 });

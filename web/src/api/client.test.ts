@@ -143,6 +143,15 @@ describe('request layer errors', () => {
     expect(alertSpy).not.toHaveBeenCalled();
   });
 
+  it('lets a caller with an offline fallback be quiet about a missing network, not about the server', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    await expect(api.post('/api/app/app-info', {}, { alert: 'unless offline' })).rejects.toMatchObject({ message: 'Failed to fetch' });
+    expect(alertSpy).not.toHaveBeenCalled();
+    mockFetch({ 'POST /api/app/app-info': { status: 409, body: { error: 'The app is being moved.' } } });
+    await expect(api.post('/api/app/app-info', {}, { alert: 'unless offline' })).rejects.toMatchObject({ status: 409 });
+    expect(alertSpy).toHaveBeenCalledWith('The app is being moved.');
+  });
+
   it('raises the Access Denied toast for 5000 ms when a response contains "Access denied"', async () => {
     vi.useFakeTimers();
     try {

@@ -21,8 +21,10 @@ export interface RequestOptions {
   /**
    * false when the caller shows the error itself (a form with inline errors): no browser alert.
    * The access-denied toast still shows, because it is about the page, not the form.
+   * 'unless offline': the caller has a way on without the network (a copy kept on the device, a
+   * draft kept locally), so only an answer of the server alerts, not a request that found none.
    */
-  alert?: boolean;
+  alert?: boolean | 'unless offline';
   signal?: AbortSignal;
 }
 
@@ -59,7 +61,8 @@ function errorFromResponse(status: number, body: unknown): ApiError {
  * platform §8: silent messages show nothing, others an alert with the default text as fallback.
  * An access-denied answer already raised its toast, so it does not alert as well.
  */
-function reportRequestError(error: ApiError, alert: boolean): void {
+function reportRequestError(error: ApiError, alert: boolean | 'unless offline'): void {
+  if (alert === 'unless offline' && error instanceof NetworkError) return;
   if (!alert || isSilentMessage(error.message) || error.message.includes(ACCESS_DENIED_MARK)) return;
   window.alert(error.message || DEFAULT_ERROR_MESSAGE);
 }

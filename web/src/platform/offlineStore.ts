@@ -1,8 +1,9 @@
 // What the editors keep on this device so that editing and previewing go on without a network
-// (issue 6): the last board and page states an editor loaded, the spreadsheet's tabs and columns,
-// the rows the block preview read, and the outbox of block saves waiting for the network. One
-// IndexedDB database through `idb`; without IndexedDB (private modes of some browsers) nothing is
-// kept and every call behaves as if the copy were missing.
+// (issue 6): the last board and page states and app records an editor loaded, the spreadsheet's
+// tabs and columns, the rows the block preview read, and the outbox of block saves (and of blocks
+// made offline, to be created) waiting for the network. One IndexedDB database through `idb`;
+// without IndexedDB (private modes of some browsers) nothing is kept and every call behaves as if
+// the copy were missing.
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import { NetworkError } from '../api/errors';
 import { useConnectivityStore } from '../store/connectivityStore';
@@ -15,10 +16,15 @@ export interface QueuedSave {
   /** The outbox key: ascending in the order the saves were made. */
   seq?: number;
   blockId: string;
-  /** The PUT body: the block's settings without id and temp_block. */
+  /** The request body: the block's settings without id and temp_block. */
   config: Record<string, unknown>;
-  /** Query parameters the PUT carries besides the spec ones (the board a block is on). */
+  /** Query parameters the request carries besides the spec ones (the board a block is on). */
   query: Record<string, string>;
+  /**
+   * A block made on this device (`blockId` is its client id) is created by a POST here (its
+   * board's or page's blocks) rather than replaced by a PUT.
+   */
+  createAt?: string;
   /** The server refused it (an HTTP error on replay): kept with the answer, not sent again. */
   error?: { message: string; status: number; field?: string };
 }
@@ -56,6 +62,7 @@ function database(): Promise<IDBPDatabase<OfflineSchema>> | null {
 export const copyKey = {
   board: (slug: string) => `board:${slug}`,
   page: (appName: string, path: string) => `page:${appName}/${path}`,
+  app: (appName: string) => `app:${appName}`,
   spreadsheet: (id: string) => `spreadsheet:${id}`,
   rows: (spreadsheetId: string, tab: string) => `rows:${spreadsheetId}/${tab}`,
 };
@@ -116,17 +123,24 @@ export async function queuedSaves(): Promise<QueuedSave[]> {
 
 /**
  * Queues `save`, replacing any save of the same block still waiting: a save sends the whole
- * block, so the newest one holds every earlier edit, and it goes to the end of the line.
+ * block, so the newest one holds every earlier edit, and it goes to the end of the line. A block
+ * still to be created keeps its create's place instead, so that blocks made offline reach the
+ * server, which appends each new one, in the order they were made.
  */
 export async function enqueueSave(save: QueuedSave): Promise<QueuedSave> {
   const db = database();
   if (!db) throw new Error('This browser cannot keep edits while offline; save again when the network is back.');
   const tx = (await db).transaction('outbox', 'readwrite');
-  for (const key of await tx.store.index('blockId').getAllKeys(save.blockId)) await tx.store.delete(key);
+  const earlier = await tx.store.index('blockId').getAll(save.blockId);
+  for (const old of earlier) await tx.store.delete(old.seq!);
   const { seq: _old, ...fresh } = save;
-  const seq = await tx.store.add(fresh as QueuedSave);
+  // Only the place and address of a waiting create carry over; a refusal of it does not, as this
+  // save is a new attempt.
+  const create = earlier.find((old) => old.createAt);
+  const queued: QueuedSave = create ? { ...fresh, seq: create.seq, createAt: create.createAt } : fresh;
+  const seq = await tx.store.put(queued);
   await tx.done;
-  return { ...fresh, seq };
+  return { ...queued, seq };
 }
 
 /** Drops every queued save of `blockId` (a newer save of it reached the server). */

@@ -1,11 +1,14 @@
 // Block saves that wait for the network: queued in IndexedDB (fake-indexeddb here), replayed in
 // order when the browser is online again, a refusal kept with the edit.
 import { waitFor } from '@testing-library/react';
+import { api } from '../api/client';
 import { mockFetch } from '../test/fetchMock';
 import { useBlockSaveStore } from '../store/blockSaveStore';
 import { useConnectivityStore } from '../store/connectivityStore';
 import { copyKey, enqueueSave, keepCopy, loadWithCopy, queuedSaves } from './offlineStore';
-import { replayOutbox, saveBlock, startOutbox } from './outbox';
+import { discardLocalBlock, replayOutbox, saveBlock, startOutbox } from './outbox';
+import { newLocalId } from '../shell/blockList';
+import { useToastStore } from '../store/toastStore';
 
 function setOnline(online: boolean) {
   vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(online);
@@ -40,7 +43,7 @@ describe('a block save', () => {
   it('is queued on the device while offline, and nothing is sent', async () => {
     const { calls } = serveBlocks();
     setOnline(false);
-    expect(await saveBlock('k1', { type: 'table', title: 'Orders' }, { board: 'sales' })).toEqual({ queued: true });
+    expect(await saveBlock('k1', { type: 'table', title: 'Orders' }, { board: 'sales' })).toEqual({ queued: true, blockId: 'k1' });
     expect(calls).toEqual([]);
     expect(await queuedSaves()).toMatchObject([{ blockId: 'k1', config: { type: 'table', title: 'Orders' }, query: { board: 'sales' } }]);
     expect(saves().k1).toEqual({ state: 'waiting', config: { type: 'table', title: 'Orders' } });
@@ -48,7 +51,7 @@ describe('a block save', () => {
 
   it('is queued when its request never got an answer', async () => {
     vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
-    expect(await saveBlock('k1', { type: 'table' }, {})).toEqual({ queued: true });
+    expect(await saveBlock('k1', { type: 'table' }, {})).toEqual({ queued: true, blockId: 'k1' });
     expect(await queuedSaves()).toHaveLength(1);
   });
 
@@ -127,12 +130,181 @@ describe('the outbox', () => {
   });
 });
 
+const BOARD_BLOCKS = '/api/boards/b1/blocks';
+const requests = (calls: { method: string; url: URL; body: unknown }[]) => calls.map((c) => [c.method, c.url.pathname, c.body]);
+
+/** Creates blocks on board b1 as n1, n2, ... and answers PUTs of them with the block as sent. */
+function serveCreates(more: Parameters<typeof mockFetch>[0] = {}) {
+  let made = 0;
+  return mockFetch({
+    [`POST ${BOARD_BLOCKS}`]: (init) => ({ status: 201, body: { ...JSON.parse(String(init.body)), id: `n${++made}` } }),
+    'PUT /api/blocks/n1': (init) => ({ body: { ...JSON.parse(String(init.body)), id: 'n1' } }),
+    'PUT /api/blocks/k1': (init) => ({ body: { ...JSON.parse(String(init.body)), id: 'k1' } }),
+    ...more,
+  });
+}
+
+describe('a block made offline', () => {
+  it('is created with a POST of its saved settings when the network is back, and takes the server’s id', async () => {
+    const { calls } = serveCreates();
+    setOnline(false);
+    const local = newLocalId();
+    expect(await saveBlock(local, { type: 'markdown', title: 'Notes', text: 'Hello' }, { board: 'sales' }, BOARD_BLOCKS)).toEqual({ queued: true, blockId: local });
+    expect(saves()[local]).toEqual({ state: 'waiting', config: { type: 'markdown', title: 'Notes', text: 'Hello' } });
+
+    setOnline(true);
+    await replayOutbox();
+    expect(requests(calls)).toEqual([['POST', BOARD_BLOCKS, { type: 'markdown', title: 'Notes', text: 'Hello' }]]);
+    expect(calls[0].url.searchParams.get('board')).toBe('sales');
+    // Its client id rides along, so a create sent again after a lost answer makes no second block.
+    expect(calls[0].url.searchParams.get('client_key')).toBe(local);
+    const stored = { type: 'markdown', title: 'Notes', text: 'Hello', id: 'n1' };
+    expect(saves()).toEqual({ n1: { state: 'saved', block: stored, created: { localId: local, at: BOARD_BLOCKS } } });
+    expect(useBlockSaveStore.getState().created).toEqual({ [local]: 'n1' });
+    expect(await queuedSaves()).toEqual([]);
+  });
+
+  it('is created once, with its newest settings, in the place it was made among the other queued saves', async () => {
+    const { calls } = serveCreates();
+    setOnline(false);
+    const first = newLocalId();
+    const second = newLocalId();
+    await saveBlock(first, { type: 'markdown', text: 'One' }, {}, BOARD_BLOCKS);
+    await saveBlock(second, { type: 'markdown', text: 'Two' }, {}, BOARD_BLOCKS);
+    await saveBlock('k1', { type: 'table', title: 'Edited' }, {});
+    // Edited again before the network is back: still one create, still ahead of the second block.
+    await saveBlock(first, { type: 'markdown', text: 'One, edited' }, {}, BOARD_BLOCKS);
+
+    setOnline(true);
+    await replayOutbox();
+    expect(requests(calls)).toEqual([
+      ['POST', BOARD_BLOCKS, { type: 'markdown', text: 'One, edited' }],
+      ['POST', BOARD_BLOCKS, { type: 'markdown', text: 'Two' }],
+      ['PUT', '/api/blocks/k1', { type: 'table', title: 'Edited' }],
+    ]);
+    expect(useBlockSaveStore.getState().created).toEqual({ [first]: 'n1', [second]: 'n2' });
+  });
+
+  it('is saved under the server’s id by edits made under its client id once it is created', async () => {
+    const { calls } = serveCreates();
+    setOnline(false);
+    const local = newLocalId();
+    await saveBlock(local, { type: 'markdown', text: 'Draft' }, {}, BOARD_BLOCKS);
+    setOnline(true);
+    // Saved again from the settings that stayed open under the client id while the create landed.
+    const [, outcome] = await Promise.all([replayOutbox(), saveBlock(local, { type: 'markdown', text: 'Final' }, {}, BOARD_BLOCKS)]);
+    expect(outcome).toEqual({ stored: { type: 'markdown', text: 'Final', id: 'n1' } });
+
+    // And offline, the edit waits under the server's id.
+    setOnline(false);
+    expect(await saveBlock(local, { type: 'markdown', text: 'Later' }, {}, BOARD_BLOCKS)).toEqual({ queued: true, blockId: 'n1' });
+    setOnline(true);
+    await replayOutbox();
+    expect(requests(calls)).toEqual([
+      ['POST', BOARD_BLOCKS, { type: 'markdown', text: 'Draft' }],
+      ['PUT', '/api/blocks/n1', { type: 'markdown', text: 'Final' }],
+      ['PUT', '/api/blocks/n1', { type: 'markdown', text: 'Later' }],
+    ]);
+  });
+
+  it('keeps a refused create with the server’s answer, and creates it when saved again', async () => {
+    const refusal = { status: 422, body: { error: 'The sheet `Gone` is not in this spreadsheet.', field: 'sheet_title' } };
+    const { calls } = serveCreates({ [`POST ${BOARD_BLOCKS}`]: refusal });
+    setOnline(false);
+    const local = newLocalId();
+    await saveBlock(local, { type: 'table', sheet_title: 'Gone' }, {}, BOARD_BLOCKS);
+    setOnline(true);
+    await replayOutbox();
+    expect(saves()[local]).toEqual({ state: 'failed', config: { type: 'table', sheet_title: 'Gone' }, message: 'The sheet `Gone` is not in this spreadsheet.', field: 'sheet_title' });
+    await replayOutbox();
+    expect(calls).toHaveLength(1);
+
+    serveCreates();
+    expect(await saveBlock(local, { type: 'table', sheet_title: 'Sales' }, {}, BOARD_BLOCKS)).toEqual({ stored: { type: 'table', sheet_title: 'Sales', id: 'n1' } });
+    expect(await queuedSaves()).toEqual([]);
+    expect(saves()).toEqual({});
+  });
+
+  it('is created once when two tabs of the editor replay the outbox together', async () => {
+    // Web Locks as the browser has them: one holder at a time, in the order asked.
+    let held: Promise<unknown> = Promise.resolve();
+    const request = (_name: string, work: () => Promise<unknown>) => {
+      const run = held.then(work);
+      held = run.catch(() => undefined);
+      return run;
+    };
+    Object.defineProperty(navigator, 'locks', { value: { request }, configurable: true });
+    try {
+      const { calls } = serveCreates();
+      setOnline(false);
+      await saveBlock(newLocalId(), { type: 'markdown', text: 'Once' }, {}, BOARD_BLOCKS);
+      setOnline(true);
+      vi.resetModules();
+      const otherTab = await import('./outbox');
+      await Promise.all([replayOutbox(), otherTab.replayOutbox()]);
+      expect(requests(calls)).toEqual([['POST', BOARD_BLOCKS, { type: 'markdown', text: 'Once' }]]);
+    } finally {
+      delete (navigator as { locks?: unknown }).locks;
+    }
+  });
+
+  it('refused, and saved again offline, is sent again in its place as a new attempt', async () => {
+    serveCreates({ [`POST ${BOARD_BLOCKS}`]: { status: 422, body: { error: 'The sheet `Gone` is not in this spreadsheet.', field: 'sheet_title' } } });
+    setOnline(false);
+    const local = newLocalId();
+    await saveBlock(local, { type: 'table', sheet_title: 'Gone' }, {}, BOARD_BLOCKS);
+    await saveBlock('k1', { type: 'table', title: 'Edited' }, {});
+    setOnline(true);
+    await replayOutbox();
+    setOnline(false);
+    await saveBlock(local, { type: 'table', sheet_title: 'Sales' }, {}, BOARD_BLOCKS);
+    expect(await queuedSaves()).toEqual([expect.objectContaining({ blockId: local, createAt: BOARD_BLOCKS, config: { type: 'table', sheet_title: 'Sales' } })]);
+    expect((await queuedSaves())[0]).not.toHaveProperty('error');
+
+    const { calls } = serveCreates();
+    setOnline(true);
+    await replayOutbox();
+    expect(requests(calls)).toEqual([['POST', BOARD_BLOCKS, { type: 'table', sheet_title: 'Sales' }]]);
+    expect(saves()).toMatchObject({ n1: { state: 'saved' } });
+  });
+
+  it('deleted before the network is back, is never sent', async () => {
+    const { calls } = serveCreates();
+    setOnline(false);
+    const local = newLocalId();
+    await saveBlock(local, { type: 'markdown', text: 'Draft' }, {}, BOARD_BLOCKS);
+    await discardLocalBlock(local);
+    setOnline(true);
+    await replayOutbox();
+    expect(calls).toEqual([]);
+    expect(saves()).toEqual({});
+  });
+});
+
+describe('an edit of a block deleted elsewhere', () => {
+  it('is dropped when its replay finds no block, the user is told, and the rest go on', async () => {
+    vi.spyOn(window, 'alert').mockImplementation(() => {});
+    const { calls } = serveBlocks({ k1: { status: 404, body: { error: 'Block not found.' } } });
+    setOnline(false);
+    await saveBlock('k1', { type: 'table', title: 'Orders' }, {});
+    await saveBlock('k2', { type: 'chart' }, {});
+    setOnline(true);
+    await replayOutbox();
+    expect(puts(calls).map(([path]) => path)).toEqual(['/api/blocks/k1', '/api/blocks/k2']);
+    expect(await queuedSaves()).toEqual([]);
+    expect(saves().k1).toEqual({ state: 'gone' });
+    expect(useToastStore.getState().toasts).toEqual([
+      expect.objectContaining({ kind: 'warning', text: 'The block "Orders" was deleted elsewhere; your change to it was not saved.' }),
+    ]);
+    expect(window.alert).not.toHaveBeenCalled();
+  });
+});
+
 describe('the copies kept for offline use', () => {
   it('answer a load that finds no network, and say the page came from the device', async () => {
     await keepCopy(copyKey.board('sales'), { name: 'Sales' });
     const load = () => Promise.reject(new TypeError('Failed to fetch'));
     vi.stubGlobal('fetch', vi.fn(load));
-    const { api } = await import('../api/client');
     expect(await loadWithCopy(copyKey.board('sales'), () => api.get('/api/x', { alert: false }))).toEqual({ name: 'Sales' });
     expect(useConnectivityStore.getState().fromCopy).toBe(true);
   });
@@ -141,7 +313,6 @@ describe('the copies kept for offline use', () => {
     await keepCopy(copyKey.board('sales'), { name: 'Sales' });
     mockFetch({ 'GET /api/x': { status: 403, body: { error: 'Access denied' } } });
     vi.spyOn(window, 'alert').mockImplementation(() => {});
-    const { api } = await import('../api/client');
     await expect(loadWithCopy(copyKey.board('sales'), () => api.get('/api/x', { alert: false }))).rejects.toMatchObject({ status: 403 });
   });
 });

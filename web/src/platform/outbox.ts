@@ -1,60 +1,106 @@
 // Block saves that wait for the network (issue 6: "saving waits until the network is back and
 // then succeeds without loss"). A save made offline, or one whose request never reached the
 // server, goes into the IndexedDB outbox; the outbox is replayed in the order the saves were made
-// when the browser says it is online again and when an editor opens on the next page load. An
-// HTTP error on replay (the server refused the block) is kept with the edit and shown at the
-// block, never dropped.
+// when the browser says it is online again and when an editor opens on the next page load. A
+// block picked while offline is saved the same way, as a create (POST) that gives it the server's
+// id. An HTTP error on replay (the server refused the block) is kept with the edit and shown at
+// the block, never dropped; only an edit of a block deleted elsewhere (404) is dropped, and said.
 import { api } from '../api/client';
 import { toApiError } from '../api/errors';
-import type { Block } from '../shell/blockList';
+import { isLocalId, type Block } from '../shell/blockList';
+import { blockTypeName } from '../shell/blockTypes';
 import { useBlockSaveStore, type BlockSave } from '../store/blockSaveStore';
 import { useConnectivityStore } from '../store/connectivityStore';
+import { showToast } from '../store/toastStore';
 import { dropSaves, enqueueSave, isOffline, queuedSaves, removeSave, updateSave, type QueuedSave } from './offlineStore';
 
-export type SaveOutcome = { stored: Block } | { queued: true };
+/** The block as stored, or the id its queued save is waiting under. */
+export type SaveOutcome = { stored: Block } | { queued: true; blockId: string };
 
 function send(save: QueuedSave): Promise<Block> {
-  return api.put<Block>(`/api/blocks/${encodeURIComponent(save.blockId)}`, save.config, { query: save.query, alert: false });
+  const options = { query: save.query, alert: false } as const;
+  // The client id makes the create idempotent on the server: if the answer to a create that was
+  // stored is lost, sending it again answers the same block instead of making a second one.
+  if (save.createAt) return api.post<Block>(save.createAt, save.config, { ...options, query: { ...save.query, client_key: save.blockId } });
+  return api.put<Block>(`/api/blocks/${encodeURIComponent(save.blockId)}`, save.config, options);
+}
+
+/**
+ * Every tab of the editor shares the outbox, and one tab at a time works on it (where the browser
+ * has Web Locks; all current ones do), so two tabs never race the same saves.
+ */
+async function acrossTabs<T>(work: () => Promise<T>): Promise<T> {
+  if (!navigator.locks) return work();
+  // The lock is held until `work` settles, and request() answers what it resolves to.
+  return navigator.locks.request('tessera-outbox', () => work());
 }
 
 /** Saves and replays take turns, so an older queued save never lands after a newer one. */
 let turn: Promise<unknown> = Promise.resolve();
 function inTurn<T>(work: () => Promise<T>): Promise<T> {
-  const run = turn.then(work);
+  const run = turn.then(() => acrossTabs(work));
   turn = run.catch(() => undefined);
   return run;
 }
 
 /**
  * Saves a block's settings with PUT /api/blocks/{id}, or queues them when the network is gone.
- * An HTTP error is thrown as it is (the settings editor shows a 422 at its field).
+ * A block made on this device is created instead, by a POST to `createAt` (the editor's board or
+ * page); once created, a save under its client id goes to the server's id. An HTTP error is
+ * thrown as it is (the settings editor shows a 422 at its field).
  */
-export function saveBlock(blockId: string, config: Record<string, unknown>, query: Record<string, string>): Promise<SaveOutcome> {
+export function saveBlock(blockId: string, config: Record<string, unknown>, query: Record<string, string>, createAt?: string): Promise<SaveOutcome> {
   return inTurn(async () => {
-    const save: QueuedSave = { blockId, config, query };
+    const id = useBlockSaveStore.getState().created[blockId] ?? blockId;
+    const save: QueuedSave = isLocalId(id) ? { blockId: id, config, query, createAt } : { blockId: id, config, query };
     if (navigator.onLine !== false) {
       try {
         const stored = await send(save);
         // This save holds every earlier edit of the block: nothing of it is pending any more.
-        await dropSaves(blockId);
-        useBlockSaveStore.getState().clear(blockId);
+        await dropSaves(id);
+        if (save.createAt) useBlockSaveStore.getState().createdAs(id, stored.id);
+        else useBlockSaveStore.getState().clear(id);
         return { stored };
       } catch (error) {
         if (!isOffline(error)) throw error;
       }
     }
     await enqueueSave(save);
-    useBlockSaveStore.getState().set(blockId, { state: 'waiting', config });
-    return { queued: true };
+    useBlockSaveStore.getState().set(id, { state: 'waiting', config });
+    return { queued: true, blockId: id };
+  });
+}
+
+/**
+ * Forgets a block made on this device that is deleted before it reached the server: its queued
+ * create is dropped, so nothing of it is ever sent.
+ */
+export function discardLocalBlock(blockId: string): Promise<void> {
+  return inTurn(async () => {
+    await dropSaves(blockId);
+    useBlockSaveStore.getState().clear(blockId);
   });
 }
 
 const pending = (save: QueuedSave): BlockSave =>
   save.error ? { state: 'failed', config: save.config, message: save.error.message, field: save.error.field } : { state: 'waiting', config: save.config };
 
+/** How a block is called in what the user is told: its title, or its type's name. */
+function blockName(config: Record<string, unknown>): string {
+  return typeof config.title === 'string' && config.title.trim() ? config.title : blockTypeName(String(config.type));
+}
+
+/** A replayed save reached the server: the editors show the block as stored. */
+function landed(save: QueuedSave, stored: Block): void {
+  const store = useBlockSaveStore.getState();
+  if (save.createAt) store.createdAs(save.blockId, stored.id, { state: 'saved', block: stored, created: { localId: save.blockId, at: save.createAt } });
+  else store.set(save.blockId, { state: 'saved', block: stored });
+}
+
 /**
  * Shows what the outbox holds (after a reload too) and, when online, sends it oldest first. A
- * save the server refuses is kept with its answer and not sent again; the others go on.
+ * save the server refuses is kept with its answer and not sent again; the others go on. An edit
+ * of a block deleted elsewhere cannot land anywhere: it is dropped, and the user told so.
  */
 export function replayOutbox(): Promise<void> {
   return inTurn(async () => {
@@ -67,11 +113,17 @@ export function replayOutbox(): Promise<void> {
       try {
         const stored = await send(save);
         await removeSave(save.seq!);
-        store.set(save.blockId, { state: 'saved', block: stored });
+        landed(save, stored);
       } catch (thrown) {
         // Still no network: the rest keep their turn for the next 'online'.
         if (isOffline(thrown)) return;
         const error = toApiError(thrown);
+        if (error.status === 404 && !save.createAt) {
+          await removeSave(save.seq!);
+          store.set(save.blockId, { state: 'gone' });
+          showToast({ kind: 'warning', text: `The block "${blockName(save.config)}" was deleted elsewhere; your change to it was not saved.` });
+          continue;
+        }
         const refused = { ...save, error: { message: error.message, status: error.status, field: error.field } };
         await updateSave(refused);
         store.set(save.blockId, pending(refused));

@@ -1,4 +1,4 @@
-import { addToBoard, addToPage, blockToEdit, newTemporaryBlock, removeBlock, replaceBlock, type Block } from './blockList';
+import { addToBoard, addToPage, blockToEdit, isLocalId, newLocalId, newTemporaryBlock, removeBlock, replaceBlock, withoutLocalDrafts, type Block } from './blockList';
 
 const b = (id: string, extra: Partial<Block> = {}): Block => ({ id, type: 'chart', ...extra });
 
@@ -49,6 +49,24 @@ describe('block list rules', () => {
       ['3', undefined],
     ]);
     expect(replaceBlock([b('1')], b('9')).map((x) => x.id)).toEqual(['1']);
+  });
+
+  it('puts a block the server created in the place of its local draft', () => {
+    const local = newLocalId();
+    expect(isLocalId(local)).toBe(true);
+    expect(isLocalId('0b6c3f0e-61a4-4a51-9d6e-0f1f5b0c2a11')).toBe(false);
+    const replaced = replaceBlock([b('1'), b(local, { title: 'draft' }), b('3')], b('k9', { title: 'stored' }), local);
+    expect(replaced.map((x) => [x.id, x.title])).toEqual([
+      ['1', undefined],
+      ['k9', 'stored'],
+      ['3', undefined],
+    ]);
+  });
+
+  it('keeps out of a copy only the local drafts never saved', () => {
+    const picked = b(newLocalId(), { temp_block: true });
+    const savedOffline = b(newLocalId());
+    expect(withoutLocalDrafts([b('1', { temp_block: true }), picked, savedOffline])).toEqual([b('1', { temp_block: true }), savedOffline]);
   });
 
   it('never changes the list it is given', () => {

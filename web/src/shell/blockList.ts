@@ -23,6 +23,26 @@ export function blockToEdit(choice: string | Block, defaults: Record<string, unk
   return typeof choice === 'string' ? newTemporaryBlock(choice, defaults, makeId) : choice;
 }
 
+/**
+ * Blocks picked while the network is gone live on this device under a client id until the server
+ * creates them and answers their real one (server ids are UUIDs, so the prefix never clashes).
+ */
+const LOCAL_ID_PREFIX = 'local-';
+
+export const newLocalId: MakeId = () => `${LOCAL_ID_PREFIX}${crypto.randomUUID()}`;
+
+export function isLocalId(id: string): boolean {
+  return id.startsWith(LOCAL_ID_PREFIX);
+}
+
+/**
+ * The blocks without the ones picked on this device whose settings were never saved: those live
+ * only as long as their settings panel, so a copy kept for later visits leaves them out.
+ */
+export function withoutLocalDrafts<T extends Block>(blocks: readonly T[]): T[] {
+  return blocks.filter((b) => !(isLocalId(b.id) && b.temp_block));
+}
+
 /** A board's new block goes last. */
 export function addToBoard(blocks: readonly Block[], block: Block): Block[] {
   return [...blocks, block];
@@ -38,7 +58,10 @@ export function removeBlock(blocks: readonly Block[], id: string): Block[] {
   return blocks.filter((b) => b.id !== id);
 }
 
-/** Puts `block` where the block with its id is; a list without that id is returned unchanged. */
-export function replaceBlock(blocks: readonly Block[], block: Block): Block[] {
-  return blocks.map((b) => (b.id === block.id ? block : b));
+/**
+ * Puts `block` where the block with its id is, or with `formerId` (a block made on this device
+ * that now has the server's id); a list without either is returned unchanged.
+ */
+export function replaceBlock(blocks: readonly Block[], block: Block, formerId: string = block.id): Block[] {
+  return blocks.map((b) => (b.id === block.id || b.id === formerId ? block : b));
 }

@@ -23,7 +23,7 @@ export function OfflineNotice() {
 /** A block's save that did not simply go through: waiting, saved after waiting, or refused. */
 export function BlockSaveBadge({ blockId }: { blockId: string }) {
   const save = useBlockSaveStore((s) => s.saves[blockId]);
-  if (!save) return null;
+  if (!save || save.state === 'gone') return null;
   if (save.state === 'failed') {
     return (
       <span className="block-save failed" role="alert">
@@ -38,22 +38,49 @@ export function BlockSaveBadge({ blockId }: { blockId: string }) {
   );
 }
 
+/** How an editor changes the blocks of its board or page, for the outbox and the settings panel. */
+export interface BlockListEditing {
+  /** Where this board or page stores a new block (POST /api/boards/{id}/blocks or a page's). */
+  createAt: string;
+  /** Query parameters its block saves carry (the board a block is on). */
+  query: Record<string, string>;
+  /** Puts `block` where the block with its id, or with `formerId` (a local draft), is. */
+  replace: (block: Block, formerId?: string) => void;
+  /** Places a block just created where the server put it (a board's end, before a page's last). */
+  add: (block: Block) => void;
+  remove: (id: string) => void;
+}
+
 const same = (a: unknown, b: unknown) => a === b || JSON.stringify(a) === JSON.stringify(b);
 
 /**
  * Starts the outbox for an editor and keeps `blocks` in step with it: a queued or refused edit
- * stays on screen over the server's older copy (after a reload too), and a replayed save puts
- * the block as stored in its place.
+ * stays on screen over the server's older copy (after a reload too), a replayed save puts the
+ * block as stored in its place, a block made offline takes its server id once created (and
+ * shows up if this visit never had its draft), and a block deleted elsewhere leaves.
  */
-export function useOutboxBlocks(blocks: readonly Block[], replace: (block: Block) => void): void {
+export function useOutboxBlocks(blocks: readonly Block[], editing: BlockListEditing): void {
   const saves = useBlockSaveStore((s) => s.saves);
+  const { createAt, replace, add, remove } = editing;
   useEffect(startOutbox, []);
   useEffect(() => {
+    for (const [id, save] of Object.entries(saves)) {
+      if (save.state !== 'saved' || save.created?.at !== createAt) continue;
+      const { localId } = save.created;
+      if (blocks.some((block) => block.id === localId || block.id === id)) replace(save.block, localId);
+      else add(save.block);
+      // Placed once: a later delete of the block must not bring it back.
+      useBlockSaveStore.getState().set(id, { state: 'saved', block: save.block });
+    }
     for (const block of blocks) {
       const save = saves[block.id];
       if (!save) continue;
+      if (save.state === 'gone') {
+        remove(block.id);
+        continue;
+      }
       const wanted = save.state === 'saved' ? save.block : { ...save.config, id: block.id, type: block.type };
       if (!same(block, wanted)) replace(wanted as Block);
     }
-  }, [blocks, saves, replace]);
+  }, [blocks, saves, createAt, replace, add, remove]);
 }

@@ -70,11 +70,16 @@ export async function keepPreviewData(spreadsheetId: string, blocks: readonly Bl
 export interface BlockSettingsPanelProps {
   source: BlockDataSource;
   block: Block;
+  /**
+   * Which editing this is: the form starts again only when it changes, not when the block takes
+   * the server's id (a block made offline, created while its settings are open).
+   */
+  editKey: string;
   onSave: (config: BlockConfig) => Promise<void>;
   onCancel: () => void;
 }
 
-export function BlockSettingsPanel({ source, block, onSave, onCancel }: BlockSettingsPanelProps) {
+export function BlockSettingsPanel({ source, block, editKey, onSave, onCancel }: BlockSettingsPanelProps) {
   const [loaded, setLoaded] = useState<Loaded>(null);
   const [live, setLive] = useState<BlockConfig>(block as BlockConfig);
   const { view, settled } = useSpreadsheetView(source.spreadsheetId);
@@ -116,7 +121,7 @@ export function BlockSettingsPanel({ source, block, onSave, onCancel }: BlockSet
       {loaded && 'info' in loaded && (
         <div className="block-settings-columns">
           <BlockSettingsEditor
-            key={block.id}
+            key={editKey}
             core={loaded.core}
             info={loaded.info}
             block={block as BlockConfig}

@@ -1,13 +1,17 @@
 // What the board editor and the app editor share around the block settings panel: which block
 // is being edited (and whether it was just picked, a temp_block draft), and what Save and Cancel
 // do to it (platform §4 "Blocks": Save stores it without temp_block, Cancel takes a never-saved
-// draft away again).
+// draft away again). A block picked while the network is gone is a draft on this device until
+// its first Save, which creates it on the server, at once or from the outbox.
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Loading } from '../../components/Loading';
 import type { BlockConfig } from '../../core/wasm';
+import { isOffline } from '../../platform/offlineStore';
 import { saveBlock } from '../../platform/outbox';
-import { newTemporaryBlock, type Block } from '../../shell/blockList';
+import { isLocalId, newLocalId, newTemporaryBlock, type Block } from '../../shell/blockList';
+import type { BlockListEditing } from '../../shell/offlineEditing';
 import type { EditorMode } from '../../shell/useEditorMode';
+import { useBlockSaveStore } from '../../store/blockSaveStore';
 import type { BlockDataSource } from './BlockSettingsPanel';
 
 // The settings editor and the WASM core it runs on are loaded only for editors, so neither weighs
@@ -60,19 +64,42 @@ export async function draftBlock(type: string, start: Record<string, unknown> = 
   return newTemporaryBlock(type, defaults);
 }
 
-/** The block whose settings are open; `fresh`: just picked, so Cancel deletes the draft. */
+/**
+ * Stores a picked block as a temp_block draft with `store` (platform §4). With the network gone,
+ * keeps it on this device instead, under a client id: nothing is sent until its settings are
+ * saved, and Cancel only drops it. An HTTP error is the caller's.
+ */
+export async function storeDraft<T extends Block>(draft: T, store: (draft: T) => Promise<T>): Promise<T> {
+  if (navigator.onLine !== false) {
+    try {
+      return await store(draft);
+    } catch (error) {
+      if (!isOffline(error)) throw error;
+    }
+  }
+  return { ...draft, id: newLocalId() };
+}
+
+/**
+ * The block whose settings are open; `fresh`: just picked, so Cancel deletes the draft. `opened`:
+ * the id it was opened under, which stays while a block made offline takes the server's id, so
+ * the settings being typed stay too.
+ */
 export interface BlockTarget {
   id: string;
   fresh: boolean;
+  opened: string;
 }
 
 /** Which block the 'block settings' mode shows, next to the editor's one mode. */
 export function useBlockTarget(editor: EditorMode) {
-  const [target, setTarget] = useState<BlockTarget | null>(null);
+  const [opened, setOpened] = useState<{ id: string; fresh: boolean } | null>(null);
+  const createdAs = useBlockSaveStore((s) => (opened ? s.created[opened.id] : undefined));
+  const target: BlockTarget | null = opened && { id: createdAs ?? opened.id, fresh: opened.fresh, opened: opened.id };
   const { dispatch } = editor;
   const edit = useCallback(
     (id: string, fresh = false) => {
-      setTarget({ id, fresh });
+      setOpened({ id, fresh });
       dispatch({ type: 'open', popup: 'block settings' });
     },
     [dispatch],
@@ -82,33 +109,41 @@ export function useBlockTarget(editor: EditorMode) {
 
 export type BlockTargeting = ReturnType<typeof useBlockTarget>;
 
+/**
+ * The targeted block in an editor's list: under the id it was opened with until the list, which
+ * follows the outbox a render later, holds it under the server's id.
+ */
+export function targetedBlock<T extends Block>(blocks: readonly T[], target: BlockTarget): T | undefined {
+  return blocks.find((block) => block.id === target.id) ?? blocks.find((block) => block.id === target.opened);
+}
+
 export interface EditedBlockPanelProps {
   target: BlockTarget;
   /** The block as the editor holds it. */
   block: Block;
   source: BlockDataSource;
-  /** Query parameters of the save (the board a block is on). */
-  query: Record<string, string>;
-  /** Puts the block (as stored, or as edited while its save waits) in the editor's list. */
-  replace: (block: Block) => void;
-  /** Deletes a never-saved draft on the server and from the editor's list. */
-  discardDraft: (id: string) => Promise<void>;
+  /** The editor's board or page, where the block is saved, created or dropped. */
+  editing: BlockListEditing;
+  /** Deletes a never-saved draft on the server (the editor then drops it from its list). */
+  deleteDraft: (id: string) => Promise<void>;
   close: () => void;
 }
 
-export function EditedBlockPanel({ target, block, source, query, replace, discardDraft, close }: EditedBlockPanelProps) {
+export function EditedBlockPanel({ target, block, source, editing, deleteDraft, close }: EditedBlockPanelProps) {
   const save = async (config: BlockConfig) => {
     // The id is the address; the editor has already dropped temp_block.
     const { id: _id, ...settings } = config;
     // Offline, the save waits in the outbox and the editor shows the edit meanwhile.
-    const outcome = await saveBlock(target.id, settings, query);
-    replace('stored' in outcome ? outcome.stored : ({ ...settings, id: target.id } as Block));
+    const outcome = await saveBlock(target.id, settings, editing.query, editing.createAt);
+    editing.replace('stored' in outcome ? outcome.stored : ({ ...settings, id: outcome.blockId } as Block), target.id);
     close();
   };
   const cancel = async () => {
     if (target.fresh) {
       try {
-        await discardDraft(target.id);
+        // A draft kept on this device was never sent, so there is nothing to delete.
+        if (!isLocalId(target.id)) await deleteDraft(target.id);
+        editing.remove(target.id);
       } catch {
         // The request layer alerted why; the draft stays.
       }
@@ -117,7 +152,7 @@ export function EditedBlockPanel({ target, block, source, query, replace, discar
   };
   return (
     <Suspense fallback={<Loading />}>
-      <BlockSettingsPanel source={source} block={block} onSave={save} onCancel={() => void cancel()} />
+      <BlockSettingsPanel source={source} block={block} editKey={target.opened} onSave={save} onCancel={() => void cancel()} />
     </Suspense>
   );
 }

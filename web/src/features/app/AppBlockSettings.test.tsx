@@ -1,7 +1,9 @@
 // The app editor's block settings: Edit on a page block, a block picked in 'Choose Your Block'
-// opening as a temp_block draft, Save and Cancel, and the preview beside the form, against the
-// real WASM core and a mocked server.
-import { screen, waitFor, within } from '@testing-library/react';
+// opening as a temp_block draft, Save and Cancel, the preview beside the form, and editing with
+// the network cut, against the real WASM core, a mocked server and IndexedDB from fake-indexeddb.
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import { copyKey, readCopy } from '../../platform/offlineStore';
+import { OFFLINE_TEXT } from '../../shell/offlineEditing';
 import { renderApp } from '../../test/renderApp';
 import type { Block } from '../../shell/blockList';
 import { mockFetch, type Routes } from '../../test/fetchMock';
@@ -142,5 +144,58 @@ describe('block settings in the app editor', { timeout: 20_000 }, () => {
     await user.click(within(form).getByRole('button', { name: 'Add to Links' }));
     await user.type(within(within(form).getByRole('group', { name: 'Links 1' })).getByRole('textbox', { name: 'Text' }), 'Contact us');
     expect(within(within(preview).getByRole('navigation', { name: 'Links' })).getByText('Contact us')).toBeInTheDocument();
+  });
+});
+
+describe('offline editing in the app editor', { timeout: 20_000 }, () => {
+  function goOffline(offline: boolean) {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(!offline);
+    act(() => {
+      window.dispatchEvent(new Event(offline ? 'offline' : 'online'));
+    });
+  }
+
+  it('adds a block to the page with the network cut, and creates it before the last block when the network is back', async () => {
+    const { calls } = serve({
+      'POST /api/apps/a1/pages/p-home/blocks': (init) => ({ status: 201, body: { ...JSON.parse(String(init.body)), id: 'n1' } }),
+    });
+    const { user } = renderApp('/?app=field');
+    await screen.findByRole('button', { name: 'Edit block Intro' });
+    goOffline(true);
+    await user.click(sidebarButton('New Block'));
+    await user.click(await screen.findByRole('button', { name: 'Markdown' }));
+
+    const form = await screen.findByRole('form', { name: 'Markdown settings' });
+    expect(regions()).toEqual(['block-m1-title', expect.stringMatching(/^block-local-/), 'block-f1-title']);
+    await user.type(within(form).getByRole('textbox', { name: 'Markdown' }), 'Welcome');
+    expect(await within(screen.getByRole('region', { name: 'Preview' })).findByText('Welcome')).toBeInTheDocument();
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Waiting for the network to save')).toBeInTheDocument();
+    expect(calls.some((c) => c.url.pathname.includes('/blocks'))).toBe(false);
+
+    goOffline(false);
+    expect(await screen.findByText('Saved')).toBeInTheDocument();
+    expect(regions()).toEqual(['block-m1-title', 'block-n1-title', 'block-f1-title']);
+    const post = calls.find((c) => c.method === 'POST' && c.url.pathname.endsWith('/blocks'))!;
+    expect(post.url.pathname).toBe('/api/apps/a1/pages/p-home/blocks');
+    expect(post.body).toMatchObject({ type: 'markdown', title: 'Markdown', text: 'Welcome' });
+    expect(post.body).not.toHaveProperty('temp_block');
+    expect(window.alert).not.toHaveBeenCalled();
+  });
+
+  it('keeps the app record on the device and opens the editor from there offline, without an alert', async () => {
+    serve();
+    renderApp('/?app=field');
+    expect(await screen.findByRole('heading', { name: 'Field app - Home' })).toBeInTheDocument();
+    await waitFor(async () => expect(await readCopy(copyKey.app('field'))).toMatchObject({ id: 'a1', name: 'Field app' }));
+    await waitFor(async () => expect(await readCopy(copyKey.page('field', ''))).toMatchObject({ page_id: 'p-home' }));
+    cleanup();
+
+    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
+    renderApp('/?app=field');
+    expect(await screen.findByRole('heading', { name: 'Field app - Home' })).toBeInTheDocument();
+    expect(screen.getByText(OFFLINE_TEXT)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Edit block Intro' })).toBeInTheDocument();
+    expect(window.alert).not.toHaveBeenCalled();
   });
 });

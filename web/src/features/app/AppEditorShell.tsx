@@ -2,7 +2,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toApiError } from '../../api/errors';
 import type { AppPage, AppRecord, PageSettings, PageState } from '../../api/types';
-import { draftBlock, EditedBlockPanel, useBlockTarget, useOfflineReadiness } from '../../blocks/settings/EditedBlockPanel';
+import { draftBlock, EditedBlockPanel, storeDraft, targetedBlock, useBlockTarget, useOfflineReadiness } from '../../blocks/settings/EditedBlockPanel';
 import { Loading } from '../../components/Loading';
 import { runtimeConfig } from '../../config/runtime';
 import type { Filter } from '../../core/types';
@@ -10,11 +10,11 @@ import { addToPage, removeBlock, replaceBlock, type Block } from '../../shell/bl
 import { BlockTypePicker } from '../../shell/BlockTypePicker';
 import { blockTypeName, type BlockType } from '../../shell/blockTypes';
 import { isOpen, newBlockIconRotated, type PopupMode } from '../../shell/modes';
-import { BlockSaveBadge, OfflineNotice, useOutboxBlocks } from '../../shell/offlineEditing';
+import { BlockSaveBadge, OfflineNotice, useOutboxBlocks, type BlockListEditing } from '../../shell/offlineEditing';
 import { useEditorMode } from '../../shell/useEditorMode';
 import { useSessionStore } from '../../store/sessionStore';
 import { UsersDialog } from '../users/UsersDialog';
-import { addPageBlock, deletePageBlock } from './appApi';
+import { addPageBlock, deletePageBlock, pageBlocksPath } from './appApi';
 import { pageHref, publicAppUrl, withAppName } from './appLocation';
 import { AppSettingsPopup } from './AppSettingsPopup';
 import { EmbedPopup } from './EmbedPopup';
@@ -57,8 +57,18 @@ export function AppEditorShell({
   const { mode, dispatch } = editor;
   const blocks = useBlockTarget(editor);
   const [addError, setAddError] = useState<string | null>(null);
-  const replace = useCallback((block: Block) => setPage((current) => ({ ...current, blocks: replaceBlock(current.blocks, block) })), [setPage]);
-  useOutboxBlocks(page.blocks, replace);
+  const { app_id: appId, page_id: pageId } = page;
+  const blockEditing = useMemo((): BlockListEditing => {
+    const setBlocks = (change: (blocks: readonly Block[]) => Block[]) => setPage((current) => ({ ...current, blocks: change(current.blocks) }));
+    return {
+      createAt: pageBlocksPath(appId, pageId),
+      query: {},
+      replace: (block, formerId) => setBlocks((blocks) => replaceBlock(blocks, block, formerId)),
+      add: (block) => setBlocks((blocks) => addToPage(blocks, block)),
+      remove: (id) => setBlocks((blocks) => removeBlock(blocks, id)),
+    };
+  }, [appId, pageId, setPage]);
+  useOutboxBlocks(page.blocks, blockEditing);
   const source = useMemo(
     () => ({ spreadsheetId: page.spreadsheetId, sheets: page.sheets ?? [], filters: (page.filters ?? []) as unknown as Filter[] }),
     [page.spreadsheetId, page.sheets, page.filters],
@@ -72,12 +82,15 @@ export function AppEditorShell({
     dispatch({ type: 'embed', isFreePlan: await checkPlan({ app_id: page.app_id }) });
   };
 
-  /** A picked type is stored as a temp_block draft with its defaults and opens in the settings panel. */
+  /**
+   * A picked type is stored as a temp_block draft with its defaults (offline: kept on this device
+   * until its settings are saved) and opens in the settings panel.
+   */
   const pickBlock = async (type: BlockType) => {
-    const pageId = page.page_id;
     setAddError(null);
     try {
-      const saved = await addPageBlock(page.app_id, pageId, await draftBlock(type, { title: blockTypeName(type) }));
+      const draft = await draftBlock(type, { title: blockTypeName(type) });
+      const saved = await storeDraft(draft, (block) => addPageBlock(appId, pageId, block));
       // The server stores it before the last block too (Placement::BeforeLast), so both agree.
       setPage((current) => (current.page_id === pageId ? { ...current, blocks: addToPage(current.blocks, saved) } : current));
       blocks.edit(saved.id, true);
@@ -86,11 +99,7 @@ export function AppEditorShell({
     }
   };
 
-  const discardDraft = async (id: string) => {
-    await deletePageBlock(id);
-    setPage((current) => ({ ...current, blocks: removeBlock(current.blocks, id) }));
-  };
-  const edited = blocks.target && isOpen(mode, 'block settings') ? page.blocks.find((b) => b.id === blocks.target!.id) : undefined;
+  const edited = blocks.target && isOpen(mode, 'block settings') ? targetedBlock(page.blocks, blocks.target) : undefined;
 
   const renamed = (changed: AppPage) => {
     if (changed.id !== page.page_id) return;
@@ -188,7 +197,7 @@ export function AppEditorShell({
       )}
       {isOpen(mode, 'embed') && <EmbedPopup url={embedUrl} title={app?.name || page.name} onClose={close} />}
       {blocks.target && edited && (
-        <EditedBlockPanel target={blocks.target} block={edited} source={source} query={{}} replace={replace} discardDraft={discardDraft} close={close} />
+        <EditedBlockPanel target={blocks.target} block={edited} source={source} editing={blockEditing} deleteDraft={deletePageBlock} close={close} />
       )}
     </div>
   );

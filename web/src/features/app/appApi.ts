@@ -1,5 +1,5 @@
 // The app and page calls of platform §7 and the editing calls behind the app editor, typed once.
-// Every call here shows its own errors (screens, inline messages), so none alerts.
+// Every call here but fetchApp shows its own errors (screens, inline messages), so those never alert.
 import { api } from '../../api/client';
 import type {
   AppAnswer,
@@ -24,11 +24,12 @@ function locator(ref: AppRef): Record<string, string> {
 }
 
 /**
- * The app of sub-domain `appName`. The page state has already let the caller in, so a failure
- * here is unexpected and goes through the request layer's alert.
+ * The app of sub-domain `appName`. The page state has already let the caller in, so an answer
+ * refusing it is unexpected and goes through the request layer's alert; without a network the
+ * editor serves the copy it kept instead.
  */
 export async function fetchApp(appName: string): Promise<AppRecord> {
-  return (await api.post<AppAnswer>('/api/app/app-info', { appName })).app;
+  return (await api.post<AppAnswer>('/api/app/app-info', { appName }, { alert: 'unless offline' })).app;
 }
 
 /** The page state of the page at `path` (the browser path without its leading slash). */
@@ -75,9 +76,12 @@ export async function deletePage(appId: string, pageId: string): Promise<void> {
   await api.delete(`/api/apps/${enc(appId)}/pages/${enc(pageId)}`, undefined, quiet);
 }
 
+/** Where a page's new blocks are stored (POST), before its last block. */
+export const pageBlocksPath = (appId: string, pageId: string) => `/api/apps/${enc(appId)}/pages/${enc(pageId)}/blocks`;
+
 /** Stores a new block on a page; the server puts it before the page's last block, as addToPage does. */
 export function addPageBlock(appId: string, pageId: string, block: Block): Promise<Block> {
-  return api.post<Block>(`/api/apps/${enc(appId)}/pages/${enc(pageId)}/blocks`, block, quiet);
+  return api.post<Block>(pageBlocksPath(appId, pageId), block, quiet);
 }
 
 /** Deletes a block of a page (a draft cancelled in the settings panel). */

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { toApiError } from '../../api/errors';
 import type { AppRecord, PageState } from '../../api/types';
 import { copyKey, keepCopy, loadWithCopy } from '../../platform/offlineStore';
+import { withoutLocalDrafts } from '../../shell/blockList';
 import { fetchApp, fetchPageState, type AppRef } from './appApi';
 
 export type AppPageStatus = 'loading' | 'ready' | 'denied' | 'missing' | 'failed';
@@ -23,7 +24,8 @@ export interface AppPageView {
 /**
  * The page at `path` of the app with sub-domain `appName`. The page state comes first: it decides
  * 403/404 and whether the editor shows, so a private app raises one access-denied toast, not two.
- * The app record follows for editors, which is when the title reads 'Fetching App...'. Once a page
+ * The app record follows for editors, which is when the title reads 'Fetching App...'; both are
+ * kept on an editor's device and served from there when the network is gone. Once a page
  * has named its app's id, later pages are asked for by id, which survives a sub-domain change.
  */
 export function useAppPage(appName: string, path: string): AppPageView {
@@ -51,13 +53,15 @@ export function useAppPage(appName: string, path: string): AppPageView {
         if (!loaded.can_edit || appRef.current?.id === loaded.app_id) return;
         appRef.current = null;
         setAppState(null);
-        fetchApp(appName).then(
+        // Kept on the device like the page (by the effect below), and served from there offline.
+        loadWithCopy(copyKey.app(appName), () => fetchApp(appName), false).then(
           (record) => {
             if (!current) return;
             appRef.current = record;
             setAppState(record);
           },
-          // The request layer has shown the failure; the title keeps 'Fetching App...'.
+          // The request layer has alerted a refusal, and offline without a copy there is nothing to
+          // say but the 'Offline' notice; either way the title keeps 'Fetching App...'.
           () => {},
         );
       },
@@ -75,8 +79,13 @@ export function useAppPage(appName: string, path: string): AppPageView {
   }, [appName, path, attempt]);
 
   useEffect(() => {
-    if (status === 'ready' && page?.can_edit) void keepCopy(copyKey.page(appName, path), page);
+    if (status === 'ready' && page?.can_edit) void keepCopy(copyKey.page(appName, path), { ...page, blocks: withoutLocalDrafts(page.blocks) });
   }, [status, page, appName, path]);
+
+  // The record follows the app settings saved since, like the page.
+  useEffect(() => {
+    if (app) void keepCopy(copyKey.app(appName), app);
+  }, [app, appName]);
 
   const setPage = useCallback((update: (page: PageState) => PageState) => {
     setPageState((before) => (before ? update(before) : before));

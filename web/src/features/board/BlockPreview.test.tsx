@@ -1,10 +1,10 @@
 // The live preview beside a board block's settings and offline editing, in the whole app: the
 // real WASM core and block catalogue, a mocked server, IndexedDB from fake-indexeddb.
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
-import type { BoardBlock } from '../../api/types';
-import { copyKey, readCopy } from '../../platform/offlineStore';
+import type { BoardBlock, BoardState } from '../../api/types';
+import { copyKey, queuedSaves, readCopy } from '../../platform/offlineStore';
 import { OFFLINE_TEXT } from '../../shell/offlineEditing';
-import { mockFetch, type Routes } from '../../test/fetchMock';
+import { mockFetch, type FetchCall, type Routes } from '../../test/fetchMock';
 import { loadRealCore } from '../../test/realCore';
 import { renderApp } from '../../test/renderApp';
 import { boardState, salesRows, unpublished } from './boardFixture';
@@ -54,6 +54,12 @@ const previewRows = (preview: HTMLElement) =>
     .getAllByRole('row')
     .slice(1)
     .map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
+
+/** The requests that store, change or delete blocks. */
+const blockCalls = (calls: FetchCall[]) => calls.filter((c) => c.method !== 'GET' && /^\/api\/(blocks\/|boards\/[^/]+\/blocks)/.test(c.url.pathname));
+
+// Blocks are the regions of the board; the settings panel's preview is one too, outside it.
+const blockHeadings = () => within(screen.getByRole('main')).getAllByRole('region').map((region) => within(region).getByRole('heading', { level: 2 }).textContent);
 
 function goOffline(offline: boolean) {
   vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(!offline);
@@ -173,6 +179,163 @@ describe('offline editing', { timeout: 20_000 }, () => {
     await waitFor(() => expect(previewRows(preview)).toEqual([['Jan', '100'], ['Feb', '120'], ['Mar', '90']]));
     // Unmounted while the idle stand-ins are still there.
     cleanup();
+  });
+
+  it('adds a block with the network cut: its settings and preview open, Save waits, and it is created under the server’s id when the network is back', async () => {
+    const { calls } = serve([table], {
+      'POST /api/boards/b1/blocks': (init) => ({ status: 201, body: { ...JSON.parse(String(init.body)), id: 'n1' } }),
+      'PUT /api/blocks/n1': (init) => ({ body: { ...JSON.parse(String(init.body)), id: 'n1' } }),
+    });
+    const { user } = renderApp('/sales');
+    await screen.findByRole('button', { name: 'Edit block Monthly sales' });
+    goOffline(true);
+    await user.click(screen.getByRole('button', { name: 'New Block' }));
+    await user.click(await within(screen.getByRole('dialog', { name: 'Choose Your Block' })).findByRole('button', { name: /^Markdown/ }));
+
+    const form = await screen.findByRole('form', { name: 'Markdown settings' });
+    const preview = screen.getByRole('region', { name: 'Preview' });
+    expect(blockHeadings()).toEqual(['Monthly sales', 'Markdown']);
+    await user.type(within(form).getByRole('textbox', { name: 'Markdown' }), 'Deliveries leave on Mondays');
+    expect(await within(preview).findByText('Deliveries leave on Mondays')).toBeInTheDocument();
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Waiting for the network to save')).toBeInTheDocument();
+    expect(blockCalls(calls)).toEqual([]);
+
+    goOffline(false);
+    expect(await screen.findByText('Saved')).toBeInTheDocument();
+    const [post] = blockCalls(calls);
+    expect(post.method).toBe('POST');
+    expect(post.url.pathname).toBe('/api/boards/b1/blocks');
+    expect(post.url.searchParams.get('board')).toBe('sales');
+    expect(post.body).toMatchObject({ type: 'markdown', title: 'Markdown', text: 'Deliveries leave on Mondays' });
+    expect(post.body).not.toHaveProperty('temp_block');
+    expect(post.body).not.toHaveProperty('id');
+    expect(blockHeadings()).toEqual(['Monthly sales', 'Markdown']);
+
+    // The board holds it under the server's id now: its next save goes there.
+    const { form: again } = await openSettings(user, 'Markdown', 'Markdown');
+    await user.type(within(again).getByRole('textbox', { name: 'Markdown' }), '.');
+    await user.click(within(again).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(blockCalls(calls)).toHaveLength(2));
+    expect(blockCalls(calls)[1]).toMatchObject({ method: 'PUT', body: { text: 'Deliveries leave on Mondays.' } });
+    expect(blockCalls(calls)[1].url.pathname).toBe('/api/blocks/n1');
+  });
+
+  it('keeps the settings of a block made offline open while it is created, and saves them to the server’s id', async () => {
+    const { calls } = serve([table], {
+      'POST /api/boards/b1/blocks': (init) => ({ status: 201, body: { ...JSON.parse(String(init.body)), id: 'n1' } }),
+      'PUT /api/blocks/n1': (init) => ({ body: { ...JSON.parse(String(init.body)), id: 'n1' } }),
+    });
+    const { user } = renderApp('/sales');
+    await screen.findByRole('button', { name: 'Edit block Monthly sales' });
+    goOffline(true);
+    await user.click(screen.getByRole('button', { name: 'New Block' }));
+    await user.click(await within(screen.getByRole('dialog', { name: 'Choose Your Block' })).findByRole('button', { name: /^Markdown/ }));
+    const form = await screen.findByRole('form', { name: 'Markdown settings' });
+    await user.type(within(form).getByRole('textbox', { name: 'Markdown' }), 'First');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await screen.findByText('Waiting for the network to save');
+
+    const { form: reopened } = await openSettings(user, 'Markdown', 'Markdown');
+    const text = within(reopened).getByRole('textbox', { name: 'Markdown' });
+    await user.type(text, ' and second');
+    goOffline(false);
+    expect(await screen.findByText('Saved')).toBeInTheDocument();
+    // Still the same form, with what was typed while the create went through.
+    expect(within(screen.getByRole('form', { name: 'Markdown settings' })).getByRole('textbox', { name: 'Markdown' })).toHaveValue('First and second');
+
+    await user.click(within(screen.getByRole('form', { name: 'Markdown settings' })).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(blockCalls(calls)).toHaveLength(2));
+    expect(blockCalls(calls).map((c) => [c.method, c.url.pathname, (c.body as { text: string }).text])).toEqual([
+      ['POST', '/api/boards/b1/blocks', 'First'],
+      ['PUT', '/api/blocks/n1', 'First and second'],
+    ]);
+  });
+
+  it('shows a block saved offline after a reload, and creates it on the next visit with a network', async () => {
+    const { calls } = serve([table], { 'POST /api/boards/b1/blocks': (init) => ({ status: 201, body: { ...JSON.parse(String(init.body)), id: 'n1' } }) });
+    const { user } = renderApp('/sales');
+    await screen.findByRole('button', { name: 'Edit block Monthly sales' });
+    goOffline(true);
+    await user.click(screen.getByRole('button', { name: 'New Block' }));
+    await user.click(await within(screen.getByRole('dialog', { name: 'Choose Your Block' })).findByRole('button', { name: /^Markdown/ }));
+    const form = await screen.findByRole('form', { name: 'Markdown settings' });
+    await user.type(within(form).getByRole('textbox', { name: 'Markdown' }), 'Kept');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await screen.findByText('Waiting for the network to save');
+    await waitFor(async () => expect((await readCopy<BoardState>(copyKey.board('sales')))?.blocks).toHaveLength(2));
+    cleanup();
+
+    // Reloaded without a network: the board comes from the device, the block still waiting.
+    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
+    renderApp('/sales');
+    expect(await screen.findByText('Waiting for the network to save')).toBeInTheDocument();
+    expect(blockHeadings()).toEqual(['Monthly sales', 'Markdown']);
+    cleanup();
+
+    // Reloaded with the network back: the server's board lacks it until the outbox creates it.
+    const online = serve([table], { 'POST /api/boards/b1/blocks': (init) => ({ status: 201, body: { ...JSON.parse(String(init.body)), id: 'n1' } }) });
+    goOffline(false);
+    renderApp('/sales');
+    expect(await screen.findByText('Saved')).toBeInTheDocument();
+    expect(blockHeadings()).toEqual(['Monthly sales', 'Markdown']);
+    expect(blockCalls(online.calls)).toMatchObject([{ method: 'POST', body: { type: 'markdown', text: 'Kept' } }]);
+    expect(blockCalls(calls)).toEqual([]);
+  });
+
+  it('keeps a block made offline whose create is refused, with the server’s answer at its setting', async () => {
+    serve([table], { 'POST /api/boards/b1/blocks': { status: 422, body: { error: 'The text is too long.', field: 'text' } } });
+    const { user } = renderApp('/sales');
+    await screen.findByRole('button', { name: 'Edit block Monthly sales' });
+    goOffline(true);
+    await user.click(screen.getByRole('button', { name: 'New Block' }));
+    await user.click(await within(screen.getByRole('dialog', { name: 'Choose Your Block' })).findByRole('button', { name: /^Markdown/ }));
+    const form = await screen.findByRole('form', { name: 'Markdown settings' });
+    await user.type(within(form).getByRole('textbox', { name: 'Markdown' }), 'Long text');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await screen.findByText('Waiting for the network to save');
+
+    goOffline(false);
+    expect(await screen.findByText('Not saved: The text is too long.')).toBeInTheDocument();
+    const { form: reopened } = await openSettings(user, 'Markdown', 'Markdown');
+    const text = within(reopened).getByRole('textbox', { name: 'Markdown' });
+    expect(text).toHaveValue('Long text');
+    // After the field's help, the server's answer.
+    expect(text).toHaveAccessibleDescription(/The text is too long\.$/);
+  });
+
+  it('drops a block picked offline on Cancel without sending anything', async () => {
+    const { calls } = serve([table]);
+    const { user } = renderApp('/sales');
+    await screen.findByRole('button', { name: 'Edit block Monthly sales' });
+    goOffline(true);
+    await user.click(screen.getByRole('button', { name: 'New Block' }));
+    await user.click(await within(screen.getByRole('dialog', { name: 'Choose Your Block' })).findByRole('button', { name: /^Chart/ }));
+    const form = await screen.findByRole('form', { name: 'Chart settings' });
+    expect(blockHeadings()).toEqual(['Monthly sales', 'Chart']);
+    await user.click(within(form).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(blockHeadings()).toEqual(['Monthly sales']));
+
+    goOffline(false);
+    await waitFor(async () => expect(await queuedSaves()).toEqual([]));
+    expect(blockCalls(calls)).toEqual([]);
+    expect(window.alert).not.toHaveBeenCalled();
+  });
+
+  it('says so when a queued edit finds its block deleted elsewhere, and drops the edit and the block', async () => {
+    serve([table], { 'PUT /api/blocks/k1': { status: 404, body: { error: 'Block not found.' } } });
+    const { user } = renderApp('/sales');
+    const { form } = await openSettings(user, 'Monthly sales', 'Table');
+    goOffline(true);
+    await user.type(within(form).getByRole('spinbutton', { name: 'Rows per page' }), '5');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await screen.findByText('Waiting for the network to save');
+
+    goOffline(false);
+    expect(await screen.findByText('The block "Monthly sales" was deleted elsewhere; your change to it was not saved.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Edit block Monthly sales' })).not.toBeInTheDocument());
+    expect(await queuedSaves()).toEqual([]);
+    expect(window.alert).not.toHaveBeenCalled();
   });
 
   it('opens the board from the device when the network is gone, with the Offline notice', async () => {

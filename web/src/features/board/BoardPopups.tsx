@@ -2,14 +2,15 @@
 // board (platform §4 block list rules).
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { BoardBlock, BoardState } from '../../api/types';
-import { draftBlock, EditedBlockPanel, useOfflineReadiness, type BlockTargeting } from '../../blocks/settings/EditedBlockPanel';
-import { addToBoard, removeBlock, replaceBlock } from '../../shell/blockList';
+import { draftBlock, EditedBlockPanel, storeDraft, targetedBlock, useOfflineReadiness, type BlockTargeting } from '../../blocks/settings/EditedBlockPanel';
+import { discardLocalBlock } from '../../platform/outbox';
+import { addToBoard, isLocalId, removeBlock, replaceBlock, type Block } from '../../shell/blockList';
 import { BlockTypePicker } from '../../shell/BlockTypePicker';
 import { blockTypeName } from '../../shell/blockTypes';
 import { isOpen } from '../../shell/modes';
 import type { Filter } from '../../core/types';
-import { BlockSaveBadge, useOutboxBlocks } from '../../shell/offlineEditing';
-import { deleteBlock, saveNewBlock, spreadsheetUrl } from './boardApi';
+import { BlockSaveBadge, useOutboxBlocks, type BlockListEditing } from '../../shell/offlineEditing';
+import { boardBlocksPath, deleteBlock, saveNewBlock, spreadsheetUrl } from './boardApi';
 import { EmbedPopup } from './EmbedPopup';
 import { PublishPopup } from './PublishPopup';
 import { UNCATEGORIZED } from './sections';
@@ -31,13 +32,34 @@ export interface BoardEditing {
 /**
  * Stores a picked type as a draft block (temp_block) at the end of the board, in the section
  * showing, with the catalogue's defaults filled in; the settings editor then completes it.
+ * Offline the draft stays on this device until its settings are saved.
  */
 async function addBlock({ board, setBoard, activeSection }: BoardEditing, type: string): Promise<BoardBlock> {
   const start: Record<string, unknown> = { type, title: blockTypeName(type) };
   if (activeSection && activeSection !== UNCATEGORIZED) start.section = activeSection;
-  const saved = await saveNewBlock(board.slug, board.id, (await draftBlock(type, start)) as BoardBlock);
+  const draft = (await draftBlock(type, start)) as BoardBlock;
+  const saved = await storeDraft(draft, (block) => saveNewBlock(board.slug, board.id, block));
   setBoard((current) => ({ ...current, blocks: addToBoard(current.blocks, saved) as BoardBlock[] }));
   return saved;
+}
+
+/** What the outbox and the settings panel change on this board. */
+function useBoardBlockEditing(board: BoardState, setBoard: SetBoard): BlockListEditing {
+  const setBlocks = useCallback(
+    (change: (blocks: readonly Block[]) => Block[]) => setBoard((current) => ({ ...current, blocks: change(current.blocks) as BoardBlock[] })),
+    [setBoard],
+  );
+  const { id, slug } = board;
+  return useMemo(
+    () => ({
+      createAt: boardBlocksPath(id),
+      query: { board: slug },
+      replace: (block: Block, formerId?: string) => setBlocks((blocks) => replaceBlock(blocks, block, formerId)),
+      add: (block: Block) => setBlocks((blocks) => addToBoard(blocks, block)),
+      remove: (blockId: string) => setBlocks((blocks) => removeBlock(blocks, blockId)),
+    }),
+    [id, slug, setBlocks],
+  );
 }
 
 /** The edit button of a block's frame in the editor, after the state of a save that waits or failed. */
@@ -61,7 +83,9 @@ export function DeleteBlockButton({ block, board, setBoard }: { block: BoardBloc
     if (!window.confirm(`Delete the block "${title}"? This cannot be undone.`)) return;
     setBusy(true);
     try {
-      await deleteBlock(board.slug, block.id);
+      // A block made offline and not created yet is only on this device: its create is dropped.
+      if (isLocalId(block.id)) await discardLocalBlock(block.id);
+      else await deleteBlock(board.slug, block.id);
       setBoard((current) => ({ ...current, blocks: removeBlock(current.blocks, block.id) as BoardBlock[] }));
     } catch {
       // The request layer alerted why; the block stays.
@@ -97,11 +121,8 @@ export function useSpreadsheetUrl(board: BoardState): () => Promise<string | nul
 export function BoardPopups(editing: BoardEditing) {
   const { board, setBoard, editor } = editing;
   const close = () => editor.dispatch({ type: 'close' });
-  const replace = useCallback(
-    (block: BoardBlock) => setBoard((current) => ({ ...current, blocks: replaceBlock(current.blocks, block) as BoardBlock[] })),
-    [setBoard],
-  );
-  useOutboxBlocks(board.blocks, replace);
+  const blockEditing = useBoardBlockEditing(board, setBoard);
+  useOutboxBlocks(board.blocks, blockEditing);
   // Stored filters as the server keeps them; the core reads (and checks) their shape.
   const source = useMemo(
     () => ({ spreadsheetId: board.spreadsheetId, sheets: board.sheets ?? [], filters: (board.filters ?? []) as unknown as Filter[] }),
@@ -124,20 +145,15 @@ export function BoardPopups(editing: BoardEditing) {
     );
   }
   const { target } = editing.blocks;
-  const edited = target && isOpen(mode, 'block settings') ? board.blocks.find((b) => b.id === target.id) : undefined;
+  const edited = target && isOpen(mode, 'block settings') ? targetedBlock(board.blocks, target) : undefined;
   if (target && edited) {
-    const discardDraft = async (id: string) => {
-      await deleteBlock(board.slug, id);
-      setBoard((current) => ({ ...current, blocks: removeBlock(current.blocks, id) as BoardBlock[] }));
-    };
     return (
       <EditedBlockPanel
         target={target}
         block={edited}
         source={source}
-        query={{ board: board.slug }}
-        replace={(block) => replace(block as BoardBlock)}
-        discardDraft={discardDraft}
+        editing={blockEditing}
+        deleteDraft={(id) => deleteBlock(board.slug, id)}
         close={close}
       />
     );

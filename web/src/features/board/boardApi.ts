@@ -27,9 +27,16 @@ export function loadSheet(slug: string, query: SheetQuery, signal?: AbortSignal)
   return api.get<SheetAnswer>(path, { query: extra, alert: false, signal });
 }
 
-/** Stores a block picked in 'Choose Your Block' at the end of the board; the answer has its real id. */
+/** Where a board's new blocks are stored (POST), at its end. */
+export const boardBlocksPath = (boardId: string) => `/api/boards/${encodeURIComponent(boardId)}/blocks`;
+
+/**
+ * Stores a block picked in 'Choose Your Block' at the end of the board; the answer has its real
+ * id. Without a network the picker keeps a draft on the device instead, so only the server's
+ * refusals alert.
+ */
 export function saveNewBlock(slug: string, boardId: string, block: BoardBlock): Promise<BoardBlock> {
-  return api.post<BoardBlock>(`/api/boards/${encodeURIComponent(boardId)}/blocks`, block, { query: named(slug) });
+  return api.post<BoardBlock>(boardBlocksPath(boardId), block, { query: named(slug), alert: 'unless offline' });
 }
 
 export function deleteBlock(slug: string, blockId: string): Promise<void> {

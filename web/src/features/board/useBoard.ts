@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { ApiError, toApiError } from '../../api/errors';
 import type { BoardState } from '../../api/types';
 import { copyKey, keepCopy, loadWithCopy } from '../../platform/offlineStore';
+import { withoutLocalDrafts } from '../../shell/blockList';
 import { loadBoard } from './boardApi';
 
 export type BoardLoad =
@@ -30,9 +31,10 @@ export function useBoard(slug: string) {
     return () => abort.abort();
   }, [slug]);
 
-  // The kept copy follows the editor's saved changes, so an offline start shows them too.
+  // The kept copy follows the editor's saved changes (queued ones too), so an offline start shows them.
   useEffect(() => {
-    if (load.status === 'ready' && load.board.can_edit) void keepCopy(copyKey.board(slug), load.board);
+    if (load.status !== 'ready' || !load.board.can_edit) return;
+    void keepCopy(copyKey.board(slug), { ...load.board, blocks: withoutLocalDrafts(load.board.blocks) });
   }, [load, slug]);
 
   const setBoard = (update: (board: BoardState) => BoardState) =>
