@@ -41,24 +41,24 @@ async fn board_blocks(client: &Client, board: &str) -> Value {
 both_databases! {
     async fn a_create_sent_again_with_its_client_key_makes_no_second_block(backend) {
         let server = TestServer::start(backend).await;
-        let (ada, board) = ada_with_board(&server).await;
-        let add = format!("/api/boards/{board}/blocks?client_key=local-7f3a&board=sales");
+        let (ada, sales) = ada_with_board(&server).await;
+        let add = format!("/api/boards/{sales}/blocks?client_key=local-7f3a&board=sales");
         let first = ada.post(&add, json!({"type": "markdown", "text": "# Hello"})).await.expect(201).clone();
         // The answer was lost on the way back; the editor sends the same create again.
         let again = ada.post(&add, json!({"type": "markdown", "text": "# Hello"})).await.expect(201).clone();
         assert_eq!(again, first);
-        assert_eq!(types_of(&board_blocks(&ada, &board).await), ["markdown"]);
+        assert_eq!(types_of(&board_blocks(&ada, &sales).await), ["markdown"]);
 
         let workspace_id = workspace(&ada, "other").await;
         let elsewhere = id_of(&board(&ada, &workspace_id, "Costs").await);
         let reused = ada.post(&format!("/api/boards/{elsewhere}/blocks?client_key=local-7f3a"), json!({"type": "markdown"})).await;
         assert_eq!((reused.status, reused.json["field"].as_str()), (422, Some("client_key")));
-        let bad = ada.post(&format!("/api/boards/{board}/blocks?client_key=no%20spaces"), json!({"type": "markdown"})).await;
+        let bad = ada.post(&format!("/api/boards/{sales}/blocks?client_key=no%20spaces"), json!({"type": "markdown"})).await;
         assert_eq!((bad.status, bad.json["field"].as_str()), (422, Some("client_key")));
         // Without a key every create is a new block.
-        ada.post(&format!("/api/boards/{board}/blocks"), json!({"type": "markdown"})).await.expect(201);
-        ada.post(&format!("/api/boards/{board}/blocks"), json!({"type": "markdown"})).await.expect(201);
-        assert_eq!(board_blocks(&ada, &board).await.as_array().unwrap().len(), 3);
+        ada.post(&format!("/api/boards/{sales}/blocks"), json!({"type": "markdown"})).await.expect(201);
+        ada.post(&format!("/api/boards/{sales}/blocks"), json!({"type": "markdown"})).await.expect(201);
+        assert_eq!(board_blocks(&ada, &sales).await.as_array().unwrap().len(), 3);
     }
 
     async fn an_owner_adds_changes_copies_moves_and_deletes_board_blocks(backend) {
