@@ -83,6 +83,13 @@ async function expectKept(editor, steps, typeName) {
   }
 }
 
+/** The block's title after its steps: the last Title typed (a cleared one is typed back as the type's name). */
+function titleOf(spec) {
+  if (spec.toggle.steps.some(([kind]) => kind === 'clear')) return spec.name;
+  const typed = [...(spec.fill ?? []), ...spec.preview].filter(([kind, label, , group]) => kind === 'fill' && label === 'Title' && !group);
+  return typed.length > 0 ? typed[typed.length - 1][2] : spec.name;
+}
+
 /** Waits until the preview's text differs from `before`. */
 async function previewChanges(preview, before, what) {
   const deadline = Date.now() + 10_000;
@@ -139,7 +146,7 @@ await runJourneys(async ({ browser, step, profileDir }) => {
     await owner.goto(`${BASE}${boardPath}`);
     await visible(owner.getByRole('navigation', { name: 'Board editor' }));
     for (const spec of TYPES) {
-      const edit = owner.getByRole('button', { name: `Edit block ${spec.name}`, exact: true });
+      const edit = owner.getByRole('button', { name: `Edit block ${titleOf(spec)}`, exact: true });
       await visible(edit);
       await edit.click();
       const editor = owner.getByRole('form', { name: `${spec.name} settings` });
