@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { describedBy, FieldNotes } from './FieldNotes';
 import './colourField.css';
 
 /**
@@ -30,8 +31,7 @@ export function ColourField({
   error?: string;
 }) {
   const id = useId();
-  const errorId = `${id}-error`;
-  const described = { 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? errorId : undefined } as const;
+  const described = { 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy(id, undefined, error) } as const;
   return (
     <div className="form-field colour-field">
       <label htmlFor={id}>{label}</label>
@@ -47,11 +47,7 @@ export function ColourField({
           {...described}
         />
       </span>
-      {error && (
-        <span id={errorId} className="field-error">
-          {error}
-        </span>
-      )}
+      <FieldNotes id={id} error={error} />
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { cloneElement, useId, type InputHTMLAttributes, type ReactElement } from 'react';
+import { describedBy, FieldNotes } from './FieldNotes';
 
 /**
  * A labelled form input with an optional hint and error. The hint sits outside the label so the
@@ -17,23 +18,12 @@ export function Field({
   children: ReactElement<InputHTMLAttributes<HTMLElement>>;
 }) {
   const id = useId();
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
-  const described = [hint && hintId, error && errorId].filter(Boolean).join(' ') || undefined;
+  const described = describedBy(id, hint, error);
   return (
     <div className="form-field">
       <label htmlFor={id}>{label}</label>
       {cloneElement(children, { id, 'aria-invalid': error ? true : undefined, 'aria-describedby': described })}
-      {hint && (
-        <span id={hintId} className="form-hint">
-          {hint}
-        </span>
-      )}
-      {error && (
-        <span id={errorId} className="field-error">
-          {error}
-        </span>
-      )}
+      <FieldNotes id={id} hint={hint} error={error} />
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import type { Field } from '../../generated/blockCatalogue';
 import type { BlockConfig, Core } from '../../core/wasm';
 import { getAt, pathText, type Step } from './paths';
+import { pickerValue } from '../../components/ColourField';
 import { NamePicker } from '../../components/NamePicker';
 import { SettingRow, type ControlProps } from './SettingRow';
 
@@ -45,12 +46,10 @@ const text = (value: unknown): string => (value === undefined || value === null 
 /** An emptied input means "absent": the setting falls back to its default. */
 const orAbsent = (value: string): string | undefined => (value === '' ? undefined : value);
 
-const HEX = /^#[0-9a-f]{6}$/i;
-
 function ColourInputs({ control, label, value, onChange }: { control: ControlProps; label: string; value: string; onChange: (value: string | undefined) => void }) {
   return (
     <span className="setting-colour">
-      <input {...control} type="color" value={HEX.test(value) ? value : '#000000'} onChange={(e) => onChange(e.target.value)} />
+      <input {...control} type="color" value={pickerValue(value)} onChange={(e) => onChange(e.target.value)} />
       <input
         type="text"
         aria-label={`${label} (hex)`}

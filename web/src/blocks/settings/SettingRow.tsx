@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react';
+import { describedBy, FieldNotes } from '../../components/FieldNotes';
 
 /** What a control needs to be named and described by its row. */
 export interface ControlProps {
@@ -30,7 +31,7 @@ export function SettingRow({
   children: (control: ControlProps) => ReactNode;
 }) {
   const id = useId();
-  const described = [help && `${id}-help`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
+  const described = describedBy(id, help, error);
   return (
     <div className={inline ? 'setting setting-inline' : 'setting'}>
       <label htmlFor={id}>
@@ -47,16 +48,7 @@ export function SettingRow({
         'aria-invalid': error ? true : undefined,
         'aria-required': required ? true : undefined,
       })}
-      {help && (
-        <span id={`${id}-help`} className="form-hint">
-          {help}
-        </span>
-      )}
-      {error && (
-        <span id={`${id}-error`} className="field-error">
-          {error}
-        </span>
-      )}
+      <FieldNotes id={id} hint={help} error={error} />
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { describedBy, FieldNotes } from '../../components/FieldNotes';
 import { toApiError } from '../../api/errors';
 import type { BoardState } from '../../api/types';
 import { ColourField } from '../../components/ColourField';
@@ -34,23 +35,14 @@ const PROBLEMS_MESSAGE = 'Some settings below cannot be saved as they are; the m
 
 function Switch({ label, checked, onChange, hint, error }: { label: string; checked: boolean; onChange: (checked: boolean) => void; hint?: string; error?: string }) {
   const id = useId();
-  const described = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
+  const described = describedBy(id, hint, error);
   return (
     <div className="settings-switch">
       <label className="check">
         <input type="checkbox" role="switch" checked={checked} aria-invalid={error ? true : undefined} aria-describedby={described} onChange={(event) => onChange(event.target.checked)} />
         {label}
       </label>
-      {hint && (
-        <span id={`${id}-hint`} className="form-hint">
-          {hint}
-        </span>
-      )}
-      {error && (
-        <span id={`${id}-error`} className="field-error">
-          {error}
-        </span>
-      )}
+      <FieldNotes id={id} hint={hint} error={error} />
     </div>
   );
 }
