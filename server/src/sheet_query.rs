@@ -308,7 +308,7 @@ pub async fn build_spec(
         None => None,
     };
     let conditional_filter = block.as_ref().map(conditional_filter).transpose()?.flatten();
-    let formats = block.as_ref().map(|block| tessera_blocks::column_formats(&Value::Object(block.config.clone()))).unwrap_or_default();
+    let formats = block.as_ref().map(|block| tessera_blocks::column_formats(&block.config)).unwrap_or_default();
     let current_record = match params.current_record.as_deref().map(str::trim).filter(|id| !id.is_empty()) {
         None => None,
         Some(id) => match params.current_sheet.as_deref().map(str::trim).filter(|title| !title.is_empty() && *title != sheet.title) {

@@ -106,7 +106,8 @@ pub fn block_new_item(block: JsValue, path: &str) -> JsResult<JsValue> {
 /// `formats` (`tessera_blocks::column_formats`).
 #[wasm_bindgen(js_name = blockColumnFormats)]
 pub fn block_column_formats(block: JsValue) -> JsResult<JsValue> {
-    to_js(&tessera_blocks::column_formats(&json_from_js(&block)?))
+    let block = json_from_js(&block)?;
+    to_js(&block.as_object().map(tessera_blocks::column_formats).unwrap_or_default())
 }
 
 /// The block catalogue: the picker list and every type's settings (`tessera_blocks::catalogue`).

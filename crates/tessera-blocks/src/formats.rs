@@ -9,11 +9,12 @@
 //! | `[{"column": "Amount", "Conditional_formatting": [{"value": "100"}]}]` | none (a rule without a condition colours nothing) |
 //! | `[{"Conditional_formatting": [{"condition": "="}]}]` | none (no column) |
 
-use serde_json::Value;
+use serde_json::{Map, Value};
 use tessera_core::formatting::{ColumnFormat, FormatRule};
 
-/// Each column of `block` with the formatting rules that can be read, in the block's order.
-pub fn column_formats(block: &Value) -> Vec<ColumnFormat> {
+/// Each column of `block` (its settings object) with the formatting rules that can be read, in
+/// the block's order.
+pub fn column_formats(block: &Map<String, Value>) -> Vec<ColumnFormat> {
     let columns = block.get("axis").and_then(Value::as_array).map(Vec::as_slice).unwrap_or_default();
     columns
         .iter()
@@ -48,10 +49,10 @@ mod tests {
             {"Conditional_formatting": [{"condition": "="}]},
             {"column": "Due", "Conditional_formatting": [{"condition": "today", "text_color": "#166534"}]}
         ]});
-        let formats = column_formats(&block);
+        let formats = column_formats(block.as_object().unwrap());
         let columns: Vec<(&str, usize)> = formats.iter().map(|f| (f.column.as_str(), f.rules.len())).collect();
         assert_eq!(columns, [("Amount", 1), ("Due", 1)]);
         assert_eq!(formats[0].rules[0].background_color.as_deref(), Some("#fee2e2"));
-        assert!(column_formats(&json!({"type": "chart"})).is_empty());
+        assert!(column_formats(json!({"type": "chart"}).as_object().unwrap()).is_empty());
     }
 }
