@@ -132,7 +132,8 @@ describe('offline editing', { timeout: 20_000 }, () => {
     await user.click(within(form).getByRole('button', { name: 'Save' }));
 
     expect(await screen.findByText('Waiting for the network to save')).toBeInTheDocument();
-    expect(screen.queryByRole('form', { name: 'Table settings' })).not.toBeInTheDocument();
+    // The notice and the closing of the panel are separate renders; wait for the second too.
+    await waitFor(() => expect(screen.queryByRole('form', { name: 'Table settings' })).not.toBeInTheDocument());
     expect(screen.getByRole('heading', { name: 'Offline sales' })).toBeInTheDocument();
     expect(calls.some((c) => c.method === 'PUT')).toBe(false);
 
