@@ -1,0 +1,102 @@
+// The two places blocks live: a board (named by its slug) and an app page (named by its app and
+// path). Both answer the same shapes; only the addresses differ.
+import { api } from '../../api/client';
+import type { BoardBlock } from '../../api/types';
+import type { ActionResult, BlockRows, BlockSource, BlockView, RowsQuery, RowValues } from './types';
+
+const enc = encodeURIComponent;
+
+function rowsParams(block: BoardBlock, query: RowsQuery, search: string): Record<string, string> {
+  const params: Record<string, string> = { block: block.id };
+  if (search.trim()) params.search = search;
+  if (query.page !== undefined) params.page = String(query.page);
+  if (query.rowsPerPage !== undefined) params.rows_per_page = String(query.rowsPerPage);
+  if (query.sort) {
+    params.sort_column = query.sort.column;
+    params.sort_direction = query.sort.direction;
+  }
+  if (query.currentRecord) params.current_record = query.currentRecord;
+  params.tz_offset = String(-new Date().getTimezoneOffset());
+  return params;
+}
+
+const sheetOf = (block: BoardBlock) => (typeof block.sheet_title === 'string' ? block.sheet_title.trim() : '');
+
+/** The writes and actions, which address the block alone: the server finds its board or page. */
+function blockCalls(scope: Record<string, string>) {
+  const opts = { query: scope, alert: false as const };
+  return {
+    appendRow: (block: BoardBlock, values: RowValues) =>
+      api.post<{ record_id: string; message: string }>(`/api/blocks/${enc(block.id)}/rows`, { values }, opts),
+    editRow: async (block: BoardBlock, recordId: string, values: RowValues) => {
+      await api.put(`/api/blocks/${enc(block.id)}/rows/${enc(recordId)}`, { values }, opts);
+    },
+    deleteRow: async (block: BoardBlock, recordId: string) => {
+      await api.delete(`/api/blocks/${enc(block.id)}/rows/${enc(recordId)}`, undefined, opts);
+    },
+    duplicateRow: async (block: BoardBlock, recordId: string) => {
+      await api.post(`/api/blocks/${enc(block.id)}/rows/${enc(recordId)}/duplicate`, undefined, opts);
+    },
+    runAction: (block: BoardBlock, index: number, recordId: string) =>
+      api.post<ActionResult>(`/api/blocks/${enc(block.id)}/actions/${index}`, { record_id: recordId }, opts),
+    upload: async (block: BoardBlock, file: File) => {
+      const form = new FormData();
+      form.append('file', file);
+      return (await api.post<{ url: string }>(`/api/blocks/${enc(block.id)}/uploads`, form, opts)).url;
+    },
+  };
+}
+
+export interface ViewerQuery {
+  /** The search box's terms (platform §5: comma-separated). */
+  search: string;
+  /** The URL `filters` the filter bar set (`name:value,...`); the request layer sends them as `_filters`. */
+  filters: string;
+  /** Human-readable active filters, for PDF exports. */
+  filterSummary: string[];
+}
+
+/** A board's blocks: GET /api/board/{spreadsheetId}/sheet/{title} and .../view/{blockId}. */
+export function boardSource(slug: string, spreadsheetId: string, viewer: ViewerQuery): BlockSource {
+  const scope = { board: slug };
+  const base = `/api/board/${enc(spreadsheetId)}`;
+  return {
+    key: JSON.stringify(['board', slug, spreadsheetId, viewer.search, viewer.filters]),
+    filterSummary: viewer.filterSummary,
+    rows: (block, query, signal) =>
+      api.get<BlockRows>(`${base}/sheet/${enc(sheetOf(block))}`, { query: { ...scope, ...rowsParams(block, query, viewer.search) }, alert: false, signal }),
+    view: (block, extra, signal) =>
+      api.get<BlockView>(`${base}/view/${enc(block.id)}`, { query: { ...scope, ...rowsParams(block, {}, viewer.search), ...extra }, alert: false, signal }),
+    csvUrl: (block) => {
+      const url = new URL(`${base}/sheet/${enc(sheetOf(block))}/export.csv`, window.location.origin);
+      for (const [k, v] of Object.entries({ ...scope, ...rowsParams(block, {}, viewer.search), _filters: viewer.filters })) url.searchParams.set(k, v);
+      return url.pathname + url.search;
+    },
+    pageHref: (page) => `/${page.replace(/^\//, '')}`,
+    ...blockCalls(scope),
+  };
+}
+
+/** An app page's blocks: GET /v3/api/page/sheet/{title} and /v3/api/page/view/{blockId}. */
+export function pageSource(appId: string, path: string, viewer: ViewerQuery): BlockSource {
+  const scope = { board: path, app_id: appId };
+  return {
+    key: JSON.stringify(['page', appId, path, viewer.search, viewer.filters]),
+    filterSummary: viewer.filterSummary,
+    rows: (block, query, signal) =>
+      api.get<BlockRows>(`/v3/api/page/sheet/${enc(sheetOf(block))}`, { query: { ...scope, ...rowsParams(block, query, viewer.search) }, alert: false, signal }),
+    view: (block, extra, signal) =>
+      api.get<BlockView>(`/v3/api/page/view/${enc(block.id)}`, { query: { ...scope, ...rowsParams(block, {}, viewer.search), ...extra }, alert: false, signal }),
+    csvUrl: (block) => {
+      const url = new URL(`/v3/api/page/sheet/${enc(sheetOf(block))}/export.csv`, window.location.origin);
+      for (const [k, v] of Object.entries({ ...scope, ...rowsParams(block, {}, viewer.search), _filters: viewer.filters })) url.searchParams.set(k, v);
+      return url.pathname + url.search;
+    },
+    pageHref: (page) => {
+      const here = new URL(window.location.href);
+      here.pathname = `/${page.replace(/^\//, '')}`;
+      return here.pathname + here.search;
+    },
+    ...blockCalls(scope),
+  };
+}

@@ -1,0 +1,43 @@
+// The details popup of a row (blocks §2: chart, table, list and grid show it on row click; the
+// calendar on an event click): every visible cell of the record, labelled by its column.
+import type { ReactNode } from 'react';
+import { Popup } from '../../components/Popup';
+import './details.css';
+
+/** Columns the sheet keeps for itself (platform §3): never shown as a row's details. */
+export const HIDDEN_COLUMNS = new Set(['ChartApps Record ID', 'chartmat_row_index']);
+export const RECORD_ID = 'ChartApps Record ID';
+
+export function DetailsPopup({
+  title,
+  record,
+  columns,
+  labels,
+  onClose,
+  children,
+}: {
+  title: string;
+  record: Record<string, string>;
+  /** Which columns, in order; every column of the record when absent. */
+  columns?: string[];
+  /** Headers to show instead of column names. */
+  labels?: Record<string, string>;
+  onClose: () => void;
+  /** Buttons under the details (the row's actions). */
+  children?: ReactNode;
+}) {
+  const shown = (columns ?? Object.keys(record)).filter((column) => !HIDDEN_COLUMNS.has(column));
+  return (
+    <Popup title={title} onClose={onClose} maxWidth={560}>
+      <dl className="row-details">
+        {shown.map((column) => (
+          <div key={column}>
+            <dt>{labels?.[column] || column}</dt>
+            <dd>{record[column] ?? ''}</dd>
+          </div>
+        ))}
+      </dl>
+      {children}
+    </Popup>
+  );
+}
