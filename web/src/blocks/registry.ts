@@ -6,6 +6,11 @@ import type { DataBlockProps } from './data/types';
 
 type View = LazyExoticComponent<ComponentType<DataBlockProps>>;
 
+/** A view whose code downloads on first use: `lazyView(() => import('./chart/ChartBlock').then((m) => m.ChartBlock))`. */
+export function lazyView(load: () => Promise<ComponentType<DataBlockProps>>): View {
+  return lazy(() => load().then((component) => ({ default: component })));
+}
+
 export const BLOCK_VIEWS: Partial<Record<string, View>> = {
   // chart, scorecard, calendar
   // table, list

@@ -52,7 +52,10 @@ export interface ViewerQuery {
   search: string;
   /** The URL `filters` the filter bar set (`name:value,...`); the request layer sends them as `_filters`. */
   filters: string;
-  /** Human-readable active filters, for PDF exports. */
+  /**
+   * The filters that apply, as sentences: printed on PDF exports, and part of the source's key,
+   * so saving the board's filters loads every block again.
+   */
   filterSummary: string[];
 }
 
@@ -61,7 +64,7 @@ export function boardSource(slug: string, spreadsheetId: string, viewer: ViewerQ
   const scope = { board: slug };
   const base = `/api/board/${enc(spreadsheetId)}`;
   return {
-    key: JSON.stringify(['board', slug, spreadsheetId, viewer.search, viewer.filters]),
+    key: JSON.stringify(['board', slug, spreadsheetId, viewer.search, viewer.filters, viewer.filterSummary]),
     filterSummary: viewer.filterSummary,
     rows: (block, query, signal) =>
       api.get<BlockRows>(`${base}/sheet/${enc(sheetOf(block))}`, { query: { ...scope, ...rowsParams(block, query, viewer.search) }, alert: false, signal }),
@@ -81,7 +84,7 @@ export function boardSource(slug: string, spreadsheetId: string, viewer: ViewerQ
 export function pageSource(appId: string, path: string, viewer: ViewerQuery): BlockSource {
   const scope = { board: path, app_id: appId };
   return {
-    key: JSON.stringify(['page', appId, path, viewer.search, viewer.filters]),
+    key: JSON.stringify(['page', appId, path, viewer.search, viewer.filters, viewer.filterSummary]),
     filterSummary: viewer.filterSummary,
     rows: (block, query, signal) =>
       api.get<BlockRows>(`/v3/api/page/sheet/${enc(sheetOf(block))}`, { query: { ...scope, ...rowsParams(block, query, viewer.search) }, alert: false, signal }),

@@ -1,7 +1,11 @@
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
 import type { PageState } from '../../api/types';
+import { pageSource } from '../../blocks/data/sources';
 import type { Block } from '../../shell/blockList';
-import { BlockPreview } from './BlockPreview';
+import { blockTypeName } from '../../shell/blockTypes';
+import { BlockBody } from '../board/BlockBody';
+import { appliedFilterLines, usableFilters } from '../filters/urlFilters';
 
 /**
  * A page's blocks in order on the page's background, each framed with the page's block border and
@@ -19,8 +23,13 @@ export function PageContent({
   /** The editor's controls in each block's frame (Edit, the state of a waiting save). */
   blockActions?: (block: Block) => ReactNode;
 }) {
+  const urlFilters = useSearchParams()[0].get('filters') ?? '';
   // The server applies the page's filters to every block's rows: saved new ones, the rows load again.
-  const filtersKey = JSON.stringify(page.filters ?? []);
+  const savedFilters = JSON.stringify(page.filters ?? []);
+  const source = useMemo(() => {
+    const lines = appliedFilterLines(usableFilters(JSON.parse(savedFilters) as unknown[]), urlFilters);
+    return page.spreadsheetId ? pageSource(page.app_id, path, { search: '', filters: urlFilters, filterSummary: lines }) : null;
+  }, [page.app_id, page.spreadsheetId, path, urlFilters, savedFilters]);
   return (
     <main className="app-page" style={{ background: page.page_background }}>
       {page.blocks.length === 0 && emptyText && <p className="muted app-page-empty">{emptyText}</p>}
@@ -34,7 +43,10 @@ export function PageContent({
             style={{ borderColor: page.block_border, boxShadow: `0 1px 4px ${page.block_shadow}` }}
           >
             {blockActions?.(block)}
-            <BlockPreview key={filtersKey} block={block} appId={page.app_id} path={path} titleId={titleId} />
+            <h2 id={titleId} className="app-block-title">
+              {typeof block.title === 'string' && block.title ? block.title : blockTypeName(block.type)}
+            </h2>
+            <BlockBody block={block} source={source} />
           </section>
         );
       })}

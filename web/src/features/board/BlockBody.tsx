@@ -1,62 +1,74 @@
-// What a block frame shows until issue 7 brings each type's own view: a sheet-bound block shows
-// the first page of its rows as a table, a markdown block its text. Kept in this one file so the
-// block views can replace it whole.
-import type { BoardBlock, SheetAnswer } from '../../api/types';
+// A block's body on a board or an app page: the block type's own view from the registry (loaded
+// on demand, its failures kept inside its frame), or, for the types without a data view, the first
+// rows of its sheet as a table.
+import { Suspense } from 'react';
+import type { BoardBlock } from '../../api/types';
+import { BlockLoadState, NoRows } from '../../blocks/data/BlockLoadState';
+import { useBlockRows } from '../../blocks/data/hooks';
+import type { BlockSource } from '../../blocks/data/types';
+import { HIDDEN_COLUMNS } from '../../blocks/details/DetailsPopup';
+import { blockView } from '../../blocks/registry';
 import { recordCells, RowsTable } from '../../blocks/RowsTable';
-import { useSheetRows } from '../../blocks/useSheetRows';
+import { ErrorBoundary } from '../../components/ErrorBoundary';
 import { Loading } from '../../components/Loading';
-import { loadSheet } from './boardApi';
+import { reportError } from '../../platform/errorReporting';
 
 export interface BlockBodyProps {
   block: BoardBlock;
-  slug: string;
-  spreadsheetId: string | null | undefined;
-  /** The board's search terms (platform §5: comma-separated), applied by the server. */
-  search: string;
+  /** Where the block reads and writes; null when the board has no spreadsheet connected. */
+  source: BlockSource | null;
 }
 
-function SheetRows({ block, slug, spreadsheetId, sheetTitle, search }: Omit<BlockBodyProps, 'spreadsheetId'> & { spreadsheetId: string; sheetTitle: string }) {
-  const load = useSheetRows<SheetAnswer>(
-    (signal) => loadSheet(slug, { spreadsheetId, sheetTitle, blockId: block.id, search }, signal),
-    JSON.stringify([slug, spreadsheetId, sheetTitle, block.id, search]),
-  );
-
-  if (load.status === 'loading') return <Loading />;
-  if (load.status === 'failed') {
-    return (
-      <p className="block-error" role="alert">
-        {load.message}
-      </p>
-    );
-  }
-  const { columns, rows, total } = load.answer;
-  if (rows.length === 0) return <p className="muted">No rows to show.</p>;
+function SheetRows({ block, source }: { block: BoardBlock; source: BlockSource }) {
+  const sheetTitle = String(block.sheet_title ?? '');
+  const { load } = useBlockRows(block, source, {});
   return (
-    <>
-      <div className="block-table-scroll">
-        <RowsTable className="block-table" caption={`${block.title || sheetTitle}: rows of ${sheetTitle}`} columns={columns} rows={recordCells(columns, rows)} />
-      </div>
-      <p className="block-count muted">{`Showing ${rows.length} of ${total} rows`}</p>
-    </>
+    <BlockLoadState load={load}>
+      {({ columns, rows, total }) => {
+        if (rows.length === 0) return <NoRows text="No rows to show." />;
+        const shown = columns.filter((c) => !HIDDEN_COLUMNS.has(c));
+        return (
+          <>
+            <div className="block-table-scroll">
+              <RowsTable className="block-table" caption={`${block.title || sheetTitle}: rows of ${sheetTitle}`} columns={shown} rows={recordCells(shown, rows)} />
+            </div>
+            <p className="block-count muted">{`Showing ${rows.length} of ${total} rows`}</p>
+          </>
+        );
+      }}
+    </BlockLoadState>
   );
 }
 
-export function BlockBody({ block, slug, spreadsheetId, search }: BlockBodyProps) {
+const BLOCK_CRASHED = 'This block could not be shown. The other blocks are not affected; reload the page to try again.';
+
+export function BlockBody({ block, source }: BlockBodyProps) {
   const sheetTitle = typeof block.sheet_title === 'string' ? block.sheet_title.trim() : '';
-  if (block.type === 'markdown') {
-    // Plain text on purpose: rendering the markdown (and so any HTML in it) is the block's own issue.
-    const text = typeof block.text === 'string' ? block.text : '';
-    return text ? <p className="block-text">{text}</p> : null;
-  }
-  if (sheetTitle && spreadsheetId) {
-    return <SheetRows block={block} slug={slug} spreadsheetId={spreadsheetId} sheetTitle={sheetTitle} search={search} />;
-  }
-  if (sheetTitle) {
+  if (sheetTitle && !source) {
     return (
       <p className="block-error" role="alert">
         No spreadsheet is connected to this board.
       </p>
     );
   }
+  const View = blockView(block.type);
+  if (View && source) {
+    return (
+      <ErrorBoundary
+        resetKey={JSON.stringify(block)}
+        onError={reportError}
+        fallback={() => (
+          <p className="block-error" role="alert">
+            {BLOCK_CRASHED}
+          </p>
+        )}
+      >
+        <Suspense fallback={<Loading />}>
+          <View block={block} source={source} />
+        </Suspense>
+      </ErrorBoundary>
+    );
+  }
+  if (sheetTitle && source) return <SheetRows block={block} source={source} />;
   return null;
 }

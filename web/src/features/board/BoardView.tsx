@@ -1,5 +1,9 @@
 import { useEffect, useId, useMemo, useState, type CSSProperties, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
 import type { BoardBlock, BoardState } from '../../api/types';
+import { boardSource } from '../../blocks/data/sources';
+import { appliedFilterLines, usableFilters } from '../filters/urlFilters';
+import { ViewerFilterBar } from '../filters/ViewerFilterBar';
 import { blockTypeName } from '../../shell/blockTypes';
 import { BlockBody } from './BlockBody';
 import { textOn } from './colours';
@@ -54,14 +58,39 @@ function Hero({ board }: { board: BoardState }) {
   );
 }
 
+/** The URL `filters` query the viewer's filter bar writes; every request sends it as `_filters`. */
+function useUrlFilters(): [string, (next: string) => void] {
+  const [params, setParams] = useSearchParams();
+  const set = (next: string) =>
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        if (next) updated.set('filters', next);
+        else updated.delete('filters');
+        return updated;
+      },
+      { replace: true },
+    );
+  return [params.get('filters') ?? '', set];
+}
+
 /**
  * The board as every visitor sees it (platform §2 viewer, the guest layout): hero, section tabs,
- * search and the blocks in a responsive grid, in the board's colours.
+ * the filter bar and search box that drive every block, and the blocks in a responsive grid, in
+ * the board's colours. From 1280 px wide the filters and search sit in a 400 px right panel.
  */
 export function BoardView({ board, sections, blockActions }: BoardViewProps) {
   const idPrefix = useId();
   const [typed, setTyped] = useState(board.search ?? '');
   const search = useDebounced(typed, SEARCH_DELAY_MS);
+  const [urlFilters, setUrlFilters] = useUrlFilters();
+  const filters = useMemo(() => usableFilters(board.filters), [board.filters]);
+  const filterLines = useMemo(() => appliedFilterLines(filters, urlFilters), [filters, urlFilters]);
+  // A new source (new search, filters, saved filters) makes every block load again.
+  const source = useMemo(
+    () => (board.spreadsheetId ? boardSource(board.slug, board.spreadsheetId, { search, filters: urlFilters, filterSummary: filterLines }) : null),
+    [board.slug, board.spreadsheetId, search, urlFilters, filterLines],
+  );
   const shown = blocksOfSection(board.blocks, sections.sections, sections.active);
   const colours = {
     '--board-background': board.board_background,
@@ -73,23 +102,35 @@ export function BoardView({ board, sections, blockActions }: BoardViewProps) {
       ? { color: board.active_section_text_color, background: board.active_section_background_color }
       : { color: board.inactive_section_text_color };
 
-  // The server applies the board's filters to every block's rows: saved new ones, the rows load again.
-  const filtersKey = JSON.stringify(board.filters ?? []);
   const blocks = (
     <div className="board-blocks">
       {shown.length === 0 && <p className="muted board-empty">No blocks here yet.</p>}
       {shown.map((block) => (
         <BlockFrame key={block.id} block={block} actions={blockActions?.(block)}>
-          <BlockBody key={filtersKey} block={block} slug={board.slug} spreadsheetId={board.spreadsheetId} search={search} />
+          <BlockBody block={block} source={source} />
         </BlockFrame>
       ))}
     </div>
+  );
+  const showFilters = !board.hide_filters && filters.some((f) => f.name.trim() !== '');
+  const panel = (showFilters || !board.hide_search) && (
+    <aside className="board-panel" aria-label="Search and filters">
+      {!board.hide_search && (
+        <div role="search" className="board-search">
+          <label htmlFor={`${idPrefix}-search`} className="visually-hidden">
+            Search
+          </label>
+          <input id={`${idPrefix}-search`} type="search" placeholder="Search" value={typed} onChange={(event) => setTyped(event.target.value)} />
+        </div>
+      )}
+      {showFilters && <ViewerFilterBar filters={filters} value={urlFilters} onChange={setUrlFilters} />}
+    </aside>
   );
 
   return (
     <div className="board-view" style={colours}>
       {!board.hide_hero && <Hero board={board} />}
-      <div className="board-content">
+      <div className={['board-content', panel && 'with-panel', sections.tabs.length === 0 && 'no-sections'].filter(Boolean).join(' ')}>
         {sections.tabs.length > 0 && (
           <TabList
             label="Sections"
@@ -101,21 +142,10 @@ export function BoardView({ board, sections, blockActions }: BoardViewProps) {
             tabStyle={tabStyle}
           />
         )}
-        {!board.hide_search && (
-          <div role="search" className="board-search">
-            <label htmlFor={`${idPrefix}-search`} className="visually-hidden">
-              Search
-            </label>
-            <input
-              id={`${idPrefix}-search`}
-              type="search"
-              placeholder="Search"
-              value={typed}
-              onChange={(event) => setTyped(event.target.value)}
-            />
-          </div>
-        )}
-        {sections.tabs.length > 0 ? <div {...tabPanelProps(idPrefix, sections.tabs, sections.active)}>{blocks}</div> : blocks}
+        {panel}
+        <div className="board-main">
+          {sections.tabs.length > 0 ? <div {...tabPanelProps(idPrefix, sections.tabs, sections.active)}>{blocks}</div> : blocks}
+        </div>
       </div>
     </div>
   );

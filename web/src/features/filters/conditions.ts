@@ -1,6 +1,6 @@
 // What the filter conditions of platform §5 are called on screen and which value each one takes,
 // as crates/tessera-core/src/filter.rs documents them. The matching itself is the core's.
-import type { Condition } from '../../core/types';
+import type { Condition, Filter } from '../../core/types';
 
 /** Labels for the conditions of spec §5; the values are what the core expects. */
 export const CONDITION_LABELS: Record<Condition, string> = {
@@ -52,3 +52,11 @@ export const ANY_OF_SEPARATOR = '||';
 export const DATE_RANGE_SEPARATOR = '..';
 /** Replaced by the signed-in user's e-mail in a filter value (platform §5). */
 export const CURRENT_USER_TOKEN = '[(current_user)]';
+
+/** A filter as a sentence ("Region is North"), for filter chips and printed exports. */
+export function describeFilter(f: Pick<Filter, 'condition' | 'sheet_column' | 'value'>): string {
+  const label = CONDITION_LABELS[f.condition] ?? f.condition;
+  if (valueKind(f.condition) === 'none') return `${f.sheet_column.column} ${label}`;
+  const value = Array.isArray(f.value) ? f.value.join(' – ') : f.value.split(DATE_RANGE_SEPARATOR).join(' – ');
+  return `${f.sheet_column.column} ${label} ${value}`;
+}

@@ -1,19 +1,12 @@
 import { useState, type FormEvent } from 'react';
-import { CONDITIONS, type Condition, type Filter } from '../../core/types';
-import { CONDITION_LABELS, valueKind } from '../filters/conditions';
+import { CONDITIONS, type Condition } from '../../core/types';
+import { CONDITION_LABELS, describeFilter, valueKind } from '../filters/conditions';
 import { usePreviewStore } from '../../store/previewStore';
 
 const VALUE_HINT: Partial<Record<Condition, string>> = {
   past_days: 'Number of days',
   any_of: 'a||b||c',
 };
-
-export function describeFilter(f: Filter): string {
-  const label = CONDITION_LABELS[f.condition] ?? f.condition;
-  if (valueKind(f.condition) === 'none') return `${f.sheet_column.column} ${label}`;
-  const value = Array.isArray(f.value) ? f.value.join(' – ') : f.value;
-  return `${f.sheet_column.column} ${label} ${value}`;
-}
 
 export function FilterBar() {
   const columns = usePreviewStore((s) => s.columns);
