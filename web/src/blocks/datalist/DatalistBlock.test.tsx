@@ -43,7 +43,7 @@ function block(settings: Record<string, unknown> = {}): BoardBlock {
   return { id: 'b1', type: 'datalist', sheet_title: 'People', axis: AXIS, ...settings };
 }
 
-function renderList(settings: Record<string, unknown> = {}, rows = () => Promise.resolve(answer([ADA, BOB]))) {
+function renderList(settings: Record<string, unknown> = {}, rows: (query: RowsQuery) => Promise<BlockRows> = () => Promise.resolve(answer([ADA, BOB]))) {
   const source = fakeSource(rows);
   const view = render(<DatalistBlock block={block(settings)} source={source} />);
   return { source, ...view };
@@ -58,7 +58,7 @@ describe('the datalist block', () => {
     [{ list_type: 'timeline', timeline_layout: 'vertical' }, 'datalist-block-timeline', 'datalist-block-timeline-vertical'],
     [{ list_type: 'timeline', timeline_layout: 'horizontal' }, 'datalist-block-timeline', 'datalist-block-timeline-horizontal'],
     [{ list_type: 'timeline', timeline_layout: 'zigzag' }, 'datalist-block-timeline', 'datalist-block-timeline-zigzag'],
-  ])('lays out %o with its class', async (settings, listClass, layoutClass) => {
+  ])('lays out %o with its class', async (settings: Record<string, unknown>, listClass, layoutClass) => {
     const { container } = renderList(settings);
     await screen.findByText('Ada');
     const root = container.querySelector('.datalist-block')!;
@@ -148,7 +148,7 @@ describe('the datalist block', () => {
 
   it('asks for the next page with Show more and keeps the rows already shown', async () => {
     const user = userEvent.setup();
-    const { source } = renderList({ rows_per_page: 1 }, (query) =>
+    const { source } = renderList({ rows_per_page: 1 }, (query: RowsQuery) =>
       Promise.resolve(query.page === 1 ? answer([ADA], { total: 2, page_count: 2 }) : answer([BOB], { total: 2, page: 2, page_count: 2 })),
     );
     await screen.findByText('Ada');
@@ -167,7 +167,7 @@ describe('the datalist block', () => {
   it('keeps the rows shown when the next page fails, and asks again', async () => {
     const user = userEvent.setup();
     let fail = true;
-    renderList({ rows_per_page: 1 }, (query) => {
+    renderList({ rows_per_page: 1 }, (query: RowsQuery) => {
       if (query.page === 1) return Promise.resolve(answer([ADA], { total: 2, page_count: 2 }));
       if (fail) return Promise.reject(new Error('Timed out'));
       return Promise.resolve(answer([BOB], { total: 2, page: 2, page_count: 2 }));

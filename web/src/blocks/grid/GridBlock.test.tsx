@@ -39,7 +39,7 @@ const AXIS = [
   { column: 'Name', type: 'button' },
 ];
 
-function renderGrid(settings: Record<string, unknown> = {}, rows = () => Promise.resolve(answer([ADA, BOB]))) {
+function renderGrid(settings: Record<string, unknown> = {}, rows: (query: RowsQuery) => Promise<BlockRows> = () => Promise.resolve(answer([ADA, BOB]))) {
   const source = fakeSource(rows);
   const block: BoardBlock = { id: 'g1', type: 'grid', sheet_title: 'People', axis: AXIS, ...settings };
   const view = render(<GridBlock block={block} source={source} />);
