@@ -16,6 +16,9 @@ export const BLOCK_VIEWS: Partial<Record<string, View>> = {
   // table, list
   // form, markdown, itemDetails
   // datalist, grid, map
+  datalist: lazy(() => import('./datalist/DatalistBlock').then((m) => ({ default: m.DatalistBlock }))),
+  grid: lazy(() => import('./grid/GridBlock').then((m) => ({ default: m.GridBlock }))),
+  map: lazy(() => import('./map/MapBlock').then((m) => ({ default: m.MapBlock }))),
 };
 
 /** The view of `type` (score_card is scorecard), if it is a data block. */

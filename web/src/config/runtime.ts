@@ -21,6 +21,10 @@ export interface RuntimeConfig {
   release: string;
   /** CHARTMAT_BOARD_BASE_URL: where boards live; the viewer moves there from any other host. */
   boardBaseUrl: string | null;
+  /** The map block's tile source, a Leaflet URL template (`{z}/{x}/{y}`). */
+  mapTilesUrl: string;
+  /** The map block's geocoder base URL (Mapbox geocoding v5 paths under it). */
+  geocoderUrl: string;
 }
 
 export const DEFAULT_CONFIG: RuntimeConfig = {
@@ -34,6 +38,8 @@ export const DEFAULT_CONFIG: RuntimeConfig = {
   },
   release: 'dev',
   boardBaseUrl: null,
+  mapTilesUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+  geocoderUrl: 'https://api.mapbox.com',
 };
 
 let cached: RuntimeConfig | null = null;

@@ -1,0 +1,134 @@
+// Datalist block (blocks §3.15): each row's chosen columns as label and value pairs, as a
+// vertical list, a horizontal scrolling row of cards, or a timeline (vertical, horizontal or
+// zigzag). Sorting is a data rule, so the server sorts (`sort_column`/`sort_direction`); the
+// catalogue has no sort column setting, so the list sorts by its first text column (see
+// `sortColumn`). Pages of DEFAULT_PAGE_SIZE rows grow with 'Show more'.
+import type { CSSProperties } from 'react';
+import type { DatalistAxisItem, DatalistConfig } from '../../generated/blockConfigs';
+import { BlockLoadState, NoRows } from '../data/BlockLoadState';
+import type { DataBlockProps, RowsQuery } from '../data/types';
+import { HIDDEN_COLUMNS, RECORD_ID } from '../details/DetailsPopup';
+import { ShowMore } from './ShowMore';
+import { httpUrl } from './urls';
+import { usePagedRows } from './usePagedRows';
+import './datalist.css';
+
+type ListType = 'vertical' | 'horizontal' | 'timeline';
+type TimelineLayout = 'vertical' | 'horizontal' | 'zigzag';
+type ItemType = 'image' | 'text' | 'button';
+
+/** An axis item the list can draw: it names a column. */
+export interface DatalistItem {
+  column: string;
+  label: string;
+  type: ItemType;
+  buttonText: string;
+}
+
+const LIST_TYPES: readonly ListType[] = ['vertical', 'horizontal', 'timeline'];
+const TIMELINE_LAYOUTS: readonly TimelineLayout[] = ['vertical', 'horizontal', 'zigzag'];
+
+function oneOf<T extends string>(value: unknown, options: readonly T[], fallback: T): T {
+  return options.includes(value as T) ? (value as T) : fallback;
+}
+
+/** The axis items that name a column; an item without a type is text. */
+export function datalistItems(axis: DatalistAxisItem[] | undefined): DatalistItem[] {
+  if (!Array.isArray(axis)) return [];
+  return axis
+    .filter((item) => item && typeof item.column === 'string' && item.column.trim() !== '')
+    .map((item) => ({
+      column: item.column as string,
+      label: typeof item.label === 'string' ? item.label : '',
+      type: oneOf<ItemType>(item.type, ['image', 'text', 'button'], 'text'),
+      buttonText: typeof item.button_text === 'string' ? item.button_text : '',
+    }));
+}
+
+/**
+ * The column a sorted list is sorted by: the first text item (what a reader reads as the row's
+ * name or date), else the first item of any type. None when there is nothing to sort by.
+ */
+export function sortColumn(items: DatalistItem[]): string | undefined {
+  return (items.find((item) => item.type === 'text') ?? items[0])?.column;
+}
+
+/** The rows query's sort for the `sorting` setting (None, Ascending, Descending). */
+export function sortQuery(sorting: unknown, items: DatalistItem[]): RowsQuery['sort'] {
+  const direction = sorting === 'Ascending' ? 'asc' : sorting === 'Descending' ? 'desc' : null;
+  const column = sortColumn(items);
+  return direction && column ? { column, direction } : undefined;
+}
+
+function Field({ item, row }: { item: DatalistItem; row: Record<string, string> }) {
+  const value = row[item.column] ?? '';
+  if (item.type === 'image') {
+    const src = httpUrl(value);
+    // Width and height reserve the image's box before it loads, so the list does not jump.
+    return src ? <img className="datalist-block-image" src={src} alt={item.label || item.column} loading="lazy" width={320} height={180} /> : null;
+  }
+  if (item.type === 'button') {
+    const href = httpUrl(value);
+    return href ? (
+      <a className="datalist-block-button" href={href} target="_blank" rel="noopener noreferrer">
+        {item.buttonText || item.label || 'Open'}
+      </a>
+    ) : null;
+  }
+  if (value.trim() === '') return null;
+  return (
+    <div className="datalist-block-field">
+      <span className="datalist-block-label">{item.label || item.column}</span>
+      <span className="datalist-block-value">{value}</span>
+    </div>
+  );
+}
+
+export function DatalistBlock({ block, source }: DataBlockProps) {
+  const config = block as unknown as DatalistConfig;
+  const items = datalistItems(config.axis);
+  const listType = oneOf(config.list_type, LIST_TYPES, 'vertical');
+  const layout = oneOf(config.timeline_layout, TIMELINE_LAYOUTS, 'vertical');
+  const paged = usePagedRows(block, source, sortQuery(config.sorting, items));
+
+  const classes = ['datalist-block', `datalist-block-${listType}`];
+  if (listType === 'timeline') classes.push(`datalist-block-timeline-${layout}`);
+  const style = {
+    ...(typeof config.timeline_color === 'string' && config.timeline_color ? { '--datalist-line': config.timeline_color } : {}),
+    ...(typeof config.timeline_dot_color === 'string' && config.timeline_dot_color ? { '--datalist-dot': config.timeline_dot_color } : {}),
+  } as CSSProperties;
+  const scrolls = listType === 'horizontal' || (listType === 'timeline' && layout === 'horizontal');
+
+  return (
+    <BlockLoadState load={paged.status === 'ready' ? { status: 'ready', answer: paged } : paged}>
+      {(answer) => {
+        if (answer.rows.length === 0) return <NoRows />;
+        // No columns chosen yet: every visible column as text, so the block is never blank.
+        const shown = items.length
+          ? items
+          : answer.columns.filter((column) => !HIDDEN_COLUMNS.has(column)).map((column) => ({ column, label: '', type: 'text' as const, buttonText: '' }));
+        return (
+          <div className={classes.join(' ')} style={style}>
+            <ol
+              className="datalist-block-items"
+              // A row that scrolls sideways takes focus so the keyboard can scroll it.
+              {...(scrolls ? { tabIndex: 0, 'aria-label': `${block.title || 'List'} (scrolls sideways)` } : {})}
+            >
+              {answer.rows.map((row, index) => (
+                <li key={row[RECORD_ID] || index} className="datalist-block-item">
+                  {listType === 'timeline' && <span className="datalist-block-dot" aria-hidden="true" />}
+                  <div className="datalist-block-card">
+                    {shown.map((item, at) => (
+                      <Field key={`${item.column}-${at}`} item={item} row={row} />
+                    ))}
+                  </div>
+                </li>
+              ))}
+            </ol>
+            <ShowMore paged={answer} className="datalist-block-foot" />
+          </div>
+        );
+      }}
+    </BlockLoadState>
+  );
+}

@@ -1,0 +1,84 @@
+// Rows of a block that shows a page at a time and grows with 'Show more' (datalist, grid): the
+// first page, then each next page asked of the server and added under the ones already shown.
+// Sorting and paging are data rules, so the server does both (the browser only asks).
+import { useState } from 'react';
+import type { BoardBlock } from '../../api/types';
+import { useBlockRows } from '../data/hooks';
+import type { BlockRows, BlockSource, RowsQuery } from '../data/types';
+
+/** Rows a page shows when the block has no `rows_per_page` of its own. */
+export const DEFAULT_PAGE_SIZE = 20;
+
+/** The block's `rows_per_page` when it has a usable one, else DEFAULT_PAGE_SIZE. */
+export function pageSizeOf(block: BoardBlock): number {
+  const given = Number(block.rows_per_page);
+  return Number.isInteger(given) && given > 0 ? given : DEFAULT_PAGE_SIZE;
+}
+
+export type PagedRows =
+  | { status: 'loading' }
+  | { status: 'failed'; message: string }
+  | {
+      status: 'ready';
+      columns: string[];
+      rows: Record<string, string>[];
+      total: number;
+      /** Another page exists and is not shown yet. */
+      hasMore: boolean;
+      /** The next page is on its way. */
+      loadingMore: boolean;
+      /** Why the next page failed (the rows shown stay). */
+      moreError: string | null;
+      showMore: () => void;
+    };
+
+interface Earlier {
+  /** What these pages were loaded for; another key starts again at page 1. */
+  key: string;
+  /** Rows of the pages before `page`. */
+  rows: Record<string, string>[];
+  /** The page being shown or asked for. */
+  page: number;
+  /** The last answer's columns and total, shown while the next page loads. */
+  columns: string[];
+  total: number;
+  /**
+   * The answer shown when 'Show more' was pressed: until the next page's load begins, the load
+   * still holds it for a render, and it must not be added twice.
+   */
+  shown: BlockRows | null;
+}
+
+export function usePagedRows(block: BoardBlock, source: BlockSource, sort: RowsQuery['sort']): PagedRows {
+  const pageSize = pageSizeOf(block);
+  const key = JSON.stringify([source.key, block, sort]);
+  const start: Earlier = { key, rows: [], page: 1, columns: [], total: 0, shown: null };
+  const [earlier, setEarlier] = useState<Earlier>(start);
+  // A new source, block or sort starts again at the first page (set while rendering, as React
+  // recommends for state derived from props, so pages of the old key are never shown).
+  const current = earlier.key === key ? earlier : start;
+  if (current !== earlier) setEarlier(current);
+
+  const { load, reload } = useBlockRows(block, source, { page: current.page, rowsPerPage: pageSize, ...(sort ? { sort } : {}) });
+
+  if (current.page === 1 && load.status !== 'ready') return load;
+  const answer: BlockRows | null = load.status === 'ready' && load.answer !== current.shown ? load.answer : null;
+  const loadingMore = load.status === 'loading' || (load.status === 'ready' && answer === null);
+  const rows = answer ? [...current.rows, ...answer.rows] : current.rows;
+  const columns = answer?.columns ?? current.columns;
+  const total = answer?.total ?? current.total;
+  return {
+    status: 'ready',
+    columns,
+    rows,
+    total,
+    hasMore: load.status === 'failed' || (answer !== null && current.page < answer.page_count),
+    loadingMore,
+    moreError: load.status === 'failed' ? load.message : null,
+    showMore: () => {
+      // After a failed page, 'Show more' asks for the same page again.
+      if (!answer) reload();
+      else setEarlier({ key, rows, page: current.page + 1, columns, total, shown: answer });
+    },
+  };
+}
