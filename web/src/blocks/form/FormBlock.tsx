@@ -15,7 +15,6 @@ import { toApiError } from '../../api/errors';
 import type { BoardBlock } from '../../api/types';
 import { textOn } from '../../features/board/colours';
 import { useSessionStore } from '../../store/sessionStore';
-import { useSheetRows } from '../useSheetRows';
 import type { BlockSource, DataBlockProps, RowValues } from '../data/types';
 import {
   DEFAULT_SUBMIT_SUCCESS,
@@ -34,6 +33,9 @@ import { FormInput, type OptionsState } from './FormInput';
 import './form.css';
 
 const BUTTON_COLOUR = '#4f46E5';
+
+/** The rows of each options sheet, or why it could not be read. */
+type SheetOptions = Record<string, { rows: Record<string, string>[] } | { error: string }>;
 const ALIGNMENTS = new Set(['left', 'center', 'right']);
 
 const setting = (block: BoardBlock, key: string): string => {
@@ -241,24 +243,31 @@ export function FormBlock({ block, source }: DataBlockProps) {
 function useSheetOptions(block: BoardBlock, source: BlockSource, fields: FormField[]): Record<string, OptionsState> {
   const wanted = fields.filter((field) => field.source && (field.type === 'select' || field.type === 'multi-select'));
   const sheets = [...new Set(wanted.map((field) => field.source!.sheet).filter(Boolean))];
-  const load = useSheetRows<Record<string, { rows: Record<string, string>[] } | { error: string }>>(
-    async (signal) => {
-      const settled = await Promise.allSettled(sheets.map((sheet) => source.rows({ ...block, sheet_title: sheet }, { rowsPerPage: 0 }, signal)));
-      return Object.fromEntries(
+  const key = JSON.stringify([source.key, block.id, sheets]);
+  const [load, setLoad] = useState<{ key: string; sheets: SheetOptions } | null>(null);
+  useEffect(() => {
+    // A form without such selects reads nothing.
+    if (sheets.length === 0) return;
+    const abort = new AbortController();
+    Promise.allSettled(sheets.map((sheet) => source.rows({ ...block, sheet_title: sheet }, { rowsPerPage: 0 }, abort.signal))).then((settled) => {
+      if (abort.signal.aborted) return;
+      const answers: SheetOptions = Object.fromEntries(
         settled.map((result, i) => [sheets[i], result.status === 'fulfilled' ? { rows: result.value.rows } : { error: toApiError(result.reason).message }]),
       );
-    },
-    JSON.stringify([source.key, block.id, sheets]),
-  );
+      setLoad({ key, sheets: answers });
+    });
+    return () => abort.abort();
+    // `key` names everything the reads depend on.
+  }, [key]);
   const out: Record<string, OptionsState> = {};
   for (const field of wanted) {
     const { sheet, column } = field.source!;
     if (!sheet || !column) {
       out[field.column] = { status: 'failed', message: 'Choose the sheet and column the options come from.' };
-    } else if (load.status !== 'ready') {
-      out[field.column] = load.status === 'loading' ? load : { status: 'failed', message: load.message };
+    } else if (load?.key !== key) {
+      out[field.column] = { status: 'loading' };
     } else {
-      const answer = load.answer[sheet];
+      const answer = load.sheets[sheet];
       out[field.column] =
         !answer || 'error' in answer
           ? { status: 'failed', message: `The options could not be loaded${answer ? `: ${answer.error}` : '.'}` }
