@@ -3,30 +3,34 @@ import userEvent from '@testing-library/user-event';
 import { ApiError } from '../../api/errors';
 import type { AuthUser, BoardBlock } from '../../api/types';
 import { useSessionStore } from '../../store/sessionStore';
-import type { BlockRows, BlockSource } from '../data/types';
+import type { BlockRows, BlockSource, RowsQuery, RowValues } from '../data/types';
 import { FormBlock } from './FormBlock';
 
 function rows(list: Record<string, string>[]): BlockRows {
   return { columns: Object.keys(list[0] ?? {}), rows: list, total: list.length, page: 1, page_count: 1, version: 1 };
 }
 
-/** A BlockSource with every call faked; a test overrides the ones it watches. */
-function fakeSource(overrides: Partial<BlockSource> = {}) {
+/** A BlockSource with every call faked. */
+function baseSource() {
   return {
     key: 'test',
     filterSummary: [],
-    rows: vi.fn(async () => rows([])),
+    rows: vi.fn(async (_block: BoardBlock, _query: RowsQuery, _signal?: AbortSignal) => rows([])),
     view: vi.fn(async () => ({ kind: 'markdown' as const, texts: [], html: [] })),
     csvUrl: vi.fn(() => ''),
-    appendRow: vi.fn(async () => ({ record_id: 'r1', message: 'Data added to the spreadsheet' })),
+    appendRow: vi.fn(async (_block: BoardBlock, _values: RowValues) => ({ record_id: 'r1', message: 'Data added to the spreadsheet' })),
     editRow: vi.fn(async () => {}),
     deleteRow: vi.fn(async () => {}),
     duplicateRow: vi.fn(async () => {}),
     runAction: vi.fn(async () => ({ ok: true, message: '' })),
-    upload: vi.fn(async () => '/api/uploads/abc-123'),
+    upload: vi.fn(async (_block: BoardBlock, _file: File) => '/api/uploads/abc-123'),
     pageHref: vi.fn((page: string) => `/${page}`),
-    ...overrides,
   } satisfies BlockSource;
+}
+
+/** The fake source, with the calls a test watches replaced. */
+function fakeSource(overrides: Partial<ReturnType<typeof baseSource>> = {}) {
+  return { ...baseSource(), ...overrides };
 }
 
 function form(settings: Record<string, unknown> = {}, axis: Record<string, unknown>[] = [{ column: 'Name' }]): BoardBlock {
