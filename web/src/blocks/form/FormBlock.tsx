@@ -238,7 +238,9 @@ export function FormBlock({ block, source }: DataBlockProps) {
  * The options of selects drawn from a sheet (`from_google_sheet` + `source`): the distinct
  * values of the source column, each source sheet read once. This is the options list only: the
  * rows are not shown and no data rule is applied to them beyond dropping repeats and blanks.
- * The read goes through the block (`block=` its id), so the server checks the viewer may see it.
+ * The read goes through the block (`block=` its id), so the server checks the viewer may see it;
+ * like every block read it carries the viewer's search and filters, and a guest gets at most the
+ * server's guest cap of rows.
  */
 function useSheetOptions(block: BoardBlock, source: BlockSource, fields: FormField[]): Record<string, OptionsState> {
   const wanted = fields.filter((field) => field.source && (field.type === 'select' || field.type === 'multi-select'));

@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import type { BoardBlock } from '../../api/types';
 import type { BlockRows, BlockSource, RowsQuery } from '../data/types';
@@ -115,6 +115,10 @@ describe('ItemDetailsBlock', () => {
     const custom = await screen.findByRole('img', { name: 'Photo' });
     expect(custom).toHaveAttribute('src', '/api/uploads/bob-1');
     expect(custom).toHaveClass('item-details-photo-custom');
+    // A photo that does not load leaves no broken image behind.
+    fireEvent.error(custom);
+    expect(screen.queryByRole('img')).not.toBeInTheDocument();
+    expect(screen.getByText('Bob')).toBeInTheDocument();
   });
 
   it('links actions to pages and external http(s) addresses, labelled Click Here by default', async () => {

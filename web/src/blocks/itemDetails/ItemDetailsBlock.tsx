@@ -8,6 +8,7 @@
 // `photo_customize` is the catalogue's only photo setting (no photo column, size or shape keys):
 // off, the photo shows whole at the block's width (up to 480 px); on, it is cropped to a 160 px
 // circle, the usual portrait of a record.
+import { useState } from 'react';
 import { useInRouterContext, useLocation } from 'react-router';
 import type { BoardBlock } from '../../api/types';
 import { textOn } from '../../features/board/colours';
@@ -94,6 +95,8 @@ function RecordView({ block, source, found }: { block: BoardBlock; source: Block
     ? configured
     : (answer.columns ?? Object.keys(row)).filter((column) => !HIDDEN_COLUMNS.has(column)).map((column) => ({ column, label: '' }));
   const photo = columns.find((entry) => isImageAddress((row[entry.column] ?? '').trim()));
+  // A photo that does not load leaves no broken frame (the address stays in the sheet).
+  const [brokenPhoto, setBrokenPhoto] = useState('');
   const fields = columns.filter((entry) => entry !== photo);
   const markdown = new Map((answer.markdown ?? []).filter((cell) => cell.row === index).map((cell) => [cell.column, cell.html]));
   const layout = block.Layout === 'column' ? 'column' : 'stacked';
@@ -101,12 +104,13 @@ function RecordView({ block, source, found }: { block: BoardBlock; source: Block
 
   return (
     <article className={`item-details-block item-details-${layout}`}>
-      {photo && (
+      {photo && brokenPhoto !== row[photo.column].trim() && (
         <div className="item-details-photo-frame">
           <img
             className={customPhoto ? 'item-details-photo item-details-photo-custom' : 'item-details-photo'}
             src={row[photo.column].trim()}
             alt={photo.label || photo.column}
+            onError={() => setBrokenPhoto(row[photo.column].trim())}
           />
         </div>
       )}
