@@ -15,6 +15,9 @@ export const BLOCK_VIEWS: Partial<Record<string, View>> = {
   // chart, scorecard, calendar
   // table, list
   // form, markdown, itemDetails
+  form: lazy(() => import('./form/FormBlock').then((m) => ({ default: m.FormBlock }))),
+  markdown: lazy(() => import('./markdown/MarkdownBlock').then((m) => ({ default: m.MarkdownBlock }))),
+  itemDetails: lazy(() => import('./itemDetails/ItemDetailsBlock').then((m) => ({ default: m.ItemDetailsBlock }))),
   // datalist, grid, map
   datalist: lazy(() => import('./datalist/DatalistBlock').then((m) => ({ default: m.DatalistBlock }))),
   grid: lazy(() => import('./grid/GridBlock').then((m) => ({ default: m.GridBlock }))),

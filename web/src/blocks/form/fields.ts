@@ -1,0 +1,252 @@
+// The form block's fields as the browser shows and checks them (blocks §3.8). Every check here
+// presents a rule the server applies again on submit (server/src/audience.rs `check_values`,
+// server/src/api/uploads.rs): the server's answer is the one that counts, so these mirror it and
+// never refuse a value the server would take.
+import type { BoardBlock } from '../../api/types';
+import type { FormAxisItem } from '../../generated/blockConfigs';
+
+export const DEFAULT_PLACEHOLDER = 'Type here..';
+export const DEFAULT_OPTIONS = 'true, false';
+export const DEFAULT_ACCEPT = 'image/*';
+export const DEFAULT_SUBMIT_TEXT = 'Submit';
+export const DEFAULT_SUBMIT_SUCCESS = 'Data added to the spreadsheet';
+export const DEFAULT_TITLE_FONT_SIZE = 24;
+
+export const TODAY_TOKEN = '[(today)]';
+export const USER_EMAIL_TOKEN = '[(user_email)]';
+
+/** Upload limits of server/src/files.rs (images 5 MB, other files 10 MB). */
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+export const MAX_FILE_BYTES = 10 * 1024 * 1024;
+export const IMAGE_TOO_LARGE = 'Images must be under 5 MB';
+export const FILE_TOO_LARGE = 'Files must be under 10 MB';
+
+/** The field types of a form (catalogue FORM_TYPES); anything else is shown as text. */
+export const FORM_TYPES = [
+  'text',
+  'number',
+  'select',
+  'multi-select',
+  'textarea',
+  'markdowntext',
+  'month',
+  'tel',
+  'time',
+  'url',
+  'week',
+  'email',
+  'date',
+  'datetime-local',
+  'file',
+] as const;
+export type FieldType = (typeof FORM_TYPES)[number];
+
+/** One field of the form with its settings read and defaulted. */
+export interface FormField {
+  /** The sheet column the answer goes to. */
+  column: string;
+  label: string;
+  description: string;
+  type: FieldType;
+  hidden: boolean;
+  placeholder: string;
+  /** The `default` setting as written, tokens included. */
+  defaultText: string;
+  /** Fixed options, or null when they come from a sheet (`source`). */
+  options: string[] | null;
+  source: { sheet: string; column: string } | null;
+  accept: string;
+  pattern: string;
+  /** A message the block gives for a value the pattern refuses (the server reads the same keys). */
+  patternMessage: string;
+  /** Not a catalogue setting, but the server refuses a blank `required` field, so it is shown. */
+  required: boolean;
+}
+
+const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+const flag = (value: unknown): boolean => value === true || (typeof value === 'string' && value.trim().toLowerCase() === 'true');
+
+/** Comma-separated options (or a list), trimmed, blanks dropped, as the server splits them. */
+export function parseOptions(value: unknown): string[] {
+  const list = Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : text(value).split(',');
+  return list.map((option) => option.trim()).filter(Boolean);
+}
+
+function fieldType(value: unknown): FieldType {
+  const type = text(value).trim().toLowerCase();
+  return (FORM_TYPES as readonly string[]).includes(type) ? (type as FieldType) : 'text';
+}
+
+/** The block's fields in axis order; entries without a column have nowhere to go and are left out. */
+export function formFields(block: BoardBlock): FormField[] {
+  const axis = Array.isArray(block.axis) ? (block.axis as unknown[]) : [];
+  return axis
+    .filter((entry): entry is FormAxisItem => typeof entry === 'object' && entry !== null)
+    .filter((entry) => text(entry.column).trim() !== '')
+    .map((entry) => {
+      const column = text(entry.column);
+      const type = fieldType(entry.type);
+      const fromSheet = flag(entry.from_google_sheet);
+      const source = entry.source && typeof entry.source === 'object' ? entry.source : {};
+      return {
+        column,
+        label: text(entry.label).trim() || column,
+        description: text(entry.description),
+        type,
+        hidden: flag(entry.hide),
+        placeholder: entry.placeholder === undefined ? DEFAULT_PLACEHOLDER : text(entry.placeholder),
+        defaultText: text(entry.default),
+        options: fromSheet ? null : parseOptions(entry.options === undefined ? DEFAULT_OPTIONS : entry.options),
+        source: fromSheet ? { sheet: text(source.sheet).trim(), column: text(source.column).trim() } : null,
+        accept: text(entry.file_mime_type).trim() || DEFAULT_ACCEPT,
+        pattern: type === 'file' ? '' : text(entry.regex_validation),
+        patternMessage: ['validation_message', 'regex_message', 'error_message'].map((key) => text(entry[key]).trim()).find(Boolean) ?? '',
+        required: flag(entry.required),
+      };
+    });
+}
+
+// ---- default values -------------------------------------------------------------------------
+
+/** The viewer's local date as YYYY-MM-DD: the core's `[(today)]` (tessera-core form.rs) is the viewer's date too. */
+export function localDate(now: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/**
+ * A field's default with its tokens replaced, as tessera-core `form::resolve_default` does it:
+ * every `[(today)]` becomes the viewer's date, every `[(user_email)]` the signed-in e-mail (empty
+ * for a guest); tokens match exactly. A two-line formatter instead of the WASM core, so a board
+ * with a form never downloads the core on first paint.
+ */
+export function resolveDefault(template: string, email: string, now: Date): string {
+  let out = template;
+  if (out.includes(TODAY_TOKEN)) out = out.split(TODAY_TOKEN).join(localDate(now));
+  if (out.includes(USER_EMAIL_TOKEN)) out = out.split(USER_EMAIL_TOKEN).join(email.trim());
+  return out;
+}
+
+/**
+ * A hidden field whose whole default is one token: the server fills it from the session
+ * (audience.rs `fill_hidden_defaults`), whatever the browser sends, so the browser sends nothing.
+ */
+export function filledByServer(field: FormField): boolean {
+  const trimmed = field.defaultText.trim();
+  return field.hidden && (trimmed === TODAY_TOKEN || trimmed === USER_EMAIL_TOKEN);
+}
+
+/** What a field holds while the form is edited: text, or the chosen options of a multi-select. */
+export type FieldValue = string | string[];
+
+/** The starting value of a visible field: its default, resolved. */
+export function initialValue(field: FormField, email: string, now: Date): FieldValue {
+  if (field.type === 'file') return '';
+  const resolved = resolveDefault(field.defaultText, email, now);
+  return field.type === 'multi-select' ? parseOptions(resolved) : resolved;
+}
+
+// ---- checks before sending ------------------------------------------------------------------
+
+/** A number as people type one, as the server reads it: `-12`, `3.5`, `3,5`, `1,234.5`, `1e3`. */
+export function isNumber(value: string): boolean {
+  const finite = (t: string) => t.trim() !== '' && /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(t) && Number.isFinite(Number(t));
+  return finite(value) || (!value.includes('.') && finite(value.replace(',', '.'))) || (value.includes('.') && finite(value.replaceAll(',', '')));
+}
+
+/** The simple e-mail shape of platform §5: local part, `@`, domain, dot, two or more letters. */
+export function isEmail(value: string): boolean {
+  const at = value.indexOf('@');
+  if (at <= 0 || /\s/.test(value) || value.indexOf('@', at + 1) !== -1) return false;
+  const domain = value.slice(at + 1);
+  const dot = domain.lastIndexOf('.');
+  return dot > 0 && /^[A-Za-z]{2,}$/.test(domain.slice(dot + 1));
+}
+
+/** A web address starting with http:// or https:// and naming a host. */
+export function isWebAddress(value: string): boolean {
+  const match = /^https?:\/\/([^/?#]*)/.exec(value);
+  return match !== null && match[1] !== '' && !/\s/.test(value);
+}
+
+function isPhone(value: string): boolean {
+  return /^[\d +\-().]+$/.test(value) && (value.match(/\d/g)?.length ?? 0) >= 3;
+}
+
+/** Patterns longer than this are not compiled by the server either. */
+const MAX_PATTERN_CHARS = 1000;
+
+/**
+ * The field's `regex_validation` as the server compiles it (audience.rs `compile`): a
+ * JavaScript-style `/body/flags` loses its slashes and keeps `i`; the match may be anywhere unless
+ * the pattern anchors it. A pattern the browser cannot compile is not checked here (the server
+ * logs and skips one it cannot compile).
+ */
+export function compilePattern(pattern: string): RegExp | null {
+  const trimmed = pattern.trim();
+  if (!trimmed || [...trimmed].length > MAX_PATTERN_CHARS) return null;
+  const slashed = /^\/(.*)\/([a-z]*)$/s.exec(trimmed);
+  const [body, insensitive] = slashed && /^[gimsuy]*$/.test(slashed[2]) ? [slashed[1], slashed[2].includes('i')] : [trimmed, false];
+  for (const flags of ['u', '']) {
+    try {
+      return new RegExp(body, flags + (insensitive ? 'i' : ''));
+    } catch {
+      // Unicode mode refuses some escapes JavaScript otherwise takes; try without it.
+    }
+  }
+  return null;
+}
+
+/** The text a field's value becomes in its cell (a multi-select joined as the server joins it). */
+export function cellText(value: FieldValue): string {
+  return Array.isArray(value) ? value.join(', ') : value;
+}
+
+/**
+ * Why a visible field's value would be refused, or null. Empty values pass every check but
+ * `required`, as on the server.
+ */
+export function fieldError(field: FormField, value: FieldValue, file: File | null): string | null {
+  if (field.type === 'file') {
+    if (!file) return field.required ? `${field.label} is required.` : null;
+    return fileError(file);
+  }
+  const cell = cellText(value);
+  if (cell.trim() === '') return field.required ? `${field.label} is required.` : null;
+  const trimmed = cell.trim();
+  switch (field.type) {
+    case 'number':
+      if (!isNumber(trimmed)) return `${field.label} must be a number.`;
+      break;
+    case 'email':
+      if (!isEmail(trimmed)) return `${field.label} must be an e-mail address such as name@example.com.`;
+      break;
+    case 'url':
+      if (!isWebAddress(trimmed)) return `${field.label} must be a web address starting with http:// or https://.`;
+      break;
+    case 'tel':
+      if (!isPhone(trimmed)) return `${field.label} must be a phone number.`;
+      break;
+  }
+  const regex = compilePattern(field.pattern);
+  if (regex && !regex.test(cell)) return field.patternMessage || `${field.label} is not in the expected format.`;
+  return null;
+}
+
+/** A chosen file the server would refuse for its size. */
+export function fileError(file: File): string | null {
+  const image = file.type.startsWith('image/');
+  if (image && file.size > MAX_IMAGE_BYTES) return IMAGE_TOO_LARGE;
+  if (!image && file.size > MAX_FILE_BYTES) return FILE_TOO_LARGE;
+  return null;
+}
+
+/** Distinct non-empty values of `column`, in sheet order: the options of a select drawn from a sheet. */
+export function distinctValues(rows: Record<string, string>[], column: string): string[] {
+  const seen = new Set<string>();
+  for (const row of rows) {
+    const value = (row[column] ?? '').trim();
+    if (value) seen.add(value);
+  }
+  return [...seen];
+}

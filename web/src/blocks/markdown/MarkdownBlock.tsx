@@ -1,0 +1,65 @@
+// The markdown block (blocks §3.13): the server fills `[column]` with the row's values, renders the
+// markdown with pulldown-cmark and sanitises it with ammonia (no script, no event handlers, no
+// `javascript:` links), and answers `{kind:'markdown', texts, html}`. Only `html` is ever put
+// into the page as HTML; `texts` (the filled-in markdown source, which may hold anything a cell
+// holds) is never rendered. With `loop` there is one card per row, in `columns` 1-4 with `gap`.
+//
+// Gap: the settings 0, 3, 6 and 10 are spacing units of 0.25 rem each (the scale of utility CSS
+// such as Tailwind's gap-3), so 0, 0.75 rem (12 px), 1.5 rem (24 px) and 2.5 rem (40 px).
+import type { BoardBlock } from '../../api/types';
+import { BlockLoadState, NoRows } from '../data/BlockLoadState';
+import { useBlockView } from '../data/hooks';
+import type { BlockView, DataBlockProps } from '../data/types';
+import './markdown.css';
+
+type MarkdownView = Extract<BlockView, { kind: 'markdown' }>;
+
+export const GAPS = [0, 3, 6, 10] as const;
+export const DEFAULT_GAP = 3;
+
+/** `columns` 1-4; a block without it (or outside the range, clamped) shows one column. */
+export function markdownColumns(block: BoardBlock): number {
+  const n = Math.round(Number(block.columns));
+  return Number.isFinite(n) && n >= 1 ? Math.min(n, 4) : 1;
+}
+
+/** `gap` 0, 3, 6 or 10 (text or number); anything else is the default 3. */
+export function markdownGap(block: BoardBlock): number {
+  const n = Number(block.gap);
+  return block.gap !== undefined && block.gap !== '' && (GAPS as readonly number[]).includes(n) ? n : DEFAULT_GAP;
+}
+
+export function MarkdownBlock({ block, source }: DataBlockProps) {
+  const load = useBlockView<MarkdownView>(block, source);
+  return <BlockLoadState load={load}>{(view) => <MarkdownBody block={block} view={view} />}</BlockLoadState>;
+}
+
+function MarkdownBody({ block, view }: { block: BoardBlock; view: MarkdownView }) {
+  if (view?.kind !== 'markdown' || !Array.isArray(view.html)) {
+    return (
+      <p className="block-error" role="alert">
+        The server did not answer this block with markdown.
+      </p>
+    );
+  }
+  if (block.loop !== true) {
+    const html = view.html[0] ?? '';
+    return html ? <Html html={html} /> : null;
+  }
+  if (view.html.length === 0) return <NoRows />;
+  const className = `markdown-block-grid markdown-block-cols-${markdownColumns(block)} markdown-block-gap-${markdownGap(block)}`;
+  return (
+    <ul className={className}>
+      {view.html.map((html, index) => (
+        <li key={index} className="markdown-block-card">
+          <Html html={html} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** HTML the server sanitised (pulldown-cmark + ammonia): the one place this block sets inner HTML. */
+function Html({ html }: { html: string }) {
+  return <div className="markdown-block-content" dangerouslySetInnerHTML={{ __html: html }} />;
+}
