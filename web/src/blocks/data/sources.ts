@@ -39,10 +39,11 @@ function blockCalls(scope: Record<string, string>) {
     },
     runAction: (block: BoardBlock, index: number, recordId: string) =>
       api.post<ActionResult>(`/api/blocks/${enc(block.id)}/actions/${index}`, { record_id: recordId }, opts),
-    upload: async (block: BoardBlock, file: File) => {
+    upload: async (block: BoardBlock, file: File, column?: string) => {
       const form = new FormData();
       form.append('file', file);
-      return (await api.post<{ url: string }>(`/api/blocks/${enc(block.id)}/uploads`, form, opts)).url;
+      const query = column ? { ...scope, column } : scope;
+      return (await api.post<{ url: string }>(`/api/blocks/${enc(block.id)}/uploads`, form, { ...opts, query })).url;
     },
   };
 }

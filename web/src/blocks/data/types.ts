@@ -107,8 +107,11 @@ export interface BlockSource {
   duplicateRow(block: BoardBlock, recordId: string): Promise<void>;
   /** Runs the block's `actions[index]` on the server (API call, Download pdf). */
   runAction(block: BoardBlock, index: number, recordId: string): Promise<ActionResult>;
-  /** Uploads an image or file for a cell or form field; the answer is its URL. */
-  upload(block: BoardBlock, file: File): Promise<string>;
+  /**
+   * Uploads an image or file for a cell or form field of `column` (the server needs it when the
+   * block has more than one file or image column); the answer is its URL.
+   */
+  upload(block: BoardBlock, file: File, column?: string): Promise<string>;
   /** Where a page of this board or app is (toolbar_buttons open_page, itemDetails actions). */
   pageHref(page: string): string;
   /** The viewer's active filters as text, printed on PDF exports ("Region = North"). */

@@ -307,7 +307,7 @@ describe('FormBlock', () => {
     await userEvent.upload(screen.getByLabelText('Photo'), photo);
     await submit();
     await waitFor(() => expect(source.appendRow).toHaveBeenCalledWith(block, { Name: 'Ada', Photo: '/api/uploads/abc-123' }));
-    expect(source.upload).toHaveBeenCalledWith(block, photo);
+    expect(source.upload).toHaveBeenCalledWith(block, photo, 'Photo');
     expect(source.upload.mock.invocationCallOrder[0]).toBeLessThan(source.appendRow.mock.invocationCallOrder[0]);
   });
 

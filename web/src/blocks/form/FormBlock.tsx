@@ -145,7 +145,7 @@ export function FormBlock({ block, source }: DataBlockProps) {
           continue;
         }
         try {
-          const url = uploaded.current.get(file) ?? (await source.upload(block, file));
+          const url = uploaded.current.get(file) ?? (await source.upload(block, file, field.column));
           uploaded.current.set(file, url);
           row[field.column] = url;
         } catch (error) {
