@@ -9,6 +9,8 @@ type View = LazyExoticComponent<ComponentType<DataBlockProps>>;
 export const BLOCK_VIEWS: Partial<Record<string, View>> = {
   // chart, scorecard, calendar
   // table, list
+  table: lazy(() => import('./table/TableBlock').then((m) => ({ default: m.TableBlock }))),
+  list: lazy(() => import('./table/ListBlock').then((m) => ({ default: m.ListBlock }))),
   // form, markdown, itemDetails
   // datalist, grid, map
 };
