@@ -301,7 +301,7 @@ export function CellContent({ column, value, html }: { column: ShownColumn; valu
   }
   if (column.type === 'image') {
     const src = imageUrl(value);
-    if (src) return <img className="rows-image" src={src} alt="" loading="lazy" decoding="async" width={48} height={48} />;
+    if (src) return <img className="rows-image" src={src} alt={column.name} loading="lazy" decoding="async" width={48} height={48} />;
   }
   const shown = truncate(value, column.limit);
   if (column.type === 'url') {
