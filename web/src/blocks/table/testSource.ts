@@ -28,9 +28,9 @@ export function answer(overrides: Partial<BlockRows> = {}): BlockRows {
   };
 }
 
-/** A BlockSource whose calls are recorded; `rows` answers `rows` (or a function of the query). */
+/** A BlockSource whose calls are recorded; `rows` answers `rows` (or a function of the query); `overrides` must be vi.fn spies. */
 export function fakeSource(rows: BlockRows | ((block: BoardBlock, query: RowsQuery) => BlockRows) = answer(), overrides: Partial<BlockSource> = {}) {
-  const source = {
+  const base = {
     key: 'test',
     filterSummary: ['Region = North'],
     rows: vi.fn(async (block: BoardBlock, query: RowsQuery) => (typeof rows === 'function' ? rows(block, query) : rows)),
@@ -45,9 +45,9 @@ export function fakeSource(rows: BlockRows | ((block: BoardBlock, query: RowsQue
     runAction: vi.fn(async () => ({ ok: true, message: 'Sent' })),
     upload: vi.fn(async () => '/api/uploads/abc-123'),
     pageHref: vi.fn((page: string) => `/board/${page}`),
-    ...overrides,
   } satisfies BlockSource;
-  return source;
+  // Overrides are spies too (vi.fn), so the spies' type stays.
+  return { ...base, ...overrides } as typeof base;
 }
 
 /** The texts of the toasts shown so far. */
