@@ -14,6 +14,8 @@ export function lazyView(load: () => Promise<ComponentType<DataBlockProps>>): Vi
 export const BLOCK_VIEWS: Partial<Record<string, View>> = {
   // chart, scorecard, calendar
   // table, list
+  table: lazy(() => import('./table/TableBlock').then((m) => ({ default: m.TableBlock }))),
+  list: lazy(() => import('./table/ListBlock').then((m) => ({ default: m.ListBlock }))),
   // form, markdown, itemDetails
   form: lazy(() => import('./form/FormBlock').then((m) => ({ default: m.FormBlock }))),
   markdown: lazy(() => import('./markdown/MarkdownBlock').then((m) => ({ default: m.MarkdownBlock }))),

@@ -1,0 +1,97 @@
+// The list block (blocks §3.5): the table's block settings (pages, CSV, PDF, details, add row,
+// toolbar and item buttons) with rows as cards. Its columns are text or image (external image
+// addresses only) and its rows offer only the Edit row and Delete row actions.
+import type { KeyboardEvent } from 'react';
+import { LIST_ACTION_TYPES } from '../actions/rowActions';
+import { BlockLoadState, NoRows } from '../data/BlockLoadState';
+import type { BlockRows, DataBlockProps } from '../data/types';
+import { RECORD_ID } from '../details/DetailsPopup';
+import { blockTitle, CellContent, Pager, RowButtons, RowsPopups, RowsToolbar, TruncatedNote, useRowsBlock, type RowsBlockState } from './RowsBlock';
+import { cellLookup, LIST_TYPES, markdownByCell, stylesByCell, type ShownColumn } from './tableModel';
+import './list.css';
+
+const OPTIONS = {
+  types: LIST_TYPES,
+  actionTypes: LIST_ACTION_TYPES,
+  // A list's images come from addresses only (blocks §3.5), whatever an older setting says.
+  adjust: (column: ShownColumn): ShownColumn => (column.axis?.image_source === 'Upload Image' ? { ...column, axis: { ...column.axis, image_source: 'External URL' } } : column),
+};
+
+export function ListBlock({ block, source }: DataBlockProps) {
+  const state = useRowsBlock(block, source, OPTIONS);
+  const title = blockTitle(block, 'List');
+  return (
+    <div className="list-block rows-block" aria-busy={state.busy || undefined}>
+      <BlockLoadState load={state.load}>
+        {(answer) => (
+          <>
+            <RowsToolbar state={state} answer={answer} title={title} />
+            {answer.rows.length === 0 ? <NoRows /> : <ListItems state={state} answer={answer} title={title} />}
+            <TruncatedNote answer={answer} />
+            <Pager state={state} answer={answer} />
+            <RowsPopups state={state} answer={answer} title={title} />
+          </>
+        )}
+      </BlockLoadState>
+    </div>
+  );
+}
+
+function ListItems({ state, answer, title }: { state: RowsBlockState; answer: BlockRows; title: string }) {
+  const columns = state.columnsOf(answer);
+  const names = columns.map((column) => column.name);
+  const images = columns.filter((column) => column.type === 'image');
+  const texts = columns.filter((column) => column.type !== 'image');
+  const styles = stylesByCell(answer.styles);
+  const markdown = markdownByCell(answer.markdown);
+  const open = state.showDetails;
+
+  const onKey = (record: Record<string, string>) => (event: KeyboardEvent<HTMLElement>) => {
+    if (open && event.target === event.currentTarget && (event.key === 'Enter' || event.key === ' ')) {
+      event.preventDefault();
+      open(record);
+    }
+  };
+
+  return (
+    <ul className="list-block-items" aria-label={title}>
+      {answer.rows.map((record, place) => (
+        <li key={record[RECORD_ID] || place} className="list-block-item">
+          <div
+            className={`list-block-main${open ? ' list-block-clickable' : ''}`}
+            role={open ? 'button' : undefined}
+            tabIndex={open ? 0 : undefined}
+            onClick={open ? () => open(record) : undefined}
+            onKeyDown={open ? onKey(record) : undefined}
+          >
+            {images.length > 0 && (
+              <div className="list-block-media">
+                {images.map((column) => (
+                  <div key={column.name} className="list-block-image" style={{ width: column.width }}>
+                    <CellContent column={column} value={record[column.name] ?? ''} />
+                  </div>
+                ))}
+              </div>
+            )}
+            <dl className="list-block-fields">
+              {texts.map((column) => {
+                const colours = cellLookup(styles, place, column.name);
+                return (
+                  <div key={column.name} className="list-block-field">
+                    <dt>{column.name}</dt>
+                    <dd style={colours && { backgroundColor: colours.background_color, color: colours.text_color }}>
+                      <CellContent column={column} value={record[column.name] ?? ''} html={cellLookup(markdown, place, column.name)} />
+                    </dd>
+                  </div>
+                );
+              })}
+            </dl>
+          </div>
+          <div className="list-block-buttons">
+            <RowButtons state={state} answer={answer} record={record} columns={names} />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,57 @@
+// The choices of a select or multi-select column (blocks §3.4): fixed `options`, or with
+// `from_google_sheet` the distinct values of another tab's column (`source: {sheet, column}`).
+//
+// The block source reads rows through a block, and there is no block for the options tab. So the
+// options tab is read with a stand-in block that has no id and that tab as its `sheet_title`:
+// the server then applies no block settings of ours (our conditional filter names columns of
+// our own tab), only the board's filters and the viewer's search, as for any reader of that tab.
+// The answer is kept per source (search and filters) and tab column while the page lives.
+import { useEffect, useState } from 'react';
+import type { BoardBlock } from '../../api/types';
+import type { BlockSource } from '../data/types';
+import { fixedOptions, type AxisEntry } from './tableModel';
+
+const cache = new WeakMap<BlockSource, Map<string, Promise<string[]>>>();
+
+/** The distinct non-blank values of `column` in the tab `sheet`, in sheet order. */
+export function sheetOptions(block: BoardBlock, source: BlockSource, sheet: string, column: string): Promise<string[]> {
+  let mine = cache.get(source);
+  if (!mine) cache.set(source, (mine = new Map()));
+  const key = JSON.stringify([sheet, column]);
+  let options = mine.get(key);
+  if (!options) {
+    const standIn: BoardBlock = { id: '', type: block.type, sheet_title: sheet };
+    options = source.rows(standIn, { rowsPerPage: 0 }).then((answer) => [
+      ...new Set(answer.rows.map((row) => String(row[column] ?? '').trim()).filter(Boolean)),
+    ]);
+    const forget = mine;
+    options.catch(() => forget.delete(key));
+    mine.set(key, options);
+  }
+  return options;
+}
+
+export type OptionsLoad = { status: 'loading' } | { status: 'ready'; options: string[] } | { status: 'failed'; message: string };
+
+/** A column's options: fixed ones at once, a tab's once loaded. */
+export function useColumnOptions(block: BoardBlock, source: BlockSource, axis: AxisEntry | undefined): OptionsLoad {
+  const sheet = axis?.from_google_sheet ? (axis.source?.sheet ?? '').trim() : '';
+  const column = axis?.from_google_sheet ? (axis.source?.column ?? '').trim() : '';
+  const fromSheet = Boolean(sheet && column);
+  const [load, setLoad] = useState<OptionsLoad>({ status: 'loading' });
+  useEffect(() => {
+    if (!fromSheet) return;
+    let live = true;
+    setLoad({ status: 'loading' });
+    sheetOptions(block, source, sheet, column).then(
+      (options) => live && setLoad({ status: 'ready', options }),
+      (error: unknown) => live && setLoad({ status: 'failed', message: error instanceof Error ? error.message : String(error) }),
+    );
+    return () => {
+      live = false;
+    };
+    // block.type is all sheetOptions reads of the block.
+  }, [fromSheet, block.type, source, sheet, column]);
+  if (!fromSheet) return { status: 'ready', options: axis?.from_google_sheet ? [] : fixedOptions(axis) };
+  return load;
+}
