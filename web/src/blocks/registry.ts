@@ -8,6 +8,9 @@ type View = LazyExoticComponent<ComponentType<DataBlockProps>>;
 
 export const BLOCK_VIEWS: Partial<Record<string, View>> = {
   // chart, scorecard, calendar
+  chart: lazy(() => import('./chart/ChartBlock').then((m) => ({ default: m.ChartBlock }))),
+  scorecard: lazy(() => import('./scorecard/ScorecardBlock').then((m) => ({ default: m.ScorecardBlock }))),
+  calendar: lazy(() => import('./calendar/CalendarBlock').then((m) => ({ default: m.CalendarBlock }))),
   // table, list
   // form, markdown, itemDetails
   // datalist, grid, map

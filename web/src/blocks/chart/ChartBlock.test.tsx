@@ -6,7 +6,6 @@ import type { BlockView } from '../data/types';
 import { ChartBlock, SUMMARY_ROWS } from './ChartBlock';
 import { fakeSource } from './fakeSource';
 
-/* eslint-disable @typescript-eslint/no-explicit-any */
 const canvas = vi.hoisted(() => ({
   props: null as any,
   instance: { getDataURL: vi.fn(() => 'data:image/png;base64,AAAA') },

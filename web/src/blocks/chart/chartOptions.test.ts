@@ -2,7 +2,6 @@ import type { ChartModel, ChartType } from '../../core/types';
 import type { ChartAxisItem, ChartConfig } from '../../generated/blockConfigs';
 import { buildBlockChartOption, formatChartValue, isLargeChart, LARGE_POINTS } from './chartOptions';
 
-/* eslint-disable @typescript-eslint/no-explicit-any */
 type Loose = Record<string, any>;
 
 function model(types: ChartType[], data: (number | null)[][] = types.map(() => [10, 20.5, null])): ChartModel {
@@ -234,7 +233,8 @@ describe('axis settings', () => {
     expect(line.symbol).toBeUndefined();
     expect(chart(['line'], {}, [{ pointRadius: 3 }]).series[0].emphasis.scale).toBe(false);
     expect(chart(['scatter'], {}, [{ pointRadius: 5 }]).series[0].symbolSize).toBe(10);
-    expect(chart(['radar'], {}, [{ pointRadius: 1 }]).series[0].symbolSize).toBe(2);
+    expect(chart(['radar'], {}, [{ pointRadius: 1 }]).series[0]).toMatchObject({ symbol: 'circle', symbolSize: 2 });
+    expect(chart(['radar']).series[0].symbol).toBe('none');
   });
 
   it('a scatter point with radius 0 still shows at a default size', () => {

@@ -366,7 +366,8 @@ function radarOption({ model, config }: ChartOptionInput): BlockChartOption {
       const colours = coloursOf(axis);
       const colour = colours[0] ?? PALETTE[index % PALETTE.length];
       const borderColor = typeof axis.borderColor === 'string' && axis.borderColor ? axis.borderColor : colour;
-      const points = pointOptions(axis);
+      // A radar's points have no hover growth in ECharts: pointRadius alone sizes them (0: none).
+      const radius = clampInt(axis.pointRadius, 0);
       return {
         type: 'radar',
         name: s.name,
@@ -375,9 +376,8 @@ function radarOption({ model, config }: ChartOptionInput): BlockChartOption {
         itemStyle: { color: borderColor },
         lineStyle: { width: clampInt(axis.borderWidth, 1), color: borderColor },
         areaStyle: { color: colour, opacity: 0.25 },
-        symbol: points.symbol ?? 'circle',
-        symbolSize: points.symbolSize,
-        emphasis: points.emphasis,
+        symbol: radius === 0 ? 'none' : 'circle',
+        symbolSize: radius * 2,
         label: labelOption(axis, format, 'top', model.labels),
       } satisfies RadarSeriesOption;
     }),

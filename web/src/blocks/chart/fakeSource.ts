@@ -19,7 +19,8 @@ export function fakeSource(answer: BlockView | Error | ((extra: Record<string, s
     view: (block, extra) => {
       viewCalls.push({ block, extra });
       if (answer instanceof Error) return Promise.reject(answer);
-      return Promise.resolve(typeof answer === 'function' ? answer(extra) : answer);
+      // A function that throws is a failed load, as a server error is.
+      return new Promise((resolve) => resolve(typeof answer === 'function' ? answer(extra) : answer));
     },
     rows: unused('rows'),
     csvUrl: () => '',

@@ -19,7 +19,6 @@ const LINE = 5;
 /** The file a title is saved as: characters file systems refuse dropped, `.pdf` appended. */
 export function pdfFileName(title: string): string {
   // Control characters and the ones Windows and macOS refuse in file names.
-  // eslint-disable-next-line no-control-regex
   const base = title.replace(/[\u0000-\u001f\u007f<>:"/\\|?*]+/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 120);
   return `${base || 'export'}.pdf`;
 }
