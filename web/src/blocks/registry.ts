@@ -13,6 +13,9 @@ export function lazyView(load: () => Promise<ComponentType<DataBlockProps>>): Vi
 
 export const BLOCK_VIEWS: Partial<Record<string, View>> = {
   // chart, scorecard, calendar
+  chart: lazy(() => import('./chart/ChartBlock').then((m) => ({ default: m.ChartBlock }))),
+  scorecard: lazy(() => import('./scorecard/ScorecardBlock').then((m) => ({ default: m.ScorecardBlock }))),
+  calendar: lazy(() => import('./calendar/CalendarBlock').then((m) => ({ default: m.CalendarBlock }))),
   // table, list
   table: lazy(() => import('./table/TableBlock').then((m) => ({ default: m.TableBlock }))),
   list: lazy(() => import('./table/ListBlock').then((m) => ({ default: m.ListBlock }))),

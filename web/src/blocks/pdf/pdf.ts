@@ -1,72 +1,126 @@
-// STAND-IN, to be replaced by the charts helper's jsPDF module of the same name (CONTRACT.md:
-// web/src/blocks/pdf/ is theirs; the lead reconciles). It has exactly the two exports the table
-// and the row actions use, with the same signatures, and writes a plain one-font text PDF so
-// the buttons work until then. No dependency, nothing kept after the merge.
+// PDF exports of data blocks (blocks §3.3 chart pdf_download, §3.4 table/list pdf_download with
+// the active filters printed, §3.6 the 'Download pdf' row action). jsPDF (+ jspdf-autotable for
+// tables) is imported on demand inside each function, so its ~350 kB arrive only when a viewer
+// clicks a PDF button, never with the board.
+//
+// Everything printed is text the server or the block already computed: the chart's picture, the
+// page of rows as shown, the server-filled pdf_template. Nothing here reads sheet data itself.
 
-const PAGE_WIDTH = 595; // A4 in points
-const PAGE_HEIGHT = 842;
-const MARGIN = 40;
-const LINE = 13;
-const CHARS_PER_LINE = 95;
+/** A table row: cells in the order of `columns`, or cells by column name. */
+export type PdfRow = readonly (string | number | null | undefined)[] | Readonly<Record<string, unknown>>;
 
-/** Latin-1 text for the PDF's standard font; other characters become '?'. */
-const latin1 = (text: string) => [...text].map((c) => (c.charCodeAt(0) < 256 && c.charCodeAt(0) >= 32 ? c : '?')).join('');
-const escape = (text: string) => latin1(text).replace(/[\\()]/g, (c) => `\\${c}`);
+/** Page margin in millimetres (A4). */
+const MARGIN = 14;
+const TITLE_SIZE = 16;
+const TEXT_SIZE = 10;
+/** Line height in mm of 10 pt text (10 pt × 1.15 ≈ 4 mm). */
+const LINE = 5;
 
-function wrap(text: string): string[] {
-  return text.split(/\r?\n/).flatMap((line) => {
-    const out: string[] = [];
-    let rest = line;
-    while (rest.length > CHARS_PER_LINE) {
-      out.push(rest.slice(0, CHARS_PER_LINE));
-      rest = rest.slice(CHARS_PER_LINE);
-    }
-    out.push(rest);
-    return out;
-  });
+/** The file a title is saved as: characters file systems refuse dropped, `.pdf` appended. */
+export function pdfFileName(title: string): string {
+  // Control characters and the ones Windows and macOS refuse in file names.
+  const base = title.replace(/[\u0000-\u001f\u007f<>:"/\\|?*]+/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 120);
+  return `${base || 'export'}.pdf`;
 }
 
-function textPdf(lines: string[]): Blob {
-  const perPage = Math.floor((PAGE_HEIGHT - 2 * MARGIN) / LINE);
-  const pages: string[][] = [];
-  for (let i = 0; i < Math.max(lines.length, 1); i += perPage) pages.push(lines.slice(i, i + perPage));
-  const objects: string[] = ['<< /Type /Catalog /Pages 2 0 R >>', '', '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>'];
-  const kids: string[] = [];
-  for (const page of pages) {
-    const stream = `BT /F1 10 Tf ${LINE} TL ${MARGIN} ${PAGE_HEIGHT - MARGIN} Td ${page.map((line) => `(${escape(line)}) '`).join(' ')} ET`;
-    objects.push(`<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`);
-    objects.push(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${PAGE_WIDTH} ${PAGE_HEIGHT}] /Resources << /Font << /F1 3 0 R >> >> /Contents ${objects.length} 0 R >>`);
-    kids.push(`${objects.length} 0 R`);
+/** "Filters: Region = North; Year = 2026", or nothing without active filters. */
+export function filterText(filterLines: readonly string[]): string {
+  const lines = filterLines.map((l) => l.trim()).filter(Boolean);
+  return lines.length ? `Filters: ${lines.join('; ')}` : '';
+}
+
+type Doc = import('jspdf').jsPDF;
+
+async function newDoc(orientation: 'portrait' | 'landscape'): Promise<Doc> {
+  const { jsPDF } = await import('jspdf');
+  return new jsPDF({ orientation, unit: 'mm', format: 'a4' });
+}
+
+/** Writes the title (and the filter line) at the top; answers where the content starts. */
+function heading(doc: Doc, title: string, filterLines: readonly string[] = []): number {
+  const width = doc.internal.pageSize.getWidth() - 2 * MARGIN;
+  let y = MARGIN + 4;
+  doc.setFont('helvetica', 'bold');
+  doc.setFontSize(TITLE_SIZE);
+  const titleLines = doc.splitTextToSize(title || 'Export', width) as string[];
+  doc.text(titleLines, MARGIN, y);
+  y += titleLines.length * 7;
+  const filters = filterText(filterLines);
+  doc.setFont('helvetica', 'normal');
+  doc.setFontSize(TEXT_SIZE);
+  if (filters) {
+    const lines = doc.splitTextToSize(filters, width) as string[];
+    doc.text(lines, MARGIN, y);
+    y += lines.length * LINE;
   }
-  objects[1] = `<< /Type /Pages /Kids [${kids.join(' ')}] /Count ${kids.length} >>`;
-  let body = '%PDF-1.4\n';
-  const offsets = objects.map((object, i) => {
-    const at = body.length;
-    body += `${i + 1} 0 obj\n${object}\nendobj\n`;
-    return at;
+  return y + 2;
+}
+
+/**
+ * A picture (a chart's PNG data URL) on a landscape A4 page under the title and the active
+ * filters, scaled to fit while keeping its proportions.
+ */
+export async function downloadImagePdf(title: string, dataUrl: string, filterLines: readonly string[] = []): Promise<void> {
+  const doc = await newDoc('landscape');
+  const top = heading(doc, title, filterLines);
+  const pageWidth = doc.internal.pageSize.getWidth() - 2 * MARGIN;
+  const pageHeight = doc.internal.pageSize.getHeight() - top - MARGIN;
+  const { width, height } = doc.getImageProperties(dataUrl);
+  const scale = Math.min(pageWidth / (width || 1), pageHeight / (height || 1));
+  doc.addImage(dataUrl, 'PNG', MARGIN, top, (width || 1) * scale, (height || 1) * scale);
+  doc.save(pdfFileName(title));
+}
+
+function cellText(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (Array.isArray(value)) return value.join(', ');
+  return String(value);
+}
+
+/**
+ * Rows as a table (blocks §3.4): the title, then the active filters, then the rows with a header
+ * repeated on every page. Wide tables (more than 6 columns) print landscape.
+ */
+export async function downloadTablePdf(
+  title: string,
+  columns: readonly string[],
+  rows: readonly PdfRow[],
+  filterLines: readonly string[] = [],
+): Promise<void> {
+  const [doc, { autoTable }] = await Promise.all([newDoc(columns.length > 6 ? 'landscape' : 'portrait'), import('jspdf-autotable')]);
+  const top = heading(doc, title, filterLines);
+  const body = rows.map((row) =>
+    Array.isArray(row) ? row.map(cellText) : columns.map((column) => cellText((row as Record<string, unknown>)[column])),
+  );
+  autoTable(doc, {
+    head: [[...columns]],
+    body,
+    startY: top,
+    margin: { left: MARGIN, right: MARGIN },
+    styles: { fontSize: 8, cellPadding: 1.5, overflow: 'linebreak' },
+    headStyles: { fillColor: [67, 70, 77] },
+    showHead: 'everyPage',
   });
-  const xref = body.length;
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((at) => `${String(at).padStart(10, '0')} 00000 n \n`).join('')}`;
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF`;
-  return new Blob([Uint8Array.from(body, (c) => c.charCodeAt(0))], { type: 'application/pdf' });
+  doc.save(pdfFileName(title));
 }
 
-function save(title: string, blob: Blob) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `${title.replace(/[\\/:*?"<>|]+/g, ' ').trim() || 'export'}.pdf`;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
-
-/** Rows as text lines under the title and the active filters (blocks §3.4 pdf_download). */
-export async function downloadTablePdf(title: string, columns: string[], rows: string[][], filterLines: string[]): Promise<void> {
-  const lines = [title, ...(filterLines.length ? [`Filters: ${filterLines.join('; ')}`] : []), '', columns.join(' | '), ...rows.map((row) => row.join(' | '))];
-  save(title, textPdf(lines.flatMap(wrap)));
-}
-
-/** A row action's filled pdf_template (blocks §3.6 'Download pdf'). */
+/** A row action's filled pdf_template (blocks §3.6 'Download pdf'): the text, wrapped and paged. */
 export async function downloadTextPdf(title: string, text: string): Promise<void> {
-  save(title, textPdf([title, '', ...wrap(text)]));
+  const doc = await newDoc('portrait');
+  let y = heading(doc, title);
+  const width = doc.internal.pageSize.getWidth() - 2 * MARGIN;
+  const bottom = doc.internal.pageSize.getHeight() - MARGIN;
+  const lines = doc.splitTextToSize(text, width) as string[];
+  for (const line of lines) {
+    if (y > bottom) {
+      doc.addPage();
+      y = MARGIN + 4;
+    }
+    doc.text(line, MARGIN, y);
+    y += LINE;
+  }
+  doc.save(pdfFileName(title));
 }
+
+// The names CONTRACT.md announced, for helpers who coded against them.
+export { downloadImagePdf as downloadPdf, downloadTablePdf as tablePdf, downloadTextPdf as textPdf };

@@ -3,7 +3,7 @@ import type { ChartModel } from '../../core/types';
 import ChartView from './ChartView';
 
 const echarts = vi.hoisted(() => {
-  const instance = { setOption: vi.fn(), resize: vi.fn(), dispose: vi.fn() };
+  const instance = { setOption: vi.fn(), resize: vi.fn(), dispose: vi.fn(), on: vi.fn() };
   return { instance, init: vi.fn(() => instance) };
 });
 vi.mock('./echarts', () => ({ init: echarts.init }));
@@ -26,5 +26,27 @@ describe('ChartView', () => {
     rerender(<ChartView model={model} type="line" label="x" />);
     const [option] = echarts.instance.setOption.mock.calls.at(-1)!;
     expect(option.series[0].type).toBe('line');
+  });
+
+  it('draws a ready option on the renderer asked for and hands out the instance', () => {
+    const onChart = vi.fn();
+    const option = { series: [{ type: 'pie', data: [1] }] };
+    const { getByTestId, unmount } = render(<ChartView option={option} label="Pie" renderer="canvas" onChart={onChart} />);
+    expect(echarts.init).toHaveBeenCalledWith(getByTestId('chart'), null, { renderer: 'canvas' });
+    expect(echarts.instance.setOption).toHaveBeenLastCalledWith(option, { notMerge: true });
+    expect(onChart).toHaveBeenLastCalledWith(echarts.instance);
+    unmount();
+    expect(onChart).toHaveBeenLastCalledWith(null);
+  });
+
+  it('reports a clicked data point', () => {
+    const onPointClick = vi.fn();
+    render(<ChartView option={{}} label="x" onPointClick={onPointClick} />);
+    const [event, handler] = echarts.instance.on.mock.calls.at(-1)! as unknown as [string, (p: unknown) => void];
+    expect(event).toBe('click');
+    handler({ seriesIndex: 1, dataIndex: 2, name: 'East' });
+    expect(onPointClick).toHaveBeenCalledWith({ seriesIndex: 1, dataIndex: 2, name: 'East' });
+    handler({ componentType: 'legend' });
+    expect(onPointClick).toHaveBeenCalledTimes(1);
   });
 });

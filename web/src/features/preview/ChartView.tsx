@@ -1,37 +1,67 @@
 import { useEffect, useRef } from 'react';
+import type { EChartsCoreOption } from 'echarts/core';
 import type { ChartModel } from '../../core/types';
 import type { PreviewChartType } from '../../store/chartSlice';
 import { buildChartOption } from './chartOption';
 import { init, type EChartsType } from './echarts';
 
-interface Props {
-  model: ChartModel;
-  type: PreviewChartType;
-  label: string;
+/** A clicked data point: which series and which category (its place in the labels). */
+export interface ChartPoint {
+  seriesIndex: number;
+  dataIndex: number;
+  name: string;
 }
 
-/** Draws the model with ECharts. Default export so it can be loaded with React.lazy. */
-export default function ChartView({ model, type, label }: Props) {
+interface CommonProps {
+  label: string;
+  /**
+   * SVG (the default) keeps small charts crisp and testable; the chart block uses canvas, which
+   * draws ECharts' large modes fast and exports a PNG for the PDF.
+   */
+  renderer?: 'svg' | 'canvas';
+  /** Called with the ECharts instance once it exists, and with null when it is disposed. */
+  onChart?: (chart: EChartsType | null) => void;
+  /** Called when a data point (bar, sector, symbol) is clicked. */
+  onPointClick?: (point: ChartPoint) => void;
+}
+
+/** The preview's model and type, or a ready option (the chart block builds its own). */
+type Props = CommonProps & ({ model: ChartModel; type: PreviewChartType; option?: undefined } | { option: EChartsCoreOption; model?: undefined; type?: undefined });
+
+/** Draws the chart with ECharts. Default export so it can be loaded with React.lazy. */
+export default function ChartView({ model, type, option, label, renderer = 'svg', onChart, onPointClick }: Props) {
   const host = useRef<HTMLDivElement>(null);
   const chart = useRef<EChartsType | null>(null);
+  // The latest callbacks, read by the handlers bound once per instance.
+  const callbacks = useRef({ onChart, onPointClick });
+  callbacks.current = { onChart, onPointClick };
 
   useEffect(() => {
     const el = host.current;
     if (!el) return;
-    const instance = init(el, null, { renderer: 'svg' });
+    const instance = init(el, null, { renderer });
     chart.current = instance;
+    instance.on('click', (params: unknown) => {
+      const p = params as Partial<ChartPoint>;
+      if (typeof p.dataIndex === 'number') {
+        callbacks.current.onPointClick?.({ seriesIndex: p.seriesIndex ?? 0, dataIndex: p.dataIndex, name: String(p.name ?? '') });
+      }
+    });
+    callbacks.current.onChart?.(instance);
     const observer = new ResizeObserver(() => instance.resize());
     observer.observe(el);
     return () => {
       observer.disconnect();
+      callbacks.current.onChart?.(null);
       instance.dispose();
       chart.current = null;
     };
-  }, []);
+  }, [renderer]);
 
   useEffect(() => {
-    chart.current?.setOption(buildChartOption(model, type), { notMerge: true });
-  }, [model, type]);
+    const next = option ?? (model && type ? buildChartOption(model, type) : null);
+    if (next) chart.current?.setOption(next, { notMerge: true });
+  }, [model, type, option, renderer]);
 
   return <div ref={host} className="chart-canvas" role="img" aria-label={label} data-testid="chart" />;
 }

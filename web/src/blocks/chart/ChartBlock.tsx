@@ -1,0 +1,160 @@
+// The chart block (blocks §3.3): the series tessera-core aggregated on the server, drawn with
+// ECharts (its own lazy chunk), with a PDF export of the picture (pdf_download, default on) and
+// the values of a clicked category (show_details_on_click). The option is built by the pure
+// `buildBlockChartOption`; a visually hidden table gives screen readers the same numbers.
+import { Component, lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
+import type { EChartsType } from 'echarts/core';
+import { Loading } from '../../components/Loading';
+import type { ChartModel } from '../../core/types';
+import type { ChartPoint } from '../../features/preview/ChartView';
+import type { ChartConfig } from '../../generated/blockConfigs';
+import { showToast } from '../../store/toastStore';
+import { BlockLoadState, NoRows } from '../data/BlockLoadState';
+import { useBlockView } from '../data/hooks';
+import type { BlockView, DataBlockProps } from '../data/types';
+import { DetailsPopup } from '../details/DetailsPopup';
+import { downloadImagePdf } from '../pdf/pdf';
+import { buildBlockChartOption, formatChartValue } from './chartOptions';
+import './chart.css';
+
+// ECharts is the largest dependency of the app; it arrives with the first chart on a page.
+const ChartCanvas = lazy(() => import('./ChartCanvas'));
+
+/** Rows of the screen-reader table; a 100,000-point chart is summarised, not read out. */
+export const SUMMARY_ROWS = 200;
+
+class ChartBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  render() {
+    if (this.state.failed) return <p className="block-error">The chart could not be drawn.</p>;
+    return this.props.children;
+  }
+}
+
+function chartTitle(block: DataBlockProps['block']): string {
+  return (typeof block.title === 'string' && block.title.trim()) || 'Chart';
+}
+
+/** The values of every series at one category, written as the chart writes them. */
+function pointRecord(model: ChartModel, config: ChartConfig, index: number): Record<string, string> {
+  const record: Record<string, string> = { [config.x_axis || 'Label']: model.labels[index] ?? '' };
+  model.series.forEach((s, i) => {
+    const axis = config.axis?.[i] ?? {};
+    record[s.name] = formatChartValue(s.data[index], { grouped: config.Data_Format === true, separator: axis.decimal_separator === 'comma' ? 'comma' : 'dot' });
+  });
+  return record;
+}
+
+function SeriesTable({ model, config, title }: { model: ChartModel; config: ChartConfig; title: string }) {
+  const shown = model.labels.slice(0, SUMMARY_ROWS);
+  return (
+    <table className="visually-hidden">
+      <caption>
+        {`${title}: ${model.series.map((s) => s.name).join(', ')} by ${config.x_axis || 'label'}`}
+        {model.labels.length > shown.length ? `, the first ${shown.length} of ${model.labels.length} values` : ''}
+      </caption>
+      <thead>
+        <tr>
+          <th scope="col">{config.x_axis || 'Label'}</th>
+          {model.series.map((s, i) => (
+            <th scope="col" key={i}>
+              {s.name}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {shown.map((label, row) => {
+          const record = pointRecord(model, config, row);
+          return (
+            <tr key={row}>
+              <th scope="row">{label}</th>
+              {model.series.map((s, i) => (
+                <td key={i}>{record[s.name]}</td>
+              ))}
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}
+
+function ChartBody({ model, block, filterLines }: { model: ChartModel; block: DataBlockProps['block']; filterLines: string[] }) {
+  const config = block as ChartConfig;
+  const title = chartTitle(block);
+  const option = useMemo(() => buildBlockChartOption(model, config), [model, config]);
+  const [chart, setChart] = useState<EChartsType | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const [point, setPoint] = useState<number | null>(null);
+  const onPointClick = useCallback((p: ChartPoint) => setPoint(p.dataIndex), []);
+
+  async function exportPdf() {
+    if (!chart) return;
+    setExporting(true);
+    try {
+      const url = chart.getDataURL({ type: 'png', pixelRatio: 2, backgroundColor: '#ffffff' });
+      await downloadImagePdf(title, url, filterLines);
+    } catch {
+      showToast({ kind: 'error', text: 'The PDF could not be made.' });
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  const iconColour = typeof config.toolbar_icon_color === 'string' && config.toolbar_icon_color ? config.toolbar_icon_color : undefined;
+  const label = `${title}: ${model.series.map((s) => s.name).join(', ')} by ${config.x_axis || 'label'}`;
+
+  return (
+    <div className="chart-block">
+      {config.pdf_download !== false && (
+        <div className="chart-block-toolbar">
+          <button
+            type="button"
+            className="button small chart-block-pdf"
+            style={iconColour ? { color: iconColour } : undefined}
+            onClick={() => void exportPdf()}
+            disabled={!chart || exporting}
+            aria-label={`Download ${title} as PDF`}
+          >
+            {exporting ? 'Making PDF…' : 'PDF'}
+          </button>
+        </div>
+      )}
+      <ChartBoundary>
+        <Suspense fallback={<Loading message="Loading chart..." />}>
+          <div className="chart-block-canvas">
+            <ChartCanvas
+              option={option}
+              label={label}
+              renderer="canvas"
+              onChart={setChart}
+              onPointClick={config.show_details_on_click === true ? onPointClick : undefined}
+            />
+          </div>
+        </Suspense>
+      </ChartBoundary>
+      <SeriesTable model={model} config={config} title={title} />
+      {point !== null && point < model.labels.length && (
+        <DetailsPopup title={model.labels[point] || title} record={pointRecord(model, config, point)} onClose={() => setPoint(null)} />
+      )}
+    </div>
+  );
+}
+
+export function ChartBlock({ block, source }: DataBlockProps) {
+  const load = useBlockView<BlockView>(block, source);
+  return (
+    <BlockLoadState load={load}>
+      {(view) => {
+        if (view.kind !== 'chart') return <p className="block-error">This block's data is not a chart.</p>;
+        const { chart } = view;
+        if (chart.labels.length === 0 || chart.series.length === 0) return <NoRows />;
+        return <ChartBody model={chart} block={block} filterLines={source.filterSummary} />;
+      }}
+    </BlockLoadState>
+  );
+}

@@ -1,0 +1,444 @@
+// The chart block's ECharts option (blocks §3.3), built from the series the server aggregated
+// with tessera-core (one per axis, in the axis order) and the block's settings. Pure: the same
+// model and settings always give the same option, and no number here is computed from sheet
+// cells; only layout, colours, labels and how values are written are chosen.
+//
+// Families. The first series' type decides the coordinate system and the others follow it:
+// - line, bar, horizontal-bar, scatter share one grid (mixed per axis: line + bar on one chart);
+//   a radar, pie or polarArea series in such a chart is drawn as a bar. The chart is horizontal
+//   (categories on the y axis) when its first series is a horizontal-bar.
+// - radar: every series is one polygon on a shared radar whose spokes are the x labels.
+// - pie and polarArea: every series is a ring, the first the outermost (as Chart.js draws
+//   several pie datasets). polarArea is an ECharts pie with `roseType: 'area'`: every sector has
+//   the same angle and its radius shows the value, which is what a polar area chart is; it needs
+//   no polar coordinate system (angle and radius axes) and shares the pie's legend, per-sector
+//   colours and labels.
+import type { ComposeOption } from 'echarts/core';
+import type { BarSeriesOption, LineSeriesOption, PieSeriesOption, RadarSeriesOption, ScatterSeriesOption } from 'echarts/charts';
+import type { GridComponentOption, LegendComponentOption, RadarComponentOption, TooltipComponentOption } from 'echarts/components';
+import type { ChartModel, ChartSeries, ChartType } from '../../core/types';
+import type { ChartAxisItem, ChartConfig } from '../../generated/blockConfigs';
+
+export type BlockChartOption = ComposeOption<
+  | BarSeriesOption
+  | LineSeriesOption
+  | PieSeriesOption
+  | RadarSeriesOption
+  | ScatterSeriesOption
+  | GridComponentOption
+  | LegendComponentOption
+  | RadarComponentOption
+  | TooltipComponentOption
+>;
+
+/** Colours of series without a backgroundColor: the theme's accent and ink first (spec §9). */
+export const PALETTE = ['#d81f52', '#43464d', '#4f46e5', '#0f9d8a', '#f59e0b', '#0ea5e9', '#8b5cf6', '#84cc16', '#ec4899', '#8a8d93'];
+const INK = '#43464d';
+const GRID_COLOUR = '#e7ebf3';
+
+/**
+ * Above this many points in a series the chart switches to ECharts' large-data modes: `large`
+ * bars and scatter points drawn in one batch, progressive rendering, LTTB sampling of lines,
+ * no per-point labels or symbols and no animation. 100,000 points stay responsive so.
+ */
+export const LARGE_POINTS = 2000;
+/** Points per frame when rendering progressively, and the size that turns it on. */
+export const PROGRESSIVE_CHUNK = 5000;
+export const PROGRESSIVE_THRESHOLD = 10_000;
+/** Labels on more points than this would only overlap. */
+const LABEL_LIMIT = 500;
+/** A custom step giving more ticks than this is ignored (a step of 0.01 over millions). */
+const MAX_TICKS = 200;
+
+type Family = 'cartesian' | 'radar' | 'pie';
+
+function familyOf(type: ChartType | undefined): Family {
+  if (type === 'radar') return 'radar';
+  if (type === 'pie' || type === 'polarArea') return 'pie';
+  return 'cartesian';
+}
+
+export interface ValueFormat {
+  /** Data_Format: thousands grouped, at most 2 decimals. */
+  grouped: boolean;
+  /** The axis' decimal separator: with `comma`, 1,234.5 is written 1.234,5. */
+  separator: 'dot' | 'comma';
+}
+
+/**
+ * A value as the chart writes it (labels, tooltips, the value axis, the details popup). With
+ * Data_Format the digits are grouped by threes and rounded to 2 decimals; without it the number
+ * is written as it is (float noise such as 0.30000000000000004 trimmed). A comma separator swaps
+ * the decimal point and the grouping mark. No value is '–'.
+ */
+export function formatChartValue(value: unknown, format: ValueFormat): string {
+  if (value === null || value === undefined || value === '' || value === '-') return '–';
+  const n = typeof value === 'number' ? value : Number(value);
+  if (!Number.isFinite(n)) return String(value);
+  let text = format.grouped ? n.toLocaleString('en-US', { maximumFractionDigits: 2 }) : String(Number(n.toPrecision(15)));
+  if (format.separator === 'comma') text = text.replace(/[.,]/g, (c) => (c === '.' ? ',' : '.'));
+  return text;
+}
+
+/** The settings of series `index` (the server answers one series per axis, in order). */
+function axisOf(config: ChartConfig, index: number): ChartAxisItem {
+  return (Array.isArray(config.axis) ? config.axis[index] : undefined) ?? {};
+}
+
+function clampInt(value: unknown, fallback: number, min = 0, max = 5): number {
+  const n = typeof value === 'number' ? value : Number(value);
+  if (!Number.isFinite(n)) return fallback;
+  return Math.min(max, Math.max(min, Math.round(n)));
+}
+
+function coloursOf(axis: ChartAxisItem): string[] {
+  return Array.isArray(axis.backgroundColor) ? axis.backgroundColor.filter((c): c is string => typeof c === 'string' && c.trim() !== '') : [];
+}
+
+function formatOf(config: ChartConfig, axis: ChartAxisItem): ValueFormat {
+  return { grouped: config.Data_Format === true, separator: axis.decimal_separator === 'comma' ? 'comma' : 'dot' };
+}
+
+interface LabelParams {
+  name?: string;
+  value?: unknown;
+  dimensionIndex?: number;
+}
+
+/** internal_labels: None, Name (the point's x label), Value, Name and value. */
+function labelOption(
+  axis: ChartAxisItem,
+  format: ValueFormat,
+  position: 'inside' | 'top' | 'right',
+  radarLabels?: string[],
+): { show: boolean; position?: typeof position; formatter?: (p: LabelParams) => string } {
+  const mode = axis.internal_labels ?? 'None';
+  if (mode === 'None') return { show: false };
+  return {
+    show: true,
+    position,
+    formatter: (p: LabelParams) => {
+      const dim = p.dimensionIndex ?? 0;
+      const raw = Array.isArray(p.value) ? p.value[dim] : p.value;
+      const name = radarLabels ? (radarLabels[dim] ?? '') : (p.name ?? '');
+      const value = formatChartValue(raw, format);
+      if (mode === 'Name') return name;
+      if (mode === 'Value') return value;
+      return `${name}: ${value}`;
+    },
+  };
+}
+
+/**
+ * pointRadius / pointHoverRadius (0-5, radii as Chart.js gives them; ECharts sizes are
+ * diameters). A radius of 0 hides the points; they then show on hover at the hover radius, or
+ * not at all when that is 0 too. A hover radius above the radius grows the point on hover.
+ */
+function pointOptions(axis: ChartAxisItem, minimum = 0) {
+  const radius = Math.max(clampInt(axis.pointRadius, 0), minimum);
+  const hover = clampInt(axis.pointHoverRadius, 0);
+  if (radius === 0 && hover === 0) return { symbol: 'none' as const, showSymbol: false, symbolSize: 0, emphasis: { scale: false } };
+  if (radius === 0) return { showSymbol: false, symbolSize: hover * 2, emphasis: { scale: false } };
+  return { showSymbol: true, symbolSize: radius * 2, emphasis: { scale: hover > radius ? hover / radius : false } };
+}
+
+/** Per-point colours from a backgroundColor list, cycled; a plain colour for one entry. */
+function pointColour(colours: string[]): string | ((p: { dataIndex: number }) => string) | undefined {
+  if (colours.length === 0) return undefined;
+  if (colours.length === 1) return colours[0];
+  return (p: { dataIndex: number }) => colours[p.dataIndex % colours.length];
+}
+
+const finite = (v: number | null | undefined): v is number => typeof v === 'number' && Number.isFinite(v);
+
+/**
+ * The value range the axis shows: stacked series add up per category. Loops, not
+ * `Math.min(...values)`, which overflows the call stack at 100,000 values.
+ */
+function valueRange(series: ChartSeries[], stacked: boolean): [number, number] {
+  let min = Infinity;
+  let max = -Infinity;
+  const take = (v: number) => {
+    if (v < min) min = v;
+    if (v > max) max = v;
+  };
+  if (stacked && series.length > 1) {
+    const length = series.reduce((n, s) => Math.max(n, s.data.length), 0);
+    for (let i = 0; i < length; i += 1) {
+      let up = 0;
+      let down = 0;
+      for (const s of series) {
+        const v = s.data[i];
+        if (finite(v)) {
+          if (v >= 0) up += v;
+          else down += v;
+        }
+      }
+      take(up);
+      take(down);
+    }
+  } else {
+    for (const s of series) for (const v of s.data) if (finite(v)) take(v);
+  }
+  return min === Infinity ? [0, 0] : [min, max];
+}
+
+/** CustomStepSize + StepSize: the tick interval, unless it would draw an absurd number of ticks. */
+function stepOf(config: ChartConfig, range: [number, number]): number | undefined {
+  if (config.CustomStepSize !== true) return undefined;
+  const step = typeof config.StepSize === 'number' ? config.StepSize : Number(config.StepSize);
+  if (!Number.isFinite(step) || step <= 0) return undefined;
+  const span = Math.max(range[1], 0) - Math.min(range[0], 0);
+  return span / step > MAX_TICKS ? undefined : step;
+}
+
+/** The grid setting: which axes draw split lines (X is ECharts' x axis whatever it holds). */
+function gridLines(config: ChartConfig): { x: boolean; y: boolean; colour: string } {
+  const grid = config.grid ?? 'X & Y';
+  return {
+    x: grid === 'X & Y' || grid === 'Only X Axis',
+    y: grid === 'X & Y' || grid === 'Only Y Axis',
+    colour: typeof config.grid_color === 'string' && config.grid_color ? config.grid_color : GRID_COLOUR,
+  };
+}
+
+/** legendPosition: hidden, top (default), bottom. */
+function legendOption(config: ChartConfig): LegendComponentOption {
+  const position = config.legendPosition ?? 'top';
+  if (position === 'hidden') return { show: false };
+  return { show: true, type: 'scroll', ...(position === 'bottom' ? { bottom: 0 } : { top: 0 }), textStyle: { color: INK } };
+}
+
+function gridOption(config: ChartConfig): GridComponentOption {
+  const position = config.legendPosition ?? 'top';
+  const names = config.showScaleLabel === true;
+  return {
+    left: names ? 24 : 8,
+    right: 16,
+    top: position === 'top' ? 36 : 16,
+    bottom: (position === 'bottom' ? 36 : 8) + (names ? 20 : 0),
+    containLabel: true,
+  };
+}
+
+export interface ChartOptionInput {
+  model: ChartModel;
+  config: ChartConfig;
+}
+
+function cartesianOption({ model, config }: ChartOptionInput): BlockChartOption {
+  const horizontal = model.series[0]?.type === 'horizontal-bar';
+  const stacked = config.stackAxis === true;
+  const points = model.series.reduce((n, s) => Math.max(n, s.data.length), 0);
+  const large = points > LARGE_POINTS;
+  const range = valueRange(model.series, stacked);
+  const step = stepOf(config, range);
+  const lines = gridLines(config);
+  const firstFormat = formatOf(config, axisOf(config, 0));
+  const names = config.showScaleLabel === true;
+  const xName = typeof config.x_axis === 'string' ? config.x_axis : '';
+  const valueName = model.series.map((s) => s.name).join(', ');
+
+  const category = {
+    type: 'category' as const,
+    data: model.labels,
+    name: names ? xName : undefined,
+    nameLocation: 'middle' as const,
+    nameGap: horizontal ? 56 : 28,
+    axisLine: { lineStyle: { color: GRID_COLOUR } },
+    axisLabel: { color: INK, hideOverlap: true },
+    axisTick: { show: false },
+  };
+  const value = {
+    type: 'value' as const,
+    name: names ? valueName : undefined,
+    nameLocation: 'middle' as const,
+    nameGap: horizontal ? 28 : 48,
+    // beginAtZero: zero is always on the axis; otherwise the axis fits the data (Chart.js' default).
+    scale: config.beginAtZero !== true,
+    ...(step !== undefined ? { interval: step } : {}),
+    axisLabel: { color: INK, formatter: (v: number) => formatChartValue(v, firstFormat) },
+  };
+  const splitLine = (show: boolean) => ({ show, lineStyle: { color: lines.colour } });
+  const xAxis = { ...(horizontal ? value : category), splitLine: splitLine(lines.x) };
+  const yAxis = { ...(horizontal ? category : value), splitLine: splitLine(lines.y) };
+
+  const series = model.series.map((s, index) => {
+    const axis = axisOf(config, index);
+    const format = formatOf(config, axis);
+    const colours = coloursOf(axis);
+    const borderWidth = clampInt(axis.borderWidth, 1);
+    const borderColor = typeof axis.borderColor === 'string' && axis.borderColor ? axis.borderColor : undefined;
+    const common = {
+      name: s.name,
+      data: s.data,
+      tooltip: { valueFormatter: (v: unknown) => formatChartValue(v, format) },
+      // stackAxis: bars and lines pile up per category (scatter points are never stacked).
+      ...(stacked && s.type !== 'scatter' ? { stack: 'total' } : {}),
+    };
+    const labels = (position: 'inside' | 'top' | 'right') => (large || s.data.length > LABEL_LIMIT ? { show: false } : labelOption(axis, format, position));
+
+    if (s.type === 'line') {
+      return {
+        ...common,
+        type: 'line',
+        // spanGaps: a missing value is bridged instead of breaking the line.
+        connectNulls: axis.spanGaps === true,
+        // Chart.js' borderColor/borderWidth of a line are its stroke; backgroundColor its points.
+        lineStyle: { width: borderWidth, ...(borderColor ?? colours[0] ? { color: borderColor ?? colours[0] } : {}) },
+        ...(colours[0] ?? borderColor ? { itemStyle: { color: colours[0] ?? borderColor } } : {}),
+        ...(large ? { symbol: 'none', showSymbol: false, sampling: 'lttb' as const, emphasis: { scale: false } } : pointOptions(axis)),
+        label: labels('top'),
+      } satisfies LineSeriesOption;
+    }
+    if (s.type === 'scatter') {
+      // A scatter point needs a size: radius 0 (the catalogue default) draws ECharts' 10 px dots.
+      const pointsOpt = pointOptions(axis);
+      return {
+        ...common,
+        type: 'scatter',
+        symbolSize: clampInt(axis.pointRadius, 0) === 0 ? 10 : pointsOpt.symbolSize,
+        emphasis: pointsOpt.emphasis,
+        itemStyle: { color: pointColour(colours), borderColor, borderWidth },
+        label: labels('top'),
+        ...(large ? { large: true, largeThreshold: LARGE_POINTS, progressive: PROGRESSIVE_CHUNK, progressiveThreshold: PROGRESSIVE_THRESHOLD } : {}),
+      } satisfies ScatterSeriesOption;
+    }
+    return {
+      ...common,
+      type: 'bar',
+      barMaxWidth: 48,
+      itemStyle: { color: pointColour(colours), borderColor, borderWidth },
+      label: labels('inside'),
+      ...(large ? { large: true, largeThreshold: LARGE_POINTS, progressive: PROGRESSIVE_CHUNK, progressiveThreshold: PROGRESSIVE_THRESHOLD } : {}),
+    } satisfies BarSeriesOption;
+  });
+
+  return {
+    animation: !large,
+    color: PALETTE,
+    textStyle: { fontFamily: "'Lexend Deca', sans-serif" },
+    legend: legendOption(config),
+    grid: gridOption(config),
+    tooltip: { trigger: 'axis', confine: true },
+    xAxis,
+    yAxis,
+    series,
+  } as BlockChartOption;
+}
+
+/** Round bounds for the radar's shared scale (to the step when one is set). */
+function niceBounds(range: [number, number], beginAtZero: boolean, step: number | undefined): [number, number] {
+  let [min, max] = range;
+  if (beginAtZero || min > 0) min = Math.min(0, min);
+  if (max === min) max = min + 1;
+  const unit = step ?? 10 ** Math.floor(Math.log10(max - min)) / 2;
+  return [Math.floor(min / unit) * unit, Math.ceil(max / unit) * unit];
+}
+
+function radarOption({ model, config }: ChartOptionInput): BlockChartOption {
+  const range = valueRange(model.series, false);
+  const step = stepOf(config, range);
+  const [min, max] = niceBounds(range, config.beginAtZero === true, step);
+  const lines = gridLines(config);
+  return {
+    animation: true,
+    color: PALETTE,
+    textStyle: { fontFamily: "'Lexend Deca', sans-serif" },
+    legend: legendOption(config),
+    tooltip: { trigger: 'item', confine: true },
+    radar: {
+      // One scale for every spoke: the series share a unit, so spokes scaled apart would mislead.
+      indicator: model.labels.map((name) => ({ name, min, max })),
+      ...(step !== undefined ? { splitNumber: Math.round((max - min) / step) } : {}),
+      center: ['50%', '55%'],
+      radius: '65%',
+      axisName: { color: INK },
+      splitLine: { show: lines.x || lines.y, lineStyle: { color: lines.colour } },
+      axisLine: { show: lines.x || lines.y, lineStyle: { color: lines.colour } },
+      splitArea: { show: false },
+      // showScaleLabel on a radar writes the scale's values along the first spoke.
+      axisLabel: { show: config.showScaleLabel === true, color: INK, formatter: (v: number) => formatChartValue(v, formatOf(config, axisOf(config, 0))) },
+    },
+    series: model.series.map((s, index) => {
+      const axis = axisOf(config, index);
+      const format = formatOf(config, axis);
+      const colours = coloursOf(axis);
+      const colour = colours[0] ?? PALETTE[index % PALETTE.length];
+      const borderColor = typeof axis.borderColor === 'string' && axis.borderColor ? axis.borderColor : colour;
+      // A radar's points have no hover growth in ECharts: pointRadius alone sizes them (0: none).
+      const radius = clampInt(axis.pointRadius, 0);
+      return {
+        type: 'radar',
+        name: s.name,
+        tooltip: { valueFormatter: (v: unknown) => formatChartValue(v, format) },
+        data: [{ name: s.name, value: s.data.map((v) => (v === null ? '-' : v)) as (number | string)[] }],
+        itemStyle: { color: borderColor },
+        lineStyle: { width: clampInt(axis.borderWidth, 1), color: borderColor },
+        areaStyle: { color: colour, opacity: 0.25 },
+        symbol: radius === 0 ? 'none' : 'circle',
+        symbolSize: radius * 2,
+        label: labelOption(axis, format, 'top', model.labels),
+      } satisfies RadarSeriesOption;
+    }),
+  } as BlockChartOption;
+}
+
+function pieOption({ model, config }: ChartOptionInput): BlockChartOption {
+  const count = model.series.length;
+  const outer = 70;
+  const width = outer / Math.max(count, 1);
+  const position = config.legendPosition ?? 'top';
+  const centerY = position === 'top' ? '55%' : position === 'bottom' ? '45%' : '50%';
+  return {
+    animation: true,
+    color: PALETTE,
+    textStyle: { fontFamily: "'Lexend Deca', sans-serif" },
+    legend: legendOption(config),
+    tooltip: { trigger: 'item', confine: true },
+    series: model.series.map((s, index) => {
+      const axis = axisOf(config, index);
+      const format = formatOf(config, axis);
+      const colours = coloursOf(axis);
+      const rose = s.type === 'polarArea';
+      // The first series is the outermost ring; a single series fills the whole disc.
+      const ringOuter = outer - index * width;
+      const ringInner = count === 1 ? (rose ? 10 : 0) : Math.max(outer - (index + 1) * width, rose ? 10 : 0);
+      const labels = labelOption(axis, format, 'inside');
+      return {
+        type: 'pie',
+        name: s.name,
+        ...(rose ? { roseType: 'area' as const } : {}),
+        center: ['50%', centerY],
+        radius: [`${ringInner}%`, `${ringOuter}%`],
+        tooltip: { valueFormatter: (v: unknown) => formatChartValue(v, format) },
+        // A label without a value is no sector; a null is not a 0 share.
+        data: model.labels.flatMap((name, i) => (typeof s.data[i] === 'number' ? [{ name, value: s.data[i] as number }] : [])),
+        itemStyle: {
+          ...(colours.length > 0 ? { color: (p: { dataIndex: number }) => colours[p.dataIndex % colours.length] } : {}),
+          borderColor: typeof axis.borderColor === 'string' && axis.borderColor ? axis.borderColor : '#fff',
+          borderWidth: clampInt(axis.borderWidth, 1),
+        },
+        label: labels,
+        labelLine: { show: false },
+        labelLayout: { hideOverlap: true },
+      } satisfies PieSeriesOption;
+    }),
+  } as BlockChartOption;
+}
+
+/**
+ * The ECharts option of a chart block (see the header for how series types combine). Cartesian
+ * series other than line and scatter, and radar/pie series inside a cartesian chart, are bars.
+ */
+export function buildBlockChartOption(model: ChartModel, config: ChartConfig): BlockChartOption {
+  const family = familyOf(model.series[0]?.type);
+  if (family === 'radar') return radarOption({ model, config });
+  if (family === 'pie') return pieOption({ model, config });
+  return cartesianOption({ model, config });
+}
+
+/** Whether any series is past the large-data threshold (the view uses the canvas renderer then too). */
+export function isLargeChart(model: ChartModel): boolean {
+  return model.series.some((s) => s.data.length > LARGE_POINTS);
+}
