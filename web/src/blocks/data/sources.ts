@@ -6,9 +6,13 @@ import type { ActionResult, BlockRows, BlockSource, BlockView, RowsQuery, RowVal
 
 const enc = encodeURIComponent;
 
-function rowsParams(block: BoardBlock, query: RowsQuery, search: string): Record<string, string> {
-  const params: Record<string, string> = { block: block.id };
-  if (search.trim()) params.search = search;
+/**
+ * The query of a block's request. The URL filters go explicitly as `_filters` (the request layer
+ * would take them from the address bar, which is not where a source's filters always are).
+ */
+function rowsParams(block: BoardBlock, query: RowsQuery, viewer: ViewerQuery): Record<string, string> {
+  const params: Record<string, string> = { block: block.id, _filters: viewer.filters };
+  if (viewer.search.trim()) params.search = viewer.search;
   if (query.page !== undefined) params.page = String(query.page);
   if (query.rowsPerPage !== undefined) params.rows_per_page = String(query.rowsPerPage);
   if (query.sort) {
@@ -51,7 +55,7 @@ function blockCalls(scope: Record<string, string>) {
 export interface ViewerQuery {
   /** The search box's terms (platform §5: comma-separated). */
   search: string;
-  /** The URL `filters` the filter bar set (`name:value,...`); the request layer sends them as `_filters`. */
+  /** The URL `filters` the filter bar set (`name:value,...`), sent as `_filters`. */
   filters: string;
   /**
    * The filters that apply, as sentences: printed on PDF exports, and part of the source's key,
@@ -68,12 +72,12 @@ export function boardSource(slug: string, spreadsheetId: string, viewer: ViewerQ
     key: JSON.stringify(['board', slug, spreadsheetId, viewer.search, viewer.filters, viewer.filterSummary]),
     filterSummary: viewer.filterSummary,
     rows: (block, query, signal) =>
-      api.get<BlockRows>(`${base}/sheet/${enc(sheetOf(block))}`, { query: { ...scope, ...rowsParams(block, query, viewer.search) }, alert: false, signal }),
+      api.get<BlockRows>(`${base}/sheet/${enc(sheetOf(block))}`, { query: { ...scope, ...rowsParams(block, query, viewer) }, alert: false, signal }),
     view: (block, extra, signal) =>
-      api.get<BlockView>(`${base}/view/${enc(block.id)}`, { query: { ...scope, ...rowsParams(block, {}, viewer.search), ...extra }, alert: false, signal }),
+      api.get<BlockView>(`${base}/view/${enc(block.id)}`, { query: { ...scope, ...rowsParams(block, {}, viewer), ...extra }, alert: false, signal }),
     csvUrl: (block) => {
       const url = new URL(`${base}/sheet/${enc(sheetOf(block))}/export.csv`, window.location.origin);
-      for (const [k, v] of Object.entries({ ...scope, ...rowsParams(block, {}, viewer.search), _filters: viewer.filters })) url.searchParams.set(k, v);
+      for (const [k, v] of Object.entries({ ...scope, ...rowsParams(block, {}, viewer) })) url.searchParams.set(k, v);
       return url.pathname + url.search;
     },
     pageHref: (page) => `/${page.replace(/^\//, '')}`,
@@ -88,12 +92,12 @@ export function pageSource(appId: string, path: string, viewer: ViewerQuery): Bl
     key: JSON.stringify(['page', appId, path, viewer.search, viewer.filters, viewer.filterSummary]),
     filterSummary: viewer.filterSummary,
     rows: (block, query, signal) =>
-      api.get<BlockRows>(`/v3/api/page/sheet/${enc(sheetOf(block))}`, { query: { ...scope, ...rowsParams(block, query, viewer.search) }, alert: false, signal }),
+      api.get<BlockRows>(`/v3/api/page/sheet/${enc(sheetOf(block))}`, { query: { ...scope, ...rowsParams(block, query, viewer) }, alert: false, signal }),
     view: (block, extra, signal) =>
-      api.get<BlockView>(`/v3/api/page/view/${enc(block.id)}`, { query: { ...scope, ...rowsParams(block, {}, viewer.search), ...extra }, alert: false, signal }),
+      api.get<BlockView>(`/v3/api/page/view/${enc(block.id)}`, { query: { ...scope, ...rowsParams(block, {}, viewer), ...extra }, alert: false, signal }),
     csvUrl: (block) => {
       const url = new URL(`/v3/api/page/sheet/${enc(sheetOf(block))}/export.csv`, window.location.origin);
-      for (const [k, v] of Object.entries({ ...scope, ...rowsParams(block, {}, viewer.search), _filters: viewer.filters })) url.searchParams.set(k, v);
+      for (const [k, v] of Object.entries({ ...scope, ...rowsParams(block, {}, viewer) })) url.searchParams.set(k, v);
       return url.pathname + url.search;
     },
     pageHref: (page) => {

@@ -46,7 +46,7 @@ function pageState(overrides: Partial<PageState> = {}): PageState {
     palette: [],
     hero_background: '#161819',
     public: false,
-    spreadsheetId: null,
+    spreadsheetId: 's1',
     sheets: [],
     users: [],
     blocks: [],
@@ -145,12 +145,13 @@ describe('the app viewer', { timeout: 15_000 }, () => {
       'GET /v3/api/page/sheet/Orders': {
         body: { columns: ['Region', 'Amount'], rows: [{ Region: 'North', Amount: '10' }], total: 1, page: 1, page_count: 1, version: 1 },
       },
-      'GET /v3/api/page/sheet/Gone': { status: 404, body: { error: 'The sheet `Gone` is not in this spreadsheet.' } },
+      'GET /v3/api/page/view/b1': { body: { kind: 'markdown', texts: ['We build **boards**.'], html: ['<p>We build <strong>boards</strong>.</p>'] } },
+      'GET /v3/api/page/view/b3': { status: 404, body: { error: 'The sheet `Gone` is not in this spreadsheet.' } },
     });
     renderViewer('/?app=field');
 
     const about = await screen.findByRole('region', { name: 'About us' });
-    expect(within(about).getByText('We build **boards**.')).toBeInTheDocument();
+    expect(await within(about).findByText('boards', { selector: 'strong' })).toBeInTheDocument();
     expect(about).toHaveStyle({ borderColor: '#abcdef' });
     expect(screen.getByRole('main')).toHaveStyle({ background: '#123456' });
     const orders = screen.getByRole('region', { name: 'Orders' });

@@ -132,7 +132,7 @@ describe('board viewer at /:board_slug', () => {
     const table = await within(sales).findByRole('table');
     expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Month', 'Revenue']);
     expect(within(table).getByRole('cell', { name: 'Feb' })).toBeInTheDocument();
-    expect(within(sales).getByText('Showing 2 of 2 rows')).toBeInTheDocument();
+    expect(within(table).getAllByRole('row')).toHaveLength(3);
     expect(window.alert).not.toHaveBeenCalled();
   });
 
@@ -154,12 +154,27 @@ describe('board viewer at /:board_slug', () => {
     expect(sheetCall.url.searchParams.get('block')).toBe('k1');
   });
 
-  it('shows markdown as plain text, never as HTML', async () => {
-    serve(boardState({ blocks: [{ id: 'm', type: 'markdown', title: 'About', text: '<img src=x onerror=alert(1)> **hi**' }] }));
+  it("draws markdown from the server's sanitised HTML only, never from the raw text", async () => {
+    const text = '<img src=x onerror=alert(1)> **hi**';
+    serve(boardState({ blocks: [{ id: 'm', type: 'markdown', title: 'About', text }] }), {
+      'GET /api/board/s1/view/m': { body: { kind: 'markdown', texts: [text], html: ['<p><strong>hi</strong></p>'] } },
+    });
     renderApp('/sales');
     const block = await screen.findByRole('region', { name: 'About' });
-    expect(within(block).getByText('<img src=x onerror=alert(1)> **hi**')).toBeInTheDocument();
+    expect(await within(block).findByText('hi', { selector: 'strong' })).toBeInTheDocument();
     expect(block.querySelector('img')).toBeNull();
+  });
+
+  it('sends the filter bar\'s choice as the URL filters of every block\'s request', async () => {
+    const region = { name: 'Region', active: false, condition: '=', sheet_column: { sheet: 'Sales', column: 'Month' }, value: '' };
+    const { calls } = serve(boardState({ blocks: [tableBlock], hide_filters: false, filters: [region] }));
+    const { user } = renderApp('/sales');
+    await screen.findByRole('table');
+    await user.type(screen.getByRole('textbox', { name: 'Region: Month is' }), 'Feb');
+    await user.click(screen.getByRole('button', { name: 'Apply filters' }));
+    await waitFor(() =>
+      expect(calls.some((call) => call.url.pathname === '/api/board/s1/sheet/Sales' && call.url.searchParams.get('_filters') === 'Region:Feb')).toBe(true),
+    );
   });
 });
 
