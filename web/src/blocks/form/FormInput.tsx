@@ -3,24 +3,12 @@
 // labelled row of the app does (components/FieldNotes).
 import type { CSSProperties, RefObject } from 'react';
 import { describedBy, FieldNotes } from '../../components/FieldNotes';
+import { inputType } from '../data/columnTypes';
 import { DEFAULT_PLACEHOLDER, type FieldValue, type FormField } from './fields';
 
 /** The options of a select while its sheet loads, once loaded, or why they are missing. */
 export type OptionsState = { status: 'loading' } | { status: 'ready'; options: string[] } | { status: 'failed'; message: string };
 
-/** The HTML input type of the types an `<input>` shows (number is text: the server takes `3,5`). */
-const INPUT_TYPES: Partial<Record<FormField['type'], string>> = {
-  text: 'text',
-  number: 'text',
-  month: 'month',
-  tel: 'tel',
-  time: 'time',
-  url: 'url',
-  week: 'week',
-  email: 'email',
-  date: 'date',
-  'datetime-local': 'datetime-local',
-};
 
 export interface FormInputProps {
   id: string;
@@ -127,7 +115,7 @@ export function FormInput({ id, field, value, options, error, labelStyle, inputS
         <input
           ref={ref}
           id={id}
-          type={INPUT_TYPES[field.type] ?? 'text'}
+          type={inputType(field.type)}
           inputMode={field.type === 'number' ? 'decimal' : undefined}
           placeholder={field.placeholder}
           value={text}

@@ -4,6 +4,7 @@
 // never refuse a value the server would take.
 import type { BoardBlock } from '../../api/types';
 import type { FormAxisItem } from '../../generated/blockConfigs';
+import { FILE_TOO_LARGE, FORM_TYPES, IMAGE_TOO_LARGE, MAX_FILE_BYTES, MAX_IMAGE_BYTES, type FieldType } from '../data/columnTypes';
 
 export const DEFAULT_PLACEHOLDER = 'Type here..';
 export const DEFAULT_OPTIONS = 'true, false';
@@ -15,31 +16,6 @@ export const DEFAULT_TITLE_FONT_SIZE = 24;
 export const TODAY_TOKEN = '[(today)]';
 export const USER_EMAIL_TOKEN = '[(user_email)]';
 
-/** Upload limits of server/src/files.rs (images 5 MB, other files 10 MB). */
-export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
-export const MAX_FILE_BYTES = 10 * 1024 * 1024;
-export const IMAGE_TOO_LARGE = 'Images must be under 5 MB';
-export const FILE_TOO_LARGE = 'Files must be under 10 MB';
-
-/** The field types of a form (catalogue FORM_TYPES); anything else is shown as text. */
-export const FORM_TYPES = [
-  'text',
-  'number',
-  'select',
-  'multi-select',
-  'textarea',
-  'markdowntext',
-  'month',
-  'tel',
-  'time',
-  'url',
-  'week',
-  'email',
-  'date',
-  'datetime-local',
-  'file',
-] as const;
-export type FieldType = (typeof FORM_TYPES)[number];
 
 /** One field of the form with its settings read and defaulted. */
 export interface FormField {

@@ -37,7 +37,8 @@ function renderEditor(axis: Omit<AxisEntry, 'column'>, initial: EditorValue = ''
 describe('CellEditor inputs', () => {
   const inputs: [string, string][] = [
     ['text', 'text'],
-    ['number', 'number'],
+    // Typed as text: the server also takes a decimal comma (3,5).
+    ['number', 'text'],
     ['month', 'month'],
     ['tel', 'tel'],
     ['time', 'time'],

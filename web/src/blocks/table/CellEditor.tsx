@@ -4,6 +4,7 @@ import { useId, useState, type ChangeEvent, type ReactNode } from 'react';
 import { toApiError } from '../../api/errors';
 import type { BoardBlock } from '../../api/types';
 import { describedBy, FieldNotes } from '../../components/FieldNotes';
+import { IMAGE_TOO_LARGE, inputType, MAX_IMAGE_BYTES } from '../data/columnTypes';
 import type { BlockSource } from '../data/types';
 import { useColumnOptions } from './options';
 import { imageUrl, splitChoices, type ShownColumn } from './tableModel';
@@ -12,22 +13,7 @@ import { imageUrl, splitChoices, type ShownColumn } from './tableModel';
 export type EditorValue = string | string[];
 
 /** blocks §3.4, §5, §9: uploaded images must be under 5 MB (the server's limit is 5 MiB). */
-export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
-export const IMAGE_HINT = 'Images must be under 5 MB';
 
-/** Input types the browser has a control for, by column type. */
-const INPUT_TYPES: Record<string, string> = {
-  text: 'text',
-  number: 'number',
-  month: 'month',
-  tel: 'tel',
-  time: 'time',
-  url: 'url',
-  week: 'week',
-  email: 'email',
-  date: 'date',
-  'datetime-local': 'datetime-local',
-};
 
 /** The editor's value for a cell's text. */
 export function editorValue(column: ShownColumn, cell: string): EditorValue {
@@ -77,8 +63,8 @@ export function CellEditor(props: CellEditorProps) {
           render={(attrs) => (
             <input
               {...attrs}
-              type={INPUT_TYPES[column.type] ?? 'text'}
-              step={column.type === 'number' ? 'any' : undefined}
+              type={inputType(column.type)}
+              inputMode={column.type === 'number' ? 'decimal' : undefined}
               value={asText(value)}
               onChange={(event) => props.onChange(event.target.value)}
             />
@@ -186,7 +172,7 @@ function ImageUpload(props: CellEditorProps) {
     event.target.value = '';
     if (!file) return;
     if (!file.type.startsWith('image/')) return onError?.('Choose an image file (PNG, JPEG, GIF, WebP…).');
-    if (file.size > MAX_IMAGE_BYTES) return onError?.(`${IMAGE_HINT}; this one is ${(file.size / (1024 * 1024)).toFixed(1)} MB.`);
+    if (file.size > MAX_IMAGE_BYTES) return onError?.(`${IMAGE_TOO_LARGE}; this one is ${(file.size / (1024 * 1024)).toFixed(1)} MB.`);
     onError?.(undefined);
     setUploading(true);
     onBusy?.(true);
@@ -203,7 +189,7 @@ function ImageUpload(props: CellEditorProps) {
   return (
     <Labelled
       {...props}
-      hint={uploading ? 'Uploading…' : IMAGE_HINT}
+      hint={uploading ? 'Uploading…' : IMAGE_TOO_LARGE}
       render={(attrs) => (
         <>
           <input {...attrs} type="file" accept="image/*" disabled={uploading} onChange={(event) => void pick(event)} />

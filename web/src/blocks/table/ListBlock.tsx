@@ -3,10 +3,9 @@
 // addresses only) and its rows offer only the Edit row and Delete row actions.
 import type { KeyboardEvent } from 'react';
 import { LIST_ACTION_TYPES } from '../actions/rowActions';
-import { BlockLoadState, NoRows } from '../data/BlockLoadState';
-import type { BlockRows, DataBlockProps } from '../data/types';
+import type { DataBlockProps } from '../data/types';
 import { RECORD_ID } from '../details/DetailsPopup';
-import { blockTitle, CellContent, Pager, RowButtons, RowsPopups, RowsToolbar, TruncatedNote, useRowsBlock, type RowsBlockState } from './RowsBlock';
+import { CellContent, RowButtons, RowsBlockView, type RowsBodyProps } from './RowsBlock';
 import { cellLookup, LIST_TYPES, markdownByCell, stylesByCell, type ShownColumn } from './tableModel';
 import './list.css';
 
@@ -18,26 +17,10 @@ const OPTIONS = {
 };
 
 export function ListBlock({ block, source }: DataBlockProps) {
-  const state = useRowsBlock(block, source, OPTIONS);
-  const title = blockTitle(block, 'List');
-  return (
-    <div className="list-block rows-block" aria-busy={state.busy || undefined}>
-      <BlockLoadState load={state.load}>
-        {(answer) => (
-          <>
-            <RowsToolbar state={state} answer={answer} title={title} />
-            {answer.rows.length === 0 ? <NoRows /> : <ListItems state={state} answer={answer} title={title} />}
-            <TruncatedNote answer={answer} />
-            <Pager state={state} answer={answer} />
-            <RowsPopups state={state} answer={answer} title={title} />
-          </>
-        )}
-      </BlockLoadState>
-    </div>
-  );
+  return <RowsBlockView block={block} source={source} options={OPTIONS} kind="List" Rows={ListItems} />;
 }
 
-function ListItems({ state, answer, title }: { state: RowsBlockState; answer: BlockRows; title: string }) {
+function ListItems({ state, answer, title }: RowsBodyProps) {
   const columns = state.columnsOf(answer);
   const names = columns.map((column) => column.name);
   const images = columns.filter((column) => column.type === 'image');

@@ -1,7 +1,7 @@
 // What a table and a list share (blocks §3.4, §3.5 "same block settings as table"): paging,
 // sorting, the toolbar (add row, toolbar buttons, CSV, PDF), the details popup, the add-row and
 // edit-row forms, and how a cell shows (character_limit, markdown, images, links).
-import { useRef, useState } from 'react';
+import { useRef, useState, type ComponentType } from 'react';
 import { toApiError } from '../../api/errors';
 import type { BoardBlock } from '../../api/types';
 import { textOn } from '../../features/board/colours';
@@ -10,7 +10,8 @@ import { RowActions } from '../actions/RowActions';
 import { shownActions, type ActionType, type RowAction } from '../actions/rowActions';
 import type { BlockLoad } from '../data/hooks';
 import { useBlockRows } from '../data/hooks';
-import type { BlockRows, BlockSource, RowsQuery, RowValues } from '../data/types';
+import { BlockLoadState, NoRows } from '../data/BlockLoadState';
+import type { BlockRows, BlockSource, DataBlockProps, RowsQuery, RowValues } from '../data/types';
 import { DetailsPopup, RECORD_ID } from '../details/DetailsPopup';
 import { RowForm } from './RowForm';
 import './rows.css';
@@ -27,9 +28,9 @@ import {
   tableSettings,
   toolbarButtons,
   truncate,
-  type ColumnType,
   type ShownColumn,
 } from './tableModel';
+import type { ColumnType } from '../data/columnTypes';
 
 /** blocks §3.4, §9. */
 export const DEFAULT_ROWS_PER_PAGE = 10;
@@ -121,6 +122,42 @@ export function useRowsBlock(block: BoardBlock, source: BlockSource, options: Ro
 export type RowsBlockState = ReturnType<typeof useRowsBlock>;
 
 /** Add row, toolbar buttons, CSV and PDF above the rows. */
+export interface RowsBodyProps {
+  state: RowsBlockState;
+  answer: BlockRows;
+  title: string;
+}
+
+/**
+ * What a table and a list share around their rows: the toolbar, the empty state, the guest cap
+ * note, the pager and the popups (details, add and edit forms). `Rows` draws the rows themselves.
+ */
+export function RowsBlockView({
+  block,
+  source,
+  options,
+  kind,
+  Rows,
+}: DataBlockProps & { options: RowsBlockOptions; kind: 'Table' | 'List'; Rows: ComponentType<RowsBodyProps> }) {
+  const state = useRowsBlock(block, source, options);
+  const title = blockTitle(block, kind);
+  return (
+    <div className={`${kind.toLowerCase()}-block rows-block`} aria-busy={state.busy || undefined}>
+      <BlockLoadState load={state.load}>
+        {(answer) => (
+          <>
+            <RowsToolbar state={state} answer={answer} title={title} />
+            {answer.rows.length === 0 ? <NoRows /> : <Rows state={state} answer={answer} title={title} />}
+            <TruncatedNote answer={answer} />
+            <Pager state={state} answer={answer} />
+            <RowsPopups state={state} answer={answer} title={title} />
+          </>
+        )}
+      </BlockLoadState>
+    </div>
+  );
+}
+
 export function RowsToolbar({ state, answer, title }: { state: RowsBlockState; answer: BlockRows; title: string }) {
   const { block, source, settings } = state;
   const [exporting, setExporting] = useState(false);

@@ -3,36 +3,20 @@
 // actions column (frozen to the right with freeze_actions_column), the details popup on row click.
 import type { KeyboardEvent } from 'react';
 import { ACTION_TYPES } from '../actions/rowActions';
-import { BlockLoadState, NoRows } from '../data/BlockLoadState';
-import type { BlockRows, DataBlockProps } from '../data/types';
+import type { DataBlockProps } from '../data/types';
 import { RECORD_ID } from '../details/DetailsPopup';
-import { blockTitle, CellContent, hasRowButtons, Pager, RowButtons, RowsPopups, RowsToolbar, TruncatedNote, useRowsBlock, type RowsBlockState } from './RowsBlock';
-import { cellLookup, markdownByCell, stylesByCell, TABLE_TYPES } from './tableModel';
+import { CellContent, hasRowButtons, RowButtons, RowsBlockView, type RowsBodyProps } from './RowsBlock';
+import { TABLE_TYPES } from '../data/columnTypes';
+import { cellLookup, markdownByCell, stylesByCell } from './tableModel';
 import './table.css';
 
 const OPTIONS = { types: TABLE_TYPES, actionTypes: ACTION_TYPES };
 
 export function TableBlock({ block, source }: DataBlockProps) {
-  const state = useRowsBlock(block, source, OPTIONS);
-  const title = blockTitle(block, 'Table');
-  return (
-    <div className="table-block rows-block" aria-busy={state.busy || undefined}>
-      <BlockLoadState load={state.load}>
-        {(answer) => (
-          <>
-            <RowsToolbar state={state} answer={answer} title={title} />
-            {answer.rows.length === 0 ? <NoRows /> : <TableGrid state={state} answer={answer} title={title} />}
-            <TruncatedNote answer={answer} />
-            <Pager state={state} answer={answer} />
-            <RowsPopups state={state} answer={answer} title={title} />
-          </>
-        )}
-      </BlockLoadState>
-    </div>
-  );
+  return <RowsBlockView block={block} source={source} options={OPTIONS} kind="Table" Rows={TableGrid} />;
 }
 
-function TableGrid({ state, answer, title }: { state: RowsBlockState; answer: BlockRows; title: string }) {
+function TableGrid({ state, answer, title }: RowsBodyProps) {
   const columns = state.columnsOf(answer);
   const names = columns.map((column) => column.name);
   const styles = stylesByCell(answer.styles);

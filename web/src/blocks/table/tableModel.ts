@@ -12,6 +12,7 @@ import type {
   TableToolbarButtonsItem,
 } from '../../generated/blockConfigs';
 import { HIDDEN_COLUMNS } from '../details/DetailsPopup';
+import { TABLE_TYPES, type ColumnType } from '../data/columnTypes';
 import type { BlockRows, BlockSource } from '../data/types';
 
 /** blocks §3.4, §9: a column is 200 px wide unless its axis entry or the block says otherwise. */
@@ -21,25 +22,6 @@ export const DEFAULT_BUTTON_COLOUR = '#4f46E5';
 /** blocks §3.4 options default. */
 export const DEFAULT_OPTIONS = 'true, false';
 
-/** The 15 column types of a table (blocks §3.4). */
-export const TABLE_TYPES = [
-  'text',
-  'number',
-  'select',
-  'multi-select',
-  'textarea',
-  'markdowntext',
-  'month',
-  'tel',
-  'time',
-  'url',
-  'image',
-  'week',
-  'email',
-  'date',
-  'datetime-local',
-] as const;
-export type ColumnType = (typeof TABLE_TYPES)[number];
 /** A list's column types (blocks §3.5). */
 export const LIST_TYPES: readonly ColumnType[] = ['text', 'image'];
 
