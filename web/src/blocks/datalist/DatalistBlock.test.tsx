@@ -1,9 +1,10 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { BoardBlock } from '../../api/types';
-import type { BlockRows, BlockSource, RowsQuery } from '../data/types';
+import type { BlockRows, RowsQuery } from '../data/types';
 import { DatalistBlock, sortQuery, datalistItems } from './DatalistBlock';
 import { DEFAULT_PAGE_SIZE } from './usePagedRows';
+import { fakeBlockSource } from '../../test/fakeBlockSource';
 
 const COLUMNS = ['ChartApps Record ID', 'Name', 'Photo', 'Site'];
 
@@ -16,21 +17,7 @@ const BOB = { 'ChartApps Record ID': 'r2', Name: 'Bob', Photo: 'javascript:alert
 
 /** A BlockSource whose rows() answers `rows` (a function of the query, or one answer). */
 function fakeSource(rows: (query: RowsQuery) => Promise<BlockRows>) {
-  const source = {
-    key: 'board',
-    rows: vi.fn((_block: BoardBlock, query: RowsQuery) => rows(query)),
-    view: vi.fn(),
-    csvUrl: vi.fn(() => ''),
-    appendRow: vi.fn(),
-    editRow: vi.fn(),
-    deleteRow: vi.fn(),
-    duplicateRow: vi.fn(),
-    runAction: vi.fn(),
-    upload: vi.fn(),
-    pageHref: vi.fn((page: string) => `/${page}`),
-    filterSummary: [],
-  };
-  return source as typeof source & BlockSource;
+  return fakeBlockSource({ rows: vi.fn((_block: BoardBlock, query: RowsQuery) => rows(query)) });
 }
 
 const AXIS = [

@@ -1,9 +1,10 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { BoardBlock } from '../../api/types';
-import type { BlockRows, BlockSource, RowsQuery } from '../data/types';
+import type { BlockRows, RowsQuery } from '../data/types';
 import { DEFAULT_PAGE_SIZE } from '../datalist/usePagedRows';
 import { GridBlock, gridColumns } from './GridBlock';
+import { fakeBlockSource } from '../../test/fakeBlockSource';
 
 const COLUMNS = ['ChartApps Record ID', 'Name', 'Photo', 'Email'];
 const ADA = { 'ChartApps Record ID': 'r1', Name: 'Ada', Photo: 'https://img.example/ada.png', Email: 'ada@example.com' };
@@ -15,21 +16,7 @@ function answer(rows: Record<string, string>[], extra: Partial<BlockRows> = {}):
 
 /** A BlockSource whose rows() answers `rows`. */
 function fakeSource(rows: (query: RowsQuery) => Promise<BlockRows>) {
-  const source = {
-    key: 'board',
-    rows: vi.fn((_block: BoardBlock, query: RowsQuery) => rows(query)),
-    view: vi.fn(),
-    csvUrl: vi.fn(() => ''),
-    appendRow: vi.fn(),
-    editRow: vi.fn(),
-    deleteRow: vi.fn(),
-    duplicateRow: vi.fn(),
-    runAction: vi.fn(),
-    upload: vi.fn(),
-    pageHref: vi.fn((page: string) => `/${page}`),
-    filterSummary: [],
-  };
-  return source as typeof source & BlockSource;
+  return fakeBlockSource({ rows: vi.fn((_block: BoardBlock, query: RowsQuery) => rows(query)) });
 }
 
 const AXIS = [

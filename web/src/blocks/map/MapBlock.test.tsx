@@ -2,10 +2,11 @@ import { render, screen, within } from '@testing-library/react';
 import type { BoardBlock } from '../../api/types';
 import { setRuntimeConfigForTests } from '../../config/runtime';
 import { mockFetch, type Routes } from '../../test/fetchMock';
-import type { BlockRows, BlockSource, RowsQuery } from '../data/types';
+import type { BlockRows, RowsQuery } from '../data/types';
 import { forgetMapTokenForTests, GEOCODE_CACHE_PREFIX } from './geocoder';
 import { MapBlock, MAX_MARKERS } from './MapBlock';
 import type { MapCanvasProps } from './MapCanvas';
+import { fakeBlockSource } from '../../test/fakeBlockSource';
 
 // Leaflet does not draw in jsdom; the canvas stand-in lists the markers it was given.
 vi.mock('./MapCanvas', () => ({
@@ -30,21 +31,7 @@ const row = (name: string, where: string) => ({ 'ChartApps Record ID': name, Nam
 
 /** A BlockSource whose rows() answers `rows`. */
 function fakeSource(rows: (query: RowsQuery) => Promise<BlockRows>) {
-  const source = {
-    key: 'board',
-    rows: vi.fn((_block: BoardBlock, query: RowsQuery) => rows(query)),
-    view: vi.fn(),
-    csvUrl: vi.fn(() => ''),
-    appendRow: vi.fn(),
-    editRow: vi.fn(),
-    deleteRow: vi.fn(),
-    duplicateRow: vi.fn(),
-    runAction: vi.fn(),
-    upload: vi.fn(),
-    pageHref: vi.fn((page: string) => `/${page}`),
-    filterSummary: [],
-  };
-  return source as typeof source & BlockSource;
+  return fakeBlockSource({ rows: vi.fn((_block: BoardBlock, query: RowsQuery) => rows(query)) });
 }
 
 const BLOCK: BoardBlock = {

@@ -3,6 +3,7 @@
 import { vi } from 'vitest';
 import type { BoardBlock } from '../../api/types';
 import { useToastStore } from '../../store/toastStore';
+import { fakeBlockSource } from '../../test/fakeBlockSource';
 import type { BlockPermissions, BlockRows, BlockSource, RowsQuery } from '../data/types';
 
 export const ALL_PERMISSIONS: BlockPermissions = { append: true, edit_columns: ['Name', 'City'], delete: true, duplicate: true, actions: true };
@@ -30,13 +31,9 @@ export function answer(overrides: Partial<BlockRows> = {}): BlockRows {
 
 /** A BlockSource whose calls are recorded; `rows` answers `rows` (or a function of the query); `overrides` must be vi.fn spies. */
 export function fakeSource(rows: BlockRows | ((block: BoardBlock, query: RowsQuery) => BlockRows) = answer(), overrides: Partial<BlockSource> = {}) {
-  const base = {
-    key: 'test',
+  const base = fakeBlockSource({
     filterSummary: ['Region = North'],
     rows: vi.fn(async (block: BoardBlock, query: RowsQuery) => (typeof rows === 'function' ? rows(block, query) : rows)),
-    view: vi.fn(async () => {
-      throw new Error('not a view block');
-    }),
     csvUrl: vi.fn((block: BoardBlock) => `/api/board/s1/sheet/${block.sheet_title}/export.csv?block=${block.id}`),
     appendRow: vi.fn(async () => ({ record_id: 'r9', message: 'Data added to the spreadsheet' })),
     editRow: vi.fn(async () => undefined),
@@ -45,7 +42,7 @@ export function fakeSource(rows: BlockRows | ((block: BoardBlock, query: RowsQue
     runAction: vi.fn(async () => ({ ok: true, message: 'Sent' })),
     upload: vi.fn(async () => '/api/uploads/abc-123'),
     pageHref: vi.fn((page: string) => `/board/${page}`),
-  } satisfies BlockSource;
+  });
   // Overrides are spies too (vi.fn), so the spies' type stays.
   return { ...base, ...overrides } as typeof base;
 }
