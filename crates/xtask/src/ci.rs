@@ -83,13 +83,18 @@ fn validate_openapi() -> Result {
 }
 
 /// The browser tests against the release server on a free loopback port, serving `web/dist`.
-/// The browser tests against the release server, whose e-mail goes to the SMTP stand-in that the
-/// journeys script runs on a port chosen here (it reads codes and invitations from it).
+/// Its e-mail goes to the SMTP stand-in that the journeys script runs on a port chosen here (it
+/// reads codes and invitations from it), and its outbound calls may reach exactly one private
+/// address: the loopback port where the data-blocks journey stands in for a user's API endpoint.
 fn end_to_end() -> Result {
     let smtp_port = free_port()?.to_string();
-    let server = server::start_background_with(&[("TESSERA_SMTP_URL", &format!("smtp://127.0.0.1:{smtp_port}"))])?;
+    let api_port = free_port()?.to_string();
+    let server = server::start_background_with(&[
+        ("TESSERA_SMTP_URL", &format!("smtp://127.0.0.1:{smtp_port}")),
+        ("TESSERA_OUTBOUND_ALLOW", &format!("127.0.0.1:{api_port}")),
+    ])?;
     println!("ci: server running at {}", server.url);
-    let tests = web::npm_run("e2e", &[("TESSERA_URL", server.url.as_str()), ("E2E_SMTP_PORT", &smtp_port)]);
+    let tests = web::npm_run("e2e", &[("TESSERA_URL", server.url.as_str()), ("E2E_SMTP_PORT", &smtp_port), ("E2E_API_PORT", &api_port)]);
     let stopped = server.stop();
     tests?;
     stopped

@@ -2,6 +2,7 @@ import { useMemo, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import type { PageState } from '../../api/types';
 import { pageSource } from '../../blocks/data/sources';
+import { frameStyle } from '../../blocks/frameStyle';
 import type { Block } from '../../shell/blockList';
 import { blockTypeName } from '../../shell/blockTypes';
 import { BlockBody } from '../board/BlockBody';
@@ -40,10 +41,10 @@ export function PageContent({
             key={block.id}
             className="app-block"
             aria-labelledby={titleId}
-            style={{ borderColor: page.block_border, boxShadow: `0 1px 4px ${page.block_shadow}` }}
+            style={{ borderColor: page.block_border, boxShadow: `0 1px 4px ${page.block_shadow}`, ...frameStyle(block).frame }}
           >
             {blockActions?.(block)}
-            <h2 id={titleId} className="app-block-title">
+            <h2 id={titleId} className="app-block-title" style={frameStyle(block).title}>
               {typeof block.title === 'string' && block.title ? block.title : blockTypeName(block.type)}
             </h2>
             <BlockBody block={block} source={source} />

@@ -2,6 +2,7 @@ import { useEffect, useId, useMemo, useState, type CSSProperties, type ReactNode
 import { useSearchParams } from 'react-router';
 import type { BoardBlock, BoardState } from '../../api/types';
 import { boardSource } from '../../blocks/data/sources';
+import { frameStyle } from '../../blocks/frameStyle';
 import { appliedFilterLines, usableFilters } from '../filters/urlFilters';
 import { ViewerFilterBar } from '../filters/ViewerFilterBar';
 import { blockTypeName } from '../../shell/blockTypes';
@@ -154,10 +155,13 @@ export function BoardView({ board, sections, blockActions }: BoardViewProps) {
 function BlockFrame({ block, actions, children }: { block: BoardBlock; actions?: ReactNode; children: ReactNode }) {
   const titleId = useId();
   const title = typeof block.title === 'string' && block.title.trim() ? block.title : blockTypeName(block.type);
+  const style = frameStyle(block);
   return (
-    <section className={block.full_width ? 'board-block full-width' : 'board-block'} aria-labelledby={titleId}>
+    <section className={block.full_width ? 'board-block full-width' : 'board-block'} aria-labelledby={titleId} style={style.frame}>
       <header className="board-block-header">
-        <h2 id={titleId}>{title}</h2>
+        <h2 id={titleId} style={style.title}>
+          {title}
+        </h2>
         {actions}
       </header>
       {children}

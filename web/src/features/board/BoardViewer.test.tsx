@@ -154,6 +154,15 @@ describe('board viewer at /:board_slug', () => {
     expect(sheetCall.url.searchParams.get('block')).toBe('k1');
   });
 
+  it("colours a block's frame and title with its shared settings (blocks §3.1)", async () => {
+    const styled = { ...tableBlock, background_color: '#101820', font_color: '#f5f5f5', title_color: '#ff0000', title_background_color: '#00ff00' };
+    serve(boardState({ blocks: [styled] }));
+    renderApp('/sales');
+    const block = await screen.findByRole('region', { name: 'Monthly sales' });
+    expect(block).toHaveStyle({ background: '#101820', color: '#f5f5f5' });
+    expect(within(block).getByRole('heading', { name: 'Monthly sales' })).toHaveStyle({ color: '#ff0000', background: '#00ff00' });
+  });
+
   it("draws markdown from the server's sanitised HTML only, never from the raw text", async () => {
     const text = '<img src=x onerror=alert(1)> **hi**';
     serve(boardState({ blocks: [{ id: 'm', type: 'markdown', title: 'About', text }] }), {

@@ -1,0 +1,17 @@
+// The shared block settings of blocks §3.1 that colour a block's frame: background_color and
+// font_color for the block, title_color and title_background_color for its title.
+import type { CSSProperties } from 'react';
+import type { BoardBlock } from '../api/types';
+
+const colour = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() ? value.trim() : undefined);
+
+export function frameStyle(block: BoardBlock): { frame: CSSProperties; title: CSSProperties } {
+  const titleBackground = colour(block.title_background_color);
+  return {
+    frame: { background: colour(block.background_color), color: colour(block.font_color) },
+    title: {
+      color: colour(block.title_color),
+      ...(titleBackground && { background: titleBackground, padding: '4px 8px', borderRadius: 4 }),
+    },
+  };
+}
