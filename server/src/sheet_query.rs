@@ -121,7 +121,7 @@ pub struct SheetParams {
 }
 
 impl SheetParams {
-    fn bypass_cache(&self) -> bool {
+    pub fn bypass_cache(&self) -> bool {
         self.no_cache.as_deref().map(str::trim) == Some("1")
     }
 }
@@ -283,6 +283,16 @@ fn record(table: &Table, record_id: &str) -> Option<BTreeMap<String, String>> {
     Some(table.visible_columns().into_iter().map(|c| (table.column_names()[c].clone(), table.cell(row, c).to_owned())).collect())
 }
 
+/// A query ready to run, with what went into it.
+#[derive(Debug, Clone)]
+pub struct BuiltSpec {
+    pub spec: QuerySpec,
+    /// The guest cap shortened the page (see [`GUEST_ROW_CAP`]).
+    pub capped: bool,
+    /// The block `block=` named.
+    pub block: Option<blocks::StoredBlock>,
+}
+
 /// Everything of a query but the table: filters, session rules, the block's conditional filter,
 /// search, sort and the page window (with the guest cap applied).
 pub async fn build_spec(
@@ -292,7 +302,7 @@ pub async fn build_spec(
     sheet: &SheetInfo,
     table: &Table,
     params: &SheetParams,
-) -> Result<(QuerySpec, bool), Error> {
+) -> Result<BuiltSpec, Error> {
     let utc_offset_minutes = number::<i32>("tz_offset", params.tz_offset.as_deref(), "a whole number of minutes")?.unwrap_or(0);
     if utc_offset_minutes.abs() > MAX_TZ_OFFSET_MINUTES {
         return Err(Error::invalid("tz_offset", "`tz_offset` must be between -840 and 840 minutes."));
@@ -338,7 +348,7 @@ pub async fn build_spec(
             current_record,
         },
     };
-    Ok((spec, capped))
+    Ok(BuiltSpec { spec, capped, block })
 }
 
 fn conditional_filter(block: &blocks::StoredBlock) -> Result<Option<ConditionalFilter>, Error> {
@@ -354,7 +364,7 @@ fn conditional_filter(block: &blocks::StoredBlock) -> Result<Option<ConditionalF
 pub async fn answer(state: &AppState, scope: &Scope, viewer: &Viewer, title: &str, params: &SheetParams) -> Result<SheetAnswer, Error> {
     let sheet = find_sheet(&state.db, &scope.spreadsheet_id, title).await?;
     let (table, version) = load_table(state, &sheet, params.bypass_cache()).await?;
-    let (spec, capped) = build_spec(state, scope, viewer, &sheet, &table, params).await?;
+    let BuiltSpec { spec, capped, .. } = build_spec(state, scope, viewer, &sheet, &table, params).await?;
     let result = query::run(&table, &spec).map_err(query_error)?;
     let rows =
         result.rows.into_iter().map(|cells| result.columns.iter().cloned().zip(cells.into_iter().map(Value::String)).collect()).collect();
@@ -381,7 +391,7 @@ pub async fn matching(
     params: &SheetParams,
 ) -> Result<(Arc<Table>, Vec<u32>, Vec<usize>), Error> {
     let (table, _) = load_table(state, sheet, params.bypass_cache()).await?;
-    let (spec, _) = build_spec(state, scope, viewer, sheet, &table, params).await?;
+    let spec = build_spec(state, scope, viewer, sheet, &table, params).await?.spec;
     let rows = query::matching_rows(&table, &spec).map_err(query_error)?;
     let columns = table.visible_columns();
     Ok((table, rows, columns))

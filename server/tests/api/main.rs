@@ -11,6 +11,7 @@ mod auth;
 mod blocks;
 mod boards;
 mod client_errors;
+mod data_blocks;
 mod demo;
 mod env;
 mod google_sheets;
