@@ -173,6 +173,39 @@ pub struct SheetAnswer {
     #[serde(skip_serializing_if = "Vec::is_empty")]
     #[schema(value_type = Vec<Object>)]
     pub styles: Vec<CellStyle>,
+    /// The page's non-empty cells in the markdown columns of the block `block=` names
+    /// (`use_markdown` on, or type `markdowntext`), as sanitised HTML; `row` is the place on the
+    /// page. Absent when none.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub markdown: Vec<MarkdownCell>,
+}
+
+/// One markdown cell of a page, rendered.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+pub struct MarkdownCell {
+    pub row: usize,
+    pub column: String,
+    pub html: String,
+}
+
+/// The non-empty cells of `rows` (a page, in the order of `columns`) in the block's markdown
+/// columns, rendered and sanitised.
+fn markdown_cells(config: &Map<String, Value>, table: &Table, columns: &[String], rows: &[Vec<String>]) -> Vec<MarkdownCell> {
+    let wanted: Vec<usize> = tessera_blocks::markdown_columns(config)
+        .iter()
+        .filter_map(|name| table.column_index(name))
+        .filter_map(|c| columns.iter().position(|name| *name == table.column_names()[c]))
+        .collect();
+    let mut cells = Vec::new();
+    for (row, cells_of_row) in rows.iter().enumerate() {
+        for &at in &wanted {
+            let text = &cells_of_row[at];
+            if !text.trim().is_empty() {
+                cells.push(MarkdownCell { row, column: columns[at].clone(), html: tessera_markup::markdown_to_html(text) });
+            }
+        }
+    }
+    cells
 }
 
 /// A sheet's parsed table at its current version. `fresh` re-reads the rows from the database
@@ -364,8 +397,9 @@ fn conditional_filter(block: &blocks::StoredBlock) -> Result<Option<ConditionalF
 pub async fn answer(state: &AppState, scope: &Scope, viewer: &Viewer, title: &str, params: &SheetParams) -> Result<SheetAnswer, Error> {
     let sheet = find_sheet(&state.db, &scope.spreadsheet_id, title).await?;
     let (table, version) = load_table(state, &sheet, params.bypass_cache()).await?;
-    let BuiltSpec { spec, capped, .. } = build_spec(state, scope, viewer, &sheet, &table, params).await?;
+    let BuiltSpec { spec, capped, block } = build_spec(state, scope, viewer, &sheet, &table, params).await?;
     let result = query::run(&table, &spec).map_err(query_error)?;
+    let markdown = block.as_ref().map(|block| markdown_cells(&block.config, &table, &result.columns, &result.rows)).unwrap_or_default();
     let rows =
         result.rows.into_iter().map(|cells| result.columns.iter().cloned().zip(cells.into_iter().map(Value::String)).collect()).collect();
     let truncated = capped && result.total > GUEST_ROW_CAP as usize;
@@ -378,6 +412,7 @@ pub async fn answer(state: &AppState, scope: &Scope, viewer: &Viewer, title: &st
         version,
         truncated,
         styles: result.styles,
+        markdown,
     })
 }
 

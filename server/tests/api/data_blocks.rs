@@ -85,6 +85,9 @@ impl Fixture {
         format!("/api/board/{}/view/{block_id}?board=sales&referer=x&{query}", self.spreadsheet_id)
     }
 
+    fn rows(&self, block_id: &str, query: &str) -> String {
+        format!("/api/board/{}/sheet/Sales?board=sales&block={block_id}&{query}", self.spreadsheet_id)
+    }
 }
 
 fn region_filter(active: bool, value: &str) -> Value {
@@ -246,6 +249,26 @@ both_databases! {
         let url = format!("/v3/api/page/view/{block}?app=shop&board=&referer=x&search=bob");
         assert_eq!(server.guest().get(&url).await.status, 403, "a new app is private");
         assert_eq!(ada.get(&url).await.expect(200)["cards"][0]["formatted"], "$80");
+    }
+
+    async fn markdown_cells_of_a_page_come_sanitised_with_the_rows(backend) {
+        let f = Fixture::new(backend).await;
+        let table = f.block(json!({"type": "table", "axis": [{"column": "Notes", "use_markdown": true}, {"column": "Name", "type": "markdowntext"}, {"column": "Owner"}]})).await;
+        let answer = f.server.guest().get(&f.rows(&table, "rows_per_page=3&page=1")).await.expect(200).clone();
+        let cells = answer["markdown"].as_array().unwrap();
+        let notes: Vec<(u64, &str)> =
+            cells.iter().filter(|c| c["column"] == "Notes").map(|c| (c["row"].as_u64().unwrap(), c["html"].as_str().unwrap())).collect();
+        assert_eq!(notes[0], (0, "<p><strong>bold</strong></p>\n"));
+        assert_eq!(notes[1].0, 1);
+        assert!(notes[1].1.contains("hi") && !notes[1].1.contains("script") && !notes[1].1.contains("alert"), "{}", notes[1].1);
+        assert_eq!(notes.len(), 2, "an empty cell has no HTML, and Dan is on page 2");
+        assert_eq!(cells.iter().filter(|c| c["column"] == "Name").count(), 3);
+        let second = f.server.guest().get(&f.rows(&table, "rows_per_page=3&page=2")).await.expect(200).clone();
+        assert_eq!(second["markdown"][0]["row"], 0, "rows are places on the page");
+        let dan = second["markdown"].as_array().unwrap().iter().find(|c| c["column"] == "Notes").unwrap();
+        assert_eq!(dan["html"], "<p><a rel=\"noopener noreferrer\">x</a></p>\n");
+        let plain = f.server.guest().get(&format!("/api/board/{}/sheet/Sales?board=sales", f.spreadsheet_id)).await.expect(200).clone();
+        assert!(plain.get("markdown").is_none() && plain.get("permissions").is_none());
     }
 
 }
