@@ -32,6 +32,7 @@ use utoipa::{IntoParams, ToSchema};
 
 use crate::access::Role;
 use crate::apps::{self, App};
+use crate::audience::{Permissions, Rights};
 use crate::auth::Caller;
 use crate::blocks::{self, OwnedParent};
 use crate::board_state;
@@ -173,6 +174,9 @@ pub struct SheetAnswer {
     #[serde(skip_serializing_if = "Vec::is_empty")]
     #[schema(value_type = Vec<Object>)]
     pub styles: Vec<CellStyle>,
+    /// What the caller may do through the block `block=` names; absent without `block=`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub permissions: Option<Permissions>,
     /// The page's non-empty cells in the markdown columns of the block `block=` names
     /// (`use_markdown` on, or type `markdowntext`), as sanitised HTML; `row` is the place on the
     /// page. Absent when none.
@@ -399,6 +403,7 @@ pub async fn answer(state: &AppState, scope: &Scope, viewer: &Viewer, title: &st
     let (table, version) = load_table(state, &sheet, params.bypass_cache()).await?;
     let BuiltSpec { spec, capped, block } = build_spec(state, scope, viewer, &sheet, &table, params).await?;
     let result = query::run(&table, &spec).map_err(query_error)?;
+    let permissions = block.as_ref().map(|block| Rights { block, role: scope.role }.permissions(&result.columns));
     let markdown = block.as_ref().map(|block| markdown_cells(&block.config, &table, &result.columns, &result.rows)).unwrap_or_default();
     let rows =
         result.rows.into_iter().map(|cells| result.columns.iter().cloned().zip(cells.into_iter().map(Value::String)).collect()).collect();
@@ -412,6 +417,7 @@ pub async fn answer(state: &AppState, scope: &Scope, viewer: &Viewer, title: &st
         version,
         truncated,
         styles: result.styles,
+        permissions,
         markdown,
     })
 }

@@ -271,4 +271,28 @@ both_databases! {
         assert!(plain.get("markdown").is_none() && plain.get("permissions").is_none());
     }
 
+    async fn the_sheet_answer_reports_the_permissions_that_writes_enforce(backend) {
+        let f = Fixture::new(backend).await;
+        let table = f.block(json!({"type": "table", "add_new_row": "Admins", "actions": [{"type": "Edit row"}, {"type": "Delete row"}],
+            "axis": [{"column": "Name", "editable": "Everyone"}, {"column": "Amount", "editable": "Admins"}]})).await;
+        let guest = f.server.guest();
+        let as_guest = guest.get(&f.rows(&table, "")).await.expect(200).clone();
+        assert_eq!(as_guest["permissions"], json!({"append": false, "edit_columns": ["Name"], "delete": true, "duplicate": false, "actions": true}));
+        let as_owner = f.ada.get(&f.rows(&table, "")).await.expect(200).clone();
+        assert_eq!(as_owner["permissions"], json!({"append": true, "edit_columns": ["Name", "Amount"], "delete": true, "duplicate": false, "actions": true}));
+        // The writes agree.
+        let record = as_guest["rows"][0][RECORD_ID].as_str().unwrap().to_owned();
+        guest.put(&format!("/api/blocks/{table}/rows/{record}"), json!({"values": {"Name": "Alicia"}})).await.expect(200);
+        assert_eq!(guest.put(&format!("/api/blocks/{table}/rows/{record}"), json!({"values": {"Amount": "1"}})).await.status, 401);
+        assert_eq!(guest.post(&format!("/api/blocks/{table}/rows"), json!({"values": {"Name": "x"}})).await.status, 401);
+        assert_eq!(f.ada.post(&format!("/api/blocks/{table}/rows/{record}/duplicate"), json!({})).await.status, 403);
+
+        let hidden = f.block(json!({"type": "table", "action_button_visibility": "Admins", "actions": [{"type": "Edit row"}, {"type": "Open link"}],
+            "axis": [{"column": "Name", "editable": "Everyone"}]})).await;
+        let answer = guest.get(&f.rows(&hidden, "")).await.expect(200).clone();
+        assert_eq!(answer["permissions"], json!({"append": false, "edit_columns": [], "delete": false, "duplicate": false, "actions": false}));
+        let form = f.block(json!({"type": "form"})).await;
+        assert_eq!(guest.get(&f.rows(&form, "")).await.expect(200)["permissions"]["append"], true);
+    }
+
 }
