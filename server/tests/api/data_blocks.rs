@@ -295,4 +295,23 @@ both_databases! {
         assert_eq!(guest.get(&f.rows(&form, "")).await.expect(200)["permissions"]["append"], true);
     }
 
+    async fn states_answer_blocks_with_defaults_and_keep_action_secrets_from_viewers(backend) {
+        let f = Fixture::new(backend).await;
+        let block = f.block(json!({"type": "table", "rows_per_page": 25, "actions": [
+            {"type": "API call", "api_endpoint": "https://api.example.com/hook", "authorization_method": "Bearer Token", "token": "s3cret"},
+            {"type": "API call", "api_endpoint": "https://api.example.com/hook", "authorization_method": "Custom Header", "custom_header": "X-Key: k3y"}
+        ]})).await;
+        let viewer = f.server.guest().post("/api/board/update-metadata?board=sales", json!({})).await.expect(200).clone();
+        let shown = viewer["blocks"].as_array().unwrap().iter().find(|b| b["id"] == block.as_str()).unwrap().clone();
+        assert_eq!((shown["rows_per_page"].clone(), shown["paginate"].clone(), shown["add_new_row"].clone()), (json!(25), json!(true), json!("None")));
+        assert_eq!(shown["actions"][0]["http_method"], "POST");
+        assert!(!viewer.to_string().contains("s3cret") && !viewer.to_string().contains("k3y"), "{viewer}");
+        let editor = f.ada.get(&format!("/api/boards/{}", f.board_id)).await.expect(200).clone();
+        let edited = editor["blocks"].as_array().unwrap().iter().find(|b| b["id"] == block.as_str()).unwrap().clone();
+        assert_eq!((edited["actions"][0]["token"].clone(), edited["actions"][1]["custom_header"].clone()), (json!("s3cret"), json!("X-Key: k3y")));
+        assert_eq!(edited["csv_download"], false);
+        // What is stored is what the owner set.
+        let (stored,): (String,) = sqlx::query_as("SELECT config FROM blocks WHERE id = $1").bind(&block).fetch_one(&f.server.db().pool).await.unwrap();
+        assert!(!stored.contains("paginate"), "{stored}");
+    }
 }
