@@ -32,7 +32,7 @@ use utoipa::{IntoParams, ToSchema};
 
 use crate::access::Role;
 use crate::apps::{self, App};
-use crate::audience::{Permissions, Rights};
+use crate::audience::{BlockAccess, Permissions, Rights};
 use crate::auth::Caller;
 use crate::blocks::{self, OwnedParent};
 use crate::board_state;
@@ -91,6 +91,20 @@ pub async fn page_scope(db: &Db, caller: &Caller, app: &App, path: &str) -> Resu
     let spreadsheet_id = app.spreadsheet_id.clone().ok_or_else(no_spreadsheet)?;
     let filters = apps::page_settings(apps::stored_page_settings(db, &page.id).await?)?.filters;
     Ok(Scope { role, spreadsheet_id, filters, parent: OwnedParent::Page(page.id) })
+}
+
+/// The scope of the board or page a block sits on, for a caller `access` already let view it
+/// (a row action names its block, not the board or page).
+pub async fn block_scope(db: &Db, access: &BlockAccess) -> Result<Scope, Error> {
+    let filters = match &access.block.parent {
+        OwnedParent::Board(id) => {
+            let board = board_state::find_by_id(db, id).await?.ok_or_else(|| Error::NotFound("Board not found.".to_owned()))?;
+            board.settings()?.filters
+        }
+        OwnedParent::Page(id) => apps::page_settings(apps::stored_page_settings(db, id).await?)?.filters,
+    };
+    let spreadsheet_id = access.spreadsheet_id.clone().ok_or_else(no_spreadsheet)?;
+    Ok(Scope { role: access.role, spreadsheet_id, filters, parent: access.block.parent.clone() })
 }
 
 /// The sheet-data query parameters besides those of every request (platform §7).

@@ -18,6 +18,7 @@ mod health;
 mod marketplace;
 mod pages;
 mod plans;
+mod row_actions;
 mod rows;
 mod sheet_data;
 mod spreadsheet_files;
@@ -96,6 +97,7 @@ fn routes() -> OpenApiRouter<AppState> {
         .merge(sheet_data::router())
         .merge(block_view::router())
         .merge(rows::router())
+        .merge(row_actions::router())
         .merge(uploads::router())
 }
 

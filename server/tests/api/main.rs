@@ -19,6 +19,7 @@ mod marketplace;
 mod openapi;
 mod pages;
 mod plans;
+mod row_actions;
 mod rows;
 mod sheet_data;
 mod spreadsheet_files;

@@ -30,6 +30,7 @@ const SPEC_CALLS: &[(&str, &str)] = &[
 const BLOCK_CALLS: &[(&str, &str)] = &[
     ("get", "/api/board/{spreadsheetId}/view/{blockId}"),
     ("get", "/v3/api/page/view/{blockId}"),
+    ("post", "/api/blocks/{blockId}/actions/{index}"),
 ];
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
