@@ -358,7 +358,11 @@ pub async fn page_state(db: &Db, app: &App, page: Page, role: Role) -> Result<Pa
     Ok(PageState {
         name: app.name.clone(),
         app_id: app.id.clone(),
-        blocks: crate::blocks::list(db, crate::blocks::Parent::Page(&page.id)).await?,
+        blocks: crate::blocks::list(db, crate::blocks::Parent::Page(&page.id))
+            .await?
+            .into_iter()
+            .map(|block| crate::blocks::for_state(block, role.can_edit()))
+            .collect(),
         page_id: page.id,
         page_name: page.page_name,
         page_slug: page.page_slug,

@@ -30,10 +30,15 @@
 //! | delete             | table, list   | a `Delete row` action and `action_button_visibility`                       |
 //! | duplicate          | table         | a `Duplicate row` action and `action_button_visibility` (§3.6: lists offer only edit and delete) |
 //! | upload             | as append     | as append through the same block                                           |
+//! | run an action      | table, list   | `action_button_visibility` (the API call and PDF download the server runs, `api::row_actions`) |
 //!
 //! A row action must be configured on the block (its `actions`, §3.6) for the matching write to
 //! be allowed: without it the web app shows no button, and the permissive default of
 //! `action_button_visibility` must not let anonymous visitors delete rows of every table.
+//!
+//! The sheet call answers these rights with a block's rows ([`Rights::permissions`]), computed
+//! by the same [`Rights::require`] that guards the writes, so the buttons shown and the writes
+//! allowed cannot disagree.
 //!
 //! ## Values
 //!
@@ -41,8 +46,10 @@
 //! [`fill_hidden_defaults`] fills a form's hidden `[(user_email)]` and `[(today)]` fields on the
 //! server, from the session rather than from what the browser sent.
 
+use serde::Serialize;
 use serde_json::{Map, Value};
 use tessera_core::table::RECORD_ID_COLUMN;
+use utoipa::ToSchema;
 
 use crate::access::{app_role, workspace_role, Role};
 use crate::auth::Caller;
@@ -186,6 +193,31 @@ impl BlockAccess {
         blocks::normalise_type(&self.block.block_type)
     }
 
+    /// What this block lets its caller do.
+    pub fn rights(&self) -> Rights<'_> {
+        Rights { block: &self.block, role: self.role }
+    }
+
+    /// Ok when this block lets its caller make `change` (see [`Rights::require`]).
+    pub fn require(&self, change: RowChange, columns: &[&str]) -> Result<(), Error> {
+        self.rights().require(change, columns)
+    }
+}
+
+/// A block and the role of a caller who may view it: what the rules of this module need. The
+/// sheet call reports these rights to the browser and every write checks them, through the same
+/// [`Rights::require`], so the buttons shown and the writes allowed cannot disagree.
+#[derive(Debug, Clone, Copy)]
+pub struct Rights<'a> {
+    pub block: &'a StoredBlock,
+    pub role: Role,
+}
+
+impl Rights<'_> {
+    fn block_type(&self) -> &str {
+        blocks::normalise_type(&self.block.block_type)
+    }
+
     /// Ok when this block lets its caller make `change`, touching `columns` (the columns an edit
     /// changes; ignored otherwise). Guests are asked to log in when signing in could help.
     pub fn require(&self, change: RowChange, columns: &[&str]) -> Result<(), Error> {
@@ -204,7 +236,7 @@ impl BlockAccess {
         let audience = match change {
             RowChange::Append if block_type == "form" => Audience::setting(&self.block.config, "add_new_row", Audience::Everyone),
             RowChange::Append => Audience::setting(&self.block.config, "add_new_row", Audience::Nobody),
-            _ => Audience::setting(&self.block.config, "action_button_visibility", Audience::Everyone),
+            _ => self.action_audience(),
         };
         self.require_audience(audience, || format!("This {block_type} does not let you {}.", change.verb()))?;
         if change == RowChange::Edit {
@@ -216,6 +248,40 @@ impl BlockAccess {
             }
         }
         Ok(())
+    }
+
+    /// [`Rights::require`] as a yes or no, for showing buttons.
+    pub fn may(&self, change: RowChange, columns: &[&str]) -> bool {
+        self.require(change, columns).is_ok()
+    }
+
+    /// Ok when the block's row action buttons (§3.6) are for this caller:
+    /// `action_button_visibility`, default `Everyone`.
+    pub fn require_actions(&self) -> Result<(), Error> {
+        if self.role == Role::Read {
+            return self.role.require_write_rows();
+        }
+        let block_type = self.block_type();
+        self.require_audience(self.action_audience(), || format!("The actions of this {block_type} are not available to you."))
+    }
+
+    fn action_audience(&self) -> Audience {
+        Audience::setting(&self.block.config, "action_button_visibility", Audience::Everyone)
+    }
+
+    /// What the browser may offer this caller through the block, for the visible `columns`.
+    pub fn permissions(&self, columns: &[String]) -> Permissions {
+        let edit_columns = match self.may(RowChange::Edit, &[]) {
+            true => columns.iter().filter(|column| *column != RECORD_ID_COLUMN && self.may(RowChange::Edit, &[column])).cloned().collect(),
+            false => Vec::new(),
+        };
+        Permissions {
+            append: self.may(RowChange::Append, &[]),
+            edit_columns,
+            delete: self.may(RowChange::Delete, &[]),
+            duplicate: self.may(RowChange::Duplicate, &[]),
+            actions: self.require_actions().is_ok(),
+        }
     }
 
     fn require_audience(&self, audience: Audience, refusal: impl FnOnce() -> String) -> Result<(), Error> {
@@ -230,14 +296,31 @@ impl BlockAccess {
     }
 }
 
-/// Whether the block's row actions (§3.6) include `action` ("Delete row"). Spellings vary
-/// between editor versions ("Delete row", "delete_row", "deleteRow"), so letters alone compare.
+/// What a caller may do through one block (blocks §3.2, §3.6), answered with its rows.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+pub struct Permissions {
+    /// Add a row: a table's or list's "add new row", or a form's submit.
+    pub append: bool,
+    /// The visible columns an 'Edit row' action lets this caller change (empty: no edit).
+    pub edit_columns: Vec<String>,
+    pub delete: bool,
+    pub duplicate: bool,
+    /// `action_button_visibility` covers this caller: the row action buttons show.
+    pub actions: bool,
+}
+
+/// Whether the block's row actions (§3.6) include `action` ("Delete row").
 fn has_action(config: &Map<String, Value>, action: &str) -> bool {
-    let letters = |text: &str| text.chars().filter(char::is_ascii_alphanumeric).map(|c| c.to_ascii_lowercase()).collect::<String>();
-    let wanted = letters(action);
     config.get("actions").and_then(Value::as_array).is_some_and(|actions| {
-        actions.iter().any(|entry| entry.get("type").and_then(Value::as_str).is_some_and(|kind| letters(kind) == wanted))
+        actions.iter().any(|entry| entry.get("type").and_then(Value::as_str).is_some_and(|kind| is_action(kind, action)))
     })
+}
+
+/// Whether the action type `kind`, as stored, is `action` ("Delete row"). Spellings vary between
+/// editor versions ("Delete row", "delete_row", "deleteRow"), so letters alone compare.
+pub fn is_action(kind: &str, action: &str) -> bool {
+    let letters = |text: &str| text.chars().filter(char::is_ascii_alphanumeric).map(|c| c.to_ascii_lowercase()).collect::<String>();
+    letters(kind) == letters(action)
 }
 
 /// The axis entry (a table column, a list field or a form field) for `column`.

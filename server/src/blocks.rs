@@ -153,6 +153,27 @@ pub async fn list(db: &Db, parent: Parent<'_>) -> Result<Vec<Value>, Error> {
     rows.into_iter().map(|(id, block_type, config)| Ok(to_json(&id, &block_type, parse_config(&config)?))).collect()
 }
 
+/// The settings of an API-call row action (blocks §3.6) that authenticate its requests: the
+/// server sends them, the browser never needs them.
+const ACTION_SECRETS: [&str; 2] = ["token", "custom_header"];
+
+/// A stored block as a board or page state answers it: with the catalogue's defaults filled in,
+/// so that every viewer gets complete settings without knowing the catalogue (the stored block
+/// keeps only what its owner set), and, for callers who cannot edit, without the secrets of its
+/// API-call actions, which only the server uses ([`crate::api`]'s row actions).
+pub fn for_state(block: Value, can_edit: bool) -> Value {
+    let mut block = tessera_blocks::with_defaults(&block).unwrap_or(block);
+    if !can_edit {
+        let actions = block.get_mut("actions").and_then(Value::as_array_mut).into_iter().flatten();
+        for action in actions.filter_map(Value::as_object_mut) {
+            for secret in ACTION_SECRETS {
+                action.remove(secret);
+            }
+        }
+    }
+    block
+}
+
 /// id, board_id, page_id, block_type, config.
 type BlockRow = (String, Option<String>, Option<String>, String, String);
 
@@ -368,6 +389,26 @@ mod tests {
         let block = validate(json!({"type": "chart", "id": "x", "temp_block": true, "section": "Sales", "axis": []})).unwrap();
         assert_eq!(block.block_type, "chart");
         assert_eq!(block.config, json!({"section": "Sales", "axis": []}).as_object().unwrap().clone());
+    }
+
+    #[test]
+    fn state_answers_fill_defaults_and_keep_action_secrets_from_viewers() {
+        let stored = json!({"id": "b", "type": "table", "rows_per_page": 25, "actions": [
+            {"type": "API call", "authorization_method": "Bearer Token", "token": "s3cret", "custom_header": "X-Key: k"}
+        ]});
+        let viewer = for_state(stored.clone(), false);
+        assert_eq!(
+            (viewer["rows_per_page"].clone(), viewer["paginate"].clone(), viewer["csv_download"].clone()),
+            (json!(25), json!(true), json!(false))
+        );
+        assert_eq!(viewer["actions"][0]["button_color"], "#4f46E5", "list items get their defaults too");
+        assert!(viewer["actions"][0].get("token").is_none() && viewer["actions"][0].get("custom_header").is_none());
+        assert_eq!(viewer["actions"][0]["authorization_method"], "Bearer Token");
+        let editor = for_state(stored, true);
+        assert_eq!(
+            (editor["actions"][0]["token"].clone(), editor["actions"][0]["custom_header"].clone()),
+            (json!("s3cret"), json!("X-Key: k"))
+        );
     }
 
     #[test]

@@ -286,7 +286,11 @@ pub async fn state(db: &Db, board: &Board, role: Role) -> Result<BoardState, Err
         spreadsheet_id: board.spreadsheet_id.clone(),
         sheets: sheets.into_iter().map(|(title,)| title).collect(),
         users: Vec::new(),
-        blocks: blocks::list(db, Parent::Board(&board.id)).await?,
+        blocks: blocks::list(db, Parent::Board(&board.id))
+            .await?
+            .into_iter()
+            .map(|block| blocks::for_state(block, role.can_edit()))
+            .collect(),
         // Visitors of a public board do not learn the owner's address.
         owner_email: if role.can_view(false) { board.owner_email.clone() } else { String::new() },
         can_edit: role.can_edit(),

@@ -66,6 +66,12 @@ pub struct Config {
     pub csv_link_ttl_secs: u64,
     /// `TESSERA_DOCS_URL`, default `/docs`: where the editor's Docs button goes.
     pub docs_url: String,
+    /// `TESSERA_MAP_TILES_URL`, default OpenStreetMap's `https://tile.openstreetmap.org/{z}/{x}/{y}.png`:
+    /// the tile source of map blocks (`{z}`, `{x}`, `{y}` are filled in by the browser).
+    pub map_tiles_url: String,
+    /// `TESSERA_GEOCODER_URL`, default `https://api.mapbox.com`: the geocoding service map blocks
+    /// ask for addresses (with the `CHARTMAT_MAPBOX_AUTH_TOKEN` token); tests point it at a stand-in.
+    pub geocoder_url: String,
     /// `TESSERA_LIVE_CHAT_SCRIPT`: the script URL of a live-chat widget, loaded on the product's
     /// front pages only (platform §2). Unset: no widget.
     pub live_chat_script: Option<String>,
@@ -76,6 +82,9 @@ pub struct Config {
     /// forwarded to. Unset: reports are only logged.
     pub sentry_dsn: Option<SentryDsn>,
 }
+
+pub const DEFAULT_MAP_TILES_URL: &str = "https://tile.openstreetmap.org/{z}/{x}/{y}.png";
+pub const DEFAULT_GEOCODER_URL: &str = "https://api.mapbox.com";
 
 /// A URL the web app loads or links to: absolute http(s), or a path on this server. Anything else
 /// (`javascript:`, a bare word) would end up in a `src` or `href` of every page.
@@ -152,6 +161,8 @@ impl Default for Config {
             google_api_base: "https://sheets.googleapis.com".to_owned(),
             csv_link_ttl_secs: 300,
             docs_url: "/docs".to_owned(),
+            map_tiles_url: DEFAULT_MAP_TILES_URL.to_owned(),
+            geocoder_url: DEFAULT_GEOCODER_URL.to_owned(),
             live_chat_script: None,
             tutorial_videos: TutorialVideos::default(),
             sentry_dsn: None,
@@ -272,6 +283,12 @@ impl Config {
         if let Some(docs) = web_url("TESSERA_DOCS_URL")? {
             config.docs_url = docs;
         }
+        if let Some(tiles) = web_url("TESSERA_MAP_TILES_URL")? {
+            config.map_tiles_url = tiles;
+        }
+        if let Some(geocoder) = web_url("TESSERA_GEOCODER_URL")? {
+            config.geocoder_url = geocoder.trim_end_matches('/').to_owned();
+        }
         config.live_chat_script = web_url("TESSERA_LIVE_CHAT_SCRIPT")?;
         config.tutorial_videos = TutorialVideos {
             board_settings: web_url("TESSERA_TUTORIAL_VIDEO_BOARD_SETTINGS")?,
@@ -365,6 +382,23 @@ mod tests {
         for bad in ["javascript:alert(1)", "//evil.example/x.js", "chat.js"] {
             assert!(matches!(config(&[("TESSERA_LIVE_CHAT_SCRIPT", bad)]), Err(ConfigError::WebUrl { .. })), "{bad}");
         }
+    }
+
+    #[test]
+    fn map_tiles_and_geocoder_default_to_public_services_and_may_be_replaced() {
+        let defaults = config(&[]).unwrap();
+        assert_eq!(defaults.map_tiles_url, "https://tile.openstreetmap.org/{z}/{x}/{y}.png");
+        assert_eq!(defaults.geocoder_url, "https://api.mapbox.com");
+        let set = config(&[
+            ("TESSERA_MAP_TILES_URL", "https://tiles.example/{z}/{x}/{y}.png"),
+            ("TESSERA_GEOCODER_URL", "http://127.0.0.1:9999/"),
+        ])
+        .unwrap();
+        assert_eq!(
+            (set.map_tiles_url.as_str(), set.geocoder_url.as_str()),
+            ("https://tiles.example/{z}/{x}/{y}.png", "http://127.0.0.1:9999")
+        );
+        assert!(matches!(config(&[("TESSERA_GEOCODER_URL", "javascript:alert(1)")]), Err(ConfigError::WebUrl { .. })));
     }
 
     #[test]

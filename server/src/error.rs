@@ -72,6 +72,11 @@ pub enum Error {
     #[error("{0}")]
     Unavailable(String),
 
+    /// 502: an outside address a user configured (an API-call action's endpoint) failed or was
+    /// refused; the text is the one to show.
+    #[error("{0}")]
+    BadGateway(String),
+
     /// 500: anything unexpected. The context and source are logged, the client sees a generic text.
     #[error("{}", messages::SERVER_ERROR)]
     Internal {
@@ -132,6 +137,7 @@ impl Error {
             Self::TooLarge(_) | Self::BodyTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             Self::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
             Self::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
+            Self::BadGateway(_) => StatusCode::BAD_GATEWAY,
             Self::Internal { .. } => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }

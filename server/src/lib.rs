@@ -63,23 +63,30 @@ impl AppState {
         let keys = auth::session::SessionKeys::load(&db, &config).await.map_err(|error| StartError::Init(error.to_string()))?;
         let mailer = mail::Mailer::from_config(&config)?;
         let tables = Arc::new(sheets::cache::TableCache::new(config.sheet_cache_mb * 1024 * 1024));
-        let http = http_client(false)?;
-        let user_http = http_client(!config.allow_private_fetch)?;
-        Ok(Self { config: Arc::new(config), db, keys: Arc::new(keys), mailer, tables, http, user_http })
+        let http = build_client(http_builder())?;
+        let allow_private = config.allow_private_fetch;
+        let user_http = build_client(outbound::for_user_addresses(http_builder(), allow_private, outbound::MAX_LINK_REDIRECTS))?;
+        let action_http = build_client(outbound::for_user_addresses(
+            http_builder().timeout(outbound::ACTION_TIMEOUT),
+            allow_private,
+            outbound::MAX_ACTION_REDIRECTS,
+        ))?;
+        Ok(Self { config: Arc::new(config), db, keys: Arc::new(keys), mailer, tables, http, user_http, action_http })
     }
 }
 
 /// A client for outside services: rustls on ring (installed once as the process default),
-/// bounded waits, a user agent that names the product, and, for `public_only`, a resolver that
-/// refuses private network addresses.
-fn http_client(public_only: bool) -> Result<reqwest::Client, StartError> {
+/// bounded waits and a user agent that names the product.
+fn http_builder() -> reqwest::ClientBuilder {
     // A second installation (tests start many servers in one process) is refused harmlessly.
     let _ = rustls::crypto::ring::default_provider().install_default();
-    let builder = reqwest::Client::builder()
+    reqwest::Client::builder()
         .user_agent(concat!("Tessera/", env!("CARGO_PKG_VERSION")))
         .connect_timeout(std::time::Duration::from_secs(10))
-        .timeout(std::time::Duration::from_secs(60));
-    let builder = if public_only { builder.dns_resolver(Arc::new(outbound::PublicOnly)) } else { builder };
+        .timeout(std::time::Duration::from_secs(60))
+}
+
+fn build_client(builder: reqwest::ClientBuilder) -> Result<reqwest::Client, StartError> {
     builder.build().map_err(|error| StartError::Init(format!("cannot build the HTTP client: {error}")))
 }
 

@@ -1,19 +1,37 @@
-//! Requests to addresses that users type in (published-CSV links, and later API-call actions)
-//! must not reach the server's own network: loopback, private ranges, link-local addresses
-//! (where cloud metadata services answer) and the like. Two guards, because a URL can name an
-//! address directly or through DNS: [`check_url`] refuses literal private addresses before a
-//! request is made, and [`PublicOnly`] resolves names and drops private answers at connect time
-//! (so a name cannot be re-pointed between a check and the connection).
+//! Requests to addresses that users type in (published-CSV links, API-call row actions) must not
+//! reach the server's own network: loopback, private ranges, link-local addresses (where cloud
+//! metadata services answer) and the like. Three guards, because a URL can name an address
+//! directly or through DNS, and a server can redirect anywhere: [`check_url`] refuses literal
+//! private addresses before a request is made, [`PublicOnly`] resolves names and drops private
+//! answers at connect time (so a name cannot be re-pointed between a check and the connection),
+//! and [`redirect_policy`] checks every redirect's address as the first (a hop to a literal
+//! address never reaches the resolver).
+//!
+//! Every spelling of an address counts: the URL parser reads `127.1`, `0x7f000001`,
+//! `2130706433` and `0177.0.0.1` as 127.0.0.1 before the check sees them, and IPv6 forms that
+//! carry an IPv4 address (`::ffff:127.0.0.1`, `::127.0.0.1`, NAT64 `64:ff9b::/96`, 6to4
+//! `2002::/16`) are judged by the IPv4 address they carry.
 //!
 //! `TESSERA_ALLOW_PRIVATE_FETCH=1` turns both off, for a self-hosted install whose spreadsheets
 //! live on its own network (and for the tests' loopback stand-ins).
 
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
+use std::sync::Arc;
+use std::time::Duration;
 
 use reqwest::dns::{Addrs, Name, Resolve, Resolving};
-use reqwest::Url;
+use reqwest::redirect::Policy;
+use reqwest::{ClientBuilder, Url};
+use url::Host;
 
 use crate::error::Error;
+
+/// Redirects a published-CSV link may take (reqwest's own default; Google's links take one or two).
+pub const MAX_LINK_REDIRECTS: usize = 10;
+/// Redirects an API-call action follows.
+pub const MAX_ACTION_REDIRECTS: usize = 3;
+/// The whole of an API-call action's request, from connecting to the last byte read.
+pub const ACTION_TIMEOUT: Duration = Duration::from_secs(10);
 
 pub const PRIVATE_ADDRESS: &str = "This link points to a private network address, which Tessera does not fetch. Use a public link.";
 
@@ -21,10 +39,25 @@ pub const PRIVATE_ADDRESS: &str = "This link points to a private network address
 pub fn is_public(ip: IpAddr) -> bool {
     match ip {
         IpAddr::V4(v4) => is_public_v4(v4),
-        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+        IpAddr::V6(v6) => match embedded_v4(v6) {
             Some(v4) => is_public_v4(v4),
             None => is_public_v6(v6),
         },
+    }
+}
+
+/// The IPv4 address an IPv6 address stands for: IPv4-mapped `::ffff:a.b.c.d` and
+/// IPv4-compatible `::a.b.c.d` (`::1` is 0.0.0.1, which is not public either), NAT64
+/// `64:ff9b::a.b.c.d`, and 6to4 `2002:aabb:ccdd::`.
+fn embedded_v4(ip: Ipv6Addr) -> Option<Ipv4Addr> {
+    let s = ip.segments();
+    let octets = ip.octets();
+    let low = Ipv4Addr::new(octets[12], octets[13], octets[14], octets[15]);
+    match s {
+        [0, 0, 0, 0, 0, 0 | 0xffff, ..] => Some(low),
+        [0x64, 0xff9b, 0, 0, 0, 0, ..] => Some(low),
+        [0x2002, ..] => Some(Ipv4Addr::new(octets[2], octets[3], octets[4], octets[5])),
+        _ => None,
     }
 }
 
@@ -45,23 +78,71 @@ fn is_public_v4(ip: Ipv4Addr) -> bool {
 }
 
 fn is_public_v6(ip: Ipv6Addr) -> bool {
-    let first = ip.segments()[0];
+    let [first, second, ..] = ip.segments();
     !(ip.is_loopback()
         || ip.is_unspecified()
         || ip.is_multicast()
-        // Unique local (fc00::/7) and link-local (fe80::/10) addresses.
+        // Unique local (fc00::/7), link-local (fe80::/10) and the old site-local (fec0::/10).
         || (first & 0xfe00) == 0xfc00
-        || (first & 0xffc0) == 0xfe80)
+        || (first & 0xffc0) == 0xfe80
+        || (first & 0xffc0) == 0xfec0
+        // Teredo (2001::/32) hides its IPv4 address; documentation (2001:db8::/32).
+        || (first == 0x2001 && (second == 0 || second == 0xdb8)))
 }
 
 /// Refuses a URL whose host is a literal private address.
 pub fn check_url(url: &Url, allow_private: bool) -> Result<(), Error> {
-    let host = url.host_str().unwrap_or_default();
-    let literal = host.trim_start_matches('[').trim_end_matches(']').parse::<IpAddr>().ok();
+    let literal = match url.host() {
+        Some(Host::Ipv4(ip)) => Some(IpAddr::V4(ip)),
+        Some(Host::Ipv6(ip)) => Some(IpAddr::V6(ip)),
+        Some(Host::Domain(_)) | None => None,
+    };
     match literal {
         Some(ip) if !allow_private && !is_public(ip) => Err(Error::invalid("url", PRIVATE_ADDRESS)),
         _ => Ok(()),
     }
+}
+
+/// `builder` made fit for addresses users type in: redirects checked by [`redirect_policy`] and,
+/// unless private addresses are allowed, names resolved by [`PublicOnly`].
+pub fn for_user_addresses(builder: ClientBuilder, allow_private: bool, max_hops: usize) -> ClientBuilder {
+    let builder = builder.redirect(redirect_policy(allow_private, max_hops));
+    match allow_private {
+        true => builder,
+        false => builder.dns_resolver(Arc::new(PublicOnly)),
+    }
+}
+
+/// Follows at most `max_hops` redirects, each only to an address that passes [`check_url`];
+/// names in redirects are still resolved by [`PublicOnly`] when it is in use. (reqwest itself
+/// never follows a redirect to anything but http or https.)
+fn redirect_policy(allow_private: bool, max_hops: usize) -> Policy {
+    Policy::custom(move |attempt| {
+        if attempt.previous().len() > max_hops {
+            attempt.error(format!("more than {max_hops} redirects"))
+        } else if check_url(attempt.url(), allow_private).is_err() {
+            attempt.error(PRIVATE_REDIRECT)
+        } else {
+            attempt.follow()
+        }
+    })
+}
+
+const PRIVATE_REDIRECT: &str = "a redirect to a private network address";
+const PRIVATE_NAME: &str = "resolves only to private network addresses";
+
+/// Whether a request failed because a guard of this module refused an address (in a redirect,
+/// or in a DNS answer), rather than because the other side failed.
+pub fn refused(error: &reqwest::Error) -> bool {
+    let mut source: Option<&(dyn std::error::Error + 'static)> = Some(error);
+    while let Some(error) = source {
+        let text = error.to_string();
+        if text.contains(PRIVATE_REDIRECT) || text.contains(PRIVATE_NAME) {
+            return true;
+        }
+        source = error.source();
+    }
+    false
 }
 
 /// A DNS resolver that answers only public addresses.
@@ -74,7 +155,7 @@ impl Resolve for PublicOnly {
             let found: Vec<SocketAddr> = tokio::net::lookup_host((host.as_str(), 0)).await?.collect();
             let public: Vec<SocketAddr> = found.into_iter().filter(|addr| is_public(addr.ip())).collect();
             if public.is_empty() {
-                return Err(format!("{host} resolves only to private network addresses").into());
+                return Err(format!("{host} {PRIVATE_NAME}").into());
             }
             Ok(Box::new(public.into_iter()) as Addrs)
         })
@@ -108,11 +189,97 @@ mod tests {
     }
 
     #[test]
+    fn every_spelling_of_a_private_address_is_refused() {
+        for spelling in [
+            "http://127.0.0.1/",
+            "http://127.1/",
+            "http://0x7f000001/",
+            "http://2130706433/",
+            "http://0177.0.0.1/",
+            "http://0x7f.0.0.1/",
+            "http://127.000.000.001/",
+            "http://0.0.0.0/",
+            "http://0/",
+            "http://10.0.0.1/",
+            "http://192.168.0.1:8080/",
+            "http://169.254.169.254/latest/meta-data/",
+            "http://0xa9fea9fe/",
+            "http://[::1]/",
+            "http://[::]/",
+            "http://[::ffff:127.0.0.1]/",
+            "http://[::ffff:7f00:1]/",
+            "http://[::ffff:169.254.169.254]/",
+            "http://[::127.0.0.1]/",
+            "http://[64:ff9b::a9fe:a9fe]/",
+            "http://[2002:7f00:1::]/",
+            "http://[fc00::]/",
+            "http://[fd12:3456::1]/",
+            "http://[fe80::]/",
+            "http://[fe80::1%25eth0]/",
+            "http://[fec0::1]/",
+            "https://[2001::1]/",
+        ] {
+            match Url::parse(spelling) {
+                // A URL the parser refuses cannot be requested at all.
+                Err(_) => {}
+                Ok(url) => assert!(check_url(&url, false).is_err(), "{spelling} (read as {url}) was let through"),
+            }
+        }
+        for public in
+            ["https://example.com/", "http://8.8.8.8/", "http://134744072/", "http://[2606:4700::1111]/", "http://[::ffff:8.8.8.8]/"]
+        {
+            assert!(check_url(&Url::parse(public).unwrap(), false).is_ok(), "{public}");
+        }
+    }
+
+    #[test]
     fn literal_private_hosts_are_refused_unless_allowed() {
         let metadata = Url::parse("http://169.254.169.254/latest/meta-data").unwrap();
         assert_eq!(check_url(&metadata, false).unwrap_err().to_string(), PRIVATE_ADDRESS);
         assert!(check_url(&metadata, true).is_ok());
         assert!(check_url(&Url::parse("http://[::1]:8080/x.csv").unwrap(), false).is_err());
         assert!(check_url(&Url::parse("https://docs.google.com/x/pub?output=csv").unwrap(), false).is_ok());
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn every_redirect_is_checked_and_at_most_max_hops_are_followed() {
+        use axum::extract::Path;
+        use axum::response::{IntoResponse, Redirect};
+        use axum::routing::get;
+
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let addr = listener.local_addr().unwrap();
+        let port = addr.port();
+        let app = axum::Router::new()
+            .route("/secret", get(|| async { "secret" }))
+            .route("/to-loopback", get(move || async move { Redirect::temporary(&format!("http://127.0.0.1:{port}/secret")) }))
+            .route("/to-mapped", get(move || async move { Redirect::temporary(&format!("http://[::ffff:127.0.0.1]:{port}/secret")) }))
+            .route("/to-localhost", get(move || async move { Redirect::temporary(&format!("http://localhost:{port}/secret")) }))
+            .route("/to-file", get(|| async { Redirect::temporary("file:///etc/passwd") }))
+            .route(
+                "/hop/{n}",
+                get(move |Path(n): Path<u32>| async move {
+                    match n {
+                        0 => "end".into_response(),
+                        n => Redirect::temporary(&format!("http://public.test:{port}/hop/{}", n - 1)).into_response(),
+                    }
+                }),
+            );
+        tokio::spawn(async move { axum::serve(listener, app).await });
+        let _ = rustls::crypto::ring::default_provider().install_default();
+        // `public.test` stands for a public name: resolved by an override, as DNS would answer it.
+        let client =
+            for_user_addresses(reqwest::Client::builder(), false, MAX_ACTION_REDIRECTS).resolve("public.test", addr).build().unwrap();
+        let get = |path: &str| client.get(format!("http://public.test:{port}{path}")).send();
+
+        assert_eq!(get("/secret").await.unwrap().text().await.unwrap(), "secret");
+        for path in ["/to-loopback", "/to-mapped", "/to-localhost"] {
+            let error = get(path).await.unwrap_err();
+            assert!(refused(&error), "{path} was not refused: {error:?}");
+        }
+        assert_eq!(get("/to-file").await.unwrap().status(), 307, "a redirect to a file is not followed");
+        assert_eq!(get("/hop/3").await.unwrap().text().await.unwrap(), "end");
+        let error = get("/hop/4").await.unwrap_err();
+        assert!(error.is_redirect() && !refused(&error), "{error:?}");
     }
 }

@@ -32,6 +32,7 @@ use utoipa::{IntoParams, ToSchema};
 
 use crate::access::Role;
 use crate::apps::{self, App};
+use crate::audience::{BlockAccess, Permissions, Rights};
 use crate::auth::Caller;
 use crate::blocks::{self, OwnedParent};
 use crate::board_state;
@@ -92,6 +93,20 @@ pub async fn page_scope(db: &Db, caller: &Caller, app: &App, path: &str) -> Resu
     Ok(Scope { role, spreadsheet_id, filters, parent: OwnedParent::Page(page.id) })
 }
 
+/// The scope of the board or page a block sits on, for a caller `access` already let view it
+/// (a row action names its block, not the board or page).
+pub async fn block_scope(db: &Db, access: &BlockAccess) -> Result<Scope, Error> {
+    let filters = match &access.block.parent {
+        OwnedParent::Board(id) => {
+            let board = board_state::find_by_id(db, id).await?.ok_or_else(|| Error::NotFound("Board not found.".to_owned()))?;
+            board.settings()?.filters
+        }
+        OwnedParent::Page(id) => apps::page_settings(apps::stored_page_settings(db, id).await?)?.filters,
+    };
+    let spreadsheet_id = access.spreadsheet_id.clone().ok_or_else(no_spreadsheet)?;
+    Ok(Scope { role: access.role, spreadsheet_id, filters, parent: access.block.parent.clone() })
+}
+
 /// The sheet-data query parameters besides those of every request (platform §7).
 #[derive(Debug, Clone, Default, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
@@ -121,7 +136,7 @@ pub struct SheetParams {
 }
 
 impl SheetParams {
-    fn bypass_cache(&self) -> bool {
+    pub fn bypass_cache(&self) -> bool {
         self.no_cache.as_deref().map(str::trim) == Some("1")
     }
 }
@@ -173,6 +188,42 @@ pub struct SheetAnswer {
     #[serde(skip_serializing_if = "Vec::is_empty")]
     #[schema(value_type = Vec<Object>)]
     pub styles: Vec<CellStyle>,
+    /// What the caller may do through the block `block=` names; absent without `block=`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub permissions: Option<Permissions>,
+    /// The page's non-empty cells in the markdown columns of the block `block=` names
+    /// (`use_markdown` on, or type `markdowntext`), as sanitised HTML; `row` is the place on the
+    /// page. Absent when none.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub markdown: Vec<MarkdownCell>,
+}
+
+/// One markdown cell of a page, rendered.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+pub struct MarkdownCell {
+    pub row: usize,
+    pub column: String,
+    pub html: String,
+}
+
+/// The non-empty cells of `rows` (a page, in the order of `columns`) in the block's markdown
+/// columns, rendered and sanitised.
+fn markdown_cells(config: &Map<String, Value>, table: &Table, columns: &[String], rows: &[Vec<String>]) -> Vec<MarkdownCell> {
+    let wanted: Vec<usize> = tessera_blocks::markdown_columns(config)
+        .iter()
+        .filter_map(|name| table.column_index(name))
+        .filter_map(|c| columns.iter().position(|name| *name == table.column_names()[c]))
+        .collect();
+    let mut cells = Vec::new();
+    for (row, cells_of_row) in rows.iter().enumerate() {
+        for &at in &wanted {
+            let text = &cells_of_row[at];
+            if !text.trim().is_empty() {
+                cells.push(MarkdownCell { row, column: columns[at].clone(), html: tessera_markup::markdown_to_html(text) });
+            }
+        }
+    }
+    cells
 }
 
 /// A sheet's parsed table at its current version. `fresh` re-reads the rows from the database
@@ -283,6 +334,16 @@ fn record(table: &Table, record_id: &str) -> Option<BTreeMap<String, String>> {
     Some(table.visible_columns().into_iter().map(|c| (table.column_names()[c].clone(), table.cell(row, c).to_owned())).collect())
 }
 
+/// A query ready to run, with what went into it.
+#[derive(Debug, Clone)]
+pub struct BuiltSpec {
+    pub spec: QuerySpec,
+    /// The guest cap shortened the page (see [`GUEST_ROW_CAP`]).
+    pub capped: bool,
+    /// The block `block=` named.
+    pub block: Option<blocks::StoredBlock>,
+}
+
 /// Everything of a query but the table: filters, session rules, the block's conditional filter,
 /// search, sort and the page window (with the guest cap applied).
 pub async fn build_spec(
@@ -292,7 +353,7 @@ pub async fn build_spec(
     sheet: &SheetInfo,
     table: &Table,
     params: &SheetParams,
-) -> Result<(QuerySpec, bool), Error> {
+) -> Result<BuiltSpec, Error> {
     let utc_offset_minutes = number::<i32>("tz_offset", params.tz_offset.as_deref(), "a whole number of minutes")?.unwrap_or(0);
     if utc_offset_minutes.abs() > MAX_TZ_OFFSET_MINUTES {
         return Err(Error::invalid("tz_offset", "`tz_offset` must be between -840 and 840 minutes."));
@@ -338,7 +399,7 @@ pub async fn build_spec(
             current_record,
         },
     };
-    Ok((spec, capped))
+    Ok(BuiltSpec { spec, capped, block })
 }
 
 fn conditional_filter(block: &blocks::StoredBlock) -> Result<Option<ConditionalFilter>, Error> {
@@ -354,8 +415,10 @@ fn conditional_filter(block: &blocks::StoredBlock) -> Result<Option<ConditionalF
 pub async fn answer(state: &AppState, scope: &Scope, viewer: &Viewer, title: &str, params: &SheetParams) -> Result<SheetAnswer, Error> {
     let sheet = find_sheet(&state.db, &scope.spreadsheet_id, title).await?;
     let (table, version) = load_table(state, &sheet, params.bypass_cache()).await?;
-    let (spec, capped) = build_spec(state, scope, viewer, &sheet, &table, params).await?;
+    let BuiltSpec { spec, capped, block } = build_spec(state, scope, viewer, &sheet, &table, params).await?;
     let result = query::run(&table, &spec).map_err(query_error)?;
+    let permissions = block.as_ref().map(|block| Rights { block, role: scope.role }.permissions(&result.columns));
+    let markdown = block.as_ref().map(|block| markdown_cells(&block.config, &table, &result.columns, &result.rows)).unwrap_or_default();
     let rows =
         result.rows.into_iter().map(|cells| result.columns.iter().cloned().zip(cells.into_iter().map(Value::String)).collect()).collect();
     let truncated = capped && result.total > GUEST_ROW_CAP as usize;
@@ -368,6 +431,8 @@ pub async fn answer(state: &AppState, scope: &Scope, viewer: &Viewer, title: &st
         version,
         truncated,
         styles: result.styles,
+        permissions,
+        markdown,
     })
 }
 
@@ -381,7 +446,7 @@ pub async fn matching(
     params: &SheetParams,
 ) -> Result<(Arc<Table>, Vec<u32>, Vec<usize>), Error> {
     let (table, _) = load_table(state, sheet, params.bypass_cache()).await?;
-    let (spec, _) = build_spec(state, scope, viewer, sheet, &table, params).await?;
+    let spec = build_spec(state, scope, viewer, sheet, &table, params).await?.spec;
     let rows = query::matching_rows(&table, &spec).map_err(query_error)?;
     let columns = table.visible_columns();
     Ok((table, rows, columns))

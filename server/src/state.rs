@@ -20,6 +20,8 @@ pub struct AppState {
     /// For outside services the operator configured (Google Sheets API, SMTP is separate).
     pub http: reqwest::Client,
     /// For addresses users type in (published-CSV links): private networks are refused at
-    /// connect time unless `TESSERA_ALLOW_PRIVATE_FETCH` is set (see `outbound`).
+    /// connect time and in redirects unless `TESSERA_ALLOW_PRIVATE_FETCH` is set (see `outbound`).
     pub user_http: reqwest::Client,
+    /// For API-call row actions: as `user_http`, with a 10-second limit and at most 3 redirects.
+    pub action_http: reqwest::Client,
 }

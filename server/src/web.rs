@@ -61,6 +61,8 @@ fn page_config(config: &Config) -> String {
         "tutorialVideos": config.tutorial_videos,
         "release": env!("CARGO_PKG_VERSION"),
         "boardBaseUrl": config.board_base_url,
+        "mapTilesUrl": config.map_tiles_url,
+        "geocoderUrl": config.geocoder_url,
     });
     // `<` escaped keeps a value such as `</script>` from ending the element early.
     format!(r#"<script id="tessera-config" type="application/json">{}</script>"#, json.to_string().replace('<', "\\u003c"))
@@ -147,6 +149,8 @@ mod tests {
         assert_eq!(value["docsUrl"], "/docs");
         assert_eq!(value["liveChatScript"], "https://chat.example/w.js?</script><script>alert(1)</script>");
         assert_eq!(value["tutorialVideos"], serde_json::json!({}));
+        assert_eq!(value["mapTilesUrl"], "https://tile.openstreetmap.org/{z}/{x}/{y}.png");
+        assert_eq!(value["geocoderUrl"], "https://api.mapbox.com");
     }
 
     #[test]

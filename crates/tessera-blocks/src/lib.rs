@@ -14,6 +14,8 @@
 //! - [`set()`] and [`new_item()`]: the editing rules of platform §4 (a change that clears a
 //!   sibling setting, a new social item's first unused network, item limits), in `edit.rs`.
 //! - [`column_formats()`]: a block's conditional formatting rules as the core's query takes them.
+//! - [`view()`]: what a chart, scorecard, calendar or markdown block asks of the core (its
+//!   axes, cards, calendar settings or template), read from its settings with defaults filled.
 //! - [`api::evaluate`]: the JSON facade the golden vectors (`tests/vectors/blocks.json`) and the
 //!   WASM binding share.
 //!
@@ -36,6 +38,7 @@ mod tests;
 #[cfg(test)]
 mod typescript;
 mod validate;
+mod view;
 mod visibility;
 
 pub use catalogue::{
@@ -46,4 +49,5 @@ pub use edit::{new_item, set};
 pub use formats::column_formats;
 pub use model::{BlockInfo, BlockType, Catalogue, DefaultValue, Field, Group, ItemLimit, Kind, PickerEntry, PickerGroup, Rule};
 pub use validate::{validate, with_defaults, Block, BlockError, FieldError};
+pub use view::{markdown_columns, view, View, ViewError};
 pub use visibility::visible;

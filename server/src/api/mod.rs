@@ -9,6 +9,7 @@ mod admin;
 mod app_users;
 mod apps;
 mod auth;
+mod block_view;
 mod blocks;
 mod boards;
 mod client_errors;
@@ -17,6 +18,7 @@ mod health;
 mod marketplace;
 mod pages;
 mod plans;
+mod row_actions;
 mod rows;
 mod sheet_data;
 mod spreadsheet_files;
@@ -63,13 +65,13 @@ pub fn router(state: AppState) -> Router {
 pub fn openapi() -> Document {
     let (_, mut document) = routes().split_for_parts();
     document = prefixed(document, "/api");
-    document.merge(prefixed(sheet_data::v3_router().split_for_parts().1, "/v3"));
+    document.merge(prefixed(v3_routes().split_for_parts().1, "/v3"));
     document
 }
 
 /// The sheet-data calls that platform §7 places under `/v3`, relative to that prefix.
 pub fn v3_router(state: AppState) -> Router {
-    let (routes, _) = sheet_data::v3_router().split_for_parts();
+    let (routes, _) = v3_routes().split_for_parts();
     routes.method_not_allowed_fallback(method_not_allowed).with_state(state)
 }
 
@@ -93,8 +95,15 @@ fn routes() -> OpenApiRouter<AppState> {
         .merge(spreadsheets::router())
         .merge(spreadsheet_files::router())
         .merge(sheet_data::router())
+        .merge(block_view::router())
         .merge(rows::router())
+        .merge(row_actions::router())
         .merge(uploads::router())
+}
+
+/// The app-page calls under `/v3`: sheet data and block views.
+fn v3_routes() -> OpenApiRouter<AppState> {
+    sheet_data::v3_router().merge(block_view::v3_router())
 }
 
 /// Handlers declare paths relative to `/api`; the document names them in full.

@@ -50,12 +50,17 @@ pub fn v3_router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(page_sheet)).routes(routes!(page_export)).routes(routes!(spreadsheet_data))
 }
 
-fn viewer(caller: &Caller, spec: SpecParams) -> Viewer {
+pub(super) fn viewer(caller: &Caller, spec: SpecParams) -> Viewer {
     Viewer::new(caller, spec.session_row_id, spec.url_filters)
 }
 
 /// The scope of the board the request names; its spreadsheet must be `spreadsheet_id` when given.
-async fn board_scope(state: &AppState, caller: &Caller, board: Option<&str>, spreadsheet_id: Option<&str>) -> Result<Scope, Error> {
+pub(super) async fn board_scope(
+    state: &AppState,
+    caller: &Caller,
+    board: Option<&str>,
+    spreadsheet_id: Option<&str>,
+) -> Result<Scope, Error> {
     let scope = sheet_query::board_scope(&state.db, caller, board.unwrap_or_default(), spreadsheet_id).await?;
     refresh_linked(state, &scope).await;
     Ok(scope)
@@ -71,7 +76,7 @@ async fn refresh_linked(state: &AppState, scope: &Scope) {
 }
 
 /// The scope of the app page at `board` of the app the request names.
-async fn page_scope(
+pub(super) async fn page_scope(
     state: &AppState,
     caller: &Caller,
     locator: &AppLocator,

@@ -102,9 +102,10 @@ both_databases! {
             "search": "", "filters": [], "title": "", "nav_background": "#161819", "sign_in_method": "", "page_background": "#FAFAFA",
             "block_border": "#e7ebf3", "block_shadow": "#ebeff3", "palette": [], "hero_background": "#161819", "public": true,
             "spreadsheetId": null, "sheets": [], "users": [], "owner_email": "", "can_edit": false, "user_role": "guest", "page": "view",
+            // Blocks come with the catalogue's defaults filled in.
             "blocks": [
-                {"id": "first", "type": "chart", "sheet_title": "Sales", "axis": "x"},
-                {"id": "second", "type": "chart", "sheet_title": "Sales", "axis": "x"}
+                {"id": "first", "type": "chart", "sheet_title": "Sales", "axis": "x", "legendPosition": "top", "pdf_download": true},
+                {"id": "second", "type": "chart", "sheet_title": "Sales", "axis": "x", "legendPosition": "top", "pdf_download": true}
             ]
         });
         assert_eq!(state, &expected);
