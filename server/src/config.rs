@@ -43,6 +43,9 @@ pub struct Config {
     /// `TESSERA_ALLOW_PRIVATE_FETCH=1`: links that users enter may point at private network
     /// addresses (a self-hosted install whose data lives on its own network). Default off.
     pub allow_private_fetch: bool,
+    /// `TESSERA_OUTBOUND_ALLOW`: comma-separated `address:port` pairs (`10.0.0.5:8080`,
+    /// `[fd00::5]:443`) that user-entered links and API-call actions may reach although private.
+    pub outbound_allow: Vec<std::net::SocketAddr>,
     /// `TESSERA_UPLOADS_DIR`: the folder of uploaded files. Unset: `uploads` next to the SQLite
     /// file, or `data/uploads` with PostgreSQL (see [`Config::uploads_folder`]).
     pub uploads_dir: Option<PathBuf>,
@@ -151,6 +154,7 @@ impl Default for Config {
             trust_proxy: false,
             sheet_cache_mb: 256,
             allow_private_fetch: false,
+            outbound_allow: Vec::new(),
             uploads_dir: None,
             demo: true,
             beanstalk_endpoint: None,
@@ -185,6 +189,8 @@ pub enum ConfigError {
     BaseUrl(String),
     #[error("TESSERA_SHEET_CACHE_MB must be a whole number of megabytes from 1 to 1048576, got `{0}`")]
     SheetCache(String),
+    #[error("TESSERA_OUTBOUND_ALLOW lists address:port pairs such as 10.0.0.5:8080 or [fd00::5]:443, separated by commas; `{0}` is not one")]
+    OutboundAllow(String),
     #[error("TESSERA_GOOGLE_API_BASE must start with http:// or https://, got `{0}`")]
     GoogleApiBase(String),
     #[error("TESSERA_CSV_LINK_TTL_SECS must be a whole number of seconds from 0 to 86400, got `{0}`")]
@@ -259,6 +265,14 @@ impl Config {
         if let Some(value) = var("TESSERA_ALLOW_PRIVATE_FETCH") {
             config.allow_private_fetch = flag("TESSERA_ALLOW_PRIVATE_FETCH", value)?;
         }
+        if let Some(list) = var("TESSERA_OUTBOUND_ALLOW") {
+            config.outbound_allow = list
+                .split(',')
+                .map(str::trim)
+                .filter(|pair| !pair.is_empty())
+                .map(|pair| pair.parse().map_err(|_| ConfigError::OutboundAllow(pair.to_owned())))
+                .collect::<Result<_, _>>()?;
+        }
         config.uploads_dir = var("TESSERA_UPLOADS_DIR").map(|dir| PathBuf::from(dir.trim()));
         if let Some(value) = var("TESSERA_DEMO") {
             config.demo = flag("TESSERA_DEMO", value)?;
@@ -302,6 +316,11 @@ impl Config {
     }
 
     /// The address users reach the product at, without a trailing slash.
+    /// The private addresses user-entered links and API-call actions may reach.
+    pub fn private_access(&self) -> crate::outbound::PrivateAccess {
+        crate::outbound::PrivateAccess { all: self.allow_private_fetch, exceptions: self.outbound_allow.clone() }
+    }
+
     pub fn public_base_url(&self) -> String {
         self.base_url.clone().unwrap_or_else(|| format!("http://{}", crate::display_addr(self.socket_addr())))
     }

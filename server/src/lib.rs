@@ -64,11 +64,11 @@ impl AppState {
         let mailer = mail::Mailer::from_config(&config)?;
         let tables = Arc::new(sheets::cache::TableCache::new(config.sheet_cache_mb * 1024 * 1024));
         let http = build_client(http_builder())?;
-        let allow_private = config.allow_private_fetch;
-        let user_http = build_client(outbound::for_user_addresses(http_builder(), allow_private, outbound::MAX_LINK_REDIRECTS))?;
+        let access = config.private_access();
+        let user_http = build_client(outbound::for_user_addresses(http_builder(), &access, outbound::MAX_LINK_REDIRECTS))?;
         let action_http = build_client(outbound::for_user_addresses(
             http_builder().timeout(outbound::ACTION_TIMEOUT),
-            allow_private,
+            &access,
             outbound::MAX_ACTION_REDIRECTS,
         ))?;
         Ok(Self { config: Arc::new(config), db, keys: Arc::new(keys), mailer, tables, http, user_http, action_http })

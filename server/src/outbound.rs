@@ -12,8 +12,10 @@
 //! carry an IPv4 address (`::ffff:127.0.0.1`, `::127.0.0.1`, NAT64 `64:ff9b::/96`, 6to4
 //! `2002::/16`) are judged by the IPv4 address they carry.
 //!
-//! `TESSERA_ALLOW_PRIVATE_FETCH=1` turns both off, for a self-hosted install whose spreadsheets
-//! live on its own network (and for the tests' loopback stand-ins).
+//! `TESSERA_ALLOW_PRIVATE_FETCH=1` turns them off, for a self-hosted install whose spreadsheets
+//! live on its own network (and for the tests' loopback stand-ins); `TESSERA_OUTBOUND_ALLOW`
+//! names single private `address:port` pairs that stay reachable while every other private
+//! address is refused (an intranet endpoint, the end-to-end tests' stand-in). See [`PrivateAccess`].
 
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
 use std::sync::Arc;
@@ -90,24 +92,40 @@ fn is_public_v6(ip: Ipv6Addr) -> bool {
         || (first == 0x2001 && (second == 0 || second == 0xdb8)))
 }
 
-/// Refuses a URL whose host is a literal private address.
-pub fn check_url(url: &Url, allow_private: bool) -> Result<(), Error> {
+/// Which private addresses requests to user-entered addresses may still reach.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct PrivateAccess {
+    /// Every one (`TESSERA_ALLOW_PRIVATE_FETCH=1`).
+    pub all: bool,
+    /// Single literal `address:port` pairs (`TESSERA_OUTBOUND_ALLOW`); names are never matched,
+    /// so no DNS answer can turn into an exception.
+    pub exceptions: Vec<SocketAddr>,
+}
+
+impl PrivateAccess {
+    fn allows(&self, ip: IpAddr, port: Option<u16>) -> bool {
+        self.all || port.is_some_and(|port| self.exceptions.contains(&SocketAddr::new(ip, port)))
+    }
+}
+
+/// Refuses a URL whose host is a literal private address that `access` does not allow.
+pub fn check_url(url: &Url, access: &PrivateAccess) -> Result<(), Error> {
     let literal = match url.host() {
         Some(Host::Ipv4(ip)) => Some(IpAddr::V4(ip)),
         Some(Host::Ipv6(ip)) => Some(IpAddr::V6(ip)),
         Some(Host::Domain(_)) | None => None,
     };
     match literal {
-        Some(ip) if !allow_private && !is_public(ip) => Err(Error::invalid("url", PRIVATE_ADDRESS)),
+        Some(ip) if !is_public(ip) && !access.allows(ip, url.port_or_known_default()) => Err(Error::invalid("url", PRIVATE_ADDRESS)),
         _ => Ok(()),
     }
 }
 
 /// `builder` made fit for addresses users type in: redirects checked by [`redirect_policy`] and,
-/// unless private addresses are allowed, names resolved by [`PublicOnly`].
-pub fn for_user_addresses(builder: ClientBuilder, allow_private: bool, max_hops: usize) -> ClientBuilder {
-    let builder = builder.redirect(redirect_policy(allow_private, max_hops));
-    match allow_private {
+/// unless every private address is allowed, names resolved by [`PublicOnly`].
+pub fn for_user_addresses(builder: ClientBuilder, access: &PrivateAccess, max_hops: usize) -> ClientBuilder {
+    let builder = builder.redirect(redirect_policy(access.clone(), max_hops));
+    match access.all {
         true => builder,
         false => builder.dns_resolver(Arc::new(PublicOnly)),
     }
@@ -116,11 +134,11 @@ pub fn for_user_addresses(builder: ClientBuilder, allow_private: bool, max_hops:
 /// Follows at most `max_hops` redirects, each only to an address that passes [`check_url`];
 /// names in redirects are still resolved by [`PublicOnly`] when it is in use. (reqwest itself
 /// never follows a redirect to anything but http or https.)
-fn redirect_policy(allow_private: bool, max_hops: usize) -> Policy {
+fn redirect_policy(access: PrivateAccess, max_hops: usize) -> Policy {
     Policy::custom(move |attempt| {
         if attempt.previous().len() > max_hops {
             attempt.error(format!("more than {max_hops} redirects"))
-        } else if check_url(attempt.url(), allow_private).is_err() {
+        } else if check_url(attempt.url(), &access).is_err() {
             attempt.error(PRIVATE_REDIRECT)
         } else {
             attempt.follow()
@@ -165,6 +183,8 @@ impl Resolve for PublicOnly {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    const NONE: PrivateAccess = PrivateAccess { all: false, exceptions: Vec::new() };
 
     #[test]
     fn private_loopback_link_local_and_special_addresses_are_not_public() {
@@ -222,23 +242,35 @@ mod tests {
             match Url::parse(spelling) {
                 // A URL the parser refuses cannot be requested at all.
                 Err(_) => {}
-                Ok(url) => assert!(check_url(&url, false).is_err(), "{spelling} (read as {url}) was let through"),
+                Ok(url) => assert!(check_url(&url, &NONE).is_err(), "{spelling} (read as {url}) was let through"),
             }
         }
         for public in
             ["https://example.com/", "http://8.8.8.8/", "http://134744072/", "http://[2606:4700::1111]/", "http://[::ffff:8.8.8.8]/"]
         {
-            assert!(check_url(&Url::parse(public).unwrap(), false).is_ok(), "{public}");
+            assert!(check_url(&Url::parse(public).unwrap(), &NONE).is_ok(), "{public}");
         }
     }
 
     #[test]
     fn literal_private_hosts_are_refused_unless_allowed() {
         let metadata = Url::parse("http://169.254.169.254/latest/meta-data").unwrap();
-        assert_eq!(check_url(&metadata, false).unwrap_err().to_string(), PRIVATE_ADDRESS);
-        assert!(check_url(&metadata, true).is_ok());
-        assert!(check_url(&Url::parse("http://[::1]:8080/x.csv").unwrap(), false).is_err());
-        assert!(check_url(&Url::parse("https://docs.google.com/x/pub?output=csv").unwrap(), false).is_ok());
+        assert_eq!(check_url(&metadata, &NONE).unwrap_err().to_string(), PRIVATE_ADDRESS);
+        assert!(check_url(&metadata, &PrivateAccess { all: true, exceptions: vec![] }).is_ok());
+        assert!(check_url(&Url::parse("http://[::1]:8080/x.csv").unwrap(), &NONE).is_err());
+        assert!(check_url(&Url::parse("https://docs.google.com/x/pub?output=csv").unwrap(), &NONE).is_ok());
+    }
+
+    #[test]
+    fn an_exception_opens_exactly_its_address_and_port() {
+        let access = PrivateAccess { all: false, exceptions: vec!["127.0.0.1:2626".parse().unwrap()] };
+        let check = |url: &str| check_url(&Url::parse(url).unwrap(), &access).is_ok();
+        assert!(check("http://127.0.0.1:2626/orders"));
+        assert!(check("http://127.1:2626/orders"), "another spelling of the same address");
+        assert!(!check("http://127.0.0.1:2627/orders"), "another port");
+        assert!(!check("http://127.0.0.1/orders"), "the default port");
+        assert!(!check("http://10.0.0.1:2626/"), "another private address");
+        assert!(!check("http://169.254.169.254:2626/"), "the metadata address");
     }
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -269,7 +301,7 @@ mod tests {
         let _ = rustls::crypto::ring::default_provider().install_default();
         // `public.test` stands for a public name: resolved by an override, as DNS would answer it.
         let client =
-            for_user_addresses(reqwest::Client::builder(), false, MAX_ACTION_REDIRECTS).resolve("public.test", addr).build().unwrap();
+            for_user_addresses(reqwest::Client::builder(), &NONE, MAX_ACTION_REDIRECTS).resolve("public.test", addr).build().unwrap();
         let get = |path: &str| client.get(format!("http://public.test:{port}{path}")).send();
 
         assert_eq!(get("/secret").await.unwrap().text().await.unwrap(), "secret");

@@ -178,7 +178,7 @@ async fn call(state: &AppState, action: &Map<String, Value>, table: &Table, row:
     };
     let url = Url::parse(endpoint).ok().filter(|url| matches!(url.scheme(), "http" | "https") && url.host().is_some());
     let url = url.ok_or_else(|| failed("This action has no API endpoint to call: its owner can set an http:// or https:// address."))?;
-    if outbound::check_url(&url, state.config.allow_private_fetch).is_err() {
+    if outbound::check_url(&url, &state.config.private_access()).is_err() {
         return Err(failed(REFUSED));
     }
     let fields = body_fields(action, table, row);

@@ -31,7 +31,7 @@ pub fn checked_url(url: &str) -> Result<Url, Error> {
 /// Fetches and reads a CSV link as one tab titled `name` (else a name taken from the link).
 pub async fn fetch(state: &AppState, url: &str, name: Option<&str>) -> Result<Fetched, Error> {
     let url = checked_url(url)?;
-    outbound::check_url(&url, state.config.allow_private_fetch)?;
+    outbound::check_url(&url, &state.config.private_access())?;
     let name = name.map(str::trim).filter(|name| !name.is_empty()).map(str::to_owned).unwrap_or_else(|| name_of(&url));
     let bytes = download(state, url).await?;
     let (header, rows) = parse(&bytes)?;
