@@ -189,7 +189,9 @@ pub enum ConfigError {
     BaseUrl(String),
     #[error("TESSERA_SHEET_CACHE_MB must be a whole number of megabytes from 1 to 1048576, got `{0}`")]
     SheetCache(String),
-    #[error("TESSERA_OUTBOUND_ALLOW lists address:port pairs such as 10.0.0.5:8080 or [fd00::5]:443, separated by commas; `{0}` is not one")]
+    #[error(
+        "TESSERA_OUTBOUND_ALLOW lists address:port pairs such as 10.0.0.5:8080 or [fd00::5]:443, separated by commas; `{0}` is not one"
+    )]
     OutboundAllow(String),
     #[error("TESSERA_GOOGLE_API_BASE must start with http:// or https://, got `{0}`")]
     GoogleApiBase(String),

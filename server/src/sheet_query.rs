@@ -23,7 +23,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 use tessera_core::context::Context;
 use tessera_core::error::QueryError;
-use tessera_core::filter::{Filter, FilterValue};
+use tessera_core::filter::{Condition, Filter, FilterValue, SheetColumn};
 use tessera_core::formatting::CellStyle;
 use tessera_core::query::{self, ConditionalFilter, QuerySpec};
 use tessera_core::sort::{Sort, SortDirection};
@@ -125,7 +125,8 @@ pub struct SheetParams {
     pub tz_offset: Option<String>,
     /// A block of this board or page: its `conditional_filter` applies (and, for CSV export, its `csv_download`).
     pub block: Option<String>,
-    /// The 'ChartApps Record ID' of the record a detail page shows, for 'Current record' filters.
+    /// The 'ChartApps Record ID' of the record a detail page shows: 'Current record' filters
+    /// compare with it, and an item-details block without one shows only that record.
     pub current_record: Option<String>,
     /// The tab `current_record` is in; the requested sheet when absent.
     pub current_sheet: Option<String>,
@@ -380,9 +381,19 @@ pub async fn build_spec(
             }
         },
     };
+    let mut filters = applicable_filters(&scope.filters, viewer.url_filters.as_deref())?;
+    if let Some(id) = record_of_detail_page(block.as_ref(), conditional_filter.is_some(), params, &sheet.title) {
+        filters.push(Filter {
+            name: "current record".to_owned(),
+            active: true,
+            condition: Condition::Equals,
+            sheet_column: SheetColumn { sheet: sheet.title.clone(), column: RECORD_ID_COLUMN.to_owned() },
+            value: FilterValue::Text(id.to_owned()),
+        });
+    }
     let spec = QuerySpec {
         sheet: Some(sheet.title.clone()),
-        filters: applicable_filters(&scope.filters, viewer.url_filters.as_deref())?,
+        filters,
         url_filters: None,
         search: params.search.clone().filter(|text| !text.trim().is_empty()),
         sort: sort(params)?,
@@ -400,6 +411,21 @@ pub async fn build_spec(
         },
     };
     Ok(BuiltSpec { spec, capped, block })
+}
+
+/// The record an item-details block on a detail page shows (blocks §3.21): the page's
+/// `current_record` of this tab, unless the block's own conditional filter decides which rows
+/// match it.
+fn record_of_detail_page<'a>(
+    block: Option<&blocks::StoredBlock>,
+    has_conditional_filter: bool,
+    params: &'a SheetParams,
+    tab: &str,
+) -> Option<&'a str> {
+    let is_item_details = block.is_some_and(|block| blocks::normalise_type(&block.block_type) == "itemDetails");
+    let same_tab = params.current_sheet.as_deref().map(str::trim).is_none_or(|title| title.is_empty() || title == tab);
+    let id = params.current_record.as_deref().map(str::trim).filter(|id| !id.is_empty())?;
+    (is_item_details && !has_conditional_filter && same_tab).then_some(id)
 }
 
 fn conditional_filter(block: &blocks::StoredBlock) -> Result<Option<ConditionalFilter>, Error> {

@@ -169,6 +169,8 @@ const SHEET: &[Field] = &[field("sheet_title", "Sheet", Sheet, Data)];
 
 /// The details popup on row click (blocks §2).
 const DETAILS: &[Field] = &[field("show_details_on_click", "Show details on click", Bool, Display)];
+/// A grid's cards open their details by default: blocks §3.12 lists the popup among its features.
+const GRID_DETAILS: &[Field] = &[field("show_details_on_click", "Show details on click", Bool, Display).on(true)];
 
 // ---- blocks §3.3: chart ----
 
@@ -265,9 +267,13 @@ const fn row_actions(types: &'static [&'static str]) -> [Field; 15] {
             .options(&["No Auth", "Bearer Token", "Custom Header"])
             .visible(API_CALL),
         field("custom_header", "Custom header", Text, Actions)
+            .help("The header's name (its value is the token), or `Name: value`.")
             .visible(Rule::All { rules: &[API_CALL, Rule::Equals { field: "authorization_method", value: "Custom Header" }] }),
         field("token", "Token", Text, Actions)
-            .visible(Rule::All { rules: &[API_CALL, Rule::Equals { field: "authorization_method", value: "Bearer Token" }] }),
+            .visible(Rule::All {
+                rules: &[API_CALL, Rule::OneOf { field: "authorization_method", values: &["Bearer Token", "Custom Header"] }],
+            })
+            .help("The bearer token, or the custom header's value."),
         field("field_mapping", "Field mapping", KeyValues, Actions).visible(API_CALL).help("Body key to column."),
         field("success_message", "Success message", Text, Actions),
         field("error_message", "Error message", Text, Actions),
@@ -775,7 +781,7 @@ pub(crate) const TYPES: [TypeDef; 20] = [
         "§3.21",
         &[SHEET, ITEM_DETAILS, SHARED],
     ),
-    def(T::Grid, "Grid", "Rows as a grid of cards.", "grid", P::Data, "§3.12", &[SHEET, GRID, DETAILS, SHARED]),
+    def(T::Grid, "Grid", "Rows as a grid of cards.", "grid", P::Data, "§3.12", &[SHEET, GRID, GRID_DETAILS, SHARED]),
     def(
         T::Markdown,
         "Markdown",

@@ -23,7 +23,7 @@
 //! | row action `source_column` | `type` is Open link, Compose Email, Copy to clipboard or Download pdf | blocks §3.6 |
 //! | row action `pdf_template` | `type` is Download pdf | blocks §3.6 |
 //! | row action `api_endpoint`, `http_method`, `body_type`, `authorization_method`, `field_mapping` | `type` is API call | blocks §3.6 |
-//! | row action `token` | API call and `authorization_method` is Bearer Token | blocks §3.6 |
+//! | row action `token` | API call and `authorization_method` is Bearer Token or Custom Header (the header's value) | blocks §3.6 |
 //! | row action `custom_header` | API call and `authorization_method` is Custom Header | blocks §3.6 |
 //! | calendar `calender_year`, `calender_month` | `default_calendar_month` is Selected month | blocks §3.7 |
 //! | form field `file_mime_type` | `type` is file | blocks §3.8 |

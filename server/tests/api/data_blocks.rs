@@ -102,6 +102,21 @@ fn core_chart(spec: Value) -> Value {
 }
 
 both_databases! {
+    async fn an_item_details_block_shows_the_record_its_detail_page_names(backend) {
+        let f = Fixture::new(backend).await;
+        let details = f.block(json!({"type": "itemDetails"})).await;
+        let guest = f.server.guest();
+        let all = guest.get(&f.rows(&details, "rows_per_page=0")).await.expect(200).clone();
+        let carol = all["rows"][2][RECORD_ID].as_str().unwrap().to_owned();
+        let shown = guest.get(&f.rows(&details, &format!("current_record={carol}"))).await.expect(200).clone();
+        assert_eq!((shown["total"].as_u64(), shown["rows"][0]["Name"].as_str()), (Some(1), Some("Carol")));
+        // Another tab's record, or a table, leaves the rows as they are.
+        let other_tab = guest.get(&f.rows(&details, &format!("current_record={carol}&current_sheet=Costs"))).await.expect(200).clone();
+        assert_eq!(other_tab["total"], 4);
+        let table = f.block(json!({"type": "table"})).await;
+        assert_eq!(guest.get(&f.rows(&table, &format!("current_record={carol}"))).await.expect(200)["total"], 4);
+    }
+
     async fn chart_series_are_the_cores_aggregation_of_what_the_viewer_sees(backend) {
         let f = Fixture::new(backend).await;
         let chart = f.block(json!({"type": "chart", "x_axis": "Region", "axis": [

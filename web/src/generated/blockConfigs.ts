@@ -396,9 +396,9 @@ export interface TableActionsItem {
   body_type?: "JSON" | "Form-data";
   /** Authorization. */
   authorization_method?: "No Auth" | "Bearer Token" | "Custom Header";
-  /** Custom header. */
+  /** Custom header. The header's name (its value is the token), or `Name: value`. */
   custom_header?: string;
-  /** Token. */
+  /** Token. The bearer token, or the custom header's value. */
   token?: string;
   /** Field mapping. Body key to column. */
   field_mapping?: Record<string, string>;
@@ -1221,7 +1221,7 @@ export interface GridConfig {
   columns?: number;
   /** Columns. */
   axis?: GridAxisItem[];
-  /** Show details on click. */
+  /** Show details on click. Default true. */
   show_details_on_click?: boolean;
   /** Title. */
   title?: string;
