@@ -241,19 +241,6 @@ export interface BoardState extends BoardSettings {
   type: 'board';
 }
 
-/** One page of a tab's rows (GET /api/board/{spreadsheetId}/sheet/{sheet_title}). */
-export interface SheetAnswer {
-  /** Visible columns in sheet order. */
-  columns: string[];
-  /** The page's rows, keyed by column. */
-  rows: Record<string, unknown>[];
-  total: number;
-  page: number;
-  page_count: number;
-  version: number;
-  truncated?: boolean;
-}
-
 // Multi-page apps (features/app, features/newApp).
 
 /** An app as the app calls answer it (`{app: ...}`). */
@@ -323,16 +310,6 @@ export interface PageState extends PageSettings {
 }
 
 /** One page of a tab's rows (GET /v3/api/page/sheet/{sheet_title}); rows are keyed by column. */
-export interface PageSheetAnswer {
-  columns: string[];
-  rows: Record<string, string>[];
-  total: number;
-  page: number;
-  page_count: number;
-  version: number;
-  truncated?: boolean;
-}
-
 // Admin (features/admin): the answers of /api/admin/* (server/src/api/admin.rs).
 
 export interface AdminUser {

@@ -8,7 +8,6 @@ import type {
   PageChangeAnswer,
   PageListAnswer,
   PageSettings,
-  PageSheetAnswer,
   PageState,
 } from '../../api/types';
 import type { Block } from '../../shell/blockList';
@@ -35,11 +34,6 @@ export async function fetchApp(appName: string): Promise<AppRecord> {
 /** The page state of the page at `path` (the browser path without its leading slash). */
 export function fetchPageState(ref: AppRef, path: string): Promise<PageState> {
   return api.post<PageState>('/api/page/update-metadata', undefined, { ...quiet, query: { board: path, ...locator(ref) } });
-}
-
-/** One page of rows of a tab, filtered for the viewer as the block `blockId` asks. */
-export function fetchSheetRows(appId: string, path: string, sheetTitle: string, blockId: string, signal?: AbortSignal): Promise<PageSheetAnswer> {
-  return api.get<PageSheetAnswer>(`/v3/api/page/sheet/${enc(sheetTitle)}`, { ...quiet, query: { board: path, app_id: appId, block: blockId }, signal });
 }
 
 export interface AppChange {

@@ -2,29 +2,13 @@
 // names the board with the `board` query override: /boardWorkspace and /embed carry the slug in
 // their query, not in the path the spec parameter is taken from.
 import { api } from '../../api/client';
-import type { BoardBlock, BoardSettings, BoardState, SheetAnswer, SpreadsheetView } from '../../api/types';
+import type { BoardBlock, BoardSettings, BoardState, SpreadsheetView } from '../../api/types';
 
 const named = (slug: string) => ({ board: slug });
 
 /** The board state; errors are the caller's to show (403 and 404 have their own screens). */
 export function loadBoard(slug: string, signal?: AbortSignal): Promise<BoardState> {
   return api.post<BoardState>('/api/board/update-metadata', undefined, { query: named(slug), alert: false, signal });
-}
-
-export interface SheetQuery {
-  spreadsheetId: string;
-  sheetTitle: string;
-  /** The block asking: its conditional filter applies on the server. */
-  blockId: string;
-  search: string;
-}
-
-/** The first page of a tab's rows; a failure is shown in the block, so no alert. */
-export function loadSheet(slug: string, query: SheetQuery, signal?: AbortSignal): Promise<SheetAnswer> {
-  const path = `/api/board/${encodeURIComponent(query.spreadsheetId)}/sheet/${encodeURIComponent(query.sheetTitle)}`;
-  const extra: Record<string, string> = { ...named(slug), block: query.blockId };
-  if (query.search.trim()) extra.search = query.search;
-  return api.get<SheetAnswer>(path, { query: extra, alert: false, signal });
 }
 
 /** Where a board's new blocks are stored (POST), at its end. */
