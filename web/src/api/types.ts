@@ -309,7 +309,6 @@ export interface PageState extends PageSettings {
   page: string;
 }
 
-/** One page of a tab's rows (GET /v3/api/page/sheet/{sheet_title}); rows are keyed by column. */
 // Admin (features/admin): the answers of /api/admin/* (server/src/api/admin.rs).
 
 export interface AdminUser {
