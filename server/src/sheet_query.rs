@@ -62,6 +62,9 @@ fn first_segment(path: &str) -> String {
     path.trim_start_matches('/').split(['/', '?', '#']).next().unwrap_or_default().to_lowercase()
 }
 
+/// The spreadsheet id of a board's calls when the board has none connected.
+pub const NO_SPREADSHEET: &str = "-";
+
 fn no_spreadsheet() -> Error {
     Error::NotFound("No spreadsheet is connected here.".to_owned())
 }
@@ -77,8 +80,14 @@ pub async fn board_scope(db: &Db, caller: &Caller, path: &str, spreadsheet_id: O
     let board = board.ok_or_else(|| Error::NotFound("Board not found. Name it with the `board` query parameter (its slug).".to_owned()))?;
     let role = board.role(caller);
     role.require_view(board.public)?;
-    let own = board.spreadsheet_id.clone().ok_or_else(no_spreadsheet)?;
-    if spreadsheet_id.is_some_and(|asked| asked != own) {
+    // A board without a spreadsheet is asked for as `-`: its blocks that need no rows (a markdown
+    // block without a sheet) still have a view; any tab of it is not found.
+    let own = match (board.spreadsheet_id.clone(), spreadsheet_id) {
+        (Some(own), _) => own,
+        (None, Some(NO_SPREADSHEET)) => String::new(),
+        (None, _) => return Err(no_spreadsheet()),
+    };
+    if spreadsheet_id.is_some_and(|asked| asked != own && !(own.is_empty() && asked == NO_SPREADSHEET)) {
         return Err(Error::NotFound("This spreadsheet is not the one of this board.".to_owned()));
     }
     Ok(Scope { role, spreadsheet_id: own, filters: board.settings()?.filters, parent: OwnedParent::Board(board.id) })

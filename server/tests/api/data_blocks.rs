@@ -102,6 +102,20 @@ fn core_chart(spec: Value) -> Value {
 }
 
 both_databases! {
+    async fn a_board_without_a_spreadsheet_still_renders_its_markdown(backend) {
+        let server = TestServer::start(backend).await;
+        let ada = server.user("Ada", "ada@example.com").await;
+        let workspace_id = workspace(&ada, "acme").await;
+        let board_id = id(&board(&ada, &workspace_id, "Notes").await);
+        ada.put(&format!("/api/boards/{board_id}"), json!({"public": true})).await.expect(200);
+        let note = id(ada.post(&format!("/api/boards/{board_id}/blocks"), json!({"type": "markdown", "text": "# Hello"})).await.expect(201));
+        let guest = server.guest();
+        let view = guest.get(&format!("/api/board/-/view/{note}?board=notes")).await.expect(200).clone();
+        assert_eq!(view["html"], json!(["<h1>Hello</h1>\n"]));
+        let sheet = guest.get("/api/board/-/sheet/Sales?board=notes").await;
+        assert_eq!(sheet.status, 404, "{}", sheet.text);
+    }
+
     async fn an_item_details_block_shows_the_record_its_detail_page_names(backend) {
         let f = Fixture::new(backend).await;
         let details = f.block(json!({"type": "itemDetails"})).await;

@@ -9,6 +9,7 @@ const unanswered = (name: string) => () => Promise.reject(new Error(`the test ga
 export function fakeBlockSource<O extends Partial<BlockSource>>(overrides: O = {} as O) {
   const base = {
     key: 'test',
+    hasSpreadsheet: true,
     filterSummary: [] as string[],
     rows: vi.fn<(block: BoardBlock, query: RowsQuery, signal?: AbortSignal) => Promise<BlockRows>>(unanswered('rows')),
     view: vi.fn<(block: BoardBlock, extra: Record<string, string>, signal?: AbortSignal) => Promise<BlockView>>(unanswered('view')),

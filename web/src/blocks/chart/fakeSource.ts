@@ -14,6 +14,7 @@ export function fakeSource(answer: BlockView | Error | ((extra: Record<string, s
   const viewCalls: FakeSource['viewCalls'] = [];
   return {
     key: 'test',
+    hasSpreadsheet: true,
     filterSummary,
     viewCalls,
     view: (block, extra) => {

@@ -64,11 +64,15 @@ export interface ViewerQuery {
   filterSummary: string[];
 }
 
-/** A board's blocks: GET /api/board/{spreadsheetId}/sheet/{title} and .../view/{blockId}. */
-export function boardSource(slug: string, spreadsheetId: string, viewer: ViewerQuery): BlockSource {
+/**
+ * A board's blocks: GET /api/board/{spreadsheetId}/sheet/{title} and .../view/{blockId}. A board
+ * without a spreadsheet is asked for as `-` (its markdown still renders).
+ */
+export function boardSource(slug: string, spreadsheetId: string | null | undefined, viewer: ViewerQuery): BlockSource {
   const scope = { board: slug };
-  const base = `/api/board/${enc(spreadsheetId)}`;
+  const base = `/api/board/${enc(spreadsheetId || '-')}`;
   return {
+    hasSpreadsheet: Boolean(spreadsheetId),
     key: JSON.stringify(['board', slug, spreadsheetId, viewer.search, viewer.filters, viewer.filterSummary]),
     filterSummary: viewer.filterSummary,
     rows: (block, query, signal) =>
@@ -89,6 +93,7 @@ export function boardSource(slug: string, spreadsheetId: string, viewer: ViewerQ
 export function pageSource(appId: string, path: string, viewer: ViewerQuery): BlockSource {
   const scope = { board: path, app_id: appId };
   return {
+    hasSpreadsheet: true,
     key: JSON.stringify(['page', appId, path, viewer.search, viewer.filters, viewer.filterSummary]),
     filterSummary: viewer.filterSummary,
     rows: (block, query, signal) =>

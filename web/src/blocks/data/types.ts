@@ -97,6 +97,8 @@ export type RowValues = Record<string, string | string[] | number | boolean | nu
 export interface BlockSource {
   /** Changes whenever anything the answers depend on changes (search, filters, page path). */
   key: string;
+  /** False for a board without a spreadsheet: only blocks that need no rows can show. */
+  hasSpreadsheet: boolean;
   rows(block: BoardBlock, query: RowsQuery, signal?: AbortSignal): Promise<BlockRows>;
   view(block: BoardBlock, extra: Record<string, string>, signal?: AbortSignal): Promise<BlockView>;
   /** The CSV export of every row the block shows (server checks `csv_download`). */

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { ApiError } from '../../api/errors';
 import type { AuthUser, BoardBlock } from '../../api/types';
 import { useSessionStore } from '../../store/sessionStore';
+import { fakeBlockSource } from '../../test/fakeBlockSource';
 import type { BlockRows, BlockSource, RowsQuery, RowValues } from '../data/types';
 import { FormBlock } from './FormBlock';
 
@@ -12,25 +13,17 @@ function rows(list: Record<string, string>[]): BlockRows {
 
 /** A BlockSource with every call faked. */
 function baseSource() {
-  return {
-    key: 'test',
-    filterSummary: [],
+  return fakeBlockSource({
     rows: vi.fn(async (_block: BoardBlock, _query: RowsQuery, _signal?: AbortSignal) => rows([])),
-    view: vi.fn(async () => ({ kind: 'markdown' as const, texts: [], html: [] })),
-    csvUrl: vi.fn(() => ''),
     appendRow: vi.fn(async (_block: BoardBlock, _values: RowValues) => ({ record_id: 'r1', message: 'Data added to the spreadsheet' })),
-    editRow: vi.fn(async () => {}),
-    deleteRow: vi.fn(async () => {}),
-    duplicateRow: vi.fn(async () => {}),
-    runAction: vi.fn(async () => ({ ok: true, message: '' })),
-    upload: vi.fn(async (_block: BoardBlock, _file: File) => '/api/uploads/abc-123'),
-    pageHref: vi.fn((page: string) => `/${page}`),
-  } satisfies BlockSource;
+    upload: vi.fn(async (_block: BoardBlock, _file: File, _column?: string) => '/api/uploads/abc-123'),
+  });
 }
 
 /** The fake source, with the calls a test watches replaced. */
-function fakeSource(overrides: Partial<ReturnType<typeof baseSource>> = {}) {
-  return { ...baseSource(), ...overrides };
+function fakeSource(overrides: Partial<BlockSource> = {}) {
+  // Overrides are spies too (vi.fn), so the spies' type stays.
+  return { ...baseSource(), ...overrides } as ReturnType<typeof baseSource>;
 }
 
 function form(settings: Record<string, unknown> = {}, axis: Record<string, unknown>[] = [{ column: 'Name' }]): BoardBlock {

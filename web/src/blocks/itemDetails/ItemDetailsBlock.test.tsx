@@ -1,6 +1,7 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import type { BoardBlock } from '../../api/types';
+import { fakeBlockSource } from '../../test/fakeBlockSource';
 import type { BlockRows, BlockSource, RowsQuery } from '../data/types';
 import { RECORD_ID } from '../details/DetailsPopup';
 import { ItemDetailsBlock } from './ItemDetailsBlock';
@@ -16,20 +17,10 @@ function answer(rows: Record<string, string>[], extra: Partial<BlockRows> = {}):
 
 /** Rows as a server that does not narrow by record would answer: the page of the whole sheet. */
 function fakeSource(rows = PEOPLE, extra: Partial<BlockRows> = {}) {
-  return {
-    key: 'test',
-    filterSummary: [],
+  return fakeBlockSource({
     rows: vi.fn(async (_block: BoardBlock, query: RowsQuery) => answer(query.rowsPerPage === 0 ? rows : rows.slice(0, query.rowsPerPage ?? 10), extra)),
-    view: vi.fn(async () => ({ kind: 'markdown' as const, texts: [], html: [] })),
-    csvUrl: vi.fn(() => ''),
-    appendRow: vi.fn(async () => ({ record_id: '', message: '' })),
-    editRow: vi.fn(async () => {}),
-    deleteRow: vi.fn(async () => {}),
-    duplicateRow: vi.fn(async () => {}),
-    runAction: vi.fn(async () => ({ ok: true, message: '' })),
-    upload: vi.fn(async () => ''),
     pageHref: vi.fn((page: string) => `/app/${page}`),
-  } satisfies BlockSource;
+  });
 }
 
 function details(settings: Record<string, unknown> = {}): BoardBlock {

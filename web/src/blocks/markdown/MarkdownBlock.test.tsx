@@ -1,24 +1,12 @@
 import { render, screen } from '@testing-library/react';
 import { ApiError } from '../../api/errors';
 import type { BoardBlock } from '../../api/types';
-import type { BlockSource, BlockView } from '../data/types';
+import { fakeBlockSource } from '../../test/fakeBlockSource';
+import type { BlockView } from '../data/types';
 import { MarkdownBlock } from './MarkdownBlock';
 
 function fakeSource(view: () => Promise<BlockView>) {
-  return {
-    key: 'test',
-    filterSummary: [],
-    rows: vi.fn(async () => ({ columns: [], rows: [], total: 0, page: 1, page_count: 1, version: 1 })),
-    view: vi.fn(view),
-    csvUrl: vi.fn(() => ''),
-    appendRow: vi.fn(async () => ({ record_id: '', message: '' })),
-    editRow: vi.fn(async () => {}),
-    deleteRow: vi.fn(async () => {}),
-    duplicateRow: vi.fn(async () => {}),
-    runAction: vi.fn(async () => ({ ok: true, message: '' })),
-    upload: vi.fn(async () => ''),
-    pageHref: vi.fn((page: string) => `/${page}`),
-  } satisfies BlockSource;
+  return fakeBlockSource({ view: vi.fn(view) });
 }
 
 const markdown = (html: string[], texts: string[] = html.map(() => '')): (() => Promise<BlockView>) => async () => ({ kind: 'markdown', texts, html });

@@ -15,7 +15,7 @@ import { reportError } from '../../platform/errorReporting';
 
 export interface BlockBodyProps {
   block: BoardBlock;
-  /** Where the block reads and writes; null when the board has no spreadsheet connected. */
+  /** Where the block reads and writes; null when an app has no spreadsheet connected. */
   source: BlockSource | null;
 }
 
@@ -44,7 +44,7 @@ const BLOCK_CRASHED = 'This block could not be shown. The other blocks are not a
 
 export function BlockBody({ block, source }: BlockBodyProps) {
   const sheetTitle = typeof block.sheet_title === 'string' ? block.sheet_title.trim() : '';
-  if (sheetTitle && !source) {
+  if (sheetTitle && !source?.hasSpreadsheet) {
     return (
       <p className="block-error" role="alert">
         No spreadsheet is connected to this board.

@@ -89,7 +89,7 @@ export function BoardView({ board, sections, blockActions }: BoardViewProps) {
   const filterLines = useMemo(() => appliedFilterLines(filters, urlFilters), [filters, urlFilters]);
   // A new source (new search, filters, saved filters) makes every block load again.
   const source = useMemo(
-    () => (board.spreadsheetId ? boardSource(board.slug, board.spreadsheetId, { search, filters: urlFilters, filterSummary: filterLines }) : null),
+    () => boardSource(board.slug, board.spreadsheetId, { search, filters: urlFilters, filterSummary: filterLines }),
     [board.slug, board.spreadsheetId, search, urlFilters, filterLines],
   );
   const shown = blocksOfSection(board.blocks, sections.sections, sections.active);

@@ -163,6 +163,18 @@ describe('board viewer at /:board_slug', () => {
     expect(within(block).getByRole('heading', { name: 'Monthly sales' })).toHaveStyle({ color: '#ff0000', background: '#00ff00' });
   });
 
+  it('on a board without a spreadsheet, still renders markdown and says why sheet blocks are empty', async () => {
+    const note = { id: 'm', type: 'markdown', title: 'Welcome', text: '# Hi' };
+    serve(boardState({ spreadsheetId: null, blocks: [note, tableBlock] }), {
+      'GET /api/board/-/view/m': { body: { kind: 'markdown', texts: ['# Hi'], html: ['<h1>Hi</h1>'] } },
+    });
+    renderApp('/sales');
+    const welcome = await screen.findByRole('region', { name: 'Welcome' });
+    expect(await within(welcome).findByRole('heading', { name: 'Hi' })).toBeInTheDocument();
+    const sales = screen.getByRole('region', { name: 'Monthly sales' });
+    expect(within(sales).getByRole('alert')).toHaveTextContent('No spreadsheet is connected to this board.');
+  });
+
   it("draws markdown from the server's sanitised HTML only, never from the raw text", async () => {
     const text = '<img src=x onerror=alert(1)> **hi**';
     serve(boardState({ blocks: [{ id: 'm', type: 'markdown', title: 'About', text }] }), {
