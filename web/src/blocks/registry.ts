@@ -5,31 +5,45 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { DataBlockProps } from './data/types';
 
 type View = LazyExoticComponent<ComponentType<DataBlockProps>>;
+type Load = () => Promise<ComponentType<DataBlockProps>>;
 
-/** A view whose code downloads on first use: `lazyView(() => import('./chart/ChartBlock').then((m) => m.ChartBlock))`. */
-export function lazyView(load: () => Promise<ComponentType<DataBlockProps>>): View {
-  return lazy(() => load().then((component) => ({ default: component })));
-}
-
-export const BLOCK_VIEWS: Partial<Record<string, View>> = {
-  // chart, scorecard, calendar
-  chart: lazy(() => import('./chart/ChartBlock').then((m) => ({ default: m.ChartBlock }))),
-  scorecard: lazy(() => import('./scorecard/ScorecardBlock').then((m) => ({ default: m.ScorecardBlock }))),
-  calendar: lazy(() => import('./calendar/CalendarBlock').then((m) => ({ default: m.CalendarBlock }))),
-  // table, list
-  table: lazy(() => import('./table/TableBlock').then((m) => ({ default: m.TableBlock }))),
-  list: lazy(() => import('./table/ListBlock').then((m) => ({ default: m.ListBlock }))),
-  // form, markdown, itemDetails
-  form: lazy(() => import('./form/FormBlock').then((m) => ({ default: m.FormBlock }))),
-  markdown: lazy(() => import('./markdown/MarkdownBlock').then((m) => ({ default: m.MarkdownBlock }))),
-  itemDetails: lazy(() => import('./itemDetails/ItemDetailsBlock').then((m) => ({ default: m.ItemDetailsBlock }))),
-  // datalist, grid, map
-  datalist: lazy(() => import('./datalist/DatalistBlock').then((m) => ({ default: m.DatalistBlock }))),
-  grid: lazy(() => import('./grid/GridBlock').then((m) => ({ default: m.GridBlock }))),
-  map: lazy(() => import('./map/MapBlock').then((m) => ({ default: m.MapBlock }))),
+const LOADERS: Partial<Record<string, Load>> = {
+  chart: () => import('./chart/ChartBlock').then((m) => m.ChartBlock),
+  scorecard: () => import('./scorecard/ScorecardBlock').then((m) => m.ScorecardBlock),
+  calendar: () => import('./calendar/CalendarBlock').then((m) => m.CalendarBlock),
+  table: () => import('./table/TableBlock').then((m) => m.TableBlock),
+  list: () => import('./table/ListBlock').then((m) => m.ListBlock),
+  form: () => import('./form/FormBlock').then((m) => m.FormBlock),
+  markdown: () => import('./markdown/MarkdownBlock').then((m) => m.MarkdownBlock),
+  itemDetails: () => import('./itemDetails/ItemDetailsBlock').then((m) => m.ItemDetailsBlock),
+  datalist: () => import('./datalist/DatalistBlock').then((m) => m.DatalistBlock),
+  grid: () => import('./grid/GridBlock').then((m) => m.GridBlock),
+  map: () => import('./map/MapBlock').then((m) => m.MapBlock),
 };
 
-/** The view of `type` (score_card is scorecard), if it is a data block. */
+const views = new Map<string, View>();
+
+/**
+ * The view of `type` (score_card is scorecard), if it is a data block. A view whose code failed
+ * to load (offline, say) is forgotten, so asking again later loads it again: `React.lazy` keeps
+ * a failure for good.
+ */
 export function blockView(type: string): View | undefined {
-  return BLOCK_VIEWS[type === 'score_card' ? 'scorecard' : type];
+  const key = type === 'score_card' ? 'scorecard' : type;
+  const load = LOADERS[key];
+  if (!load) return undefined;
+  let view = views.get(key);
+  if (!view) {
+    view = lazy(() =>
+      load().then(
+        (component) => ({ default: component }),
+        (error: unknown) => {
+          views.delete(key);
+          throw error;
+        },
+      ),
+    );
+    views.set(key, view);
+  }
+  return view;
 }

@@ -11,6 +11,15 @@ describe('chunk reload guard', () => {
     expect(reload).toHaveBeenCalledTimes(1);
   });
 
+  it('never reloads offline, where a reload would only show the browser\'s offline page', () => {
+    const reload = vi.fn();
+    const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    expect(reloadForChunkFailure(1_000_000, reload)).toBe(false);
+    online.mockReturnValue(true);
+    expect(reloadForChunkFailure(1_000_000, reload)).toBe(true);
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+
   it('reloads again once the guard has passed', () => {
     const reload = vi.fn();
     reloadForChunkFailure(1_000_000, reload);

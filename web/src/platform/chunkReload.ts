@@ -16,10 +16,14 @@ function lastReload(): number {
 }
 
 /**
- * Reloads the page unless it already did so within the guard; answers whether it reloaded.
- * Without storage (sandboxed frames) it never reloads, because it could not tell a loop.
+ * Reloads the page unless it already did so within the guard, or the browser is offline; answers
+ * whether it reloaded. Without storage (sandboxed frames) it never reloads, because it could not
+ * tell a loop.
  */
 export function reloadForChunkFailure(now = Date.now(), reload: () => void = () => window.location.reload()): boolean {
+  // Offline, a reload cannot fetch anything either: it would only swap the page for the
+  // browser's offline screen and lose what the user was doing.
+  if (!navigator.onLine) return false;
   if (now - lastReload() < CHUNK_RELOAD_GUARD_MS) return false;
   try {
     sessionStorage.setItem(LAST_RELOAD_KEY, String(now));

@@ -11,7 +11,9 @@ import { blockView } from '../../blocks/registry';
 import { recordCells, RowsTable } from '../../blocks/RowsTable';
 import { ErrorBoundary } from '../../components/ErrorBoundary';
 import { Loading } from '../../components/Loading';
+import { isChunkLoadError } from '../../platform/chunkReload';
 import { reportError } from '../../platform/errorReporting';
+import { useConnectivityStore } from '../../store/connectivityStore';
 
 export interface BlockBodyProps {
   block: BoardBlock;
@@ -41,8 +43,20 @@ function SheetRows({ block, source }: { block: BoardBlock; source: BlockSource }
 }
 
 const BLOCK_CRASHED = 'This block could not be shown. The other blocks are not affected; reload the page to try again.';
+const BLOCK_OFFLINE = 'This block shows when the network is back.';
+
+/** A block's view failed: its code could not load without a network, or it broke. */
+function BlockFailed({ error, online }: { error: unknown; online: boolean }) {
+  return (
+    <p className="block-error" role="alert">
+      {!online && isChunkLoadError(error) ? BLOCK_OFFLINE : BLOCK_CRASHED}
+    </p>
+  );
+}
 
 export function BlockBody({ block, source }: BlockBodyProps) {
+  // Back online, a view whose code could not load is tried again.
+  const online = useConnectivityStore((s) => s.online);
   const sheetTitle = typeof block.sheet_title === 'string' ? block.sheet_title.trim() : '';
   if (sheetTitle && !source?.hasSpreadsheet) {
     return (
@@ -55,13 +69,9 @@ export function BlockBody({ block, source }: BlockBodyProps) {
   if (View && source) {
     return (
       <ErrorBoundary
-        resetKey={JSON.stringify(block)}
-        onError={reportError}
-        fallback={() => (
-          <p className="block-error" role="alert">
-            {BLOCK_CRASHED}
-          </p>
-        )}
+        resetKey={JSON.stringify([block, online])}
+        onError={(error) => online && reportError(error)}
+        fallback={(error) => <BlockFailed error={error} online={online} />}
       >
         <Suspense fallback={<Loading />}>
           <View block={block} source={source} />
