@@ -177,7 +177,7 @@ await runJourneys(async ({ browser, step, profileDir }) => {
     await ada.getByRole('button', { name: 'Edit' }).click();
     const dialog = visitor.getByRole('dialog');
     await dialog.getByLabel('Amount').fill('125');
-    await dialog.getByRole('button', { name: 'Submit' }).click();
+    await dialog.getByRole('button', { name: 'Save' }).click();
     await hidden(dialog);
     await visible(tableRows(visitor).filter({ hasText: 'Ada' }).getByText('125', { exact: true }));
     await visitor.reload();
