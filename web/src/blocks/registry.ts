@@ -1,10 +1,12 @@
 // The view of each data block type, loaded on demand so a board downloads only the code of the
 // blocks it shows (ECharts only with a chart, the map library only with a map). Types without
 // an entry here are drawn by the board's fallback (presentation blocks: issue 8).
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+//
+// Not `React.lazy`: React reveals suspended content in batches (every 300 ms), and a block's
+// data request starts only once its view is shown, so each board would wait for the batch.
+import type { ComponentType } from 'react';
 import type { DataBlockProps } from './data/types';
 
-type View = LazyExoticComponent<ComponentType<DataBlockProps>>;
 type Load = () => Promise<ComponentType<DataBlockProps>>;
 
 const LOADERS: Partial<Record<string, Load>> = {
@@ -21,29 +23,29 @@ const LOADERS: Partial<Record<string, Load>> = {
   map: () => import('./map/MapBlock').then((m) => m.MapBlock),
 };
 
-const views = new Map<string, View>();
+const loaded = new Map<string, ComponentType<DataBlockProps>>();
+
+const keyOf = (type: string) => (type === 'score_card' ? 'scorecard' : type);
+
+/** Whether `type` (score_card is scorecard) is a data block with a view of its own. */
+export function hasBlockView(type: string): boolean {
+  return LOADERS[keyOf(type)] !== undefined;
+}
+
+/** The view of `type` if its code is already here. */
+export function loadedBlockView(type: string): ComponentType<DataBlockProps> | undefined {
+  return loaded.get(keyOf(type));
+}
 
 /**
- * The view of `type` (score_card is scorecard), if it is a data block. A view whose code failed
- * to load (offline, say) is forgotten, so asking again later loads it again: `React.lazy` keeps
- * a failure for good.
+ * The view of `type`, downloading its code the first time. A failed download (offline, say) is
+ * not remembered, so asking again later tries again.
  */
-export function blockView(type: string): View | undefined {
-  const key = type === 'score_card' ? 'scorecard' : type;
+export async function loadBlockView(type: string): Promise<ComponentType<DataBlockProps>> {
+  const key = keyOf(type);
   const load = LOADERS[key];
-  if (!load) return undefined;
-  let view = views.get(key);
-  if (!view) {
-    view = lazy(() =>
-      load().then(
-        (component) => ({ default: component }),
-        (error: unknown) => {
-          views.delete(key);
-          throw error;
-        },
-      ),
-    );
-    views.set(key, view);
-  }
+  if (!load) throw new Error(`No view for blocks of type ${type}.`);
+  const view = loaded.get(key) ?? (await load());
+  loaded.set(key, view);
   return view;
 }

@@ -2,7 +2,7 @@
 // ECharts (its own lazy chunk), with a PDF export of the picture (pdf_download, default on) and
 // the values of a clicked category (show_details_on_click). The option is built by the pure
 // `buildBlockChartOption`; a visually hidden table gives screen readers the same numbers.
-import { Component, lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
+import { Component, lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { EChartsType } from 'echarts/core';
 import { Loading } from '../../components/Loading';
 import type { ChartModel } from '../../core/types';
@@ -18,7 +18,8 @@ import { buildBlockChartOption, formatChartValue } from './chartOptions';
 import './chart.css';
 
 // ECharts is the largest dependency of the app; it arrives with the first chart on a page.
-const ChartCanvas = lazy(() => import('./ChartCanvas'));
+const loadCanvas = () => import('./ChartCanvas');
+const ChartCanvas = lazy(loadCanvas);
 
 /** Rows of the screen-reader table; a 100,000-point chart is summarised, not read out. */
 export const SUMMARY_ROWS = 200;
@@ -147,6 +148,9 @@ function ChartBody({ model, block, filterLines }: { model: ChartModel; block: Da
 
 export function ChartBlock({ block, source }: DataBlockProps) {
   const load = useBlockView<BlockView>(block, source);
+  // The drawing code downloads while the server computes the series, not after them. A failure
+  // here is the lazy canvas's to show.
+  useEffect(() => void loadCanvas().catch(() => undefined), []);
   return (
     <BlockLoadState load={load}>
       {(view) => {

@@ -1,13 +1,13 @@
 // A block's body on a board or an app page: the block type's own view from the registry (loaded
 // on demand, its failures kept inside its frame), or, for the types without a data view, the first
 // rows of its sheet as a table.
-import { Suspense } from 'react';
+import { useEffect, useState, type ComponentType } from 'react';
 import type { BoardBlock } from '../../api/types';
 import { BlockLoadState, NoRows } from '../../blocks/data/BlockLoadState';
 import { useBlockRows } from '../../blocks/data/hooks';
-import type { BlockSource } from '../../blocks/data/types';
+import type { BlockSource, DataBlockProps } from '../../blocks/data/types';
 import { HIDDEN_COLUMNS } from '../../blocks/details/DetailsPopup';
-import { blockView } from '../../blocks/registry';
+import { hasBlockView, loadBlockView, loadedBlockView } from '../../blocks/registry';
 import { recordCells, RowsTable } from '../../blocks/RowsTable';
 import { ErrorBoundary } from '../../components/ErrorBoundary';
 import { Loading } from '../../components/Loading';
@@ -54,6 +54,26 @@ function BlockFailed({ error, online }: { error: unknown; online: boolean }) {
   );
 }
 
+/** The block type's view, once its code is here; a failed download goes to the error boundary. */
+function TypeView({ block, source }: { block: BoardBlock; source: BlockSource }) {
+  const [state, setState] = useState<{ view?: ComponentType<DataBlockProps>; error?: unknown }>(() => ({ view: loadedBlockView(block.type) }));
+  useEffect(() => {
+    if (state.view || state.error) return;
+    let live = true;
+    loadBlockView(block.type).then(
+      (view) => live && setState({ view }),
+      (error: unknown) => live && setState({ error }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [block.type, state]);
+  if (state.error) throw state.error;
+  if (!state.view) return <Loading />;
+  const View = state.view;
+  return <View block={block} source={source} />;
+}
+
 export function BlockBody({ block, source }: BlockBodyProps) {
   // Back online, a view whose code could not load is tried again.
   const online = useConnectivityStore((s) => s.online);
@@ -65,17 +85,14 @@ export function BlockBody({ block, source }: BlockBodyProps) {
       </p>
     );
   }
-  const View = blockView(block.type);
-  if (View && source) {
+  if (hasBlockView(block.type) && source) {
     return (
       <ErrorBoundary
         resetKey={JSON.stringify([block, online])}
         onError={(error) => online && reportError(error)}
         fallback={(error) => <BlockFailed error={error} online={online} />}
       >
-        <Suspense fallback={<Loading />}>
-          <View block={block} source={source} />
-        </Suspense>
+        <TypeView block={block} source={source} />
       </ErrorBoundary>
     );
   }
