@@ -16,7 +16,7 @@
 //!
 //! Other block types answer 400; a block that is not on the named board or page answers 404.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
 
 use axum::extract::{Path, Query, State};
@@ -137,10 +137,19 @@ impl Card {
 #[derive(Debug, Serialize, ToSchema)]
 pub struct CalendarAnswer {
     pub window: Window,
+    /// At most [`EVENTS_PER_DAY`] events starting on each day, in the core's order.
     pub events: Vec<Event>,
+    /// Events left out by day of their start (`YYYY-MM-DD`); absent when none were.
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub more: BTreeMap<String, usize>,
     /// Rows whose start cell holds no date.
     pub skipped: usize,
 }
+
+/// Events a calendar answer holds per day at most. A month shows three a day and a day view
+/// lists them; a sheet with hundreds of rows on one day would otherwise send megabytes that
+/// nobody reads. The others are counted in `more`, and search or filters narrow them.
+pub const EVENTS_PER_DAY: usize = 50;
 
 /// The days shown: `start` included, `end` excluded (`YYYY-MM-DD`), around `anchor`.
 #[derive(Debug, Serialize, ToSchema)]
@@ -335,9 +344,20 @@ fn calendar_of(
     };
     let computed = calendar::calendar(table, rows, settings, view, anchor).map_err(calendar_error)?;
     let visible = table.visible_columns();
+    let mut per_day: BTreeMap<String, usize> = BTreeMap::new();
+    let mut more: BTreeMap<String, usize> = BTreeMap::new();
     let events = computed
         .events
         .into_iter()
+        .filter(|event| {
+            let day = event.start.get(..10).unwrap_or(&event.start).to_owned();
+            let count = per_day.entry(day.clone()).or_default();
+            *count += 1;
+            if *count > EVENTS_PER_DAY {
+                *more.entry(day).or_default() += 1;
+            }
+            *count <= EVENTS_PER_DAY
+        })
         .map(|event| Event {
             record: visible
                 .iter()
@@ -350,7 +370,7 @@ fn calendar_of(
         })
         .collect();
     let window = Window { view, start: computed.window.start, end: computed.window.end, anchor: anchor.format("%Y-%m-%d").to_string() };
-    Ok(CalendarAnswer { window, events, skipped: computed.skipped })
+    Ok(CalendarAnswer { window, events, more, skipped: computed.skipped })
 }
 
 fn view_error(error: ViewError) -> Error {

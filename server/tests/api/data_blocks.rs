@@ -200,6 +200,25 @@ both_databases! {
         assert_eq!(searched["cards"][2]["value"], Value::Null, "no cost row matches `alice`");
     }
 
+    async fn a_busy_day_answers_fifty_events_and_counts_the_others(backend) {
+        let f = Fixture::new(backend).await;
+        let busy = ImportedSheet {
+            title: "Busy".into(),
+            columns: vec!["Name".into(), "Start".into()],
+            rows: (0..60).map(|i| vec![format!("Visit {i}"), "2026-11-20T09:00".into()]).collect(),
+        };
+        store::replace_all(f.server.db(), &f.spreadsheet_id, vec![sales(), costs(), busy]).await.unwrap();
+        let calendar = f.block(json!({"type": "calendar", "sheet_title": "Busy", "default_calendar_month": "Selected month",
+            "calender_year": "2026", "calender_month": "11", "start_time_column": "Start", "event_title_column": "Name"})).await;
+        let month = f.server.guest().get(&f.view(&calendar, "")).await.expect(200).clone();
+        assert_eq!(month["calendar"]["events"].as_array().unwrap().len(), 50);
+        assert_eq!(month["calendar"]["events"][0]["title"], "Visit 0");
+        assert_eq!(month["calendar"]["more"], json!({"2026-11-20": 10}));
+        // A quiet window says nothing of more.
+        let december = f.server.guest().get(&f.view(&calendar, "calendar_date=2026-12-10")).await.expect(200).clone();
+        assert!(december["calendar"].get("more").is_none(), "{december}");
+    }
+
     async fn calendars_answer_the_window_and_its_events_with_their_records(backend) {
         let f = Fixture::new(backend).await;
         let calendar = f.block(json!({"type": "calendar", "default_calendar_view": "Month", "default_calendar_month": "Selected month",

@@ -102,6 +102,19 @@ describe('CalendarBlock', () => {
     for (const title of ['Standup', 'Review', 'Lunch', 'Retro']) expect(screen.getByRole('button', { name: new RegExp(title) })).toBeInTheDocument();
   });
 
+  it("counts the events the server left out of a busy day, in the month and in the day's list", async () => {
+    const user = userEvent.setup();
+    const busy = (extra: Record<string, string>): BlockView => {
+      const answer = server(extra);
+      if (answer.kind === 'calendar') answer.calendar.more = { '2026-11-21': 120 };
+      return answer;
+    };
+    render(<CalendarBlock block={block} source={fakeSource(busy)} />);
+    await screen.findByRole('table');
+    await user.click(within(cell('2026-11-21')).getByRole('button', { name: '121 more on Saturday 21 November 2026' }));
+    expect(await screen.findByText('120 more events this day are not listed; search or filter to narrow them.')).toBeInTheDocument();
+  });
+
   it('asks for the previous and next month', async () => {
     const user = userEvent.setup();
     const source = fakeSource(server);

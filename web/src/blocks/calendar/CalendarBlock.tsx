@@ -77,12 +77,15 @@ function EventButton({ event, day, onOpen, compact }: { event: CalendarEventView
 function MonthGrid({
   window,
   events,
+  more,
   today,
   onOpen,
   onDay,
 }: {
   window: Window;
   events: CalendarEventView[];
+  /** Events the server left out, by day. */
+  more: Record<string, number>;
   today: string;
   onOpen: (e: CalendarEventView) => void;
   onDay: (day: string) => void;
@@ -109,6 +112,7 @@ function MonthGrid({
             {week.map((day) => {
               const list = byDay.get(day) ?? [];
               const shown = list.slice(0, MONTH_CELL_EVENTS);
+              const hidden = list.length - shown.length + (more[day] ?? 0);
               const classes = ['calendar-block-day', inMonth(day) ? '' : 'calendar-block-outside', day === today ? 'calendar-block-today' : '']
                 .filter(Boolean)
                 .join(' ');
@@ -126,9 +130,9 @@ function MonthGrid({
                       ))}
                     </ul>
                   )}
-                  {list.length > shown.length && (
-                    <button type="button" className="calendar-block-more" onClick={() => onDay(day)} aria-label={`${list.length - shown.length} more on ${longDay(day)}`}>
-                      {`+${list.length - shown.length} more`}
+                  {hidden > 0 && (
+                    <button type="button" className="calendar-block-more" onClick={() => onDay(day)} aria-label={`${hidden} more on ${longDay(day)}`}>
+                      {`+${hidden} more`}
                     </button>
                   )}
                 </td>
@@ -142,7 +146,19 @@ function MonthGrid({
 }
 
 /** Week and day views: one list per day, all-day events first, then by start. */
-function DayLists({ window, events, today, onOpen }: { window: Window; events: CalendarEventView[]; today: string; onOpen: (e: CalendarEventView) => void }) {
+function DayLists({
+  window,
+  events,
+  more,
+  today,
+  onOpen,
+}: {
+  window: Window;
+  events: CalendarEventView[];
+  more: Record<string, number>;
+  today: string;
+  onOpen: (e: CalendarEventView) => void;
+}) {
   const days = daysBetween(window.start, window.end);
   const byDay = eventsByDay(events, days);
   const single = days.length === 1;
@@ -167,6 +183,9 @@ function DayLists({ window, events, today, onOpen }: { window: Window; events: C
                   </li>
                 ))}
               </ul>
+            )}
+            {(more[day] ?? 0) > 0 && (
+              <p className="muted calendar-block-none">{`${more[day]} more events this day are not listed; search or filter to narrow them.`}</p>
             )}
           </section>
         );
@@ -195,6 +214,7 @@ function CalendarBody({
   block: DataBlockProps['block'];
 }) {
   const { window, events, skipped } = calendar;
+  const more = calendar.more ?? {};
   const [open, setOpen] = useState<CalendarEventView | null>(null);
   const today = localToday();
   const anchor = anchorOf(window);
@@ -231,9 +251,9 @@ function CalendarBody({
         </div>
       </div>
       {window.view === 'Month' ? (
-        <MonthGrid window={window} events={events} today={today} onOpen={setOpen} onDay={(day) => onNavigate({ view: 'Day', date: day })} />
+        <MonthGrid window={window} events={events} more={more} today={today} onOpen={setOpen} onDay={(day) => onNavigate({ view: 'Day', date: day })} />
       ) : (
-        <DayLists window={window} events={events} today={today} onOpen={setOpen} />
+        <DayLists window={window} events={events} more={more} today={today} onOpen={setOpen} />
       )}
       {window.view === 'Month' && events.length === 0 && <p className="muted calendar-block-none">No events this month.</p>}
       {skipped > 0 && <p className="muted calendar-block-skipped">{`${skipped} ${skipped === 1 ? 'row has' : 'rows have'} no start date and ${skipped === 1 ? 'is' : 'are'} not shown.`}</p>}

@@ -11,8 +11,8 @@ const enc = encodeURIComponent;
  * would take them from the address bar, which is not where a source's filters always are).
  */
 function rowsParams(block: BoardBlock, query: RowsQuery, viewer: ViewerQuery): Record<string, string> {
-  const params: Record<string, string> = { block: block.id, _filters: viewer.filters };
-  if (viewer.search.trim()) params.search = viewer.search;
+  const params: Record<string, string> = { block: block.id, _filters: query.choices ? '' : viewer.filters };
+  if (viewer.search.trim() && !query.choices) params.search = viewer.search;
   if (query.page !== undefined) params.page = String(query.page);
   if (query.rowsPerPage !== undefined) params.rows_per_page = String(query.rowsPerPage);
   if (query.sort) {

@@ -54,7 +54,10 @@ export interface CalendarEventView {
 
 export interface CalendarView {
   window: { view: 'Month' | 'Week' | 'Day'; start: string; end: string; anchor: string };
+  /** At most 50 events starting on each day; the others are counted in `more`. */
   events: CalendarEventView[];
+  /** Events left out, by the day they start (`YYYY-MM-DD`). */
+  more?: Record<string, number>;
   /** Rows without a start date the calendar can read. */
   skipped: number;
 }
@@ -75,6 +78,11 @@ export interface RowsQuery {
   sort?: { column: string; direction: 'asc' | 'desc' };
   /** A detail page's record, for 'Current record' conditional filters. */
   currentRecord?: string;
+  /**
+   * Reading a column's choices (a select's options from the sheet): the viewer's search and URL
+   * filters do not narrow them; the board's own filters still apply on the server.
+   */
+  choices?: boolean;
 }
 
 /** The answer of a row action the server runs (API call, Download pdf). */

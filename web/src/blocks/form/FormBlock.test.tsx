@@ -152,7 +152,7 @@ describe('FormBlock', () => {
     expect(within(screen.getByLabelText('City')).getAllByRole('option').map((o) => o.textContent)).toEqual(['Choose…', 'Lyon', 'Paris', 'Nice']);
     expect(source.rows).toHaveBeenCalledTimes(1);
     expect(source.rows.mock.calls[0][0]).toEqual({ ...block, sheet_title: 'Cities' });
-    expect(source.rows.mock.calls[0][1]).toEqual({ rowsPerPage: 0 });
+    expect(source.rows.mock.calls[0][1]).toEqual({ rowsPerPage: 0, choices: true });
   });
 
   it('says so at the field when the options sheet cannot be read', async () => {

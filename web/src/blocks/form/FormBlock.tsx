@@ -251,7 +251,7 @@ function useSheetOptions(block: BoardBlock, source: BlockSource, fields: FormFie
     // A form without such selects reads nothing.
     if (sheets.length === 0) return;
     const abort = new AbortController();
-    Promise.allSettled(sheets.map((sheet) => source.rows({ ...block, sheet_title: sheet }, { rowsPerPage: 0 }, abort.signal))).then((settled) => {
+    Promise.allSettled(sheets.map((sheet) => source.rows({ ...block, sheet_title: sheet }, { rowsPerPage: 0, choices: true }, abort.signal))).then((settled) => {
       if (abort.signal.aborted) return;
       const answers: SheetOptions = Object.fromEntries(
         settled.map((result, i) => [sheets[i], result.status === 'fulfilled' ? { rows: result.value.rows } : { error: toApiError(result.reason).message }]),

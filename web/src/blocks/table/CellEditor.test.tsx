@@ -101,7 +101,7 @@ describe('CellEditor choices', () => {
     renderEditor({ type: 'select', from_google_sheet: true, source: { sheet: 'Colours', column: 'Colour' } }, '', source);
     await waitFor(() => expect(within(screen.getByLabelText('Field')).getAllByRole('option').map((o) => o.textContent)).toEqual(['—', 'Teal', 'Navy']));
     // A stand-in block without an id: none of this block's own settings apply to the other tab.
-    expect(source.rows).toHaveBeenCalledWith({ id: '', type: 'table', sheet_title: 'Colours' }, { rowsPerPage: 0 });
+    expect(source.rows).toHaveBeenCalledWith({ id: '', type: 'table', sheet_title: 'Colours' }, { rowsPerPage: 0, choices: true });
   });
 
   it('lets the value be typed when the options tab cannot be read', async () => {

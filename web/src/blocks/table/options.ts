@@ -21,7 +21,7 @@ export function sheetOptions(block: BoardBlock, source: BlockSource, sheet: stri
   let options = mine.get(key);
   if (!options) {
     const standIn: BoardBlock = { id: '', type: block.type, sheet_title: sheet };
-    options = source.rows(standIn, { rowsPerPage: 0 }).then((answer) => [
+    options = source.rows(standIn, { rowsPerPage: 0, choices: true }).then((answer) => [
       ...new Set(answer.rows.map((row) => String(row[column] ?? '').trim()).filter(Boolean)),
     ]);
     const forget = mine;

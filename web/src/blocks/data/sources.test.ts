@@ -1,0 +1,46 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { boardSource } from './sources';
+
+const block = { id: 'b1', type: 'table', sheet_title: 'Sales' };
+const viewer = { search: 'ann', filters: 'Region:North', filterSummary: ['Region is North'] };
+
+function answering() {
+  const fetch = vi.fn(async () => new Response(JSON.stringify({ columns: [], rows: [], total: 0, page: 1, page_count: 1, version: 1 }), { headers: { 'Content-Type': 'application/json' } }));
+  vi.stubGlobal('fetch', fetch);
+  return () => new URL((fetch.mock.calls[0] as unknown as [string])[0]);
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('boardSource', () => {
+  it("sends the viewer's search and URL filters with a block's rows", async () => {
+    const url = answering();
+    await boardSource('sales', 's1', viewer).rows(block, { page: 2, rowsPerPage: 5, sort: { column: 'Name', direction: 'desc' } });
+    expect(url().pathname).toBe('/api/board/s1/sheet/Sales');
+    expect(Object.fromEntries(['board', 'block', 'search', '_filters', 'page', 'rows_per_page', 'sort_column', 'sort_direction'].map((k) => [k, url().searchParams.get(k)]))).toEqual({
+      board: 'sales',
+      block: 'b1',
+      search: 'ann',
+      _filters: 'Region:North',
+      page: '2',
+      rows_per_page: '5',
+      sort_column: 'Name',
+      sort_direction: 'desc',
+    });
+  });
+
+  it("reads a column's choices without the viewer's search and URL filters", async () => {
+    const url = answering();
+    await boardSource('sales', 's1', viewer).rows(block, { rowsPerPage: 0, choices: true });
+    expect(url().searchParams.get('search')).toBeNull();
+    expect(url().searchParams.get('_filters')).toBe('');
+  });
+
+  it("asks for a board without a spreadsheet as '-', and says it has none", async () => {
+    const url = answering();
+    const source = boardSource('notes', null, viewer);
+    expect(source.hasSpreadsheet).toBe(false);
+    await source.view({ id: 'm1', type: 'markdown' }, {});
+    expect(url().pathname).toBe('/api/board/-/view/m1');
+  });
+});
