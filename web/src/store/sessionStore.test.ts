@@ -103,3 +103,21 @@ describe('plan check', () => {
     expect(window.alert).not.toHaveBeenCalled();
   });
 });
+
+describe('overlapping session loads', () => {
+  it('keeps the later answer when an older load answers last', async () => {
+    let answerFirst: (response: Response) => void = () => {};
+    const fetch = vi
+      .fn()
+      .mockImplementationOnce(() => new Promise<Response>((resolve) => (answerFirst = resolve)))
+      .mockImplementationOnce(async () => new Response(JSON.stringify({ id: 'u1', email: 'ann@example.com', name: 'Ann' }), { headers: { 'Content-Type': 'application/json' } }));
+    vi.stubGlobal('fetch', fetch);
+    const first = useSessionStore.getState().load();
+    await useSessionStore.getState().load();
+    expect(useSessionStore.getState().status).toBe('user');
+    answerFirst(new Response(JSON.stringify({ error: 'Please login to do this!' }), { status: 401, headers: { 'Content-Type': 'application/json' } }));
+    await first;
+    expect(useSessionStore.getState().status).toBe('user');
+    vi.unstubAllGlobals();
+  });
+});

@@ -33,6 +33,8 @@ interface SessionState {
 }
 
 export const useSessionStore = create<SessionState>()((set, get) => {
+  /** Loads started so far; a session set by any other way also makes the loads in flight stale. */
+  let loads = 0;
   const signedIn = (user: AuthUser) => {
     setSignedInEmail(user.email);
     set({ status: 'user', user });
@@ -47,31 +49,40 @@ export const useSessionStore = create<SessionState>()((set, get) => {
     user: null,
     isFreePlan: null,
     load: async () => {
+      // Of two loads in flight, only the later one's answer counts: an older answer is stale.
+      const mine = (loads += 1);
       if (get().status !== 'user') set({ status: 'loading' });
       try {
         const answer = await api.get<AuthUser>('/api/auth', { alert: false });
+        if (mine !== loads) return;
         // Anything but a user (a static host answering index.html) is no session.
         if (typeof answer === 'object' && answer !== null && typeof answer.email === 'string') signedIn(answer);
         else guest();
       } catch {
-        guest();
+        if (mine === loads) guest();
       }
     },
     logIn: async (email, password) => {
       const { user } = await api.post<SessionAnswer>('/api/auth/login', { email, password }, { alert: false });
+      loads += 1;
       signedIn(user);
       return user;
     },
     logInWithToken: async (token) => {
       const { user } = await api.post<SessionAnswer>('/api/auth', { token }, { alert: false });
+      loads += 1;
       signedIn(user);
       return user;
     },
-    signedIn,
+    signedIn: (user) => {
+      loads += 1;
+      signedIn(user);
+    },
     logOut: async () => {
       try {
         await api.post('/api/auth/logout');
       } finally {
+        loads += 1;
         guest();
       }
     },
