@@ -121,3 +121,16 @@ describe('overlapping session loads', () => {
     vi.unstubAllGlobals();
   });
 });
+
+describe('a session load answered after the store was reset', () => {
+  it('is ignored: the state it answered no longer exists', async () => {
+    let answer: (response: Response) => void = () => {};
+    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))));
+    const load = useSessionStore.getState().load();
+    useSessionStore.setState(useSessionStore.getInitialState(), true);
+    answer(new Response(JSON.stringify({ error: 'Please login to do this!' }), { status: 401, headers: { 'Content-Type': 'application/json' } }));
+    await load;
+    expect(useSessionStore.getState().status).toBe('idle');
+    vi.unstubAllGlobals();
+  });
+});

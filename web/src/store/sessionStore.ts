@@ -49,17 +49,19 @@ export const useSessionStore = create<SessionState>()((set, get) => {
     user: null,
     isFreePlan: null,
     load: async () => {
-      // Of two loads in flight, only the later one's answer counts: an older answer is stale.
+      // Of two loads in flight, only the later one's answer counts: an older answer is stale. So
+      // is an answer to a store reset to its start meanwhile (each test starts from one).
       const mine = (loads += 1);
       if (get().status !== 'user') set({ status: 'loading' });
+      const current = () => mine === loads && get().status !== 'idle';
       try {
         const answer = await api.get<AuthUser>('/api/auth', { alert: false });
-        if (mine !== loads) return;
+        if (!current()) return;
         // Anything but a user (a static host answering index.html) is no session.
         if (typeof answer === 'object' && answer !== null && typeof answer.email === 'string') signedIn(answer);
         else guest();
       } catch {
-        if (mine === loads) guest();
+        if (current()) guest();
       }
     },
     logIn: async (email, password) => {
