@@ -74,7 +74,7 @@ await runJourneys(async ({ browser, step, profileDir }) => {
     await settings.getByRole('button', { name: 'Save' }).click();
     await settings.waitFor({ state: 'hidden', timeout: 15_000 });
     await owner.reload();
-    await visible(owner.getByRole('cell', { name: 'Ada' }));
+    await visible(owner.getByRole('cell', { name: 'Ada', exact: true }));
     await owner.screenshot({ path: join(SHOTS, 'board-editor.png'), fullPage: true });
   });
 

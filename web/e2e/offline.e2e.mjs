@@ -40,7 +40,7 @@ await runJourneys(async ({ browser, step, profileDir }) => {
 
   await step('the block’s settings show the live preview of its rows', owner, async () => {
     await owner.getByRole('button', { name: 'Edit block Table', exact: true }).click();
-    await visible(preview.getByRole('cell', { name: 'Ada' }));
+    await visible(preview.getByRole('cell', { name: 'Ada', exact: true }));
     await visible(preview.getByText('Showing 3 of 3 rows'));
   });
 
@@ -50,7 +50,7 @@ await runJourneys(async ({ browser, step, profileDir }) => {
     await settings.getByRole('spinbutton', { name: 'Rows per page' }).fill('1');
     await visible(preview.getByText('Showing 1 of 3 rows'));
     await preview.getByRole('searchbox', { name: 'Search the preview' }).fill('south');
-    await visible(preview.getByRole('cell', { name: 'Bea' }));
+    await visible(preview.getByRole('cell', { name: 'Bea', exact: true }));
     await owner.screenshot({ path: join(SHOTS, 'offline-preview.png'), fullPage: true });
   });
 
