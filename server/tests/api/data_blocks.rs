@@ -10,6 +10,7 @@ use tessera_server::sheets::ImportedSheet;
 use crate::apps::{app, id};
 use crate::boards::board;
 use crate::both_databases;
+use crate::sheet_data::spreadsheet;
 use crate::support::*;
 use crate::workspaces::workspace;
 
@@ -35,21 +36,6 @@ fn costs() -> ImportedSheet {
     ImportedSheet { title: "Costs".into(), columns: vec!["Item".into(), "Cost".into()], rows: vec![vec!["Rent".into(), "900".into()]] }
 }
 
-/// A spreadsheet of `workspace_id` with the Sales and Costs tabs; answers its id.
-async fn spreadsheet(server: &TestServer, workspace_id: &str) -> String {
-    let spreadsheet_id = format!("ss-{}", rand::random::<u32>());
-    sqlx::query(
-        "INSERT INTO spreadsheets (id, workspace_id, name, source_kind, created_at, updated_at) VALUES ($1, $2, 'Sales', 'upload', 1, 1)",
-    )
-    .bind(&spreadsheet_id)
-    .bind(workspace_id)
-    .execute(&server.db().pool)
-    .await
-    .unwrap();
-    store::replace_all(server.db(), &spreadsheet_id, vec![sales(), costs()]).await.unwrap();
-    spreadsheet_id
-}
-
 /// Ada's public board `sales` over the Sales and Costs tabs.
 struct Fixture {
     server: TestServer,
@@ -64,7 +50,7 @@ impl Fixture {
         let ada = server.user("Ada", "ada@example.com").await;
         let workspace_id = workspace(&ada, "acme").await;
         let board_id = id(&board(&ada, &workspace_id, "Sales").await);
-        let spreadsheet_id = spreadsheet(&server, &workspace_id).await;
+        let spreadsheet_id = spreadsheet(&server, &workspace_id, vec![sales(), costs()]).await;
         ada.put(&format!("/api/boards/{board_id}"), json!({"spreadsheetId": spreadsheet_id, "public": true})).await.expect(200);
         Self { server, ada, board_id, spreadsheet_id }
     }
@@ -287,7 +273,7 @@ both_databases! {
         let ada = server.user("Ada", "ada@example.com").await;
         let the_app = app(&ada, "shop").await;
         let app_id = id(&the_app);
-        let spreadsheet_id = spreadsheet(&server, the_app["workspace_id"].as_str().unwrap()).await;
+        let spreadsheet_id = spreadsheet(&server, the_app["workspace_id"].as_str().unwrap(), vec![sales(), costs()]).await;
         sqlx::query("UPDATE apps SET spreadsheet_id = $1 WHERE id = $2").bind(&spreadsheet_id).bind(&app_id).execute(&server.db().pool).await.unwrap();
         let page = ada.get(&format!("/api/pages/{app_id}")).await.expect(200)["home_page_id"].as_str().unwrap().to_owned();
         let block = ada.post(&format!("/api/apps/{app_id}/pages/{page}/blocks"), json!({

@@ -33,8 +33,8 @@ fn costs() -> ImportedSheet {
     ImportedSheet { title: "Costs".into(), columns: vec!["Item".into(), "Cost".into()], rows: vec![vec!["Rent".into(), "900".into()]] }
 }
 
-/// A spreadsheet of `workspace_id` with the Sales and Costs tabs; answers its id.
-async fn spreadsheet(server: &TestServer, workspace_id: &str, tabs: Vec<ImportedSheet>) -> String {
+/// A spreadsheet of `workspace_id` holding `tabs`; answers its id.
+pub async fn spreadsheet(server: &TestServer, workspace_id: &str, tabs: Vec<ImportedSheet>) -> String {
     let spreadsheet_id = format!("ss-{}", rand::random::<u32>());
     sqlx::query(
         "INSERT INTO spreadsheets (id, workspace_id, name, source_kind, created_at, updated_at) VALUES ($1, $2, 'Sales', 'upload', 1, 1)",
