@@ -90,10 +90,10 @@ export function boardSource(slug: string, spreadsheetId: string | null | undefin
 }
 
 /** An app page's blocks: GET /v3/api/page/sheet/{title} and /v3/api/page/view/{blockId}. */
-export function pageSource(appId: string, path: string, viewer: ViewerQuery): BlockSource {
+export function pageSource(appId: string, path: string, viewer: ViewerQuery, hasSpreadsheet = true): BlockSource {
   const scope = { board: path, app_id: appId };
   return {
-    hasSpreadsheet: true,
+    hasSpreadsheet,
     key: JSON.stringify(['page', appId, path, viewer.search, viewer.filters, viewer.filterSummary]),
     filterSummary: viewer.filterSummary,
     rows: (block, query, signal) =>

@@ -62,13 +62,27 @@ export interface CalendarView {
   skipped: number;
 }
 
+/**
+ * The one iframe that survives an iframe block's pasted code (tessera-markup `iframe`): an http(s)
+ * address and the harmless attributes, to be drawn sandboxed. `width`/`height` are CSS lengths.
+ */
+export interface IframeFrame {
+  src: string;
+  title: string | null;
+  width: string | null;
+  height: string | null;
+  allowfullscreen: boolean;
+}
+
 /** A block's computed view (GET .../view/{blockId}), for the blocks that are more than rows. */
 export type BlockView =
   | { kind: 'chart'; chart: ChartModel }
   | { kind: 'scorecard'; cards: ScorecardView[] }
   | { kind: 'calendar'; calendar: CalendarView }
   /** `html`: the texts rendered and sanitised by the server, one per row with `loop`, else one. */
-  | { kind: 'markdown'; texts: string[]; html: string[] };
+  | { kind: 'markdown'; texts: string[]; html: string[] }
+  /** `frame` null with `refusal` null: no code pasted yet; with a `refusal`: why the code was refused. */
+  | { kind: 'iframe'; frame: IframeFrame | null; refusal: string | null };
 
 export interface RowsQuery {
   /** 1-based. */

@@ -29,7 +29,7 @@ export function PageContent({
   const savedFilters = JSON.stringify(page.filters ?? []);
   const source = useMemo(() => {
     const lines = appliedFilterLines(usableFilters(JSON.parse(savedFilters) as unknown[]), urlFilters);
-    return page.spreadsheetId ? pageSource(page.app_id, path, { search: '', filters: urlFilters, filterSummary: lines }) : null;
+    return pageSource(page.app_id, path, { search: '', filters: urlFilters, filterSummary: lines }, Boolean(page.spreadsheetId));
   }, [page.app_id, page.spreadsheetId, path, urlFilters, savedFilters]);
   return (
     <main className="app-page" style={{ background: page.page_background }}>

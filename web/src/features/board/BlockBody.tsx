@@ -1,5 +1,5 @@
 // A block's body on a board or an app page: the block type's own view from the registry (loaded
-// on demand, its failures kept inside its frame), or, for the types without a data view, the first
+// on demand, its failures kept inside its frame), or, for the types without a view, the first
 // rows of its sheet as a table.
 import { useEffect, useState, type ComponentType } from 'react';
 import type { BoardBlock } from '../../api/types';
@@ -17,8 +17,8 @@ import { useConnectivityStore } from '../../store/connectivityStore';
 
 export interface BlockBodyProps {
   block: BoardBlock;
-  /** Where the block reads and writes; null when an app has no spreadsheet connected. */
-  source: BlockSource | null;
+  /** Where the block reads and writes (`hasSpreadsheet` false when none is connected). */
+  source: BlockSource;
 }
 
 function SheetRows({ block, source }: { block: BoardBlock; source: BlockSource }) {
@@ -78,14 +78,14 @@ export function BlockBody({ block, source }: BlockBodyProps) {
   // Back online, a view whose code could not load is tried again.
   const online = useConnectivityStore((s) => s.online);
   const sheetTitle = typeof block.sheet_title === 'string' ? block.sheet_title.trim() : '';
-  if (sheetTitle && !source?.hasSpreadsheet) {
+  if (sheetTitle && !source.hasSpreadsheet) {
     return (
       <p className="block-error" role="alert">
         No spreadsheet is connected to this board.
       </p>
     );
   }
-  if (hasBlockView(block.type) && source) {
+  if (hasBlockView(block.type)) {
     return (
       <ErrorBoundary
         resetKey={JSON.stringify([block, online])}
@@ -96,6 +96,6 @@ export function BlockBody({ block, source }: BlockBodyProps) {
       </ErrorBoundary>
     );
   }
-  if (sheetTitle && source) return <SheetRows block={block} source={source} />;
+  if (sheetTitle) return <SheetRows block={block} source={source} />;
   return null;
 }
