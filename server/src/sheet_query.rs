@@ -97,7 +97,9 @@ pub async fn board_scope(db: &Db, caller: &Caller, path: &str, spreadsheet_id: O
 pub async fn page_scope(db: &Db, caller: &Caller, app: &App, path: &str) -> Result<Scope, Error> {
     let role = app.viewer_role(db, caller).await?;
     let page = apps::page_at_path(db, &app.id, path).await?;
-    let spreadsheet_id = app.spreadsheet_id.clone().ok_or_else(no_spreadsheet)?;
+    // Without a spreadsheet the page's blocks that read no rows (iframe, markdown without a sheet)
+    // still have a view; any tab is answered 'No spreadsheet is connected here.'.
+    let spreadsheet_id = app.spreadsheet_id.clone().unwrap_or_default();
     let filters = apps::page_settings(apps::stored_page_settings(db, &page.id).await?)?.filters;
     Ok(Scope { role, spreadsheet_id, filters, parent: OwnedParent::Page(page.id) })
 }
@@ -248,6 +250,9 @@ pub async fn load_table(state: &AppState, sheet: &SheetInfo, fresh: bool) -> Res
 
 /// The tab `title` of the scope's spreadsheet, or 404.
 pub async fn find_sheet(db: &Db, spreadsheet_id: &str, title: &str) -> Result<SheetInfo, Error> {
+    if spreadsheet_id.is_empty() {
+        return Err(no_spreadsheet());
+    }
     store::find(db, spreadsheet_id, title).await?.ok_or_else(|| Error::NotFound(format!("The sheet `{title}` is not in this spreadsheet.")))
 }
 

@@ -1,4 +1,4 @@
-//! The browser's and Node's door to `tessera-core` and `tessera-blocks`. No logic lives here: each export converts
+//! The browser's and Node's door to `tessera-core`, `tessera-blocks` and `tessera-markup`'s iframe parser. No logic lives here: each export converts
 //! its arguments, calls the core and converts the answer (conversions in `convert.rs`).
 //!
 //! A sheet crosses the boundary once, as JSON text, into a [`SheetTable`] that stays in WASM
@@ -114,6 +114,14 @@ pub fn block_column_formats(block: JsValue) -> JsResult<JsValue> {
 #[wasm_bindgen(js_name = blockCatalogue)]
 pub fn block_catalogue() -> JsResult<JsValue> {
     to_js(&tessera_blocks::catalogue())
+}
+
+/// The one frame an iframe block's pasted code shows, or why none (`tessera_markup::iframe`):
+/// `{frame: {src, title, width, height, allowfullscreen} | null, refusal: string | null}`, as the
+/// server's block view answers it.
+#[wasm_bindgen(js_name = iframeFrame)]
+pub fn iframe_frame(code: &str) -> JsResult<JsValue> {
+    to_js(&tessera_markup::iframe::answer(code))
 }
 
 /// The JSON facade of the block catalogue (`tessera_blocks::api::evaluate`), used by the golden

@@ -500,7 +500,8 @@ const MARKDOWN: &[Field] = &[
     field("gap", "Gap", Select, Display).options(&["0", "3", "6", "10"]).int(3).visible(LOOPS),
 ];
 
-const IFRAME: &[Field] = &[field("iframe_code", "Iframe code", LongText, Data).help("Paste the <iframe> code.")];
+pub(crate) const IFRAME_CODE: &str = "iframe_code";
+const IFRAME: &[Field] = &[field(IFRAME_CODE, "Iframe code", LongText, Data).help("Paste the <iframe> code.")];
 
 const TIMELINE: Rule = Rule::Equals { field: "list_type", value: "timeline" };
 

@@ -27,7 +27,7 @@
 use serde::Serialize;
 use serde_json::{Map, Value};
 
-use crate::catalogue::fields;
+use crate::catalogue::{fields, IFRAME_CODE};
 use crate::model::{BlockType, Field, Kind};
 use crate::visibility::{as_text, holds, item_limit, Scope};
 
@@ -133,12 +133,25 @@ pub fn validate(block: &Value) -> Result<Block, Vec<FieldError>> {
     };
     let scope: Vec<&'static Field> = fields(block_type).collect();
     check_object(object, &scope, "", draft, &mut errors);
+    if block_type == BlockType::Iframe {
+        check_iframe_code(object, &mut errors);
+    }
     if !errors.is_empty() {
         return Err(errors);
     }
     let mut config = object.clone();
     config.remove("type");
     Ok(Block { block_type, draft, config })
+}
+
+/// Pasted iframe code must hold the one http(s) frame the page will draw (blocks §3.14), so the
+/// owner reads why at the field instead of finding an empty block on the board.
+fn check_iframe_code(object: &Map<String, Value>, errors: &mut Vec<FieldError>) {
+    if let Some(Value::String(code)) = object.get(IFRAME_CODE) {
+        if let Err(refusal) = tessera_markup::iframe::parse(code) {
+            errors.push(FieldError { path: IFRAME_CODE.into(), message: refusal.to_string() });
+        }
+    }
 }
 
 fn join(prefix: &str, key: &str) -> String {

@@ -1,5 +1,5 @@
-//! What a data block's settings ask of the core: the inputs of `tessera_core`'s chart,
-//! scorecard, calendar and markdown functions, read from a stored block with the catalogue's
+//! What a block's settings ask of the core: the inputs of `tessera_core`'s chart,
+//! scorecard, calendar and markdown functions (and of the iframe parser), read from a stored block with the catalogue's
 //! defaults filled in. The server answers block views with them; keeping the mapping here, next
 //! to the catalogue that names the settings, means a renamed setting cannot drift from the code
 //! that reads it.
@@ -14,6 +14,7 @@
 //! | scorecard | each card's `source` (its `sheet`, else the block's `sheet_title`), `label`, `function`, `symbol`, colours | [`ScorecardAxis`] list |
 //! | calendar | `default_calendar_view`, `default_calendar_month`, `calender_year`, `calender_month`, the three columns | [`CalendarSettings`] |
 //! | markdown | `text`, `loop` | template and loop flag |
+//! | iframe | `iframe_code` | the pasted code, for `tessera_markup::iframe` |
 //!
 //! Other types have no view: their rows come from the sheet call as they are.
 
@@ -43,6 +44,10 @@ pub enum View {
         text: String,
         /// `loop`: one rendering per row.
         loop_mode: bool,
+    },
+    Iframe {
+        /// `iframe_code`, as pasted.
+        code: String,
     },
 }
 
@@ -74,6 +79,7 @@ pub fn view(block: &Value) -> Result<View, ViewError> {
             text: text(config, "text").unwrap_or_default().to_owned(),
             loop_mode: config.get("loop").and_then(Value::as_bool).unwrap_or(false),
         }),
+        BlockType::Iframe => Ok(View::Iframe { code: text(config, "iframe_code").unwrap_or_default().to_owned() }),
         other => Err(ViewError::NoView(other)),
     }
 }

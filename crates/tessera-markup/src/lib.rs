@@ -19,6 +19,8 @@
 //!
 //! Pure: no I/O, no global state beyond the sanitiser's settings, built once.
 
+pub mod iframe;
+
 use std::borrow::Cow;
 use std::collections::HashSet;
 use std::sync::LazyLock;

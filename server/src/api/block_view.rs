@@ -13,6 +13,7 @@
 //! | scorecard | `{kind: "scorecard", cards: [{label, value, formatted, error?, background_color?, font_color?}]}`: each card reads its own tab; a card that cannot be computed carries `error`, the others are still answered |
 //! | calendar | `{kind: "calendar", calendar: {window: {view, start, end, anchor}, events: [{title, start, end, all_day, record}], skipped}}`: `calendar_view` and `calendar_date` move the window |
 //! | markdown | `{kind: "markdown", texts, html}`: `html` is each text rendered and sanitised |
+//! | iframe | `{kind: "iframe", frame, refusal}`: the one http(s) frame of the pasted code (`tessera_markup::iframe`), to be drawn sandboxed; `refusal` says why there is none; both null when no code is pasted |
 //!
 //! Other block types answer 400; a block that is not on the named board or page answers 404.
 
@@ -32,6 +33,7 @@ use tessera_core::markdown;
 use tessera_core::query::{self, QuerySpec};
 use tessera_core::scorecard::{self, ScorecardAxis, NO_VALUE};
 use tessera_core::table::Table;
+use tessera_markup::iframe::{IframeAnswer, IframeEmbed};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -97,6 +99,30 @@ pub enum BlockView {
         /// Each text rendered as sanitised HTML.
         html: Vec<String>,
     },
+    Iframe {
+        frame: Option<Frame>,
+        /// Why the pasted code shows nothing (no iframe, several, not an http(s) address).
+        refusal: Option<String>,
+    },
+}
+
+/// The values of the one iframe of an iframe block's code; the page draws a fresh sandboxed
+/// frame from them, never the pasted markup.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Frame {
+    /// An absolute http or https address.
+    pub src: String,
+    pub title: Option<String>,
+    /// CSS lengths: `600px`, `100%`.
+    pub width: Option<String>,
+    pub height: Option<String>,
+    pub allowfullscreen: bool,
+}
+
+impl From<IframeEmbed> for Frame {
+    fn from(embed: IframeEmbed) -> Self {
+        Self { src: embed.src, title: embed.title, width: embed.width, height: embed.height, allowfullscreen: embed.allowfullscreen }
+    }
 }
 
 /// One scorecard.
@@ -178,7 +204,7 @@ pub struct Event {
 
 /// The view of a block of the board named by `board` (its slug).
 #[utoipa::path(get, path = "/board/{spreadsheetId}/view/{blockId}", tag = "spec",
-    params(("spreadsheetId" = String, Path, description = "The board's spreadsheet"), ("blockId" = String, Path, description = "A chart, scorecard, calendar or markdown block of the board"),
+    params(("spreadsheetId" = String, Path, description = "The board's spreadsheet"), ("blockId" = String, Path, description = "A chart, scorecard, calendar, markdown or iframe block of the board"),
         SpecParams, ViewParams),
     responses((status = 200, body = BlockView), (status = 400, description = "Not a block with a view, or malformed URL filters", body = ErrorBody),
         (status = 403, description = "A private board", body = ErrorBody),
@@ -197,7 +223,7 @@ async fn board_view(
 
 /// The view of a block of the app page at `board`.
 #[utoipa::path(get, path = "/api/page/view/{blockId}", tag = "spec",
-    params(("blockId" = String, Path, description = "A chart, scorecard, calendar or markdown block of the page"), SpecParams, AppLocator, ViewParams),
+    params(("blockId" = String, Path, description = "A chart, scorecard, calendar, markdown or iframe block of the page"), SpecParams, AppLocator, ViewParams),
     responses((status = 200, body = BlockView), (status = 400, description = "Not a block with a view, or malformed URL filters", body = ErrorBody),
         (status = 403, description = "A private app", body = ErrorBody),
         (status = 404, description = "No such app, page, spreadsheet, tab, or block on this page", body = ErrorBody),
@@ -286,6 +312,10 @@ async fn compute(state: &AppState, scope: &Scope, viewer: &Viewer, block_id: &st
             };
             let html = texts.iter().map(|text| tessera_markup::markdown_to_html(text)).collect();
             Ok(BlockView::Markdown { texts, html })
+        }
+        View::Iframe { code } => {
+            let IframeAnswer { frame, refusal } = tessera_markup::iframe::answer(&code);
+            Ok(BlockView::Iframe { frame: frame.map(Frame::from), refusal })
         }
     }
 }

@@ -102,6 +102,66 @@ both_databases! {
         assert_eq!(sheet.status, 404, "{}", sheet.text);
     }
 
+    async fn iframe_blocks_answer_only_their_one_http_frame_and_refuse_other_code_at_save(backend) {
+        let server = TestServer::start(backend).await;
+        let ada = server.user("Ada", "ada@example.com").await;
+        let workspace_id = workspace(&ada, "acme").await;
+        let board_id = id(&board(&ada, &workspace_id, "Notes").await);
+        ada.put(&format!("/api/boards/{board_id}"), json!({"public": true})).await.expect(200);
+        let blocks = format!("/api/boards/{board_id}/blocks");
+        let code = r#"<div><iframe src="https://maps.example/embed?a=1&amp;b=2" height="450" onload="alert(1)" srcdoc="<script>alert(1)</script>" allowfullscreen></iframe></div><script>alert(2)</script>"#;
+        let frame = id(ada.post(&blocks, json!({"type": "iframe", "iframe_code": code})).await.expect(201));
+        let guest = server.guest();
+        let view = guest.get(&format!("/api/board/-/view/{frame}?board=notes")).await.expect(200).clone();
+        assert_eq!(view, json!({"kind": "iframe", "frame": {
+            "src": "https://maps.example/embed?a=1&b=2", "title": null, "width": null, "height": "450px", "allowfullscreen": true
+        }, "refusal": null}));
+        let empty = id(ada.post(&blocks, json!({"type": "iframe"})).await.expect(201));
+        let view = guest.get(&format!("/api/board/-/view/{empty}?board=notes")).await.expect(200).clone();
+        assert_eq!(view, json!({"kind": "iframe", "frame": null, "refusal": null}));
+        // Hostile code never reaches a board: the save is refused at the field with the reason.
+        for (code, reason) in [
+            (r#"<iframe src="javascript:alert(1)"></iframe>"#, "The <iframe> address must start with http:// or https://; got `javascript:alert(1)`."),
+            (r#"<iframe src="data:text/html,<script>alert(1)</script>"></iframe>"#, "The <iframe> address must start with http:// or https://; got `data:text/html,<script>alert(1)</script>`."),
+            (r#"<iframe srcdoc="<script>alert(1)</script>"></iframe>"#, "The <iframe> has no src address."),
+            ("<script>alert(1)</script>", "The code has no <iframe> element. Paste the embed code that starts with <iframe."),
+        ] {
+            let reply = ada.post(&blocks, json!({"type": "iframe", "iframe_code": code})).await;
+            assert_eq!(reply.status, 422, "{code}: {}", reply.text);
+            assert_eq!(reply.json["field"], "iframe_code");
+            assert_eq!(reply.error(), reason);
+            let reply = ada.put(&format!("/api/blocks/{frame}"), json!({"type": "iframe", "iframe_code": code})).await;
+            assert_eq!(reply.status, 422, "{code}: {}", reply.text);
+        }
+        // A code stored before this rule (or written past it) still shows nothing but its refusal.
+        sqlx::query("UPDATE blocks SET config = $1 WHERE id = $2")
+            .bind(json!({"iframe_code": "<iframe src=javascript:alert(1)>"}).to_string())
+            .bind(&frame)
+            .execute(&server.db().pool)
+            .await
+            .unwrap();
+        let view = guest.get(&format!("/api/board/-/view/{frame}?board=notes")).await.expect(200).clone();
+        assert_eq!(view["frame"], Value::Null);
+        assert_eq!(view["refusal"], "The <iframe> address must start with http:// or https://; got `javascript:alert(1)`.");
+    }
+
+    async fn pages_of_an_app_without_a_spreadsheet_have_views_of_blocks_that_read_no_rows(backend) {
+        let server = TestServer::start(backend).await;
+        let ada = server.user("Ada", "ada@example.com").await;
+        let the_app = app(&ada, "shop").await;
+        let app_id = id(&the_app);
+        let page = ada.get(&format!("/api/pages/{app_id}")).await.expect(200)["home_page_id"].as_str().unwrap().to_owned();
+        let blocks = format!("/api/apps/{app_id}/pages/{page}/blocks");
+        let frame = id(ada.post(&blocks, json!({"type": "iframe", "iframe_code": "<iframe src=https://a.example/>"})).await.expect(201));
+        let note = id(ada.post(&blocks, json!({"type": "markdown", "text": "*hi*"})).await.expect(201));
+        let view = |block: &str| format!("/v3/api/page/view/{block}?app=shop&board=&referer=x");
+        assert_eq!(ada.get(&view(&frame)).await.expect(200)["frame"]["src"], "https://a.example/");
+        assert_eq!(ada.get(&view(&note)).await.expect(200)["html"], json!(["<p><em>hi</em></p>\n"]));
+        let rows = ada.get("/v3/api/page/sheet/Sales?app=shop&board=&referer=x").await;
+        assert_eq!(rows.status, 404);
+        assert_eq!(rows.error(), "No spreadsheet is connected here.");
+    }
+
     async fn an_item_details_block_shows_the_record_its_detail_page_names(backend) {
         let f = Fixture::new(backend).await;
         let details = f.block(json!({"type": "itemDetails"})).await;
