@@ -1,0 +1,118 @@
+// The event block's settings (catalogue EVENT, blocks §3.16) read defensively: a stored block may
+// miss keys, hold strings for booleans or values from an older editor. Every link that leaves
+// here is http(s) (or mailto for the e-mail); anything else is shown as text or dropped.
+import type { BoardBlock } from '../../api/types';
+import type { EventConfig } from '../../generated/blockConfigs';
+import { httpUrl } from '../datalist/urls';
+import { imageUrl } from '../table/tableModel';
+import { dateFormat, instant, type DateFormat } from './eventDates';
+
+export const LAYOUTS = ['overlay', 'stacked', 'left-image', 'right-image'] as const;
+export type EventLayout = (typeof LAYOUTS)[number];
+
+/** The catalogue's BUTTON_COLOUR (blocks §3.1). */
+export const DEFAULT_BUTTON_COLOUR = '#4f46E5';
+export const DEFAULT_BUTTON_TEXT = 'Register';
+
+export type EventLocation = { kind: 'physical'; address: string } | { kind: 'webinar'; text: string; href: string | null };
+
+export interface SocialIcon {
+  iconType: unknown;
+  icon: unknown;
+  href: string | null;
+}
+
+export interface EventSettings {
+  title: string;
+  description: string;
+  multiDay: boolean;
+  startDate: string;
+  startTime: string;
+  /** The day the event ends: end_date for a multi-day event, start_date for a single day. */
+  endDate: string;
+  endTime: string;
+  /** When the event starts and is over (ms); null when the dates do not parse. */
+  startsAt: number | null;
+  endsAt: number | null;
+  deadline: string;
+  countdown: boolean;
+  location: EventLocation | null;
+  layout: EventLayout;
+  dateFormat: DateFormat;
+  image: string | null;
+  /** Null when the registration button is off. */
+  registration: { text: string; href: string | null; colour: string } | null;
+  email: string | null;
+  socialIcons: SocialIcon[];
+  accent: string | null;
+}
+
+const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : '');
+const flag = (value: unknown): boolean => value === true || value === 'true';
+
+/** An address a mailto link can carry as is: no spaces and nothing that starts a query (`?subject=`). */
+const EMAIL = /^[^\s@?&#<>"'()]+@[^\s@?&#<>"'()]+\.[^\s@?&#<>"'()]+$/;
+
+function location(config: EventConfig): EventLocation | null {
+  if (config.Location === 'Webinar') {
+    const link = text(config.link);
+    return link ? { kind: 'webinar', text: link, href: httpUrl(link) } : null;
+  }
+  const address = text(config.address);
+  return address ? { kind: 'physical', address } : null;
+}
+
+function socialIcons(items: unknown): SocialIcon[] {
+  if (!Array.isArray(items)) return [];
+  return items
+    .filter((item): item is Record<string, unknown> => typeof item === 'object' && item !== null && text(item.icon) !== '')
+    .map((item) => ({ iconType: item.iconType, icon: item.icon, href: httpUrl(text(item.url)) }));
+}
+
+export function eventSettings(block: BoardBlock): EventSettings {
+  const config = block as unknown as EventConfig;
+  const multiDay = config.Event_Type === 'Multi day';
+  const startDate = text(config.start_date);
+  const startTime = text(config.start_time);
+  const endDate = multiDay ? text(config.end_date) : startDate;
+  const endTime = text(config.end_time);
+  const colour = text(config.registration_button_color);
+  return {
+    title: text(config.event_title),
+    // Only the ends are trimmed: the author's line breaks inside are kept.
+    description: typeof config.description === 'string' ? config.description.trim() : '',
+    multiDay,
+    startDate,
+    startTime,
+    endDate,
+    endTime,
+    startsAt: instant(startDate, startTime, 'start'),
+    endsAt: instant(endDate, endTime, 'end'),
+    deadline: text(config.registration_deadline),
+    countdown: flag(config.Countdown),
+    location: location(config),
+    layout: (LAYOUTS as readonly unknown[]).includes(config.layout_type) ? (config.layout_type as EventLayout) : 'stacked',
+    dateFormat: dateFormat(config.date_format),
+    image: imageUrl(text(config.image)),
+    registration: flag(config.registration_button)
+      ? {
+          text: text(config.registration_button_text) || DEFAULT_BUTTON_TEXT,
+          href: httpUrl(text(config.registration_link)),
+          colour: colour || DEFAULT_BUTTON_COLOUR,
+        }
+      : null,
+    email: text(config.contact_email) || null,
+    socialIcons: socialIcons(config.socialIcons),
+    accent: text(config.accent_color) || null,
+  };
+}
+
+/** Whether `email` may become a mailto link. */
+export function mailtoHref(email: string): string | null {
+  return EMAIL.test(email) ? `mailto:${email}` : null;
+}
+
+/** OpenStreetMap's search for an address: no key, no tracking script, works for any address text. */
+export function mapSearchHref(address: string): string {
+  return `https://www.openstreetmap.org/search?query=${encodeURIComponent(address)}`;
+}

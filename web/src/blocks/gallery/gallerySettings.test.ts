@@ -1,0 +1,140 @@
+import { galleryImages, imageSrc } from './galleryItems';
+import { DEFAULT_INTERVAL, DEFAULT_TRANSPARENCY, readGallerySettings } from './gallerySettings';
+import { galleryStyle } from './galleryStyle';
+
+const read = (settings: Record<string, unknown>) => readGallerySettings({ id: 'g', type: 'imageGallery', ...settings });
+
+describe('reading the gallery settings', () => {
+  it('falls back to the catalogue defaults for a block with no settings', () => {
+    const settings = read({});
+    expect(settings).toMatchObject({
+      layout: 'masonry',
+      columns: 3,
+      gridColumns: 3,
+      padding: 24,
+      carousel: { enabled: false, interval: DEFAULT_INTERVAL },
+      fullscreen: { enabled: false, interval: DEFAULT_INTERVAL },
+      lightbox: false,
+      popup: false,
+      cursorEffect: 'none',
+      animation: 'none',
+      border: null,
+      radius: 0,
+      shadow: 0,
+      margin: { top: 0, right: 0, bottom: 0, left: 0 },
+      transparency: DEFAULT_TRANSPARENCY,
+      icon: null,
+    });
+  });
+
+  it.each([
+    ['2', 2],
+    [5, 5],
+    ['auto', 'auto'],
+    ['AUTO', 'auto'],
+    ['1', 3],
+    ['6', 3],
+    ['three', 3],
+    [null, 3],
+  ])('reads masonry columns %o as %o', (columns, expected) => {
+    expect(read({ columns }).columns).toBe(expected);
+  });
+
+  it.each([
+    [1, 2],
+    ['4', 4],
+    [9, 5],
+    ['x', 3],
+    [3.6, 4],
+  ])('clamps grid_columns %o to %o', (grid_columns, expected) => {
+    expect(read({ grid_columns }).gridColumns).toBe(expected);
+  });
+
+  it('clamps the sliders, margins, padding and transparency to their ranges', () => {
+    const settings = read({
+      border: 'true',
+      border_width: '9',
+      border_radius: -2,
+      shadow: '3',
+      margin_top: 150,
+      margin_left: '-5',
+      margin_right: '40',
+      gallery_padding: 500,
+      Transparent: '1.7',
+    });
+    expect(settings.border).toEqual({ width: 5, color: '#e5e7eb' });
+    expect(settings.radius).toBe(0);
+    expect(settings.shadow).toBe(3);
+    expect(settings.margin).toEqual({ top: 100, right: 40, bottom: 0, left: 0 });
+    expect(settings.padding).toBe(100);
+    expect(settings.transparency).toBe(1);
+  });
+
+  it.each([
+    [1000, 1000],
+    ['2500', 2500],
+    [499, DEFAULT_INTERVAL],
+    [0, DEFAULT_INTERVAL],
+    ['soon', DEFAULT_INTERVAL],
+  ])('reads an auto-scroll interval of %o as %i ms', (value, expected) => {
+    expect(read({ carousel_interval: value }).carousel.interval).toBe(expected);
+    expect(read({ fullscreen_interval: value }).fullscreen.interval).toBe(expected);
+  });
+
+  it('takes unknown layouts, effects, animations and icons as the defaults', () => {
+    const settings = read({ layout: 'slideshow', cursor_effect: 'wobble', animation: 'spin', show_icon: true, icon: 'skull' });
+    expect(settings).toMatchObject({ layout: 'masonry', cursorEffect: 'none', animation: 'none', icon: 'info' });
+    expect(read({ layout: 'fullscreenview' }).layout).toBe('FullScreenView');
+  });
+
+  it('keeps colours CSS understands and drops anything else', () => {
+    const settings = read({
+      caption_color: '#fff',
+      caption_background_color: 'rgb(10, 20, 30)',
+      description_color: 'red; background: url(https://evil.example/x)',
+      thumbnail_background_color: 'url(https://evil.example/x)',
+    });
+    expect(settings.captionColor).toBe('#fff');
+    expect(settings.captionBackground).toBe('rgb(10, 20, 30)');
+    expect(settings.descriptionColor).toBeNull();
+    expect(settings.thumbnailBackground).toBeNull();
+  });
+
+  it('maps the 0-5 sliders to corners and shadows, and transparency to the caption background', () => {
+    const style = galleryStyle(read({ border_radius: 5, shadow: 0, Transparent: 0.25 })) as Record<string, string>;
+    expect(style['--gallery-radius']).toBe('20px');
+    expect(style['--gallery-shadow']).toBe('none');
+    expect(style['--gallery-caption-alpha']).toBe('75%');
+  });
+});
+
+describe('the images of the rows', () => {
+  it.each([
+    ['https://img.example/a.jpg', 'https://img.example/a.jpg'],
+    [' http://img.example/a b.jpg ', 'http://img.example/a%20b.jpg'],
+    ['/api/files/abc.png', '/api/files/abc.png'],
+    ['javascript:alert(1)', null],
+    ['JAVASCRIPT:alert(1)', null],
+    ['data:image/png;base64,AAAA', null],
+    ['//evil.example/a.png', null],
+    ['/\\evil.example/a.png', null],
+    ['img/a.png', null],
+    ['', null],
+  ])('takes %o as the image address %o', (value, expected) => {
+    expect(imageSrc(value)).toBe(expected);
+  });
+
+  it('skips rows without an image and reads captions and descriptions', () => {
+    const rows: Record<string, string>[] = [
+      { 'ChartApps Record ID': 'r1', Photo: 'https://img.example/a.jpg', Title: ' Alps ', About: 'Peaks' },
+      { 'ChartApps Record ID': 'r2', Photo: 'javascript:alert(1)', Title: 'Evil' },
+      { 'ChartApps Record ID': 'r3', Photo: '/api/files/b.jpg' },
+    ];
+    const columns = { imageColumn: 'Photo', captionColumn: 'Title', descriptionColumn: 'About' };
+    expect(galleryImages(rows, columns)).toEqual([
+      { key: 'r1', src: 'https://img.example/a.jpg', caption: 'Alps', description: 'Peaks' },
+      { key: 'r3', src: '/api/files/b.jpg', caption: '', description: '' },
+    ]);
+    expect(galleryImages(rows, { ...columns, imageColumn: '' })).toEqual([]);
+  });
+});
