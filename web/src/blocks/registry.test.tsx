@@ -1,12 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { hasBlockView, loadBlockView, loadedBlockView } from './registry';
+import { hasBlockView, isStandalone, loadBlockView, loadedBlockView, loadStandaloneView } from './registry';
 
 describe('block registry', () => {
-  it('has a view for every data block type, score_card included, and none for presentation blocks', () => {
-    for (const type of ['chart', 'scorecard', 'score_card', 'calendar', 'table', 'list', 'form', 'markdown', 'itemDetails', 'datalist', 'grid', 'map']) {
+  it('has a view for every block type but the header and footer the app shell draws, score_card included', () => {
+    const types = ['chart', 'scorecard', 'score_card', 'calendar', 'table', 'list', 'form', 'markdown', 'itemDetails', 'datalist', 'grid', 'map'];
+    for (const type of [...types, 'imageGallery', 'iframe', 'event', 'featureslayout', 'ImageGrid', 'imageAccordian', 'bannerHero']) {
       expect(hasBlockView(type), type).toBe(true);
     }
-    for (const type of ['event', 'bannerHero', 'footer', 'header', 'iframe', 'imageGallery']) expect(hasBlockView(type), type).toBe(false);
+    for (const type of ['footer', 'header']) expect(hasBlockView(type), type).toBe(false);
+  });
+
+  it('knows which views read nothing but their settings', async () => {
+    for (const type of ['event', 'featureslayout', 'ImageGrid', 'imageAccordian', 'bannerHero']) expect(isStandalone(type), type).toBe(true);
+    for (const type of ['imageGallery', 'iframe', 'markdown', 'chart']) expect(isStandalone(type), type).toBe(false);
+    await expect(loadStandaloneView('event')).resolves.toBeTypeOf('function');
+    await expect(loadStandaloneView('chart')).rejects.toThrow('Blocks of type chart read rows; their preview is computed.');
   });
 
   it('keeps a loaded view, under both spellings of the scorecard', async () => {

@@ -1,15 +1,26 @@
-// The view of each data block type, loaded on demand so a board downloads only the code of the
-// blocks it shows (ECharts only with a chart, the map library only with a map). Types without
-// an entry here are drawn by the board's fallback (presentation blocks: issue 8).
+// The view of each block type, loaded on demand so a board downloads only the code of the blocks
+// it shows (ECharts only with a chart, the map library only with a map). Types without an entry
+// here (header and footer, drawn by the app shell) get the board's fallback.
+//
+// Views of blocks that read no rows (event, features, banner) take only the block, so the
+// settings editor's preview draws them exactly as a visitor sees them.
 //
 // Not `React.lazy`: React reveals suspended content in batches (every 300 ms), and a block's
 // data request starts only once its view is shown, so each board would wait for the batch.
 import type { ComponentType } from 'react';
-import type { DataBlockProps } from './data/types';
+import type { DataBlockProps, StandaloneBlockProps } from './data/types';
 
-type Load = () => Promise<ComponentType<DataBlockProps>>;
+type Load<P> = () => Promise<ComponentType<P>>;
 
-const LOADERS: Partial<Record<string, Load>> = {
+const STANDALONE: Partial<Record<string, Load<StandaloneBlockProps>>> = {
+  event: () => import('./event/EventBlock').then((m) => m.EventBlock),
+  featureslayout: () => import('./features/FeaturesLayoutBlock').then((m) => m.FeaturesLayoutBlock),
+  ImageGrid: () => import('./features/ImageGridBlock').then((m) => m.ImageGridBlock),
+  imageAccordian: () => import('./features/ImageAccordionBlock').then((m) => m.ImageAccordionBlock),
+  bannerHero: () => import('./features/BannerHeroBlock').then((m) => m.BannerHeroBlock),
+};
+
+const LOADERS: Partial<Record<string, Load<DataBlockProps>>> = {
   chart: () => import('./chart/ChartBlock').then((m) => m.ChartBlock),
   scorecard: () => import('./scorecard/ScorecardBlock').then((m) => m.ScorecardBlock),
   calendar: () => import('./calendar/CalendarBlock').then((m) => m.CalendarBlock),
@@ -21,15 +32,23 @@ const LOADERS: Partial<Record<string, Load>> = {
   datalist: () => import('./datalist/DatalistBlock').then((m) => m.DatalistBlock),
   grid: () => import('./grid/GridBlock').then((m) => m.GridBlock),
   map: () => import('./map/MapBlock').then((m) => m.MapBlock),
+  imageGallery: () => import('./gallery/ImageGalleryBlock').then((m) => m.ImageGalleryBlock),
+  iframe: () => import('./iframe/IframeBlock').then((m) => m.IframeBlock),
+  ...STANDALONE,
 };
 
 const loaded = new Map<string, ComponentType<DataBlockProps>>();
 
 const keyOf = (type: string) => (type === 'score_card' ? 'scorecard' : type);
 
-/** Whether `type` (score_card is scorecard) is a data block with a view of its own. */
+/** Whether `type` (score_card is scorecard) has a view of its own. */
 export function hasBlockView(type: string): boolean {
   return LOADERS[keyOf(type)] !== undefined;
+}
+
+/** Whether `type`'s view reads nothing but the block's settings. */
+export function isStandalone(type: string): boolean {
+  return STANDALONE[type] !== undefined;
 }
 
 /** The view of `type` if its code is already here. */
@@ -48,4 +67,10 @@ export async function loadBlockView(type: string): Promise<ComponentType<DataBlo
   const view = loaded.get(key) ?? (await load());
   loaded.set(key, view);
   return view;
+}
+
+/** The view of a block that reads no rows (`isStandalone`), for the editor's preview. */
+export function loadStandaloneView(type: string): Promise<ComponentType<StandaloneBlockProps>> {
+  const load = STANDALONE[type];
+  return load ? load() : Promise.reject(new Error(`Blocks of type ${type} read rows; their preview is computed.`));
 }

@@ -142,9 +142,13 @@ export interface BlockSource {
   filterSummary: string[];
 }
 
-/** Every data block view gets this. */
-export interface DataBlockProps {
+/** The views of blocks that read no rows (event, features, banner) get only the block. */
+export interface StandaloneBlockProps {
   /** The block as stored, with the catalogue's defaults filled in by the server. */
   block: BoardBlock;
+}
+
+/** Every block view gets this. */
+export interface DataBlockProps extends StandaloneBlockProps {
   source: BlockSource;
 }

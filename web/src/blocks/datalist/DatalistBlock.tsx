@@ -9,7 +9,7 @@ import { BlockLoadState, NoRows } from '../data/BlockLoadState';
 import type { DataBlockProps, RowsQuery } from '../data/types';
 import { HIDDEN_COLUMNS, RECORD_ID } from '../details/DetailsPopup';
 import { ShowMore } from './ShowMore';
-import { httpUrl } from './urls';
+import { httpUrl } from '../urls';
 import { usePagedRows } from './usePagedRows';
 import './datalist.css';
 

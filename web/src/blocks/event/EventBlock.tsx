@@ -4,7 +4,7 @@
 // (side by side when the block is 640 px wide or more, stacked below). The block reads no rows.
 import type { CSSProperties } from 'react';
 import { textOn } from '../../features/board/colours';
-import type { DataBlockProps } from '../data/types';
+import type { StandaloneBlockProps } from '../data/types';
 import { FeatureIcon } from '../icons/FeatureIcon';
 import { EventCountdown } from './EventCountdown';
 import { EventDetails } from './EventDetails';
@@ -48,7 +48,7 @@ function SocialIcons({ icons }: { icons: SocialIcon[] }) {
   );
 }
 
-export function EventBlock({ block }: DataBlockProps) {
+export function EventBlock({ block }: StandaloneBlockProps) {
   const settings = eventSettings(block);
   if (!settings.title && !settings.description && !settings.startDate) {
     return <p className="muted block-empty">Add the event’s title and dates in the block settings.</p>;

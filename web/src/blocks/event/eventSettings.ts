@@ -3,8 +3,7 @@
 // here is http(s) (or mailto for the e-mail); anything else is shown as text or dropped.
 import type { BoardBlock } from '../../api/types';
 import type { EventConfig } from '../../generated/blockConfigs';
-import { httpUrl } from '../datalist/urls';
-import { imageUrl } from '../table/tableModel';
+import { httpUrl, imageUrl } from '../urls';
 import { dateFormat, instant, type DateFormat } from './eventDates';
 
 export const LAYOUTS = ['overlay', 'stacked', 'left-image', 'right-image'] as const;

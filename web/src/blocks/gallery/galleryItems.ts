@@ -1,6 +1,6 @@
 // The gallery's images from the block's rows: one per row with an image address the browser may
 // load. A `javascript:` or `data:` value typed into the sheet never reaches an <img src>.
-import { httpUrl } from '../datalist/urls';
+import { imageUrl } from '../urls';
 import { RECORD_ID } from '../details/DetailsPopup';
 import type { GallerySettings } from './gallerySettings';
 
@@ -11,22 +11,11 @@ export interface GalleryImage {
   description: string;
 }
 
-/**
- * `value` as an image address: absolute http(s), or a path on this server such as an uploaded
- * file's `/api/files/...`. A protocol-relative `//host` or a `/\host` (which browsers read as
- * `//host`) is not a path on this server.
- */
-export function imageSrc(value: string | undefined): string | null {
-  const text = (value ?? '').trim();
-  if (/^\/(?![/\\])/.test(text) && !/[\\\s]/.test(text)) return text;
-  return httpUrl(text);
-}
-
 export function galleryImages(rows: Record<string, string>[], settings: Pick<GallerySettings, 'imageColumn' | 'captionColumn' | 'descriptionColumn'>): GalleryImage[] {
   if (!settings.imageColumn) return [];
   const cell = (row: Record<string, string>, column: string) => (column ? (row[column] ?? '').trim() : '');
   return rows.flatMap((row, index) => {
-    const src = imageSrc(row[settings.imageColumn]);
+    const src = imageUrl(row[settings.imageColumn] ?? '');
     if (!src) return [];
     return [{ key: row[RECORD_ID] || String(index), src, caption: cell(row, settings.captionColumn), description: cell(row, settings.descriptionColumn) }];
   });

@@ -1,4 +1,4 @@
-import { galleryImages, imageSrc } from './galleryItems';
+import { galleryImages } from './galleryItems';
 import { DEFAULT_INTERVAL, DEFAULT_TRANSPARENCY, readGallerySettings } from './gallerySettings';
 import { galleryStyle } from './galleryStyle';
 
@@ -109,31 +109,17 @@ describe('reading the gallery settings', () => {
 });
 
 describe('the images of the rows', () => {
-  it.each([
-    ['https://img.example/a.jpg', 'https://img.example/a.jpg'],
-    [' http://img.example/a b.jpg ', 'http://img.example/a%20b.jpg'],
-    ['/api/files/abc.png', '/api/files/abc.png'],
-    ['javascript:alert(1)', null],
-    ['JAVASCRIPT:alert(1)', null],
-    ['data:image/png;base64,AAAA', null],
-    ['//evil.example/a.png', null],
-    ['/\\evil.example/a.png', null],
-    ['img/a.png', null],
-    ['', null],
-  ])('takes %o as the image address %o', (value, expected) => {
-    expect(imageSrc(value)).toBe(expected);
-  });
-
   it('skips rows without an image and reads captions and descriptions', () => {
     const rows: Record<string, string>[] = [
       { 'ChartApps Record ID': 'r1', Photo: 'https://img.example/a.jpg', Title: ' Alps ', About: 'Peaks' },
       { 'ChartApps Record ID': 'r2', Photo: 'javascript:alert(1)', Title: 'Evil' },
-      { 'ChartApps Record ID': 'r3', Photo: '/api/files/b.jpg' },
+      { 'ChartApps Record ID': 'r3', Photo: '/api/uploads/b-1' },
+      { 'ChartApps Record ID': 'r4', Photo: '/api/private/x.png' },
     ];
     const columns = { imageColumn: 'Photo', captionColumn: 'Title', descriptionColumn: 'About' };
     expect(galleryImages(rows, columns)).toEqual([
       { key: 'r1', src: 'https://img.example/a.jpg', caption: 'Alps', description: 'Peaks' },
-      { key: 'r3', src: '/api/files/b.jpg', caption: '', description: '' },
+      { key: 'r3', src: '/api/uploads/b-1', caption: '', description: '' },
     ]);
     expect(galleryImages(rows, { ...columns, imageColumn: '' })).toEqual([]);
   });

@@ -4,7 +4,7 @@
 // or in a hidden tab. Each move restarts the wait, so a slide picked by hand gets its full time.
 import { useEffect, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import type { AutoScroll } from './gallerySettings';
-import { usePageVisible, usePrefersReducedMotion } from './motion';
+import { usePageVisible, usePrefersReducedMotion } from '../motion';
 
 export interface Slideshow {
   index: number;

@@ -7,7 +7,7 @@ import type { GridAxisItem, GridConfig } from '../../generated/blockConfigs';
 import { BlockLoadState, NoRows } from '../data/BlockLoadState';
 import type { DataBlockProps } from '../data/types';
 import { ShowMore } from '../datalist/ShowMore';
-import { httpUrl } from '../datalist/urls';
+import { httpUrl } from '../urls';
 import { usePagedRows } from '../datalist/usePagedRows';
 import { DetailsPopup, HIDDEN_COLUMNS, RECORD_ID } from '../details/DetailsPopup';
 import './grid.css';

@@ -5,7 +5,7 @@
 // allow-scripts together with allow-same-origin would let the page lift its own sandbox.
 import type { BoardBlock } from '../../api/types';
 import { BlockLoadState } from '../data/BlockLoadState';
-import { httpUrl } from '../datalist/urls';
+import { httpUrl } from '../urls';
 import { useBlockView } from '../data/hooks';
 import type { BlockView, DataBlockProps, IframeFrame } from '../data/types';
 import { frameHeight, frameMaxWidth } from './iframeFrame';
@@ -46,7 +46,7 @@ function Frame({ block, frame }: { block: BoardBlock; frame: IframeFrame }) {
   );
 }
 
-function IframeBody({ block, view }: { block: BoardBlock; view: IframeView }) {
+export function IframeBody({ block, view }: { block: BoardBlock; view: IframeView }) {
   if (view?.kind !== 'iframe') return <Refusal text="The server did not answer this block with an iframe." />;
   if (view.refusal) return <Refusal text={view.refusal} />;
   if (!view.frame) return <p className="muted block-empty">{EMPTY_TEXT}</p>;

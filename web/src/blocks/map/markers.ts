@@ -1,6 +1,6 @@
 // Where a map block's rows go (blocks §3.10): pure functions from rows and a geocoder to markers,
 // kept apart from Leaflet so they can be tested without a map.
-import { httpUrl } from '../datalist/urls';
+import { httpUrl } from '../urls';
 
 /** [latitude, longitude] in degrees. */
 export type LatLng = [number, number];

@@ -1,7 +1,12 @@
-// The preview of the blocks that read no sheet (blocks §3.14, §3.16-§3.20): their settings drawn
-// compactly as a visitor would read them: titles, texts, item lists and images by their address.
-import type { ReactNode } from 'react';
-import type { BlockConfig } from '../../core/wasm';
+// The preview of the blocks that read no sheet (blocks §3.14, §3.16-§3.20). Those with a view of
+// their own (event, features, banner, iframe) are drawn by it; header and footer, which the app
+// shell draws, show their settings compactly: titles, item lists and images by their address.
+import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { Loading } from '../../components/Loading';
+import type { BlockConfig, Core } from '../../core/wasm';
+import type { StandaloneBlockProps } from '../data/types';
+import { IframeBody } from '../iframe/IframeBlock';
+import { isStandalone, loadStandaloneView } from '../registry';
 
 type Json = Record<string, unknown>;
 
@@ -11,29 +16,6 @@ const items = (value: unknown): Json[] => (Array.isArray(value) ? value.filter((
 function Picture({ src, alt, className }: { src: unknown; alt: string; className?: string }) {
   const address = text(src);
   return address ? <img className={className} src={address} alt={alt} loading="lazy" /> : null;
-}
-
-/** A feature's icon as its type says: an image, a Font Awesome name (shown as its name) or text. */
-function FeatureIcon({ feature }: { feature: Json }) {
-  const icon = text(feature.icon);
-  if (!icon) return null;
-  if (feature.iconType === 'image') return <Picture src={icon} alt="" className="preview-icon" />;
-  return <span className="preview-icon">{icon}</span>;
-}
-
-function Features({ features, layout }: { features: Json[]; layout?: unknown }) {
-  if (features.length === 0) return <p className="muted">No features yet.</p>;
-  return (
-    <ul className={`preview-features ${text(layout) || 'list'}`}>
-      {features.map((feature, i) => (
-        <li key={i}>
-          <FeatureIcon feature={feature} />
-          <strong>{text(feature.title) || `Feature ${i + 1}`}</strong>
-          {text(feature.description) && <span>{text(feature.description)}</span>}
-        </li>
-      ))}
-    </ul>
-  );
 }
 
 function Links({ label, links, name }: { label: string; links: Json[]; name: (link: Json) => string }) {
@@ -47,59 +29,8 @@ function Links({ label, links, name }: { label: string; links: Json[]; name: (li
   );
 }
 
-/** `<iframe src=...>` of the pasted code, drawn only for an http(s) address and sandboxed. */
-function IframePreview({ code }: { code: string }) {
-  if (!code) return <p className="muted">Paste the iframe code to see it here.</p>;
-  const frame = new DOMParser().parseFromString(code, 'text/html').querySelector('iframe');
-  const src = frame?.getAttribute('src') ?? '';
-  if (!/^https?:\/\//i.test(src)) {
-    return (
-      <p className="form-error" role="alert">
-        The code has no iframe with an http or https address.
-      </p>
-    );
-  }
-  return <iframe className="preview-iframe" title="Iframe preview" src={src} sandbox="allow-scripts allow-same-origin" loading="lazy" />;
-}
-
 function body(block: BlockConfig): ReactNode {
   switch (block.type) {
-    case 'event': {
-      const when = [text(block.start_date), text(block.start_time)].filter(Boolean).join(' ');
-      const until = [text(block.end_date), text(block.end_time)].filter(Boolean).join(' ');
-      const place = block.Location === 'Webinar' ? text(block.link) : text(block.address);
-      return (
-        <div className="preview-event">
-          <Picture src={block.image} alt="Event" className="preview-image" />
-          <strong>{text(block.event_title) || 'Untitled event'}</strong>
-          {text(block.description) && <p>{text(block.description)}</p>}
-          {when && <p>{until ? `${when} to ${until}` : when}</p>}
-          {place && <p>{place}</p>}
-          {text(block.registration_deadline) && <p>{`Register by ${text(block.registration_deadline)}`}</p>}
-          {block.registration_button === true && <span className="preview-button">{text(block.registration_button_text) || 'Register'}</span>}
-          <Links label="Social icons" links={items(block.socialIcons)} name={(icon) => text(icon.icon) || text(icon.url)} />
-        </div>
-      );
-    }
-    case 'featureslayout':
-      return <Features features={items(block.features)} layout={block.FeatureLayout} />;
-    case 'ImageGrid':
-    case 'imageAccordian':
-      return (
-        <>
-          <Features features={items(block.features)} layout="grid" />
-          {text(block.learn_more_text) && <span className="preview-button">{text(block.learn_more_text)}</span>}
-        </>
-      );
-    case 'bannerHero':
-      return (
-        <div className={`preview-banner ${text(block.imagePosition) || 'left'}`}>
-          <Picture src={block.background_image} alt="Background" className="preview-image" />
-          <Picture src={block.foreground_image} alt="Foreground" className="preview-image" />
-          {text(block.subtitle) && <p>{text(block.subtitle)}</p>}
-          <Features features={items(block.features)} layout={block.FeatureLayout} />
-        </div>
-      );
     case 'footer':
       return (
         <div className="preview-footer">
@@ -121,13 +52,44 @@ function body(block: BlockConfig): ReactNode {
           {block.UserMenu === true && <Picture src={block.userProfileImage} alt="Profile" className="preview-logo" />}
         </div>
       );
-    case 'iframe':
-      return <IframePreview code={text(block.iframe_code)} />;
     default:
       return null;
   }
 }
 
-export function PresentationPreview({ block }: { block: BlockConfig }) {
+/** A block that reads no rows, drawn by its own view: the preview is what visitors will see. */
+function StandalonePreview({ block }: { block: BlockConfig }) {
+  const [view, setView] = useState<{ type: string; View?: ComponentType<StandaloneBlockProps>; error?: unknown }>();
+  useEffect(() => {
+    let live = true;
+    loadStandaloneView(block.type).then(
+      (View) => live && setView({ type: block.type, View }),
+      (error: unknown) => live && setView({ type: block.type, error }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [block.type]);
+  if (view?.type !== block.type) return <Loading />;
+  if (!view.View) {
+    return (
+      <p className="form-error" role="alert">
+        {view.error instanceof Error ? view.error.message : 'The preview could not load.'}
+      </p>
+    );
+  }
+  const View = view.View;
+  return <View block={{ id: 'preview', ...block }} />;
+}
+
+/** The frame the server would answer for the pasted code, computed by the same parser in WASM. */
+function IframePreview({ core, block }: { core: Core; block: BlockConfig }) {
+  const answer = core.iframeFrame(text(block.iframe_code));
+  return <IframeBody block={{ id: 'preview', ...block }} view={{ kind: 'iframe', ...answer }} />;
+}
+
+export function PresentationPreview({ core, block }: { core: Core; block: BlockConfig }) {
+  if (isStandalone(block.type)) return <StandalonePreview block={block} />;
+  if (block.type === 'iframe') return <IframePreview core={core} block={block} />;
   return <div className="preview-presentation">{body(block)}</div>;
 }

@@ -91,7 +91,7 @@ export function PreviewPane({ core, block, spreadsheetId, filters, versionOf }: 
             {preview.message}
           </p>
         )}
-        {preview.kind === 'presentation' && <PresentationPreview block={shown} />}
+        {preview.kind === 'presentation' && <PresentationPreview core={core} block={shown} />}
         <PreviewBody preview={preview} />
       </BlockFrame>
       {sheet && <SheetCaption sheet={sheet} />}

@@ -7,7 +7,8 @@ import { describedBy, FieldNotes } from '../../components/FieldNotes';
 import { IMAGE_TOO_LARGE, inputType, MAX_IMAGE_BYTES } from '../data/columnTypes';
 import type { BlockSource } from '../data/types';
 import { useColumnOptions } from './options';
-import { imageUrl, splitChoices, type ShownColumn } from './tableModel';
+import { splitChoices, type ShownColumn } from './tableModel';
+import { imageUrl } from '../urls';
 
 /** A multi-select's choices as a list; every other editor's value as text. */
 export type EditorValue = string | string[];

@@ -15,14 +15,13 @@ import type { BlockRows, BlockSource, DataBlockProps, RowsQuery, RowValues } fro
 import { DetailsPopup, RECORD_ID } from '../details/DetailsPopup';
 import { RowForm } from './RowForm';
 import './rows.css';
+import { imageUrl, linkUrl } from '../urls';
 import {
   buttonStyle,
   currentRecordParam,
   detailHref,
   formColumns,
-  imageUrl,
   itemButtons,
-  linkUrl,
   rowActions,
   shownColumns,
   tableSettings,

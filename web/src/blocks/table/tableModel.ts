@@ -128,19 +128,6 @@ export function cellLookup<V>(map: Map<string, V>, row: number, column: string):
   return map.get(cellKey(row, column));
 }
 
-/** An image address a cell may show: a web address or a file this server stored. */
-export function imageUrl(value: string): string | null {
-  const url = value.trim();
-  return /^https?:\/\/[^\s/]+/i.test(url) || /^\/api\/uploads\/[A-Za-z0-9-]+$/.test(url) ? url : null;
-}
-
-/** A link a button may open: http(s) or, where allowed, mailto. Anything else (javascript:) is refused. */
-export function linkUrl(value: string, allowMailto = true): string | null {
-  const url = value.trim();
-  if (/^https?:\/\/[^\s/]+/i.test(url)) return url;
-  if (allowMailto && /^mailto:\S+/i.test(url)) return url;
-  return null;
-}
 
 /** A select column's fixed options (comma-separated, default 'true, false'); empty means free text. */
 export function fixedOptions(axis: AxisEntry | undefined): string[] {
