@@ -1,0 +1,38 @@
+// bannerHero block (blocks §3.18): a background image under a scrim, a foreground image placed by
+// imagePosition (left by default; the side positions stack on a narrow block), the subtitle and
+// the features in the chosen FeatureLayout.
+//
+// The spec lists a title among the banner's parts, but the banner's title is the shared `title`
+// setting (§3.1), and the board's frame already draws it above every block body. Drawing it again
+// here would show it twice, so the subtitle is the banner's big text. It is a paragraph, not a
+// heading: the frame's title is the block's heading and the features' titles sit under it.
+import type { DataBlockProps } from '../data/types';
+import { FeatureList } from './FeatureCard';
+import { featureLayout, imagePosition, readFeatures, textOf } from './features';
+
+export function BannerHeroBlock({ block }: DataBlockProps) {
+  const background = textOf(block.background_image);
+  const foreground = textOf(block.foreground_image);
+  const subtitle = textOf(block.subtitle);
+  const features = readFeatures(block.features);
+  if (!background && !foreground && !subtitle && features.length === 0) {
+    return <p className="muted feature-empty">Nothing in this banner yet.</p>;
+  }
+  return (
+    <div className={`banner${background ? ' banner-on-image' : ''}`}>
+      {/* Both images are decoration: the subtitle and the features carry what the banner says. */}
+      {background && <img className="banner-background" src={background} alt="" loading="lazy" decoding="async" />}
+      <div className={`banner-content banner-image-${imagePosition(block.imagePosition)}`}>
+        {foreground && (
+          <div className="banner-foreground">
+            <img src={foreground} alt="" loading="lazy" decoding="async" />
+          </div>
+        )}
+        <div className="banner-text">
+          {subtitle && <p className="banner-subtitle">{subtitle}</p>}
+          <FeatureList features={features} layout={featureLayout(block.FeatureLayout)} />
+        </div>
+      </div>
+    </div>
+  );
+}
