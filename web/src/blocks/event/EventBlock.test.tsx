@@ -1,6 +1,5 @@
 import { act, render, screen, within } from '@testing-library/react';
 import type { BoardBlock } from '../../api/types';
-import { fakeBlockSource } from '../../test/fakeBlockSource';
 import { EventBlock } from './EventBlock';
 
 // Noon on 1 March 2030, local time: the events below start on 5 March.
@@ -18,7 +17,7 @@ const EVENT = {
 
 function renderEvent(settings: Record<string, unknown> = {}) {
   const block: BoardBlock = { id: 'e1', type: 'event', ...EVENT, ...settings };
-  return render(<EventBlock block={block} source={fakeBlockSource()} />);
+  return render(<EventBlock block={block} />);
 }
 
 function setVisibility(state: 'visible' | 'hidden') {

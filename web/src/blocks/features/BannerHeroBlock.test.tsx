@@ -1,12 +1,12 @@
 import { render, screen } from '@testing-library/react';
 import { BannerHeroBlock } from './BannerHeroBlock';
-import { blockOf, noRows, SAFE, SPEED } from './testFeatures';
+import { blockOf, SAFE, SPEED } from './testFeatures';
 
 const BACKGROUND = 'https://img.example/sky.jpg';
 const FOREGROUND = 'https://img.example/phone.png';
 
 function renderBanner(settings: Record<string, unknown>) {
-  return render(<BannerHeroBlock block={blockOf('bannerHero', { title: 'Welcome', ...settings })} source={noRows()} />);
+  return render(<BannerHeroBlock block={blockOf('bannerHero', { title: 'Welcome', ...settings })} />);
 }
 
 const image = (container: HTMLElement, src: string) => container.querySelector(`img[src="${src}"]`);

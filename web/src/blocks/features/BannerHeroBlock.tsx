@@ -6,11 +6,11 @@
 // setting (§3.1), and the board's frame already draws it above every block body. Drawing it again
 // here would show it twice, so the subtitle is the banner's big text. It is a paragraph, not a
 // heading: the frame's title is the block's heading and the features' titles sit under it.
-import type { DataBlockProps } from '../data/types';
+import type { StandaloneBlockProps } from '../data/types';
 import { FeatureList } from './FeatureCard';
 import { featureLayout, imagePosition, readFeatures, textOf } from './features';
 
-export function BannerHeroBlock({ block }: DataBlockProps) {
+export function BannerHeroBlock({ block }: StandaloneBlockProps) {
   const background = textOf(block.background_image);
   const foreground = textOf(block.foreground_image);
   const subtitle = textOf(block.subtitle);

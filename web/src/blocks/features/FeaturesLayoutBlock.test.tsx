@@ -1,10 +1,10 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { FeaturesLayoutBlock } from './FeaturesLayoutBlock';
 import { featureLayout, readFeatures } from './features';
-import { blockOf, noRows, PHOTO, SAFE, SPEED } from './testFeatures';
+import { blockOf, PHOTO, SAFE, SPEED } from './testFeatures';
 
 function renderFeatures(settings: Record<string, unknown>) {
-  return render(<FeaturesLayoutBlock block={blockOf('featureslayout', settings)} source={noRows()} />);
+  return render(<FeaturesLayoutBlock block={blockOf('featureslayout', settings)} />);
 }
 
 describe('the featureslayout block', () => {

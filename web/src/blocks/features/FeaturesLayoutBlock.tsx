@@ -1,10 +1,10 @@
 // featureslayout block: its features in the chosen FeatureLayout (list by default). It reads no
 // rows, so it ignores its source.
-import type { DataBlockProps } from '../data/types';
+import type { StandaloneBlockProps } from '../data/types';
 import { FeatureList, NoFeatures } from './FeatureCard';
 import { featureLayout, readFeatures } from './features';
 
-export function FeaturesLayoutBlock({ block }: DataBlockProps) {
+export function FeaturesLayoutBlock({ block }: StandaloneBlockProps) {
   const features = readFeatures(block.features);
   if (features.length === 0) return <NoFeatures />;
   return <FeatureList features={features} layout={featureLayout(block.FeatureLayout)} />;

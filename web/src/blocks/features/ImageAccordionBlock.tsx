@@ -8,7 +8,7 @@
 // previous or next panel (Left/Up, Right/Down, wrapping; Home and End to the ends), and a panel
 // opens as it takes focus, the way pointing at it does.
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
-import type { DataBlockProps } from '../data/types';
+import type { StandaloneBlockProps } from '../data/types';
 import { FeatureMedia, NoFeatures } from './FeatureCard';
 import { FOUR_FEATURES, readFeatures } from './features';
 import { LearnMore } from './LearnMore';
@@ -22,7 +22,7 @@ const STEPS: Record<string, (at: number, count: number) => number> = {
   End: (_, count) => count - 1,
 };
 
-export function ImageAccordionBlock({ block }: DataBlockProps) {
+export function ImageAccordionBlock({ block }: StandaloneBlockProps) {
   const features = readFeatures(block.features, FOUR_FEATURES);
   const [chosen, setChosen] = useState(0);
   const triggers = useRef<(HTMLButtonElement | null)[]>([]);

@@ -1,9 +1,9 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { ImageGridBlock } from './ImageGridBlock';
-import { blockOf, CHEAP, EXTRA, noRows, PHOTO, SAFE, SPEED } from './testFeatures';
+import { blockOf, CHEAP, EXTRA, PHOTO, SAFE, SPEED } from './testFeatures';
 
 function renderGrid(settings: Record<string, unknown>) {
-  return render(<ImageGridBlock block={blockOf('ImageGrid', settings)} source={noRows()} />);
+  return render(<ImageGridBlock block={blockOf('ImageGrid', settings)} />);
 }
 
 const tiles = () => within(screen.getByRole('list')).getAllByRole('listitem');

@@ -1,11 +1,11 @@
 // ImageGrid block (blocks §3.17): up to four features as image tiles, two by two (one column on a
 // narrow block), each with its title and description below, then the Learn More button.
-import type { DataBlockProps } from '../data/types';
+import type { StandaloneBlockProps } from '../data/types';
 import { FeatureMedia, FeatureText, NoFeatures } from './FeatureCard';
 import { FOUR_FEATURES, readFeatures } from './features';
 import { LearnMore } from './LearnMore';
 
-export function ImageGridBlock({ block }: DataBlockProps) {
+export function ImageGridBlock({ block }: StandaloneBlockProps) {
   const features = readFeatures(block.features, FOUR_FEATURES);
   return (
     <div className="feature-container">

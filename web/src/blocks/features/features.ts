@@ -1,7 +1,7 @@
 // The feature model shared by featureslayout, ImageGrid, imageAccordian and bannerHero (blocks
 // §3.17, §3.18): each feature is {iconType, icon, title, description}. Stored blocks may hold
 // anything (older saves, hand-edited JSON), so every reader here falls back instead of failing.
-import { httpUrl } from '../datalist/urls';
+import { httpUrl } from '../urls';
 
 export type IconType = 'image' | 'fontawesome' | 'text';
 export type FeatureLayout = 'list' | 'grid' | 'paragraph';

@@ -1,6 +1,5 @@
 // Blocks and features for the feature blocks' tests.
 import type { BoardBlock } from '../../api/types';
-import { fakeBlockSource } from '../../test/fakeBlockSource';
 
 export const SPEED = { iconType: 'text', icon: '⚡', title: 'Fast', description: 'Loads in a blink.' };
 export const SAFE = { iconType: 'fontawesome', icon: 'fa-solid fa-shield', title: 'Safe', description: 'Locked down.' };
@@ -13,4 +12,3 @@ export function blockOf(type: string, settings: Record<string, unknown> = {}): B
 }
 
 /** Feature blocks read no rows: a source that fails loudly if one is asked for. */
-export const noRows = () => fakeBlockSource();

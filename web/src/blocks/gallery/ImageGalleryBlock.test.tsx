@@ -11,12 +11,12 @@ const COLUMNS = ['ChartApps Record ID', 'Photo', 'Title', 'About'];
 const ROWS = [
   { 'ChartApps Record ID': 'r1', Photo: 'https://img.example/alps.jpg', Title: 'Alps', About: 'Snowy peaks' },
   { 'ChartApps Record ID': 'r2', Photo: 'javascript:alert(1)', Title: 'Evil', About: '' },
-  { 'ChartApps Record ID': 'r3', Photo: '/api/files/beach.jpg', Title: 'Beach', About: '' },
+  { 'ChartApps Record ID': 'r3', Photo: '/api/uploads/beach-1', Title: 'Beach', About: '' },
   { 'ChartApps Record ID': 'r4', Photo: '', Title: 'No photo', About: '' },
   { 'ChartApps Record ID': 'r5', Photo: 'data:image/png;base64,AAAA', Title: 'Data', About: '' },
   { 'ChartApps Record ID': 'r6', Photo: 'https://img.example/city.jpg', Title: '', About: '' },
 ];
-const SRCS = ['https://img.example/alps.jpg', '/api/files/beach.jpg', 'https://img.example/city.jpg'];
+const SRCS = ['https://img.example/alps.jpg', '/api/uploads/beach-1', 'https://img.example/city.jpg'];
 
 const answer = (rows: Record<string, string>[]): BlockRows => ({ columns: COLUMNS, rows, total: rows.length, page: 1, page_count: 1, version: 1 });
 
