@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, searchForWorkspaceRoot } from 'vite';
 import react from '@vitejs/plugin-react';
+import { fontAwesomeBuckets } from './icons/plugin.ts';
 import { serviceWorker } from './sw/plugin.ts';
 
 // The WASM core is built by wasm-pack (`--target web`) into ../wasm-core/pkg; the app imports it
@@ -9,7 +10,7 @@ import { serviceWorker } from './sw/plugin.ts';
 export const wasmPkgDir = process.env.TESSERA_WASM_PKG ?? fileURLToPath(new URL('../wasm-core/pkg', import.meta.url));
 
 export default defineConfig({
-  plugins: [react(), serviceWorker()],
+  plugins: [react(), serviceWorker(), fontAwesomeBuckets()],
   resolve: {
     alias: {
       '@tessera/core': `${wasmPkgDir}/tessera_wasm_core.js`,
