@@ -10,7 +10,7 @@
 // The server must let outbound calls reach 127.0.0.1:$E2E_API_PORT (TESSERA_OUTBOUND_ALLOW), where
 // this script listens as the viewer's API endpoint. `cargo xtask ci` (step e2e) sets it all up.
 import http from 'node:http';
-import { BASE, CONTEXT_OPTIONS, RUN, createBoardFromCsv, createWorkspace, hidden, requireServer, runJourneys, signUpAndVerify, visible } from './support.mjs';
+import { BASE, CONTEXT_OPTIONS, RUN, boardBlock as block, call, createBoardFromCsv, createWorkspace, hidden, requireServer, runJourneys, signUpAndVerify, visible } from './support.mjs';
 
 const OWNER = { name: 'Dana Data', email: `dana-${RUN}@example.com` };
 const API_PORT = Number(process.env.E2E_API_PORT);
@@ -46,15 +46,6 @@ const endpoint = http.createServer((request, response) => {
 });
 await new Promise((resolve) => endpoint.listen(API_PORT, '127.0.0.1', resolve));
 
-/** A JSON call made with the owner's session cookie. */
-async function call(page, method, path, data) {
-  const response = await page.request.fetch(`${BASE}${path}`, { method, data, headers: { Accept: 'application/json' } });
-  const text = await response.text();
-  if (!response.ok()) throw new Error(`${method} ${path} answered ${response.status()}: ${text}`);
-  return text ? JSON.parse(text) : undefined;
-}
-
-const block = (page, title) => page.locator('section.board-block', { has: page.getByRole('heading', { name: title, exact: true }) });
 const tableRows = (page) => block(page, 'Orders').locator('tbody tr');
 
 async function expectNames(page, names) {

@@ -10,7 +10,7 @@
 // a block that does not reserve its images' boxes would shift the page and fail the CLS budget.
 import http from 'node:http';
 import { join } from 'node:path';
-import { BASE, CONTEXT_OPTIONS, RUN, SHOTS, createBoardFromCsv, createWorkspace, requireServer, runJourneys, signUpAndVerify, visible } from './support.mjs';
+import { BASE, CONTEXT_OPTIONS, RUN, boardBlock as block, call, SHOTS, createBoardFromCsv, createWorkspace, requireServer, runJourneys, signUpAndVerify, visible } from './support.mjs';
 
 requireServer('presentation');
 
@@ -118,15 +118,6 @@ function blocksFor(sheet) {
 }
 const TITLES = ['Welcome', 'Photos', 'Slideshow', 'Highlights', 'Seasons', 'Why visit', 'Town fair', 'Opening hours'];
 
-/** A JSON call made with the owner's session cookie. */
-async function call(page, method, path, data) {
-  const response = await page.request.fetch(`${BASE}${path}`, { method, data, headers: { Accept: 'application/json' } });
-  const text = await response.text();
-  if (!response.ok()) throw new Error(`${method} ${path} answered ${response.status()}: ${text}`);
-  return text ? JSON.parse(text) : undefined;
-}
-
-const block = (page, title) => page.locator('section.board-block', { has: page.getByRole('heading', { name: title, exact: true }) });
 
 /** Errors the page logged or threw, collected from the moment it opens. */
 function watchErrors(page) {

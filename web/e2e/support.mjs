@@ -68,6 +68,17 @@ export async function mailTo(email, pattern, timeoutMs = 15_000) {
   }
 }
 
+/** A JSON call made with the page's session cookie; a non-2xx answer throws with its body. */
+export async function call(page, method, path, data) {
+  const response = await page.request.fetch(`${BASE}${path}`, { method, data, headers: { Accept: 'application/json' } });
+  const text = await response.text();
+  if (!response.ok()) throw new Error(`${method} ${path} answered ${response.status()}: ${text}`);
+  return text ? JSON.parse(text) : undefined;
+}
+
+/** A board block's frame, found by its title. */
+export const boardBlock = (page, title) => page.locator('section.board-block', { has: page.getByRole('heading', { name: title, exact: true }) });
+
 export const visible = (locator) => locator.waitFor({ state: 'visible', timeout: 15_000 });
 export const hidden = (locator) => locator.waitFor({ state: 'hidden', timeout: 15_000 });
 

@@ -1,25 +1,12 @@
 // The carousel layout: one slide at a time, previous/next, dots, arrow keys while focused, and
 // auto-scroll (carousel_auto_scroll, carousel_interval) through useSlideshow.
-import type { GalleryImage } from './galleryItems';
-import type { GallerySettings } from './gallerySettings';
-import { SlideStage } from './SlideStage';
+import { SlideStage, type SlideLayoutProps } from './SlideStage';
 import { useSlideshow } from './useSlideshow';
 
 /** More dots than this no longer fit a narrow block nor help anyone pick: a counter instead. */
 export const MAX_DOTS = 15;
 
-export function Carousel({
-  images,
-  settings,
-  onOpen,
-  held,
-}: {
-  images: GalleryImage[];
-  settings: GallerySettings;
-  onOpen?: (index: number) => void;
-  /** An image is open in a dialog: auto-scroll waits. */
-  held: boolean;
-}) {
+export function Carousel({ images, settings, onOpen, held }: SlideLayoutProps) {
   const slides = useSlideshow(images.length, settings.carousel, held);
   return (
     <section className="gallery-carousel" aria-roledescription="carousel" aria-label="Image gallery" tabIndex={0} {...slides.handlers}>

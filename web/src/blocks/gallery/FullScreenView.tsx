@@ -4,23 +4,11 @@
 import { useEffect, useRef } from 'react';
 import { faCompress, faExpand } from '@fortawesome/free-solid-svg-icons';
 import { FaIcon } from '../icons/FaIcon';
-import type { GalleryImage } from './galleryItems';
-import type { GallerySettings } from './gallerySettings';
-import { SlideStage } from './SlideStage';
+import { SlideStage, type SlideLayoutProps } from './SlideStage';
 import { useFullscreen } from './useFullscreen';
 import { useSlideshow } from './useSlideshow';
 
-export function FullScreenView({
-  images,
-  settings,
-  onOpen,
-  held,
-}: {
-  images: GalleryImage[];
-  settings: GallerySettings;
-  onOpen?: (index: number) => void;
-  held: boolean;
-}) {
+export function FullScreenView({ images, settings, onOpen, held }: SlideLayoutProps) {
   const slides = useSlideshow(images.length, settings.fullscreen, held);
   const root = useRef<HTMLElement>(null);
   const strip = useRef<HTMLUListElement>(null);

@@ -9,6 +9,15 @@ import type { GallerySettings } from './gallerySettings';
 import { GalleryPicture } from './GalleryPicture';
 import type { Slideshow } from './useSlideshow';
 
+/** What the carousel and the full-screen view are given. */
+export interface SlideLayoutProps {
+  images: GalleryImage[];
+  settings: GallerySettings;
+  onOpen?: (index: number) => void;
+  /** An image is open in a dialog: auto-scroll waits. */
+  held: boolean;
+}
+
 export function SlideStage({
   images,
   slides,
