@@ -158,13 +158,15 @@ async function expectBlocksDrawn(page) {
   await visible(block(page, 'Highlights').getByText('Museum', { exact: true }));
   await block(page, 'Highlights').locator('svg.fa-icon').first().waitFor({ timeout: 15_000 });
   await block(page, 'Why visit').locator('svg.fa-icon').nth(2).waitFor({ timeout: 15_000 });
-  await visible(block(page, 'Seasons').getByText('Winter', { exact: true }));
+  await visible(block(page, 'Seasons').getByRole('button', { name: 'Winter' }));
   await visible(block(page, 'Welcome').getByText('Everything the town offers, in one place'));
   const fair = block(page, 'Town fair');
   await visible(fair.getByText('Autumn town fair'));
   await visible(fair.getByRole('timer', { name: 'Time until the event starts' }));
   await visible(fair.getByRole('link', { name: /Get tickets/ }));
   const frame = block(page, 'Opening hours').locator('iframe');
+  // Frames load lazily: bring it into view first.
+  await frame.scrollIntoViewIfNeeded();
   await visible(frame);
   const sandbox = await frame.getAttribute('sandbox');
   if (!sandbox?.includes('allow-scripts') || sandbox.includes('allow-same-origin')) throw new Error(`the iframe's sandbox is "${sandbox}"`);
@@ -191,7 +193,7 @@ const OBSERVE_SHIFTS = () => {
   window.__shifts = [];
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
-      if (!entry.hadRecentInput) window.__shifts.push({ value: entry.value, sources: (entry.sources ?? []).map((s) => s.node?.className ?? s.node?.nodeName ?? '?') });
+      if (!entry.hadRecentInput) window.__shifts.push({ value: entry.value, at: Math.round(entry.startTime), sources: (entry.sources ?? []).map((s) => `${s.node?.querySelector?.('h2')?.textContent ?? s.node?.className ?? '?'} ${Math.round(s.previousRect.y)}->${Math.round(s.currentRect.y)} h${Math.round(s.previousRect.height)}->${Math.round(s.currentRect.height)}`) });
     }
   }).observe({ type: 'layout-shift', buffered: true });
 };

@@ -6,6 +6,7 @@ import { frameStyle } from '../../blocks/frameStyle';
 import type { Block } from '../../shell/blockList';
 import { blockTypeName } from '../../shell/blockTypes';
 import { BlockBody } from '../board/BlockBody';
+import { useSettledReveal } from '../board/useSettledReveal';
 import { appliedFilterLines, usableFilters } from '../filters/urlFilters';
 
 /**
@@ -31,8 +32,9 @@ export function PageContent({
     const lines = appliedFilterLines(usableFilters(JSON.parse(savedFilters) as unknown[]), urlFilters);
     return pageSource(page.app_id, path, { search: '', filters: urlFilters, filterSummary: lines }, Boolean(page.spreadsheetId));
   }, [page.app_id, page.spreadsheetId, path, urlFilters, savedFilters]);
+  const reveal = useSettledReveal<HTMLElement>();
   return (
-    <main className="app-page" style={{ background: page.page_background }}>
+    <main className="app-page" style={{ background: page.page_background }} ref={reveal.ref} data-settling={reveal.settled ? undefined : ''}>
       {page.blocks.length === 0 && emptyText && <p className="muted app-page-empty">{emptyText}</p>}
       {page.blocks.map((block) => {
         const titleId = `block-${block.id}-title`;

@@ -7,6 +7,7 @@ import { appliedFilterLines, usableFilters } from '../filters/urlFilters';
 import { ViewerFilterBar } from '../filters/ViewerFilterBar';
 import { blockTypeName } from '../../shell/blockTypes';
 import { BlockBody } from './BlockBody';
+import { useSettledReveal } from './useSettledReveal';
 import { textOn } from './colours';
 import { blocksOfSection, initialSection, parseSections, sectionTabs } from './sections';
 import { TabList, tabPanelProps } from './TabList';
@@ -103,8 +104,9 @@ export function BoardView({ board, sections, blockActions }: BoardViewProps) {
       ? { color: board.active_section_text_color, background: board.active_section_background_color }
       : { color: board.inactive_section_text_color };
 
+  const reveal = useSettledReveal<HTMLDivElement>();
   const blocks = (
-    <div className="board-blocks">
+    <div className="board-blocks" ref={reveal.ref} data-settling={reveal.settled ? undefined : ''}>
       {shown.length === 0 && <p className="muted board-empty">No blocks here yet.</p>}
       {shown.map((block) => (
         <BlockFrame key={block.id} block={block} actions={blockActions?.(block)}>
