@@ -1,0 +1,67 @@
+// Pasted iframe code as an owner meets it in the settings editor and its preview: the rule lives
+// in Rust (tessera-markup's iframe parser, checked by tessera-blocks' validation) and reaches the
+// editor through the WASM core, so these tests run the real core.
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { BlockConfig, Core } from '../../core/wasm';
+import { loadRealCore } from '../../test/realCore';
+import { PresentationPreview } from '../preview/PresentationPreview';
+import { BlockSettingsEditor } from './BlockSettingsEditor';
+
+let core: Core;
+beforeAll(async () => {
+  core = await loadRealCore();
+});
+
+function renderEditor(block: BlockConfig) {
+  const info = core.blockCatalogue().blocks.find((entry) => entry.type === block.type)!;
+  const onSave = vi.fn(async () => {});
+  render(<BlockSettingsEditor core={core} info={info} block={block} sheets={[]} columnsOf={() => undefined} onSave={onSave} onCancel={vi.fn()} />);
+  return { user: userEvent.setup(), onSave };
+}
+
+const HOSTILE = [
+  ['<iframe src="javascript:alert(1)"></iframe>', 'The <iframe> address must start with http:// or https://; got `javascript:alert(1)`.'],
+  ['<iframe src="data:text/html,<b>x</b>"></iframe>', 'The <iframe> address must start with http:// or https://; got `data:text/html,<b>x</b>`.'],
+  ['<iframe srcdoc="<script>alert(1)</script>"></iframe>', 'The <iframe> has no src address.'],
+  ['<script>alert(1)</script>', 'The code has no <iframe> element. Paste the embed code that starts with <iframe.'],
+  ['<img src=x onerror=alert(1)>', 'The code has no <iframe> element. Paste the embed code that starts with <iframe.'],
+];
+
+describe('iframe code in the editor', () => {
+  it.each(HOSTILE)('refuses %s at the field, with the reason, and saves nothing', async (code, reason) => {
+    const { user, onSave } = renderEditor({ type: 'iframe', title: 'Map' });
+    const field = screen.getByRole('textbox', { name: 'Iframe code' });
+    await user.click(field);
+    await user.paste(code);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(reason)).toBeInTheDocument();
+    expect(onSave).not.toHaveBeenCalled();
+  });
+
+  it('saves embed code with one https frame as pasted', async () => {
+    const { user, onSave } = renderEditor({ type: 'iframe', title: 'Map' });
+    const code = '<div><iframe src="https://maps.example/embed?a=1&amp;b=2" height="300"></iframe></div>';
+    await user.click(screen.getByRole('textbox', { name: 'Iframe code' }));
+    await user.paste(code);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(onSave).toHaveBeenCalledWith(expect.objectContaining({ iframe_code: code }));
+  });
+});
+
+describe('the iframe preview', () => {
+  it('draws the one frame sandboxed, scripts allowed but never with the page’s origin', () => {
+    render(<PresentationPreview core={core} block={{ type: 'iframe', iframe_code: '<iframe src="https://maps.example/e?a=1&amp;b=2" onload="alert(1)" sandbox="allow-same-origin allow-scripts"></iframe>' }} />);
+    const frame = screen.getByTitle('Embedded page');
+    expect(frame).toHaveAttribute('src', 'https://maps.example/e?a=1&b=2');
+    expect(frame.getAttribute('sandbox')).toContain('allow-scripts');
+    expect(frame.getAttribute('sandbox')).not.toContain('allow-same-origin');
+    expect(frame).not.toHaveAttribute('onload');
+  });
+
+  it.each(HOSTILE)('shows why %s draws nothing', (code, reason) => {
+    render(<PresentationPreview core={core} block={{ type: 'iframe', iframe_code: code }} />);
+    expect(screen.getByRole('alert')).toHaveTextContent(reason);
+    expect(document.querySelector('iframe')).toBeNull();
+  });
+});
