@@ -3,6 +3,9 @@
 import type { CSSProperties } from 'react';
 import type { BoardBlock } from '../api/types';
 
+/** The catalogue's BUTTON_COLOUR (blocks §3.1): a button whose stored colour is missing. */
+export const BUTTON_COLOUR = '#4f46E5';
+
 const colour = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() ? value.trim() : undefined);
 
 export function frameStyle(block: BoardBlock): { frame: CSSProperties; title: CSSProperties } {

@@ -5,12 +5,11 @@ import type { BoardBlock } from '../../api/types';
 import type { EventConfig } from '../../generated/blockConfigs';
 import { httpUrl, imageUrl } from '../urls';
 import { dateFormat, instant, type DateFormat } from './eventDates';
+import { BUTTON_COLOUR } from '../frameStyle';
 
 export const LAYOUTS = ['overlay', 'stacked', 'left-image', 'right-image'] as const;
 export type EventLayout = (typeof LAYOUTS)[number];
 
-/** The catalogue's BUTTON_COLOUR (blocks §3.1). */
-export const DEFAULT_BUTTON_COLOUR = '#4f46E5';
 export const DEFAULT_BUTTON_TEXT = 'Register';
 
 export type EventLocation = { kind: 'physical'; address: string } | { kind: 'webinar'; text: string; href: string | null };
@@ -97,7 +96,7 @@ export function eventSettings(block: BoardBlock): EventSettings {
       ? {
           text: text(config.registration_button_text) || DEFAULT_BUTTON_TEXT,
           href: httpUrl(text(config.registration_link)),
-          colour: colour || DEFAULT_BUTTON_COLOUR,
+          colour: colour || BUTTON_COLOUR,
         }
       : null,
     email: text(config.contact_email) || null,

@@ -31,8 +31,8 @@ import {
 } from './fields';
 import { FormInput, type OptionsState } from './FormInput';
 import './form.css';
+import { BUTTON_COLOUR } from '../frameStyle';
 
-const BUTTON_COLOUR = '#4f46E5';
 
 /** The rows of each options sheet, or why it could not be read. */
 type SheetOptions = Record<string, { rows: Record<string, string>[] } | { error: string }>;

@@ -17,9 +17,9 @@ import type { BlockRows, BlockSource, DataBlockProps } from '../data/types';
 import { HIDDEN_COLUMNS, RECORD_ID } from '../details/DetailsPopup';
 import { useSheetRows } from '../useSheetRows';
 import './itemDetails.css';
+import { BUTTON_COLOUR } from '../frameStyle';
 
 export const DEFAULT_ACTION_LABEL = 'Click Here';
-const BUTTON_COLOUR = '#4f46E5';
 
 const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
 const objects = (value: unknown): Record<string, unknown>[] =>

@@ -14,11 +14,10 @@ import type {
 import { HIDDEN_COLUMNS } from '../details/DetailsPopup';
 import { TABLE_TYPES, type ColumnType } from '../data/columnTypes';
 import type { BlockRows, BlockSource } from '../data/types';
+import { BUTTON_COLOUR } from '../frameStyle';
 
 /** blocks §3.4, §9: a column is 200 px wide unless its axis entry or the block says otherwise. */
 export const DEFAULT_COLUMN_WIDTH = 200;
-/** blocks §3.1, §9. */
-export const DEFAULT_BUTTON_COLOUR = '#4f46E5';
 /** blocks §3.4 options default. */
 export const DEFAULT_OPTIONS = 'true, false';
 
@@ -165,7 +164,7 @@ export function currentRecordParam(): string | undefined {
 
 /** A button's colours: its own, else the default indigo, with its text colour or a readable one. */
 export function buttonStyle(background: unknown, text: unknown, readable: (background: string) => string): { backgroundColor: string; color: string; borderColor: string } {
-  const backgroundColor = typeof background === 'string' && background.trim() ? background : DEFAULT_BUTTON_COLOUR;
+  const backgroundColor = typeof background === 'string' && background.trim() ? background : BUTTON_COLOUR;
   const color = typeof text === 'string' && text.trim() ? text : readable(backgroundColor);
   return { backgroundColor, color, borderColor: backgroundColor };
 }
