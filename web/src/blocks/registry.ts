@@ -1,6 +1,6 @@
 // The view of each block type, loaded on demand so a board downloads only the code of the blocks
 // it shows (ECharts only with a chart, the map library only with a map). Types without an entry
-// here (header and footer, drawn by the app shell) get the board's fallback.
+// here get the board's fallback: their sheet's first rows if they name one, else nothing.
 //
 // Views of blocks that read no rows (event, features, banner) take only the block, so the
 // settings editor's preview draws them exactly as a visitor sees them.
