@@ -1,0 +1,93 @@
+// The header block's settings (catalogue HEADER and NAVIGATION_ITEM, blocks §3.20) read
+// defensively, and which navigation item is the current page.
+import type { BoardBlock } from '../../api/types';
+import { textOf } from '../features/features';
+import { httpUrl, imageUrl } from '../urls';
+
+export const HEADER_LAYOUTS = ['Left', 'Center', 'Right'] as const;
+export type HeaderLayout = (typeof HEADER_LAYOUTS)[number];
+
+interface NavItemBase {
+  name: string;
+  /** The author's `active` flag: the current item when no page item matches the address. */
+  flaggedActive: boolean;
+  newTab: boolean;
+}
+
+/** A page of this app; `slug` '' is the home page. */
+export interface PageNavItem extends NavItemBase {
+  kind: 'page';
+  slug: string;
+}
+
+export interface ExternalNavItem extends NavItemBase {
+  kind: 'external';
+  /** Null when the address is missing or not http(s): the name shows without a link. */
+  href: string | null;
+}
+
+export type NavItem = PageNavItem | ExternalNavItem;
+
+export interface HeaderSettings {
+  layout: HeaderLayout;
+  logo: string | null;
+  title: string;
+  items: NavItem[];
+  userMenu: boolean;
+  profileImage: string | null;
+}
+
+const flag = (value: unknown): boolean => value === true || value === 'true';
+
+/** A slug as the app's addresses spell it: no slashes around it, each segment URL-encoded. */
+function slugOf(value: unknown): string {
+  return textOf(value)
+    .split('/')
+    .filter(Boolean)
+    .map((segment) => encodeURIComponent(decodeSafely(segment)))
+    .join('/');
+}
+
+function decodeSafely(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+/**
+ * An item is an external link only when it says so; the editor's first link type is 'page', so an
+ * item saved without one links to a page (the home page without a slug).
+ */
+function readItem(value: unknown): NavItem | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const item = value as Record<string, unknown>;
+  const name = textOf(item.name);
+  if (!name) return null;
+  const base = { name, flaggedActive: flag(item.active), newTab: flag(item.openInNewTab) };
+  if (item.linkType === 'external') return { ...base, kind: 'external', href: httpUrl(textOf(item.url)) };
+  return { ...base, kind: 'page', slug: slugOf(item.pageSlug) };
+}
+
+export function headerSettings(block: BoardBlock): HeaderSettings {
+  return {
+    // The catalogue gives no default; a logo on the left reads first in left-to-right pages.
+    layout: HEADER_LAYOUTS.find((layout) => layout === block.LayoutType) ?? 'Left',
+    logo: imageUrl(textOf(block.Logo)),
+    title: textOf(block.HeaderTitle),
+    items: (Array.isArray(block.navigationItems) ? block.navigationItems : []).map(readItem).filter((item) => item !== null),
+    userMenu: flag(block.UserMenu),
+    profileImage: imageUrl(textOf(block.userProfileImage)),
+  };
+}
+
+/**
+ * The index of the current page's item: the page item whose slug is the address's first segment
+ * (the home item on `/`), else the first item the author flagged active; -1 when none.
+ */
+export function activeIndex(items: NavItem[], pathname: string): number {
+  const here = slugOf(pathname.split('/').filter(Boolean)[0] ?? '');
+  const matching = items.findIndex((item) => item.kind === 'page' && item.slug === here);
+  return matching >= 0 ? matching : items.findIndex((item) => item.flaggedActive);
+}
