@@ -2,8 +2,8 @@
 // it shows (ECharts only with a chart, the map library only with a map). Types without an entry
 // here get the board's fallback: their sheet's first rows if they name one, else nothing.
 //
-// Views of blocks that read no rows (event, features, banner) take only the block, so the
-// settings editor's preview draws them exactly as a visitor sees them.
+// Views of blocks that read no rows (event, features, banner, header, footer) take only the
+// block, so the settings editor's preview draws them exactly as a visitor sees them.
 //
 // Not `React.lazy`: React reveals suspended content in batches (every 300 ms), and a block's
 // data request starts only once its view is shown, so each board would wait for the batch.
@@ -18,6 +18,8 @@ const STANDALONE: Partial<Record<string, Load<StandaloneBlockProps>>> = {
   ImageGrid: () => import('./features/ImageGridBlock').then((m) => m.ImageGridBlock),
   imageAccordian: () => import('./features/ImageAccordionBlock').then((m) => m.ImageAccordionBlock),
   bannerHero: () => import('./features/BannerHeroBlock').then((m) => m.BannerHeroBlock),
+  header: () => import('./chrome/HeaderBlock').then((m) => m.HeaderBlock),
+  footer: () => import('./chrome/FooterBlock').then((m) => m.FooterBlock),
 };
 
 const LOADERS: Partial<Record<string, Load<DataBlockProps>>> = {

@@ -26,3 +26,16 @@ export function linkUrl(value: string, allowMailto = true): string | null {
   if (allowMailto && /^mailto:\S+/i.test(url)) return url;
   return null;
 }
+
+/** An address a mailto link can carry as is: no spaces and nothing that starts a query (`?subject=`). */
+const EMAIL = /^[^\s@?&#<>"'()]+@[^\s@?&#<>"'()]+\.[^\s@?&#<>"'()]+$/;
+
+/** Whether `email` may become a mailto link. */
+export function mailtoHref(email: string): string | null {
+  return EMAIL.test(email) ? `mailto:${email}` : null;
+}
+
+/** OpenStreetMap's search for an address: no key, no tracking script, works for any address text. */
+export function mapSearchHref(address: string): string {
+  return `https://www.openstreetmap.org/search?query=${encodeURIComponent(address)}`;
+}

@@ -3,9 +3,8 @@
 // editor allows now: extra items are not shown, and no link leaves here unless its address is
 // http(s), a tel: built from digits or a mailto: of a plain address.
 import type { BoardBlock } from '../../api/types';
-import { mailtoHref, mapSearchHref } from '../event/eventSettings';
 import { textOf } from '../features/features';
-import { httpUrl, imageUrl } from '../urls';
+import { httpUrl, imageUrl, mailtoHref, mapSearchHref } from '../urls';
 
 export const FOOTER_LAYOUTS = [
   'Contact Centric Footer',

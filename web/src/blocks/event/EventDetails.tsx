@@ -5,7 +5,8 @@ import type { IconDefinition } from '@fortawesome/fontawesome-common-types';
 import { faCalendar, faClock, faEnvelope, faLocationDot, faVideo } from '@fortawesome/free-solid-svg-icons';
 import { FaIcon } from '../icons/FaIcon';
 import { formatDate, formatTime, machineDateTime } from './eventDates';
-import { mailtoHref, mapSearchHref, type EventLocation, type EventSettings } from './eventSettings';
+import { mailtoHref, mapSearchHref } from '../urls';
+import type { EventLocation, EventSettings } from './eventSettings';
 
 function Row({ icon, children }: { icon: IconDefinition; children: ReactNode }) {
   return (

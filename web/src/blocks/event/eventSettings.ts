@@ -48,8 +48,6 @@ export interface EventSettings {
 const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : '');
 const flag = (value: unknown): boolean => value === true || value === 'true';
 
-/** An address a mailto link can carry as is: no spaces and nothing that starts a query (`?subject=`). */
-const EMAIL = /^[^\s@?&#<>"'()]+@[^\s@?&#<>"'()]+\.[^\s@?&#<>"'()]+$/;
 
 function location(config: EventConfig): EventLocation | null {
   if (config.Location === 'Webinar') {
@@ -103,14 +101,4 @@ export function eventSettings(block: BoardBlock): EventSettings {
     socialIcons: socialIcons(config.socialIcons),
     accent: text(config.accent_color) || null,
   };
-}
-
-/** Whether `email` may become a mailto link. */
-export function mailtoHref(email: string): string | null {
-  return EMAIL.test(email) ? `mailto:${email}` : null;
-}
-
-/** OpenStreetMap's search for an address: no key, no tracking script, works for any address text. */
-export function mapSearchHref(address: string): string {
-  return `https://www.openstreetmap.org/search?query=${encodeURIComponent(address)}`;
 }
