@@ -1,23 +1,17 @@
 // The editing rules of the feature settings as an owner meets them in the settings editor: they
 // live in the Rust catalogue (`clears(&["icon"])`, `max_items(4)`) and reach the editor through
 // the WASM core, so these tests run the real core.
-import { render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { screen, within } from '@testing-library/react';
 import type { BlockConfig, Core } from '../../core/wasm';
 import { loadRealCore } from '../../test/realCore';
-import { BlockSettingsEditor } from './BlockSettingsEditor';
+import { renderSettingsEditor } from '../../test/renderSettingsEditor';
 
 let core: Core;
 beforeAll(async () => {
   core = await loadRealCore();
 });
 
-function renderEditor(block: BlockConfig) {
-  const info = core.blockCatalogue().blocks.find((entry) => entry.type === block.type)!;
-  const onSave = vi.fn(async () => {});
-  render(<BlockSettingsEditor core={core} info={info} block={block} sheets={[]} columnsOf={() => undefined} onSave={onSave} onCancel={vi.fn()} />);
-  return { user: userEvent.setup(), onSave };
-}
+const renderEditor = (block: BlockConfig) => renderSettingsEditor(core, block);
 
 const features = () => screen.getAllByRole('group', { name: /^Features \d+$/ });
 

@@ -2,23 +2,17 @@
 // in Rust (tessera-markup's iframe parser, checked by tessera-blocks' validation) and reaches the
 // editor through the WASM core, so these tests run the real core.
 import { render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import type { BlockConfig, Core } from '../../core/wasm';
 import { loadRealCore } from '../../test/realCore';
+import { renderSettingsEditor } from '../../test/renderSettingsEditor';
 import { PresentationPreview } from '../preview/PresentationPreview';
-import { BlockSettingsEditor } from './BlockSettingsEditor';
 
 let core: Core;
 beforeAll(async () => {
   core = await loadRealCore();
 });
 
-function renderEditor(block: BlockConfig) {
-  const info = core.blockCatalogue().blocks.find((entry) => entry.type === block.type)!;
-  const onSave = vi.fn(async () => {});
-  render(<BlockSettingsEditor core={core} info={info} block={block} sheets={[]} columnsOf={() => undefined} onSave={onSave} onCancel={vi.fn()} />);
-  return { user: userEvent.setup(), onSave };
-}
+const renderEditor = (block: BlockConfig) => renderSettingsEditor(core, block);
 
 const HOSTILE = [
   ['<iframe src="javascript:alert(1)"></iframe>', 'The <iframe> address must start with http:// or https://; got `javascript:alert(1)`.'],
