@@ -41,7 +41,8 @@ fn every_saved_fuzz_input_is_answered_without_a_panic() {
     for entry in fs::read_dir(&root).expect("tests/fuzz-crashers") {
         let path = entry.expect("directory entry").path();
         let name = path.file_name().unwrap_or_default().to_string_lossy().into_owned();
-        if path.is_dir() && !targets::TARGETS.contains(&name.as_str()) {
+        // `markup/` holds tessera-markup's targets, replayed by crates/tessera-markup/tests/crashers.rs.
+        if path.is_dir() && name != "markup" && !targets::TARGETS.contains(&name.as_str()) {
             failures.push(format!("{name}/ is not a fuzz target: {:?}", targets::TARGETS));
         }
     }
