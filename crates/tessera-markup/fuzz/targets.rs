@@ -64,10 +64,16 @@ pub fn fuzz_markdown_html(text: &str) {
                 "{text:?} let {key}= through: {html}"
             );
             if matches!(key, "href" | "src" | "action" | "xlink:href" | "background" | "poster") {
-                // As a browser's URL parser reads it: spaces and control characters dropped, and a
-                // scheme only where the text before ':' is one (`java%09script:` is a relative path).
-                let value: String =
-                    attribute.value.chars().filter(|c| !c.is_whitespace() && !c.is_control()).collect::<String>().to_ascii_lowercase();
+                // As a browser's URL parser reads it: leading and trailing control characters and
+                // spaces trimmed, tabs and line breaks dropped anywhere, and a scheme only where the
+                // text before ':' is one (`java%09script:` and `vb\u{1}script:` are relative paths).
+                let value: String = attribute
+                    .value
+                    .trim_matches(|c: char| c <= ' ')
+                    .chars()
+                    .filter(|c| !matches!(c, '\t' | '\n' | '\r'))
+                    .collect::<String>()
+                    .to_ascii_lowercase();
                 let scheme = value.split_once(':').map(|(scheme, _)| scheme).filter(|s| is_scheme(s));
                 assert!(
                     scheme.is_none_or(|s| matches!(s, "http" | "https" | "mailto")),
