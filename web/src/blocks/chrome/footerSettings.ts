@@ -3,7 +3,7 @@
 // editor allows now: extra items are not shown, and no link leaves here unless its address is
 // http(s), a tel: built from digits or a mailto: of a plain address.
 import type { BoardBlock } from '../../api/types';
-import { textOf } from '../features/features';
+import { flagOf, textOf } from '../settingValues';
 import { httpUrl, imageUrl, mailtoHref, mapSearchHref } from '../urls';
 
 export const FOOTER_LAYOUTS = [
@@ -79,12 +79,11 @@ export interface FooterSettings {
 const SOCIAL_LABELS: Record<SocialType, string> = { instagram: 'Instagram', facebook: 'Facebook', linkedin: 'LinkedIn' };
 const CONTACT_TYPES: readonly ContactType[] = ['phone', 'email', 'address'];
 
-const flag = (value: unknown): boolean => value === true || value === 'true';
 const records = (value: unknown): Record<string, unknown>[] =>
   Array.isArray(value) ? value.filter((item): item is Record<string, unknown> => typeof item === 'object' && item !== null) : [];
 
 function iconColour(item: Record<string, unknown>): string | null {
-  return flag(item.showIcon) ? textOf(item.iconColor) || DEFAULT_ICON_COLOUR : null;
+  return flagOf(item.showIcon) ? textOf(item.iconColor) || DEFAULT_ICON_COLOUR : null;
 }
 
 /** Same-site addresses stay in the tab; anything else opens a new one. */

@@ -1,7 +1,7 @@
 // The header block's settings (catalogue HEADER and NAVIGATION_ITEM, blocks §3.20) read
 // defensively, and which navigation item is the current page.
 import type { BoardBlock } from '../../api/types';
-import { textOf } from '../features/features';
+import { flagOf, textOf } from '../settingValues';
 import { httpUrl, imageUrl } from '../urls';
 
 export const HEADER_LAYOUTS = ['Left', 'Center', 'Right'] as const;
@@ -37,7 +37,6 @@ export interface HeaderSettings {
   profileImage: string | null;
 }
 
-const flag = (value: unknown): boolean => value === true || value === 'true';
 
 /** A slug as the app's addresses spell it: no slashes around it, each segment URL-encoded. */
 function slugOf(value: unknown): string {
@@ -65,7 +64,7 @@ function readItem(value: unknown): NavItem | null {
   const item = value as Record<string, unknown>;
   const name = textOf(item.name);
   if (!name) return null;
-  const base = { name, flaggedActive: flag(item.active), newTab: flag(item.openInNewTab) };
+  const base = { name, flaggedActive: flagOf(item.active), newTab: flagOf(item.openInNewTab) };
   if (item.linkType === 'external') return { ...base, kind: 'external', href: httpUrl(textOf(item.url)) };
   return { ...base, kind: 'page', slug: slugOf(item.pageSlug) };
 }
@@ -77,7 +76,7 @@ export function headerSettings(block: BoardBlock): HeaderSettings {
     logo: imageUrl(textOf(block.Logo)),
     title: textOf(block.HeaderTitle),
     items: (Array.isArray(block.navigationItems) ? block.navigationItems : []).map(readItem).filter((item) => item !== null),
-    userMenu: flag(block.UserMenu),
+    userMenu: flagOf(block.UserMenu),
     profileImage: imageUrl(textOf(block.userProfileImage)),
   };
 }

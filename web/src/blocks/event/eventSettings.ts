@@ -3,6 +3,7 @@
 // here is http(s) (or mailto for the e-mail); anything else is shown as text or dropped.
 import type { BoardBlock } from '../../api/types';
 import type { EventConfig } from '../../generated/blockConfigs';
+import { flagOf, textOf } from '../settingValues';
 import { httpUrl, imageUrl } from '../urls';
 import { dateFormat, instant, type DateFormat } from './eventDates';
 import { BUTTON_COLOUR } from '../frameStyle';
@@ -45,36 +46,34 @@ export interface EventSettings {
   accent: string | null;
 }
 
-const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : '');
-const flag = (value: unknown): boolean => value === true || value === 'true';
 
 
 function location(config: EventConfig): EventLocation | null {
   if (config.Location === 'Webinar') {
-    const link = text(config.link);
+    const link = textOf(config.link);
     return link ? { kind: 'webinar', text: link, href: httpUrl(link) } : null;
   }
-  const address = text(config.address);
+  const address = textOf(config.address);
   return address ? { kind: 'physical', address } : null;
 }
 
 function socialIcons(items: unknown): SocialIcon[] {
   if (!Array.isArray(items)) return [];
   return items
-    .filter((item): item is Record<string, unknown> => typeof item === 'object' && item !== null && text(item.icon) !== '')
-    .map((item) => ({ iconType: item.iconType, icon: item.icon, href: httpUrl(text(item.url)) }));
+    .filter((item): item is Record<string, unknown> => typeof item === 'object' && item !== null && textOf(item.icon) !== '')
+    .map((item) => ({ iconType: item.iconType, icon: item.icon, href: httpUrl(textOf(item.url)) }));
 }
 
 export function eventSettings(block: BoardBlock): EventSettings {
   const config = block as unknown as EventConfig;
   const multiDay = config.Event_Type === 'Multi day';
-  const startDate = text(config.start_date);
-  const startTime = text(config.start_time);
-  const endDate = multiDay ? text(config.end_date) : startDate;
-  const endTime = text(config.end_time);
-  const colour = text(config.registration_button_color);
+  const startDate = textOf(config.start_date);
+  const startTime = textOf(config.start_time);
+  const endDate = multiDay ? textOf(config.end_date) : startDate;
+  const endTime = textOf(config.end_time);
+  const colour = textOf(config.registration_button_color);
   return {
-    title: text(config.event_title),
+    title: textOf(config.event_title),
     // Only the ends are trimmed: the author's line breaks inside are kept.
     description: typeof config.description === 'string' ? config.description.trim() : '',
     multiDay,
@@ -84,21 +83,21 @@ export function eventSettings(block: BoardBlock): EventSettings {
     endTime,
     startsAt: instant(startDate, startTime, 'start'),
     endsAt: instant(endDate, endTime, 'end'),
-    deadline: text(config.registration_deadline),
-    countdown: flag(config.Countdown),
+    deadline: textOf(config.registration_deadline),
+    countdown: flagOf(config.Countdown),
     location: location(config),
     layout: (LAYOUTS as readonly unknown[]).includes(config.layout_type) ? (config.layout_type as EventLayout) : 'stacked',
     dateFormat: dateFormat(config.date_format),
-    image: imageUrl(text(config.image)),
-    registration: flag(config.registration_button)
+    image: imageUrl(textOf(config.image)),
+    registration: flagOf(config.registration_button)
       ? {
-          text: text(config.registration_button_text) || DEFAULT_BUTTON_TEXT,
-          href: httpUrl(text(config.registration_link)),
+          text: textOf(config.registration_button_text) || DEFAULT_BUTTON_TEXT,
+          href: httpUrl(textOf(config.registration_link)),
           colour: colour || BUTTON_COLOUR,
         }
       : null,
-    email: text(config.contact_email) || null,
+    email: textOf(config.contact_email) || null,
     socialIcons: socialIcons(config.socialIcons),
-    accent: text(config.accent_color) || null,
+    accent: textOf(config.accent_color) || null,
   };
 }

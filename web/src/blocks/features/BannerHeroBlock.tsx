@@ -8,7 +8,8 @@
 // heading: the frame's title is the block's heading and the features' titles sit under it.
 import type { StandaloneBlockProps } from '../data/types';
 import { FeatureList } from './FeatureCard';
-import { featureLayout, imagePosition, readFeatures, textOf } from './features';
+import { textOf } from '../settingValues';
+import { featureLayout, imagePosition, readFeatures } from './features';
 
 export function BannerHeroBlock({ block }: StandaloneBlockProps) {
   const background = textOf(block.background_image);

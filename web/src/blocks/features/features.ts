@@ -1,6 +1,7 @@
 // The feature model shared by featureslayout, ImageGrid, imageAccordian and bannerHero (blocks
 // §3.17, §3.18): each feature is {iconType, icon, title, description}. Stored blocks may hold
 // anything (older saves, hand-edited JSON), so every reader here falls back instead of failing.
+import { textOf } from '../settingValues';
 import { httpUrl } from '../urls';
 
 export type IconType = 'image' | 'fontawesome' | 'text';
@@ -24,13 +25,6 @@ const POSITIONS: readonly ImagePosition[] = ['left', 'right', 'top', 'bottom'];
 
 const oneOf = <T extends string>(options: readonly T[], value: unknown): T | null =>
   options.find((option) => option === value) ?? null;
-
-/** A stored text setting; numbers (a title typed as 2024) read as their digits. */
-export function textOf(value: unknown): string {
-  if (typeof value === 'string') return value.trim();
-  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-  return '';
-}
 
 /**
  * The features worth drawing, at most `limit`. A feature with no icon type shows no icon even if

@@ -4,6 +4,7 @@
 // and clamps to the catalogue's range, so the view never sees a value it cannot draw.
 import type { ImageGalleryConfig } from '../../generated/blockConfigs';
 import type { BoardBlock } from '../../api/types';
+import { flagOf } from '../settingValues';
 
 export const LAYOUTS = ['grid', 'masonry', 'carousel', 'FullScreenView'] as const;
 export const CURSOR_EFFECTS = ['none', 'scale', 'zoom', 'rotate', 'brightness', 'shadow'] as const;
@@ -80,8 +81,6 @@ export function clampNumber(value: unknown, min: number, max: number, fallback: 
   return integer ? Math.round(clamped) : clamped;
 }
 
-/** Booleans arrive as true/false, or as 'true'/'false' from older stored blocks. */
-export const flag = (value: unknown): boolean => value === true || value === 'true';
 
 function oneOf<T extends string>(options: readonly T[], value: unknown, fallback: T): T {
   if (typeof value !== 'string') return fallback;
@@ -127,14 +126,14 @@ export function readGallerySettings(block: BoardBlock): GallerySettings {
     columns: masonryColumns(config.columns),
     gridColumns: clampNumber(config.grid_columns, 2, 5, 3),
     padding: clampNumber(config.gallery_padding, 0, MAX_PADDING, DEFAULT_PADDING),
-    carousel: { enabled: flag(config.carousel_auto_scroll), interval: interval(config.carousel_interval) },
-    fullscreen: { enabled: flag(config.fullscreen_auto_scroll), interval: interval(config.fullscreen_interval) },
-    lightbox: flag(config.lightbox_enabled),
-    popup: flag(config.popup),
+    carousel: { enabled: flagOf(config.carousel_auto_scroll), interval: interval(config.carousel_interval) },
+    fullscreen: { enabled: flagOf(config.fullscreen_auto_scroll), interval: interval(config.fullscreen_interval) },
+    lightbox: flagOf(config.lightbox_enabled),
+    popup: flagOf(config.popup),
     cursorEffect: oneOf(CURSOR_EFFECTS, config.cursor_effect, 'none'),
     animation: oneOf(ANIMATIONS, config.animation, 'none'),
     // A border switched on with no width would draw nothing; one pixel is what the user expects.
-    border: flag(config.border) ? { width: clampNumber(config.border_width, 0, 5, 1), color: cssColour(config.border_color) ?? '#e5e7eb' } : null,
+    border: flagOf(config.border) ? { width: clampNumber(config.border_width, 0, 5, 1), color: cssColour(config.border_color) ?? '#e5e7eb' } : null,
     radius: clampNumber(config.border_radius, 0, 5, 0),
     shadow: clampNumber(config.shadow, 0, 5, 0),
     margin: {
@@ -144,7 +143,7 @@ export function readGallerySettings(block: BoardBlock): GallerySettings {
       left: clampNumber(config.margin_left, 0, 100, 0),
     },
     transparency: clampNumber(config.Transparent, 0, 1, DEFAULT_TRANSPARENCY, false),
-    icon: flag(config.show_icon) ? oneOf(ICONS, config.icon, 'info') : null,
+    icon: flagOf(config.show_icon) ? oneOf(ICONS, config.icon, 'info') : null,
     iconColor: cssColour(config.icon_color),
     captionColor: cssColour(config.caption_color),
     captionBackground: cssColour(config.caption_background_color),
