@@ -13,9 +13,13 @@
 //! `tessera-blocks` (which depends on it): each facade's crate has a one-line test calling
 //! [`replay`].
 //!
+//! [`crashers::replay`] is the same for saved fuzz inputs.
+//!
 //! `UPDATE_VECTORS=1 cargo test -p <crate> --test vectors` fills `expect` (or `error`) of cases
 //! that have neither, and rewrites those files in the canonical layout. Read every blessed value
 //! against the module's documented rule before committing it.
+
+pub mod crashers;
 
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
