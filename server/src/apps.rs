@@ -8,6 +8,7 @@ use serde_json::{Map, Value};
 use utoipa::{IntoParams, ToSchema};
 
 use crate::access::{app_role, Role};
+use crate::app_settings::{self, Chrome};
 use crate::auth::Caller;
 use crate::db::{Db, Flag};
 use crate::error::{Error, ResultExt};
@@ -103,6 +104,25 @@ impl App {
     pub async fn require_edit(&self, db: &Db, caller: &Caller) -> Result<(), Error> {
         caller.user()?;
         self.role(db, caller).await?.require_edit()
+    }
+
+    /// The app's home page as users reach it: `{sub}.{base host}`, port kept, when the base
+    /// address has a host name; else (an IP address has no sub-domains) the base address with
+    /// `?app=`. Built from the configured base, never from a request's `Host`.
+    pub fn home_url(&self, base_url: &str) -> Result<url::Url, Error> {
+        let mut url = url::Url::parse(base_url).context("reading the base URL")?;
+        url.set_path("/");
+        url.set_query(None);
+        match url.host() {
+            Some(url::Host::Domain(host)) => {
+                let host = format!("{}.{host}", self.subdomain);
+                url.set_host(Some(&host)).context("naming the app's host")?;
+            }
+            _ => {
+                url.query_pairs_mut().append_pair("app", &self.subdomain);
+            }
+        }
+        Ok(url)
     }
 
     pub fn json(&self) -> AppJson {
@@ -341,10 +361,20 @@ pub struct PageState {
     pub user_role: Role,
     /// The editor mode; always 'view' when loaded.
     pub page: &'static str,
+    /// The app's header for pages without a header block of their own (App Settings), as block
+    /// JSON; null when the app has none.
+    #[schema(value_type = Option<Object>)]
+    pub app_header: Option<Value>,
+    /// The app's footer for pages without a footer block of their own.
+    #[schema(value_type = Option<Object>)]
+    pub app_footer: Option<Value>,
 }
 
 pub async fn page_state(db: &Db, app: &App, page: Page, role: Role) -> Result<PageState, Error> {
-    let settings = page_settings(stored_page_settings(db, &page.id).await?)?;
+    let mut settings = page_settings(stored_page_settings(db, &page.id).await?)?;
+    if settings.sign_in_method.is_empty() {
+        settings.sign_in_method = app_settings::sign_in_method(app).to_owned();
+    }
     let sheets: Vec<(String,)> = match &app.spreadsheet_id {
         Some(id) => sqlx::query_as("SELECT title FROM sheets WHERE spreadsheet_id = $1 ORDER BY position, title")
             .bind(id)
@@ -376,6 +406,8 @@ pub async fn page_state(db: &Db, app: &App, page: Page, role: Role) -> Result<Pa
         can_edit: role.can_edit(),
         user_role: role,
         page: "view",
+        app_header: app_settings::chrome_block(app, Chrome::Header),
+        app_footer: app_settings::chrome_block(app, Chrome::Footer),
     })
 }
 
@@ -400,6 +432,28 @@ mod tests {
         assert_eq!(subdomain_of_host("a.b.localhost", "tessera.example"), None);
         assert_eq!(subdomain_of_host("acme.other.example", "tessera.example"), None);
         assert_eq!(subdomain_of_host("[::1]:8080", ""), None);
+    }
+
+    #[test]
+    fn an_apps_home_is_its_sub_domain_of_a_named_base_host_else_the_app_parameter() {
+        let app = App {
+            id: "a1".to_owned(),
+            workspace_id: "w1".to_owned(),
+            owner_id: "u1".to_owned(),
+            name: "Sales".to_owned(),
+            subdomain: "sales".to_owned(),
+            spreadsheet_url: String::new(),
+            spreadsheet_id: None,
+            public: true,
+            settings: Map::new(),
+            created_at: 0,
+        };
+        let home = |base: &str| app.home_url(base).unwrap().to_string();
+        assert_eq!(home("https://boards.example.com"), "https://sales.boards.example.com/");
+        assert_eq!(home("https://boards.example.com:8443/tessera?x=1"), "https://sales.boards.example.com:8443/");
+        assert_eq!(home("http://localhost:3000"), "http://sales.localhost:3000/");
+        assert_eq!(home("http://127.0.0.1:3000"), "http://127.0.0.1:3000/?app=sales");
+        assert_eq!(home("http://[::1]:3000"), "http://[::1]:3000/?app=sales");
     }
 
     #[test]

@@ -130,7 +130,8 @@ impl StoredBlock {
     }
 }
 
-fn to_json(id: &str, block_type: &str, mut config: Map<String, Value>) -> Value {
+/// Block JSON of the API: `{id, type, ...config}`.
+pub fn to_json(id: &str, block_type: &str, mut config: Map<String, Value>) -> Value {
     config.insert("id".to_owned(), Value::String(id.to_owned()));
     config.insert("type".to_owned(), Value::String(normalise_type(block_type).to_owned()));
     Value::Object(config)

@@ -8,6 +8,7 @@
 pub mod access;
 pub mod accounts;
 pub mod api;
+pub mod app_settings;
 pub mod apps;
 pub mod audience;
 pub mod auth;

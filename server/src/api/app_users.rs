@@ -121,11 +121,14 @@ async fn add(
 async fn invite(state: &AppState, caller: &Caller, app: &App, user: &AppUser) -> Result<(), Error> {
     let inviter = caller.signed_in.as_ref().map_or("The app's owner", |signed_in| signed_in.user.name.as_str());
     let access = if user.permissions == "read-write" { "Read-Write" } else { "Read" };
-    let link = format!("{}/accept-invitation?app={}", state.config.public_base_url(), app.id);
+    let base = state.config.public_base_url();
+    let link = format!("{base}/accept-invitation?app={}", app.id);
+    let home = app.home_url(&base)?;
     let subject = format!("You are invited to {}", app.name);
     let body = format!(
         "Hello {},\n\n{inviter} invited you to the app \"{}\" with {access} access.\n\n\
-         Accept the invitation here:\n{link}\n\nSign in or sign up with this e-mail address ({}) to open it.\n",
+         Accept the invitation here:\n{link}\n\nSign in or sign up with this e-mail address ({}) to open it.\n\n\
+         The app itself is at {home}; sign in there with the same e-mail address.\n",
         user.name, app.name, user.email
     );
     state.mailer.send(&state.db, &user.email, &subject, &body).await

@@ -15,6 +15,7 @@ use utoipa_axum::routes;
 
 use super::ApiJson;
 use crate::access::workspace_role;
+use crate::app_settings;
 use crate::apps::{App, AppJson, AppLocator};
 use crate::auth::Caller;
 use crate::blocks::{self, Parent};
@@ -172,6 +173,9 @@ pub struct AppChange {
     pub spreadsheet_id: Option<Option<String>>,
     pub public: Option<bool>,
     /// Settings to merge into the app's settings; a null value removes that setting.
+    /// `sign_in_method` ('', 'password' or 'link') and `header` / `footer` (the settings of a
+    /// header or footer block shown on every page without its own) are checked; a 422 names the
+    /// setting, or the block setting at fault inside `header` or `footer`.
     #[schema(value_type = Option<Object>)]
     pub settings: Option<Map<String, Value>>,
 }
@@ -216,7 +220,10 @@ async fn update(
     for (key, value) in change.settings.unwrap_or_default() {
         match value {
             Value::Null => app.settings.remove(&key),
-            value => app.settings.insert(key, value),
+            value => {
+                let value = app_settings::checked(&key, value)?;
+                app.settings.insert(key, value)
+            }
         };
     }
     let mut tx = state.db.pool.begin().await?;

@@ -18,6 +18,8 @@ use utoipa_axum::routes;
 
 use crate::accounts::{self, normalise_email};
 use crate::api::ApiJson;
+use crate::app_settings;
+use crate::apps::{App, AppLocator};
 use crate::auth::{password, session, Caller, User};
 use crate::codes::{self, Purpose, Refusal};
 use crate::db::{now, Db, Flag};
@@ -116,6 +118,28 @@ pub struct CodeBody {
 pub struct LoginBody {
     pub email: String,
     pub password: String,
+    /// Refused when this app signs in by e-mailed link only.
+    #[serde(flatten)]
+    pub on_app: SignInApp,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct LoginLinkBody {
+    pub email: String,
+    /// The link then leads back to this app, and is refused when it signs in by password only.
+    #[serde(flatten)]
+    pub on_app: SignInApp,
+}
+
+/// The app whose own pages a log-in happens on, by id or, where only the address is known (the
+/// 403 screen of a private app), by sub-domain. Neither: the dashboard's log-in.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+pub struct SignInApp {
+    #[serde(default)]
+    pub app_id: Option<String>,
+    /// The app's sub-domain.
+    #[serde(default)]
+    pub app: Option<String>,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -191,6 +215,7 @@ async fn resend_code(State(state): State<AppState>, ip: ClientIp, ApiJson(body):
 /// Logs in with e-mail and password. An unverified account gets a fresh code and a 403.
 #[utoipa::path(post, path = "/auth/login", tag = "auth", request_body = LoginBody, responses(
     (status = 200, body = SessionAnswer, headers(("Set-Cookie" = String, description = "The session cookie"))),
+    (status = 400, description = "The app signs in with an e-mailed link only", body = ErrorBody),
     (status = 401, description = "Wrong password", body = ErrorBody),
     (status = 403, description = "The e-mail is not verified yet; a new code was sent", body = ErrorBody),
     (status = 404, description = "'Account Not Found. Please Sign Up to Create an Account.'", body = ErrorBody),
@@ -198,6 +223,7 @@ async fn resend_code(State(state): State<AppState>, ip: ClientIp, ApiJson(body):
 ))]
 async fn login(State(state): State<AppState>, ip: ClientIp, ApiJson(body): ApiJson<LoginBody>) -> Result<Response, Error> {
     rate_limit::check(&state.db, Action::Login, ip, Some(&body.email)).await?;
+    app_signing_in(&state, body.on_app, SignIn::Password).await?;
     let (user, hash) =
         accounts::find_by_email(&state.db, &body.email).await?.ok_or_else(|| Error::NotFound(messages::ACCOUNT_NOT_FOUND.to_owned()))?;
     if !password::verify(&body.password, &hash).await? {
@@ -212,23 +238,32 @@ async fn login(State(state): State<AppState>, ip: ClientIp, ApiJson(body): ApiJs
 }
 
 /// E-mails a one-time log-in link.
-#[utoipa::path(post, path = "/auth/login-link", tag = "auth", request_body = EmailBody, responses(
+#[utoipa::path(post, path = "/auth/login-link", tag = "auth", request_body = LoginLinkBody, responses(
     (status = 200, body = MailSent),
+    (status = 400, description = "The app signs in with a password only", body = ErrorBody),
     (status = 404, description = "'Account Not Found. Please Sign Up to Create an Account.'", body = ErrorBody),
     (status = 429, description = "Too many attempts", body = ErrorBody),
 ))]
-async fn login_link(State(state): State<AppState>, ip: ClientIp, ApiJson(body): ApiJson<EmailBody>) -> Result<ApiJson<MailSent>, Error> {
+async fn login_link(
+    State(state): State<AppState>,
+    ip: ClientIp,
+    ApiJson(body): ApiJson<LoginLinkBody>,
+) -> Result<ApiJson<MailSent>, Error> {
     rate_limit::check(&state.db, Action::LoginLink, ip, Some(&body.email)).await?;
+    let app = app_signing_in(&state, body.on_app, SignIn::Link).await?;
     let user = user_by_email(&state.db, &body.email, messages::ACCOUNT_NOT_FOUND).await?;
     let token = codes::issue(&state.db, &user.id, Purpose::LoginToken).await?;
+    let (link, place) = match &app {
+        Some(app) => (app_login_url(&state, app, &token)?, app.name.as_str()),
+        None => (login_url(&state, &token), "Tessera"),
+    };
     let body = format!(
-        "Hello {},\n\nUse this link to log in to Tessera. It works once, within {} minutes:\n{}\n\n\
+        "Hello {},\n\nUse this link to log in to {place}. It works once, within {} minutes:\n{link}\n\n\
          If you did not ask to log in, you can ignore this e-mail; nobody can log in without the link.\n",
         user.name,
         minutes(Purpose::LoginToken),
-        login_url(&state, &token)
     );
-    state.mailer.send(&state.db, &user.email, "Your Tessera log-in link", &body).await?;
+    state.mailer.send(&state.db, &user.email, &format!("Your {place} log-in link"), &body).await?;
     Ok(ApiJson(MailSent { message: format!("We sent a log-in link to {}.", user.email), email: user.email }))
 }
 
@@ -388,6 +423,40 @@ async fn send_verification(state: &AppState, user: &User) -> Result<(), Error> {
 /// The log-in page with a one-time token; the web app posts it to `POST /api/auth`.
 fn login_url(state: &AppState, token: &str) -> String {
     format!("{}/dashboard/auth?token={token}", state.config.public_base_url())
+}
+
+/// The app's home page with a one-time token; the app's pages post it to `POST /api/auth`, so
+/// the session starts on the app's own host.
+fn app_login_url(state: &AppState, app: &App, token: &str) -> Result<String, Error> {
+    let mut url = app.home_url(&state.config.public_base_url())?;
+    url.query_pairs_mut().append_pair("token", token);
+    Ok(url.into())
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum SignIn {
+    Password,
+    Link,
+}
+
+/// The app a log-in on an app's own pages is for, refused when the app's `sign_in_method` does
+/// not offer `method`. Without an app the log-in is the dashboard's, which offers both.
+async fn app_signing_in(state: &AppState, on_app: SignInApp, method: SignIn) -> Result<Option<App>, Error> {
+    let named = |value: &Option<String>| value.as_deref().is_some_and(|value| !value.trim().is_empty());
+    if !named(&on_app.app_id) && !named(&on_app.app) {
+        return Ok(None);
+    }
+    let locator = AppLocator { app_id: on_app.app_id, app: on_app.app };
+    let app = locator.resolve(&state.db, None, &state.config.public_base_url()).await?;
+    let refusal = match (app_settings::sign_in_method(&app), method) {
+        ("link", SignIn::Password) => Some("This app signs in with an e-mailed log-in link: ask for one instead of typing a password."),
+        ("password", SignIn::Link) => Some("This app signs in with a password: log in with your e-mail and password."),
+        _ => None,
+    };
+    match refusal {
+        Some(text) => Err(Error::BadRequest(text.to_owned())),
+        None => Ok(Some(app)),
+    }
 }
 
 fn minutes(purpose: Purpose) -> i64 {

@@ -40,6 +40,7 @@ both_databases! {
         assert_eq!((to.as_str(), subject.as_str()), ("zoe@example.com", "You are invited to Sales"));
         assert!(body.contains(&format!("{}/accept-invitation?app={app_id}", server.base)), "{body}");
         assert!(body.contains("Read access"));
+        assert!(body.contains(&format!("The app itself is at {}/?app=sales-app;", server.base)), "{body}");
 
         let yan = invite(&ada, &app_id, "Yan", "yan@example.com", "read-write").await;
         let xia = invite(&ada, &app_id, "Xia", "xia@example.com", "read").await;

@@ -76,13 +76,13 @@ both_databases! {
         assert_eq!(ada.get(&format!("/api/apps/{app_id}")).await.expect(200)["app"]["id"], app_id.as_str());
 
         let changed = ada
-            .put(&format!("/api/apps/{app_id}"), json!({"name": "Sales 2", "public": true, "spreadsheet_url": "", "settings": {"footer": {"copyrightText": "(c) Ada"}, "header": 1}}))
+            .put(&format!("/api/apps/{app_id}"), json!({"name": "Sales 2", "public": true, "spreadsheet_url": "", "settings": {"footer": {"copyrightText": "(c) Ada"}, "theme": 1}}))
             .await;
         let changed = changed.expect(200)["app"].clone();
         assert_eq!((&changed["name"], &changed["public"], &changed["spreadsheet_url"]), (&json!("Sales 2"), &json!(true), &json!("")));
-        assert_eq!(changed["settings"], json!({"footer": {"copyrightText": "(c) Ada"}, "header": 1}));
-        let again = ada.put(&format!("/api/apps/{app_id}"), json!({"settings": {"header": null}})).await;
-        assert_eq!(again.expect(200)["app"]["settings"], json!({"footer": {"copyrightText": "(c) Ada"}}));
+        assert_eq!(changed["settings"], json!({"footer": {"type": "footer", "copyrightText": "(c) Ada"}, "theme": 1}));
+        let again = ada.put(&format!("/api/apps/{app_id}"), json!({"settings": {"theme": null}})).await;
+        assert_eq!(again.expect(200)["app"]["settings"], json!({"footer": {"type": "footer", "copyrightText": "(c) Ada"}}));
         assert_eq!(ada.get(&format!("/api/apps/{app_id}")).await.expect(200)["app"]["name"], "Sales 2");
 
         // A new sub-domain frees the old one.

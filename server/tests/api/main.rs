@@ -5,6 +5,7 @@ mod support;
 
 mod account;
 mod admin;
+mod app_settings;
 mod app_users;
 mod apps;
 mod auth;

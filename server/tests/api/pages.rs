@@ -102,6 +102,7 @@ both_databases! {
             "search": "", "filters": [], "title": "", "nav_background": "#161819", "sign_in_method": "", "page_background": "#FAFAFA",
             "block_border": "#e7ebf3", "block_shadow": "#ebeff3", "palette": [], "hero_background": "#161819", "public": true,
             "spreadsheetId": null, "sheets": [], "users": [], "owner_email": "", "can_edit": false, "user_role": "guest", "page": "view",
+            "app_header": null, "app_footer": null,
             // Blocks come with the catalogue's defaults filled in.
             "blocks": [
                 {"id": "first", "type": "chart", "sheet_title": "Sales", "axis": "x", "legendPosition": "top", "pdf_download": true},

@@ -307,6 +307,10 @@ export interface PageState extends PageSettings {
   can_edit: boolean;
   user_role: string;
   page: string;
+  /** The app's header for pages without their own header block (App Settings); null when none. */
+  app_header?: BoardBlock | null;
+  /** The app's footer for pages without their own footer block. */
+  app_footer?: BoardBlock | null;
 }
 
 // Admin (features/admin): the answers of /api/admin/* (server/src/api/admin.rs).

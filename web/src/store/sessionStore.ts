@@ -18,8 +18,11 @@ interface SessionState {
    * for a signed-in user (a new plan) keeps the status, so guarded screens stay mounted.
    */
   load: () => Promise<void>;
-  /** Starts a session with e-mail and password; errors are the caller's to show. */
-  logIn: (email: string, password: string) => Promise<AuthUser>;
+  /**
+   * Starts a session with e-mail and password; errors are the caller's to show. `appId` names the
+   * app whose own pages the log-in is on (the server refuses it when the app signs in by link only).
+   */
+  logIn: (email: string, password: string, appId?: string) => Promise<AuthUser>;
   /** Exchanges the token of an e-mailed link for a session (platform §7 POST /api/auth). */
   logInWithToken: (token: string) => Promise<AuthUser>;
   /** A call that started a session elsewhere (e-mail verification, password change) hands it here. */
@@ -64,8 +67,9 @@ export const useSessionStore = create<SessionState>()((set, get) => {
         if (current()) guest();
       }
     },
-    logIn: async (email, password) => {
-      const { user } = await api.post<SessionAnswer>('/api/auth/login', { email, password }, { alert: false });
+    logIn: async (email, password, appId) => {
+      const body = appId ? { email, password, app_id: appId } : { email, password };
+      const { user } = await api.post<SessionAnswer>('/api/auth/login', body, { alert: false });
       loads += 1;
       signedIn(user);
       return user;

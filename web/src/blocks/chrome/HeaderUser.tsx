@@ -1,9 +1,11 @@
 // The header's user menu (blocks §3.20 UserMenu): who is signed in, from the session store, with
-// the store's own log-out; a guest gets the log-in page, which brings them back here after.
+// the store's own log-out; a guest gets the sign-in of the place the header is on (an app's own,
+// see signInSlot.ts), else the log-in page, which brings them back here after.
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { loginPathFor } from '../../components/RequireSession';
 import { useSessionStore } from '../../store/sessionStore';
+import { useSignInSlot } from './signInSlot';
 
 /** Up to two letters from the name's words, else the e-mail's first letter. */
 export function initials(name: string, email: string): string {
@@ -18,6 +20,7 @@ export function HeaderUser({ profileImage }: { profileImage: string | null }) {
   const load = useSessionStore((s) => s.load);
   const logOut = useSessionStore((s) => s.logOut);
   const { pathname, search } = useLocation();
+  const slot = useSignInSlot();
   const [leaving, setLeaving] = useState(false);
 
   // App pages are open to guests, so nothing may have asked who is signed in yet.
@@ -28,9 +31,15 @@ export function HeaderUser({ profileImage }: { profileImage: string | null }) {
   if (status === 'guest') {
     return (
       <div className="header-user">
-        <Link className="button header-sign-in" to={loginPathFor(pathname + search)}>
-          Sign in
-        </Link>
+        {slot ? (
+          <button type="button" className="button header-sign-in" onClick={slot.signIn}>
+            Sign in
+          </button>
+        ) : (
+          <Link className="button header-sign-in" to={loginPathFor(pathname + search)}>
+            Sign in
+          </Link>
+        )}
       </div>
     );
   }
@@ -43,7 +52,10 @@ export function HeaderUser({ profileImage }: { profileImage: string | null }) {
     // the menu turns into 'Sign in' either way.
     void logOut()
       .catch(() => undefined)
-      .finally(() => setLeaving(false));
+      .finally(() => {
+        setLeaving(false);
+        slot?.signedOut();
+      });
   };
 
   const name = user.name || user.email;

@@ -6,17 +6,16 @@ import type { SpreadsheetView } from '../../api/types';
 import { FormError } from '../../components/FormError';
 import { Loading } from '../../components/Loading';
 import type { Filter } from '../../core/types';
-import { coreErrorMessage, loadCore, type BlockConfig, type Core } from '../../core/wasm';
+import type { BlockConfig } from '../../core/wasm';
 import { getSpreadsheet } from '../../features/spreadsheets/spreadsheetApi';
-import type { BlockInfo } from '../../generated/blockCatalogue';
 import { copyKey, loadWithCopy } from '../../platform/offlineStore';
 import type { Block } from '../../shell/blockList';
-import { loadBlockCatalogue } from '../../shell/blockTypes';
 import { useBlockSaveStore } from '../../store/blockSaveStore';
 import { tabsOf } from '../preview/computePreview';
 import { PreviewPane } from '../preview/PreviewPane';
 import { loadTabRows } from '../preview/tabRows';
 import { BlockSettingsEditor } from './BlockSettingsEditor';
+import { useBlockInfo } from './useBlockInfo';
 import './panel.css';
 
 /** Where a block's rows come from: the board's or the app's spreadsheet, and its filters. */
@@ -27,8 +26,6 @@ export interface BlockDataSource {
   /** The board's or page's filters as stored (the preview applies them as viewers get them). */
   filters: readonly Filter[];
 }
-
-type Loaded = { core: Core; info: BlockInfo } | { error: string } | null;
 
 /**
  * The spreadsheet's tabs with their columns and data versions (null until, or unless, they load);
@@ -80,27 +77,12 @@ export interface BlockSettingsPanelProps {
 }
 
 export function BlockSettingsPanel({ source, block, editKey, onSave, onCancel }: BlockSettingsPanelProps) {
-  const [loaded, setLoaded] = useState<Loaded>(null);
+  const loaded = useBlockInfo(block.type);
   const [live, setLive] = useState<BlockConfig>(block as BlockConfig);
   const { view, settled } = useSpreadsheetView(source.spreadsheetId);
   // A queued save the server refused: the editor opens with the answer at its setting.
   const refused = useBlockSaveStore((s) => s.saves[block.id]);
   const [initialError] = useState(() => (refused?.state === 'failed' ? { path: refused.field, message: refused.message } : undefined));
-
-  useEffect(() => {
-    let current = true;
-    Promise.all([loadCore(), loadBlockCatalogue()]).then(
-      ([core, catalogue]) => {
-        const type = block.type === 'score_card' ? 'scorecard' : block.type;
-        const info = catalogue.find((entry) => entry.type === type);
-        if (current) setLoaded(info ? { core, info } : { error: `Blocks of type "${block.type}" have no settings to edit.` });
-      },
-      (failure: unknown) => current && setLoaded({ error: `The block settings could not be loaded: ${coreErrorMessage(failure)}` }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [block.type]);
 
   const columnsOf = (sheet: string | undefined) => view?.sheets.find((tab) => tab.title === sheet)?.columns;
   const versionOf = useCallback((tab: string) => view?.sheets.find((s) => s.title === tab)?.version, [view]);

@@ -7,10 +7,12 @@ import { Loading } from '../../components/Loading';
 import { Popup } from '../../components/Popup';
 import { SaveFooter } from '../../components/SaveFooter';
 import { useSubmit } from '../../hooks/useSubmit';
+import { SIGN_IN_METHODS } from '../auth/signInMethods';
 import { filterProblems, hasProblems, toEditable, toSaved } from '../filters/editableFilter';
 import { FilterEditor } from '../filters/FilterEditor';
 import { useSheetColumns } from '../spreadsheets/useSheetColumns';
 import { updateApp, updatePage, type AppChange, type PageChange } from './appApi';
+import { AppChromeSettings } from './AppChromeSettings';
 
 export const APP_SETTINGS_TITLE = 'App Settings';
 
@@ -28,12 +30,19 @@ function colourValues(page: PageState): Record<PageColour, string> {
 
 const FILTER_PROBLEMS = 'Some filters cannot be saved as they are; the message beside each says why.';
 
-/** The fields of the page call shown at their own input; other refusals show under the form. */
-const PAGE_FIELDS: readonly string[] = [...COLOURS.map(({ field }) => field), 'filters'];
+/** The fields whose refusals show at their own input; other refusals show under the form. */
+const SIGN_IN_METHOD = 'sign_in_method';
+
+const PAGE_FIELDS: readonly string[] = [...COLOURS.map(({ field }) => field), 'filters', SIGN_IN_METHOD];
+
+function signInMethodOf(app: AppRecord | null): string {
+  const method = app?.settings[SIGN_IN_METHOD];
+  return typeof method === 'string' ? method : '';
+}
 
 /**
- * platform §2 'App Settings': the app's name, sub-domain, spreadsheet URL and public flag, and the
- * current page's colours and filters. Only changed values are sent; refusals (a taken sub-domain)
+ * platform §2 'App Settings': the app's name, sub-domain, spreadsheet URL, public flag and sign-in
+ * method, the current page's colours and filters, and the header and footer of every page. Only changed values are sent; refusals (a taken sub-domain)
  * show inline, those naming a page setting at it.
  */
 export function AppSettingsPopup({
@@ -57,6 +66,7 @@ export function AppSettingsPopup({
   const [subdomain, setSubdomain] = useState(app?.subdomain ?? '');
   const [spreadsheetUrl, setSpreadsheetUrl] = useState(app?.spreadsheet_url ?? '');
   const [isPublic, setPublic] = useState(app?.public ?? false);
+  const [signInMethod, setSignInMethod] = useState(() => signInMethodOf(app));
   const [initialColours] = useState(() => colourValues(page));
   const [colours, setColours] = useState(initialColours);
   const [initialFilters] = useState(() => (page.filters ?? []).map(toEditable));
@@ -78,6 +88,7 @@ export function AppSettingsPopup({
       if (subdomain.trim() !== app.subdomain) appChange.subdomain = subdomain.trim();
       if (spreadsheetUrl.trim() !== app.spreadsheet_url) appChange.spreadsheet_url = spreadsheetUrl.trim();
       if (isPublic !== app.public) appChange.public = isPublic;
+      if (signInMethod !== signInMethodOf(app)) appChange.settings = { [SIGN_IN_METHOD]: signInMethod };
       const pageChange: PageChange = {};
       for (const { field } of COLOURS) {
         if (colours[field].trim() !== initialColours[field]) pageChange[field] = colours[field].trim();
@@ -120,6 +131,15 @@ export function AppSettingsPopup({
             <input type="checkbox" checked={isPublic} onChange={(e) => setPublic(e.target.checked)} />
             Public (anyone with the link can view the app)
           </label>
+          <Field label="Sign-in method" hint="How the app's users sign in on its own pages." error={fieldError(SIGN_IN_METHOD)}>
+            <select value={signInMethod} onChange={(e) => setSignInMethod(e.target.value)}>
+              {SIGN_IN_METHODS.map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </select>
+          </Field>
           <fieldset className="app-settings-colours">
             <legend>Colours of this page ({page.page_name || 'Home'})</legend>
             {COLOURS.map(({ field, label }) => (
@@ -139,6 +159,8 @@ export function AppSettingsPopup({
           <FormError message={formError} />
         </form>
       )}
+      {/* Outside the form: each default has its own editor and Save. */}
+      {app && <AppChromeSettings app={app} onAppSaved={onAppSaved} />}
     </Popup>
   );
 }

@@ -1,11 +1,7 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes, useLocation, type Location } from 'react-router';
-import type { AppRecord, PageState } from '../../api/types';
-import { Toaster } from '../../components/Toaster';
-import { mockFetch, type Routes as FetchRoutes } from '../../test/fetchMock';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { Routes as FetchRoutes } from '../../test/fetchMock';
 import { loadRealCore } from '../../test/realCore';
-import { AppViewerRoute } from './AppViewerRoute';
+import { about, app, fill, home, pageState, renderViewer, serve } from '../../test/appViewer';
 
 // 'Choose Your Block' lists the block catalogue of the WASM core.
 beforeAll(() => loadRealCore());
@@ -15,93 +11,9 @@ vi.mock('../users/UsersDialog', () => ({
   UsersDialog: ({ appId, open }: { appId: string | null; open: boolean }) => (open ? <div role="dialog" aria-label="Users">users of {appId}</div> : null),
 }));
 
-const app: AppRecord = {
-  id: 'a1',
-  name: 'Field app',
-  subdomain: 'field',
-  spreadsheet_url: '',
-  spreadsheetId: null,
-  public: false,
-  workspace_id: 'w1',
-  created_at: 1,
-  settings: {},
-};
-
-function pageState(overrides: Partial<PageState> = {}): PageState {
-  return {
-    name: 'Field app',
-    app_id: 'a1',
-    page_id: 'p-home',
-    page_name: 'Home',
-    page_slug: '',
-    page_type: 'home',
-    search: '',
-    filters: [],
-    title: '',
-    nav_background: '#161819',
-    sign_in_method: '',
-    page_background: '#FAFAFA',
-    block_border: '#e7ebf3',
-    block_shadow: '#ebeff3',
-    palette: [],
-    hero_background: '#161819',
-    public: false,
-    spreadsheetId: 's1',
-    sheets: [],
-    users: [],
-    blocks: [],
-    owner_email: 'ann@example.com',
-    can_edit: true,
-    user_role: 'owner',
-    page: 'view',
-    ...overrides,
-  };
-}
-
-const home = { id: 'p-home', app_id: 'a1', page_name: 'Home', page_slug: '', page_type: 'home', position: 0 };
-const about = { id: 'p-about', app_id: 'a1', page_name: 'About', page_slug: 'about', page_type: 'page', position: 1 };
-
-/** An editor on the app's home page, unless told otherwise. */
-function serve(more: FetchRoutes = {}, page: PageState = pageState(), record: AppRecord = app) {
-  return mockFetch({
-    'POST /api/page/update-metadata': { body: page },
-    'POST /api/app/app-info': { body: { app: record } },
-    'GET /api/board/workspace': { body: { is_free_plan: false } },
-    ...more,
-  });
-}
-
-function renderViewer(path: string) {
-  const user = userEvent.setup();
-  let location: Location | null = null;
-  function LocationProbe() {
-    location = useLocation();
-    return null;
-  }
-  render(
-    <MemoryRouter initialEntries={[path]}>
-      <Routes>
-        <Route path="/" element={<AppViewerRoute />} />
-        <Route path="/:slug" element={<AppViewerRoute />} />
-        <Route path="/dashboard" element={<h1>Dashboard</h1>} />
-      </Routes>
-      <Toaster />
-      <LocationProbe />
-    </MemoryRouter>,
-  );
-  const where = () => `${location?.pathname ?? ''}${location?.search ?? ''}`;
-  return { user, where };
-}
-
 const sidebar = () => screen.getByRole('navigation', { name: 'App editor' });
 const sidebarButton = (name: string) => within(sidebar()).getByRole('button', { name });
 const findTitle = (text: string) => screen.findByRole('heading', { level: 1, name: text });
-
-/** Replaces a field's text in one paste: typing key by key is slow on a busy machine. */
-async function fill(user: ReturnType<typeof userEvent.setup>, field: HTMLElement, text: string) {
-  await user.clear(field);
-  await user.paste(text);
-}
 
 beforeEach(() => {
   vi.spyOn(window, 'alert').mockImplementation(() => {});
@@ -153,7 +65,7 @@ describe('the app viewer', { timeout: 15_000 }, () => {
     const about = await screen.findByRole('region', { name: 'About us' });
     expect(await within(about).findByText('boards', { selector: 'strong' })).toBeInTheDocument();
     expect(about).toHaveStyle({ borderColor: '#abcdef' });
-    expect(screen.getByRole('main')).toHaveStyle({ background: '#123456' });
+    expect(screen.getByRole('main').parentElement).toHaveStyle({ background: '#123456' });
     const orders = screen.getByRole('region', { name: 'Orders' });
     expect(await within(orders).findByRole('cell', { name: 'North' })).toBeInTheDocument();
     expect(within(orders).getByRole('columnheader', { name: 'Amount' })).toBeInTheDocument();
@@ -200,6 +112,8 @@ describe('the app viewer', { timeout: 15_000 }, () => {
     renderViewer('/?app=field');
     expect(await screen.findByText('This application is private and you do not have permission to access it.', { selector: 'p' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Refresh Page' })).toBeInTheDocument();
+    // The screen's title and the toast's (platform §2: the 403 screen and toast).
+    expect(await screen.findAllByText('Access Denied')).toHaveLength(2);
     expect(window.alert).not.toHaveBeenCalled();
   });
 
@@ -484,7 +398,7 @@ describe('the App Settings popup', { timeout: 15_000 }, () => {
       ['/api/apps/a1', { name: 'Field kit', spreadsheet_url: 'https://example.com/sheet', public: true }],
       ['/api/apps/a1/pages/p-home', { page_background: '#ffeedd' }],
     ]);
-    expect(screen.getByRole('main')).toHaveStyle({ background: '#ffeedd' });
+    expect(screen.getByRole('main').parentElement).toHaveStyle({ background: '#ffeedd' });
   });
 
   it("saves the page's filters through the page call, with the spreadsheet's tabs and columns to pick from", async () => {

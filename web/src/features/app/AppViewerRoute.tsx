@@ -1,12 +1,17 @@
-import { useLocation } from 'react-router';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { SignInSlotContext, useSignInSlot, type SignInSlot } from '../../blocks/chrome/signInSlot';
 import { Loading } from '../../components/Loading';
 import { runtimeConfig } from '../../config/runtime';
 import { AccessDenied } from '../../pages/AccessDenied';
 import { PageNotFound } from '../../pages/PageNotFound';
+import { useSessionStore } from '../../store/sessionStore';
+import { useTokenLogIn } from '../auth/useTokenLogIn';
 import { AppEditorShell } from './AppEditorShell';
 import { appNameFromLocation, pagePath } from './appLocation';
+import { AppSignInPopup } from './AppSignInPopup';
 import { PageContent } from './PageContent';
-import { useAppPage } from './useAppPage';
+import { useAppPage, type AppPageView } from './useAppPage';
 
 /** What a visitor of a page without blocks reads, instead of a blank screen. */
 const VISITOR_EMPTY_PAGE_TEXT = 'Nothing has been published on this page yet.';
@@ -15,16 +20,68 @@ export { appNameFromLocation } from './appLocation';
 
 /**
  * A page of a multi-page app at `/` or `/{page_slug}` (platform §2): the editor shell for users who
- * can edit, the page content alone for everyone else, 403 and 404 screens otherwise.
+ * can edit, the page content alone for everyone else, 403 and 404 screens otherwise. An address
+ * with `?token=` (an app's e-mailed log-in link) signs in on this host first.
  */
 export function AppViewerRoute() {
+  const token = new URLSearchParams(useLocation().search).get('token');
+  return token ? <LinkSignIn token={token} /> : <AppPage />;
+}
+
+/** The address without its `token`, once the link's session has started (or failed). */
+function LinkSignIn({ token }: { token: string }) {
+  const { pathname, search } = useLocation();
+  const navigate = useNavigate();
+  const params = new URLSearchParams(search);
+  params.delete('token');
+  const rest = params.toString();
+  const without = `${pathname}${rest ? `?${rest}` : ''}`;
+  const done = useCallback(() => navigate(without, { replace: true }), [navigate, without]);
+  const { pending, error } = useTokenLogIn(token, done);
+  if (pending) return <Loading message="Logging you in..." />;
+  return (
+    <main className="error-screen">
+      <p>{error}</p>
+      <Link className="button primary" to={without} replace>
+        Open the app
+      </Link>
+    </main>
+  );
+}
+
+function AppPage() {
   const location = useLocation();
   const appName = appNameFromLocation({ host: window.location.host, search: location.search }, runtimeConfig().baseHost);
   const path = pagePath(location.pathname);
   const view = useAppPage(appName, path);
-  const { status, page } = view;
+  const { page, reload } = view;
+  const [signingIn, setSigningIn] = useState(false);
+  const slot = useMemo<SignInSlot>(() => ({ signIn: () => setSigningIn(true), signedOut: reload }), [reload]);
 
-  if (status === 'denied') return <AccessDenied />;
+  const signInPopup = signingIn && (
+    <AppSignInPopup
+      appTitle={page?.name || appName}
+      app={page ? { app_id: page.app_id } : { app: appName }}
+      method={page?.sign_in_method ?? ''}
+      onClose={() => setSigningIn(false)}
+      onSignedIn={() => {
+        setSigningIn(false);
+        reload();
+      }}
+    />
+  );
+
+  return (
+    <SignInSlotContext.Provider value={slot}>
+      <AppPageBody view={view} appName={appName} path={path} search={location.search} />
+      {signInPopup}
+    </SignInSlotContext.Provider>
+  );
+}
+
+function AppPageBody({ view, appName, path, search }: { view: AppPageView; appName: string; path: string; search: string }) {
+  const { status, page } = view;
+  if (status === 'denied') return <DeniedApp />;
   if (status === 'missing') return <PageNotFound />;
   if (status === 'failed') {
     return (
@@ -37,9 +94,20 @@ export function AppViewerRoute() {
     );
   }
   if (!page) return <Loading />;
-  if (page.can_edit) return <AppEditorShell view={view} page={page} appName={appName} path={path} search={location.search} />;
+  if (page.can_edit) return <AppEditorShell view={view} page={page} appName={appName} path={path} search={search} />;
   if (status === 'loading') return <Loading />;
   return <PageContent page={page} path={path} emptyText={VISITOR_EMPTY_PAGE_TEXT} />;
+}
+
+/** The 403 of a private app, with the app's own sign-in: for a guest, or to switch accounts. */
+function DeniedApp() {
+  const status = useSessionStore((s) => s.status);
+  const load = useSessionStore((s) => s.load);
+  useEffect(() => {
+    if (useSessionStore.getState().status === 'idle') void load();
+  }, [load]);
+  const slot = useSignInSlot();
+  return <AccessDenied signIn={slot ? { label: status === 'user' ? 'Sign in as someone else' : 'Sign in', open: slot.signIn } : undefined} />;
 }
 
 export default AppViewerRoute;

@@ -41,6 +41,8 @@ export interface AppChange {
   subdomain?: string;
   spreadsheet_url?: string;
   public?: boolean;
+  /** Merged into the app's settings; null removes a setting. */
+  settings?: Record<string, unknown>;
 }
 
 export async function updateApp(appId: string, change: AppChange): Promise<AppRecord> {

@@ -3,6 +3,7 @@ import { toApiError } from '../../api/errors';
 import type { AppRecord, PageState } from '../../api/types';
 import { copyKey, keepCopy, loadWithCopy } from '../../platform/offlineStore';
 import { withoutLocalDrafts } from '../../shell/blockList';
+import { chromeBlock } from './appChrome';
 import { fetchApp, fetchPageState, type AppRef } from './appApi';
 
 export type AppPageStatus = 'loading' | 'ready' | 'denied' | 'missing' | 'failed';
@@ -95,7 +96,17 @@ export function useAppPage(appName: string, path: string): AppPageView {
     appIds.current.set(record.subdomain, record.id);
     appRef.current = record;
     setAppState(record);
-    setPageState((before) => (before ? { ...before, name: record.name, public: record.public } : before));
+    setPageState((before) =>
+      before
+        ? {
+            ...before,
+            name: record.name,
+            public: record.public,
+            app_header: chromeBlock(record.settings, 'header'),
+            app_footer: chromeBlock(record.settings, 'footer'),
+          }
+        : before,
+    );
   }, []);
 
   const reload = useCallback(() => setAttempt((n) => n + 1), []);

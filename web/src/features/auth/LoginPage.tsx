@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { api } from '../../api/client';
 import { toApiError } from '../../api/errors';
@@ -10,19 +10,7 @@ import { Loading } from '../../components/Loading';
 import { nextPath, withNext } from '../../components/nextPath';
 import { useSubmit } from '../../hooks/useSubmit';
 import { useSessionStore } from '../../store/sessionStore';
-
-/** Exchanges the `?token=` of an e-mailed log-in link once (StrictMode runs effects twice). */
-function useTokenLogIn(token: string | null, onDone: () => void) {
-  const logInWithToken = useSessionStore((s) => s.logInWithToken);
-  const started = useRef(false);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    if (!token || started.current) return;
-    started.current = true;
-    logInWithToken(token).then(onDone, (e: unknown) => setError(toApiError(e).message));
-  }, [token, logInWithToken, onDone]);
-  return { pending: Boolean(token) && !error, error };
-}
+import { useTokenLogIn } from './useTokenLogIn';
 
 /** /dashboard/auth: log in with a password or an e-mailed link; the target of every log-in redirect. */
 export default function LoginPage() {

@@ -10,6 +10,7 @@ import { SaveFooter } from '../../components/SaveFooter';
 import { showToast } from '../../store/toastStore';
 import { FilterEditor } from '../filters/FilterEditor';
 import { useSheetColumns } from '../spreadsheets/useSheetColumns';
+import { SIGN_IN_METHODS } from '../auth/signInMethods';
 import { updateBoard } from './boardApi';
 import { changesOf, COLOURS, formOf, formProblems, type BoardForm, type FlagKey, type FormKey } from './boardSettingsForm';
 import { PaletteEditor } from './PaletteEditor';
@@ -19,16 +20,6 @@ const HIDE_SWITCHES: readonly [FlagKey, string][] = [
   ['hide_hero', 'Hide hero'],
   ['hide_search', 'Hide search'],
   ['hide_filters', 'Hide filters'],
-];
-
-/**
- * How visitors sign in. The spec names the setting without its values; these are the two ways
- * the server signs people in (password, e-mailed link), and '' leaves both open.
- */
-const SIGN_IN_METHODS: readonly [string, string][] = [
-  ['', 'Password or e-mailed log-in link'],
-  ['password', 'E-mail and password'],
-  ['link', 'E-mailed log-in link'],
 ];
 
 const PROBLEMS_MESSAGE = 'Some settings below cannot be saved as they are; the message beside each says why.';
