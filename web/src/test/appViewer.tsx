@@ -60,6 +60,7 @@ export function serve(more: FetchRoutes = {}, page: PageState = pageState(), rec
     'POST /api/page/update-metadata': { body: page },
     'POST /api/app/app-info': { body: { app: record } },
     'GET /api/board/workspace': { body: { is_free_plan: false } },
+    'GET /api/spreadsheets': { body: [] },
     ...more,
   });
 }

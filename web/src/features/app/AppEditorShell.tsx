@@ -50,7 +50,7 @@ export function AppEditorShell({
   path: string;
   search: string;
 }) {
-  const { app, status, setPage, setApp } = view;
+  const { app, status, setPage, setApp, reload } = view;
   const navigate = useNavigate();
   const checkPlan = useSessionStore((s) => s.checkPlan);
   const editor = useEditorMode('noopener,noreferrer');
@@ -113,7 +113,10 @@ export function AppEditorShell({
 
   const appSaved = (saved: AppRecord) => {
     const renamedApp = app && saved.subdomain !== app.subdomain;
+    const reconnected = app && (saved.spreadsheetId ?? null) !== (app.spreadsheetId ?? null);
     setApp(saved);
+    // Another spreadsheet has other tabs and rows: the page loads again with them.
+    if (reconnected) reload();
     // With `?app=` the address names the app, so it follows the new sub-domain.
     if (renamedApp && new URLSearchParams(search).has('app')) navigate(`/${path}${withAppName(search, saved.subdomain)}`, { replace: true });
   };

@@ -10,7 +10,9 @@ import { useSubmit } from '../../hooks/useSubmit';
 import { SIGN_IN_METHODS } from '../auth/signInMethods';
 import { filterProblems, hasProblems, toEditable, toSaved } from '../filters/editableFilter';
 import { FilterEditor } from '../filters/FilterEditor';
+import { SpreadsheetSelect } from '../spreadsheets/SpreadsheetSelect';
 import { useSheetColumns } from '../spreadsheets/useSheetColumns';
+import { useWorkspaceSpreadsheets } from '../spreadsheets/useWorkspaceSpreadsheets';
 import { updateApp, updatePage, type AppChange, type PageChange } from './appApi';
 import { AppChromeSettings } from './AppChromeSettings';
 
@@ -33,7 +35,7 @@ const FILTER_PROBLEMS = 'Some filters cannot be saved as they are; the message b
 /** The fields whose refusals show at their own input; other refusals show under the form. */
 const SIGN_IN_METHOD = 'sign_in_method';
 
-const PAGE_FIELDS: readonly string[] = [...COLOURS.map(({ field }) => field), 'filters', SIGN_IN_METHOD];
+const PAGE_FIELDS: readonly string[] = [...COLOURS.map(({ field }) => field), 'filters', SIGN_IN_METHOD, 'spreadsheetId'];
 
 function signInMethodOf(app: AppRecord | null): string {
   const method = app?.settings[SIGN_IN_METHOD];
@@ -41,8 +43,8 @@ function signInMethodOf(app: AppRecord | null): string {
 }
 
 /**
- * platform §2 'App Settings': the app's name, sub-domain, spreadsheet URL, public flag and sign-in
- * method, the current page's colours and filters, and the header and footer of every page. Only changed values are sent; refusals (a taken sub-domain)
+ * platform §2 'App Settings': the app's name, sub-domain, spreadsheet and its URL, public flag and
+ * sign-in method, the current page's colours and filters, and the header and footer of every page. Only changed values are sent; refusals (a taken sub-domain)
  * show inline, those naming a page setting at it.
  */
 export function AppSettingsPopup({
@@ -65,6 +67,8 @@ export function AppSettingsPopup({
   const [name, setName] = useState(app?.name ?? '');
   const [subdomain, setSubdomain] = useState(app?.subdomain ?? '');
   const [spreadsheetUrl, setSpreadsheetUrl] = useState(app?.spreadsheet_url ?? '');
+  const [spreadsheetId, setSpreadsheetId] = useState(app?.spreadsheetId ?? '');
+  const spreadsheets = useWorkspaceSpreadsheets(app?.workspace_id ?? '');
   const [isPublic, setPublic] = useState(app?.public ?? false);
   const [signInMethod, setSignInMethod] = useState(() => signInMethodOf(app));
   const [initialColours] = useState(() => colourValues(page));
@@ -87,6 +91,7 @@ export function AppSettingsPopup({
       if (name.trim() !== app.name) appChange.name = name.trim();
       if (subdomain.trim() !== app.subdomain) appChange.subdomain = subdomain.trim();
       if (spreadsheetUrl.trim() !== app.spreadsheet_url) appChange.spreadsheet_url = spreadsheetUrl.trim();
+      if (spreadsheetId !== (app.spreadsheetId ?? '')) appChange.spreadsheetId = spreadsheetId || null;
       if (isPublic !== app.public) appChange.public = isPublic;
       if (signInMethod !== signInMethodOf(app)) appChange.settings = { [SIGN_IN_METHOD]: signInMethod };
       const pageChange: PageChange = {};
@@ -123,6 +128,13 @@ export function AppSettingsPopup({
           </Field>
           <Field label="Sub-domain" hint="3 to 63 lowercase letters, digits or hyphens.">
             <input required minLength={3} maxLength={63} value={subdomain} onChange={(e) => setSubdomain(e.target.value)} />
+          </Field>
+          <Field
+            label="Spreadsheet"
+            hint="Where the app's blocks read and write rows: one of this workspace's spreadsheets."
+            error={fieldError('spreadsheetId') ?? spreadsheets.error ?? undefined}
+          >
+            <SpreadsheetSelect spreadsheets={spreadsheets.spreadsheets ?? []} value={spreadsheetId} onChange={setSpreadsheetId} />
           </Field>
           <Field label="Spreadsheet URL" hint="Opened by the spreadsheet button; https:// or http://.">
             <input type="url" value={spreadsheetUrl} onChange={(e) => setSpreadsheetUrl(e.target.value)} />

@@ -41,6 +41,8 @@ export interface AppChange {
   subdomain?: string;
   spreadsheet_url?: string;
   public?: boolean;
+  /** A spreadsheet of the app's workspace, or null to disconnect it. */
+  spreadsheetId?: string | null;
   /** Merged into the app's settings; null removes a setting. */
   settings?: Record<string, unknown>;
 }

@@ -6,6 +6,7 @@ import type { AppSummary, BoardCreated, BoardSummary, Workspace } from '../../ap
 import { FormError } from '../../components/FormError';
 import { useSubmit } from '../../hooks/useSubmit';
 import { SpreadsheetList } from '../spreadsheets/SpreadsheetList';
+import { SpreadsheetSelect } from '../spreadsheets/SpreadsheetSelect';
 import { useWorkspaceSpreadsheets } from '../spreadsheets/useWorkspaceSpreadsheets';
 
 interface Props {
@@ -74,14 +75,7 @@ export function WorkspaceCard({ workspace, boards, apps, onChanged }: Props) {
       <form className="inline-form" onSubmit={createBoard} aria-label={`New board in ${workspace.name}`}>
         <input aria-label="Board name" placeholder="Name of a new board" required value={boardName} onChange={(e) => setBoardName(e.target.value)} />
         {sheets.spreadsheets && sheets.spreadsheets.length > 0 && (
-          <select aria-label="Spreadsheet of the new board" value={boardSpreadsheet} onChange={(e) => setBoardSpreadsheet(e.target.value)}>
-            <option value="">No spreadsheet</option>
-            {sheets.spreadsheets.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.name}
-              </option>
-            ))}
-          </select>
+          <SpreadsheetSelect aria-label="Spreadsheet of the new board" spreadsheets={sheets.spreadsheets} value={boardSpreadsheet} onChange={setBoardSpreadsheet} />
         )}
         <button className="button primary" type="submit" disabled={create.busy || !boardName.trim()}>
           {create.busy ? 'Creating...' : 'Create board'}

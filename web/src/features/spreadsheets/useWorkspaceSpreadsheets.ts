@@ -12,6 +12,8 @@ export function useWorkspaceSpreadsheets(workspaceId: string) {
   const [error, setError] = useState<string | null>(null);
 
   const reload = useCallback(async () => {
+    // Nothing to ask for until the workspace is known (an app record still loading).
+    if (!workspaceId) return;
     try {
       setSpreadsheets(await listSpreadsheets(workspaceId));
       setError(null);
