@@ -17,6 +17,7 @@ pub mod board_state;
 pub mod client_errors;
 pub mod codes;
 mod config;
+mod csp;
 pub mod db;
 pub mod demo;
 pub mod error;

@@ -15,7 +15,7 @@ use axum::response::{IntoResponse, Response};
 use axum::Router;
 use tower_http::services::ServeDir;
 
-use crate::{Config, Error};
+use crate::{csp, Config, Error};
 
 /// The fixed client routes of platform §2. `/:board_slug` is matched by [`is_board_slug`].
 const CLIENT_ROUTES: &[&str] = &[
@@ -47,6 +47,8 @@ struct WebApp {
     dist: Arc<PathBuf>,
     /// The `<script id="tessera-config">` element written into every page (see [`page_config`]).
     config_tag: Arc<String>,
+    /// The Content-Security-Policy header of every page (`csp.rs`).
+    policy: Arc<String>,
 }
 
 /// The operator's settings that the web app needs before its first paint (web/src/config/runtime.ts
@@ -70,7 +72,11 @@ fn page_config(config: &Config) -> String {
 
 /// Static files first; what no file matches goes to [`client_route`].
 pub fn router(config: &Config) -> Router {
-    let app = WebApp { dist: Arc::new(config.web_dist.clone()), config_tag: Arc::new(page_config(config)) };
+    let app = WebApp {
+        dist: Arc::new(config.web_dist.clone()),
+        config_tag: Arc::new(page_config(config)),
+        policy: Arc::new(csp::policy(config)),
+    };
     let files = ServeDir::new(&config.web_dist)
         // `/` and folders are client routes, not directory listings or folder index pages.
         .append_index_html_on_directories(false)
@@ -95,6 +101,7 @@ async fn index_html(app: &WebApp, status: StatusCode) -> Result<Response, Error>
                 (header::CONTENT_TYPE, "text/html; charset=utf-8"),
                 // The page names hashed asset files: a stale copy would load an old build.
                 (header::CACHE_CONTROL, "no-cache"),
+                (header::CONTENT_SECURITY_POLICY, app.policy.as_str()),
             ],
             html.replacen("</head>", &format!("{}</head>", app.config_tag), 1),
         )

@@ -287,8 +287,9 @@ await runJourneys(async ({ browser, step, profileDir }) => {
       await mailTo(person.email, new RegExp(`invited you to the app "${APP_NAME}" with ${access} access`));
     }
     const { app_users: users } = await call(owner, 'GET', `/api/mutipageapp_users/${appId}`);
-    const listed = users.map((user) => `${user.email} ${user.permissions}`);
-    if (JSON.stringify(listed) !== JSON.stringify([`${READER.email} read`, `${WRITER.email} read-write`])) throw new Error(`the app's users are ${JSON.stringify(listed)}`);
+    // Both were invited within the same second, so their order is not the point here.
+    const listed = users.map((user) => `${user.email} ${user.permissions}`).sort();
+    if (JSON.stringify(listed) !== JSON.stringify([`${READER.email} read`, `${WRITER.email} read-write`].sort())) throw new Error(`the app's users are ${JSON.stringify(listed)}`);
     for (const person of [READER, WRITER]) {
       const page = await freshPage(browser);
       await signUpAndVerify(page, person);

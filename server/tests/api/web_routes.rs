@@ -118,6 +118,7 @@ async fn client_routes_of_the_route_table_answer_index_html_with_200() {
         assert_app_page(&reply.body, path);
         assert_eq!(reply.header("content-type"), Some("text/html; charset=utf-8"), "{path}");
         assert_eq!(reply.header("cache-control"), Some("no-cache"), "{path}");
+        assert_scripts_only_from_here(&reply, path);
     }
 }
 
@@ -129,7 +130,17 @@ async fn an_unmatched_route_answers_index_html_with_404() {
         let reply = request(addr, "GET", path).await;
         assert_eq!(reply.status, 404, "{path}");
         assert_app_page(&reply.body, path);
+        assert_scripts_only_from_here(&reply, path);
     }
+}
+
+/// Every page carries a Content-Security-Policy that runs no script but this server's.
+#[track_caller]
+fn assert_scripts_only_from_here(reply: &Reply, path: &str) {
+    let policy = reply.header("content-security-policy").unwrap_or_else(|| panic!("{path}: no Content-Security-Policy"));
+    let scripts = policy.split("; ").find_map(|directive| directive.strip_prefix("script-src "));
+    assert_eq!(scripts, Some("'self' 'wasm-unsafe-eval'"), "{path}: {policy}");
+    assert!(policy.contains("object-src 'none'") && policy.contains("base-uri 'self'"), "{path}: {policy}");
 }
 
 /// `body` is the built index page with the operator's settings written in before `</head>`.
