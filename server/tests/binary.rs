@@ -1,7 +1,8 @@
 //! The `tessera-server` binary as `cargo xtask` and a deployment run it: configuration from the
-//! environment, the start-up line on stdout, a clean exit on SIGTERM, and two processes on one
+//! environment, the start-up line on stdout, a clean exit on SIGTERM, two processes on one
 //! PostgreSQL database (the server keeps no state of its own, so a change made through one
-//! replica is seen through the other at once, sessions included).
+//! replica is seen through the other at once, sessions included), and a kill -9 during writes
+//! that loses nothing the server had acknowledged.
 #![cfg(unix)]
 
 #[allow(dead_code)]
@@ -157,4 +158,125 @@ async fn a_change_through_one_replica_is_seen_through_the_other_at_once() {
     // Logging out through one replica ends the session on the other.
     on_first.post("/api/auth/logout", json!({})).await.expect(200);
     assert_eq!(on_second.get("/api/auth").await.status, 401);
+}
+
+/// What one writer had acknowledged when the server died: form submissions (record id and the
+/// unique tag in their Region cell) and the last Units value an edit of the shared row got back.
+#[derive(Default)]
+struct Acknowledged {
+    submitted: Vec<(String, String)>,
+    last_edit: Option<u64>,
+}
+
+/// Submits tagged rows through the form, and every other time edits the shared row's Units, until
+/// the server stops answering.
+async fn write_until_killed(client: Client, writer: usize, form: String, table: String, record: String) -> Acknowledged {
+    let mut acked = Acknowledged::default();
+    for i in 0u64.. {
+        let request = if i % 2 == 0 {
+            let tag = format!("w{writer}-{i}");
+            let values = json!({"Date": "2026-11-22", "Region": tag, "Product": "Pro", "Units": "1", "Revenue": "129"});
+            (client.request(reqwest::Method::POST, &format!("/api/blocks/{form}/rows")).json(&json!({ "values": values })), Some(tag))
+        } else {
+            let units = (writer as u64) * 1_000_000 + i;
+            let body = json!({"values": {"Units": units.to_string()}});
+            (client.request(reqwest::Method::PUT, &format!("/api/blocks/{table}/rows/{record}")).json(&body), None)
+        };
+        let Ok(response) = request.0.send().await else { break };
+        let status = response.status().as_u16();
+        let Ok(body) = response.json::<serde_json::Value>().await else { break };
+        match request.1 {
+            Some(tag) => {
+                assert_eq!(status, 201, "a submission was refused: {body}");
+                acked.submitted.push((body["record_id"].as_str().unwrap().to_owned(), tag));
+            }
+            None => {
+                assert_eq!(status, 200, "an edit was refused: {body}");
+                acked.last_edit = Some(i);
+            }
+        }
+    }
+    acked
+}
+
+/// kill -9 in the middle of a stream of form submissions and row edits (SQLite, the embedded
+/// default): after a restart every acknowledged write is there, once, and the database passes
+/// SQLite's integrity check.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_kill_during_writes_loses_no_acknowledged_write() {
+    let data = TempDir::new();
+    let database_url = format!("sqlite://{}/tessera.db", data.0.display());
+    let mut server = Replica::start(&database_url);
+    let owner_line = server.printed.iter().find_map(|line| line.strip_prefix("Demo owner: ")).expect("the demo owner is printed");
+    let (email, password) = owner_line.split_once(" / ").expect("e-mail / password");
+    let logged_in = server.client(None).post("/api/auth/login", json!({ "email": email, "password": password })).await;
+    let token = logged_in.expect(200)["token"].as_str().unwrap().to_owned();
+    let owner = server.client(Some(token.clone()));
+    let boards = owner.get("/api/boards").await;
+    let board = boards.expect(200).as_array().unwrap().iter().find(|board| board["slug"] == "sales-overview").unwrap()["id"].clone();
+    let blocks = format!("/api/boards/{}/blocks", board.as_str().unwrap());
+    let add = |config| owner.post(&blocks, config);
+    let form = add(json!({"type": "form", "sheet_title": "Sales"})).await.expect(201)["id"].as_str().unwrap().to_owned();
+    let table = add(json!({
+        "type": "table", "sheet_title": "Sales",
+        "axis": [{"column": "Region"}, {"column": "Units", "editable": "Admins"}],
+        "actions": [{"type": "Edit row"}], "action_button_visibility": "Admins",
+    }))
+    .await
+    .expect(201)["id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let state = owner.post("/api/board/update-metadata?board=sales-overview", json!({})).await;
+    let spreadsheet = state.expect(200)["spreadsheetId"].as_str().unwrap().to_owned();
+    let rows = owner.get(&format!("/api/board/{spreadsheet}/sheet/Sales?board=sales-overview&block={table}")).await;
+    let records: Vec<String> = rows.expect(200)["rows"].as_array().unwrap()[..2]
+        .iter()
+        .map(|row| row["ChartApps Record ID"].as_str().unwrap().to_owned())
+        .collect();
+
+    let writers: Vec<_> = (0..2)
+        .map(|writer| {
+            let client = server.client(Some(token.clone()));
+            tokio::spawn(write_until_killed(client, writer, form.clone(), table.clone(), records[writer].clone()))
+        })
+        .collect();
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    server.child.kill().expect("SIGKILL");
+    server.child.wait().unwrap();
+    let mut acked = Vec::new();
+    for writer in writers {
+        acked.push(writer.await.unwrap());
+    }
+    let submitted: usize = acked.iter().map(|a| a.submitted.len()).sum();
+    println!(
+        "acknowledged before the kill: {submitted} submissions, edits up to {:?}",
+        acked.iter().map(|a| a.last_edit).collect::<Vec<_>>()
+    );
+    assert!(
+        submitted >= 10 && acked.iter().all(|a| a.last_edit.is_some()),
+        "too few writes were acknowledged to prove anything: {submitted}"
+    );
+
+    let restarted = Replica::start(&database_url);
+    assert!(restarted.printed.iter().all(|line| !line.contains(password)), "a restart does not make the demo again");
+    let db = tessera_server::db::Db::connect(&database_url).await.unwrap();
+    let (check,): (String,) = sqlx::query_as("PRAGMA integrity_check").fetch_one(&db.pool).await.unwrap();
+    assert_eq!(check, "ok");
+    let stored: Vec<(String, String)> = sqlx::query_as("SELECT record_id, cells FROM sheet_rows").fetch_all(&db.pool).await.unwrap();
+    let cells_of = |record: &str| stored.iter().find(|(id, _)| id == record).map(|(_, cells)| cells.clone());
+    for (writer, writes) in acked.iter().enumerate() {
+        for (record, tag) in &writes.submitted {
+            let cells = cells_of(record).unwrap_or_else(|| panic!("the acknowledged submission {tag} ({record}) is gone"));
+            assert!(cells.contains(&format!("\"{tag}\"")), "{record} holds {cells}, not {tag}");
+            let copies = stored.iter().filter(|(_, cells)| cells.contains(&format!("\"{tag}\""))).count();
+            assert_eq!(copies, 1, "{tag} is stored {copies} times");
+        }
+        // The last acknowledged edit, or the one in flight after it, is what the row holds.
+        let last = writes.last_edit.unwrap();
+        let cells = cells_of(&records[writer]).unwrap();
+        let units = [last, last + 2].map(|i| format!("\"{}\"", (writer as u64) * 1_000_000 + i));
+        assert!(units.iter().any(|value| cells.contains(value)), "row {} holds {cells}, expected Units {units:?}", records[writer]);
+    }
+    drop(restarted);
 }
