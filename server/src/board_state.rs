@@ -311,6 +311,7 @@ const RESERVED_SLUGS: &[&str] = &[
     "payment_success",
     "payment_fail",
     "embed",
+    "docs",
     "assets",
     "static",
 ];

@@ -40,6 +40,7 @@ const CLIENT_ROUTES: &[&str] = &[
     "/dashboard/start",
     "/dashboard/redeemappsumocodes",
     "/embed",
+    "/docs",
 ];
 
 #[derive(Clone)]
@@ -117,7 +118,13 @@ fn is_client_route(path: &str) -> bool {
         Some(trimmed) if !trimmed.is_empty() => trimmed,
         _ => path,
     };
-    CLIENT_ROUTES.contains(&path) || is_board_slug(path) || is_spreadsheet_screen(path)
+    CLIENT_ROUTES.contains(&path) || is_board_slug(path) || is_spreadsheet_screen(path) || is_docs_page(path)
+}
+
+/// `/docs/blocks/{type}`: a block type's page of the settings reference.
+fn is_docs_page(path: &str) -> bool {
+    path.strip_prefix("/docs/blocks/")
+        .is_some_and(|block_type| !block_type.is_empty() && block_type.chars().all(|c| c.is_ascii_alphanumeric()))
 }
 
 /// `/dashboard/spreadsheets/new` and `/dashboard/spreadsheets/{id}`: the connect screen and the
@@ -169,6 +176,7 @@ mod tests {
         assert!(is_client_route("/dashboard/auth/"));
         assert!(is_client_route("/dashboard/spreadsheets/new"));
         assert!(is_client_route("/dashboard/spreadsheets/0b1c2d"));
+        assert!(is_client_route("/docs/blocks/imageGallery"));
     }
 
     #[test]
@@ -178,5 +186,7 @@ mod tests {
         assert!(!is_client_route("/favicon.ico"));
         assert!(!is_client_route("/Dashboard/Auth"));
         assert!(!is_client_route("/dashboard/spreadsheets/a/b"));
+        assert!(!is_client_route("/docs/blocks/"));
+        assert!(!is_client_route("/docs/blocks/a/b"));
     }
 }

@@ -38,6 +38,7 @@ const AdminPage = lazyRoute(() => import('./features/admin/AdminPage'));
 const AdminOldPage = lazyRoute(() => import('./features/admin/AdminOldPage'));
 const StartPage = lazyRoute(() => import('./features/start/StartPage'));
 const MarketplacePage = lazyRoute(() => import('./features/marketplace/MarketplacePage'));
+const DocsPage = lazyRoute(() => import('./features/docs/DocsPage'));
 
 type Screen = ReturnType<typeof lazyRoute>;
 
@@ -51,6 +52,8 @@ const ROUTES: ReadonlyArray<{ path: string; Screen: Screen; session?: boolean; v
   { path: '/boardWorkspace', Screen: BoardWorkspacePage },
   { path: '/embed', Screen: EmbedPage },
   { path: '/marketplace', Screen: MarketplacePage },
+  { path: '/docs', Screen: DocsPage },
+  { path: '/docs/blocks/:blockType', Screen: DocsPage },
   { path: '/accept-invitation', Screen: AcceptInvitationPage },
   { path: '/dashboard/auth', Screen: LoginPage },
   { path: '/dashboard/signup', Screen: SignupPage },

@@ -10,6 +10,7 @@ import { isOffline } from '../../platform/offlineStore';
 import { saveBlock } from '../../platform/outbox';
 import { isLocalId, newLocalId, newTemporaryBlock, type Block } from '../../shell/blockList';
 import type { BlockListEditing } from '../../shell/offlineEditing';
+import { isOpen, type Mode } from '../../shell/modes';
 import type { EditorMode } from '../../shell/useEditorMode';
 import { useBlockSaveStore } from '../../store/blockSaveStore';
 import type { BlockDataSource } from './BlockSettingsPanel';
@@ -110,10 +111,11 @@ export function useBlockTarget(editor: EditorMode) {
 export type BlockTargeting = ReturnType<typeof useBlockTarget>;
 
 /**
- * The targeted block in an editor's list: under the id it was opened with until the list, which
- * follows the outbox a render later, holds it under the server's id.
+ * The block whose settings are open in an editor's list, if they are: under the id it was opened
+ * with until the list, which follows the outbox a render later, holds it under the server's id.
  */
-export function targetedBlock<T extends Block>(blocks: readonly T[], target: BlockTarget): T | undefined {
+export function openedBlock<T extends Block>(blocks: readonly T[], target: BlockTarget | null, mode: Mode): T | undefined {
+  if (!target || !isOpen(mode, 'block settings')) return undefined;
   return blocks.find((block) => block.id === target.id) ?? blocks.find((block) => block.id === target.opened);
 }
 

@@ -90,6 +90,16 @@ describe('block settings in the app editor', { timeout: 20_000 }, () => {
     expect(put.body).toEqual({ type: 'markdown', title: 'Intro', sheet_title: 'People', text: 'Team [Team]', loop: true });
   });
 
+  it("Docs opens the settings reference of the block being edited", async () => {
+    const opened = vi.spyOn(window, 'open').mockImplementation(() => null);
+    serve();
+    const { user } = renderApp('/?app=field');
+    await user.click(await screen.findByRole('button', { name: 'Edit block Intro' }));
+    await screen.findByRole('form', { name: 'Markdown settings' });
+    await user.click(sidebarButton('Docs'));
+    expect(opened).toHaveBeenCalledWith('/docs/blocks/markdown', '_blank', 'noopener,noreferrer');
+  });
+
   it('opens a picked block as a draft with its defaults, before the last block; Cancel deletes it', async () => {
     const { calls } = serve({
       'POST /api/apps/a1/pages/p-home/blocks': (init) => ({ status: 201, body: { ...JSON.parse(String(init.body)), id: 'n1' } }),

@@ -2,9 +2,10 @@ import { useCallback, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toApiError } from '../../api/errors';
 import type { AppPage, AppRecord, PageSettings, PageState } from '../../api/types';
-import { draftBlock, EditedBlockPanel, storeDraft, targetedBlock, useBlockTarget, useOfflineReadiness } from '../../blocks/settings/EditedBlockPanel';
+import { draftBlock, EditedBlockPanel, storeDraft, openedBlock, useBlockTarget, useOfflineReadiness } from '../../blocks/settings/EditedBlockPanel';
 import { Loading } from '../../components/Loading';
 import { runtimeConfig } from '../../config/runtime';
+import { docsUrlFor } from '../../shell/docsLink';
 import type { Filter } from '../../core/types';
 import { addToPage, removeBlock, replaceBlock, type Block } from '../../shell/blockList';
 import { BlockTypePicker } from '../../shell/BlockTypePicker';
@@ -99,7 +100,7 @@ export function AppEditorShell({
     }
   };
 
-  const edited = blocks.target && isOpen(mode, 'block settings') ? targetedBlock(page.blocks, blocks.target) : undefined;
+  const edited = openedBlock(page.blocks, blocks.target, mode);
 
   const renamed = (changed: AppPage) => {
     if (changed.id !== page.page_id) return;
@@ -164,7 +165,7 @@ export function AppEditorShell({
           <button type="button" onClick={() => void embed()}>
             Embed
           </button>
-          <button type="button" onClick={() => dispatch({ type: 'docs', url: runtimeConfig().docsUrl })}>
+          <button type="button" onClick={() => dispatch({ type: 'docs', url: docsUrlFor(edited?.type) })}>
             Docs
           </button>
           <button type="button" aria-pressed={mode === 'publish'} onClick={() => dispatch({ type: 'publish' })}>

@@ -1,7 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { BoardState } from '../../api/types';
-import { runtimeConfig } from '../../config/runtime';
+import { openedBlock } from '../../blocks/settings/EditedBlockPanel';
+import { docsUrlFor } from '../../shell/docsLink';
 import { OfflineNotice } from '../../shell/offlineEditing';
 import { BoardPopups, DeleteBlockButton, EditBlockButton, type SetBoard } from './BoardPopups';
 import { BoardView } from './BoardView';
@@ -71,7 +72,7 @@ export function BoardEditorShell({ board, setBoard }: EditorShellProps) {
           <span className="sidebar-icon" aria-hidden="true">⚙</span>
           Settings
         </button>
-        <button type="button" className="sidebar-item" onClick={() => dispatch({ type: 'docs', url: runtimeConfig().docsUrl })}>
+        <button type="button" className="sidebar-item" onClick={() => dispatch({ type: 'docs', url: docsUrlFor(openedBlock(board.blocks, blocks.target, mode)?.type) })}>
           <span className="sidebar-icon" aria-hidden="true">?</span>
           Docs
         </button>

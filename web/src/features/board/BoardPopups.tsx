@@ -2,7 +2,7 @@
 // board (platform §4 block list rules).
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { BoardBlock, BoardState } from '../../api/types';
-import { draftBlock, EditedBlockPanel, storeDraft, targetedBlock, useOfflineReadiness, type BlockTargeting } from '../../blocks/settings/EditedBlockPanel';
+import { draftBlock, EditedBlockPanel, storeDraft, openedBlock, useOfflineReadiness, type BlockTargeting } from '../../blocks/settings/EditedBlockPanel';
 import { discardLocalBlock } from '../../platform/outbox';
 import { addToBoard, isLocalId, removeBlock, replaceBlock, type Block } from '../../shell/blockList';
 import { BlockTypePicker } from '../../shell/BlockTypePicker';
@@ -145,7 +145,7 @@ export function BoardPopups(editing: BoardEditing) {
     );
   }
   const { target } = editing.blocks;
-  const edited = target && isOpen(mode, 'block settings') ? targetedBlock(board.blocks, target) : undefined;
+  const edited = openedBlock(board.blocks, target, mode);
   if (target && edited) {
     return (
       <EditedBlockPanel

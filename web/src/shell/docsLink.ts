@@ -1,0 +1,15 @@
+import { runtimeConfig } from '../config/runtime';
+
+/** The product's own documentation (features/docs), where the Docs button goes by default. */
+const OWN_DOCS = '/docs';
+
+/**
+ * Where the editor's Docs button goes: with the product's own documentation, the settings
+ * reference of the block being edited, if one is; an operator's own docs address as it is.
+ */
+export function docsUrlFor(editedBlockType?: string): string {
+  const docs = runtimeConfig().docsUrl;
+  if (!editedBlockType || docs !== OWN_DOCS) return docs;
+  const type = editedBlockType === 'score_card' ? 'scorecard' : editedBlockType;
+  return `${OWN_DOCS}/blocks/${encodeURIComponent(type)}`;
+}
