@@ -1,12 +1,12 @@
 // What the app viewer's tests share: an app, its page state, a server stand-in answering the
 // viewer's calls, and the viewer mounted at an address with a probe of where it went.
-import { render } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes, useLocation, type Location } from 'react-router';
+import type userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router';
 import type { AppRecord, PageState } from '../api/types';
 import { Toaster } from '../components/Toaster';
 import { mockFetch, type Routes as FetchRoutes } from './fetchMock';
 import { AppViewerRoute } from '../features/app/AppViewerRoute';
+import { renderApp } from './renderApp';
 
 export const app: AppRecord = {
   id: 'a1',
@@ -65,26 +65,19 @@ export function serve(more: FetchRoutes = {}, page: PageState = pageState(), rec
   });
 }
 
+/** The app viewer at `path`, with the toasts it raises; `where()` is the router's address. */
 export function renderViewer(path: string) {
-  const user = userEvent.setup();
-  let location: Location | null = null;
-  function LocationProbe() {
-    location = useLocation();
-    return null;
-  }
-  render(
-    <MemoryRouter initialEntries={[path]}>
+  return renderApp(
+    path,
+    <>
       <Routes>
         <Route path="/" element={<AppViewerRoute />} />
         <Route path="/:slug" element={<AppViewerRoute />} />
         <Route path="/dashboard" element={<h1>Dashboard</h1>} />
       </Routes>
       <Toaster />
-      <LocationProbe />
-    </MemoryRouter>,
+    </>,
   );
-  const where = () => `${location?.pathname ?? ''}${location?.search ?? ''}`;
-  return { user, where };
 }
 
 /** Replaces a field's text in one paste: typing key by key is slow on a busy machine. */

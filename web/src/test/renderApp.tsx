@@ -1,12 +1,13 @@
 import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation, type Location } from 'react-router';
 import { App } from '../App';
 
 export const ann = { id: 'u1', email: 'ann@example.com', name: 'Ann Lee', plan: { isFreePlan: true } };
 
-/** Renders the whole app at `path`; `where()` is the router's current address. */
-export function renderApp(path: string) {
+/** Renders the whole app (or `ui`) at `path`; `where()` is the router's current address. */
+export function renderApp(path: string, ui: ReactNode = <App />) {
   const user = userEvent.setup();
   let location: Location | null = null;
   function LocationProbe() {
@@ -15,7 +16,7 @@ export function renderApp(path: string) {
   }
   render(
     <MemoryRouter initialEntries={[path]}>
-      <App />
+      {ui}
       <LocationProbe />
     </MemoryRouter>,
   );

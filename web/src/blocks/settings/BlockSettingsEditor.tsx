@@ -6,7 +6,8 @@ import { pathText, type Step } from './paths';
 import { SettingField, type SettingsScope } from './SettingField';
 import './settings.css';
 
-const GROUPS: { group: Group; title: string }[] = [
+/** The editor's sections, in order; the docs' block reference follows the same order. */
+export const SETTING_GROUPS: readonly { group: Group; title: string }[] = [
   { group: 'data', title: 'Data' },
   { group: 'columns', title: 'Columns' },
   { group: 'display', title: 'Display' },
@@ -90,7 +91,7 @@ export function BlockSettingsEditor({ core, info, block, sheets, columnsOf, onSa
     }
   };
 
-  const groups = GROUPS.map(({ group, title }) => ({ title, fields: info.fields.filter((f: Field) => f.group === group) })).filter((g) => g.fields.length > 0);
+  const groups = SETTING_GROUPS.map(({ group, title }) => ({ title, fields: info.fields.filter((f: Field) => f.group === group) })).filter((g) => g.fields.length > 0);
   // Errors of the whole block, or of a setting no control shows, still need saying somewhere.
   const unplaced = [...errors].filter(([path]) => attempted && !fieldPaths.has(path.split(/[.[]/)[0]));
   const serverUnplaced = serverError && (!serverError.path || !fieldPaths.has(serverError.path.split(/[.[]/)[0])) ? serverError.message : null;

@@ -4,6 +4,7 @@
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import { copyKey, readCopy } from '../../platform/offlineStore';
 import { OFFLINE_TEXT } from '../../shell/offlineEditing';
+import { app, pageState } from '../../test/appViewer';
 import { renderApp } from '../../test/renderApp';
 import type { Block } from '../../shell/blockList';
 import { mockFetch, type Routes } from '../../test/fetchMock';
@@ -27,36 +28,8 @@ const PEOPLE = { columns: ['ChartApps Record ID', 'Name', 'Team'], rows: [['r1',
 
 function serve(more: Routes = {}) {
   return mockFetch({
-    'POST /api/page/update-metadata': {
-      body: {
-        name: 'Field app',
-        app_id: 'a1',
-        page_id: 'p-home',
-        page_name: 'Home',
-        page_slug: '',
-        page_type: 'home',
-        search: '',
-        filters: [],
-        title: '',
-        nav_background: '#161819',
-        sign_in_method: '',
-        page_background: '#FAFAFA',
-        block_border: '#e7ebf3',
-        block_shadow: '#ebeff3',
-        palette: [],
-        hero_background: '#161819',
-        public: false,
-        spreadsheetId: 's9',
-        sheets: ['People'],
-        users: [],
-        blocks: [intro, footer],
-        owner_email: 'ann@example.com',
-        can_edit: true,
-        user_role: 'owner',
-        page: 'view',
-      },
-    },
-    'POST /api/app/app-info': { body: { app: { id: 'a1', name: 'Field app', subdomain: 'field', spreadsheet_url: '', public: false, workspace_id: 'w1', created_at: 1, settings: {} } } },
+    'POST /api/page/update-metadata': { body: pageState({ spreadsheetId: 's9', sheets: ['People'], blocks: [intro, footer] }) },
+    'POST /api/app/app-info': { body: { app } },
     'GET /v3/api/page/sheet/People': { body: { columns: ['Name', 'Team'], rows: [], total: 0, page: 1, page_count: 1, version: 3 } },
     'GET /api/spreadsheets/s9': { body: { open_url: '', sheets: [{ title: 'People', columns: PEOPLE.columns, row_count: 2, version: 3 }] } },
     'GET /api/spreadsheets/s9/sheets/People/grid': { body: { ...PEOPLE, total: 2, offset: 0, limit: 500, version: 3 } },

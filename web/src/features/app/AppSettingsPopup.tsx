@@ -7,7 +7,7 @@ import { Loading } from '../../components/Loading';
 import { Popup } from '../../components/Popup';
 import { SaveFooter } from '../../components/SaveFooter';
 import { useSubmit } from '../../hooks/useSubmit';
-import { SIGN_IN_METHODS } from '../auth/signInMethods';
+import { SignInMethodSelect } from '../auth/signInMethods';
 import { filterProblems, hasProblems, toEditable, toSaved } from '../filters/editableFilter';
 import { FilterEditor } from '../filters/FilterEditor';
 import { SpreadsheetSelect } from '../spreadsheets/SpreadsheetSelect';
@@ -144,13 +144,7 @@ export function AppSettingsPopup({
             Public (anyone with the link can view the app)
           </label>
           <Field label="Sign-in method" hint="How the app's users sign in on its own pages." error={fieldError(SIGN_IN_METHOD)}>
-            <select value={signInMethod} onChange={(e) => setSignInMethod(e.target.value)}>
-              {SIGN_IN_METHODS.map(([value, label]) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              ))}
-            </select>
+            <SignInMethodSelect value={signInMethod} onChange={setSignInMethod} />
           </Field>
           <fieldset className="app-settings-colours">
             <legend>Colours of this page ({page.page_name || 'Home'})</legend>

@@ -10,7 +10,7 @@ import { SaveFooter } from '../../components/SaveFooter';
 import { showToast } from '../../store/toastStore';
 import { FilterEditor } from '../filters/FilterEditor';
 import { useSheetColumns } from '../spreadsheets/useSheetColumns';
-import { SIGN_IN_METHODS } from '../auth/signInMethods';
+import { SignInMethodSelect } from '../auth/signInMethods';
 import { updateBoard } from './boardApi';
 import { changesOf, COLOURS, formOf, formProblems, type BoardForm, type FlagKey, type FormKey } from './boardSettingsForm';
 import { PaletteEditor } from './PaletteEditor';
@@ -101,7 +101,6 @@ export function SettingsPopup({ board, onSaved, onClose }: { board: BoardState; 
     }
   };
 
-  const knownSignIn = SIGN_IN_METHODS.some(([value]) => value === form.sign_in_method);
 
   return (
     <Popup title="Board Settings" onClose={onClose} closeBlocked={saving} maxWidth={760} footer={<SaveFooter formId={formId} saving={saving} onCancel={onClose} />}>
@@ -133,14 +132,7 @@ export function SettingsPopup({ board, onSaved, onClose }: { board: BoardState; 
             error={fieldError('public')}
           />
           <Field label="Sign-in method" error={fieldError('sign_in_method')}>
-            <select value={form.sign_in_method} onChange={(event) => set('sign_in_method', event.target.value)}>
-              {!knownSignIn && <option value={form.sign_in_method}>{form.sign_in_method}</option>}
-              {SIGN_IN_METHODS.map(([value, label]) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              ))}
-            </select>
+            <SignInMethodSelect value={form.sign_in_method} onChange={(method) => set('sign_in_method', method)} />
           </Field>
           {HIDE_SWITCHES.map(([key, label]) => (
             <Switch key={key} label={label} checked={form[key]} error={fieldError(key)} onChange={(checked) => set(key, checked)} />

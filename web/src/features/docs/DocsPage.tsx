@@ -1,9 +1,10 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { SETTING_GROUPS } from '../../blocks/settings/BlockSettingsEditor';
 import { FormError } from '../../components/FormError';
 import { Loading } from '../../components/Loading';
 import { coreErrorMessage } from '../../core/wasm';
-import type { BlockInfo, Field, Group, PickerGroup } from '../../generated/blockCatalogue';
+import type { BlockInfo, Field, PickerGroup } from '../../generated/blockCatalogue';
 import { loadBlockCatalogue } from '../../shell/blockTypes';
 import { defaultText, kindText, rangeText, ruleText, settingPaths } from './blockReference';
 import './docs.css';
@@ -13,14 +14,6 @@ const PICKER_GROUPS: { group: PickerGroup; title: string }[] = [
   { group: 'input', title: 'Input blocks' },
   { group: 'media', title: 'Media blocks' },
   { group: 'content', title: 'Content blocks' },
-];
-
-const SETTING_GROUPS: { group: Group; title: string }[] = [
-  { group: 'data', title: 'Data' },
-  { group: 'columns', title: 'Columns' },
-  { group: 'display', title: 'Display' },
-  { group: 'actions', title: 'Actions' },
-  { group: 'audience', title: 'Audience' },
 ];
 
 type Loaded = { blocks: readonly BlockInfo[] } | { error: string } | null;
