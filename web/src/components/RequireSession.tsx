@@ -1,6 +1,6 @@
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { useSessionStore } from '../store/sessionStore';
+import { useSessionStatus } from '../store/sessionStore';
 import { Loading } from './Loading';
 
 export const LOGIN_PATH = '/dashboard/auth';
@@ -12,13 +12,8 @@ export function loginPathFor(path: string): string {
 
 /** Shows its children to a signed-in user; a guest is sent to log in and brought back after. */
 export function RequireSession({ children }: { children: ReactNode }) {
-  const status = useSessionStore((s) => s.status);
-  const load = useSessionStore((s) => s.load);
+  const status = useSessionStatus();
   const location = useLocation();
-
-  useEffect(() => {
-    if (useSessionStore.getState().status === 'idle') void load();
-  }, [load]);
 
   if (status === 'guest') return <Navigate to={loginPathFor(location.pathname + location.search)} replace />;
   if (status !== 'user') return <Loading />;

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { create } from 'zustand';
 import { api } from '../api/client';
 import { setSignedInEmail } from '../api/requestContext';
@@ -104,3 +105,16 @@ export const useSessionStore = create<SessionState>()((set, get) => {
     },
   };
 });
+
+/**
+ * Who is signed in, for a screen that shows something different to guests: asks the server the
+ * first time any screen needs to know (GET /api/auth), and follows every change after.
+ */
+export function useSessionStatus(): SessionStatus {
+  const status = useSessionStore((s) => s.status);
+  const load = useSessionStore((s) => s.load);
+  useEffect(() => {
+    if (useSessionStore.getState().status === 'idle') void load();
+  }, [load]);
+  return status;
+}

@@ -1,10 +1,10 @@
 // The header's user menu (blocks §3.20 UserMenu): who is signed in, from the session store, with
 // the store's own log-out; a guest gets the sign-in of the place the header is on (an app's own,
 // see signInSlot.ts), else the log-in page, which brings them back here after.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { loginPathFor } from '../../components/RequireSession';
-import { useSessionStore } from '../../store/sessionStore';
+import { useSessionStatus, useSessionStore } from '../../store/sessionStore';
 import { useSignInSlot } from './signInSlot';
 
 /** Up to two letters from the name's words, else the e-mail's first letter. */
@@ -15,18 +15,13 @@ export function initials(name: string, email: string): string {
 }
 
 export function HeaderUser({ profileImage }: { profileImage: string | null }) {
-  const status = useSessionStore((s) => s.status);
+  // App pages are open to guests, so nothing may have asked who is signed in yet.
+  const status = useSessionStatus();
   const user = useSessionStore((s) => s.user);
-  const load = useSessionStore((s) => s.load);
   const logOut = useSessionStore((s) => s.logOut);
   const { pathname, search } = useLocation();
   const slot = useSignInSlot();
   const [leaving, setLeaving] = useState(false);
-
-  // App pages are open to guests, so nothing may have asked who is signed in yet.
-  useEffect(() => {
-    if (useSessionStore.getState().status === 'idle') void load();
-  }, [load]);
 
   if (status === 'guest') {
     return (

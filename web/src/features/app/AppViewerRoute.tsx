@@ -1,11 +1,11 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { SignInSlotContext, useSignInSlot, type SignInSlot } from '../../blocks/chrome/signInSlot';
 import { Loading } from '../../components/Loading';
 import { runtimeConfig } from '../../config/runtime';
 import { AccessDenied } from '../../pages/AccessDenied';
 import { PageNotFound } from '../../pages/PageNotFound';
-import { useSessionStore } from '../../store/sessionStore';
+import { useSessionStatus } from '../../store/sessionStore';
 import { useTokenLogIn } from '../auth/useTokenLogIn';
 import { AppEditorShell } from './AppEditorShell';
 import { appNameFromLocation, pagePath } from './appLocation';
@@ -101,11 +101,7 @@ function AppPageBody({ view, appName, path, search }: { view: AppPageView; appNa
 
 /** The 403 of a private app, with the app's own sign-in: for a guest, or to switch accounts. */
 function DeniedApp() {
-  const status = useSessionStore((s) => s.status);
-  const load = useSessionStore((s) => s.load);
-  useEffect(() => {
-    if (useSessionStore.getState().status === 'idle') void load();
-  }, [load]);
+  const status = useSessionStatus();
   const slot = useSignInSlot();
   return <AccessDenied signIn={slot ? { label: status === 'user' ? 'Sign in as someone else' : 'Sign in', open: slot.signIn } : undefined} />;
 }

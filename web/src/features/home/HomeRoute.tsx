@@ -1,7 +1,6 @@
-import { useEffect } from 'react';
 import { Link, Navigate } from 'react-router';
 import { Loading } from '../../components/Loading';
-import { useSessionStore } from '../../store/sessionStore';
+import { useSessionStatus } from '../../store/sessionStore';
 import { PreviewPage } from '../preview/PreviewPage';
 
 /**
@@ -9,11 +8,7 @@ import { PreviewPage } from '../preview/PreviewPage';
  * live sample board (the WASM core at work on a bundled sheet) with the way in.
  */
 export default function HomeRoute() {
-  const status = useSessionStore((s) => s.status);
-  const load = useSessionStore((s) => s.load);
-  useEffect(() => {
-    if (useSessionStore.getState().status === 'idle') void load();
-  }, [load]);
+  const status = useSessionStatus();
 
   if (status === 'user') return <Navigate to="/dashboard" replace />;
   if (status !== 'guest') return <Loading />;

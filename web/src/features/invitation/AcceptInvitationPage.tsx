@@ -1,9 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { AuthLayout } from '../../components/AuthLayout';
 import { Loading } from '../../components/Loading';
 import { loginPathFor } from '../../components/RequireSession';
-import { useSessionStore } from '../../store/sessionStore';
+import { useSessionStatus, useSessionStore } from '../../store/sessionStore';
 import { appViewerPath, signupPathFor } from './invitationPaths';
 import { useInvitedApp } from './useInvitedApp';
 
@@ -16,12 +16,8 @@ import { useInvitedApp } from './useInvitedApp';
 export default function AcceptInvitationPage() {
   const [search] = useSearchParams();
   const appId = search.get('app')?.trim() ?? '';
-  const status = useSessionStore((s) => s.status);
-  const load = useSessionStore((s) => s.load);
+  const status = useSessionStatus();
 
-  useEffect(() => {
-    if (useSessionStore.getState().status === 'idle') void load();
-  }, [load]);
 
   if (!appId) {
     return (

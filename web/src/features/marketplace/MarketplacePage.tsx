@@ -1,18 +1,14 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Loading } from '../../components/Loading';
-import { useSessionStore } from '../../store/sessionStore';
+import { useSessionStatus } from '../../store/sessionStore';
 import { ListingCard } from './ListingCard';
 import { useMarketplace } from './useMarketplace';
 import './marketplace.css';
 
 /** Log in and sign up for visitors, the dashboard for a signed-in user. */
 function AccountLinks() {
-  const status = useSessionStore((s) => s.status);
-  const load = useSessionStore((s) => s.load);
-  useEffect(() => {
-    if (useSessionStore.getState().status === 'idle') void load();
-  }, [load]);
+  const status = useSessionStatus();
   if (status === 'user') {
     return (
       <nav className="topbar-actions" aria-label="Account">
