@@ -3,7 +3,8 @@
 import { useId } from 'react';
 import { showToast } from '../store/toastStore';
 
-const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+/** `value` escaped for a double-quoted HTML attribute. */
+export const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /** The HTML another site pastes to show `src`; both values are escaped for their attributes. */
 export function iframeSnippet(src: string, title: string): string {
@@ -53,10 +54,10 @@ export function EmbedCodeField({
   );
 }
 
-export function CopyButton({ onCopy }: { onCopy: () => Promise<void> }) {
+export function CopyButton({ onCopy, label = 'Copy' }: { onCopy: () => Promise<void>; label?: string }) {
   return (
     <button type="button" className="button primary" onClick={() => void onCopy()}>
-      Copy
+      {label}
     </button>
   );
 }

@@ -249,6 +249,11 @@ describe('board editor shell', () => {
     await user.click(screen.getByRole('button', { name: 'Copy' }));
     expect(writeText).toHaveBeenCalledWith((code as HTMLTextAreaElement).value);
     expect(await screen.findByText('Embed code copied.')).toBeInTheDocument();
+
+    const script = screen.getByRole('textbox', { name: /Or paste this script/ }) as HTMLTextAreaElement;
+    expect(script.value).toBe(`<script src="${window.location.origin}/embed.js" data-board="sales" data-title="Sales overview" async></script>`);
+    await user.click(screen.getByRole('button', { name: 'Copy script' }));
+    expect(writeText).toHaveBeenLastCalledWith(script.value);
   });
 
   it('saves a picked block type as a draft, appends it and opens its settings', async () => {

@@ -1,8 +1,10 @@
 import { useEffect, useState } from 'react';
 import { runtimeConfig } from '../../config/runtime';
 import { Popup } from '../../components/Popup';
-import { CopyButton, EmbedCodeField, iframeSnippet, useCopyCode } from '../../shell/EmbedCode';
+import { attribute, CopyButton, EmbedCodeField, iframeSnippet, useCopyCode } from '../../shell/EmbedCode';
 import { useSessionStore } from '../../store/sessionStore';
+
+const COPY_REFUSED = 'Copying was refused by the browser; select the code and copy it by hand.';
 
 export const EMBED_PAID_TEXT = 'Embedding a board in another site needs a paid plan.';
 
@@ -19,6 +21,14 @@ export function embedSnippet(slug: string, name: string): string {
   return iframeSnippet(`${window.location.origin}/embed?board=${encodeURIComponent(slug)}`, name);
 }
 
+/**
+ * The script form of the same embed: public/embed.js puts the frame where the script stands and
+ * keeps its height equal to the board's, so the host page has one scroll bar.
+ */
+export function scriptSnippet(slug: string, name: string): string {
+  return `<script src="${attribute(`${window.location.origin}/embed.js`)}" data-board="${attribute(slug)}" data-title="${attribute(name)}" async></script>`;
+}
+
 /** 'Embed Content': the iframe code on a paid plan, the way to upgrade on the free plan. */
 export function EmbedPopup({ slug, name, onClose }: { slug: string; name: string; onClose: () => void }) {
   const [isFreePlan, setIsFreePlan] = useState<boolean | null>(null);
@@ -30,8 +40,10 @@ export function EmbedPopup({ slug, name, onClose }: { slug: string; name: string
     };
   }, [slug]);
 
-  const snippet = embedSnippet(slug, name);
-  const { codeId, copy } = useCopyCode(snippet, 'Copying was refused by the browser; select the code and copy it by hand.');
+  const frameCode = embedSnippet(slug, name);
+  const scriptCode = scriptSnippet(slug, name);
+  const frameCopy = useCopyCode(frameCode, COPY_REFUSED);
+  const scriptCopy = useCopyCode(scriptCode, COPY_REFUSED);
 
   return (
     <Popup title="Embed Content" onClose={onClose}>
@@ -45,10 +57,20 @@ export function EmbedPopup({ slug, name, onClose }: { slug: string; name: string
         </div>
       )}
       {isFreePlan === false && (
-        <div className="embed-code">
-          <EmbedCodeField codeId={codeId} snippet={snippet} label="Paste this code into the page that shows the board:" />
-          <CopyButton onCopy={copy} />
-        </div>
+        <>
+          <div className="embed-code">
+            <EmbedCodeField codeId={frameCopy.codeId} snippet={frameCode} label="Paste this code into the page that shows the board:" />
+            <CopyButton onCopy={frameCopy.copy} />
+          </div>
+          <div className="embed-code">
+            <EmbedCodeField
+              codeId={scriptCopy.codeId}
+              snippet={scriptCode}
+              label="Or paste this script: the frame then grows and shrinks with the board, without a scroll bar of its own:"
+            />
+            <CopyButton onCopy={scriptCopy.copy} label="Copy script" />
+          </div>
+        </>
       )}
     </Popup>
   );
