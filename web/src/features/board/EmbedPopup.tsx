@@ -1,8 +1,10 @@
 import { useEffect, useState } from 'react';
+import type { BoardState } from '../../api/types';
 import { runtimeConfig } from '../../config/runtime';
 import { Popup } from '../../components/Popup';
 import { CopyButton, EmbedCodeField, iframeSnippet, useCopyCode } from '../../shell/EmbedCode';
 import { useSessionStore } from '../../store/sessionStore';
+import { EmbedSecurity } from './EmbedSecurity';
 
 export const EMBED_PAID_TEXT = 'Embedding a board in another site needs a paid plan.';
 
@@ -19,8 +21,13 @@ export function embedSnippet(slug: string, name: string): string {
   return iframeSnippet(`${window.location.origin}/embed?board=${encodeURIComponent(slug)}`, name);
 }
 
-/** 'Embed Content': the iframe code on a paid plan, the way to upgrade on the free plan. */
-export function EmbedPopup({ slug, name, onClose }: { slug: string; name: string; onClose: () => void }) {
+/**
+ * 'Embed Content': the iframe code and the embed's security (allowed sites, signed links) on a
+ * paid plan, the way to upgrade on the free plan.
+ */
+export function EmbedPopup({ board, onSaved, onClose }: { board: BoardState; onSaved: (board: BoardState) => void; onClose: () => void }) {
+  const { slug } = board;
+  const name = board.title || board.name;
   const [isFreePlan, setIsFreePlan] = useState<boolean | null>(null);
   useEffect(() => {
     let live = true;
@@ -45,10 +52,13 @@ export function EmbedPopup({ slug, name, onClose }: { slug: string; name: string
         </div>
       )}
       {isFreePlan === false && (
-        <div className="embed-code">
-          <EmbedCodeField codeId={codeId} snippet={snippet} label="Paste this code into the page that shows the board:" />
-          <CopyButton onCopy={copy} />
-        </div>
+        <>
+          <div className="embed-code">
+            <EmbedCodeField codeId={codeId} snippet={snippet} label="Paste this code into the page that shows the board:" />
+            <CopyButton onCopy={copy} />
+          </div>
+          <EmbedSecurity board={board} onSaved={onSaved} />
+        </>
       )}
     </Popup>
   );
