@@ -296,8 +296,9 @@ impl Rights<'_> {
     }
 }
 
-/// What a caller may do through one block (blocks §3.2, §3.6), answered with its rows.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+/// What a caller may do through one block (blocks §3.2, §3.6), answered with its rows. The
+/// default is nothing: what a read-only viewer (through an embed token) is offered.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, ToSchema)]
 pub struct Permissions {
     /// Add a row: a table's or list's "add new row", or a form's submit.
     pub append: bool,

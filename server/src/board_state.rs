@@ -56,6 +56,8 @@ pub struct Settings {
     pub current_section: String,
     pub footer: Footer,
     pub event: Footer,
+    /// The sites allowed to frame the board's `/embed` page (`scheme://host[:port]`); empty: any.
+    pub embed_origins: Vec<String>,
 }
 
 impl Default for Settings {
@@ -85,6 +87,7 @@ impl Default for Settings {
             current_section: String::new(),
             footer: Footer::default(),
             event: Footer::default(),
+            embed_origins: Vec::new(),
         }
     }
 }
@@ -155,6 +158,9 @@ pub struct BoardUpdate {
     pub filters: Option<Vec<Value>>,
     pub search: Option<String>,
     pub page: Option<String>,
+    /// The sites allowed to frame the board's `/embed` page, such as `https://shop.example.com`
+    /// (http or https, a host, an optional port, no path); at most 20. Empty: any site may.
+    pub embed_origins: Option<Vec<String>>,
 }
 
 /// Tells a field sent as `null` (`Some(None)`) from one not sent (`None`).
@@ -179,6 +185,9 @@ impl BoardUpdate {
         if let Some(method) = &self.sign_in_method {
             check_sign_in_method(method)?;
         }
+        if let Some(origins) = &self.embed_origins {
+            patch.insert("embed_origins".to_owned(), Value::from(embed_origins(origins)?));
+        }
         for field in COLOUR_FIELDS {
             if let Some(value) = patch.get(field) {
                 if !value.as_str().is_some_and(is_colour) {
@@ -188,6 +197,48 @@ impl BoardUpdate {
         }
         Ok(patch)
     }
+}
+
+/// The most sites a board's `embed_origins` may name.
+pub const MAX_EMBED_ORIGINS: usize = 20;
+
+/// `embed_origins` as stored: each origin normalised (lower-case host, no default port), each once.
+pub fn embed_origins(origins: &[String]) -> Result<Vec<String>, Error> {
+    if origins.len() > MAX_EMBED_ORIGINS {
+        return Err(Error::invalid("embed_origins", format!("`embed_origins` may name at most {MAX_EMBED_ORIGINS} sites.")));
+    }
+    let mut normalised: Vec<String> = Vec::new();
+    for origin in origins {
+        let origin = embed_origin(origin).map_err(|reason| Error::invalid("embed_origins", reason))?;
+        if !normalised.contains(&origin) {
+            normalised.push(origin);
+        }
+    }
+    Ok(normalised)
+}
+
+/// One site of `embed_origins`, as `scheme://host[:port]`, or why it is not one.
+fn embed_origin(text: &str) -> Result<String, String> {
+    let text = text.trim();
+    let rule = "give a site as its scheme and host, such as https://shop.example.com or http://localhost:5173";
+    let parsed = url::Url::parse(text).map_err(|_| format!("`{text}` in `embed_origins` is not an address: {rule}."))?;
+    if !matches!(parsed.scheme(), "http" | "https") || parsed.host().is_none() {
+        return Err(format!("`{text}` in `embed_origins` is not an http or https site: {rule}."));
+    }
+    let bare = parsed.path() == "/" && parsed.query().is_none() && parsed.fragment().is_none();
+    if !bare || !parsed.username().is_empty() || parsed.password().is_some() || text.contains('*') {
+        return Err(format!("`{text}` in `embed_origins` has more than a site (a path, query, user or wildcard): {rule}."));
+    }
+    Ok(parsed.origin().ascii_serialization())
+}
+
+/// The `frame-ancestors` directive of the board's `/embed` page: this site (the editor's mobile
+/// preview frames it) and the board's `embed_origins`; `None` when it names none, so any site may
+/// frame it. Stored values are checked again, so nothing but origins reaches the header.
+pub fn frame_ancestors(board: &Board) -> Option<String> {
+    let stored = board.settings.get("embed_origins")?.as_array()?;
+    let origins: Vec<String> = stored.iter().filter_map(Value::as_str).filter_map(|origin| embed_origin(origin).ok()).collect();
+    (!origins.is_empty()).then(|| format!("frame-ancestors 'self' {}", origins.join(" ")))
 }
 
 /// A board with its workspace owner, as needed to decide rights and build its state.
@@ -402,6 +453,50 @@ mod tests {
         assert_eq!(Value::Object(patch), serde_json::json!({"hide_hero": true}));
         let bad: BoardUpdate = serde_json::from_str(r##"{"block_shadow": "blue"}"##).unwrap();
         assert!(matches!(bad.settings_patch(), Err(Error::Invalid { field, .. }) if field == "block_shadow"));
+    }
+
+    #[test]
+    fn embed_origins_are_sites_normalised_once_each() {
+        let asked = ["https://Shop.Example.com/", "http://localhost:5173", "https://shop.example.com:443", "http://[::1]:8080"];
+        let stored = embed_origins(&asked.map(String::from)).unwrap();
+        assert_eq!(stored, ["https://shop.example.com", "http://localhost:5173", "http://[::1]:8080"]);
+        for bad in [
+            "shop.example.com",
+            "ftp://x.io",
+            "https://x.io/shop",
+            "https://x.io?a=1",
+            "https://x.io#top",
+            "https://u:p@x.io",
+            "https://*.x.io",
+            "javascript:alert(1)",
+            "https://x.io; script-src *",
+        ] {
+            let error = embed_origins(&[bad.to_owned()]).unwrap_err();
+            assert!(matches!(&error, Error::Invalid { field, .. } if field == "embed_origins"), "{bad}: {error}");
+        }
+        let many: Vec<String> = (0..21).map(|i| format!("https://s{i}.example.com")).collect();
+        assert!(embed_origins(&many).unwrap_err().to_string().contains("at most 20"));
+    }
+
+    #[test]
+    fn frame_ancestors_name_this_site_and_the_saved_origins_only_when_there_are_some() {
+        let mut board = Board {
+            id: "b".into(),
+            workspace_id: "w".into(),
+            slug: "s".into(),
+            name: "S".into(),
+            public: false,
+            spreadsheet_id: None,
+            settings: Map::new(),
+            owner_id: "u".into(),
+            owner_email: "u@x.io".into(),
+            owner_plan: "paid".into(),
+        };
+        assert_eq!(frame_ancestors(&board), None);
+        board.settings.insert("embed_origins".into(), serde_json::json!([]));
+        assert_eq!(frame_ancestors(&board), None);
+        board.settings.insert("embed_origins".into(), serde_json::json!(["https://shop.example.com", "http://localhost:5173"]));
+        assert_eq!(frame_ancestors(&board).unwrap(), "frame-ancestors 'self' https://shop.example.com http://localhost:5173");
     }
 
     #[test]

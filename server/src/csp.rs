@@ -6,7 +6,8 @@
 //! What stays open is what the product shows by design: images and media from any http(s)
 //! address (sheet cells and block settings name them), frames of any http(s) page (iframe
 //! blocks, tutorial videos) and inline styles (ECharts and Leaflet set them; no script runs from
-//! a style). Pages may be framed anywhere, since boards and app pages are embedded in other sites.
+//! a style). Pages may be framed anywhere, since boards and app pages are embedded in other sites;
+//! only a board's `/embed` page narrows that to the sites its owner listed (`web.rs`).
 
 use crate::Config;
 

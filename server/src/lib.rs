@@ -20,6 +20,7 @@ mod config;
 mod csp;
 pub mod db;
 pub mod demo;
+pub mod embed_token;
 pub mod error;
 pub mod files;
 pub mod mail;
@@ -51,7 +52,7 @@ pub use state::AppState;
 /// compressed (brotli or gzip, as the client accepts): the web app's code and sheet rows are text
 /// that shrinks several times, which is most of a board's first-load time on a real network.
 pub fn router(state: AppState) -> Router {
-    web::router(&state.config)
+    web::router(&state)
         .nest("/v3", api::v3_router(state.clone()))
         .nest("/api", api::router(state))
         .layer(CompressionLayer::new())

@@ -8,7 +8,9 @@
 //! **Filters.** The stored filters (`{name, active, condition, sheet_column, value}`) apply when
 //! active. The URL `filters` (`_filters`: `name:value,...`) may switch on an inactive filter with
 //! the given value, and may add a further condition to an active one, but never replaces or
-//! removes it: a viewer can only narrow what the board shows. `[(current_user)]` is the
+//! removes it: a viewer can only narrow what the board shows. The locked filters of a signed
+//! embed token (`embed_token`) apply the same way on every read, whatever URL filters come with
+//! it. `[(current_user)]` is the
 //! session's e-mail (never `_email`); `_id` is the session `_id` filter; a block's
 //! `conditional_filter` applies when `block` names a block of this board or page.
 //!
@@ -37,6 +39,7 @@ use crate::auth::Caller;
 use crate::blocks::{self, OwnedParent};
 use crate::board_state;
 use crate::db::Db;
+use crate::embed_token;
 use crate::error::Error;
 use crate::sheets::store::{self, SheetInfo};
 use crate::AppState;
@@ -56,6 +59,10 @@ pub struct Scope {
     pub filters: Vec<Value>,
     /// The board or page whose blocks `block=` may name.
     pub parent: OwnedParent,
+    /// Filter name → value locked by the request's embed token: applied on every read.
+    pub locked_filters: Vec<(String, String)>,
+    /// The caller reads only through an embed token: no block offers it a write.
+    pub read_only: bool,
 }
 
 fn first_segment(path: &str) -> String {
@@ -69,17 +76,23 @@ fn no_spreadsheet() -> Error {
     Error::NotFound("No spreadsheet is connected here.".to_owned())
 }
 
-/// The scope of the board at `path` (the browser path, whose first segment is the slug).
-/// `spreadsheet_id`, when given, must be the board's own spreadsheet, else 404.
-pub async fn board_scope(db: &Db, caller: &Caller, path: &str, spreadsheet_id: Option<&str>) -> Result<Scope, Error> {
+/// The scope of the board at `path` (the browser path, whose first segment is the slug), read by
+/// the caller or through `embed_token`. `spreadsheet_id`, when given, must be the board's own
+/// spreadsheet, else 404.
+pub async fn board_scope(
+    db: &Db,
+    caller: &Caller,
+    path: &str,
+    spreadsheet_id: Option<&str>,
+    embed_token: Option<&str>,
+) -> Result<Scope, Error> {
     let slug = first_segment(path);
     let board = match slug.is_empty() {
         true => None,
         false => board_state::find_by_slug(db, &slug).await?,
     };
     let board = board.ok_or_else(|| Error::NotFound("Board not found. Name it with the `board` query parameter (its slug).".to_owned()))?;
-    let role = board.role(caller);
-    role.require_view(board.public)?;
+    let reader = embed_token::reader(db, caller, &board, embed_token).await?;
     // A board without a spreadsheet is asked for as `-`: its blocks that need no rows (a markdown
     // block without a sheet) still have a view; any tab of it is not found.
     let own = match (board.spreadsheet_id.clone(), spreadsheet_id) {
@@ -90,7 +103,14 @@ pub async fn board_scope(db: &Db, caller: &Caller, path: &str, spreadsheet_id: O
     if spreadsheet_id.is_some_and(|asked| asked != own && !(own.is_empty() && asked == NO_SPREADSHEET)) {
         return Err(Error::NotFound("This spreadsheet is not the one of this board.".to_owned()));
     }
-    Ok(Scope { role, spreadsheet_id: own, filters: board.settings()?.filters, parent: OwnedParent::Board(board.id) })
+    Ok(Scope {
+        role: reader.role,
+        spreadsheet_id: own,
+        filters: board.settings()?.filters,
+        parent: OwnedParent::Board(board.id),
+        locked_filters: reader.grant.map(|grant| grant.locked_filters).unwrap_or_default(),
+        read_only: reader.only_through_token,
+    })
 }
 
 /// The scope of the page at `path` of `app`.
@@ -101,7 +121,7 @@ pub async fn page_scope(db: &Db, caller: &Caller, app: &App, path: &str) -> Resu
     // still have a view; any tab is answered 'No spreadsheet is connected here.'.
     let spreadsheet_id = app.spreadsheet_id.clone().unwrap_or_default();
     let filters = apps::page_settings(apps::stored_page_settings(db, &page.id).await?)?.filters;
-    Ok(Scope { role, spreadsheet_id, filters, parent: OwnedParent::Page(page.id) })
+    Ok(Scope { role, spreadsheet_id, filters, parent: OwnedParent::Page(page.id), locked_filters: Vec::new(), read_only: false })
 }
 
 /// The scope of the board or page a block sits on, for a caller `access` already let view it
@@ -115,7 +135,14 @@ pub async fn block_scope(db: &Db, access: &BlockAccess) -> Result<Scope, Error> 
         OwnedParent::Page(id) => apps::page_settings(apps::stored_page_settings(db, id).await?)?.filters,
     };
     let spreadsheet_id = access.spreadsheet_id.clone().ok_or_else(no_spreadsheet)?;
-    Ok(Scope { role: access.role, spreadsheet_id, filters, parent: access.block.parent.clone() })
+    Ok(Scope {
+        role: access.role,
+        spreadsheet_id,
+        filters,
+        parent: access.block.parent.clone(),
+        locked_filters: Vec::new(),
+        read_only: false,
+    })
 }
 
 /// The sheet-data query parameters besides those of every request (platform §7).
@@ -264,17 +291,18 @@ pub async fn scoped_block(db: &Db, scope: &Scope, block_id: &str) -> Result<bloc
         .ok_or_else(|| Error::NotFound(format!("The block `{block_id}` is not on this board or page.")))
 }
 
-/// The stored filters as the core reads them, each switched on where it applies: active, or
-/// named in the URL filters (with the URL's value). An active filter named in the URL applies
-/// twice, with each value, so a viewer can narrow it but never loosen it.
-pub fn applicable_filters(stored: &[Value], url_filters: Option<&str>) -> Result<Vec<Filter>, Error> {
+/// The stored filters as the core reads them, each switched on where it applies: active, locked
+/// by an embed token (with the locked value), or named in the URL filters (with the URL's value).
+/// A filter both active and named applies once with each value, so a viewer can narrow it but
+/// never loosen it.
+pub fn applicable_filters(stored: &[Value], locked: &[(String, String)], url_filters: Option<&str>) -> Result<Vec<Filter>, Error> {
     let stored: Vec<Filter> = stored.iter().map(stored_filter).collect::<Result<_, _>>()?;
     let from_url = match url_filters.map(str::trim).filter(|text| !text.is_empty()) {
         Some(text) => query::parse_url_filters(text).map_err(query_error)?,
         None => Vec::new(),
     };
     let mut applied: Vec<Filter> = stored.iter().filter(|filter| filter.active).cloned().collect();
-    for (name, value) in from_url {
+    for (name, value) in locked.iter().cloned().chain(from_url) {
         let named =
             stored.iter().find(|filter| filter.name.trim() == name).ok_or_else(|| query_error(QueryError::UnknownUrlFilter { name }))?;
         applied.push(Filter { active: true, value: FilterValue::Text(value), ..named.clone() });
@@ -395,7 +423,7 @@ pub async fn build_spec(
             }
         },
     };
-    let mut filters = applicable_filters(&scope.filters, viewer.url_filters.as_deref())?;
+    let mut filters = applicable_filters(&scope.filters, &scope.locked_filters, viewer.url_filters.as_deref())?;
     if let Some(id) = record_of_detail_page(block.as_ref(), conditional_filter.is_some(), params, &sheet.title) {
         filters.push(Filter {
             name: "current record".to_owned(),
@@ -457,7 +485,10 @@ pub async fn answer(state: &AppState, scope: &Scope, viewer: &Viewer, title: &st
     let (table, version) = load_table(state, &sheet, params.bypass_cache()).await?;
     let BuiltSpec { spec, capped, block } = build_spec(state, scope, viewer, &sheet, &table, params).await?;
     let result = query::run(&table, &spec).map_err(query_error)?;
-    let permissions = block.as_ref().map(|block| Rights { block, role: scope.role }.permissions(&result.columns));
+    let permissions = block.as_ref().map(|block| match scope.read_only {
+        true => Permissions::default(),
+        false => Rights { block, role: scope.role }.permissions(&result.columns),
+    });
     let markdown = block.as_ref().map(|block| markdown_cells(&block.config, &table, &result.columns, &result.rows)).unwrap_or_default();
     let rows =
         result.rows.into_iter().map(|cells| result.columns.iter().cloned().zip(cells.into_iter().map(Value::String)).collect()).collect();
@@ -530,9 +561,9 @@ mod tests {
     #[test]
     fn url_filters_switch_on_inactive_filters_and_only_narrow_active_ones() {
         let stored = [filter("Region", true), filter("Team", false)];
-        let applied = applicable_filters(&stored, None).unwrap();
+        let applied = applicable_filters(&stored, &[], None).unwrap();
         assert_eq!(applied.iter().map(|f| f.name.as_str()).collect::<Vec<_>>(), ["Region"]);
-        let applied = applicable_filters(&stored, Some("Region:,Team:Blue")).unwrap();
+        let applied = applicable_filters(&stored, &[], Some("Region:,Team:Blue")).unwrap();
         // The active Region keeps its own value; the URL's empty one only adds a no-op copy.
         assert_eq!(applied[0].value, FilterValue::Text("North".into()));
         assert_eq!(applied.len(), 3);
@@ -541,13 +572,25 @@ mod tests {
     }
 
     #[test]
+    fn locked_filters_apply_whatever_the_url_filters_say() {
+        let stored = [filter("Region", false), filter("Team", false)];
+        let locked = [("Region".to_owned(), "South".to_owned())];
+        let values = |applied: Vec<Filter>| applied.into_iter().map(|f| (f.name, f.value)).collect::<Vec<_>>();
+        let text = |name: &str, value: &str| (name.to_owned(), FilterValue::Text(value.into()));
+        assert_eq!(values(applicable_filters(&stored, &locked, None).unwrap()), [text("Region", "South")]);
+        // The viewer's own value for the locked filter is one more condition, never a replacement.
+        let with_url = applicable_filters(&stored, &locked, Some("Region:North,Team:Blue")).unwrap();
+        assert_eq!(values(with_url), [text("Region", "South"), text("Region", "North"), text("Team", "Blue")]);
+    }
+
+    #[test]
     fn bad_url_filters_and_stored_filters_are_client_errors() {
         let stored = [filter("Region", false)];
-        let malformed = applicable_filters(&stored, Some("Region")).unwrap_err();
+        let malformed = applicable_filters(&stored, &[], Some("Region")).unwrap_err();
         assert_eq!(malformed.status(), axum::http::StatusCode::BAD_REQUEST);
-        let unknown = applicable_filters(&stored, Some("Colour:red")).unwrap_err();
+        let unknown = applicable_filters(&stored, &[], Some("Colour:red")).unwrap_err();
         assert_eq!(unknown.to_string(), "the `filters` query names `Colour`, but the board has no filter of that name");
-        let broken = applicable_filters(&[json!({"name": "Odd", "condition": "near"})], None).unwrap_err();
+        let broken = applicable_filters(&[json!({"name": "Odd", "condition": "near"})], &[], None).unwrap_err();
         assert_eq!(broken.status(), axum::http::StatusCode::UNPROCESSABLE_ENTITY);
         assert!(broken.to_string().starts_with("The filter `Odd` of this board or page cannot be used"), "{broken}");
     }

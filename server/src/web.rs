@@ -4,6 +4,9 @@
 //! server answers every client route with `index.html`. It still knows the route table, so that
 //! an unmatched path answers 404 (with `index.html`, whose app then shows 'This page could not
 //! be found') instead of a misleading 200. Files in `web/dist` are served as they are.
+//!
+//! `/embed?board={slug}` adds the board's `frame-ancestors` (its `embed_origins`) to the policy,
+//! so only the sites its owner listed may frame it.
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -15,7 +18,8 @@ use axum::response::{IntoResponse, Response};
 use axum::Router;
 use tower_http::services::ServeDir;
 
-use crate::{csp, Config, Error};
+use crate::db::Db;
+use crate::{board_state, csp, AppState, Config, Error};
 
 /// The fixed client routes of platform §2. `/:board_slug` is matched by [`is_board_slug`].
 const CLIENT_ROUTES: &[&str] = &[
@@ -50,6 +54,8 @@ struct WebApp {
     config_tag: Arc<String>,
     /// The Content-Security-Policy header of every page (`csp.rs`).
     policy: Arc<String>,
+    /// For the board an `/embed` page shows.
+    db: Db,
 }
 
 /// The operator's settings that the web app needs before its first paint (web/src/config/runtime.ts
@@ -72,11 +78,13 @@ fn page_config(config: &Config) -> String {
 }
 
 /// Static files first; what no file matches goes to [`client_route`].
-pub fn router(config: &Config) -> Router {
+pub fn router(state: &AppState) -> Router {
+    let config = &state.config;
     let app = WebApp {
         dist: Arc::new(config.web_dist.clone()),
         config_tag: Arc::new(page_config(config)),
         policy: Arc::new(csp::policy(config)),
+        db: state.db.clone(),
     };
     let files = ServeDir::new(&config.web_dist)
         // `/` and folders are client routes, not directory listings or folder index pages.
@@ -89,10 +97,22 @@ pub fn router(config: &Config) -> Router {
 /// 404 for anything else.
 async fn client_route(State(app): State<WebApp>, uri: Uri) -> Result<Response, Error> {
     let status = if is_client_route(uri.path()) { StatusCode::OK } else { StatusCode::NOT_FOUND };
-    index_html(&app, status).await
+    let policy = match uri.path().trim_end_matches('/') {
+        "/embed" => embed_policy(&app, uri.query()).await?,
+        _ => None,
+    };
+    index_html(&app, status, policy.as_deref().unwrap_or(&app.policy)).await
 }
 
-async fn index_html(app: &WebApp, status: StatusCode) -> Result<Response, Error> {
+/// The policy of `/embed?board={slug}` when that board limits who may frame it.
+async fn embed_policy(app: &WebApp, query: Option<&str>) -> Result<Option<String>, Error> {
+    let slug = url::form_urlencoded::parse(query.unwrap_or_default().as_bytes()).find(|(name, _)| *name == "board").map(|(_, slug)| slug);
+    let Some(slug) = slug.map(|slug| slug.trim().to_lowercase()).filter(|slug| !slug.is_empty()) else { return Ok(None) };
+    let board = board_state::find_by_slug(&app.db, &slug).await?;
+    Ok(board.as_ref().and_then(board_state::frame_ancestors).map(|directive| format!("{}; {directive}", app.policy)))
+}
+
+async fn index_html(app: &WebApp, status: StatusCode, policy: &str) -> Result<Response, Error> {
     let dist = app.dist.as_path();
     let path = dist.join("index.html");
     match tokio::fs::read_to_string(&path).await {
@@ -102,7 +122,7 @@ async fn index_html(app: &WebApp, status: StatusCode) -> Result<Response, Error>
                 (header::CONTENT_TYPE, "text/html; charset=utf-8"),
                 // The page names hashed asset files: a stale copy would load an old build.
                 (header::CACHE_CONTROL, "no-cache"),
-                (header::CONTENT_SECURITY_POLICY, app.policy.as_str()),
+                (header::CONTENT_SECURITY_POLICY, policy),
             ],
             html.replacen("</head>", &format!("{}</head>", app.config_tag), 1),
         )

@@ -217,7 +217,7 @@ async fn board_view(
     Query(spec): Query<SpecParams>,
     Query(params): Query<ViewParams>,
 ) -> Result<ApiJson<BlockView>, Error> {
-    let scope = board_scope(&state, &caller, spec.board.as_deref(), Some(&spreadsheet_id)).await?;
+    let scope = board_scope(&state, &caller, spec.board.as_deref(), Some(&spreadsheet_id), spec.embed_token.as_deref()).await?;
     Ok(ApiJson(compute(&state, &scope, &viewer(&caller, spec), &block_id, &params).await?))
 }
 

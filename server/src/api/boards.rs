@@ -18,6 +18,7 @@ use crate::auth::Caller;
 use crate::blocks::{self, Parent};
 use crate::board_state::{self, Board, BoardState, BoardUpdate};
 use crate::db::{is_unique_violation, new_id, now, Flag};
+use crate::embed_token;
 use crate::error::{Error, ErrorBody, ResultExt};
 use crate::sheet_query;
 use crate::AppState;
@@ -75,14 +76,14 @@ fn board_not_found() -> Error {
 }
 
 /// The board with `id` and the caller's role on it.
-async fn board_by_id(state: &AppState, caller: &Caller, id: &str) -> Result<(Board, Role), Error> {
+pub(super) async fn board_by_id(state: &AppState, caller: &Caller, id: &str) -> Result<(Board, Role), Error> {
     let board = board_state::find_by_id(&state.db, id).await?.ok_or_else(board_not_found)?;
     let role = board.role(caller);
     Ok((board, role))
 }
 
 /// The board named by the spec's `board` query parameter (the browser path: its first segment
-/// is the slug), if the caller may see it.
+/// is the slug), if the caller, or the request's `embed_token`, may see it.
 async fn visible_board_by_slug(state: &AppState, caller: &Caller, params: &SpecParams) -> Result<(Board, Role), Error> {
     let slug = params.board.as_deref().unwrap_or_default().trim().trim_start_matches('/').split(['/', '?', '#']).next().unwrap_or_default();
     let not_found = || Error::NotFound(format!("Page not found: no board has the address /{slug}."));
@@ -90,9 +91,8 @@ async fn visible_board_by_slug(state: &AppState, caller: &Caller, params: &SpecP
         return Err(not_found());
     }
     let board = board_state::find_by_slug(&state.db, slug).await?.ok_or_else(not_found)?;
-    let role = board.role(caller);
-    role.require_view(board.public)?;
-    Ok((board, role))
+    let reader = embed_token::reader(&state.db, caller, &board, params.embed_token.as_deref()).await?;
+    Ok((board, reader.role))
 }
 
 /// The owner of `workspace_id` if the caller may add boards to it; unknown ids answer 404.
@@ -303,7 +303,8 @@ async fn duplicate(
 }
 
 /// The board state of the board named by `board` (its slug), with `can_edit` and `user_role`
-/// decided by the session (platform §7).
+/// decided by the session (platform §7). A valid `embed_token` for this board lets a caller
+/// without access read a private board as a guest.
 #[utoipa::path(post, path = "/board/update-metadata", tag = "spec", params(SpecParams),
     responses((status = 200, body = BoardState), (status = 403, body = ErrorBody, description = "Private board: 'Access denied'"),
         (status = 404, body = ErrorBody)))]

@@ -13,6 +13,7 @@ mod block_view;
 mod blocks;
 mod boards;
 mod client_errors;
+mod embed_tokens;
 mod env;
 mod health;
 mod marketplace;
@@ -83,6 +84,7 @@ fn routes() -> OpenApiRouter<AppState> {
         .merge(account::router())
         .merge(workspaces::router())
         .merge(boards::router())
+        .merge(embed_tokens::router())
         .merge(marketplace::router())
         .merge(blocks::router())
         .merge(env::router())
@@ -159,4 +161,8 @@ pub struct SpecParams {
     #[serde(rename = "_filters")]
     #[param(rename = "_filters")]
     pub url_filters: Option<String>,
+    /// A signed embed token (`POST /api/boards/{boardId}/embed-token`): lets the `/embed` page
+    /// read the board it names, private or not, with its locked filters; a refused one is a 403
+    /// with the reason.
+    pub embed_token: Option<String>,
 }

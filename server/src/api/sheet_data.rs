@@ -54,14 +54,16 @@ pub(super) fn viewer(caller: &Caller, spec: SpecParams) -> Viewer {
     Viewer::new(caller, spec.session_row_id, spec.url_filters)
 }
 
-/// The scope of the board the request names; its spreadsheet must be `spreadsheet_id` when given.
+/// The scope of the board the request names, read by the caller or through `embed_token`; its
+/// spreadsheet must be `spreadsheet_id` when given.
 pub(super) async fn board_scope(
     state: &AppState,
     caller: &Caller,
     board: Option<&str>,
     spreadsheet_id: Option<&str>,
+    embed_token: Option<&str>,
 ) -> Result<Scope, Error> {
-    let scope = sheet_query::board_scope(&state.db, caller, board.unwrap_or_default(), spreadsheet_id).await?;
+    let scope = sheet_query::board_scope(&state.db, caller, board.unwrap_or_default(), spreadsheet_id, embed_token).await?;
     refresh_linked(state, &scope).await;
     Ok(scope)
 }
@@ -105,7 +107,7 @@ async fn board_sheet(
     Query(spec): Query<SpecParams>,
     Query(params): Query<SheetParams>,
 ) -> Result<ApiJson<SheetAnswer>, Error> {
-    let scope = board_scope(&state, &caller, spec.board.as_deref(), Some(&spreadsheet_id)).await?;
+    let scope = board_scope(&state, &caller, spec.board.as_deref(), Some(&spreadsheet_id), spec.embed_token.as_deref()).await?;
     Ok(ApiJson(sheet_query::answer(&state, &scope, &viewer(&caller, spec), &sheet_title, &params).await?))
 }
 
@@ -174,7 +176,7 @@ async fn spreadsheet_data(
         true => page_scope(&state, &caller, &locator, &headers, board.as_deref()).await?,
         false => match locator.resolve(&state.db, host, &state.config.public_base_url()).await {
             Ok(_) => page_scope(&state, &caller, &locator, &headers, board.as_deref()).await?,
-            Err(_) => board_scope(&state, &caller, board.as_deref(), None).await?,
+            Err(_) => board_scope(&state, &caller, board.as_deref(), None, spec.embed_token.as_deref()).await?,
         },
     };
     params.rows_per_page.get_or_insert_with(|| "0".to_owned());
@@ -204,7 +206,7 @@ async fn board_export(
     Query(spec): Query<SpecParams>,
     Query(params): Query<SheetParams>,
 ) -> Result<Response, Error> {
-    let scope = board_scope(&state, &caller, spec.board.as_deref(), Some(&spreadsheet_id)).await?;
+    let scope = board_scope(&state, &caller, spec.board.as_deref(), Some(&spreadsheet_id), spec.embed_token.as_deref()).await?;
     export(&state, &scope, viewer(&caller, spec), &sheet_title, &params).await
 }
 

@@ -60,7 +60,7 @@ fn checked_name(name: &str) -> Result<String, Error> {
 
 /// The workspace with `id` if the caller may manage it (owner or admin): guests 401, others 403,
 /// unknown ids 404.
-async fn manageable(state: &AppState, caller: &Caller, id: &str) -> Result<Workspace, Error> {
+pub(super) async fn manageable(state: &AppState, caller: &Caller, id: &str) -> Result<Workspace, Error> {
     caller.user()?;
     let row: Option<WorkspaceRow> = sqlx::query_as("SELECT id, name, subdomain, owner_id, created_at FROM workspaces WHERE id = $1")
         .bind(id)

@@ -39,7 +39,7 @@ both_databases! {
             "block_border": "#e7ebf3", "block_shadow": "#ebeff3", "public": false, "spreadsheetId": null,
             "sheets": [], "users": [], "blocks": [], "sections": "", "current_section": "",
             "footer": {"logo": "", "socialMediaIcons": [], "copyrightText": ""},
-            "event": {"logo": "", "socialMediaIcons": [], "copyrightText": ""},
+            "event": {"logo": "", "socialMediaIcons": [], "copyrightText": ""}, "embed_origins": [],
             "owner_email": "ada@example.com", "can_edit": true, "user_role": "owner", "type": "board"
         });
         assert_eq!(state, expected);

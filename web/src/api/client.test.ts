@@ -45,6 +45,20 @@ describe('request layer query parameters', () => {
     expect(Object.fromEntries(calls[0].url.searchParams)).toEqual({ board: '', referer: '', _id: '', _email: '', _filters: '' });
   });
 
+  it("sends a signed embed link's token as embed_token, only from /embed", async () => {
+    const { calls } = mockFetch({ 'GET /api/blocks': { body: [] } });
+    window.history.pushState({}, '', '/embed?board=sales&token=eyJ.abc.sig&filters=Region:North');
+    await api.get('/api/blocks');
+    expect(calls[0].url.searchParams.get('embed_token')).toBe('eyJ.abc.sig');
+    expect(calls[0].url.searchParams.get('_filters')).toBe('Region:North');
+
+    window.history.pushState({}, '', '/embed?board=sales');
+    await api.get('/api/blocks');
+    window.history.pushState({}, '', '/sales?token=eyJ.abc.sig');
+    await api.get('/api/blocks');
+    expect(calls.slice(1).map((call) => call.url.searchParams.has('embed_token'))).toEqual([false, false]);
+  });
+
   it('keeps extra query parameters beside the spec ones', async () => {
     const { calls } = mockFetch({ 'GET /api/admin/users': { body: [] } });
     await api.get('/api/admin/users', { query: { q: 'ann' } });

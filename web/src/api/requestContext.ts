@@ -1,4 +1,5 @@
-// The query parameters every request carries (platform §7): board, referer, _id, _email, _filters.
+// The query parameters every request carries (platform §7): board, referer, _id, _email, _filters,
+// and on a signed embed link its embed_token.
 // The signed-in e-mail is pushed here by the session store, so this module needs no store import
 // (the store itself calls the API, and a cycle between the two would be fragile).
 
@@ -20,11 +21,23 @@ function sessionRowId(): string {
 /** The spec parameters for a request made from the current page. */
 export function specParams(): URLSearchParams {
   const { pathname, search } = window.location;
-  return new URLSearchParams({
+  const params = new URLSearchParams({
     board: pathname.replace(/^\//, ''),
     referer: document.referrer,
     _id: sessionRowId(),
     _email: signedInEmail,
     _filters: new URLSearchParams(search).get('filters') ?? '',
   });
+  const token = embedToken();
+  if (token) params.set('embed_token', token);
+  return params;
+}
+
+/**
+ * The token of a signed embed link (/embed?board=...&token=...), which opens a private board: the
+ * server checks it on every read the embed makes and applies its locked filters. null elsewhere.
+ */
+export function embedToken(): string | null {
+  const { pathname, search } = window.location;
+  return pathname.replace(/\/$/, '') === '/embed' ? new URLSearchParams(search).get('token') || null : null;
 }

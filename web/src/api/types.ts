@@ -222,6 +222,24 @@ export interface BoardSettings {
   current_section: string;
   footer: BoardFooter;
   event: BoardFooter;
+  /** The sites allowed to frame the board's /embed page (`scheme://host[:port]`); empty: any site. */
+  embed_origins: string[];
+}
+
+/** A signed embed link (POST /api/boards/{id}/embed-token). */
+export interface MintedEmbedToken {
+  token: string;
+  /** {public base}/embed?board={slug}&token={token} */
+  url: string;
+  /** Unix seconds. */
+  expires_at: number;
+}
+
+/** A workspace's embed secret (GET /api/workspaces/{id}/embed-secret), for its owner. */
+export interface EmbedSecret {
+  secret: string;
+  /** Unix seconds: when it was made or last rotated. */
+  rotated_at: number;
 }
 
 /** platform §3 "Board state" as POST /api/board/update-metadata and /api/boards/{id} answer it. */

@@ -7,7 +7,11 @@ import { PageNotFound } from './PageNotFound';
 export function ErrorPage({ error }: { error: unknown }) {
   const { status, message } = toApiError(error);
   if (status === 404) return <PageNotFound />;
-  if (status === 403) return <AccessDenied />;
+  if (status === 403) {
+    // A 403 other than the private-app refusal ('Access denied: ...') says why, and is shown.
+    const ownReason = !message.startsWith('Access denied') && !message.startsWith('HTTP Error');
+    return <AccessDenied reason={ownReason ? message : undefined} />;
+  }
   return (
     <main className="error-screen">
       <h1>{status}</h1>

@@ -43,4 +43,13 @@ describe('boardSource', () => {
     await source.view({ id: 'm1', type: 'markdown' }, {});
     expect(url().pathname).toBe('/api/board/-/view/m1');
   });
+
+  it("puts a signed embed link's token on the CSV link, which the request layer does not build", () => {
+    window.history.pushState({}, '', '/embed?board=sales&token=eyJ.abc.sig');
+    const link = new URL(boardSource('sales', 's1', viewer).csvUrl(block), window.location.origin);
+    window.history.pushState({}, '', '/sales');
+    expect(link.searchParams.get('embed_token')).toBe('eyJ.abc.sig');
+    const plain = new URL(boardSource('sales', 's1', viewer).csvUrl(block), window.location.origin);
+    expect(plain.searchParams.has('embed_token')).toBe(false);
+  });
 });

@@ -1,6 +1,7 @@
 // The two places blocks live: a board (named by its slug) and an app page (named by its app and
 // path). Both answer the same shapes; only the addresses differ.
 import { api } from '../../api/client';
+import { embedToken } from '../../api/requestContext';
 import type { BoardBlock } from '../../api/types';
 import type { ActionResult, BlockRows, BlockSource, BlockView, RowsQuery, RowValues } from './types';
 
@@ -82,6 +83,9 @@ export function boardSource(slug: string, spreadsheetId: string | null | undefin
     csvUrl: (block) => {
       const url = new URL(`${base}/sheet/${enc(sheetOf(block))}/export.csv`, window.location.origin);
       for (const [k, v] of Object.entries({ ...scope, ...rowsParams(block, {}, viewer) })) url.searchParams.set(k, v);
+      // A plain link gets no spec parameters from the request layer: a signed embed's token goes along.
+      const token = embedToken();
+      if (token) url.searchParams.set('embed_token', token);
       return url.pathname + url.search;
     },
     pageHref: (page) => `/${page.replace(/^\//, '')}`,

@@ -158,7 +158,7 @@ export function BoardPopups(editing: BoardEditing) {
       />
     );
   }
-  if (isOpen(mode, 'embed')) return <EmbedPopup slug={board.slug} name={board.title || board.name} onClose={close} />;
+  if (isOpen(mode, 'embed')) return <EmbedPopup board={board} onSaved={saved} onClose={close} />;
   if (isOpen(mode, 'publish')) return <PublishPopup board={board} onSaved={saved} onClose={close} />;
   if (isOpen(mode, 'settings')) return <SettingsPopup board={board} onSaved={saved} onClose={close} />;
   return null;

@@ -1,8 +1,10 @@
 import { useEffect, useState } from 'react';
+import type { BoardState } from '../../api/types';
 import { runtimeConfig } from '../../config/runtime';
 import { Popup } from '../../components/Popup';
 import { attribute, CopyButton, EmbedCodeField, iframeSnippet, useCopyCode } from '../../shell/EmbedCode';
 import { useSessionStore } from '../../store/sessionStore';
+import { EmbedSecurity } from './EmbedSecurity';
 
 const COPY_REFUSED = 'Copying was refused by the browser; select the code and copy it by hand.';
 
@@ -29,8 +31,13 @@ export function scriptSnippet(slug: string, name: string): string {
   return `<script src="${attribute(`${window.location.origin}/embed.js`)}" data-board="${attribute(slug)}" data-title="${attribute(name)}" async></script>`;
 }
 
-/** 'Embed Content': the iframe code on a paid plan, the way to upgrade on the free plan. */
-export function EmbedPopup({ slug, name, onClose }: { slug: string; name: string; onClose: () => void }) {
+/**
+ * 'Embed Content': the iframe and script codes and the embed's security (allowed sites, signed
+ * links) on a paid plan, the way to upgrade on the free plan.
+ */
+export function EmbedPopup({ board, onSaved, onClose }: { board: BoardState; onSaved: (board: BoardState) => void; onClose: () => void }) {
+  const { slug } = board;
+  const name = board.title || board.name;
   const [isFreePlan, setIsFreePlan] = useState<boolean | null>(null);
   useEffect(() => {
     let live = true;
@@ -70,6 +77,7 @@ export function EmbedPopup({ slug, name, onClose }: { slug: string; name: string
             />
             <CopyButton onCopy={scriptCopy.copy} label="Copy script" />
           </div>
+          <EmbedSecurity board={board} onSaved={onSaved} />
         </>
       )}
     </Popup>

@@ -2,7 +2,7 @@
 // names the board with the `board` query override: /boardWorkspace and /embed carry the slug in
 // their query, not in the path the spec parameter is taken from.
 import { api } from '../../api/client';
-import type { BoardBlock, BoardSettings, BoardState, SpreadsheetView } from '../../api/types';
+import type { BoardBlock, BoardSettings, BoardState, EmbedSecret, MintedEmbedToken, SpreadsheetView } from '../../api/types';
 
 const named = (slug: string) => ({ board: slug });
 
@@ -40,3 +40,21 @@ export async function spreadsheetUrl(slug: string, spreadsheetId: string): Promi
   return view.open_url;
 }
 
+
+/** A signed embed link locking `filters` (stored filter name → value); errors are the caller's to show. */
+export function mintEmbedToken(slug: string, boardId: string, filters: Record<string, string>, expiresInMinutes: number): Promise<MintedEmbedToken> {
+  const body = { filters, expires_in_minutes: expiresInMinutes };
+  return api.post<MintedEmbedToken>(`/api/boards/${encodeURIComponent(boardId)}/embed-token`, body, { query: named(slug), alert: false });
+}
+
+const secretPath = (workspaceId: string) => `/api/workspaces/${encodeURIComponent(workspaceId)}/embed-secret`;
+
+/** The workspace's embed secret (made on first need); for its owner and admins. */
+export function loadEmbedSecret(slug: string, workspaceId: string, signal?: AbortSignal): Promise<EmbedSecret> {
+  return api.get<EmbedSecret>(secretPath(workspaceId), { query: named(slug), alert: false, signal });
+}
+
+/** A new embed secret: every signed link made with the old one stops working. */
+export function rotateEmbedSecret(slug: string, workspaceId: string): Promise<EmbedSecret> {
+  return api.post<EmbedSecret>(`${secretPath(workspaceId)}/rotate`, undefined, { query: named(slug), alert: false });
+}

@@ -32,6 +32,7 @@ export function boardState(overrides: Partial<BoardState> = {}): BoardState {
     current_section: '',
     footer,
     event: footer,
+    embed_origins: [],
     public: true,
     spreadsheetId: 's1',
     sheets: ['Sales'],
