@@ -13,6 +13,7 @@ mod block_view;
 mod blocks;
 mod boards;
 mod client_errors;
+mod docs;
 mod env;
 mod health;
 mod marketplace;
@@ -87,6 +88,7 @@ fn routes() -> OpenApiRouter<AppState> {
         .merge(blocks::router())
         .merge(env::router())
         .merge(client_errors::router())
+        .merge(docs::router())
         .merge(apps::router())
         .merge(pages::router())
         .merge(app_users::router())
