@@ -20,6 +20,7 @@ mod config;
 mod csp;
 pub mod db;
 pub mod demo;
+pub mod docs_guides;
 pub mod embed_token;
 pub mod error;
 pub mod files;

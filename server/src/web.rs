@@ -133,7 +133,7 @@ async fn index_html(app: &WebApp, status: StatusCode, policy: &str) -> Result<Re
 }
 
 /// True for the routes of platform §2. One trailing slash is tolerated (`/dashboard/`).
-fn is_client_route(path: &str) -> bool {
+pub(crate) fn is_client_route(path: &str) -> bool {
     let path = match path.strip_suffix('/') {
         Some(trimmed) if !trimmed.is_empty() => trimmed,
         _ => path,
@@ -141,10 +141,15 @@ fn is_client_route(path: &str) -> bool {
     CLIENT_ROUTES.contains(&path) || is_board_slug(path) || is_spreadsheet_screen(path) || is_docs_page(path)
 }
 
-/// `/docs/blocks/{type}`: a block type's page of the settings reference.
+/// `/docs/api` (the HTTP API reference), `/docs/blocks/{type}` (a block type's page of the
+/// settings reference) and `/docs/guides/{slug}` (a user guide).
 fn is_docs_page(path: &str) -> bool {
-    path.strip_prefix("/docs/blocks/")
-        .is_some_and(|block_type| !block_type.is_empty() && block_type.chars().all(|c| c.is_ascii_alphanumeric()))
+    let segment = |prefix: &str, allowed: fn(char) -> bool| {
+        path.strip_prefix(prefix).is_some_and(|name| !name.is_empty() && name.chars().all(allowed))
+    };
+    path == "/docs/api"
+        || segment("/docs/blocks/", |c| c.is_ascii_alphanumeric())
+        || segment("/docs/guides/", |c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
 }
 
 /// `/dashboard/spreadsheets/new` and `/dashboard/spreadsheets/{id}`: the connect screen and the
@@ -197,6 +202,8 @@ mod tests {
         assert!(is_client_route("/dashboard/spreadsheets/new"));
         assert!(is_client_route("/dashboard/spreadsheets/0b1c2d"));
         assert!(is_client_route("/docs/blocks/imageGallery"));
+        assert!(is_client_route("/docs/guides/self-hosting"));
+        assert!(is_client_route("/docs/api"));
     }
 
     #[test]
@@ -208,5 +215,9 @@ mod tests {
         assert!(!is_client_route("/dashboard/spreadsheets/a/b"));
         assert!(!is_client_route("/docs/blocks/"));
         assert!(!is_client_route("/docs/blocks/a/b"));
+        assert!(!is_client_route("/docs/guides/"));
+        assert!(!is_client_route("/docs/guides/Filters"));
+        assert!(!is_client_route("/docs/guides/a/b"));
+        assert!(!is_client_route("/docs/api/x"));
     }
 }

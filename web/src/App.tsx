@@ -53,6 +53,8 @@ const ROUTES: ReadonlyArray<{ path: string; Screen: Screen; session?: boolean; v
   { path: '/embed', Screen: EmbedPage },
   { path: '/marketplace', Screen: MarketplacePage },
   { path: '/docs', Screen: DocsPage },
+  { path: '/docs/guides/:slug', Screen: DocsPage },
+  { path: '/docs/api', Screen: DocsPage },
   { path: '/docs/blocks/:blockType', Screen: DocsPage },
   { path: '/accept-invitation', Screen: AcceptInvitationPage },
   { path: '/dashboard/auth', Screen: LoginPage },

@@ -13,6 +13,7 @@ mod block_view;
 mod blocks;
 mod boards;
 mod client_errors;
+mod docs;
 mod embed_tokens;
 mod env;
 mod health;
@@ -89,6 +90,7 @@ fn routes() -> OpenApiRouter<AppState> {
         .merge(blocks::router())
         .merge(env::router())
         .merge(client_errors::router())
+        .merge(docs::router())
         .merge(apps::router())
         .merge(pages::router())
         .merge(app_users::router())

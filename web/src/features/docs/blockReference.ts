@@ -76,12 +76,3 @@ function condition(rule: Rule, labelOf: (key: string) => string): string {
       return rule.rules.map((inner) => condition(inner, labelOf)).join(' and ');
   }
 }
-
-/** Every setting key of `fields`, items' settings included (`axis[].column`), for search and tests. */
-export function settingPaths(fields: readonly Field[], prefix = ''): string[] {
-  return fields.flatMap((field) => {
-    const path = `${prefix}${field.key}`;
-    const inner = field.fields ? settingPaths(field.fields, field.kind === 'list' ? `${path}[].` : `${path}.`) : [];
-    return [path, ...inner];
-  });
-}
