@@ -15,6 +15,7 @@ use axum::response::{IntoResponse, Response};
 use axum::Router;
 use tower_http::services::ServeDir;
 
+use crate::embed::html::{escape, Safe};
 use crate::{csp, Config, Error};
 
 /// The fixed client routes of platform §2. `/:board_slug` is matched by [`is_board_slug`].
@@ -44,7 +45,7 @@ const CLIENT_ROUTES: &[&str] = &[
 ];
 
 #[derive(Clone)]
-struct WebApp {
+pub(crate) struct WebApp {
     dist: Arc<PathBuf>,
     /// The `<script id="tessera-config">` element written into every page (see [`page_config`]).
     config_tag: Arc<String>,
@@ -71,13 +72,25 @@ fn page_config(config: &Config) -> String {
     format!(r#"<script id="tessera-config" type="application/json">{}</script>"#, json.to_string().replace('<', "\\u003c"))
 }
 
+/// What a server-rendered route (the embed, `embed/`) writes into `index.html`.
+pub(crate) struct Prerendered<'a> {
+    /// The page's `<title>` text; escaped here.
+    pub title: &'a str,
+    /// Markup for the end of `<head>`.
+    pub head: &'a Safe,
+    /// Markup put just before the app's `<div id="root">`.
+    pub body: &'a Safe,
+}
+
+impl WebApp {
+    pub(crate) fn new(config: &Config) -> Self {
+        Self { dist: Arc::new(config.web_dist.clone()), config_tag: Arc::new(page_config(config)), policy: Arc::new(csp::policy(config)) }
+    }
+}
+
 /// Static files first; what no file matches goes to [`client_route`].
 pub fn router(config: &Config) -> Router {
-    let app = WebApp {
-        dist: Arc::new(config.web_dist.clone()),
-        config_tag: Arc::new(page_config(config)),
-        policy: Arc::new(csp::policy(config)),
-    };
+    let app = WebApp::new(config);
     let files = ServeDir::new(&config.web_dist)
         // `/` and folders are client routes, not directory listings or folder index pages.
         .append_index_html_on_directories(false)
@@ -89,10 +102,11 @@ pub fn router(config: &Config) -> Router {
 /// 404 for anything else.
 async fn client_route(State(app): State<WebApp>, uri: Uri) -> Result<Response, Error> {
     let status = if is_client_route(uri.path()) { StatusCode::OK } else { StatusCode::NOT_FOUND };
-    index_html(&app, status).await
+    index_html(&app, status, None).await
 }
 
-async fn index_html(app: &WebApp, status: StatusCode) -> Result<Response, Error> {
+/// `index.html` with the operator's settings, and what a server-rendered route adds.
+pub(crate) async fn index_html(app: &WebApp, status: StatusCode, prerendered: Option<&Prerendered<'_>>) -> Result<Response, Error> {
     let dist = app.dist.as_path();
     let path = dist.join("index.html");
     match tokio::fs::read_to_string(&path).await {
@@ -104,12 +118,30 @@ async fn index_html(app: &WebApp, status: StatusCode) -> Result<Response, Error>
                 (header::CACHE_CONTROL, "no-cache"),
                 (header::CONTENT_SECURITY_POLICY, app.policy.as_str()),
             ],
-            html.replacen("</head>", &format!("{}</head>", app.config_tag), 1),
+            prerender(html, prerendered).replacen("</head>", &format!("{}</head>", app.config_tag), 1),
         )
             .into_response()),
         Err(err) if err.kind() == std::io::ErrorKind::NotFound => Err(Error::WebAppNotBuilt { dist: dist.to_path_buf() }),
         Err(err) => Err(Error::internal(format!("reading {}", path.display()), err)),
     }
+}
+
+/// `html` with the page's title replaced, `head` at the end of `<head>` and `body` before the
+/// app's root (at the end of `<body>` in a page without one).
+fn prerender(html: String, prerendered: Option<&Prerendered<'_>>) -> String {
+    let Some(prerendered) = prerendered else { return html };
+    let mut title = String::new();
+    escape(prerendered.title, &mut title);
+    let mut html = match (html.find("<title>"), html.find("</title>")) {
+        (Some(start), Some(end)) if start < end => format!("{}<title>{title}{}", &html[..start], &html[end..]),
+        _ => html.replacen("</head>", &format!("<title>{title}</title></head>"), 1),
+    };
+    html = html.replacen("</head>", &format!("{}</head>", prerendered.head.as_str()), 1);
+    match html.find("<div id=\"root\"") {
+        Some(at) => html.insert_str(at, prerendered.body.as_str()),
+        None => html = html.replacen("</body>", &format!("{}</body>", prerendered.body.as_str()), 1),
+    }
+    html
 }
 
 /// True for the routes of platform §2. One trailing slash is tolerated (`/dashboard/`).

@@ -9,8 +9,9 @@ mod admin;
 mod app_users;
 mod apps;
 mod auth;
-mod block_view;
+pub(crate) mod block_view;
 mod blocks;
+mod board_preview;
 mod boards;
 mod client_errors;
 mod env;
@@ -83,6 +84,7 @@ fn routes() -> OpenApiRouter<AppState> {
         .merge(account::router())
         .merge(workspaces::router())
         .merge(boards::router())
+        .merge(board_preview::router())
         .merge(marketplace::router())
         .merge(blocks::router())
         .merge(env::router())

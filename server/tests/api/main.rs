@@ -14,6 +14,7 @@ mod boards;
 mod client_errors;
 mod data_blocks;
 mod demo;
+mod embed;
 mod env;
 mod google_sheets;
 mod marketplace;
