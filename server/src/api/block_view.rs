@@ -276,7 +276,13 @@ async fn compute(state: &AppState, scope: &Scope, viewer: &Viewer, block_id: &st
 
 /// The view of `block`, a block of the scope's board or page, as `viewer` sees it (the embed
 /// draws its charts, cards, texts and events from it).
-pub(crate) async fn view_of(state: &AppState, scope: &Scope, viewer: &Viewer, block: &StoredBlock, params: &ViewParams) -> Result<BlockView, Error> {
+pub(crate) async fn view_of(
+    state: &AppState,
+    scope: &Scope,
+    viewer: &Viewer,
+    block: &StoredBlock,
+    params: &ViewParams,
+) -> Result<BlockView, Error> {
     let view = tessera_blocks::view(&block.to_json()).map_err(view_error)?;
     let reader = Reader {
         state,

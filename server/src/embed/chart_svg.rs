@@ -50,27 +50,39 @@ pub enum Placement {
 pub fn write(markup: &mut Markup, model: &ChartModel, style: &ChartStyle<'_>, placement: Placement) {
     let view_box = format!("0 0 {WIDTH} {HEIGHT}");
     match placement {
-        Placement::Page => markup.open("svg", &[
-            ("xmlns", "http://www.w3.org/2000/svg".into()),
-            ("viewBox", view_box.as_str().into()),
-            ("class", "ssr-chart-svg".into()),
-            ("role", "img".into()),
-        ]),
-        Placement::At { x, y, width, height } => markup.open("svg", &[
-            ("x", x.into()),
-            ("y", y.into()),
-            ("width", width.into()),
-            ("height", height.into()),
-            ("viewBox", view_box.as_str().into()),
-            ("role", "img".into()),
-        ]),
+        Placement::Page => markup.open(
+            "svg",
+            &[
+                ("xmlns", "http://www.w3.org/2000/svg".into()),
+                ("viewBox", view_box.as_str().into()),
+                ("class", "ssr-chart-svg".into()),
+                ("role", "img".into()),
+            ],
+        ),
+        Placement::At { x, y, width, height } => markup.open(
+            "svg",
+            &[
+                ("x", x.into()),
+                ("y", y.into()),
+                ("width", width.into()),
+                ("height", height.into()),
+                ("viewBox", view_box.as_str().into()),
+                ("role", "img".into()),
+            ],
+        ),
     };
     markup.element("title", &[], style.title);
     let has_numbers = model.series.iter().any(|series| series.data.iter().flatten().any(|value| value.is_finite()));
     if model.labels.is_empty() || !has_numbers {
         markup.element(
             "text",
-            &[("x", (WIDTH / 2.0).into()), ("y", (HEIGHT / 2.0).into()), ("text-anchor", "middle".into()), ("fill", INK.into()), ("font-size", "14".into())],
+            &[
+                ("x", (WIDTH / 2.0).into()),
+                ("y", (HEIGHT / 2.0).into()),
+                ("text-anchor", "middle".into()),
+                ("fill", INK.into()),
+                ("font-size", "14".into()),
+            ],
             "No data",
         );
     } else {
@@ -158,7 +170,7 @@ fn short(label: &str) -> String {
     }
 }
 
-fn colour<'a>(colours: &'a [String], index: usize) -> &'a str {
+fn colour(colours: &[String], index: usize) -> &str {
     colours.get(index % colours.len().max(1)).map_or(INK, String::as_str)
 }
 
@@ -183,13 +195,10 @@ fn plot(markup: &mut Markup, model: &ChartModel, style: &ChartStyle<'_>, horizon
             ([x0, at, x1, at], [("x", (x0 - 6.0).into()), ("y", (at + 4.0).into()), ("text-anchor", "end".into())])
         };
         let stroke = if tick == 0.0 { INK } else { GRID };
-        markup.empty("line", &[
-            ("x1", line[0].into()),
-            ("y1", line[1].into()),
-            ("x2", line[2].into()),
-            ("y2", line[3].into()),
-            ("stroke", stroke.into()),
-        ]);
+        markup.empty(
+            "line",
+            &[("x1", line[0].into()), ("y1", line[1].into()), ("x2", line[2].into()), ("y2", line[3].into()), ("stroke", stroke.into())],
+        );
         let text = format_value(tick, style.grouped);
         let [x, y, anchor] = label;
         markup.element("text", &[x, y, anchor, ("fill", INK.into()), ("font-size", FONT.into())], &text);
@@ -262,8 +271,21 @@ fn plot(markup: &mut Markup, model: &ChartModel, style: &ChartStyle<'_>, horizon
         let mut x = x0;
         for (i, series) in model.series.iter().enumerate() {
             let name = short(&series.name);
-            markup.empty("rect", &[("x", x.into()), ("y", 8.0.into()), ("width", 10.0.into()), ("height", 10.0.into()), ("fill", colour(&style.colours, i).into())]);
-            markup.element("text", &[("x", (x + 14.0).into()), ("y", 17.0.into()), ("fill", INK.into()), ("font-size", FONT.into())], &name);
+            markup.empty(
+                "rect",
+                &[
+                    ("x", x.into()),
+                    ("y", 8.0.into()),
+                    ("width", 10.0.into()),
+                    ("height", 10.0.into()),
+                    ("fill", colour(&style.colours, i).into()),
+                ],
+            );
+            markup.element(
+                "text",
+                &[("x", (x + 14.0).into()), ("y", 17.0.into()), ("fill", INK.into()), ("font-size", FONT.into())],
+                &name,
+            );
             x += 24.0 + 6.5 * name.chars().count() as f64;
         }
     }
@@ -284,9 +306,15 @@ fn line(markup: &mut Markup, points: &[Option<(f64, f64)>], zero: f64, horizonta
         let (Some(first), Some(last)) = (run.first(), run.last()) else { continue };
         let path: Vec<String> = run.iter().map(|(x, y)| format!("{},{}", number(*x), number(*y))).collect();
         let path = path.join(" ");
-        let closing =
-            if horizontal { format!("{},{} {},{}", number(zero), number(last.1), number(zero), number(first.1)) } else { format!("{},{} {},{}", number(last.0), number(zero), number(first.0), number(zero)) };
-        markup.empty("polygon", &[("points", format!("{path} {closing}").as_str().into()), ("fill-opacity", "0.15".into()), ("stroke", "none".into())]);
+        let closing = if horizontal {
+            format!("{},{} {},{}", number(zero), number(last.1), number(zero), number(first.1))
+        } else {
+            format!("{},{} {},{}", number(last.0), number(zero), number(first.0), number(zero))
+        };
+        markup.empty(
+            "polygon",
+            &[("points", format!("{path} {closing}").as_str().into()), ("fill-opacity", "0.15".into()), ("stroke", "none".into())],
+        );
         markup.empty("polyline", &[("points", path.as_str().into()), ("fill", "none".into()), ("stroke-width", 2.0.into())]);
         if run.len() == 1 {
             markup.empty("circle", &[("cx", first.0.into()), ("cy", first.1.into()), ("r", 3.0.into()), ("stroke", "none".into())]);
@@ -297,12 +325,20 @@ fn line(markup: &mut Markup, points: &[Option<(f64, f64)>], zero: f64, horizonta
 /// The first series as a pie: positive values only, one slice colour per label, a legend.
 fn pie(markup: &mut Markup, model: &ChartModel, style: &ChartStyle<'_>) {
     let series = &model.series[0];
-    let slices: Vec<(usize, f64)> =
-        series.data.iter().enumerate().filter_map(|(i, value)| value.filter(|value| value.is_finite() && *value > 0.0).map(|value| (i, value))).collect();
+    let slices: Vec<(usize, f64)> = series
+        .data
+        .iter()
+        .enumerate()
+        .filter_map(|(i, value)| value.filter(|value| value.is_finite() && *value > 0.0).map(|value| (i, value)))
+        .collect();
     let total: f64 = slices.iter().map(|(_, value)| value).sum();
     let (cx, cy, r) = (HEIGHT / 2.0 + 10.0, HEIGHT / 2.0, HEIGHT / 2.0 - 16.0);
     if total <= 0.0 {
-        markup.element("text", &[("x", cx.into()), ("y", cy.into()), ("text-anchor", "middle".into()), ("fill", INK.into()), ("font-size", "14".into())], "No positive values");
+        markup.element(
+            "text",
+            &[("x", cx.into()), ("y", cy.into()), ("text-anchor", "middle".into()), ("fill", INK.into()), ("font-size", "14".into())],
+            "No positive values",
+        );
         return;
     }
     markup.open("g", &[("stroke", "#fff".into()), ("stroke-width", 1.0.into())]);
@@ -338,7 +374,16 @@ fn pie(markup: &mut Markup, model: &ChartModel, style: &ChartStyle<'_>) {
     let x = cx + r + 28.0;
     for (row, &(label, value)) in slices.iter().take(((HEIGHT - 20.0) / 18.0) as usize).enumerate() {
         let y = 20.0 + row as f64 * 18.0;
-        markup.empty("rect", &[("x", x.into()), ("y", (y - 9.0).into()), ("width", 10.0.into()), ("height", 10.0.into()), ("fill", colour(&style.slice_colours, label).into())]);
+        markup.empty(
+            "rect",
+            &[
+                ("x", x.into()),
+                ("y", (y - 9.0).into()),
+                ("width", 10.0.into()),
+                ("height", 10.0.into()),
+                ("fill", colour(&style.slice_colours, label).into()),
+            ],
+        );
         let text = format!("{} ({})", short(&model.labels[label]), format_value(value, style.grouped));
         markup.element("text", &[("x", (x + 16.0).into()), ("y", y.into()), ("fill", INK.into()), ("font-size", FONT.into())], &text);
     }
@@ -351,13 +396,22 @@ mod tests {
     use super::*;
 
     fn style() -> ChartStyle<'static> {
-        ChartStyle { title: "Sales <by> region", colours: vec!["#d81f52".into(), "#43464d".into()], slice_colours: vec!["#111111".into(), "#222222".into()], grouped: false }
+        ChartStyle {
+            title: "Sales <by> region",
+            colours: vec!["#d81f52".into(), "#43464d".into()],
+            slice_colours: vec!["#111111".into(), "#222222".into()],
+            grouped: false,
+        }
     }
 
     fn model(labels: &[&str], series: Vec<(SeriesType, Vec<Option<f64>>)>) -> ChartModel {
         ChartModel {
             labels: labels.iter().map(|l| (*l).to_owned()).collect(),
-            series: series.into_iter().enumerate().map(|(i, (series_type, data))| Series { name: format!("S{i}"), series_type, data }).collect(),
+            series: series
+                .into_iter()
+                .enumerate()
+                .map(|(i, (series_type, data))| Series { name: format!("S{i}"), series_type, data })
+                .collect(),
         }
     }
 
@@ -366,7 +420,10 @@ mod tests {
         svg.split(&format!("<{tag} "))
             .skip(1)
             .filter_map(|element| {
-                let start = element.find(&format!(" {attr}=\"")).map(|at| at + attr.len() + 3).or_else(|| element.starts_with(&format!("{attr}=\"")).then_some(attr.len() + 2))?;
+                let start = element
+                    .find(&format!(" {attr}=\""))
+                    .map(|at| at + attr.len() + 3)
+                    .or_else(|| element.starts_with(&format!("{attr}=\"")).then_some(attr.len() + 2))?;
                 element[start..].split('"').next()?.parse().ok()
             })
             .collect()
@@ -420,17 +477,21 @@ mod tests {
 
     #[test]
     fn labels_names_and_titles_are_escaped() {
-        let mut hostile = model(&["<script>alert(1)</script>", "\" onload=\"x"], vec![(SeriesType::Line, vec![Some(1.0), Some(2.0)]), (SeriesType::Bar, vec![Some(3.0), None])]);
+        let mut hostile = model(
+            &["<script>alert(1)</script>", "\" onload=\"x"],
+            vec![(SeriesType::Line, vec![Some(1.0), Some(2.0)]), (SeriesType::Bar, vec![Some(3.0), None])],
+        );
         hostile.series[0].name = "<img src=x onerror=alert(1)>".into();
         let svg = svg(&hostile, &style()).into_string();
         assert!(!svg.contains("<script") && !svg.contains("<img") && !svg.contains("\" onload"), "{svg}");
         assert!(svg.contains("<title>Sales &lt;by&gt; region</title>"));
-        assert!(svg.contains("&lt;script&gt;alert(1"));
+        assert!(svg.contains("&lt;script&gt;alert(…"), "labels are cut and escaped: {svg}");
     }
 
     #[test]
     fn lines_break_at_missing_values_and_pies_skip_what_is_not_positive() {
-        let svg = svg(&model(&["A", "B", "C", "D"], vec![(SeriesType::Line, vec![Some(1.0), Some(2.0), None, Some(4.0)])]), &style()).into_string();
+        let svg = svg(&model(&["A", "B", "C", "D"], vec![(SeriesType::Line, vec![Some(1.0), Some(2.0), None, Some(4.0)])]), &style())
+            .into_string();
         assert_eq!(svg.matches("<polyline").count(), 2, "{svg}");
         let pie = svg_of_pie(vec![Some(3.0), Some(-1.0), None, Some(1.0)]);
         assert_eq!(pie.matches("<path").count(), 2, "{pie}");

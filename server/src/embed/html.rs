@@ -189,14 +189,16 @@ pub fn image_url(value: &str) -> Option<&str> {
         url.get(..scheme.len()).is_some_and(|head| head.eq_ignore_ascii_case(scheme))
             && url[scheme.len()..].chars().next().is_some_and(|c| !c.is_whitespace() && c != '/')
     });
-    let upload = url.strip_prefix("/api/uploads/").is_some_and(|id| !id.is_empty() && id.chars().all(|c| c.is_ascii_alphanumeric() || c == '-'));
+    let upload =
+        url.strip_prefix("/api/uploads/").is_some_and(|id| !id.is_empty() && id.chars().all(|c| c.is_ascii_alphanumeric() || c == '-'));
     (web || upload).then_some(url)
 }
 
 /// A link a page may open (as `urls.ts` `linkUrl`): http(s), or mailto.
 pub fn link_url(value: &str) -> Option<&str> {
     let url = value.trim();
-    let mailto = url.get(..7).is_some_and(|head| head.eq_ignore_ascii_case("mailto:")) && url.len() > 7 && !url.contains(char::is_whitespace);
+    let mailto =
+        url.get(..7).is_some_and(|head| head.eq_ignore_ascii_case("mailto:")) && url.len() > 7 && !url.contains(char::is_whitespace);
     (mailto || image_url(url).is_some_and(|_| !url.starts_with('/'))).then_some(url)
 }
 

@@ -28,10 +28,10 @@ use std::hash::{DefaultHasher, Hash, Hasher};
 use std::sync::Arc;
 
 use axum::extract::{Query, State};
-use axum::Extension;
 use axum::http::StatusCode;
 use axum::response::Response;
 use axum::routing::get;
+use axum::Extension;
 use axum::Router;
 use quick_cache::sync::Cache as QuickCache;
 use quick_cache::Weighter;
@@ -110,7 +110,12 @@ struct EmbedQuery {
 /// show (the app then shows its 404 or 403 screen, and the answer has that status). A caller
 /// whose session may see a board that its embed refuses (the owner of a private board) gets
 /// the app as it is too, which draws the board from their own calls.
-async fn page(State(state): State<AppState>, Extension(web): Extension<WebApp>, caller: Caller, Query(query): Query<EmbedQuery>) -> Result<Response, Error> {
+async fn page(
+    State(state): State<AppState>,
+    Extension(web): Extension<WebApp>,
+    caller: Caller,
+    Query(query): Query<EmbedQuery>,
+) -> Result<Response, Error> {
     let slug = query.board.as_deref().map(str::trim).unwrap_or_default().to_lowercase();
     let board = match slug.is_empty() {
         true => None,
@@ -168,7 +173,10 @@ pub async fn rendered(state: &AppState, board: &Board, scope: &Scope, viewer: &V
         true => Vec::new(),
         false => store::list(&state.db, &scope.spreadsheet_id).await?,
     };
-    let key = Key { board_id: board.id.clone(), fingerprint: fingerprint(board, scope, viewer, &blocks, &sheets, crate::db::now().div_euclid(86_400)) };
+    let key = Key {
+        board_id: board.id.clone(),
+        fingerprint: fingerprint(board, scope, viewer, &blocks, &sheets, crate::db::now().div_euclid(86_400)),
+    };
     state
         .embeds
         .entries

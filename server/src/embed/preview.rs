@@ -32,14 +32,17 @@ pub fn svg(snapshot: &Snapshot) -> Safe {
     let border = colour(Some(&settings.block_border)).unwrap_or("#e7ebf3");
     let mut m = Markup::new();
     m.raw(r#"<?xml version="1.0" encoding="UTF-8"?>"#);
-    m.open("svg", &[
-        ("xmlns", "http://www.w3.org/2000/svg".into()),
-        ("width", WIDTH.into()),
-        ("height", HEIGHT.into()),
-        ("viewBox", format!("0 0 {WIDTH} {HEIGHT}").as_str().into()),
-        ("font-family", FONT.into()),
-        ("role", "img".into()),
-    ]);
+    m.open(
+        "svg",
+        &[
+            ("xmlns", "http://www.w3.org/2000/svg".into()),
+            ("width", WIDTH.into()),
+            ("height", HEIGHT.into()),
+            ("viewBox", format!("0 0 {WIDTH} {HEIGHT}").as_str().into()),
+            ("font-family", FONT.into()),
+            ("role", "img".into()),
+        ],
+    );
     m.element("title", &[], &snapshot.title);
     m.empty("rect", &[("width", WIDTH.into()), ("height", HEIGHT.into()), ("fill", background.into())]);
     let hero = colour(Some(&settings.hero_background)).filter(|_| !settings.hide_hero);
@@ -47,7 +50,17 @@ pub fn svg(snapshot: &Snapshot) -> Safe {
         m.empty("rect", &[("width", WIDTH.into()), ("height", TITLE_HEIGHT.into()), ("fill", hero.into())]);
     }
     let title_colour = hero.and_then(|hero| tessera_core::contrast::text_color_for(hero).ok()).unwrap_or(INK);
-    m.element("text", &[("x", MARGIN.into()), ("y", 62.0.into()), ("font-size", "40".into()), ("font-weight", "600".into()), ("fill", title_colour.into())], &fit(&snapshot.title, WIDTH - 2.0 * MARGIN, 40.0));
+    m.element(
+        "text",
+        &[
+            ("x", MARGIN.into()),
+            ("y", 62.0.into()),
+            ("font-size", "40".into()),
+            ("font-weight", "600".into()),
+            ("fill", title_colour.into()),
+        ],
+        &fit(&snapshot.title, WIDTH - 2.0 * MARGIN, 40.0),
+    );
 
     let shown: Vec<&Shown> = snapshot.blocks.iter().take(COLUMNS * ROWS).collect();
     let rows = shown.len().div_ceil(COLUMNS).max(1);
@@ -56,7 +69,11 @@ pub fn svg(snapshot: &Snapshot) -> Safe {
     let card_height = (HEIGHT - top - MARGIN + 16.0 - GAP * (rows - 1) as f64) / rows as f64;
     let palette = palette(&settings.palette);
     if shown.is_empty() {
-        m.element("text", &[("x", MARGIN.into()), ("y", (top + 40.0).into()), ("font-size", "24".into()), ("fill", MUTED.into())], "No blocks here yet.");
+        m.element(
+            "text",
+            &[("x", MARGIN.into()), ("y", (top + 40.0).into()), ("font-size", "24".into()), ("fill", MUTED.into())],
+            "No blocks here yet.",
+        );
     }
     for (i, block) in shown.into_iter().enumerate() {
         let x = MARGIN + (i % COLUMNS) as f64 * (card_width + GAP);
@@ -88,20 +105,27 @@ fn fit(text: &str, width: f64, size: f64) -> String {
 fn line(m: &mut Markup, area: Area, index: usize, text: &str, size: f64, fill: &str, bold: bool) {
     let y = area.y + 22.0 + index as f64 * (size + 8.0);
     let weight = if bold { "600" } else { "400" };
-    m.element("text", &[("x", area.x.into()), ("y", y.into()), ("font-size", size.into()), ("font-weight", weight.into()), ("fill", fill.into())], &fit(text, area.width, size));
+    m.element(
+        "text",
+        &[("x", area.x.into()), ("y", y.into()), ("font-size", size.into()), ("font-weight", weight.into()), ("fill", fill.into())],
+        &fit(text, area.width, size),
+    );
 }
 
 fn card(m: &mut Markup, block: &Shown, area: Area, border: &str, palette: &[String]) {
     let background = colour(Some(block.text("background_color"))).unwrap_or("#ffffff");
-    m.empty("rect", &[
-        ("x", area.x.into()),
-        ("y", area.y.into()),
-        ("width", area.width.into()),
-        ("height", area.height.into()),
-        ("rx", 12.0.into()),
-        ("fill", background.into()),
-        ("stroke", border.into()),
-    ]);
+    m.empty(
+        "rect",
+        &[
+            ("x", area.x.into()),
+            ("y", area.y.into()),
+            ("width", area.width.into()),
+            ("height", area.height.into()),
+            ("rx", 12.0.into()),
+            ("fill", background.into()),
+            ("stroke", border.into()),
+        ],
+    );
     let inner = Area { x: area.x + 18.0, y: area.y + 14.0, width: area.width - 36.0, height: area.height - 28.0 };
     line(m, inner, 0, &block.title, 20.0, INK, true);
     let content = Area { y: inner.y + 34.0, height: inner.height - 34.0, ..inner };
@@ -131,7 +155,9 @@ fn card(m: &mut Markup, block: &Shown, area: Area, border: &str, palette: &[Stri
         (Body::Rows(answer), _) => rows(m, answer, content),
         (Body::Failed(error), _) => line(m, content, 0, error, 14.0, "#a3123a", false),
         (_, kind) => {
-            let hint = [block.text("event_title"), block.text("subtitle"), block.text("HeaderTitle"), block.text("titleForm")].into_iter().find(|t| !t.is_empty());
+            let hint = [block.text("event_title"), block.text("subtitle"), block.text("HeaderTitle"), block.text("titleForm")]
+                .into_iter()
+                .find(|t| !t.is_empty());
             let name = kind.map(|kind| tessera_blocks::block_info(kind).entry.name).unwrap_or_default();
             line(m, content, 0, hint.unwrap_or(name), 15.0, MUTED, false);
         }
@@ -166,7 +192,13 @@ fn words_of(html: &str) -> String {
 
 /// The first rows of a table or list: the first three columns' cells, a header line above.
 fn rows(m: &mut Markup, answer: &SheetAnswer, area: Area) {
-    let columns: Vec<&str> = answer.columns.iter().map(String::as_str).filter(|c| *c != tessera_core::table::RECORD_ID_COLUMN && *c != "chartmat_row_index").take(3).collect();
+    let columns: Vec<&str> = answer
+        .columns
+        .iter()
+        .map(String::as_str)
+        .filter(|c| *c != tessera_core::table::RECORD_ID_COLUMN && *c != "chartmat_row_index")
+        .take(3)
+        .collect();
     line(m, area, 0, &columns.join(" · "), 14.0, MUTED, true);
     for (i, row) in answer.rows.iter().take(LINES - 1).enumerate() {
         let cells: Vec<&str> = columns.iter().map(|c| row.get(*c).and_then(|v| v.as_str()).unwrap_or_default()).collect();

@@ -15,7 +15,9 @@ use tessera_core::table::RECORD_ID_COLUMN;
 use super::chart_svg::{self, ChartStyle};
 use super::html::{colour, image_url, link_url, Markup, Safe};
 use super::snapshot::{text, Body, Shown, Snapshot};
-use crate::api::block_view::{BlockView, Card};
+use tessera_core::calendar::CalendarView;
+
+use crate::api::block_view::{BlockView, Card, Window};
 use crate::sheet_query::SheetAnswer;
 
 /// The id of the element that holds the server's markup; the browser removes it when its own
@@ -26,7 +28,8 @@ pub const ROOT_ID: &str = "ssr-embed";
 const HIDDEN_COLUMNS: [&str; 2] = [RECORD_ID_COLUMN, "chartmat_row_index"];
 
 /// Colours of series and slices without their own: the browser's chart `PALETTE`.
-pub const PALETTE: [&str; 10] = ["#d81f52", "#43464d", "#4f46e5", "#0f9d8a", "#f59e0b", "#0ea5e9", "#8b5cf6", "#84cc16", "#ec4899", "#8a8d93"];
+pub const PALETTE: [&str; 10] =
+    ["#d81f52", "#43464d", "#4f46e5", "#0f9d8a", "#f59e0b", "#0ea5e9", "#8b5cf6", "#84cc16", "#ec4899", "#8a8d93"];
 
 /// Calendar events listed as text.
 const CALENDAR_EVENTS: usize = 50;
@@ -74,10 +77,14 @@ pub const STYLE: &str = r#"<style id="ssr-embed-style">
 pub fn page(snapshot: &Snapshot) -> Safe {
     let settings = &snapshot.settings;
     let mut m = Markup::new();
-    let colours: String = [("--board-background", &settings.board_background), ("--block-border", &settings.block_border), ("--block-shadow", &settings.block_shadow)]
-        .iter()
-        .filter_map(|(name, value)| colour(Some(value)).map(|value| format!("{name}:{value};")))
-        .collect();
+    let colours: String = [
+        ("--board-background", &settings.board_background),
+        ("--block-border", &settings.block_border),
+        ("--block-shadow", &settings.block_shadow),
+    ]
+    .iter()
+    .filter_map(|(name, value)| colour(Some(value)).map(|value| format!("{name}:{value};")))
+    .collect();
     m.open("div", &[("id", ROOT_ID.into()), ("style", colours.as_str().into())]);
     if !settings.hide_hero {
         hero(&mut m, snapshot);
@@ -160,7 +167,15 @@ fn frame(m: &mut Markup, block: &Shown, palette: &[String]) {
     if let Some(background) = colour(Some(block.text("title_background_color"))) {
         title_style.push_str(&format!("background:{background};padding:4px 8px;border-radius:4px;"));
     }
-    m.open("section", &[("class", class.into()), ("style", style.as_str().into()), ("aria-labelledby", title_id.as_str().into()), ("data-block", block.id.as_str().into())]);
+    m.open(
+        "section",
+        &[
+            ("class", class.into()),
+            ("style", style.as_str().into()),
+            ("aria-labelledby", title_id.as_str().into()),
+            ("data-block", block.id.as_str().into()),
+        ],
+    );
     m.element("h2", &[("id", title_id.as_str().into()), ("style", title_style.as_str().into())], &block.title);
     body(m, block, palette);
     m.close("section");
@@ -204,7 +219,12 @@ struct Column<'a> {
 fn shown_columns<'a>(block: &'a Shown, answer: &'a SheetAnswer) -> Vec<Column<'a>> {
     let axis: Vec<&Map<String, Value>> = block.items("axis").filter(|entry| !text(entry, "column").is_empty()).collect();
     if axis.is_empty() {
-        return answer.columns.iter().filter(|name| !HIDDEN_COLUMNS.contains(&name.as_str())).map(|name| Column { name, kind: "text", limit: None }).collect();
+        return answer
+            .columns
+            .iter()
+            .filter(|name| !HIDDEN_COLUMNS.contains(&name.as_str()))
+            .map(|name| Column { name, kind: "text", limit: None })
+            .collect();
     }
     let mut shown: Vec<Column<'a>> = Vec::new();
     for entry in axis {
@@ -256,7 +276,11 @@ fn cell_content(m: &mut Markup, answer: &SheetAnswer, row: usize, column: &Colum
 fn table(m: &mut Markup, block: &Shown, answer: &SheetAnswer) {
     let columns = shown_columns(block, answer);
     m.open("div", &[("class", "ssr-scroll".into())]).open("table", &[]);
-    m.element("caption", &[("class", "ssr-muted".into()), ("style", "caption-side:bottom;text-align:left;padding:6px 9px".into())], &rows_note(answer));
+    m.element(
+        "caption",
+        &[("class", "ssr-muted".into()), ("style", "caption-side:bottom;text-align:left;padding:6px 9px".into())],
+        &rows_note(answer),
+    );
     m.open("thead", &[]).open("tr", &[]);
     for column in &columns {
         m.element("th", &[("scope", "col".into())], column.name);
@@ -295,7 +319,11 @@ fn rows_note(answer: &SheetAnswer) -> String {
 fn cards(m: &mut Markup, block: &Shown, answer: &SheetAnswer, class: &'static str) {
     let mut columns = shown_columns(block, answer);
     if block.kind == Some(BlockType::Grid) {
-        let on_grid: Vec<&str> = block.items("axis").filter(|entry| entry.get("hide_on_grid").and_then(Value::as_bool) != Some(true)).map(|entry| text(entry, "column")).collect();
+        let on_grid: Vec<&str> = block
+            .items("axis")
+            .filter(|entry| entry.get("hide_on_grid").and_then(Value::as_bool) != Some(true))
+            .map(|entry| text(entry, "column"))
+            .collect();
         columns.retain(|column| on_grid.is_empty() || on_grid.contains(&column.name));
     }
     m.open("ul", &[("class", class.into())]);
@@ -359,7 +387,8 @@ fn gallery(m: &mut Markup, block: &Shown, answer: &SheetAnswer) {
 }
 
 fn item_details(m: &mut Markup, block: &Shown, answer: &SheetAnswer) {
-    let entries: Vec<(&str, &str)> = block.items("axis").map(|entry| (text(entry, "column"), text(entry, "label"))).filter(|(column, _)| !column.is_empty()).collect();
+    let entries: Vec<(&str, &str)> =
+        block.items("axis").map(|entry| (text(entry, "column"), text(entry, "label"))).filter(|(column, _)| !column.is_empty()).collect();
     let pairs: Vec<(&str, &str)> = if entries.is_empty() {
         answer.columns.iter().filter(|c| !HIDDEN_COLUMNS.contains(&c.as_str())).map(|c| (c.as_str(), c.as_str())).collect()
     } else {
@@ -387,10 +416,21 @@ fn looks_like_image(url: &str) -> bool {
 /// of a pie's slices (the first axis' colour list when it has several, else the palette).
 pub fn chart_style<'a>(block: &'a Shown, palette: &[String]) -> ChartStyle<'a> {
     let own = |entry: &Map<String, Value>| -> Vec<String> {
-        entry.get("backgroundColor").and_then(Value::as_array).into_iter().flatten().filter_map(|c| colour(c.as_str())).map(str::to_owned).collect()
+        entry
+            .get("backgroundColor")
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+            .filter_map(|c| colour(c.as_str()))
+            .map(str::to_owned)
+            .collect()
     };
     let axis: Vec<&Map<String, Value>> = block.items("axis").collect();
-    let colours = axis.iter().enumerate().map(|(i, entry)| own(entry).into_iter().next().unwrap_or_else(|| palette[i % palette.len()].clone())).collect();
+    let colours = axis
+        .iter()
+        .enumerate()
+        .map(|(i, entry)| own(entry).into_iter().next().unwrap_or_else(|| palette[i % palette.len()].clone()))
+        .collect();
     let first = axis.first().map(|entry| own(entry)).unwrap_or_default();
     let slice_colours = if first.len() > 1 { first } else { palette.to_vec() };
     ChartStyle { title: &block.title, colours, slice_colours, grouped: block.flag("Data_Format") }
@@ -415,13 +455,17 @@ fn view_body(m: &mut Markup, block: &Shown, view: &BlockView, palette: &[String]
         }
         BlockView::Calendar { calendar } => {
             m.open("div", &[("class", "ssr-box ssr-calendar".into())]);
-            m.element("h3", &[], &format!("{} from {} to {}", calendar.window.anchor, calendar.window.start, calendar.window.end));
+            m.element("h3", &[], &window_title(&calendar.window));
             if calendar.events.is_empty() {
                 m.element("p", &[("class", "ssr-muted".into())], "No events.");
             }
             m.open("ul", &[]);
             for event in calendar.events.iter().take(CALENDAR_EVENTS) {
-                m.open("li", &[]).element("time", &[("datetime", event.start.as_str().into())], &event.start.replace('T', " ")).text(" ").text(&event.title).close("li");
+                m.open("li", &[])
+                    .element("time", &[("datetime", event.start.as_str().into())], &event.start.replace('T', " "))
+                    .text(" ")
+                    .text(&event.title)
+                    .close("li");
             }
             m.close("ul").close("div");
         }
@@ -430,7 +474,11 @@ fn view_body(m: &mut Markup, block: &Shown, view: &BlockView, palette: &[String]
                 let height = frame_height(frame.height.as_deref());
                 let title = frame.title.as_deref().unwrap_or(frame.src.as_str());
                 m.open("div", &[("class", "ssr-box".into()), ("style", format!("height:{height}px").as_str().into())]);
-                m.element("a", &[("href", frame.src.as_str().into()), ("rel", "noopener noreferrer".into()), ("target", "_blank".into())], title);
+                m.element(
+                    "a",
+                    &[("href", frame.src.as_str().into()), ("rel", "noopener noreferrer".into()), ("target", "_blank".into())],
+                    title,
+                );
                 m.close("div");
             }
             (None, Some(refusal)) => {
@@ -440,6 +488,23 @@ fn view_body(m: &mut Markup, block: &Shown, view: &BlockView, palette: &[String]
                 m.element("p", &[("class", "ssr-muted".into())], "No iframe code yet.");
             }
         },
+    }
+}
+
+/// 'March 2026' for a month, 'Week of 2026-03-02' for a week, the day itself for a day.
+fn window_title(window: &Window) -> String {
+    const MONTHS: [&str; 12] =
+        ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+    match window.view {
+        CalendarView::Month => {
+            let month = window.anchor.get(5..7).and_then(|m| m.parse::<usize>().ok()).and_then(|m| MONTHS.get(m.wrapping_sub(1)));
+            match (month, window.anchor.get(..4)) {
+                (Some(month), Some(year)) => format!("{month} {year}"),
+                _ => window.anchor.clone(),
+            }
+        }
+        CalendarView::Week => format!("Week of {}", window.start),
+        CalendarView::Day => window.anchor.clone(),
     }
 }
 
@@ -468,8 +533,10 @@ pub fn scorecards(m: &mut Markup, cards: &[Card]) {
     m.open("ul", &[("class", "ssr-cards".into())]);
     for card in cards {
         let background = colour(card.background_color.as_deref());
-        let text_colour = colour(card.font_color.as_deref()).or_else(|| background.and_then(|b| tessera_core::contrast::text_color_for(b).ok()));
-        let style: String = [("background", background), ("color", text_colour)].iter().filter_map(|(p, v)| v.map(|v| format!("{p}:{v};"))).collect();
+        let text_colour =
+            colour(card.font_color.as_deref()).or_else(|| background.and_then(|b| tessera_core::contrast::text_color_for(b).ok()));
+        let style: String =
+            [("background", background), ("color", text_colour)].iter().filter_map(|(p, v)| v.map(|v| format!("{p}:{v};"))).collect();
         m.open("li", &[("style", style.as_str().into())]).element("p", &[], &card.label);
         match &card.error {
             Some(error) => m.element("p", &[("class", "ssr-error".into())], error),
@@ -622,6 +689,14 @@ fn features(m: &mut Markup, block: &Shown) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn calendar_windows_are_named_as_a_reader_names_them() {
+        let window = |view, anchor: &str| Window { view, start: "2026-02-23".into(), end: "2026-04-06".into(), anchor: anchor.into() };
+        assert_eq!(window_title(&window(CalendarView::Month, "2026-03-01")), "March 2026");
+        assert_eq!(window_title(&window(CalendarView::Week, "2026-02-25")), "Week of 2026-02-23");
+        assert_eq!(window_title(&window(CalendarView::Day, "2026-02-25")), "2026-02-25");
+    }
 
     #[test]
     fn frame_heights_read_as_the_browser_reads_them() {

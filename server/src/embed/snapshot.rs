@@ -97,7 +97,12 @@ pub async fn read(state: &AppState, board: &Board, scope: &Scope, viewer: &Viewe
     let settings = board.settings()?;
     let title = if settings.title.trim().is_empty() { board.name.clone() } else { settings.title.clone() };
     let (tabs, open) = open_tab(&settings, &blocks);
-    let shown: Vec<StoredBlock> = blocks.into_iter().enumerate().filter(|(i, _)| open.as_ref().is_none_or(|(_, indices)| indices.contains(i))).map(|(_, block)| block).collect();
+    let shown: Vec<StoredBlock> = blocks
+        .into_iter()
+        .enumerate()
+        .filter(|(i, _)| open.as_ref().is_none_or(|(_, indices)| indices.contains(i)))
+        .map(|(_, block)| block)
+        .collect();
     let search = Some(settings.search.clone()).filter(|search| !search.trim().is_empty());
     let bodies = join_all(shown.iter().map(|block| body(state, scope, viewer, block, search.clone()))).await;
     let blocks = shown.into_iter().zip(bodies).map(|(block, body)| shown_block(block, body)).collect();

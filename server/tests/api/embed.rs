@@ -44,9 +44,12 @@ impl Fixture {
         let workspace_id = workspace(&ada, "acme").await;
         let board_id = id(&board(&ada, &workspace_id, "Sales").await);
         let spreadsheet_id = spreadsheet(&server, &workspace_id, vec![sales()]).await;
-        ada.put(&format!("/api/boards/{board_id}"), json!({"spreadsheetId": spreadsheet_id, "public": public, "title": "Sales <overview>"}))
-            .await
-            .expect(200);
+        ada.put(
+            &format!("/api/boards/{board_id}"),
+            json!({"spreadsheetId": spreadsheet_id, "public": public, "title": "Sales <overview>"}),
+        )
+        .await
+        .expect(200);
         Self { server, ada, board_id, spreadsheet_id }
     }
 
