@@ -143,6 +143,11 @@ fn parse_config(text: &str) -> Result<Map<String, Value>, Error> {
 
 /// The blocks of `parent`, in order, as block JSON.
 pub async fn list(db: &Db, parent: Parent<'_>) -> Result<Vec<Value>, Error> {
+    Ok(stored(db, parent).await?.iter().map(StoredBlock::to_json).collect())
+}
+
+/// The blocks of `parent`, in order, as stored.
+pub async fn stored(db: &Db, parent: Parent<'_>) -> Result<Vec<StoredBlock>, Error> {
     let rows: Vec<(String, String, String)> = sqlx::query_as(&format!(
         "SELECT id, block_type, config FROM blocks WHERE {} = $1 ORDER BY position, created_at, id",
         parent.column()
@@ -151,7 +156,13 @@ pub async fn list(db: &Db, parent: Parent<'_>) -> Result<Vec<Value>, Error> {
     .fetch_all(&db.pool)
     .await
     .context("listing blocks")?;
-    rows.into_iter().map(|(id, block_type, config)| Ok(to_json(&id, &block_type, parse_config(&config)?))).collect()
+    let owner = match parent {
+        Parent::Board(id) => OwnedParent::Board(id.to_owned()),
+        Parent::Page(id) => OwnedParent::Page(id.to_owned()),
+    };
+    rows.into_iter()
+        .map(|(id, block_type, config)| Ok(StoredBlock { id, parent: owner.clone(), block_type, config: parse_config(&config)? }))
+        .collect()
 }
 
 /// The settings of an API-call row action (blocks §3.6) that authenticate its requests: the

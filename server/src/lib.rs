@@ -21,6 +21,7 @@ mod csp;
 pub mod db;
 pub mod demo;
 pub mod docs_guides;
+pub mod embed;
 pub mod embed_token;
 pub mod error;
 pub mod files;
@@ -54,6 +55,7 @@ pub use state::AppState;
 /// that shrinks several times, which is most of a board's first-load time on a real network.
 pub fn router(state: AppState) -> Router {
     web::router(&state)
+        .merge(embed::router(state.clone()))
         .nest("/v3", api::v3_router(state.clone()))
         .nest("/api", api::router(state))
         .layer(CompressionLayer::new())
@@ -67,6 +69,7 @@ impl AppState {
         let keys = auth::session::SessionKeys::load(&db, &config).await.map_err(|error| StartError::Init(error.to_string()))?;
         let mailer = mail::Mailer::from_config(&config)?;
         let tables = Arc::new(sheets::cache::TableCache::new(config.sheet_cache_mb * 1024 * 1024));
+        let embeds = Arc::new(embed::Cache::default());
         let http = build_client(http_builder())?;
         let access = config.private_access();
         let user_http = build_client(outbound::for_user_addresses(http_builder(), &access, outbound::MAX_LINK_REDIRECTS))?;
@@ -75,7 +78,7 @@ impl AppState {
             &access,
             outbound::MAX_ACTION_REDIRECTS,
         ))?;
-        Ok(Self { config: Arc::new(config), db, keys: Arc::new(keys), mailer, tables, http, user_http, action_http })
+        Ok(Self { config: Arc::new(config), db, keys: Arc::new(keys), mailer, tables, embeds, http, user_http, action_http })
     }
 }
 

@@ -17,6 +17,8 @@ pub struct AppState {
     pub mailer: Mailer,
     /// Parsed sheets by version; a cache that any replica may lose at any time.
     pub tables: Arc<TableCache>,
+    /// Embeds and preview images as drawn, by board and data version (`embed`); a cache too.
+    pub embeds: Arc<crate::embed::Cache>,
     /// For outside services the operator configured (Google Sheets API, SMTP is separate).
     pub http: reqwest::Client,
     /// For addresses users type in (published-CSV links): private networks are refused at

@@ -19,6 +19,7 @@ use axum::Router;
 use tower_http::services::ServeDir;
 
 use crate::db::Db;
+use crate::embed::html::{escape, Safe};
 use crate::{board_state, csp, AppState, Config, Error};
 
 /// The fixed client routes of platform §2. `/:board_slug` is matched by [`is_board_slug`].
@@ -48,7 +49,7 @@ const CLIENT_ROUTES: &[&str] = &[
 ];
 
 #[derive(Clone)]
-struct WebApp {
+pub(crate) struct WebApp {
     dist: Arc<PathBuf>,
     /// The `<script id="tessera-config">` element written into every page (see [`page_config`]).
     config_tag: Arc<String>,
@@ -77,15 +78,38 @@ fn page_config(config: &Config) -> String {
     format!(r#"<script id="tessera-config" type="application/json">{}</script>"#, json.to_string().replace('<', "\\u003c"))
 }
 
+/// What a server-rendered route (the embed, `embed/`) writes into `index.html`.
+pub(crate) struct Prerendered<'a> {
+    /// The page's `<title>` text; escaped here.
+    pub title: &'a str,
+    /// Markup for the end of `<head>`.
+    pub head: &'a Safe,
+    /// Markup put just before the app's `<div id="root">`.
+    pub body: &'a Safe,
+}
+
+impl WebApp {
+    pub(crate) fn new(state: &AppState) -> Self {
+        let config = &state.config;
+        Self {
+            dist: Arc::new(config.web_dist.clone()),
+            config_tag: Arc::new(page_config(config)),
+            policy: Arc::new(csp::policy(config)),
+            db: state.db.clone(),
+        }
+    }
+
+    /// The policy of a page that shows `board` in another site's frame: the common one plus the
+    /// board's `frame-ancestors`, when its owner listed the sites that may frame it.
+    pub(crate) fn policy_for(&self, board: &board_state::Board) -> Option<String> {
+        board_state::frame_ancestors(board).map(|directive| format!("{}; {directive}", self.policy))
+    }
+}
+
 /// Static files first; what no file matches goes to [`client_route`].
 pub fn router(state: &AppState) -> Router {
+    let app = WebApp::new(state);
     let config = &state.config;
-    let app = WebApp {
-        dist: Arc::new(config.web_dist.clone()),
-        config_tag: Arc::new(page_config(config)),
-        policy: Arc::new(csp::policy(config)),
-        db: state.db.clone(),
-    };
     let files = ServeDir::new(&config.web_dist)
         // `/` and folders are client routes, not directory listings or folder index pages.
         .append_index_html_on_directories(false)
@@ -101,7 +125,7 @@ async fn client_route(State(app): State<WebApp>, uri: Uri) -> Result<Response, E
         "/embed" => embed_policy(&app, uri.query()).await?,
         _ => None,
     };
-    index_html(&app, status, policy.as_deref().unwrap_or(&app.policy)).await
+    index_html(&app, status, policy.as_deref(), None).await
 }
 
 /// The policy of `/embed?board={slug}` when that board limits who may frame it.
@@ -109,10 +133,17 @@ async fn embed_policy(app: &WebApp, query: Option<&str>) -> Result<Option<String
     let slug = url::form_urlencoded::parse(query.unwrap_or_default().as_bytes()).find(|(name, _)| *name == "board").map(|(_, slug)| slug);
     let Some(slug) = slug.map(|slug| slug.trim().to_lowercase()).filter(|slug| !slug.is_empty()) else { return Ok(None) };
     let board = board_state::find_by_slug(&app.db, &slug).await?;
-    Ok(board.as_ref().and_then(board_state::frame_ancestors).map(|directive| format!("{}; {directive}", app.policy)))
+    Ok(board.as_ref().and_then(|board| app.policy_for(board)))
 }
 
-async fn index_html(app: &WebApp, status: StatusCode, policy: &str) -> Result<Response, Error> {
+/// `index.html` with the operator's settings, and what a server-rendered route adds; `policy`
+/// replaces the common Content-Security-Policy (an embed's `frame-ancestors`).
+pub(crate) async fn index_html(
+    app: &WebApp,
+    status: StatusCode,
+    policy: Option<&str>,
+    prerendered: Option<&Prerendered<'_>>,
+) -> Result<Response, Error> {
     let dist = app.dist.as_path();
     let path = dist.join("index.html");
     match tokio::fs::read_to_string(&path).await {
@@ -122,14 +153,32 @@ async fn index_html(app: &WebApp, status: StatusCode, policy: &str) -> Result<Re
                 (header::CONTENT_TYPE, "text/html; charset=utf-8"),
                 // The page names hashed asset files: a stale copy would load an old build.
                 (header::CACHE_CONTROL, "no-cache"),
-                (header::CONTENT_SECURITY_POLICY, policy),
+                (header::CONTENT_SECURITY_POLICY, policy.unwrap_or(&app.policy)),
             ],
-            html.replacen("</head>", &format!("{}</head>", app.config_tag), 1),
+            prerender(html, prerendered).replacen("</head>", &format!("{}</head>", app.config_tag), 1),
         )
             .into_response()),
         Err(err) if err.kind() == std::io::ErrorKind::NotFound => Err(Error::WebAppNotBuilt { dist: dist.to_path_buf() }),
         Err(err) => Err(Error::internal(format!("reading {}", path.display()), err)),
     }
+}
+
+/// `html` with the page's title replaced, `head` at the end of `<head>` and `body` before the
+/// app's root (at the end of `<body>` in a page without one).
+fn prerender(html: String, prerendered: Option<&Prerendered<'_>>) -> String {
+    let Some(prerendered) = prerendered else { return html };
+    let mut title = String::new();
+    escape(prerendered.title, &mut title);
+    let mut html = match (html.find("<title>"), html.find("</title>")) {
+        (Some(start), Some(end)) if start < end => format!("{}<title>{title}{}", &html[..start], &html[end..]),
+        _ => html.replacen("</head>", &format!("<title>{title}</title></head>"), 1),
+    };
+    html = html.replacen("</head>", &format!("{}</head>", prerendered.head.as_str()), 1);
+    match html.find("<div id=\"root\"") {
+        Some(at) => html.insert_str(at, prerendered.body.as_str()),
+        None => html = html.replacen("</body>", &format!("{}</body>", prerendered.body.as_str()), 1),
+    }
+    html
 }
 
 /// True for the routes of platform §2. One trailing slash is tolerated (`/dashboard/`).

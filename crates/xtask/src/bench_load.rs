@@ -40,7 +40,7 @@ pub fn run() -> Result {
     let mut table = Vec::new();
     for case in &CASES {
         let started = Instant::now();
-        let (spreadsheet, sheet) = upload(&host, &token, &workspace, case)?;
+        let (spreadsheet, sheet) = upload(&host, &token, &workspace, case.slug, &generate(case.rows, case.extra_columns))?;
         board(&host, &token, &workspace, case, &spreadsheet, &sheet)?;
         println!("bench-load: {} rows x {} columns ready in {:.1} s", case.rows, 5 + case.extra_columns, started.elapsed().as_secs_f64());
         let path = format!(
@@ -79,7 +79,7 @@ pub fn run() -> Result {
     Ok(())
 }
 
-fn log_in(host: &str, email: &str, password: &str) -> Result<String> {
+pub(crate) fn log_in(host: &str, email: &str, password: &str) -> Result<String> {
     let body = format!(r#"{{"email":"{email}","password":"{password}"}}"#);
     let (status, answer) = load::request(host, "POST", "/api/auth/login", &[("Content-Type", "application/json".into())], body.as_bytes())?;
     if status != 200 {
@@ -89,7 +89,7 @@ fn log_in(host: &str, email: &str, password: &str) -> Result<String> {
 }
 
 /// An authenticated JSON call that must succeed.
-fn call(host: &str, token: &str, method: &str, path: &str, json: &str) -> Result<String> {
+pub(crate) fn call(host: &str, token: &str, method: &str, path: &str, json: &str) -> Result<String> {
     let headers = [("Authorization", format!("Bearer {token}")), ("Content-Type", "application/json".into())];
     let (status, answer) = load::request(host, method, path, &headers, json.as_bytes())?;
     if !(200..300).contains(&status) {
@@ -98,10 +98,10 @@ fn call(host: &str, token: &str, method: &str, path: &str, json: &str) -> Result
     Ok(answer)
 }
 
-/// Uploads the generated CSV as a spreadsheet; answers its id and tab title.
-fn upload(host: &str, token: &str, workspace: &str, case: &Case) -> Result<(String, String)> {
+/// Uploads `csv` as the spreadsheet `title`; answers its id and tab title.
+pub(crate) fn upload(host: &str, token: &str, workspace: &str, title: &str, csv: &str) -> Result<(String, String)> {
     let boundary = "tessera-bench-boundary";
-    let title = case.slug.to_owned();
+    let title = title.to_owned();
     let mut body = Vec::new();
     body.extend_from_slice(
         format!("--{boundary}\r\nContent-Disposition: form-data; name=\"workspace_id\"\r\n\r\n{workspace}\r\n").as_bytes(),
@@ -112,7 +112,7 @@ fn upload(host: &str, token: &str, workspace: &str, case: &Case) -> Result<(Stri
         )
         .as_bytes(),
     );
-    body.extend_from_slice(generate(case.rows, case.extra_columns).as_bytes());
+    body.extend_from_slice(csv.as_bytes());
     body.extend_from_slice(format!("\r\n--{boundary}--\r\n").as_bytes());
     let headers = [("Authorization", format!("Bearer {token}")), ("Content-Type", format!("multipart/form-data; boundary={boundary}"))];
     let (status, answer) = load::request(host, "POST", "/api/spreadsheets/upload", &headers, &body)?;
@@ -142,7 +142,7 @@ fn board(host: &str, token: &str, workspace: &str, case: &Case, spreadsheet: &st
 }
 
 /// A deterministic CSV: Name, Region, Team, Amount, Date, then `extra` note columns.
-fn generate(rows: usize, extra: usize) -> String {
+pub(crate) fn generate(rows: usize, extra: usize) -> String {
     const REGIONS: [&str; 4] = ["North", "South", "East", "West"];
     const TEAMS: [&str; 6] = ["Alpha", "Beta", "Gamma", "Delta", "Epsilon", "Zeta"];
     let mut out = String::from("Name,Region,Team,Amount,Date");
@@ -170,7 +170,7 @@ fn generate(rows: usize, extra: usize) -> String {
 }
 
 /// The first `"id":"…"` of a JSON answer (the outermost object's, as the answers here put it first).
-fn first_id(json: &str) -> Result<String> {
+pub(crate) fn first_id(json: &str) -> Result<String> {
     string_field(json, "id").ok_or_else(|| format!("no id in {json}"))
 }
 

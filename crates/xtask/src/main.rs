@@ -3,6 +3,7 @@
 //! One command per job, so that a fresh machine needs only `cargo xtask run` (to use Tessera)
 //! or `.ci/run` (`cargo xtask ci`, to test everything). Standard library only.
 
+mod bench_embed;
 mod bench_load;
 mod bench_web;
 mod ci;
@@ -26,6 +27,7 @@ Commands:
   build   setup, then the WASM packages, the web app (web/dist) and the release server
   run     build, then start the server (PORT, default 8080; TESSERA_BIND, default 127.0.0.1)
   bench-load  build, then measure the sheet-data call under load on loopback (requests/s, p50, p99)
+  bench-embed build the server (and the web app if unbuilt), then measure the server-rendered /embed (p50, p99; cached and cold)
   bench-web   build, then measure the board viewer's critical-path JS + WASM (gzipped) and its FCP/LCP in Chromium
   ci      setup, fmt, clippy, Rust tests, WASM builds, golden vectors, web tests, web build, end-to-end tests
           (`ci --from <step>` resumes at a step, e.g. `cargo xtask ci --from test`)
@@ -40,6 +42,7 @@ fn main() -> ExitCode {
         Some("run") => build().and_then(|()| server::run_foreground()),
         Some("ci") => ci::run(&args[1..]),
         Some("bench-load") => build().and_then(|()| bench_load::run()),
+        Some("bench-embed") => bench_embed::run(),
         Some("bench-web") => build().and_then(|()| bench_web::run()),
         None | Some("help" | "-h" | "--help") => {
             print!("{USAGE}");

@@ -271,6 +271,18 @@ impl Reader<'_> {
 
 async fn compute(state: &AppState, scope: &Scope, viewer: &Viewer, block_id: &str, params: &ViewParams) -> Result<BlockView, Error> {
     let block = sheet_query::scoped_block(&state.db, scope, block_id).await?;
+    view_of(state, scope, viewer, &block, params).await
+}
+
+/// The view of `block`, a block of the scope's board or page, as `viewer` sees it (the embed
+/// draws its charts, cards, texts and events from it).
+pub(crate) async fn view_of(
+    state: &AppState,
+    scope: &Scope,
+    viewer: &Viewer,
+    block: &StoredBlock,
+    params: &ViewParams,
+) -> Result<BlockView, Error> {
     let view = tessera_blocks::view(&block.to_json()).map_err(view_error)?;
     let reader = Reader {
         state,
@@ -288,21 +300,21 @@ async fn compute(state: &AppState, scope: &Scope, viewer: &Viewer, block_id: &st
     };
     match view {
         View::Chart { x_axis, axis } => {
-            let (table, query) = reader.query(sheet_of(&block)?).await?;
+            let (table, query) = reader.query(sheet_of(block)?).await?;
             let spec = ChartSpec { query, x_axis, axis };
             let chart = chart::aggregate(&table, &spec).map_err(|error| chart_error(error, &spec.x_axis))?;
             Ok(BlockView::Chart { chart })
         }
         View::Scorecard { cards } => scorecards(&reader, cards).await,
         View::Calendar(settings) => {
-            let (table, query) = reader.query(sheet_of(&block)?).await?;
+            let (table, query) = reader.query(sheet_of(block)?).await?;
             let rows = query::matching_rows(&table, &query).map_err(query_error)?;
             // "Today" is the viewer's: the context the block's query was built with decides it.
             let calendar = calendar_of(&table, &rows, &settings, &query.context, params)?;
             Ok(BlockView::Calendar { calendar })
         }
         View::Markdown { text, loop_mode } => {
-            let texts = match block_sheet(&block) {
+            let texts = match block_sheet(block) {
                 // A markdown block without a sheet shows its text as written.
                 None => vec![text],
                 Some(title) => {

@@ -9,8 +9,9 @@ mod admin;
 mod app_users;
 mod apps;
 mod auth;
-mod block_view;
+pub(crate) mod block_view;
 mod blocks;
+mod board_preview;
 mod boards;
 mod client_errors;
 mod docs;
@@ -86,6 +87,7 @@ fn routes() -> OpenApiRouter<AppState> {
         .merge(workspaces::router())
         .merge(boards::router())
         .merge(embed_tokens::router())
+        .merge(board_preview::router())
         .merge(marketplace::router())
         .merge(blocks::router())
         .merge(env::router())

@@ -15,6 +15,7 @@ mod client_errors;
 mod data_blocks;
 mod demo;
 mod docs;
+mod embed;
 mod embed_tokens;
 mod env;
 mod google_sheets;

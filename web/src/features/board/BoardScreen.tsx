@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import type { BoardState } from '../../api/types';
 import { Loading } from '../../components/Loading';
 import { ErrorPage } from '../../pages/ErrorPage';
@@ -10,11 +11,11 @@ import { useBoard } from './useBoard';
 export type BoardLayout = 'editor' | 'workspace' | 'embed';
 
 /** The board as visitors see it: no bars (platform §2 "plain layout"). */
-export function GuestBoard({ board }: { board: BoardState }) {
+export function GuestBoard({ board, onSettled }: { board: BoardState; onSettled?: () => void }) {
   const sections = useSections(board);
   return (
     <main className="board-guest">
-      <BoardView board={board} sections={sections} />
+      <BoardView board={board} sections={sections} onSettled={onSettled} />
     </main>
   );
 }
@@ -22,13 +23,18 @@ export function GuestBoard({ board }: { board: BoardState }) {
 /**
  * Loads the board `slug` and shows it: Loading while it comes, the 403 and 404 screens (and the
  * error page for anything else) when it does not, the editing frame only when can_edit (§6).
+ * `onShown` is called once the guest board's blocks have drawn, or the error screen shows.
  */
-export function BoardScreen({ slug, layout }: { slug: string; layout: BoardLayout }) {
+export function BoardScreen({ slug, layout, onShown }: { slug: string; layout: BoardLayout; onShown?: () => void }) {
   const { load, setBoard } = useBoard(slug);
+  const failed = load.status === 'failed';
+  useEffect(() => {
+    if (failed) onShown?.();
+  }, [failed, onShown]);
   if (load.status === 'loading') return <Loading />;
   if (load.status === 'failed') return <ErrorPage error={load.error} />;
   const { board } = load;
-  if (layout === 'embed' || !board.can_edit) return <GuestBoard board={board} />;
+  if (layout === 'embed' || !board.can_edit) return <GuestBoard board={board} onSettled={onShown} />;
   if (layout === 'workspace') return <BoardWorkspaceShell board={board} setBoard={setBoard} />;
   return <BoardEditorShell board={board} setBoard={setBoard} />;
 }

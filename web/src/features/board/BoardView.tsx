@@ -42,6 +42,8 @@ export interface BoardViewProps {
   sections: Sections;
   /** Extra controls in each block's frame (the editor's delete button). */
   blockActions?: (block: BoardBlock) => ReactNode;
+  /** Called once the blocks have settled and show. */
+  onSettled?: () => void;
 }
 
 function Hero({ board }: { board: BoardState }) {
@@ -81,7 +83,7 @@ function useUrlFilters(): [string, (next: string) => void] {
  * the filter bar and search box that drive every block, and the blocks in a responsive grid, in
  * the board's colours. From 1280 px wide the filters and search sit in a 400 px right panel.
  */
-export function BoardView({ board, sections, blockActions }: BoardViewProps) {
+export function BoardView({ board, sections, blockActions, onSettled }: BoardViewProps) {
   const idPrefix = useId();
   const [typed, setTyped] = useState(board.search ?? '');
   const search = useDebounced(typed, SEARCH_DELAY_MS);
@@ -105,6 +107,9 @@ export function BoardView({ board, sections, blockActions }: BoardViewProps) {
       : { color: board.inactive_section_text_color };
 
   const reveal = useSettledReveal<HTMLDivElement>();
+  useEffect(() => {
+    if (reveal.settled) onSettled?.();
+  }, [reveal.settled, onSettled]);
   const blocks = (
     <div className="board-blocks" ref={reveal.ref} data-settling={reveal.settled ? undefined : ''}>
       {shown.length === 0 && <p className="muted board-empty">No blocks here yet.</p>}

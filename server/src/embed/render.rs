@@ -1,0 +1,715 @@
+//! A [`Snapshot`] as the markup of the embed page: the board's hero, its section tabs and its
+//! blocks in the layout of the browser's board view (one column, two from 768 px, three from
+//! 1280 px), each block with what a guest sees in it. The browser's board replaces this markup
+//! once it has drawn itself (`web/src/features/embed/EmbedPage.tsx`); until then, and without
+//! JavaScript, this is the page. Blocks that only work with a script (form, map, calendar,
+//! iframe) get their title and a box of the size they take, with what can be read as text.
+//!
+//! Every value goes through [`Markup`], so sheet cells and settings cannot add markup; the only
+//! HTML taken as it is comes from `tessera_markup` (markdown) and `chart_svg`.
+
+use serde_json::{Map, Value};
+use tessera_blocks::BlockType;
+use tessera_core::table::RECORD_ID_COLUMN;
+
+use super::chart_svg::{self, ChartStyle};
+use super::html::{colour, image_url, link_url, Markup, Safe};
+use super::snapshot::{text, Body, Shown, Snapshot};
+use tessera_core::calendar::CalendarView;
+
+use crate::api::block_view::{BlockView, Card, Window};
+use crate::sheet_query::SheetAnswer;
+
+/// The id of the element that holds the server's markup; the browser removes it when its own
+/// board has drawn.
+pub const ROOT_ID: &str = "ssr-embed";
+
+/// Columns a sheet keeps for itself, never shown (as `HIDDEN_COLUMNS` in the browser).
+const HIDDEN_COLUMNS: [&str; 2] = [RECORD_ID_COLUMN, "chartmat_row_index"];
+
+/// Colours of series and slices without their own: the browser's chart `PALETTE`.
+pub const PALETTE: [&str; 10] =
+    ["#d81f52", "#43464d", "#4f46e5", "#0f9d8a", "#f59e0b", "#0ea5e9", "#8b5cf6", "#84cc16", "#ec4899", "#8a8d93"];
+
+/// Calendar events listed as text.
+const CALENDAR_EVENTS: usize = 50;
+
+/// The styles of the markup, inlined so it paints before any stylesheet or script arrives.
+/// `#root` is kept out of sight (but laid out, so charts measure) while this markup is there.
+pub const STYLE: &str = r#"<style id="ssr-embed-style">
+#ssr-embed{--ink:#43464d;--muted:#6b6f76;min-height:100vh;background:var(--board-background,#FAFAFA);color:var(--ink);font-family:"Lexend Deca",system-ui,sans-serif;font-size:15px;line-height:1.5}
+#ssr-embed+#root{visibility:hidden;position:absolute;top:0;left:0;right:0;pointer-events:none}
+#ssr-embed *{box-sizing:border-box}
+.ssr-hero{display:flex;flex-direction:column;align-items:center;gap:8px;padding:40px 24px;text-align:center;background-size:cover;background-position:center}
+.ssr-hero h1{margin:0;font-size:1.75rem;font-weight:600}.ssr-hero p{max-width:720px;margin:0;white-space:pre-line}
+.ssr-logo{max-height:56px;max-width:200px;object-fit:contain}
+.ssr-content{max-width:1280px;margin:0 auto;padding:24px;display:flex;flex-direction:column;gap:16px}
+.ssr-tabs{display:flex;flex-wrap:wrap;gap:6px;margin:0;padding:0;list-style:none}.ssr-tabs li{border:1px solid var(--block-border);border-radius:999px;padding:6px 14px}.ssr-tabs li[aria-current]{background:var(--ink);color:#fff}
+.ssr-blocks{display:grid;grid-template-columns:minmax(0,1fr);gap:16px;align-items:start}
+@media(min-width:768px){.ssr-blocks{grid-template-columns:repeat(2,minmax(0,1fr))}}
+@media(min-width:1280px){.ssr-blocks{grid-template-columns:repeat(3,minmax(0,1fr))}}
+.ssr-block{background:#fff;border:1px solid var(--block-border);border-radius:10px;box-shadow:0 1px 4px var(--block-shadow);padding:16px 20px;min-width:0;overflow-wrap:anywhere}
+.ssr-block.ssr-full{grid-column:1/-1}.ssr-block h2{margin:0 0 12px;font-size:1.1rem}.ssr-block h3{margin:0 0 6px;font-size:1rem}
+.ssr-block img{max-width:100%;height:auto}.ssr-block a{color:#4f46e5}
+.ssr-muted{color:var(--muted);margin:0}.ssr-error{margin:0;padding:10px 12px;border-radius:6px;background:#fdecef;color:#a3123a}
+.ssr-scroll{overflow:auto;max-height:420px;border:1px solid var(--block-border);border-radius:6px}
+.ssr-scroll table{border-collapse:collapse;width:max-content;min-width:100%}.ssr-scroll th,.ssr-scroll td{padding:7px 9px;text-align:left;vertical-align:top;border-bottom:1px solid var(--block-border);max-width:320px}
+.ssr-scroll th{position:sticky;top:0;background:#f7f8fa}.ssr-scroll td img{max-height:60px}
+.ssr-items{list-style:none;margin:0;padding:0;display:grid;gap:10px}.ssr-items>li{border:1px solid var(--block-border);border-radius:8px;padding:10px 12px}
+.ssr-grid{grid-template-columns:repeat(auto-fill,minmax(160px,1fr))}
+.ssr-items dl,.ssr-details{margin:0;display:grid;grid-template-columns:auto 1fr;gap:2px 10px}.ssr-items dt,.ssr-details dt{font-weight:600}.ssr-items dd,.ssr-details dd{margin:0}
+.ssr-cards{list-style:none;margin:0;padding:0;display:grid;grid-template-columns:repeat(auto-fit,minmax(12rem,1fr));gap:.75rem}
+.ssr-cards li{border:1px solid var(--block-border);border-radius:10px;background:#fff;padding:1rem 1.25rem}.ssr-cards p{margin:0}
+.ssr-card-value{font-size:1.75rem;font-weight:600;line-height:1.2;font-variant-numeric:tabular-nums}
+.ssr-chart-svg{display:block;width:100%;height:260px}
+@media(min-width:640px){.ssr-chart-svg{height:300px}}@media(min-width:1024px){.ssr-chart-svg{height:340px}}@media(min-width:1536px){.ssr-chart-svg{height:400px}}
+.ssr-box{border:1px dashed var(--block-border);border-radius:10px;background:#f7f8fa;padding:12px;overflow:auto}
+.ssr-map{height:280px}@media(min-width:640px){.ssr-map{height:360px}}@media(min-width:1024px){.ssr-map{height:420px}}
+.ssr-calendar{min-height:420px}.ssr-input{height:40px;border:1px solid var(--block-border);border-radius:6px;background:#fff;margin:4px 0 12px}
+.ssr-button{display:inline-block;padding:8px 14px;border-radius:6px;background:#4f46e5;color:#fff}
+.ssr-gallery{display:grid;grid-template-columns:repeat(auto-fill,minmax(140px,1fr));gap:8px}.ssr-gallery figure{margin:0}
+.ssr-features{list-style:none;margin:0;padding:0;display:grid;grid-template-columns:repeat(auto-fit,minmax(180px,1fr));gap:12px}
+.ssr-features img{max-height:48px}.ssr-links{display:flex;flex-wrap:wrap;gap:12px;list-style:none;margin:0;padding:0}
+.ssr-markdown-loop{list-style:none;margin:0;padding:0;display:grid;gap:12px}
+</style>"#;
+
+/// The markup of the embed: `<div id="ssr-embed">` with the whole board.
+pub fn page(snapshot: &Snapshot) -> Safe {
+    let settings = &snapshot.settings;
+    let mut m = Markup::new();
+    let colours: String = [
+        ("--board-background", &settings.board_background),
+        ("--block-border", &settings.block_border),
+        ("--block-shadow", &settings.block_shadow),
+    ]
+    .iter()
+    .filter_map(|(name, value)| colour(Some(value)).map(|value| format!("{name}:{value};")))
+    .collect();
+    m.open("div", &[("id", ROOT_ID.into()), ("style", colours.as_str().into())]);
+    if !settings.hide_hero {
+        hero(&mut m, snapshot);
+    }
+    m.open("div", &[("class", "ssr-content".into())]);
+    if !snapshot.tabs.is_empty() {
+        m.open("ul", &[("class", "ssr-tabs".into()), ("aria-label", "Sections".into())]);
+        for tab in &snapshot.tabs {
+            let open = snapshot.active_tab.as_ref() == Some(tab);
+            let style = section_style(settings, open);
+            match open {
+                true => m.open("li", &[("aria-current", "true".into()), ("style", style.as_str().into())]),
+                false => m.open("li", &[("style", style.as_str().into())]),
+            };
+            m.text(tab).close("li");
+        }
+        m.close("ul");
+    }
+    m.open("div", &[("class", "ssr-blocks".into())]);
+    if snapshot.blocks.is_empty() {
+        m.element("p", &[("class", "ssr-muted".into())], "No blocks here yet.");
+    }
+    let palette = palette(&settings.palette);
+    for block in &snapshot.blocks {
+        frame(&mut m, block, &palette);
+    }
+    m.close("div").close("div").close("div");
+    m.finish()
+}
+
+/// The board's palette colours (platform §3 `palette`), else the browser's chart palette.
+pub fn palette(board_palette: &[Value]) -> Vec<String> {
+    let own: Vec<String> = board_palette.iter().filter_map(|value| colour(value.as_str())).map(str::to_owned).collect();
+    if own.is_empty() {
+        PALETTE.iter().map(|c| (*c).to_owned()).collect()
+    } else {
+        own
+    }
+}
+
+fn section_style(settings: &crate::board_state::Settings, open: bool) -> String {
+    let (text, background) = match open {
+        true => (colour(Some(&settings.active_section_text_color)), colour(Some(&settings.active_section_background_color))),
+        false => (colour(Some(&settings.inactive_section_text_color)), None),
+    };
+    [text.map(|c| format!("color:{c};")), background.map(|c| format!("background:{c};"))].into_iter().flatten().collect()
+}
+
+fn hero(m: &mut Markup, snapshot: &Snapshot) {
+    let settings = &snapshot.settings;
+    let mut style = String::new();
+    if let Some(background) = colour(Some(&settings.hero_background)) {
+        let text = tessera_core::contrast::text_color_for(background).unwrap_or("#FFFFFF");
+        style.push_str(&format!("background-color:{background};color:{text};"));
+    }
+    // Only an address with none of the characters that could end a CSS `url()`.
+    if let Some(image) = image_url(&settings.hero_image).filter(|url| !url.contains(['"', '\'', '(', ')', '\\', ' ', ';'])) {
+        style.push_str(&format!("background-image:url(\"{image}\");"));
+    }
+    m.open("header", &[("class", "ssr-hero".into()), ("style", style.as_str().into())]);
+    if let Some(logo) = image_url(&settings.logo) {
+        m.empty("img", &[("class", "ssr-logo".into()), ("src", logo.into()), ("alt", format!("{} logo", snapshot.title).as_str().into())]);
+    }
+    m.element("h1", &[], &snapshot.title);
+    if !settings.hero.trim().is_empty() {
+        m.element("p", &[], &settings.hero);
+    }
+    m.close("header");
+}
+
+/// A block's frame (title, colours of blocks §3.1) around its body.
+fn frame(m: &mut Markup, block: &Shown, palette: &[String]) {
+    let class = if block.flag("full_width") { "ssr-block ssr-full" } else { "ssr-block" };
+    let style: String = [("background", block.text("background_color")), ("color", block.text("font_color"))]
+        .iter()
+        .filter_map(|(property, value)| colour(Some(value)).map(|value| format!("{property}:{value};")))
+        .collect();
+    let title_id = format!("ssr-{}", block.id);
+    let mut title_style: String = colour(Some(block.text("title_color"))).map(|c| format!("color:{c};")).unwrap_or_default();
+    if let Some(background) = colour(Some(block.text("title_background_color"))) {
+        title_style.push_str(&format!("background:{background};padding:4px 8px;border-radius:4px;"));
+    }
+    m.open(
+        "section",
+        &[
+            ("class", class.into()),
+            ("style", style.as_str().into()),
+            ("aria-labelledby", title_id.as_str().into()),
+            ("data-block", block.id.as_str().into()),
+        ],
+    );
+    m.element("h2", &[("id", title_id.as_str().into()), ("style", title_style.as_str().into())], &block.title);
+    body(m, block, palette);
+    m.close("section");
+}
+
+fn body(m: &mut Markup, block: &Shown, palette: &[String]) {
+    match (&block.body, block.kind) {
+        (Body::Failed(error), _) => {
+            m.element("p", &[("class", "ssr-error".into()), ("role", "alert".into())], error);
+        }
+        (Body::Rows(answer), _) if answer.rows.is_empty() => {
+            m.element("p", &[("class", "ssr-muted".into())], "No rows to show.");
+        }
+        (Body::Rows(answer), Some(BlockType::Table)) => table(m, block, answer),
+        (Body::Rows(answer), Some(BlockType::Datalist)) => datalist(m, block, answer),
+        (Body::Rows(answer), Some(BlockType::ImageGallery)) => gallery(m, block, answer),
+        (Body::Rows(answer), Some(BlockType::ItemDetails)) => item_details(m, block, answer),
+        (Body::Rows(answer), Some(BlockType::Grid)) => cards(m, block, answer, "ssr-items ssr-grid"),
+        (Body::Rows(answer), _) => cards(m, block, answer, "ssr-items"),
+        (Body::View(view), _) => view_body(m, block, view, palette),
+        (Body::Settings, Some(BlockType::Event)) => event(m, block),
+        (Body::Settings, Some(BlockType::Header)) => header(m, block),
+        (Body::Settings, Some(BlockType::Footer)) => footer(m, block),
+        (Body::Settings, Some(BlockType::Form)) => form(m, block),
+        (Body::Settings, Some(BlockType::Map)) => {
+            m.open("div", &[("class", "ssr-box ssr-map".into()), ("role", "img".into()), ("aria-label", "Map".into())]).close("div");
+        }
+        (Body::Settings, _) => features(m, block),
+    }
+}
+
+/// A table's or list's shown column (as the browser's `shownColumns`).
+struct Column<'a> {
+    name: &'a str,
+    kind: &'a str,
+    limit: Option<usize>,
+}
+
+/// The block's axis entries that are not hidden and that the sheet has, else every column but
+/// the sheet's own.
+fn shown_columns<'a>(block: &'a Shown, answer: &'a SheetAnswer) -> Vec<Column<'a>> {
+    let axis: Vec<&Map<String, Value>> = block.items("axis").filter(|entry| !text(entry, "column").is_empty()).collect();
+    if axis.is_empty() {
+        return answer
+            .columns
+            .iter()
+            .filter(|name| !HIDDEN_COLUMNS.contains(&name.as_str()))
+            .map(|name| Column { name, kind: "text", limit: None })
+            .collect();
+    }
+    let mut shown: Vec<Column<'a>> = Vec::new();
+    for entry in axis {
+        let name = text(entry, "column");
+        let hidden = entry.get("hidden").and_then(Value::as_bool) == Some(true);
+        if hidden || HIDDEN_COLUMNS.contains(&name) || !answer.columns.iter().any(|c| c == name) || shown.iter().any(|c| c.name == name) {
+            continue;
+        }
+        let limit = entry.get("character_limit").and_then(Value::as_f64).filter(|n| *n > 0.0).map(|n| n as usize);
+        shown.push(Column { name, kind: text(entry, "type"), limit });
+    }
+    shown
+}
+
+fn cell<'a>(answer: &'a SheetAnswer, row: usize, column: &str) -> &'a str {
+    answer.rows[row].get(column).and_then(Value::as_str).unwrap_or_default()
+}
+
+/// A cell as the browser shows it: markdown HTML the server rendered, an image, a link, or text
+/// cut at the column's `character_limit`.
+fn cell_content(m: &mut Markup, answer: &SheetAnswer, row: usize, column: &Column<'_>) {
+    let value = cell(answer, row, column.name);
+    if let Some(markdown) = answer.markdown.iter().find(|md| md.row == row && md.column == column.name) {
+        m.safe(&Safe::sanitised(markdown.html.clone()));
+        return;
+    }
+    match column.kind {
+        "image" => {
+            if let Some(src) = image_url(value) {
+                m.empty("img", &[("src", src.into()), ("alt", column.name.into()), ("loading", "lazy".into())]);
+                return;
+            }
+        }
+        "url" | "email" => {
+            let href = if column.kind == "email" && !value.is_empty() { format!("mailto:{value}") } else { value.to_owned() };
+            if let Some(href) = link_url(&href) {
+                m.element("a", &[("href", href.into()), ("rel", "noopener noreferrer".into()), ("target", "_blank".into())], value);
+                return;
+            }
+        }
+        _ => {}
+    }
+    match column.limit {
+        Some(limit) if value.chars().count() > limit => m.text(&format!("{}…", value.chars().take(limit).collect::<String>())),
+        _ => m.text(value),
+    };
+}
+
+fn table(m: &mut Markup, block: &Shown, answer: &SheetAnswer) {
+    let columns = shown_columns(block, answer);
+    m.open("div", &[("class", "ssr-scroll".into())]).open("table", &[]);
+    m.element(
+        "caption",
+        &[("class", "ssr-muted".into()), ("style", "caption-side:bottom;text-align:left;padding:6px 9px".into())],
+        &rows_note(answer),
+    );
+    m.open("thead", &[]).open("tr", &[]);
+    for column in &columns {
+        m.element("th", &[("scope", "col".into())], column.name);
+    }
+    m.close("tr").close("thead").open("tbody", &[]);
+    for row in 0..answer.rows.len() {
+        m.open("tr", &[]);
+        for column in &columns {
+            let styled = answer.styles.iter().find(|style| style.row == row && style.column == column.name);
+            let style: String = styled
+                .map(|s| {
+                    [("background-color", s.background_color.as_deref()), ("color", s.text_color.as_deref())]
+                        .iter()
+                        .filter_map(|(property, value)| colour(*value).map(|value| format!("{property}:{value};")))
+                        .collect()
+                })
+                .unwrap_or_default();
+            m.open("td", &[("style", style.as_str().into())]);
+            cell_content(m, answer, row, column);
+            m.close("td");
+        }
+        m.close("tr");
+    }
+    m.close("tbody").close("table").close("div");
+}
+
+/// 'Rows 1–10 of 250': what the page shows of all matching rows.
+fn rows_note(answer: &SheetAnswer) -> String {
+    match answer.total {
+        total if total == answer.rows.len() => format!("{total} rows"),
+        total => format!("Rows 1–{} of {total}", answer.rows.len()),
+    }
+}
+
+/// List and grid cards: each row's shown columns, images drawn.
+fn cards(m: &mut Markup, block: &Shown, answer: &SheetAnswer, class: &'static str) {
+    let mut columns = shown_columns(block, answer);
+    if block.kind == Some(BlockType::Grid) {
+        let on_grid: Vec<&str> = block
+            .items("axis")
+            .filter(|entry| entry.get("hide_on_grid").and_then(Value::as_bool) != Some(true))
+            .map(|entry| text(entry, "column"))
+            .collect();
+        columns.retain(|column| on_grid.is_empty() || on_grid.contains(&column.name));
+    }
+    m.open("ul", &[("class", class.into())]);
+    for row in 0..answer.rows.len() {
+        m.open("li", &[]).open("dl", &[]);
+        for column in &columns {
+            m.element("dt", &[], column.name).open("dd", &[]);
+            cell_content(m, answer, row, column);
+            m.close("dd");
+        }
+        m.close("dl").close("li");
+    }
+    m.close("ul");
+    if answer.total > answer.rows.len() {
+        m.element("p", &[("class", "ssr-muted".into())], &rows_note(answer));
+    }
+}
+
+fn datalist(m: &mut Markup, block: &Shown, answer: &SheetAnswer) {
+    let entries: Vec<&Map<String, Value>> = block.items("axis").filter(|entry| !text(entry, "column").is_empty()).collect();
+    m.open("ul", &[("class", "ssr-items".into())]);
+    for row in 0..answer.rows.len() {
+        m.open("li", &[]).open("dl", &[]);
+        for entry in &entries {
+            let column = text(entry, "column");
+            let value = cell(answer, row, column);
+            let label = Some(text(entry, "label")).filter(|label| !label.is_empty()).unwrap_or(column);
+            m.element("dt", &[], label).open("dd", &[]);
+            match (text(entry, "type"), image_url(value), link_url(value)) {
+                ("image", Some(src), _) => {
+                    m.empty("img", &[("src", src.into()), ("alt", label.into()), ("loading", "lazy".into())]);
+                }
+                ("button", _, Some(href)) => {
+                    let caption = Some(text(entry, "button_text")).filter(|t| !t.is_empty()).unwrap_or(label);
+                    m.element("a", &[("href", href.into()), ("rel", "noopener noreferrer".into()), ("target", "_blank".into())], caption);
+                }
+                _ => {
+                    m.text(value);
+                }
+            }
+            m.close("dd");
+        }
+        m.close("dl").close("li");
+    }
+    m.close("ul");
+}
+
+fn gallery(m: &mut Markup, block: &Shown, answer: &SheetAnswer) {
+    let (image, caption) = (block.text("image_column"), block.text("caption_column"));
+    m.open("div", &[("class", "ssr-gallery".into())]);
+    for row in 0..answer.rows.len() {
+        let Some(src) = image_url(cell(answer, row, image)) else { continue };
+        let caption = if caption.is_empty() { "" } else { cell(answer, row, caption) };
+        m.open("figure", &[]).empty("img", &[("src", src.into()), ("alt", caption.into()), ("loading", "lazy".into())]);
+        if !caption.is_empty() {
+            m.element("figcaption", &[], caption);
+        }
+        m.close("figure");
+    }
+    m.close("div");
+}
+
+fn item_details(m: &mut Markup, block: &Shown, answer: &SheetAnswer) {
+    let entries: Vec<(&str, &str)> =
+        block.items("axis").map(|entry| (text(entry, "column"), text(entry, "label"))).filter(|(column, _)| !column.is_empty()).collect();
+    let pairs: Vec<(&str, &str)> = if entries.is_empty() {
+        answer.columns.iter().filter(|c| !HIDDEN_COLUMNS.contains(&c.as_str())).map(|c| (c.as_str(), c.as_str())).collect()
+    } else {
+        entries.into_iter().map(|(column, label)| (column, if label.is_empty() { column } else { label })).collect()
+    };
+    m.open("dl", &[("class", "ssr-details".into())]);
+    for (column, label) in pairs {
+        let value = cell(answer, 0, column);
+        m.element("dt", &[], label).open("dd", &[]);
+        match image_url(value) {
+            Some(src) if looks_like_image(src) => m.empty("img", &[("src", src.into()), ("alt", label.into())]),
+            _ => m.text(value),
+        };
+        m.close("dd");
+    }
+    m.close("dl");
+}
+
+fn looks_like_image(url: &str) -> bool {
+    let path = url.split(['?', '#']).next().unwrap_or_default().to_ascii_lowercase();
+    url.starts_with("/api/uploads/") || [".png", ".jpg", ".jpeg", ".gif", ".webp", ".svg", ".avif"].iter().any(|ext| path.ends_with(ext))
+}
+
+/// The colours of a chart's series (each axis' first `backgroundColor`, else the palette's) and
+/// of a pie's slices (the first axis' colour list when it has several, else the palette).
+pub fn chart_style<'a>(block: &'a Shown, palette: &[String]) -> ChartStyle<'a> {
+    let own = |entry: &Map<String, Value>| -> Vec<String> {
+        entry
+            .get("backgroundColor")
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+            .filter_map(|c| colour(c.as_str()))
+            .map(str::to_owned)
+            .collect()
+    };
+    let axis: Vec<&Map<String, Value>> = block.items("axis").collect();
+    let colours = axis
+        .iter()
+        .enumerate()
+        .map(|(i, entry)| own(entry).into_iter().next().unwrap_or_else(|| palette[i % palette.len()].clone()))
+        .collect();
+    let first = axis.first().map(|entry| own(entry)).unwrap_or_default();
+    let slice_colours = if first.len() > 1 { first } else { palette.to_vec() };
+    ChartStyle { title: &block.title, colours, slice_colours, grouped: block.flag("Data_Format") }
+}
+
+fn view_body(m: &mut Markup, block: &Shown, view: &BlockView, palette: &[String]) {
+    match view {
+        BlockView::Chart { chart } => {
+            m.safe(&chart_svg::svg(chart, &chart_style(block, palette)));
+        }
+        BlockView::Scorecard { cards } => scorecards(m, cards),
+        BlockView::Markdown { html, .. } => {
+            if block.flag("loop") {
+                m.open("ul", &[("class", "ssr-markdown-loop".into())]);
+                for one in html {
+                    m.open("li", &[]).safe(&Safe::sanitised(one.clone())).close("li");
+                }
+                m.close("ul");
+            } else if let Some(one) = html.first() {
+                m.safe(&Safe::sanitised(one.clone()));
+            }
+        }
+        BlockView::Calendar { calendar } => {
+            m.open("div", &[("class", "ssr-box ssr-calendar".into())]);
+            m.element("h3", &[], &window_title(&calendar.window));
+            if calendar.events.is_empty() {
+                m.element("p", &[("class", "ssr-muted".into())], "No events.");
+            }
+            m.open("ul", &[]);
+            for event in calendar.events.iter().take(CALENDAR_EVENTS) {
+                m.open("li", &[])
+                    .element("time", &[("datetime", event.start.as_str().into())], &event.start.replace('T', " "))
+                    .text(" ")
+                    .text(&event.title)
+                    .close("li");
+            }
+            m.close("ul").close("div");
+        }
+        BlockView::Iframe { frame, refusal } => match (frame, refusal) {
+            (Some(frame), _) => {
+                let height = frame_height(frame.height.as_deref());
+                let title = frame.title.as_deref().unwrap_or(frame.src.as_str());
+                m.open("div", &[("class", "ssr-box".into()), ("style", format!("height:{height}px").as_str().into())]);
+                m.element(
+                    "a",
+                    &[("href", frame.src.as_str().into()), ("rel", "noopener noreferrer".into()), ("target", "_blank".into())],
+                    title,
+                );
+                m.close("div");
+            }
+            (None, Some(refusal)) => {
+                m.element("p", &[("class", "ssr-error".into())], refusal);
+            }
+            (None, None) => {
+                m.element("p", &[("class", "ssr-muted".into())], "No iframe code yet.");
+            }
+        },
+    }
+}
+
+/// 'March 2026' for a month, 'Week of 2026-03-02' for a week, the day itself for a day.
+fn window_title(window: &Window) -> String {
+    const MONTHS: [&str; 12] =
+        ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+    match window.view {
+        CalendarView::Month => {
+            let month = window.anchor.get(5..7).and_then(|m| m.parse::<usize>().ok()).and_then(|m| MONTHS.get(m.wrapping_sub(1)));
+            match (month, window.anchor.get(..4)) {
+                (Some(month), Some(year)) => format!("{month} {year}"),
+                _ => window.anchor.clone(),
+            }
+        }
+        CalendarView::Week => format!("Week of {}", window.start),
+        CalendarView::Day => window.anchor.clone(),
+    }
+}
+
+/// The frame's height in px as the browser's `frameHeight`: a number, px, em or rem, within
+/// 100-2000 px; anything else 400.
+fn frame_height(height: Option<&str>) -> f64 {
+    let text = height.unwrap_or_default().trim().to_ascii_lowercase();
+    let (digits, factor) = if let Some(rem) = text.strip_suffix("rem") {
+        (rem, 16.0)
+    } else if let Some(em) = text.strip_suffix("em") {
+        (em, 16.0)
+    } else {
+        (text.strip_suffix("px").unwrap_or(&text), 1.0)
+    };
+    match digits.trim().parse::<f64>() {
+        Ok(value) if value.is_finite() && !digits.trim().starts_with(['+', '-']) => (value * factor).clamp(100.0, 2000.0),
+        _ => 400.0,
+    }
+}
+
+pub fn scorecards(m: &mut Markup, cards: &[Card]) {
+    if cards.is_empty() {
+        m.element("p", &[("class", "ssr-muted".into())], "No cards yet.");
+        return;
+    }
+    m.open("ul", &[("class", "ssr-cards".into())]);
+    for card in cards {
+        let background = colour(card.background_color.as_deref());
+        let text_colour =
+            colour(card.font_color.as_deref()).or_else(|| background.and_then(|b| tessera_core::contrast::text_color_for(b).ok()));
+        let style: String =
+            [("background", background), ("color", text_colour)].iter().filter_map(|(p, v)| v.map(|v| format!("{p}:{v};"))).collect();
+        m.open("li", &[("style", style.as_str().into())]).element("p", &[], &card.label);
+        match &card.error {
+            Some(error) => m.element("p", &[("class", "ssr-error".into())], error),
+            None => m.element("p", &[("class", "ssr-card-value".into())], &card.formatted),
+        };
+        m.close("li");
+    }
+    m.close("ul");
+}
+
+fn link_or_text(m: &mut Markup, label: &str, url: &str) {
+    match link_url(url) {
+        Some(href) => m.element("a", &[("href", href.into()), ("rel", "noopener noreferrer".into()), ("target", "_blank".into())], label),
+        None => m.text(label),
+    };
+}
+
+fn event(m: &mut Markup, block: &Shown) {
+    if let Some(src) = image_url(block.text("image")) {
+        m.empty("img", &[("src", src.into()), ("alt", block.text("event_title").into())]);
+    }
+    m.element("h3", &[], block.text("event_title"));
+    let when = |date: &str, time: &str| [date, time].into_iter().filter(|part| !part.is_empty()).collect::<Vec<_>>().join(" ");
+    let start = when(block.text("start_date"), block.text("start_time"));
+    let end_date = if block.text("Event_Type") == "Multi day" { block.text("end_date") } else { "" };
+    let end = when(end_date, block.text("end_time"));
+    let dates = match (start.is_empty(), end.is_empty()) {
+        (false, false) => format!("{start} – {end}"),
+        _ => format!("{start}{end}"),
+    };
+    if !dates.is_empty() {
+        m.element("p", &[], &dates);
+    }
+    let place = match block.text("Location") {
+        "Webinar" => "Webinar",
+        _ => block.text("address"),
+    };
+    if !place.is_empty() {
+        m.element("p", &[], place);
+    }
+    if !block.text("description").is_empty() {
+        m.element("p", &[("style", "white-space:pre-line".into())], block.text("description"));
+    }
+    if block.flag("registration_button") {
+        let label = Some(block.text("registration_button_text")).filter(|t| !t.is_empty()).unwrap_or("Register");
+        m.open("p", &[]);
+        link_or_text(m, label, block.text("registration_link"));
+        m.close("p");
+    }
+}
+
+fn header(m: &mut Markup, block: &Shown) {
+    m.open("div", &[("style", "display:flex;flex-wrap:wrap;align-items:center;gap:16px".into())]);
+    if let Some(src) = image_url(block.text("Logo")) {
+        m.empty("img", &[("class", "ssr-logo".into()), ("src", src.into()), ("alt", "Logo".into())]);
+    }
+    if !block.text("HeaderTitle").is_empty() {
+        m.element("strong", &[], block.text("HeaderTitle"));
+    }
+    m.open("ul", &[("class", "ssr-links".into())]);
+    for item in block.items("navigationItems") {
+        m.open("li", &[]);
+        link_or_text(m, text(item, "name"), text(item, "url"));
+        m.close("li");
+    }
+    m.close("ul").close("div");
+}
+
+fn footer(m: &mut Markup, block: &Shown) {
+    if let Some(src) = image_url(block.text("logoImage")) {
+        m.empty("img", &[("class", "ssr-logo".into()), ("src", src.into()), ("alt", "Logo".into())]);
+    }
+    for key in ["footerSublinks", "simpleLinks"] {
+        let links: Vec<&Map<String, Value>> = block.items(key).collect();
+        if links.is_empty() {
+            continue;
+        }
+        m.open("ul", &[("class", "ssr-links".into())]);
+        for link in links {
+            m.open("li", &[]);
+            link_or_text(m, text(link, "text"), text(link, "url"));
+            m.close("li");
+        }
+        m.close("ul");
+    }
+    let contacts: Vec<&Map<String, Value>> = block.items("contactItems").filter(|item| !text(item, "value").is_empty()).collect();
+    if !contacts.is_empty() {
+        m.open("ul", &[("class", "ssr-links".into())]);
+        for item in contacts {
+            m.element("li", &[], text(item, "value"));
+        }
+        m.close("ul");
+    }
+    if !block.text("copyrightText").is_empty() {
+        m.element("p", &[("class", "ssr-muted".into())], block.text("copyrightText"));
+    }
+}
+
+/// The form's fields as labels over empty boxes: the height the form takes, readable without
+/// a script that could send it.
+fn form(m: &mut Markup, block: &Shown) {
+    if !block.text("titleForm").is_empty() {
+        m.element("h3", &[], block.text("titleForm"));
+    }
+    for field in block.items("axis").filter(|field| field.get("hide").and_then(Value::as_bool) != Some(true)) {
+        let label = Some(text(field, "label")).filter(|l| !l.is_empty()).unwrap_or(text(field, "column"));
+        m.element("p", &[("style", "margin:0".into())], label);
+        m.open("div", &[("class", "ssr-input".into()), ("aria-hidden", "true".into())]).close("div");
+    }
+    m.element("span", &[("class", "ssr-button".into())], Some(block.text("submit_text")).filter(|t| !t.is_empty()).unwrap_or("Submit"));
+}
+
+/// Banner hero, features layout, image grid and image accordion: images, subtitle, features.
+fn features(m: &mut Markup, block: &Shown) {
+    for key in ["background_image", "foreground_image"] {
+        if let Some(src) = image_url(block.text(key)) {
+            m.empty("img", &[("src", src.into()), ("alt", "".into())]);
+        }
+    }
+    if !block.text("subtitle").is_empty() {
+        m.element("p", &[], block.text("subtitle"));
+    }
+    let features: Vec<&Map<String, Value>> = block.items("features").collect();
+    if !features.is_empty() {
+        m.open("ul", &[("class", "ssr-features".into())]);
+        for feature in features {
+            m.open("li", &[]);
+            match (text(feature, "iconType"), image_url(text(feature, "icon"))) {
+                ("image", Some(src)) => {
+                    m.empty("img", &[("src", src.into()), ("alt", "".into())]);
+                }
+                ("text", _) if !text(feature, "icon").is_empty() => {
+                    m.element("p", &[], text(feature, "icon"));
+                }
+                _ => {}
+            }
+            m.element("h3", &[], text(feature, "title"));
+            m.element("p", &[("style", "margin:0;white-space:pre-line".into())], text(feature, "description"));
+            m.close("li");
+        }
+        m.close("ul");
+    }
+    if !block.text("learn_more_text").is_empty() {
+        m.open("p", &[]);
+        link_or_text(m, block.text("learn_more_text"), block.text("learn_more_link"));
+        m.close("p");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn calendar_windows_are_named_as_a_reader_names_them() {
+        let window = |view, anchor: &str| Window { view, start: "2026-02-23".into(), end: "2026-04-06".into(), anchor: anchor.into() };
+        assert_eq!(window_title(&window(CalendarView::Month, "2026-03-01")), "March 2026");
+        assert_eq!(window_title(&window(CalendarView::Week, "2026-02-25")), "Week of 2026-02-23");
+        assert_eq!(window_title(&window(CalendarView::Day, "2026-02-25")), "2026-02-25");
+    }
+
+    #[test]
+    fn frame_heights_read_as_the_browser_reads_them() {
+        assert_eq!(frame_height(Some("450")), 450.0);
+        assert_eq!(frame_height(Some("30rem")), 480.0);
+        assert_eq!(frame_height(Some("50px")), 100.0);
+        assert_eq!(frame_height(Some("100%")), 400.0);
+        assert_eq!(frame_height(None), 400.0);
+    }
+
+    #[test]
+    fn a_board_palette_replaces_the_default_and_drops_what_is_no_colour() {
+        assert_eq!(palette(&[]), PALETTE.map(str::to_owned).to_vec());
+        assert_eq!(palette(&[Value::from("#123456"), Value::from("url(x)")]), vec!["#123456".to_owned()]);
+    }
+}

@@ -1,0 +1,204 @@
+//! What an embed shows, read once per data version: the board's settings, the blocks of its open
+//! section tab and, for each, the rows or the computed view its viewer gets, through the same
+//! calls the browser makes (`sheet_query::answer` for rows, `block_view::view_of` for charts,
+//! cards, texts, events and frames). The page (`render.rs`) and the preview image (`preview.rs`)
+//! are both drawn from a [`Snapshot`].
+//!
+//! | block | read as | the browser asks for |
+//! |---|---|---|
+//! | table, list | the first page of rows (`rows_per_page`, or [`ALL_ROWS_SHOWN`] when not paginated) | the same page |
+//! | datalist | the first [`DATALIST_PAGE`] rows, sorted as its `sorting` says | the same |
+//! | grid, imageGallery | the first [`CARD_ROWS`] rows | the first page, or every row |
+//! | itemDetails | the first row (an embed names no current record) | the same |
+//! | chart, scorecard, markdown, calendar, iframe | the block's view | the same view |
+//! | others | their settings alone | nothing |
+
+use futures_util::future::join_all;
+use serde_json::{Map, Value};
+use tessera_blocks::BlockType;
+
+use crate::api::block_view::{self, BlockView, ViewParams};
+use crate::blocks::StoredBlock;
+use crate::board_state::{Board, Settings};
+use crate::error::{messages, Error};
+use crate::sheet_query::{self, Scope, SheetAnswer, SheetParams, Viewer};
+use crate::AppState;
+
+/// Rows a table or list without pages shows in the embed's markup; the browser then loads the
+/// rest. The block scrolls inside its frame, so the page below it does not move.
+pub const ALL_ROWS_SHOWN: u64 = 100;
+/// `DEFAULT_PAGE_SIZE` of `web/src/blocks/datalist/usePagedRows.ts`.
+pub const DATALIST_PAGE: u64 = 20;
+/// Cards of a grid or images of a gallery drawn before the browser takes over.
+pub const CARD_ROWS: u64 = 24;
+
+/// A board as its embed shows it.
+#[derive(Debug)]
+pub struct Snapshot {
+    /// The hero's title: the board's `title`, else its name.
+    pub title: String,
+    pub settings: Settings,
+    /// The section tabs (none without sections) and the open one.
+    pub tabs: Vec<String>,
+    pub active_tab: Option<String>,
+    /// The blocks of the open tab, in board order.
+    pub blocks: Vec<Shown>,
+}
+
+/// One block with what it shows.
+#[derive(Debug)]
+pub struct Shown {
+    pub id: String,
+    pub kind: Option<BlockType>,
+    /// The block's settings with the catalogue's defaults filled in.
+    pub config: Map<String, Value>,
+    /// Its `title`, else its type's name.
+    pub title: String,
+    pub body: Body,
+}
+
+#[derive(Debug)]
+pub enum Body {
+    Rows(SheetAnswer),
+    View(BlockView),
+    /// Presentation blocks (and forms and maps, drawn by the browser): their settings say it all.
+    Settings,
+    /// What the browser would show in the block instead of its content.
+    Failed(String),
+}
+
+impl Shown {
+    /// A text setting, trimmed; empty when absent.
+    pub fn text(&self, key: &str) -> &str {
+        text(&self.config, key)
+    }
+
+    /// The objects of a list setting (`axis`, `features`, ...).
+    pub fn items(&self, key: &str) -> impl Iterator<Item = &Map<String, Value>> {
+        items(&self.config, key)
+    }
+
+    pub fn flag(&self, key: &str) -> bool {
+        self.config.get(key).and_then(Value::as_bool).unwrap_or(false)
+    }
+}
+
+pub fn text<'a>(object: &'a Map<String, Value>, key: &str) -> &'a str {
+    object.get(key).and_then(Value::as_str).map(str::trim).unwrap_or_default()
+}
+
+pub fn items<'a>(object: &'a Map<String, Value>, key: &str) -> impl Iterator<Item = &'a Map<String, Value>> {
+    object.get(key).and_then(Value::as_array).into_iter().flatten().filter_map(Value::as_object)
+}
+
+/// Reads everything the embed of `board` shows `viewer` through `scope`; `blocks` are the
+/// board's blocks in order.
+pub async fn read(state: &AppState, board: &Board, scope: &Scope, viewer: &Viewer, blocks: Vec<StoredBlock>) -> Result<Snapshot, Error> {
+    let settings = board.settings()?;
+    let title = if settings.title.trim().is_empty() { board.name.clone() } else { settings.title.clone() };
+    let (tabs, open) = open_tab(&settings, &blocks);
+    let shown: Vec<StoredBlock> = blocks
+        .into_iter()
+        .enumerate()
+        .filter(|(i, _)| open.as_ref().is_none_or(|(_, indices)| indices.contains(i)))
+        .map(|(_, block)| block)
+        .collect();
+    let search = Some(settings.search.clone()).filter(|search| !search.trim().is_empty());
+    let bodies = join_all(shown.iter().map(|block| body(state, scope, viewer, block, search.clone()))).await;
+    let blocks = shown.into_iter().zip(bodies).map(|(block, body)| shown_block(block, body)).collect();
+    Ok(Snapshot { title, settings, tabs, active_tab: open.map(|(name, _)| name), blocks })
+}
+
+/// The section tabs (platform §5, `tessera_core::sections`) and the open one with the indices
+/// of its blocks; no tabs when the board lists no sections (every block shows, as in the
+/// browser's `sectionTabs`).
+fn open_tab(settings: &Settings, blocks: &[StoredBlock]) -> (Vec<String>, Option<(String, Vec<usize>)>) {
+    use tessera_core::sections;
+    let names = sections::parse_sections(&settings.sections);
+    if names.is_empty() {
+        return (Vec::new(), None);
+    }
+    let of_blocks: Vec<Option<&str>> = blocks.iter().map(|block| block.config.get("section").and_then(Value::as_str)).collect();
+    let tabs = sections::group_blocks(&of_blocks, &names);
+    let current = sections::current_tab(Some(settings.current_section.as_str()).filter(|s| !s.trim().is_empty()), &tabs);
+    let open = current.and_then(|name| tabs.iter().find(|tab| tab.section == name).map(|tab| (name, tab.blocks.clone())));
+    (tabs.into_iter().map(|tab| tab.section).collect(), open)
+}
+
+fn shown_block(block: StoredBlock, body: Body) -> Shown {
+    let kind = BlockType::parse(&block.block_type);
+    let filled = tessera_blocks::with_defaults(&block.to_json()).ok().and_then(|value| value.as_object().cloned()).unwrap_or(block.config);
+    let own_title = text(&filled, "title");
+    let title = match (own_title.is_empty(), kind) {
+        (false, _) => own_title.to_owned(),
+        (true, Some(kind)) => tessera_blocks::block_info(kind).entry.name.to_owned(),
+        (true, None) => block.block_type.clone(),
+    };
+    Shown { id: block.id, kind, config: filled, title, body }
+}
+
+async fn body(state: &AppState, scope: &Scope, viewer: &Viewer, block: &StoredBlock, search: Option<String>) -> Body {
+    let rows = |rows_per_page: u64, sort: Option<(String, &'static str)>| SheetParams {
+        search: search.clone(),
+        page: Some("1".to_owned()),
+        rows_per_page: Some(rows_per_page.to_string()),
+        block: Some(block.id.clone()),
+        sort_column: sort.as_ref().map(|(column, _)| column.clone()),
+        sort_direction: sort.map(|(_, direction)| direction.to_owned()),
+        ..SheetParams::default()
+    };
+    let sheet = text(&block.config, "sheet_title");
+    let params = match BlockType::parse(&block.block_type) {
+        Some(BlockType::Table | BlockType::List) => rows(table_page(&block.config), None),
+        Some(BlockType::Datalist) => rows(DATALIST_PAGE, datalist_sort(&block.config)),
+        Some(BlockType::Grid | BlockType::ImageGallery) => rows(CARD_ROWS, None),
+        Some(BlockType::ItemDetails) => rows(1, None),
+        Some(BlockType::Chart | BlockType::Scorecard | BlockType::Markdown | BlockType::Calendar | BlockType::Iframe) => {
+            let params = ViewParams { search, ..ViewParams::default() };
+            return match block_view::view_of(state, scope, viewer, block, &params).await {
+                Ok(view) => Body::View(view),
+                Err(error) => failed(&block.id, error),
+            };
+        }
+        _ => return Body::Settings,
+    };
+    if sheet.is_empty() {
+        return Body::Failed("This block has no sheet; choose one in its settings.".to_owned());
+    }
+    match sheet_query::answer(state, scope, viewer, sheet, &params).await {
+        Ok(answer) => Body::Rows(answer),
+        Err(error) => failed(&block.id, error),
+    }
+}
+
+/// The rows of a table's or list's first page: `rows_per_page` (default 10), or when
+/// `paginate` is off, [`ALL_ROWS_SHOWN`] of them.
+fn table_page(config: &Map<String, Value>) -> u64 {
+    if config.get("paginate").and_then(Value::as_bool) == Some(false) {
+        return ALL_ROWS_SHOWN;
+    }
+    config.get("rows_per_page").and_then(Value::as_f64).filter(|n| *n >= 1.0).map_or(10, |n| (n as u64).min(ALL_ROWS_SHOWN))
+}
+
+/// A datalist's `sorting` as the browser's `sortQuery` reads it: by the first text item's
+/// column (else the first item's).
+fn datalist_sort(config: &Map<String, Value>) -> Option<(String, &'static str)> {
+    let direction = match text(config, "sorting") {
+        "Ascending" => "asc",
+        "Descending" => "desc",
+        _ => return None,
+    };
+    let named: Vec<&Map<String, Value>> = items(config, "axis").filter(|item| !text(item, "column").is_empty()).collect();
+    let item = named.iter().find(|item| matches!(text(item, "type"), "" | "text")).or(named.first())?;
+    Some((text(item, "column").to_owned(), direction))
+}
+
+/// An error as the block shows it: the text of a client error (a missing tab or column), the
+/// spec's generic text for a server error, which is logged.
+fn failed(block_id: &str, error: Error) -> Body {
+    if error.status().is_server_error() {
+        tracing::error!(block = block_id, error = ?error, "rendering a block of an embed");
+        return Body::Failed(messages::SERVER_ERROR.to_owned());
+    }
+    Body::Failed(error.to_string())
+}
