@@ -122,11 +122,13 @@ async fn page(
     Query(query): Query<EmbedQuery>,
 ) -> Result<Response, Error> {
     let slug = query.board.as_deref().map(str::trim).unwrap_or_default().to_lowercase();
-    let board = match slug.is_empty() {
-        true => None,
-        false => board_state::find_by_slug(&state.db, &slug).await?,
+    // `/embed` alone is a route of platform §2 like any other: the app says what is missing.
+    if slug.is_empty() {
+        return web::index_html(&web, StatusCode::OK, None, None).await;
+    }
+    let Some(board) = board_state::find_by_slug(&state.db, &slug).await? else {
+        return web::index_html(&web, StatusCode::NOT_FOUND, None, None).await;
     };
-    let Some(board) = board else { return web::index_html(&web, StatusCode::NOT_FOUND, None, None).await };
     let policy = web.policy_for(&board);
     let policy = policy.as_deref();
     let scope = match scope_for(&state, &board, query.token.as_deref()).await {
