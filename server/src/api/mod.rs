@@ -23,6 +23,7 @@ mod rows;
 mod sheet_data;
 mod spreadsheet_files;
 mod spreadsheets;
+mod templates;
 mod uploads;
 mod workspaces;
 
@@ -84,6 +85,7 @@ fn routes() -> OpenApiRouter<AppState> {
         .merge(workspaces::router())
         .merge(boards::router())
         .merge(marketplace::router())
+        .merge(templates::router())
         .merge(blocks::router())
         .merge(env::router())
         .merge(client_errors::router())
