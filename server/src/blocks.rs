@@ -334,6 +334,19 @@ pub async fn update(db: &Db, stored: &StoredBlock, block: BlockInput) -> Result<
     Ok(to_json(&stored.id, &block.block_type, block.config))
 }
 
+/// Replaces a block's settings inside the caller's transaction (a rebind rewrites every block of
+/// a board at once); the caller has validated them.
+pub async fn set_config(conn: &mut AnyConnection, id: &str, config: &Map<String, Value>) -> Result<(), Error> {
+    sqlx::query("UPDATE blocks SET config = $1, updated_at = $2 WHERE id = $3")
+        .bind(serde_json::to_string(config).context("writing a block config")?)
+        .bind(now())
+        .bind(id)
+        .execute(conn)
+        .await
+        .context("rewriting a block")?;
+    Ok(())
+}
+
 /// Removes a block; the others keep their relative order.
 pub async fn delete(db: &Db, id: &str) -> Result<(), Error> {
     sqlx::query("DELETE FROM blocks WHERE id = $1").bind(id).execute(&db.pool).await.context("deleting a block")?;

@@ -34,6 +34,7 @@ pub mod sheets;
 pub mod sources;
 mod state;
 pub mod subdomains;
+pub mod templates;
 mod web;
 
 use std::future::Future;

@@ -13,6 +13,9 @@
 //!   (the table is in `visibility.rs`).
 //! - [`set()`] and [`new_item()`]: the editing rules of platform §4 (a change that clears a
 //!   sibling setting, a new social item's first unused network, item limits), in `edit.rs`.
+//! - [`references()`] and [`rewrite_references()`]: the tabs and columns a block's settings
+//!   name, found through the field kinds, and a rewrite of them (binding a board to another
+//!   spreadsheet).
 //! - [`column_formats()`]: a block's conditional formatting rules as the core's query takes them.
 //! - [`view()`]: what a chart, scorecard, calendar or markdown block asks of the core (its
 //!   axes, cards, calendar settings or template), read from its settings with defaults filled.
@@ -33,6 +36,7 @@ mod catalogue;
 mod edit;
 mod formats;
 mod model;
+mod references;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
@@ -48,6 +52,7 @@ pub use catalogue::{
 pub use edit::{new_item, set};
 pub use formats::column_formats;
 pub use model::{BlockInfo, BlockType, Catalogue, DefaultValue, Field, Group, ItemLimit, Kind, PickerEntry, PickerGroup, Rule};
+pub use references::{references, rewrite_references, Reference};
 pub use validate::{validate, with_defaults, Block, BlockError, FieldError};
 pub use view::{markdown_columns, view, View, ViewError};
 pub use visibility::visible;

@@ -11,6 +11,7 @@
 pub mod api;
 pub mod calendar;
 pub mod chart;
+pub mod column_type;
 pub mod context;
 pub mod contrast;
 pub mod date;

@@ -159,7 +159,7 @@ fn listing_of(row: ListingRow) -> Result<Listing, Error> {
     Ok(Listing { board_id, slug, title, description, category, tags, published_at, updated_at, owner_name })
 }
 
-async fn find_listing(state: &AppState, board_id: &str) -> Result<Option<Listing>, Error> {
+pub(super) async fn find_listing(state: &AppState, board_id: &str) -> Result<Option<Listing>, Error> {
     let row: Option<ListingRow> = sqlx::query_as(&format!("{SELECT_LISTING} WHERE l.board_id = $1"))
         .bind(board_id)
         .fetch_optional(&state.db.pool)
@@ -168,7 +168,7 @@ async fn find_listing(state: &AppState, board_id: &str) -> Result<Option<Listing
     row.map(listing_of).transpose()
 }
 
-fn listing_not_found() -> Error {
+pub(super) fn listing_not_found() -> Error {
     Error::NotFound("This board is not published to the marketplace.".to_owned())
 }
 

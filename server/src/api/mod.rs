@@ -26,6 +26,7 @@ mod rows;
 mod sheet_data;
 mod spreadsheet_files;
 mod spreadsheets;
+mod templates;
 mod uploads;
 mod workspaces;
 
@@ -89,6 +90,7 @@ fn routes() -> OpenApiRouter<AppState> {
         .merge(embed_tokens::router())
         .merge(board_preview::router())
         .merge(marketplace::router())
+        .merge(templates::router())
         .merge(blocks::router())
         .merge(env::router())
         .merge(client_errors::router())

@@ -73,6 +73,19 @@ pub async fn rows(db: &Db, sheet_id: &str) -> Result<Vec<(String, Vec<String>)>,
 pub async fn replace_all(db: &Db, spreadsheet_id: &str, sheets: Vec<ImportedSheet>) -> Result<Vec<SheetInfo>, Error> {
     let existing = list(db, spreadsheet_id).await?;
     let mut tx = db.pool.begin().await.context("starting an import")?;
+    let stored = write_tabs(&mut tx, spreadsheet_id, &existing, sheets).await?;
+    tx.commit().await.context("committing an import")?;
+    Ok(stored)
+}
+
+/// [`replace_all`] inside the caller's transaction, given the tabs stored before (none for a
+/// spreadsheet made in the same transaction).
+pub async fn write_tabs(
+    tx: &mut AnyConnection,
+    spreadsheet_id: &str,
+    existing: &[SheetInfo],
+    sheets: Vec<ImportedSheet>,
+) -> Result<Vec<SheetInfo>, Error> {
     let mut stored = Vec::with_capacity(sheets.len());
     for (position, mut sheet) in sheets.into_iter().enumerate() {
         let ids = ensure_record_ids(&mut sheet);
@@ -111,7 +124,7 @@ pub async fn replace_all(db: &Db, spreadsheet_id: &str, sheets: Vec<ImportedShee
                     .context("adding a sheet")?;
             }
         }
-        insert_rows(&mut tx, &id, 0, ids.iter().zip(&sheet.rows)).await?;
+        insert_rows(tx, &id, 0, ids.iter().zip(&sheet.rows)).await?;
         stored.push(SheetInfo {
             id,
             spreadsheet_id: spreadsheet_id.to_owned(),
@@ -125,7 +138,6 @@ pub async fn replace_all(db: &Db, spreadsheet_id: &str, sheets: Vec<ImportedShee
         sqlx::query("DELETE FROM sheets WHERE id = $1").bind(&gone.id).execute(&mut *tx).await.context("removing a sheet")?;
     }
     sqlx::query("UPDATE spreadsheets SET updated_at = $1 WHERE id = $2").bind(now()).bind(spreadsheet_id).execute(&mut *tx).await?;
-    tx.commit().await.context("committing an import")?;
     Ok(stored)
 }
 

@@ -29,6 +29,7 @@ mod sheet_data;
 mod spreadsheet_files;
 mod spreadsheets;
 mod storage;
+mod templates;
 mod uploads;
 mod web_routes;
 mod workspaces;

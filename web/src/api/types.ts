@@ -422,3 +422,65 @@ export interface ListingInput {
   category: string;
   tags: string[];
 }
+
+// Templates: 'Use this template' and binding a board to a spreadsheet ------------------------
+
+export type ColumnType = 'text' | 'number' | 'date';
+
+/** A column with the type read from its values. */
+export interface TypedColumn {
+  name: string;
+  /** Null when every cell is blank. */
+  type: ColumnType | null;
+}
+
+export interface TypedTab {
+  title: string;
+  columns: TypedColumn[];
+}
+
+/** How one column a board names would bind: `matched`, `missing` or `type_differs`. */
+export interface ColumnMatch {
+  template_column: string;
+  /** Null when the board's current spreadsheet does not have the column. */
+  template_type: ColumnType | null;
+  your_column: string | null;
+  status: 'matched' | 'missing' | 'type_differs';
+  /** Why it did not match; null when it did. */
+  reason: string | null;
+}
+
+export interface TabMatch {
+  template_tab: string;
+  your_tab: string | null;
+  columns: ColumnMatch[];
+}
+
+/** GET /api/boards/{id}/rebind?spreadsheet_id=... */
+export interface RebindProposal {
+  spreadsheet_id: string;
+  tabs: TabMatch[];
+  /** Every tab of the chosen spreadsheet, to pick from by hand. */
+  your_tabs: TypedTab[];
+  unmatched: number;
+}
+
+/** The body of POST /api/boards/{id}/rebind: template tab → your tab; per template tab, template column → your column. */
+export interface RebindInput {
+  spreadsheet_id: string;
+  tabs: Record<string, string>;
+  columns: Record<string, Record<string, string>>;
+}
+
+/** A name a binding left as it was. */
+export interface Unbound {
+  block_id: string | null;
+  path: string;
+  sheet: string | null;
+  column: string | null;
+}
+
+export interface Rebound {
+  board: BoardState;
+  unbound: Unbound[];
+}

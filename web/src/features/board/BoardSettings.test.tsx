@@ -214,3 +214,41 @@ describe('Board Settings', () => {
     expect(puts()).toEqual([]);
   });
 });
+
+describe('Board Settings: binding to another spreadsheet', () => {
+  it('binds the board to a spreadsheet of its workspace and closes with the rewritten board', async () => {
+    const board = boardState(editor);
+    const proposal = {
+      spreadsheet_id: 's2',
+      tabs: [{ template_tab: 'Sales', your_tab: 'Deals', columns: [{ template_column: 'Month', template_type: 'date', your_column: 'Closed', status: 'matched', reason: null }] }],
+      your_tabs: [{ title: 'Deals', columns: [{ name: 'Closed', type: 'date' }] }],
+      unmatched: 0,
+    };
+    const { calls } = mockFetch({
+      'POST /api/board/update-metadata': { body: board },
+      'GET /api/board/s1/sheet/Sales': { body: salesRows },
+      'GET /api/board/s2/sheet/Sales': { body: salesRows },
+      'GET /api/spreadsheets/s1': { body: { open_url: '/dashboard/spreadsheets/s1', sheets: [] } },
+      'GET /api/spreadsheets/s2': { body: { open_url: '/dashboard/spreadsheets/s2', sheets: [] } },
+      'GET /api/spreadsheets': { body: [{ id: 's1', name: 'Current' }, { id: 's2', name: 'Deals 2026' }] },
+      'GET /api/boards/b1/rebind': { body: proposal },
+      'POST /api/boards/b1/rebind': { body: { board: { ...board, spreadsheetId: 's2' }, unbound: [] } },
+      ...unpublished,
+    });
+    const { user } = renderApp('/sales');
+    await user.click(await screen.findByRole('button', { name: 'Settings' }));
+    const settings = screen.getByRole('dialog', { name: 'Board Settings' });
+    await user.click(within(settings).getByRole('button', { name: 'Bind to another spreadsheet...' }));
+    const bind = screen.getByRole('dialog', { name: 'Bind to your spreadsheet' });
+    const choice = await within(bind).findByRole('combobox', { name: 'Spreadsheet' });
+    expect(within(choice).getAllByRole('option').map((option) => option.textContent)).toEqual(['Keep the current spreadsheet', 'Deals 2026']);
+    await user.selectOptions(choice, 'Deals 2026');
+    expect(await within(bind).findByText('Every column matched.')).toBeInTheDocument();
+    await user.click(within(bind).getByRole('button', { name: 'Apply' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByText('The board now reads your spreadsheet.')).toBeInTheDocument();
+    const applied = calls.find((call) => call.method === 'POST' && call.url.pathname === '/api/boards/b1/rebind')!;
+    expect(applied.body).toEqual({ spreadsheet_id: 's2', tabs: { Sales: 'Deals' }, columns: { Sales: { Month: 'Closed' } } });
+  });
+});

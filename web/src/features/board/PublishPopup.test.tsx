@@ -51,6 +51,8 @@ describe('Publish Board', () => {
     const { user } = renderApp('/sales');
     const dialog = await openPublish(user);
     expect(within(dialog).getByText('Not on the Marketplace. Publishing lists the board there and makes it public.')).toBeInTheDocument();
+    // Before publishing, the image shows the board as visitors would see it.
+    expect(within(dialog).getByRole('img', { name: 'Preview of Sales overview' }).getAttribute('src')).toMatch(/^\/api\/boards\/b1\/preview\.svg\?v=\d+$/);
     expect(within(dialog).getByRole('textbox', { name: 'Title' })).toHaveValue('Sales overview');
     expect(within(dialog).queryByRole('button', { name: 'Unpublish' })).not.toBeInTheDocument();
 
@@ -101,12 +103,15 @@ describe('Publish Board', () => {
   it('loads the listing of a published board, updates it and unpublishes it', async () => {
     const { calls } = serve(boardState(editor), {
       'GET /api/boards/b1/listing': { body: listing },
-      'PUT /api/boards/b1/listing': { body: { ...listing, title: 'Pipeline' } },
+      'PUT /api/boards/b1/listing': { body: { ...listing, title: 'Pipeline', updated_at: listing.updated_at + 60 } },
       'DELETE /api/boards/b1/listing': { status: 204 },
     });
     const { user } = renderApp('/sales');
     const dialog = await openPublish(user);
     expect(within(dialog).getByRole('status')).toHaveTextContent(/^Published on the Marketplace since .+\. See the Marketplace$/);
+    // The listing's preview is the server's image of the board, addressed by the listing's last change.
+    const preview = within(dialog).getByRole('img', { name: 'Preview of Sales pipeline' });
+    expect(preview).toHaveAttribute('src', `/api/boards/b1/preview.svg?v=${listing.updated_at}`);
     const title = within(dialog).getByRole('textbox', { name: 'Title' });
     expect(title).toHaveValue('Sales pipeline');
     expect(within(dialog).getByRole('combobox', { name: 'Category' })).toHaveValue('Sales');
@@ -117,6 +122,11 @@ describe('Publish Board', () => {
     await user.type(title, 'Pipeline');
     await user.click(within(dialog).getByRole('button', { name: 'Update listing' }));
     expect(await screen.findByText('Listing updated.')).toBeInTheDocument();
+    // Publishing again shows the fresh image, not the one cached under the old address.
+    expect(within(dialog).getByRole('img', { name: 'Preview of Pipeline' })).toHaveAttribute(
+      'src',
+      `/api/boards/b1/preview.svg?v=${listing.updated_at + 60}`,
+    );
     expect(calls.find((call) => call.method === 'PUT')!.body).toEqual({
       title: 'Pipeline',
       description: 'Deals by stage.',

@@ -7,8 +7,10 @@ import { FormError } from '../../components/FormError';
 import { Loading } from '../../components/Loading';
 import { Popup } from '../../components/Popup';
 import { showToast } from '../../store/toastStore';
+import { PREVIEW_HEIGHT, PREVIEW_WIDTH } from '../marketplace/ListingCard';
 import { loadCategories, loadListing, publishListing, unpublishListing } from '../marketplace/marketplaceApi';
 import { TagsInput } from '../marketplace/TagsInput';
+import { previewImageUrl } from '../marketplace/templateApi';
 import { updateBoard } from './boardApi';
 
 type Busy = 'publish' | 'unpublish' | 'public' | null;
@@ -27,6 +29,9 @@ const published = (listing: MarketplaceListing) => new Date(listing.published_at
  * category, tags), which the owner publishes, updates or unpublishes, and whether the board is
  * public. Publishing makes the board public, because a listing leads visitors to the live
  * board; while the board is private again its listing is hidden from the Marketplace.
+ *
+ * The listing's preview image is rendered by the server from the board as a guest sees it; its
+ * address carries the listing's last change, so publishing again shows the fresh one.
  */
 export function PublishPopup({ board, onSaved, onClose }: { board: BoardState; onSaved: (board: BoardState) => void; onClose: () => void }) {
   const formId = useId();
@@ -35,6 +40,8 @@ export function PublishPopup({ board, onSaved, onClose }: { board: BoardState; o
   const [form, setForm] = useState<ListingInput | null>(null);
   const [busy, setBusy] = useState<Busy>(null);
   const [error, setError] = useState<FieldError | null>(null);
+  // An unpublished board's preview is drawn as it is when the popup opens.
+  const [openedAt] = useState(() => Date.now());
   const listing = loaded?.listing ?? null;
 
   const { id: boardId, slug } = board;
@@ -130,6 +137,17 @@ export function PublishPopup({ board, onSaved, onClose }: { board: BoardState; o
             : 'This board is private: only its owner and admins can see it.'}
         </p>
       </section>
+      <figure className="publish-preview">
+        <img
+          src={previewImageUrl(boardId, listing?.updated_at ?? openedAt)}
+          alt={`Preview of ${listing?.title ?? (board.title || board.name)}`}
+          width={PREVIEW_WIDTH}
+          height={PREVIEW_HEIGHT}
+        />
+        <figcaption className="muted">
+          {listing ? 'The preview shown on the Marketplace: the board as visitors see it.' : 'The Marketplace shows this preview of the board as visitors see it.'}
+        </figcaption>
+      </figure>
       <FormError message={formLevelError ?? loadError} />
       {!form || !loaded ? (
         !loadError && <Loading />

@@ -9,6 +9,7 @@ import { Popup } from '../../components/Popup';
 import { SaveFooter } from '../../components/SaveFooter';
 import { showToast } from '../../store/toastStore';
 import { FilterEditor } from '../filters/FilterEditor';
+import { BindSpreadsheet } from '../marketplace/BindSpreadsheet';
 import { useSheetColumns } from '../spreadsheets/useSheetColumns';
 import { SignInMethodSelect } from '../auth/signInMethods';
 import { updateBoard } from './boardApi';
@@ -59,6 +60,7 @@ export function SettingsPopup({ board, onSaved, onClose }: { board: BoardState; 
   const [error, setError] = useState<{ message: string; field?: string } | null>(null);
   // Set when Save met a problem the form shows; the notice goes once the problems do.
   const [blocked, setBlocked] = useState(false);
+  const [binding, setBinding] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const columns = useSheetColumns(board.spreadsheetId);
   const set = <K extends FormKey>(key: K, value: BoardForm[K]) => setForm((current) => ({ ...current, [key]: value }));
@@ -123,6 +125,14 @@ export function SettingsPopup({ board, onSaved, onClose }: { board: BoardState; 
             <input type="url" placeholder="https://" value={form.hero_image} onChange={(event) => set('hero_image', event.target.value)} />
           </Field>
         </Section>
+        <Section title="Spreadsheet">
+          <p className="muted">
+            Bind the board to another spreadsheet of this workspace: its blocks and filters are moved to your columns, matched by name and type.
+          </p>
+          <button type="button" className="button" disabled={saving} onClick={() => setBinding(true)}>
+            Bind to another spreadsheet...
+          </button>
+        </Section>
         <Section title="Access and display">
           <Switch
             label="Public"
@@ -159,6 +169,24 @@ export function SettingsPopup({ board, onSaved, onClose }: { board: BoardState; 
           />
         </Section>
       </form>
+      {binding && (
+        <Popup title="Bind to your spreadsheet" onClose={() => setBinding(false)} maxWidth={720}>
+          <BindSpreadsheet
+            boardId={board.id}
+            workspaceId={board.workspace_id}
+            currentSpreadsheetId={board.spreadsheetId}
+            keepLabel="Keep the current spreadsheet"
+            keepButton="Close"
+            onKeep={() => setBinding(false)}
+            onBound={(rebound) => {
+              // The binding rewrote settings this form shows (filters), so the form closes with it.
+              onSaved(rebound.board);
+              showToast({ kind: 'success', text: 'The board now reads your spreadsheet.' });
+              onClose();
+            }}
+          />
+        </Popup>
+      )}
     </Popup>
   );
 }

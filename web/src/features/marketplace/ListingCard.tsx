@@ -1,5 +1,5 @@
-import { Link } from 'react-router';
 import type { MarketplaceListing } from '../../api/types';
+import { previewImageUrl } from './templateApi';
 
 const EXCERPT_CHARS = 180;
 
@@ -12,11 +12,32 @@ export function excerpt(text: string, limit = EXCERPT_CHARS): string {
   return `${(lastSpace > limit / 2 ? cut.slice(0, lastSpace) : cut).trimEnd()}…`;
 }
 
-/** One published board: what it is, who shared it, and the way to the live board. */
-export function ListingCard({ listing }: { listing: MarketplaceListing }) {
+/** The size the server renders previews at; the card keeps its shape while the image loads. */
+export const PREVIEW_WIDTH = 1200;
+export const PREVIEW_HEIGHT = 630;
+
+/** One published board: its preview, what it is, who shared it, a live preview and 'Use this template'. */
+export function ListingCard({
+  listing,
+  onPreview,
+  onUse,
+}: {
+  listing: MarketplaceListing;
+  onPreview: (listing: MarketplaceListing) => void;
+  onUse: (listing: MarketplaceListing) => void;
+}) {
   const headingId = `listing-${listing.board_id}`;
   return (
     <article className="listing-card" aria-labelledby={headingId}>
+      <img
+        className="listing-preview"
+        src={previewImageUrl(listing.board_id, listing.updated_at)}
+        alt={`Preview of ${listing.title}`}
+        width={PREVIEW_WIDTH}
+        height={PREVIEW_HEIGHT}
+        loading="lazy"
+        decoding="async"
+      />
       <span className="listing-category">{listing.category}</span>
       <h2 id={headingId}>{listing.title}</h2>
       {listing.description && <p className="listing-description">{excerpt(listing.description)}</p>}
@@ -29,9 +50,14 @@ export function ListingCard({ listing }: { listing: MarketplaceListing }) {
       )}
       <div className="listing-footer">
         <span className="muted">by {listing.owner_name || 'a Tessera user'}</span>
-        <Link className="button primary" to={`/${listing.slug}`} aria-label={`Open ${listing.title}`}>
-          Open
-        </Link>
+        <div className="listing-actions">
+          <button type="button" className="button" aria-label={`Preview ${listing.title}`} onClick={() => onPreview(listing)}>
+            Preview
+          </button>
+          <button type="button" className="button primary" aria-label={`Use ${listing.title} as a template`} onClick={() => onUse(listing)}>
+            Use this template
+          </button>
+        </div>
       </div>
     </article>
   );

@@ -47,7 +47,7 @@ const page = (listings: MarketplaceListing[], total = listings.length) => ({ bod
 const marketplaceCalls = (calls: { url: URL }[]) => calls.filter((call) => call.url.pathname === '/api/marketplace').map((call) => call.url.searchParams);
 
 describe('/marketplace', () => {
-  it('lists published boards as cards that open the live board, for a signed-out visitor', async () => {
+  it('lists published boards as cards with their preview image, for a signed-out visitor', async () => {
     const { calls } = serve(() => page([pipeline, hiring]));
     renderApp('/marketplace');
     expect(screen.getByRole('status')).toHaveTextContent('Loading...');
@@ -56,8 +56,14 @@ describe('/marketplace', () => {
     expect(within(card).getByText('Deals by stage, with owners and amounts.')).toBeInTheDocument();
     expect(within(within(card).getByRole('list', { name: 'Tags' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['crm', 'deals']);
     expect(within(card).getByText('by Ada Lovelace')).toBeInTheDocument();
-    expect(within(card).getByRole('link', { name: 'Open Sales pipeline' })).toHaveAttribute('href', '/sales-pipeline');
-    expect(screen.getByRole('link', { name: 'Open Hiring tracker' })).toHaveAttribute('href', '/hiring');
+    const image = within(card).getByRole('img', { name: 'Preview of Sales pipeline' });
+    // The listing's last change is in the address, so a listing published again shows its fresh image.
+    expect(image).toHaveAttribute('src', `/api/boards/b1/preview.svg?v=${pipeline.updated_at}`);
+    expect(image).toHaveAttribute('loading', 'lazy');
+    expect([image.getAttribute('width'), image.getAttribute('height')]).toEqual(['1200', '630']);
+    expect(within(card).getByRole('button', { name: 'Preview Sales pipeline' })).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Use Sales pipeline as a template' })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Preview of Hiring tracker' })).toHaveAttribute('src', `/api/boards/b2/preview.svg?v=${hiring.updated_at}`);
     expect(screen.getByText('Showing 2 of 2 boards')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
 
@@ -156,5 +162,150 @@ describe('excerpt', () => {
   it('keeps short descriptions and cuts long ones at a word', () => {
     expect(excerpt('Short one.')).toBe('Short one.');
     expect(excerpt('alpha beta gamma delta', 12)).toBe('alpha beta…');
+  });
+});
+
+describe('/marketplace templates', () => {
+  const workspaces = [
+    { id: 'w1', name: 'Personal', subdomain: 'ann', owner_id: 'u1', created_at: 1 },
+    { id: 'w2', name: 'Team', subdomain: 'team', owner_id: 'u1', created_at: 2 },
+  ];
+  const copy = { id: 'c1', slug: 'sales-pipeline', name: 'Sales pipeline', workspace_id: 'w2', spreadsheetId: 'sample', public: false };
+  const spreadsheets = [
+    { id: 'sample', name: 'Sales pipeline (sample data)' },
+    { id: 's9', name: 'My deals' },
+  ];
+  const proposal = {
+    spreadsheet_id: 's9',
+    tabs: [
+      {
+        template_tab: 'Sales',
+        your_tab: 'Deals',
+        columns: [
+          { template_column: 'Name', template_type: 'text', your_column: 'name', status: 'matched', reason: null },
+          {
+            template_column: 'Amount',
+            template_type: 'number',
+            your_column: null,
+            status: 'type_differs',
+            reason: '`Amount` holds number in the template, text in yours.',
+          },
+          { template_column: 'Month', template_type: 'date', your_column: null, status: 'missing', reason: 'Your tab `Deals` has no column `Month`.' },
+        ],
+      },
+    ],
+    your_tabs: [
+      {
+        title: 'Deals',
+        columns: [
+          { name: 'name', type: 'text' },
+          { name: 'Amount', type: 'text' },
+          { name: 'Closed', type: 'date' },
+        ],
+      },
+      { title: 'Goals', columns: [{ name: 'Target', type: 'number' }] },
+    ],
+    unmatched: 2,
+  };
+
+  function serveTemplates(signedIn: boolean, routes: Parameters<typeof mockFetch>[0] = {}) {
+    return mockFetch({
+      'GET /api/auth': signedIn ? { body: ann } : { status: 401, body: { error: 'Please login to do this!' } },
+      'GET /api/marketplace': page([pipeline, hiring]),
+      'POST /api/board/update-metadata': { status: 404, body: { error: 'Page not found' } },
+      'GET /api/workspaces': { body: workspaces },
+      'POST /api/marketplace/b1/copy': { status: 201, body: copy },
+      'GET /api/spreadsheets': { body: spreadsheets },
+      'GET /api/boards/c1/rebind': { body: proposal },
+      'POST /api/boards/c1/rebind': { body: { board: copy, unbound: [] } },
+      ...routes,
+    });
+  }
+
+  it('previews a board live in a frame of its embed view, with the live board a new tab away', async () => {
+    serveTemplates(false);
+    const { user } = renderApp('/marketplace');
+    await user.click(await screen.findByRole('button', { name: 'Preview Sales pipeline' }));
+    const dialog = screen.getByRole('dialog', { name: 'Sales pipeline' });
+    expect(within(dialog).getByTitle('Live preview of Sales pipeline')).toHaveAttribute('src', '/embed?board=sales-pipeline');
+    const open = within(dialog).getByRole('link', { name: 'Open the live board in a new tab' });
+    expect([open.getAttribute('href'), open.getAttribute('target')]).toEqual(['/sales-pipeline', '_blank']);
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('sends a signed-out visitor to log in or sign up and back to the template', async () => {
+    const { calls } = serveTemplates(false);
+    const { user, where } = renderApp('/marketplace?q=crm');
+    await user.click(await screen.findByRole('button', { name: 'Use Sales pipeline as a template' }));
+    expect(where()).toBe('/marketplace?q=crm&use=b1');
+    const dialog = screen.getByRole('dialog', { name: 'Use “Sales pipeline”' });
+    const back = encodeURIComponent('/marketplace?use=b1');
+    expect(within(dialog).getByRole('link', { name: 'Log in' })).toHaveAttribute('href', `/dashboard/auth?next=${back}`);
+    expect(within(dialog).getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', `/dashboard/signup?next=${back}`);
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+  });
+
+  it('copies into the chosen workspace, binds the chosen spreadsheet with columns fixed by hand, and opens the board', async () => {
+    const { calls } = serveTemplates(true);
+    const { user, where } = renderApp('/marketplace?use=b1');
+    const dialog = await screen.findByRole('dialog', { name: 'Use “Sales pipeline”' });
+    await user.selectOptions(await within(dialog).findByRole('combobox', { name: 'Workspace' }), 'Team');
+    await user.click(within(dialog).getByRole('button', { name: 'Copy to my workspace' }));
+
+    const bind = await screen.findByRole('dialog', { name: 'Bind to your spreadsheet' });
+    expect(calls.find((call) => call.url.pathname === '/api/marketplace/b1/copy')!.body).toEqual({ workspace_id: 'w2' });
+    const choice = await within(bind).findByRole('combobox', { name: 'Spreadsheet' });
+    // The copy's own sample data is what 'Keep' means, not a spreadsheet to bind to.
+    expect(within(choice).getAllByRole('option').map((option) => option.textContent)).toEqual(['Keep the sample data', 'My deals']);
+    await user.selectOptions(choice, 'My deals');
+
+    const table = await within(bind).findByRole('table');
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((row) => within(row).getAllByRole('cell').at(-1)!.textContent)).toEqual([
+      'Matched',
+      'Not matched: `Amount` holds number in the template, text in yours.',
+      'Not matched: Your tab `Deals` has no column `Month`.',
+    ]);
+    expect(rows[1]).toHaveClass('unmatched');
+    expect(within(bind).getByRole('combobox', { name: 'Your tab for “Sales”' })).toHaveValue('Deals');
+    expect(within(bind).getByText('2 columns do not match; they keep the template\'s names.')).toBeInTheDocument();
+    expect(calls.find((call) => call.url.pathname === '/api/boards/c1/rebind')!.url.searchParams.get('spreadsheet_id')).toBe('s9');
+
+    await user.selectOptions(within(bind).getByRole('combobox', { name: 'Your column for “Month”' }), 'Closed');
+    expect(within(rows[2]).getAllByRole('cell').at(-1)).toHaveTextContent('Chosen by hand');
+    expect(within(bind).getByText("1 column does not match; it keeps the template's name.")).toBeInTheDocument();
+    await user.click(within(bind).getByRole('button', { name: 'Apply' }));
+
+    await waitFor(() => expect(where()).toBe('/sales-pipeline'));
+    const applied = calls.find((call) => call.method === 'POST' && call.url.pathname === '/api/boards/c1/rebind')!;
+    expect(applied.body).toEqual({ spreadsheet_id: 's9', tabs: { Sales: 'Deals' }, columns: { Sales: { Name: 'name', Amount: '', Month: 'Closed' } } });
+  });
+
+  it('keeps the sample data and opens the board, and shows the server refusing a copy inline', async () => {
+    serveTemplates(true, {
+      'GET /api/workspaces': { body: [workspaces[0]] },
+      'POST /api/marketplace/b1/copy': (() => {
+        let first = true;
+        return () => {
+          const answer = first ? { status: 404, body: { error: 'This board is not published to the marketplace.' } } : { status: 201, body: copy };
+          first = false;
+          return answer;
+        };
+      })(),
+    });
+    const { user, where } = renderApp('/marketplace?use=b1');
+    const dialog = await screen.findByRole('dialog', { name: 'Use “Sales pipeline”' });
+    const button = await within(dialog).findByRole('button', { name: 'Copy to my workspace' });
+    expect(within(dialog).queryByRole('combobox', { name: 'Workspace' })).not.toBeInTheDocument();
+    await user.click(button);
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('This board is not published to the marketplace.');
+    expect(window.alert).not.toHaveBeenCalled();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Copy to my workspace' }));
+    const bind = await screen.findByRole('dialog', { name: 'Bind to your spreadsheet' });
+    await within(bind).findByRole('combobox', { name: 'Spreadsheet' });
+    await user.click(within(bind).getByRole('button', { name: 'Open the board' }));
+    expect(where()).toBe('/sales-pipeline');
   });
 });

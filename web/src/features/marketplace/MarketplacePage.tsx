@@ -1,8 +1,11 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import type { MarketplaceListing } from '../../api/types';
 import { Loading } from '../../components/Loading';
 import { useSessionStatus } from '../../store/sessionStore';
 import { ListingCard } from './ListingCard';
+import { LivePreview } from './LivePreview';
+import { UseTemplateDialog } from './UseTemplateDialog';
 import { useMarketplace } from './useMarketplace';
 import './marketplace.css';
 
@@ -42,23 +45,27 @@ function emptyText(q: string, category: string): string {
 /**
  * `/marketplace` (platform §2): the boards their owners published, for everyone, signed in or
  * not. The search and the category live in the address (`?q=`, `?category=`), so a filtered
- * marketplace can be linked to and Back returns to the previous filter.
+ * marketplace can be linked to and Back returns to the previous filter; so does the board being
+ * used as a template (`?use=`), so that signing in on the way leads back to it.
  */
 export default function MarketplacePage() {
   const [params, setParams] = useSearchParams();
   const q = params.get('q')?.trim() ?? '';
   const category = params.get('category') ?? '';
+  const using = params.get('use') ?? '';
   const [typed, setTyped] = useState(q);
+  const [previewed, setPreviewed] = useState<MarketplaceListing | null>(null);
   const view = useMarketplace(q, category);
 
   // The box follows the address when it changes from outside (Back, 'Clear filters').
   useEffect(() => setTyped(q), [q]);
 
-  const setFilter = (next: { q?: string; category?: string }) => {
-    const merged = { q, category, ...next };
+  const setFilter = (next: { q?: string; category?: string; use?: string }) => {
+    const merged = { q, category, use: using, ...next };
     const search = new URLSearchParams();
     if (merged.q.trim()) search.set('q', merged.q.trim());
     if (merged.category) search.set('category', merged.category);
+    if (merged.use) search.set('use', merged.use);
     setParams(search);
   };
   const submit = (event: FormEvent) => {
@@ -79,7 +86,7 @@ export default function MarketplacePage() {
       <main className="marketplace-main">
         <div className="marketplace-intro">
           <h1>Marketplace</h1>
-          <p className="muted">Boards built from spreadsheets and shared by their owners. Open one to see it live.</p>
+          <p className="muted">Boards built from spreadsheets and shared by their owners. Preview one live, or use it as a template for your own data.</p>
         </div>
         <form className="marketplace-search" role="search" onSubmit={submit}>
           <label className="visually-hidden" htmlFor="marketplace-q">
@@ -111,8 +118,22 @@ export default function MarketplacePage() {
             ))}
           </div>
         )}
-        <MarketplaceResults view={view} emptyText={emptyText(q, category)} onClear={filtered ? () => setParams(new URLSearchParams()) : undefined} />
+        <MarketplaceResults
+          view={view}
+          emptyText={emptyText(q, category)}
+          onClear={filtered ? () => setParams(new URLSearchParams()) : undefined}
+          onPreview={setPreviewed}
+          onUse={(listing) => setFilter({ use: listing.board_id })}
+        />
       </main>
+      {previewed && <LivePreview listing={previewed} onClose={() => setPreviewed(null)} />}
+      {using && (
+        <UseTemplateDialog
+          boardId={using}
+          title={view.listings.find((listing) => listing.board_id === using)?.title ?? 'this template'}
+          onClose={() => setFilter({ use: '' })}
+        />
+      )}
     </div>
   );
 }
@@ -121,10 +142,14 @@ function MarketplaceResults({
   view,
   emptyText,
   onClear,
+  onPreview,
+  onUse,
 }: {
   view: ReturnType<typeof useMarketplace>;
   emptyText: string;
   onClear?: () => void;
+  onPreview: (listing: MarketplaceListing) => void;
+  onUse: (listing: MarketplaceListing) => void;
 }) {
   if (view.status === 'loading') return <Loading />;
   if (view.status === 'error') {
@@ -157,7 +182,7 @@ function MarketplaceResults({
       <ul className="listing-grid">
         {view.listings.map((listing) => (
           <li key={listing.board_id}>
-            <ListingCard listing={listing} />
+            <ListingCard listing={listing} onPreview={onPreview} onUse={onUse} />
           </li>
         ))}
       </ul>
