@@ -29,11 +29,10 @@ use tessera_core::query;
 use tessera_core::table::Table;
 use utoipa::ToSchema;
 
-use crate::access::Role;
-use crate::blocks::OwnedParent;
 use crate::board_state::Board;
+use crate::embed;
 use crate::error::Error;
-use crate::sheet_query::{self, Scope, SheetParams, Viewer, GUEST_ROW_CAP};
+use crate::sheet_query::{self, SheetParams, Viewer, GUEST_ROW_CAP};
 use crate::sheets::store;
 use crate::sheets::ImportedSheet;
 use crate::AppState;
@@ -124,13 +123,8 @@ fn shows_guests_nothing(error: &Error) -> bool {
 /// guest can read through the board (see the module doc). Empty when it has no spreadsheet.
 pub async fn guest_sample(state: &AppState, board: &Board, blocks: &[Value]) -> Result<Vec<ImportedSheet>, Error> {
     let Some(spreadsheet_id) = &board.spreadsheet_id else { return Ok(Vec::new()) };
-    let filters = board.settings()?.filters;
-    let scope = Scope {
-        role: Role::Guest,
-        spreadsheet_id: spreadsheet_id.clone(),
-        filters: filters.clone(),
-        parent: OwnedParent::Board(board.id.clone()),
-    };
+    let scope = embed::guest_scope(state, board).await?;
+    let filters = scope.filters.clone();
     let guest = Viewer::default();
     let mut sample = Vec::new();
     for tab in used_tabs(&board_references(blocks, &filters)) {
