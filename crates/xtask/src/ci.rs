@@ -84,17 +84,29 @@ fn validate_openapi() -> Result {
 
 /// The browser tests against the release server on a free loopback port, serving `web/dist`.
 /// Its e-mail goes to the SMTP stand-in that the journeys script runs on a port chosen here (it
-/// reads codes and invitations from it), and its outbound calls may reach exactly one private
-/// address: the loopback port where the data-blocks journey stands in for a user's API endpoint.
+/// reads codes and invitations from it), its outbound calls may reach exactly one private
+/// address: the loopback port where the data-blocks journey stands in for a user's API endpoint,
+/// and its payment webhook takes events signed with a secret made for this run.
 fn end_to_end() -> Result {
     let smtp_port = free_port()?.to_string();
     let api_port = free_port()?.to_string();
+    // The embed journey pays the way the payment provider does, with a webhook signed by this.
+    let webhook_secret = format!("e2e-{}-{}", std::process::id(), free_port()?);
     let server = server::start_background_with(&[
         ("TESSERA_SMTP_URL", &format!("smtp://127.0.0.1:{smtp_port}")),
         ("TESSERA_OUTBOUND_ALLOW", &format!("127.0.0.1:{api_port}")),
+        ("TESSERA_PAYMENT_WEBHOOK_SECRET", &webhook_secret),
     ])?;
     println!("ci: server running at {}", server.url);
-    let tests = web::npm_run("e2e", &[("TESSERA_URL", server.url.as_str()), ("E2E_SMTP_PORT", &smtp_port), ("E2E_API_PORT", &api_port)]);
+    let tests = web::npm_run(
+        "e2e",
+        &[
+            ("TESSERA_URL", server.url.as_str()),
+            ("E2E_SMTP_PORT", &smtp_port),
+            ("E2E_API_PORT", &api_port),
+            ("E2E_WEBHOOK_SECRET", &webhook_secret),
+        ],
+    );
     let stopped = server.stop();
     tests?;
     stopped
