@@ -25,6 +25,7 @@ pub mod embed;
 pub mod embed_token;
 pub mod error;
 pub mod files;
+pub mod link_preview;
 pub mod mail;
 pub mod outbound;
 pub mod plans;

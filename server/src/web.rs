@@ -6,7 +6,8 @@
 //! be found') instead of a misleading 200. Files in `web/dist` are served as they are.
 //!
 //! `/embed?board={slug}` adds the board's `frame-ancestors` (its `embed_origins`) to the policy,
-//! so only the sites its owner listed may frame it.
+//! so only the sites its owner listed may frame it. A public board's page carries its title and
+//! link-preview tags (`link_preview.rs`).
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -20,6 +21,7 @@ use tower_http::services::ServeDir;
 
 use crate::db::Db;
 use crate::embed::html::{escape, Safe};
+use crate::link_preview::{self, LinkPreview};
 use crate::{board_state, csp, AppState, Config, Error};
 
 /// The fixed client routes of platform §2. `/:board_slug` is matched by [`is_board_slug`].
@@ -55,8 +57,10 @@ pub(crate) struct WebApp {
     config_tag: Arc<String>,
     /// The Content-Security-Policy header of every page (`csp.rs`).
     policy: Arc<String>,
-    /// For the board an `/embed` page shows.
+    /// For the board an `/embed` page or a board's page shows.
     db: Db,
+    /// For the addresses in a board's link preview.
+    config: Arc<Config>,
 }
 
 /// The operator's settings that the web app needs before its first paint (web/src/config/runtime.ts
@@ -96,6 +100,7 @@ impl WebApp {
             config_tag: Arc::new(page_config(config)),
             policy: Arc::new(csp::policy(config)),
             db: state.db.clone(),
+            config: state.config.clone(),
         }
     }
 
@@ -121,11 +126,20 @@ pub fn router(state: &AppState) -> Router {
 /// 404 for anything else.
 async fn client_route(State(app): State<WebApp>, uri: Uri) -> Result<Response, Error> {
     let status = if is_client_route(uri.path()) { StatusCode::OK } else { StatusCode::NOT_FOUND };
-    let policy = match uri.path().trim_end_matches('/') {
+    let path = uri.path().trim_end_matches('/');
+    let policy = match path {
         "/embed" => embed_policy(&app, uri.query()).await?,
         _ => None,
     };
-    index_html(&app, status, policy.as_deref(), None).await
+    let preview = match is_board_slug(path) {
+        true => link_preview::for_board(&app.db, &app.config, &path[1..]).await?,
+        false => None,
+    };
+    let head = preview.as_ref().map(LinkPreview::head);
+    let nothing = Safe::fixed("");
+    let prerendered =
+        preview.as_ref().zip(head.as_ref()).map(|(preview, head)| Prerendered { title: &preview.title, head, body: &nothing });
+    index_html(&app, status, policy.as_deref(), prerendered.as_ref()).await
 }
 
 /// The policy of `/embed?board={slug}` when that board limits who may frame it.

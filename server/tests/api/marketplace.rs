@@ -200,3 +200,31 @@ both_databases! {
         assert_eq!(titles(server.guest().get("/api/marketplace").await.expect(200)), ["Budget"]);
     }
 }
+
+both_databases! {
+    async fn a_public_boards_page_carries_its_link_preview_and_a_private_ones_nothing(backend) {
+        let server = TestServer::start(backend).await;
+        let (ada, boards) = ada_with_boards(&server, &["Harbour <b>moorings</b>"]).await;
+        let harbour = &boards[0];
+        let page_path = format!("/{}", harbour["slug"].as_str().unwrap());
+        let private = server.guest().get(&page_path).await;
+        assert_eq!(private.status, 200);
+        assert!(!private.text.contains("og:title") && !private.text.contains("moorings"), "a private board's page tells nothing");
+
+        let body = json!({"title": "Harbour", "description": "Every mooring, \"live\".", "category": "Operations"});
+        ada.put(&listing_path(harbour), body).await.expect(200);
+        let page = server.guest().get(&page_path).await;
+        assert_eq!(page.status, 200);
+        let board_id = harbour["id"].as_str().unwrap();
+        for tag in [
+            r#"<meta property="og:title" content="Harbour &lt;b&gt;moorings&lt;/b&gt;"/>"#,
+            r#"<meta name="description" content="Every mooring, &quot;live&quot;."/>"#,
+            r#"<meta name="twitter:card" content="summary_large_image"/>"#,
+        ] {
+            assert!(page.text.contains(tag), "{tag} not in {}", page.text);
+        }
+        assert!(page.text.contains(&format!(r#"/api/boards/{board_id}/preview.svg"/>"#)), "{}", page.text);
+        assert!(page.text.contains("<title>Harbour &lt;b&gt;moorings&lt;/b&gt;</title>"), "{}", page.text);
+        assert!(!page.text.contains("<b>moorings"));
+    }
+}
