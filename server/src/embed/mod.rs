@@ -107,7 +107,8 @@ struct EmbedQuery {
 }
 
 /// The embed page: `index.html` with the board drawn in, or as it is when there is no board to
-/// show (the app then shows its 404 or 403 screen, and the answer has that status). A caller
+/// show (the app then shows its 404 or 403 screen, and the answer has that status; `/embed`
+/// without `board` is a route of the app like any other). A caller
 /// whose session may see a board that its embed refuses (the owner of a private board) gets
 /// the app as it is too, which draws the board from their own calls.
 async fn page(
@@ -117,11 +118,13 @@ async fn page(
     Query(query): Query<EmbedQuery>,
 ) -> Result<Response, Error> {
     let slug = query.board.as_deref().map(str::trim).unwrap_or_default().to_lowercase();
-    let board = match slug.is_empty() {
-        true => None,
-        false => board_state::find_by_slug(&state.db, &slug).await?,
+    // `/embed` alone is the route of platform §2 without a board: the app says what is missing.
+    if slug.is_empty() {
+        return web::index_html(&web, StatusCode::OK, None).await;
+    }
+    let Some(board) = board_state::find_by_slug(&state.db, &slug).await? else {
+        return web::index_html(&web, StatusCode::NOT_FOUND, None).await;
     };
-    let Some(board) = board else { return web::index_html(&web, StatusCode::NOT_FOUND, None).await };
     let scope = match scope_for(&state, &board).await {
         Ok(scope) => scope,
         Err(refused @ Error::Forbidden(_)) => {
