@@ -112,7 +112,8 @@ struct EmbedQuery {
 }
 
 /// The embed page: `index.html` with the board drawn in, or as it is when there is no board to
-/// show (the app then shows its 404 or 403 screen, and the answer has that status). A caller
+/// show (the app then shows its 404 or 403 screen, and the answer has that status; `/embed`
+/// without `board` is a route of the app like any other). A caller
 /// whose session may see a board that its embed refuses (the owner of a private board) gets
 /// the app as it is too, which draws the board from their own calls.
 async fn page(

@@ -47,7 +47,12 @@ pub const STYLE: &str = r#"<style id="ssr-embed-style">
 .ssr-tabs{display:flex;flex-wrap:wrap;gap:6px;margin:0;padding:0;list-style:none}.ssr-tabs li{border:1px solid var(--block-border);border-radius:999px;padding:6px 14px}.ssr-tabs li[aria-current]{background:var(--ink);color:#fff}
 .ssr-blocks{display:grid;grid-template-columns:minmax(0,1fr);gap:16px;align-items:start}
 @media(min-width:768px){.ssr-blocks{grid-template-columns:repeat(2,minmax(0,1fr))}}
-@media(min-width:1280px){.ssr-blocks{grid-template-columns:repeat(3,minmax(0,1fr))}}
+@media(min-width:1280px){.ssr-blocks{grid-template-columns:repeat(3,minmax(0,1fr))}
+.ssr-with-panel{max-width:1680px;display:grid;grid-template-columns:200px minmax(0,1fr) 400px;grid-template-areas:"sections main panel";align-items:start}
+.ssr-with-panel.ssr-no-sections{grid-template-columns:minmax(0,1fr) 400px;grid-template-areas:"main panel"}
+.ssr-with-panel .ssr-tabs{grid-area:sections;flex-direction:column}.ssr-with-panel .ssr-blocks{grid-area:main;grid-template-columns:repeat(2,minmax(0,1fr))}
+.ssr-with-panel .ssr-panel{grid-area:panel;background:#fff;border:1px solid var(--block-border);border-radius:10px;padding:16px}}
+.ssr-search{margin:0;padding:9px 12px;color:var(--muted)}
 .ssr-block{background:#fff;border:1px solid var(--block-border);border-radius:10px;box-shadow:0 1px 4px var(--block-shadow);padding:16px 20px;min-width:0;overflow-wrap:anywhere}
 .ssr-block.ssr-full{grid-column:1/-1}.ssr-block h2{margin:0 0 12px;font-size:1.1rem}.ssr-block h3{margin:0 0 6px;font-size:1rem}
 .ssr-block img{max-width:100%;height:auto}.ssr-block a{color:#4f46e5}
@@ -89,7 +94,23 @@ pub fn page(snapshot: &Snapshot) -> Safe {
     if !settings.hide_hero {
         hero(&mut m, snapshot);
     }
-    m.open("div", &[("class", "ssr-content".into())]);
+    let filters: Vec<&str> = match settings.hide_filters {
+        true => Vec::new(),
+        false => settings
+            .filters
+            .iter()
+            .filter_map(|filter| filter.get("name").and_then(Value::as_str))
+            .map(str::trim)
+            .filter(|name| !name.is_empty())
+            .collect(),
+    };
+    let panel = !settings.hide_search || !filters.is_empty();
+    let class = match (panel, snapshot.tabs.is_empty()) {
+        (true, true) => "ssr-content ssr-with-panel ssr-no-sections",
+        (true, false) => "ssr-content ssr-with-panel",
+        (false, _) => "ssr-content",
+    };
+    m.open("div", &[("class", class.into())]);
     if !snapshot.tabs.is_empty() {
         m.open("ul", &[("class", "ssr-tabs".into()), ("aria-label", "Sections".into())]);
         for tab in &snapshot.tabs {
@@ -103,6 +124,9 @@ pub fn page(snapshot: &Snapshot) -> Safe {
         }
         m.close("ul");
     }
+    if panel {
+        search_panel(&mut m, !settings.hide_search, &filters);
+    }
     m.open("div", &[("class", "ssr-blocks".into())]);
     if snapshot.blocks.is_empty() {
         m.element("p", &[("class", "ssr-muted".into())], "No blocks here yet.");
@@ -113,6 +137,20 @@ pub fn page(snapshot: &Snapshot) -> Safe {
     }
     m.close("div").close("div").close("div");
     m.finish()
+}
+
+/// The place of the viewer's search box and filter bar, which work once the app has loaded:
+/// drawn as empty boxes of their size, so the blocks do not move when the real ones arrive.
+fn search_panel(m: &mut Markup, search: bool, filters: &[&str]) {
+    m.open("div", &[("class", "ssr-panel".into()), ("aria-hidden", "true".into())]);
+    if search {
+        m.element("div", &[("class", "ssr-input ssr-search".into())], "Search");
+    }
+    for name in filters {
+        m.element("p", &[("style", "margin:0".into())], name);
+        m.open("div", &[("class", "ssr-input".into())]).close("div");
+    }
+    m.close("div");
 }
 
 /// The board's palette colours (platform §3 `palette`), else the browser's chart palette.
