@@ -96,7 +96,7 @@ async fn visible_board_by_slug(state: &AppState, caller: &Caller, params: &SpecP
 }
 
 /// The owner of `workspace_id` if the caller may add boards to it; unknown ids answer 404.
-async fn editable_workspace(state: &AppState, caller: &Caller, workspace_id: &str) -> Result<(), Error> {
+pub(crate) async fn editable_workspace(state: &AppState, caller: &Caller, workspace_id: &str) -> Result<(), Error> {
     let owner: Option<(String,)> = sqlx::query_as("SELECT owner_id FROM workspaces WHERE id = $1")
         .bind(workspace_id)
         .fetch_optional(&state.db.pool)

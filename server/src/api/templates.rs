@@ -12,7 +12,7 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::access::workspace_role;
+use crate::api::boards::editable_workspace;
 use crate::api::marketplace::{find_listing, listing_not_found};
 use crate::api::ApiJson;
 use crate::auth::Caller;
@@ -36,17 +36,6 @@ pub struct TemplateCopy {
     pub workspace_id: String,
 }
 
-/// The workspace with this id if the caller may add boards to it (owner or admin).
-async fn workspace_for_copy(state: &AppState, caller: &Caller, workspace_id: &str) -> Result<(), Error> {
-    let owner: Option<(String,)> = sqlx::query_as("SELECT owner_id FROM workspaces WHERE id = $1")
-        .bind(workspace_id)
-        .fetch_optional(&state.db.pool)
-        .await
-        .context("looking up a workspace")?;
-    let (owner_id,) = owner.ok_or_else(|| Error::invalid("workspace_id", "No workspace has this id."))?;
-    workspace_role(caller, &owner_id).require_edit()
-}
-
 /// 'Use this template': copies a board listed on the marketplace into one of the caller's
 /// workspaces as a private board named after the listing, with every setting, every block (new
 /// ids, same sections and order) and a free slug, connected to a new uploaded spreadsheet in
@@ -65,7 +54,7 @@ async fn use_template(
     caller.user()?;
     let board = board_state::find_by_id(&state.db, &id).await?.filter(|board| board.public).ok_or_else(listing_not_found)?;
     let listing = find_listing(&state, &board.id).await?.ok_or_else(listing_not_found)?;
-    workspace_for_copy(&state, &caller, &body.workspace_id).await?;
+    editable_workspace(&state, &caller, &body.workspace_id).await?;
     let blocks = blocks::list(&state.db, Parent::Board(&board.id)).await?;
     let sample = templates::guest_sample(&state, &board, &blocks).await?;
 
