@@ -233,13 +233,24 @@ fn embed_origin(text: &str) -> Result<String, String> {
 }
 
 /// The `frame-ancestors` directive of the board's `/embed` page: this site (the editor's mobile
-/// preview frames it) and the board's `embed_origins`; `None` when it names none, so any site may
-/// frame it. Stored values are checked again, so nothing but origins reaches the header.
+/// preview and the marketplace's live preview frame it) and the board's `embed_origins`; `None`
+/// when it names none, so any site may frame it. Embedding in other sites needs a paid plan
+/// (platform §6), so a board whose owner has none may be framed by this site only. Stored values
+/// are checked again, so nothing but origins reaches the header.
 pub fn frame_ancestors(board: &Board) -> Option<String> {
+    if !board.owner_may_embed() {
+        return Some("frame-ancestors 'self'".to_owned());
+    }
     let stored = board.settings.get("embed_origins")?.as_array()?;
     let origins: Vec<String> = stored.iter().filter_map(Value::as_str).filter_map(|origin| embed_origin(origin).ok()).collect();
     (!origins.is_empty()).then(|| format!("frame-ancestors 'self' {}", origins.join(" ")))
 }
+
+/// The plan that unlocks embedding (the `plans` table's `paid`).
+pub const PAID_PLAN: &str = "paid";
+
+/// The text of every refusal to embed a board of a free plan, as the Embed popup words it.
+pub const EMBED_NEEDS_PAID_PLAN: &str = "Embedding a board in another site needs a paid plan.";
 
 /// A board with its workspace owner, as needed to decide rights and build its state.
 #[derive(Debug, Clone)]
@@ -258,6 +269,11 @@ pub struct Board {
 }
 
 impl Board {
+    /// Whether the owner's plan lets the board be embedded in other sites (platform §6).
+    pub fn owner_may_embed(&self) -> bool {
+        self.owner_plan == PAID_PLAN
+    }
+
     pub fn role(&self, caller: &Caller) -> Role {
         workspace_role(caller, &self.owner_id)
     }

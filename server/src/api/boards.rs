@@ -339,7 +339,7 @@ async fn workspace_plan(
         plan != "paid"
     } else if named(&params.board) {
         let (board, _) = visible_board_by_slug(&state, &caller, &params).await?;
-        board.owner_plan != "paid"
+        !board.owner_may_embed()
     } else {
         caller.user()?.user.is_free_plan()
     };

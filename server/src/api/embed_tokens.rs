@@ -19,6 +19,7 @@ use super::boards::board_by_id;
 use super::workspaces::manageable;
 use super::ApiJson;
 use crate::auth::Caller;
+use crate::board_state;
 use crate::db::now;
 use crate::embed_token::{self, EmbedClaims, EmbedSecret, MAX_MINUTES, MIN_MINUTES};
 use crate::error::{Error, ErrorBody};
@@ -89,6 +90,9 @@ async fn mint(
 ) -> Result<ApiJson<MintedEmbedToken>, Error> {
     let (board, role) = board_by_id(&state, &caller, &id).await?;
     role.require_edit()?;
+    if !board.owner_may_embed() {
+        return Err(Error::NotPermitted(board_state::EMBED_NEEDS_PAID_PLAN.to_owned()));
+    }
     if !(MIN_MINUTES..=MAX_MINUTES).contains(&body.expires_in_minutes) {
         return Err(Error::invalid("expires_in_minutes", "`expires_in_minutes` must be from 1 minute to 525600 (one year)."));
     }

@@ -24,7 +24,7 @@ pub struct User {
 
 impl User {
     pub fn is_free_plan(&self) -> bool {
-        self.plan_id != "paid"
+        self.plan_id != crate::board_state::PAID_PLAN
     }
 }
 

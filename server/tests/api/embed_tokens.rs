@@ -43,6 +43,8 @@ impl Fixture {
     async fn new(backend: Backend) -> Self {
         let server = TestServer::start(backend).await;
         let ada = server.user("Ada", "ada@example.com").await;
+        // Embedding needs a paid plan; `a_free_plan_board_is_framed_only_here_and_mints_no_token` undoes this.
+        sqlx::query("UPDATE users SET plan_id = 'paid' WHERE id = $1").bind(&ada.user().id).execute(&server.db().pool).await.unwrap();
         let workspace_id = workspace(&ada, "acme").await;
         let board_id = id(&board(&ada, &workspace_id, "Sales").await);
         let spreadsheet_id = spreadsheet(&server, &workspace_id, vec![sales()]).await;
@@ -253,5 +255,24 @@ both_databases! {
 
         f.ada.put(&settings, json!({"embed_origins": []})).await.expect(200);
         assert!(!policy(&guest.get("/embed?board=sales").await).contains("frame-ancestors"));
+    }
+
+    async fn a_free_plan_board_is_framed_only_here_and_mints_no_token(backend) {
+        let f = Fixture::new(backend).await;
+        let token = f.mint(&f.board_id, json!({"Region": "North"})).await;
+        sqlx::query("UPDATE users SET plan_id = 'free' WHERE id = $1").bind(&f.ada.user().id).execute(&f.server.db().pool).await.unwrap();
+        let settings = format!("/api/boards/{}", f.board_id);
+        f.ada.put(&settings, json!({"public": true, "embed_origins": ["https://shop.example.com"]})).await.expect(200);
+
+        let embed = f.server.guest().get("/embed?board=sales").await;
+        assert_eq!(embed.status, 200);
+        let policy = embed.header("content-security-policy").unwrap();
+        assert!(policy.ends_with("; frame-ancestors 'self'"), "only this site may frame a free plan's board: {policy}");
+
+        let minted = f.ada.post(&format!("/api/boards/{}/embed-token", f.board_id), json!({"filters": {}, "expires_in_minutes": 60})).await;
+        assert_eq!(minted.status, 403);
+        assert_eq!(minted.error(), "Embedding a board in another site needs a paid plan.");
+        // A token made while the plan was paid still reads (its expiry bounds it); framing it elsewhere is what the plan gates.
+        f.server.guest().post(&f.state(&token), json!(null)).await.expect(200);
     }
 }
