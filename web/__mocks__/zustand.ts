@@ -36,10 +36,17 @@ export const createStore = (<T>(stateCreator: ZustandExportedTypes.StateCreator<
     ? createStoreUncurried(stateCreator)
     : createStoreUncurried) as typeof ZustandExportedTypes.createStore;
 
-afterEach(() => {
+const resetAll = () => {
   act(() => {
     storeResetFns.forEach((resetFn) => {
       resetFn();
     });
   });
-});
+};
+
+afterEach(resetAll);
+// Again before each test: the reset above can run while the last test's screens are still
+// mounted, and a screen that sees the session back at 'idle' loads it again; when that load's
+// fetch (no longer mocked) fails, 'guest' would carry into the next test, which then never loads
+// its own session and shows the log-in page.
+beforeEach(resetAll);
