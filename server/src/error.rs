@@ -224,6 +224,13 @@ fn error_json(status: StatusCode, message: String) -> Response {
     (status, Json(serde_json::json!({ "error": message }))).into_response()
 }
 
+/// `text` escaped for HTML by the same rule as every server-written page (`embed::html`).
+fn escaped(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    crate::embed::html::escape(text, &mut out);
+    out
+}
+
 fn not_built_page(dist: &str) -> String {
     format!(
         "<!doctype html>\n<html lang=\"en\">\n<head><meta charset=\"utf-8\"><title>Tessera: web app not built</title></head>\n\
@@ -231,23 +238,8 @@ fn not_built_page(dist: &str) -> String {
          <p>The server found no <code>index.html</code> in <code>{}</code>.</p>\n\
          <p>Run <code>cargo xtask build</code> (or <code>cargo xtask run</code>) at the repository root, then reload this page.</p>\n\
          </body>\n</html>\n",
-        escape_html(dist)
+        escaped(dist)
     )
-}
-
-fn escape_html(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
 }
 
 #[cfg(test)]
