@@ -483,4 +483,40 @@ both_databases! {
         }
         assert!(paths["/api/auth"].get("get").is_some() && paths["/api/auth"].get("post").is_some());
     }
+
+    async fn e_mailed_links_come_from_the_configured_base_url_whatever_the_request_says(backend) {
+        const BASE: &str = "https://boards.example.org";
+        let server = TestServer::start_with(backend, |config| config.base_url = Some(BASE.to_owned())).await;
+        let owner = server.user("Ada", "ada@example.com").await;
+        let app = crate::apps::app(&owner, "links").await;
+        // Every header a proxy or an attacker could use to make the server believe it is elsewhere.
+        let spoofed = |client: &Client, path: &str, body: serde_json::Value| {
+            let request = client
+                .request(Method::POST, path)
+                .header("host", "evil.example")
+                .header("x-forwarded-host", "evil.example")
+                .header("x-forwarded-proto", "http")
+                .header("forwarded", "host=evil.example;proto=http")
+                .header("origin", "https://evil.example")
+                .header("referer", "https://evil.example/dashboard");
+            Client::finish(request.json(&body))
+        };
+        spoofed(&server.guest(), "/api/auth/signup", json!({ "name": "Grace", "email": "grace@example.com", "password": PASSWORD })).await.expect(201);
+        spoofed(&server.guest(), "/api/auth/login-link", json!({ "email": "ada@example.com" })).await.expect(200);
+        spoofed(&server.guest(), "/api/auth/forgot-password", json!({ "email": "ada@example.com" })).await.expect(200);
+        let invitation = json!({ "appId": app["id"], "name": "Rita", "email": "rita@example.com", "permissions": "read" });
+        spoofed(&owner, "/api/mutipageapp_users", invitation).await.expect(201);
+
+        let mails: Vec<(String, String)> = sqlx::query_as("SELECT subject, body FROM outbox").fetch_all(&server.db().pool).await.unwrap();
+        assert!(mails.len() >= 4, "sign-up, log-in link, reset and invitation each send one: {mails:?}");
+        let mut links = 0;
+        for (subject, body) in &mails {
+            assert!(!body.contains("evil.example"), "{subject} was built from the request's headers: {body}");
+            for link in body.split_whitespace().filter(|word| word.contains("://")) {
+                assert!(link.trim_start_matches(['(', '<']).starts_with(BASE), "{subject} links to {link}");
+                links += 1;
+            }
+        }
+        assert!(links >= 3, "the verification, log-in and invitation e-mails carry links: {mails:?}");
+    }
 }
