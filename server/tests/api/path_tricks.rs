@@ -9,11 +9,8 @@
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 
-use crate::access_matrix::fixture::{Fixture, Who, PUBLIC_VALUE, SECRET};
+use crate::access_matrix::fixture::{Fixture, Who, PRIVATE, PUBLIC_VALUE};
 use crate::support::*;
-
-/// The private board's name: a page that links or previews it would carry it.
-const PRIVATE_NAME: &str = "Private plans";
 
 /// A request as sent: method, target (with `$placeholders`), JSON body, `Host` header.
 struct Trick {
@@ -92,8 +89,15 @@ const TRICKS: &[Trick] = &[
     ask("GET", "/api/boards/$public_board/%2E%2E/$board", 404),
     ask("GET", "/api/board/$linked_spreadsheet/../$spreadsheet/sheet/Orders?board=public-menu", 404),
     ask("GET", "/api/board/$spreadsheet/sheet/Orders/../../../$linked_spreadsheet/sheet/Menu?board=$board_slug", 404),
-    ask("GET", "/public-menu/../$board_slug", 200),
+    ask("GET", "/public-menu/../$board_slug", 404),
     ask("GET", "/public-menu/%2e%2e/$board_slug", 404),
+    // The pages: the server-drawn embed and the link preview of a board's page.
+    ask("GET", "/$board_slug?board=public-menu&referer=/public-menu", 200),
+    ask("GET", "/embed?board=$board_slug&referer=public-menu", 403),
+    ask("GET", "/embed?board=public-menu&board=$board_slug", 400),
+    ask("GET", "/embed?board=$board_slug%2F..%2Fpublic-menu", 404),
+    ask("GET", "/embed?board=public-menu%2F..%2F$board_slug", 404),
+    ask("GET", "/embed/../$board_slug", 404),
     // Doubled and trailing slashes.
     ask("GET", "//api/boards/$board", 404),
     ask("GET", "/api//boards/$board", 404),
@@ -166,7 +170,7 @@ async fn path_tricks_never_reach_a_private_board_spreadsheet_or_app() {
         for who in [Who::Guest, Who::Stranger] {
             let (target, answer) = send_raw(&fixture, who, trick).await;
             let excerpt: String = answer.body.chars().take(160).collect();
-            let leaked = [SECRET, PRIVATE_NAME].into_iter().find(|private| answer.body.contains(private));
+            let leaked = PRIVATE.into_iter().find(|private| answer.body.contains(private));
             let missing = trick.holds.filter(|value| !answer.body.contains(value));
             if answer.status != trick.status || leaked.is_some() || missing.is_some() {
                 wrong.push(format!(

@@ -6,6 +6,7 @@
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
 
 use hmac::{Hmac, Mac};
 use reqwest::Method;
@@ -19,8 +20,12 @@ use tessera_server::sheets::{store, ImportedSheet};
 use crate::support::google::GoogleStandIn;
 use crate::support::*;
 
-/// A value of the private spreadsheet: no answer to a caller who may not read it may hold it.
+/// A value of every row of the private spreadsheet.
 pub const SECRET: &str = "Vault-7f3a-secret";
+pub const PRIVATE_BOARD_NAME: &str = "Private plans";
+pub const PRIVATE_APP_NAME: &str = "Acme app";
+/// What no answer to a caller kept out of the private board, app and spreadsheet may hold.
+pub const PRIVATE: [&str; 3] = [SECRET, PRIVATE_BOARD_NAME, PRIVATE_APP_NAME];
 pub const WEBHOOK_SECRET: &str = "whsec_access_matrix";
 pub const PRIVATE_SLUG: &str = "private-plans";
 pub const PUBLIC_SLUG: &str = "public-menu";
@@ -92,6 +97,8 @@ pub struct Fixture {
     /// Placeholder name → value, the same for every caller.
     pub values: HashMap<&'static str, String>,
     callers: HashMap<Who, Caller>,
+    /// The session token each signed-in caller sends until a row ends it.
+    sessions: Mutex<HashMap<Who, String>>,
     _links: GoogleStandIn,
     _uploads: TempDir,
     next: AtomicUsize,
@@ -158,12 +165,12 @@ impl Fixture {
         let linked = id_of(linked.expect(201));
 
         // The private board: listed once, then made private again, so it has a listing to hide.
-        let board = owner.post("/api/boards", json!({"workspace_id": workspace, "name": "Private plans", "slug": PRIVATE_SLUG})).await;
+        let board = owner.post("/api/boards", json!({"workspace_id": workspace, "name": PRIVATE_BOARD_NAME, "slug": PRIVATE_SLUG})).await;
         let board = id_of(board.expect(201));
         owner.put(&format!("/api/boards/{board}"), json!({"spreadsheetId": spreadsheet})).await.expect(200);
         let board_table = id_of(owner.post(&format!("/api/boards/{board}/blocks"), orders_table()).await.expect(201));
         let board_view = id_of(owner.post(&format!("/api/boards/{board}/blocks"), orders_view()).await.expect(201));
-        owner.put(&format!("/api/boards/{board}/listing"), listing("Private plans")).await.expect(200);
+        owner.put(&format!("/api/boards/{board}/listing"), listing(PRIVATE_BOARD_NAME)).await.expect(200);
         owner.put(&format!("/api/boards/{board}"), json!({"public": false})).await.expect(200);
 
         let public_board = owner.post("/api/boards", json!({"workspace_id": workspace, "name": "Public menu", "slug": PUBLIC_SLUG})).await;
@@ -173,7 +180,7 @@ impl Fixture {
         owner.post(&format!("/api/boards/{public_board}/blocks"), public_table).await.expect(201);
         owner.put(&format!("/api/boards/{public_board}/listing"), listing("Public menu")).await.expect(200);
 
-        let app = owner.post("/api/apps", json!({"workspace_id": workspace, "name": "Acme app", "subdomain": APP_SUBDOMAIN})).await;
+        let app = owner.post("/api/apps", json!({"workspace_id": workspace, "name": PRIVATE_APP_NAME, "subdomain": APP_SUBDOMAIN})).await;
         let app = id_of(&app.expect(201)["app"]);
         owner.put(&format!("/api/apps/{app}"), json!({"spreadsheetId": spreadsheet})).await.expect(200);
         let page = owner.post(&format!("/api/apps/{app}/pages"), json!({"page_name": "Orders", "page_slug": PAGE_SLUG})).await;
@@ -234,7 +241,7 @@ impl Fixture {
         callers.insert(Who::Owner, Caller::new(&server, Who::Owner, Some(owner.user().clone()), workspace).await);
         callers.insert(Who::Guest, Caller::new(&server, Who::Guest, None, "no-workspace".to_owned()).await);
 
-        Self { server, values, callers, _links: links, _uploads: uploads, next: AtomicUsize::new(1) }
+        Self { server, values, callers, sessions: Mutex::default(), _links: links, _uploads: uploads, next: AtomicUsize::new(1) }
     }
 
     /// A number no other request of this run used (sub-domains, e-mails, names).
@@ -242,13 +249,25 @@ impl Fixture {
         self.next.fetch_add(1, Ordering::Relaxed)
     }
 
-    /// A client for `who` with a session of its own: rows that log out or change a password
-    /// end only that session, and no cookie a previous answer set is carried along.
+    /// A new client for `who`, so that no cookie an earlier answer set (a guest's log-in) is
+    /// carried along; signed-in callers send their session as a Bearer token.
     pub async fn client(&self, who: Who) -> Client {
-        match &self.callers[&who].user {
-            Some(user) => self.server.session_for(user.clone()).await,
-            None => self.server.guest(),
-        }
+        let Some(user) = &self.callers[&who].user else { return self.server.guest() };
+        let cached = self.sessions.lock().unwrap().get(&who).cloned();
+        let token = match cached {
+            Some(token) => token,
+            None => {
+                let token = self.server.state.keys.start(self.server.db(), &user.id).await.unwrap().token;
+                self.sessions.lock().unwrap().insert(who, token.clone());
+                token
+            }
+        };
+        Client::new(&self.server.base, Some(token), Some(user.clone()))
+    }
+
+    /// Starts new sessions from now on: a row logged out or changed a password.
+    pub fn forget_sessions(&self) {
+        self.sessions.lock().unwrap().clear();
     }
 
     /// The value of `$name` for `who`: a caller's own, the fixture's, or one read now.

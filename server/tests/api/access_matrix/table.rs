@@ -93,10 +93,12 @@ pub struct Row {
     /// Bound to `$fresh` for each caller.
     pub fresh: Option<Fresh>,
     pub rights: Rights,
+    /// The call ends the caller's session (log-out, a new password).
+    pub ends_session: bool,
 }
 
 const fn row(method: &'static str, path: &'static str, ask: &'static str, rights: Rights) -> Row {
-    Row { method, path, ask, body: Body::None, fresh: None, rights }
+    Row { method, path, ask, body: Body::None, fresh: None, rights, ends_session: false }
 }
 
 const fn get(path: &'static str, ask: &'static str, rights: Rights) -> Row {
@@ -126,6 +128,10 @@ impl Row {
 
     const fn fresh(self, kind: Fresh) -> Self {
         Self { fresh: Some(kind), ..self }
+    }
+
+    const fn ends_session(self) -> Self {
+        Self { ends_session: true, ..self }
     }
 }
 
@@ -157,10 +163,10 @@ pub const TABLE: &[Row] = &[
     get("/api/auth", "/api/auth", SIGNED_IN),
     post("/api/auth/forgot-password", "/api/auth/forgot-password", EVERYONE).json(r#"{"email": "$my_twin"}"#),
     post("/api/auth/reset-password", "/api/auth/reset-password", INPUT_REFUSED).json(r#"{"email": "$my_twin", "code": "wrong", "password": "another long password"}"#),
-    post("/api/auth/logout", "/api/auth/logout", EVERYONE),
+    post("/api/auth/logout", "/api/auth/logout", EVERYONE).ends_session(),
     get("/api/account", "/api/account", SIGNED_IN),
     put("/api/account", "/api/account", SIGNED_IN).json(r#"{"name": "$my_name"}"#),
-    put("/api/account/password", "/api/account/password", SIGNED_IN).json(r#"{"current_password": "correct horse battery", "new_password": "correct horse battery"}"#),
+    put("/api/account/password", "/api/account/password", SIGNED_IN).json(r#"{"current_password": "correct horse battery", "new_password": "correct horse battery"}"#).ends_session(),
     // A wrong password: the account stays, and the 400 shows the session was accepted.
     delete("/api/account", "/api/account", SIGNED_IN_INPUT_REFUSED).json(r#"{"password": "not the password"}"#),
     post("/api/plans/redeem", "/api/plans/redeem", SIGNED_IN).json(r#"{"code": "$fresh"}"#).fresh(Fresh::Code),
