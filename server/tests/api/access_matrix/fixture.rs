@@ -15,8 +15,9 @@ use sha2::Sha256;
 use tessera_core::table::RECORD_ID_COLUMN;
 use tessera_server::auth::User;
 use tessera_server::plans::{self, Payment, PaymentStatus};
-use tessera_server::sheets::{store, ImportedSheet};
+use tessera_server::sheets::ImportedSheet;
 
+use crate::sheet_data::spreadsheet;
 use crate::support::google::GoogleStandIn;
 use crate::support::*;
 
@@ -151,14 +152,7 @@ impl Fixture {
         sqlx::query("UPDATE users SET plan_id = 'paid' WHERE id = $1").bind(&owner.user().id).execute(&server.db().pool).await.unwrap();
         let workspace = id_of(owner.post("/api/workspaces", json!({"name": "Acme", "subdomain": "acme"})).await.expect(201));
 
-        let spreadsheet = format!("sheet-{}", rand::random::<u32>());
-        sqlx::query("INSERT INTO spreadsheets (id, workspace_id, name, source_kind, source_url, created_at, updated_at) VALUES ($1, $2, 'Vault', 'upload', '', 0, 0)")
-            .bind(&spreadsheet)
-            .bind(&workspace)
-            .execute(&server.db().pool)
-            .await
-            .unwrap();
-        store::replace_all(server.db(), &spreadsheet, vec![orders()]).await.unwrap();
+        let spreadsheet = spreadsheet(&server, &workspace, vec![orders()]).await;
         let linked = owner
             .post("/api/spreadsheets", json!({"workspace_id": workspace, "kind": "csv_url", "url": csv_url, "name": PUBLIC_TAB}))
             .await;
@@ -191,15 +185,15 @@ impl Fixture {
         let page_note = id_of(owner.post(&page_blocks, json!({"type": "markdown", "text": "Note"})).await.expect(201));
         let upload = upload_image(&owner, &page_table).await;
 
-        let open_app = owner.post("/api/apps", json!({"workspace_id": workspace, "name": "Open app", "subdomain": OPEN_APP_SUBDOMAIN})).await;
+        let open_app =
+            owner.post("/api/apps", json!({"workspace_id": workspace, "name": "Open app", "subdomain": OPEN_APP_SUBDOMAIN})).await;
         let open_app = id_of(&open_app.expect(201)["app"]);
         owner.put(&format!("/api/apps/{open_app}"), json!({"public": true, "spreadsheetId": linked})).await.expect(200);
 
         let rita = server.user("Rita", "rita@acme.test").await;
         let wes = server.user("Wes", "wes@acme.test").await;
-        let invite = |name: &str, email: &str, permissions: &str| {
-            json!({"appId": app, "name": name, "email": email, "permissions": permissions})
-        };
+        let invite =
+            |name: &str, email: &str, permissions: &str| json!({"appId": app, "name": name, "email": email, "permissions": permissions});
         let rita_invite = owner.post("/api/mutipageapp_users", invite("Rita", "rita@acme.test", "read")).await;
         let rita_invite = rita_invite.expect(201)["new_app_user"]["id"].as_str().unwrap().to_owned();
         owner.post("/api/mutipageapp_users", invite("Wes", "wes@acme.test", "read-write")).await.expect(201);
@@ -317,22 +311,32 @@ impl Fixture {
         // A session of its own: the rows that change the owner's password end every older one.
         let owner = &self.client(Who::Owner).await;
         match kind {
-            Fresh::Workspace => id_of(owner.post("/api/workspaces", json!({"name": "Scratch", "subdomain": format!("scratch-{n}")})).await.expect(201)),
+            Fresh::Workspace => {
+                id_of(owner.post("/api/workspaces", json!({"name": "Scratch", "subdomain": format!("scratch-{n}")})).await.expect(201))
+            }
             Fresh::Board | Fresh::ListedBoard => {
-                let board = id_of(owner.post("/api/boards", json!({"workspace_id": workspace, "name": format!("Scratch {n}")})).await.expect(201));
+                let board =
+                    id_of(owner.post("/api/boards", json!({"workspace_id": workspace, "name": format!("Scratch {n}")})).await.expect(201));
                 if kind == Fresh::ListedBoard {
                     owner.put(&format!("/api/boards/{board}/listing"), listing("Scratch")).await.expect(200);
                 }
                 board
             }
             Fresh::App => {
-                let created = owner.post("/api/apps", json!({"workspace_id": workspace, "name": "Scratch", "subdomain": format!("scratch-app-{n}")})).await;
+                let created = owner
+                    .post("/api/apps", json!({"workspace_id": workspace, "name": "Scratch", "subdomain": format!("scratch-app-{n}")}))
+                    .await;
                 id_of(&created.expect(201)["app"])
             }
-            Fresh::Page => id_of(&owner.post(&format!("/api/apps/{app}/pages"), json!({"page_name": format!("Scratch {n}")})).await.expect(201)["page"]),
-            Fresh::PageBlock => id_of(owner.post(&format!("/api/apps/{app}/pages/{page}/blocks"), json!({"type": "markdown"})).await.expect(201)),
+            Fresh::Page => id_of(
+                &owner.post(&format!("/api/apps/{app}/pages"), json!({"page_name": format!("Scratch {n}")})).await.expect(201)["page"],
+            ),
+            Fresh::PageBlock => {
+                id_of(owner.post(&format!("/api/apps/{app}/pages/{page}/blocks"), json!({"type": "markdown"})).await.expect(201))
+            }
             Fresh::Row => {
-                let added = owner.post(&format!("/api/blocks/{}/rows", self.values["page_table"]), json!({"values": {"Name": "Scratch"}})).await;
+                let added =
+                    owner.post(&format!("/api/blocks/{}/rows", self.values["page_table"]), json!({"values": {"Name": "Scratch"}})).await;
                 added.expect(201)["record_id"].as_str().unwrap().to_owned()
             }
             Fresh::Spreadsheet => {
@@ -372,8 +376,7 @@ impl Caller {
         tessera_server::accounts::create_user(server.db(), "Pending", &pending, PASSWORD, false).await.unwrap();
         if let Some(user) = &user {
             let event = format!("evt-{label}");
-            let payment =
-                Payment { event_id: &event, status: PaymentStatus::Failed, user_id: Some(&user.id), plan_id: None, detail: "" };
+            let payment = Payment { event_id: &event, status: PaymentStatus::Failed, user_id: Some(&user.id), plan_id: None, detail: "" };
             plans::record_payment(server.db(), &payment).await.unwrap();
         }
         let name = user.as_ref().map_or_else(String::new, |user| user.name.clone());

@@ -26,7 +26,9 @@ fn documented(document: &Value) -> BTreeSet<(String, String)> {
     let methods = ["get", "put", "post", "delete", "patch", "head", "options", "trace"];
     paths
         .iter()
-        .flat_map(|(path, item)| methods.iter().filter(|method| item.get(**method).is_some()).map(|method| (method.to_string(), path.clone())))
+        .flat_map(|(path, item)| {
+            methods.iter().filter(|method| item.get(**method).is_some()).map(|method| (method.to_string(), path.clone()))
+        })
         .collect()
 }
 
@@ -35,8 +37,7 @@ fn documented(document: &Value) -> BTreeSet<(String, String)> {
 fn misfit(row: &Row) -> Option<String> {
     let asked = row.ask.split('?').next().unwrap_or_default();
     let (template, asked): (Vec<&str>, Vec<&str>) = (row.path.split('/').collect(), asked.split('/').collect());
-    let fits = template.len() == asked.len()
-        && template.iter().zip(&asked).all(|(fixed, sent)| fixed.starts_with('{') || fixed == sent);
+    let fits = template.len() == asked.len() && template.iter().zip(&asked).all(|(fixed, sent)| fixed.starts_with('{') || fixed == sent);
     (!fits).then(|| format!("{} {}: the request {} does not fit the template", row.method.to_uppercase(), row.path, row.ask))
 }
 
@@ -73,7 +74,8 @@ async fn send(fixture: &Fixture, who: Who, row: &Row) -> (String, Reply) {
         Body::None => request,
         Body::Json(template) => {
             let text = fixture.fill(who, fresh.as_deref(), template).await;
-            let body: Value = serde_json::from_str(&text).unwrap_or_else(|error| panic!("the body of {} is not JSON ({error}): {text}", row.ask));
+            let body: Value =
+                serde_json::from_str(&text).unwrap_or_else(|error| panic!("the body of {} is not JSON ({error}): {text}", row.ask));
             request.json(&body)
         }
         Body::CsvFile { with_workspace } => request.multipart(csv_form(with_workspace.then_some(fixture.values["workspace"].as_str()))),
@@ -93,13 +95,14 @@ fn judge(row: &Row, column: usize, who: Who, reply: &Reply) -> Answer {
     let expected = row.rights[column];
     let got = Outcome::of(reply.status);
     let kept_out = expected.refused() || matches!(who, Who::Guest | Who::Stranger);
-    let wrong = if got != Some(expected) {
-        let excerpt: String = reply.text.chars().take(160).collect();
-        Some(format!("expected {expected:?}, got {}: {excerpt}", reply.status))
-    } else if let Some(private) = PRIVATE.into_iter().find(|private| kept_out && reply.text.contains(private)) {
-        Some(format!("the answer holds `{private}` of the private board, app or spreadsheet"))
-    } else {
-        None
+    let leaked = PRIVATE.into_iter().find(|private| kept_out && reply.text.contains(private));
+    let wrong = match (got == Some(expected), leaked) {
+        (false, _) => {
+            let excerpt: String = reply.text.chars().take(160).collect();
+            Some(format!("expected {expected:?}, got {}: {excerpt}", reply.status))
+        }
+        (true, Some(private)) => Some(format!("the answer holds `{private}` of the private board, app or spreadsheet")),
+        (true, None) => None,
     };
     Answer { status: reply.status, wrong }
 }
@@ -161,5 +164,11 @@ async fn each_caller_gets_exactly_its_rights_on_every_operation() {
         started.elapsed().as_secs_f64()
     );
     assert!(allowed_reads_of_the_secret >= 20, "only {allowed_reads_of_the_secret} allowed answers held the private rows");
-    assert!(failures.is_empty(), "{} of {} rows got answers other than the matrix says:\n{}", failures.len(), TABLE.len(), report(&failures));
+    assert!(
+        failures.is_empty(),
+        "{} of {} rows got answers other than the matrix says:\n{}",
+        failures.len(),
+        TABLE.len(),
+        report(&failures)
+    );
 }

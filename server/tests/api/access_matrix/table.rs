@@ -75,7 +75,9 @@ pub enum Body {
     /// JSON with `$placeholders` (a placeholder inside quotes is text, bare it is JSON).
     Json(&'static str),
     /// A CSV file as multipart `file`, with `workspace_id` = `$workspace` when true.
-    CsvFile { with_workspace: bool },
+    CsvFile {
+        with_workspace: bool,
+    },
     /// A PNG as multipart `file`.
     Image,
     /// A payment event signed with the configured webhook secret.
