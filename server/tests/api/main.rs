@@ -3,6 +3,7 @@
 
 mod support;
 
+mod access_matrix;
 mod account;
 mod admin;
 mod app_settings;
@@ -22,6 +23,7 @@ mod google_sheets;
 mod marketplace;
 mod openapi;
 mod pages;
+mod path_tricks;
 mod plans;
 mod row_actions;
 mod rows;
