@@ -67,6 +67,10 @@ pub struct Config {
     /// `TESSERA_CSV_LINK_TTL_SECS`, default 300: how old a snapshot of a linked spreadsheet may
     /// get before a sheet-data request refreshes it.
     pub csv_link_ttl_secs: u64,
+    /// `TESSERA_SOURCE_TIMEOUT_SECS`, default 20: the longest one read of a linked spreadsheet
+    /// may take, every call and retry included. A viewer's request that refreshes a stale
+    /// snapshot waits at most this long before it is served the stored rows.
+    pub source_timeout_secs: u64,
     /// `TESSERA_DOCS_URL`, default `/docs`: where the editor's Docs button goes.
     pub docs_url: String,
     /// `TESSERA_MAP_TILES_URL`, default OpenStreetMap's `https://tile.openstreetmap.org/{z}/{x}/{y}.png`:
@@ -164,6 +168,7 @@ impl Default for Config {
             google_service_account_file: None,
             google_api_base: "https://sheets.googleapis.com".to_owned(),
             csv_link_ttl_secs: 300,
+            source_timeout_secs: 20,
             docs_url: "/docs".to_owned(),
             map_tiles_url: DEFAULT_MAP_TILES_URL.to_owned(),
             geocoder_url: DEFAULT_GEOCODER_URL.to_owned(),
@@ -197,6 +202,8 @@ pub enum ConfigError {
     GoogleApiBase(String),
     #[error("TESSERA_CSV_LINK_TTL_SECS must be a whole number of seconds from 0 to 86400, got `{0}`")]
     CsvLinkTtl(String),
+    #[error("TESSERA_SOURCE_TIMEOUT_SECS must be a whole number of seconds from 1 to 600, got `{0}`")]
+    SourceTimeout(String),
     #[error("TESSERA_SENTRY_DSN must look like https://<key>@<host>/<project id>, got `{0}`")]
     SentryDsn(String),
     #[error("{name} must be an http:// or https:// URL or a path starting with /, got `{value}`")]
@@ -293,6 +300,10 @@ impl Config {
         }
         if let Some(secs) = var("TESSERA_CSV_LINK_TTL_SECS") {
             config.csv_link_ttl_secs = secs.trim().parse().ok().filter(|secs| *secs <= 86_400).ok_or(ConfigError::CsvLinkTtl(secs))?;
+        }
+        if let Some(secs) = var("TESSERA_SOURCE_TIMEOUT_SECS") {
+            let parsed = secs.trim().parse().ok().filter(|secs| (1..=600).contains(secs));
+            config.source_timeout_secs = parsed.ok_or(ConfigError::SourceTimeout(secs))?;
         }
         let web_url =
             |name: &'static str| -> Result<Option<String>, ConfigError> { var(name).map(|value| web_url(name, value)).transpose() };
@@ -484,18 +495,21 @@ mod tests {
         let defaults = config(&[]).unwrap();
         assert_eq!(defaults.google_api_base, "https://sheets.googleapis.com");
         assert_eq!(defaults.csv_link_ttl_secs, 300);
+        assert_eq!(defaults.source_timeout_secs, 20);
         assert_eq!((defaults.google_api_key, defaults.google_service_account_file), (None, None));
         let set = config(&[
             ("TESSERA_GOOGLE_API_KEY", " key-1 "),
             ("TESSERA_GOOGLE_SERVICE_ACCOUNT_FILE", "/etc/tessera/google.json"),
             ("TESSERA_GOOGLE_API_BASE", "http://127.0.0.1:9000/"),
             ("TESSERA_CSV_LINK_TTL_SECS", "60"),
+            ("TESSERA_SOURCE_TIMEOUT_SECS", "5"),
         ])
         .unwrap();
         assert_eq!(set.google_api_key.as_deref(), Some("key-1"));
         assert_eq!(set.google_service_account_file, Some(PathBuf::from("/etc/tessera/google.json")));
         assert_eq!(set.google_api_base, "http://127.0.0.1:9000");
         assert_eq!(set.csv_link_ttl_secs, 60);
+        assert_eq!(set.source_timeout_secs, 5);
     }
 
     #[test]
@@ -506,5 +520,6 @@ mod tests {
         );
         assert_eq!(config(&[("TESSERA_CSV_LINK_TTL_SECS", "-1")]), Err(ConfigError::CsvLinkTtl("-1".into())));
         assert_eq!(config(&[("TESSERA_CSV_LINK_TTL_SECS", "86401")]), Err(ConfigError::CsvLinkTtl("86401".into())));
+        assert_eq!(config(&[("TESSERA_SOURCE_TIMEOUT_SECS", "0")]), Err(ConfigError::SourceTimeout("0".into())));
     }
 }

@@ -7,6 +7,11 @@
 //! answers, so an acknowledged write survives the server process being killed and also a power
 //! cut. (`NORMAL` would survive the process being killed but may lose the last commits on power
 //! loss; Tessera's write rate is far below what a sync per commit costs.)
+//!
+//! When PostgreSQL is down or restarting, requests wait at most [`ACQUIRE_TIMEOUT`] for a
+//! connection and are answered 503 with a text to try again (`Error::DatabaseUnavailable`);
+//! the pool drops broken connections (each is tested before use) and connects again once the
+//! database is back, so the server needs no restart.
 
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
@@ -61,6 +66,9 @@ pub enum DbError {
     Migrate(#[from] sqlx::migrate::MigrateError),
 }
 
+/// The longest a request waits for a database connection before it is answered 503.
+pub const ACQUIRE_TIMEOUT: Duration = Duration::from_secs(5);
+
 static MIGRATIONS: sqlx::migrate::Migrator = sqlx::migrate!("../migrations");
 
 impl Db {
@@ -84,7 +92,9 @@ impl Db {
         let pool = AnyPoolOptions::new()
             // SQLite allows one writer at a time; a handful of connections is plenty for readers.
             .max_connections(if backend == Backend::Sqlite { 4 } else { 10 })
-            .acquire_timeout(Duration::from_secs(10))
+            // How long a request waits for a connection: while the database is down or restarting
+            // the pool keeps trying to connect until then, and the request gets a 503 after it.
+            .acquire_timeout(ACQUIRE_TIMEOUT)
             .after_connect(move |conn, _meta| {
                 Box::pin(async move {
                     if backend == Backend::Sqlite {

@@ -72,6 +72,15 @@ pub enum Error {
     #[error("{0}")]
     Unavailable(String),
 
+    /// 503: the database did not answer: it is down or restarting, or every connection stayed
+    /// busy past the pool's wait. The cause is logged; the client is told to try again.
+    #[error("{}", messages::DATABASE_UNAVAILABLE)]
+    DatabaseUnavailable {
+        context: String,
+        #[source]
+        source: Box<dyn std::error::Error + Send + Sync>,
+    },
+
     /// 502: an outside address a user configured (an API-call action's endpoint) failed or was
     /// refused; the text is the one to show.
     #[error("{0}")]
@@ -107,6 +116,8 @@ pub mod messages {
     pub const VERIFICATION_CODE_EXPIRED: &str = "Verification code has expired";
     pub const ACCOUNT_NOT_FOUND: &str = "Account Not Found. Please Sign Up to Create an Account.";
     pub const SUBDOMAIN_TAKEN: &str = "A workspace or app with this subdomain already exists";
+    pub const DATABASE_UNAVAILABLE: &str = "Tessera cannot reach its database right now, so this could not be done. \
+         Please try again in a minute; if it keeps happening, tell this site's administrator.";
 }
 
 impl Error {
@@ -119,8 +130,14 @@ impl Error {
         Self::Invalid { field: field.into(), message: message.into() }
     }
 
+    /// A 500 for what went wrong while doing `context`, or a 503 when the cause is a database
+    /// that cannot be reached (which a later try fixes, unlike a bug).
     pub fn internal(context: impl Into<String>, source: impl Into<Box<dyn std::error::Error + Send + Sync>>) -> Self {
-        Self::Internal { context: context.into(), source: source.into() }
+        let source = source.into();
+        if database_unreachable(source.as_ref()) {
+            return Self::DatabaseUnavailable { context: context.into(), source };
+        }
+        Self::Internal { context: context.into(), source }
     }
 
     pub fn status(&self) -> StatusCode {
@@ -136,7 +153,7 @@ impl Error {
             Self::Conflict(_) => StatusCode::CONFLICT,
             Self::TooLarge(_) | Self::BodyTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             Self::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
-            Self::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
+            Self::Unavailable(_) | Self::DatabaseUnavailable { .. } => StatusCode::SERVICE_UNAVAILABLE,
             Self::BadGateway(_) => StatusCode::BAD_GATEWAY,
             Self::Internal { .. } => StatusCode::INTERNAL_SERVER_ERROR,
         }
@@ -147,6 +164,30 @@ impl From<sqlx::Error> for Error {
     fn from(source: sqlx::Error) -> Self {
         Self::internal("database query", source)
     }
+}
+
+/// Seconds a client is asked to wait (`Retry-After`) when the database cannot be reached.
+const DATABASE_RETRY_AFTER_SECS: u64 = 5;
+
+/// True when `error`, or an error it was caused by, says the database cannot be reached: no
+/// connection within the pool's wait, a connection that broke, or PostgreSQL refusing work
+/// because it is shutting down, starting or out of connections (SQLSTATE class 08, 57P01-57P03,
+/// 53300).
+fn database_unreachable(error: &(dyn std::error::Error + 'static)) -> bool {
+    let mut next = Some(error);
+    while let Some(error) = next {
+        if let Some(sqlx) = error.downcast_ref::<sqlx::Error>() {
+            return match sqlx {
+                sqlx::Error::PoolTimedOut | sqlx::Error::PoolClosed | sqlx::Error::Io(_) | sqlx::Error::Tls(_) => true,
+                sqlx::Error::Database(db) => {
+                    db.code().is_some_and(|code| code.starts_with("08") || matches!(code.as_ref(), "57P01" | "57P02" | "57P03" | "53300"))
+                }
+                _ => false,
+            };
+        }
+        next = error.source();
+    }
+    false
 }
 
 /// `.context("what was being done")` on any fallible result turns its error into a logged 500.
@@ -206,6 +247,12 @@ impl IntoResponse for Error {
                 tracing::error!(%context, error = %source, "internal server error");
                 error_json(status, self.to_string())
             }
+            Self::DatabaseUnavailable { context, source } => {
+                tracing::warn!(%context, error = %source, "the database cannot be reached");
+                let mut response = error_json(status, self.to_string());
+                response.headers_mut().insert(header::RETRY_AFTER, header::HeaderValue::from(DATABASE_RETRY_AFTER_SECS));
+                response
+            }
             Self::Invalid { field, message } => (status, Json(serde_json::json!({ "error": message, "field": field }))).into_response(),
             Self::TooLarge(message) => (status, Json(serde_json::json!({ "error": message, "field": "file" }))).into_response(),
             Self::TooManyRequests { retry_after_secs } => {
@@ -257,6 +304,23 @@ mod tests {
         assert_eq!(internal.status(), StatusCode::INTERNAL_SERVER_ERROR);
         // The source stays out of the message the client sees.
         assert_eq!(internal.to_string(), "Sorry there has been a server error..");
+    }
+
+    #[test]
+    fn an_unreachable_database_is_a_503_that_says_to_try_again() {
+        for cause in [sqlx::Error::PoolTimedOut, sqlx::Error::Io(std::io::Error::from(std::io::ErrorKind::ConnectionReset))] {
+            let error = Error::from(cause);
+            assert_eq!(error.status(), StatusCode::SERVICE_UNAVAILABLE);
+            assert_eq!(error.to_string(), messages::DATABASE_UNAVAILABLE);
+        }
+        // Also when the database error is the cause of another error.
+        #[derive(Debug, thiserror::Error)]
+        #[error("loading keys")]
+        struct Outer(#[source] sqlx::Error);
+        assert_eq!(Error::internal("reading", Outer(sqlx::Error::PoolTimedOut)).status(), StatusCode::SERVICE_UNAVAILABLE);
+        assert_eq!(Error::from(sqlx::Error::RowNotFound).status(), StatusCode::INTERNAL_SERVER_ERROR);
+        let response = Error::from(sqlx::Error::PoolTimedOut).into_response();
+        assert_eq!(response.headers().get(header::RETRY_AFTER).unwrap(), "5");
     }
 
     #[test]

@@ -1,20 +1,26 @@
 //! The `tessera-server` binary as `cargo xtask` and a deployment run it: configuration from the
 //! environment, the start-up line on stdout, a clean exit on SIGTERM, two processes on one
 //! PostgreSQL database (the server keeps no state of its own, so a change made through one
-//! replica is seen through the other at once, sessions included), and a kill -9 during writes
-//! that loses nothing the server had acknowledged.
+//! replica is seen through the other at once, sessions included), a kill -9 during writes
+//! that loses nothing the server had acknowledged, and a PostgreSQL restart under load that the
+//! server rides out without a restart of its own.
 #![cfg(unix)]
 
 #[allow(dead_code)]
 #[path = "api/support/mod.rs"]
 mod support;
 
+#[path = "binary/private_postgres.rs"]
+mod private_postgres;
+
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::process::{Child, Command, Stdio};
-use std::sync::mpsc;
-use std::time::Duration;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{mpsc, Arc};
+use std::time::{Duration, Instant};
 
+use private_postgres::PrivatePostgres;
 use serde_json::json;
 use support::{Backend, Client, TempDir, TestDatabase};
 
@@ -160,6 +166,73 @@ async fn a_change_through_one_replica_is_seen_through_the_other_at_once() {
     assert_eq!(on_second.get("/api/auth").await.status, 401);
 }
 
+/// The acknowledged submission tagged `tag` is row `record` of `stored` (record id, cells), and
+/// no other row holds the tag.
+fn assert_stored_once(stored: &[(String, String)], record: &str, tag: &str) {
+    let quoted = format!("\"{tag}\"");
+    let cells = stored.iter().find(|(id, _)| id == record).map(|(_, cells)| cells);
+    let cells = cells.unwrap_or_else(|| panic!("the acknowledged submission {tag} ({record}) is gone"));
+    assert!(cells.contains(&quoted), "{record} holds {cells}, not {tag}");
+    let copies = stored.iter().filter(|(_, cells)| cells.contains(&quoted)).count();
+    assert_eq!(copies, 1, "{tag} is stored {copies} times");
+}
+
+/// The demo's owner signed in on a fresh server, with a form and an editable table added to the
+/// demo's Sales board, and the first two rows of its Sales tab.
+struct DemoBoard {
+    password: String,
+    token: String,
+    form: String,
+    table: String,
+    spreadsheet: String,
+    records: Vec<String>,
+}
+
+impl DemoBoard {
+    async fn open(server: &Replica) -> Self {
+        let owner_line = server.printed.iter().find_map(|line| line.strip_prefix("Demo owner: ")).expect("the demo owner is printed");
+        let (email, password) = owner_line.split_once(" / ").expect("e-mail / password");
+        let logged_in = server.client(None).post("/api/auth/login", json!({ "email": email, "password": password })).await;
+        let token = logged_in.expect(200)["token"].as_str().unwrap().to_owned();
+        let owner = server.client(Some(token.clone()));
+        let boards = owner.get("/api/boards").await;
+        let board = boards.expect(200).as_array().unwrap().iter().find(|board| board["slug"] == "sales-overview").unwrap()["id"].clone();
+        let blocks = format!("/api/boards/{}/blocks", board.as_str().unwrap());
+        let add = |config| owner.post(&blocks, config);
+        let form = add(json!({"type": "form", "sheet_title": "Sales"})).await.expect(201)["id"].as_str().unwrap().to_owned();
+        let table = add(json!({
+            "type": "table", "sheet_title": "Sales",
+            "axis": [{"column": "Region"}, {"column": "Units", "editable": "Admins"}],
+            "actions": [{"type": "Edit row"}], "action_button_visibility": "Admins",
+        }))
+        .await
+        .expect(201)["id"]
+            .as_str()
+            .unwrap()
+            .to_owned();
+        let state = owner.post("/api/board/update-metadata?board=sales-overview", json!({})).await;
+        let spreadsheet = state.expect(200)["spreadsheetId"].as_str().unwrap().to_owned();
+        let rows = owner.get(&format!("/api/board/{spreadsheet}/sheet/Sales?board=sales-overview&block={table}")).await;
+        let records = rows.expect(200)["rows"].as_array().unwrap()[..2]
+            .iter()
+            .map(|row| row["ChartApps Record ID"].as_str().unwrap().to_owned())
+            .collect();
+        Self { password: password.to_owned(), token, form, table, spreadsheet, records }
+    }
+
+    /// A form submission tagged `tag` in its Region cell.
+    fn submission(&self, client: &Client, tag: &str) -> reqwest::RequestBuilder {
+        let values = json!({"Date": "2026-11-22", "Region": tag, "Product": "Pro", "Units": "1", "Revenue": "129"});
+        client.request(reqwest::Method::POST, &format!("/api/blocks/{}/rows", self.form)).json(&json!({ "values": values }))
+    }
+
+    /// A page of the Sales tab as the table block shows it.
+    fn read(&self, client: &Client) -> reqwest::RequestBuilder {
+        let path = format!("/api/board/{}/sheet/Sales?board=sales-overview&block={}", self.spreadsheet, self.table);
+        client.request(reqwest::Method::GET, &path)
+    }
+}
+
 /// What one writer had acknowledged when the server died: form submissions (record id and the
 /// unique tag in their Region cell) and the last Units value an edit of the shared row got back.
 #[derive(Default)]
@@ -170,13 +243,13 @@ struct Acknowledged {
 
 /// Submits tagged rows through the form, and every other time edits the shared row's Units, until
 /// the server stops answering.
-async fn write_until_killed(client: Client, writer: usize, form: String, table: String, record: String) -> Acknowledged {
+async fn write_until_killed(client: Client, writer: usize, board: Arc<DemoBoard>) -> Acknowledged {
     let mut acked = Acknowledged::default();
+    let (table, record) = (&board.table, &board.records[writer]);
     for i in 0u64.. {
         let request = if i % 2 == 0 {
             let tag = format!("w{writer}-{i}");
-            let values = json!({"Date": "2026-11-22", "Region": tag, "Product": "Pro", "Units": "1", "Revenue": "129"});
-            (client.request(reqwest::Method::POST, &format!("/api/blocks/{form}/rows")).json(&json!({ "values": values })), Some(tag))
+            (board.submission(&client, &tag), Some(tag))
         } else {
             let units = (writer as u64) * 1_000_000 + i;
             let body = json!({"values": {"Units": units.to_string()}});
@@ -207,40 +280,11 @@ async fn a_kill_during_writes_loses_no_acknowledged_write() {
     let data = TempDir::new();
     let database_url = format!("sqlite://{}/tessera.db", data.0.display());
     let mut server = Replica::start(&database_url);
-    let owner_line = server.printed.iter().find_map(|line| line.strip_prefix("Demo owner: ")).expect("the demo owner is printed");
-    let (email, password) = owner_line.split_once(" / ").expect("e-mail / password");
-    let logged_in = server.client(None).post("/api/auth/login", json!({ "email": email, "password": password })).await;
-    let token = logged_in.expect(200)["token"].as_str().unwrap().to_owned();
-    let owner = server.client(Some(token.clone()));
-    let boards = owner.get("/api/boards").await;
-    let board = boards.expect(200).as_array().unwrap().iter().find(|board| board["slug"] == "sales-overview").unwrap()["id"].clone();
-    let blocks = format!("/api/boards/{}/blocks", board.as_str().unwrap());
-    let add = |config| owner.post(&blocks, config);
-    let form = add(json!({"type": "form", "sheet_title": "Sales"})).await.expect(201)["id"].as_str().unwrap().to_owned();
-    let table = add(json!({
-        "type": "table", "sheet_title": "Sales",
-        "axis": [{"column": "Region"}, {"column": "Units", "editable": "Admins"}],
-        "actions": [{"type": "Edit row"}], "action_button_visibility": "Admins",
-    }))
-    .await
-    .expect(201)["id"]
-        .as_str()
-        .unwrap()
-        .to_owned();
-    let state = owner.post("/api/board/update-metadata?board=sales-overview", json!({})).await;
-    let spreadsheet = state.expect(200)["spreadsheetId"].as_str().unwrap().to_owned();
-    let rows = owner.get(&format!("/api/board/{spreadsheet}/sheet/Sales?board=sales-overview&block={table}")).await;
-    let records: Vec<String> = rows.expect(200)["rows"].as_array().unwrap()[..2]
-        .iter()
-        .map(|row| row["ChartApps Record ID"].as_str().unwrap().to_owned())
-        .collect();
+    let board = Arc::new(DemoBoard::open(&server).await);
+    let (password, records) = (board.password.clone(), board.records.clone());
 
-    let writers: Vec<_> = (0..2)
-        .map(|writer| {
-            let client = server.client(Some(token.clone()));
-            tokio::spawn(write_until_killed(client, writer, form.clone(), table.clone(), records[writer].clone()))
-        })
-        .collect();
+    let writers: Vec<_> =
+        (0..2).map(|writer| tokio::spawn(write_until_killed(server.client(Some(board.token.clone())), writer, board.clone()))).collect();
     tokio::time::sleep(Duration::from_millis(1500)).await;
     server.child.kill().expect("SIGKILL");
     server.child.wait().unwrap();
@@ -259,7 +303,7 @@ async fn a_kill_during_writes_loses_no_acknowledged_write() {
     );
 
     let restarted = Replica::start(&database_url);
-    assert!(restarted.printed.iter().all(|line| !line.contains(password)), "a restart does not make the demo again");
+    assert!(restarted.printed.iter().all(|line| !line.contains(&password)), "a restart does not make the demo again");
     let db = tessera_server::db::Db::connect(&database_url).await.unwrap();
     let (check,): (String,) = sqlx::query_as("PRAGMA integrity_check").fetch_one(&db.pool).await.unwrap();
     assert_eq!(check, "ok");
@@ -267,10 +311,7 @@ async fn a_kill_during_writes_loses_no_acknowledged_write() {
     let cells_of = |record: &str| stored.iter().find(|(id, _)| id == record).map(|(_, cells)| cells.clone());
     for (writer, writes) in acked.iter().enumerate() {
         for (record, tag) in &writes.submitted {
-            let cells = cells_of(record).unwrap_or_else(|| panic!("the acknowledged submission {tag} ({record}) is gone"));
-            assert!(cells.contains(&format!("\"{tag}\"")), "{record} holds {cells}, not {tag}");
-            let copies = stored.iter().filter(|(_, cells)| cells.contains(&format!("\"{tag}\""))).count();
-            assert_eq!(copies, 1, "{tag} is stored {copies} times");
+            assert_stored_once(&stored, record, tag);
         }
         // The last acknowledged edit, or the one in flight after it, is what the row holds.
         let last = writes.last_edit.unwrap();
@@ -279,4 +320,124 @@ async fn a_kill_during_writes_loses_no_acknowledged_write() {
         assert!(units.iter().any(|value| cells.contains(value)), "row {} holds {cells}, expected Units {units:?}", records[writer]);
     }
     drop(restarted);
+}
+
+/// One answer the server gave while PostgreSQL went down and came back.
+struct Answer {
+    sent: Instant,
+    took: Duration,
+    status: u16,
+    retry_after: Option<String>,
+    body: serde_json::Value,
+}
+
+/// Everything one client saw, and the submissions the server acknowledged to it.
+#[derive(Default)]
+struct Seen {
+    answers: Vec<Answer>,
+    acknowledged: Vec<(String, String)>,
+}
+
+/// Far above the pool's wait for a connection: an answer slower than this is a hang.
+const HANG: Duration = Duration::from_secs(20);
+
+/// Sends form submissions (when `writer` is given) or sheet reads, one after another, until
+/// `stop` is set. A request the server does not answer within [`HANG`] fails the test.
+async fn busy(board: Arc<DemoBoard>, client: Client, writer: Option<usize>, stop: Arc<AtomicBool>) -> Seen {
+    let mut seen = Seen::default();
+    for i in 0u64.. {
+        if stop.load(Ordering::Relaxed) {
+            break;
+        }
+        let tag = writer.map(|writer| format!("pg{writer}-{i}"));
+        let request = match &tag {
+            Some(tag) => board.submission(&client, tag),
+            None => board.read(&client),
+        };
+        let sent = Instant::now();
+        let response = request.timeout(HANG).send().await.unwrap_or_else(|error| panic!("no answer within {HANG:?}: {error}"));
+        let status = response.status().as_u16();
+        let retry_after = response.headers().get("retry-after").and_then(|value| value.to_str().ok()).map(str::to_owned);
+        let body: serde_json::Value = response.json().await.unwrap_or_else(|error| panic!("an answer that is not JSON: {error}"));
+        if let (201, Some(tag)) = (status, tag) {
+            seen.acknowledged.push((body["record_id"].as_str().expect("a record id").to_owned(), tag));
+        }
+        seen.answers.push(Answer { sent, took: sent.elapsed(), status, retry_after, body });
+    }
+    seen
+}
+
+/// PostgreSQL stopped as by a crash (`pg_ctl stop -m immediate`) while two clients submit a form
+/// and two read a sheet, and started again a few seconds later: during the outage every request
+/// is answered, within the pool's wait, with a 503 that says to try again (never a 500 or a
+/// hang); once it is back, requests succeed on the same server process, and every submission
+/// that was acknowledged is stored exactly once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_postgres_restart_under_load_fails_requests_clearly_and_needs_no_server_restart() {
+    let cluster = PrivatePostgres::start();
+    let mut server = Replica::start(&cluster.url());
+    let board = Arc::new(DemoBoard::open(&server).await);
+    let stop = Arc::new(AtomicBool::new(false));
+    let clients: Vec<_> = [Some(0), Some(1), None, None]
+        .into_iter()
+        .map(|writer| tokio::spawn(busy(board.clone(), server.client(Some(board.token.clone())), writer, stop.clone())))
+        .collect();
+
+    tokio::time::sleep(Duration::from_millis(1000)).await;
+    let outage = Instant::now();
+    cluster.stop_immediately();
+    // Long enough for requests to wait out the pool and for new ones to arrive during the outage.
+    tokio::time::sleep(tessera_server::db::ACQUIRE_TIMEOUT + Duration::from_secs(3)).await;
+    cluster.start_again();
+    let back = Instant::now();
+    println!("PostgreSQL was down for {:?}", back - outage);
+
+    // The same server process answers again at once, reads and writes alike.
+    let owner = server.client(Some(board.token.clone()));
+    let read = board.read(&owner).send().await.unwrap();
+    assert_eq!(read.status(), 200, "the first read after the restart: {}", read.text().await.unwrap());
+    let written = board.submission(&owner, "after-the-restart").send().await.unwrap();
+    assert_eq!(written.status(), 201, "the first write after the restart: {}", written.text().await.unwrap());
+    tokio::time::sleep(Duration::from_millis(1000)).await;
+    stop.store(true, Ordering::Relaxed);
+    let mut seen = Vec::new();
+    for client in clients {
+        seen.push(client.await.unwrap());
+    }
+    assert!(server.child.try_wait().unwrap().is_none(), "the server process kept running");
+
+    let answers: Vec<&Answer> = seen.iter().flat_map(|seen| &seen.answers).collect();
+    let refused: Vec<&&Answer> = answers.iter().filter(|answer| answer.status == 503).collect();
+    for answer in &answers {
+        assert!(
+            answer.status < 300 || answer.status == 503,
+            "an answer that is neither a success nor a 503: {} {}",
+            answer.status,
+            answer.body
+        );
+        assert!(answer.took < HANG, "an answer took {:?}", answer.took);
+    }
+    for answer in &refused {
+        assert_eq!(answer.body["error"], tessera_server::error::messages::DATABASE_UNAVAILABLE, "{}", answer.body);
+        assert_eq!(answer.retry_after.as_deref(), Some("5"));
+    }
+    let slowest = refused.iter().map(|answer| answer.took).max().unwrap_or_default();
+    let ok_after = answers.iter().filter(|answer| answer.sent >= back && answer.status < 300).count();
+    let ok_before = answers.iter().filter(|answer| answer.sent < outage && answer.status < 300).count();
+    let acknowledged: Vec<&(String, String)> = seen.iter().flat_map(|seen| &seen.acknowledged).collect();
+    println!(
+        "{} answers: {ok_before} successes before the outage, {} 503s (slowest {slowest:?}), {ok_after} successes after; {} submissions acknowledged",
+        answers.len(),
+        refused.len(),
+        acknowledged.len()
+    );
+    assert!(refused.len() >= 4, "the outage was felt by every client: {} 503s", refused.len());
+    assert!(ok_before > 0 && ok_after > 0, "successes before ({ok_before}) and after ({ok_after}) the outage");
+
+    let db = tessera_server::db::Db::connect(&cluster.url()).await.unwrap();
+    let stored: Vec<(String, String)> = sqlx::query_as("SELECT record_id, cells FROM sheet_rows").fetch_all(&db.pool).await.unwrap();
+    for (record, tag) in acknowledged {
+        assert_stored_once(&stored, record, tag);
+    }
+    db.close().await;
 }

@@ -70,7 +70,7 @@ pub(super) async fn board_scope(
 
 /// A linked spreadsheet (published CSV or Google Sheets) older than its time-to-live is fetched
 /// again first. A failed fetch keeps the stored snapshot: viewers get the last good rows rather
-/// than an error, and the owner sees the failure when refreshing by hand.
+/// than an error, and the failure is kept on the spreadsheet for its owner to see.
 async fn refresh_linked(state: &AppState, scope: &Scope) {
     if let Err(error) = sources::refresh_if_stale(state, &scope.spreadsheet_id).await {
         tracing::warn!(spreadsheet = %scope.spreadsheet_id, %error, "serving the stored rows: the source could not be refreshed");

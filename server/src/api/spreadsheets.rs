@@ -43,6 +43,18 @@ pub struct SpreadsheetView {
     /// spreadsheet, or the built-in grid view of an upload.
     pub open_url: String,
     pub sheets: Vec<SheetView>,
+    /// Why the last refresh from the source failed, until a refresh succeeds; null when the last
+    /// one worked (and for uploads). Viewers keep getting the rows of `fetched_at` meanwhile.
+    pub refresh_failure: Option<RefreshFailureView>,
+}
+
+/// A failed refresh of a linked spreadsheet, as its owner sees it.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct RefreshFailureView {
+    /// What went wrong and what to do about it.
+    pub message: String,
+    /// When it failed (Unix seconds).
+    pub failed_at: i64,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -151,6 +163,9 @@ async fn view(state: &AppState, spreadsheet: Spreadsheet) -> Result<SpreadsheetV
         created_at: spreadsheet.created_at,
         open_url,
         sheets,
+        refresh_failure: spreadsheet
+            .refresh_failure
+            .map(|failure| RefreshFailureView { message: failure.message, failed_at: failure.failed_at }),
     })
 }
 
@@ -207,6 +222,7 @@ async fn connect(
         url: body.url.trim().to_owned(),
         fetched_at: Some(fetched_at),
         created_at: fetched_at,
+        refresh_failure: None,
     };
     sqlx::query(
         "INSERT INTO spreadsheets (id, workspace_id, name, source_kind, source_url, fetched_at, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $7)",
@@ -238,8 +254,9 @@ async fn get(State(state): State<AppState>, caller: Caller, Path(id): Path<Strin
     Ok(ApiJson(view(&state, spreadsheet).await?))
 }
 
-/// Reads a linked spreadsheet again now. When the source fails, the stored rows stay and the
-/// answer says what went wrong. Uploads have nothing to refresh from (409).
+/// Reads a linked spreadsheet again now. When the source fails, the stored rows stay, the
+/// answer says what went wrong, and the spreadsheet keeps the failure (`refresh_failure`) until
+/// a refresh succeeds. Uploads have nothing to refresh from (409).
 #[utoipa::path(post, path = "/spreadsheets/{spreadsheetId}/refresh", tag = "spreadsheets",
     params(("spreadsheetId" = String, Path, description = "The spreadsheet id")),
     responses((status = 200, body = SpreadsheetView), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),

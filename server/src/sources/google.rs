@@ -51,6 +51,15 @@ const PUBLISHED_LINK: &str = "This is a 'Publish to the web' link: connect it as
 const NO_ID_COLUMN: &str = "The Google tab no longer has its 'ChartApps Record ID' column. Refresh the spreadsheet to \
      restore it, then try again.";
 
+/// An answer that is not the API's JSON, or JSON without the parts every answer has.
+pub const GARBLED: &str = "Google Sheets answered something other than spreadsheet data (the answer was cut off, or a proxy \
+     answered in its place). Nothing was changed here; please try again in a few minutes.";
+
+/// The error of a read that took longer than `secs` seconds.
+pub fn too_slow(secs: u64) -> Error {
+    Error::Unavailable(format!("Google Sheets did not answer within {secs} seconds. Please try again in a few minutes."))
+}
+
 const SCOPE: &str = "https://www.googleapis.com/auth/spreadsheets";
 const MAX_TRIES: u32 = 5;
 const FIRST_DELAY: Duration = Duration::from_millis(500);
@@ -90,8 +99,8 @@ pub async fn fetch(state: &AppState, url: &str, owner_id: &str) -> Result<Fetche
     let name = described["properties"]["title"].as_str().unwrap_or("Google spreadsheet").to_owned();
     let mut tabs: Vec<(i64, String)> = described["sheets"]
         .as_array()
-        .into_iter()
-        .flatten()
+        .ok_or_else(|| Error::Unavailable(GARBLED.to_owned()))?
+        .iter()
         .filter_map(|sheet| Some((sheet["properties"]["index"].as_i64().unwrap_or(0), sheet["properties"]["title"].as_str()?.to_owned())))
         .collect();
     tabs.sort();
@@ -99,7 +108,12 @@ pub async fn fetch(state: &AppState, url: &str, owner_id: &str) -> Result<Fetche
     let mut query: Vec<(&str, &str)> = ranges.iter().map(|(key, range)| (*key, range.as_str())).collect();
     query.extend([("majorDimension", "ROWS"), ("valueRenderOption", "FORMATTED_VALUE")]);
     let read = api.call(Method::GET, &["values:batchGet"], &query, None).await?;
-    let grids = read["valueRanges"].as_array().cloned().unwrap_or_default();
+    // One range per tab, or the answer is not one to replace the stored rows with.
+    let grids = match read["valueRanges"].as_array() {
+        Some(grids) if grids.len() == tabs.len() => grids.clone(),
+        None if tabs.is_empty() => Vec::new(),
+        _ => return Err(Error::Unavailable(GARBLED.to_owned())),
+    };
     let mut sheets = Vec::with_capacity(tabs.len());
     for (index, (_, title)) in tabs.into_iter().enumerate() {
         let tab = Tab::read(title, grid(grids.get(index).unwrap_or(&Value::Null)));
@@ -324,7 +338,7 @@ impl<'a> Api<'a> {
         let response = send_with_backoff(request, counted).await?;
         let status = response.status();
         if status.is_success() {
-            return response.json().await.context("reading a Google Sheets answer");
+            return response.json::<Value>().await.ok().filter(Value::is_object).ok_or_else(|| Error::Unavailable(GARBLED.to_owned()));
         }
         if status == StatusCode::UNAUTHORIZED {
             if let Some(file) = &self.key_file {

@@ -8,14 +8,18 @@
 //!
 //! Linked snapshots (`csv_url`, `google_sheets`) are refreshed on demand: by the refresh call,
 //! and by [`refresh_if_stale`] when a sheet-data request finds one older than
-//! `TESSERA_CSV_LINK_TTL_SECS`. A failed fetch keeps the stored snapshot.
+//! `TESSERA_CSV_LINK_TTL_SECS`. A fetch is bounded by `TESSERA_SOURCE_TIMEOUT_SECS`. A failed
+//! fetch keeps the stored snapshot (viewers get the last good rows) and is recorded on the
+//! spreadsheet (`refresh_error`, `refresh_failed_at`) for its owner to see until a fetch
+//! succeeds.
 
 pub mod google;
 pub mod published_csv;
 
-use std::collections::{HashMap, HashSet};
-use std::sync::{LazyLock, Mutex};
-use std::time::{Duration, Instant};
+use std::collections::HashSet;
+use std::time::Duration;
+
+use tokio::time::timeout;
 
 use crate::db::{now, Db};
 use crate::error::{Error, ResultExt};
@@ -70,16 +74,27 @@ pub struct Spreadsheet {
     pub url: String,
     pub fetched_at: Option<i64>,
     pub created_at: i64,
+    /// The last failed refresh, until a refresh succeeds.
+    pub refresh_failure: Option<RefreshFailure>,
 }
 
-type SpreadsheetRow = (String, String, String, String, String, String, Option<i64>, i64);
+/// Why the last refresh of a linked spreadsheet failed (the text shown to its owner) and when
+/// (Unix seconds). The stored rows are still those of the last good fetch.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RefreshFailure {
+    pub message: String,
+    pub failed_at: i64,
+}
 
-const SELECT_SPREADSHEET: &str =
-    "SELECT s.id, s.workspace_id, w.owner_id, s.name, s.source_kind, s.source_url, s.fetched_at, s.created_at \
-     FROM spreadsheets s JOIN workspaces w ON w.id = s.workspace_id";
+type SpreadsheetRow = (String, String, String, String, String, String, Option<i64>, i64, Option<String>, Option<i64>);
 
-fn spreadsheet_of((id, workspace_id, owner_id, name, kind, url, fetched_at, created_at): SpreadsheetRow) -> Spreadsheet {
-    Spreadsheet { id, workspace_id, owner_id, name, kind, url, fetched_at, created_at }
+const SELECT_SPREADSHEET: &str = "SELECT s.id, s.workspace_id, w.owner_id, s.name, s.source_kind, s.source_url, s.fetched_at, \
+     s.created_at, s.refresh_error, s.refresh_failed_at FROM spreadsheets s JOIN workspaces w ON w.id = s.workspace_id";
+
+fn spreadsheet_of(row: SpreadsheetRow) -> Spreadsheet {
+    let (id, workspace_id, owner_id, name, kind, url, fetched_at, created_at, error, failed_at) = row;
+    let refresh_failure = error.zip(failed_at).map(|(message, failed_at)| RefreshFailure { message, failed_at });
+    Spreadsheet { id, workspace_id, owner_id, name, kind, url, fetched_at, created_at, refresh_failure }
 }
 
 /// The spreadsheet with this id, if any.
@@ -110,17 +125,21 @@ pub struct Fetched {
     pub sheets: Vec<ImportedSheet>,
 }
 
-/// Reads a linked source now. `name` titles the single tab of a CSV link.
+/// Reads a linked source now, in at most `TESSERA_SOURCE_TIMEOUT_SECS` however many calls it
+/// takes. `name` titles the single tab of a CSV link.
 pub async fn fetch(state: &AppState, kind: &str, url: &str, owner_id: &str, name: Option<&str>) -> Result<Fetched, Error> {
+    let secs = state.config.source_timeout_secs;
+    let limit = Duration::from_secs(secs);
     match kind {
-        "csv_url" => published_csv::fetch(state, url, name).await,
-        "google_sheets" => google::fetch(state, url, owner_id).await,
+        "csv_url" => timeout(limit, published_csv::fetch(state, url, name)).await.unwrap_or_else(|_| Err(published_csv::too_slow(secs))),
+        "google_sheets" => timeout(limit, google::fetch(state, url, owner_id)).await.unwrap_or_else(|_| Err(google::too_slow(secs))),
         "upload" => Err(Error::Conflict(NOTHING_TO_REFRESH.to_owned())),
         other => Err(Error::internal("reading a spreadsheet source", format!("unknown source kind `{other}`"))),
     }
 }
 
-/// Stores a fetched snapshot in place of the old one and records when it was fetched.
+/// Stores a fetched snapshot in place of the old one, records when it was fetched, and clears
+/// the last refresh failure.
 pub async fn store_snapshot(
     state: &AppState,
     spreadsheet_id: &str,
@@ -128,7 +147,7 @@ pub async fn store_snapshot(
     fetched_at: i64,
 ) -> Result<Vec<SheetInfo>, Error> {
     let stored = store::replace_all(&state.db, spreadsheet_id, sheets).await?;
-    sqlx::query("UPDATE spreadsheets SET fetched_at = $1 WHERE id = $2")
+    sqlx::query("UPDATE spreadsheets SET fetched_at = $1, refresh_error = NULL, refresh_failed_at = NULL WHERE id = $2")
         .bind(fetched_at)
         .bind(spreadsheet_id)
         .execute(&state.db.pool)
@@ -138,29 +157,48 @@ pub async fn store_snapshot(
 }
 
 /// Reads the source of a linked spreadsheet now and replaces its snapshot. On failure the
-/// stored rows stay as they were and the error says what went wrong.
+/// stored rows stay as they were, the failure is recorded for the owner, and the error says
+/// what went wrong.
 pub async fn refresh(state: &AppState, spreadsheet: &Spreadsheet) -> Result<Vec<SheetInfo>, Error> {
-    let fetched = fetch(state, &spreadsheet.kind, &spreadsheet.url, &spreadsheet.owner_id, Some(&spreadsheet.name)).await?;
-    store_snapshot(state, &spreadsheet.id, fetched.sheets, now()).await
+    let started = now();
+    match fetch(state, &spreadsheet.kind, &spreadsheet.url, &spreadsheet.owner_id, Some(&spreadsheet.name)).await {
+        Ok(fetched) => store_snapshot(state, &spreadsheet.id, fetched.sheets, started).await,
+        Err(error) => {
+            record_failure(state, &spreadsheet.id, &error, started).await?;
+            Err(error)
+        }
+    }
 }
 
-/// After a failed automatic refresh, this process leaves the spreadsheet alone for this long,
-/// so that a dead link does not slow every sheet-data request down.
-const PAUSE_AFTER_FAILURE: Duration = Duration::from_secs(60);
+/// Keeps the text of a failed fetch on the spreadsheet, where its owner sees it.
+async fn record_failure(state: &AppState, spreadsheet_id: &str, error: &Error, failed_at: i64) -> Result<(), Error> {
+    sqlx::query("UPDATE spreadsheets SET refresh_error = $1, refresh_failed_at = $2 WHERE id = $3")
+        .bind(error.to_string())
+        .bind(failed_at)
+        .bind(spreadsheet_id)
+        .execute(&state.db.pool)
+        .await
+        .context("recording a failed refresh")
+        .map(drop)
+}
 
-static FAILED_REFRESHES: LazyLock<Mutex<HashMap<String, Instant>>> = LazyLock::new(Default::default);
+/// After a failed refresh, sheet-data requests leave the spreadsheet alone for this long (or
+/// for the time-to-live when it is shorter), so that a dead link does not slow every request.
+const PAUSE_AFTER_FAILURE_SECS: i64 = 60;
 
 /// Refreshes a linked spreadsheet whose snapshot is older than `TESSERA_CSV_LINK_TTL_SECS`;
 /// called before sheet data is read. Uploads and fresh snapshots are left alone, and so is a
 /// snapshot another request is refreshing already (that request claimed it by moving
-/// `fetched_at`). An error means the fetch failed: the old snapshot is still stored, so the
-/// caller may serve it.
+/// `fetched_at`) or whose last refresh failed moments ago. An error means the fetch failed: the
+/// old snapshot is still stored, so the caller may serve it, and the failure is recorded.
 pub async fn refresh_if_stale(state: &AppState, spreadsheet_id: &str) -> Result<(), Error> {
     let Some(spreadsheet) = find(&state.db, spreadsheet_id).await? else { return Ok(()) };
     let started = now();
     let ttl = i64::try_from(state.config.csv_link_ttl_secs).unwrap_or(i64::MAX);
     let fresh = spreadsheet.fetched_at.is_some_and(|at| started.saturating_sub(at) < ttl);
-    if spreadsheet.kind == "upload" || fresh || recently_failed(spreadsheet_id) {
+    let pause = ttl.min(PAUSE_AFTER_FAILURE_SECS);
+    let failed_lately = spreadsheet.refresh_failure.as_ref().is_some_and(|failure| started.saturating_sub(failure.failed_at) < pause);
+    if spreadsheet.kind == "upload" || fresh || failed_lately {
         return Ok(());
     }
     let previous = spreadsheet.fetched_at.unwrap_or(-1);
@@ -180,10 +218,14 @@ pub async fn refresh_if_stale(state: &AppState, spreadsheet_id: &str) -> Result<
     };
     if let Err(error) = &result {
         tracing::warn!(spreadsheet = spreadsheet_id, %error, "refreshing a linked spreadsheet failed; its old rows stay");
-        FAILED_REFRESHES.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).insert(spreadsheet_id.to_owned(), Instant::now());
-        // `fetched_at` says when the stored rows were fetched, so the claim is undone.
-        sqlx::query("UPDATE spreadsheets SET fetched_at = $1 WHERE id = $2 AND fetched_at = $3")
+        // `fetched_at` says when the stored rows were fetched, so the claim is undone; the
+        // failure is recorded with it unless a refresh by hand has stored new rows meanwhile.
+        let release =
+            "UPDATE spreadsheets SET fetched_at = $1, refresh_error = $2, refresh_failed_at = $3 WHERE id = $4 AND fetched_at = $5";
+        sqlx::query(release)
             .bind(spreadsheet.fetched_at)
+            .bind(error.to_string())
+            .bind(now())
             .bind(spreadsheet_id)
             .bind(started)
             .execute(&state.db.pool)
@@ -191,12 +233,6 @@ pub async fn refresh_if_stale(state: &AppState, spreadsheet_id: &str) -> Result<
             .context("releasing a refresh")?;
     }
     result
-}
-
-fn recently_failed(spreadsheet_id: &str) -> bool {
-    let mut failed = FAILED_REFRESHES.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-    failed.retain(|_, at| at.elapsed() < PAUSE_AFTER_FAILURE);
-    failed.contains_key(spreadsheet_id)
 }
 
 /// Header names every column can be addressed by: an empty name becomes `Column N` (N counts

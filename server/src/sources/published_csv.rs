@@ -16,8 +16,21 @@ pub const MAX_BYTES: usize = 20 * 1024 * 1024;
 pub const TOO_LARGE: &str =
     "The CSV link answers more than 20 MiB. Publish a smaller range of the spreadsheet, or upload the file instead.";
 
-const NOT_CSV: &str = "The link answers a web page, not CSV. In Google Sheets use File > Share > Publish to the web, choose \
+pub const NOT_CSV: &str = "The link answers a web page, not CSV. In Google Sheets use File > Share > Publish to the web, choose \
      'Comma-separated values (.csv)', and paste the link it shows.";
+
+pub const BINARY: &str = "The link answers a binary file (such as an Excel workbook or an image), not CSV text. Publish the \
+     sheet as 'Comma-separated values (.csv)', or upload the file instead.";
+
+pub const CUT_OFF: &str = "The CSV link's answer ends inside a quoted value, so it looks cut off. Refresh again in a moment; if \
+     this stays, open the link in a browser and check the end of the file.";
+
+/// The error of a read that took longer than `secs` seconds.
+pub fn too_slow(secs: u64) -> Error {
+    Error::Unavailable(format!(
+        "The CSV link did not answer within {secs} seconds. Check that the link opens in a browser, then refresh again."
+    ))
+}
 
 /// The address of a CSV link, or a 422 naming `url`.
 pub fn checked_url(url: &str) -> Result<Url, Error> {
@@ -34,6 +47,7 @@ pub async fn fetch(state: &AppState, url: &str, name: Option<&str>) -> Result<Fe
     outbound::check_url(&url, &state.config.private_access())?;
     let name = name.map(str::trim).filter(|name| !name.is_empty()).map(str::to_owned).unwrap_or_else(|| name_of(&url));
     let bytes = download(state, url).await?;
+    refuse_non_csv(&bytes)?;
     let (header, rows) = parse(&bytes)?;
     Ok(Fetched { name: name.clone(), sheets: vec![sheet_from_grid(name, header, rows)] })
 }
@@ -49,12 +63,16 @@ fn name_of(url: &Url) -> String {
 
 async fn download(state: &AppState, url: Url) -> Result<Vec<u8>, Error> {
     let host = url.host_str().unwrap_or_default().to_owned();
-    let unreachable = |error: reqwest::Error| {
+    let failed = |error: reqwest::Error, reading_body: bool| {
         tracing::info!(%host, %error, "a CSV link could not be fetched");
-        let reason = if error.is_timeout() { "it did not answer in time" } else { "the host could not be reached" };
+        let reason = match (error.is_timeout(), reading_body) {
+            (true, _) => "it did not answer in time",
+            (false, true) => "its answer broke off before the end",
+            (false, false) => "the host could not be reached",
+        };
         Error::Unavailable(format!("Could not fetch the CSV link from {host}: {reason}. Check the link and try again."))
     };
-    let mut response = state.user_http.get(url).send().await.map_err(unreachable)?;
+    let mut response = state.user_http.get(url).send().await.map_err(|error| failed(error, false))?;
     let status = response.status();
     if !status.is_success() {
         return Err(Error::Unavailable(format!(
@@ -72,13 +90,58 @@ async fn download(state: &AppState, url: Url) -> Result<Vec<u8>, Error> {
     }
     // The length header may be absent or wrong: count what actually arrives.
     let mut bytes = Vec::with_capacity(declared.unwrap_or(0));
-    while let Some(chunk) = response.chunk().await.map_err(unreachable)? {
+    while let Some(chunk) = response.chunk().await.map_err(|error| failed(error, true))? {
         if bytes.len() + chunk.len() > MAX_BYTES {
             return Err(Error::Unavailable(TOO_LARGE.to_owned()));
         }
         bytes.extend_from_slice(&chunk);
     }
     Ok(bytes)
+}
+
+/// Refuses answers that are not CSV text although their type did not say so: a web page (a
+/// sign-in or error page served as text), a binary file (a NUL byte in its first 8 KiB, as
+/// `git` decides), or text that ends inside a quoted value (a file cut off mid-way). Storing
+/// any of them would replace the last good rows with garbage.
+fn refuse_non_csv(bytes: &[u8]) -> Result<(), Error> {
+    let start = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
+    let start = &start[start.iter().position(|byte| !byte.is_ascii_whitespace()).unwrap_or(start.len())..];
+    let opening = start.iter().take(14).map(u8::to_ascii_lowercase).collect::<Vec<u8>>();
+    if opening.starts_with(b"<!doctype html") || opening.starts_with(b"<html") {
+        return Err(Error::Unavailable(NOT_CSV.to_owned()));
+    }
+    if bytes.iter().take(8 * 1024).any(|byte| *byte == 0) {
+        return Err(Error::Unavailable(BINARY.to_owned()));
+    }
+    if ends_inside_quotes(bytes) {
+        return Err(Error::Unavailable(CUT_OFF.to_owned()));
+    }
+    Ok(())
+}
+
+/// True when the last field of `bytes` opens a quote (RFC 4180: a quote that starts a field)
+/// and never closes it. A quote inside an unquoted field is a literal, as the reader takes it.
+fn ends_inside_quotes(bytes: &[u8]) -> bool {
+    let (mut quoted, mut at_field_start, mut after_quote) = (false, true, false);
+    for &byte in bytes {
+        if quoted {
+            match (byte, after_quote) {
+                (b'"', false) => after_quote = true,
+                // A doubled quote is a literal quote.
+                (b'"', true) => after_quote = false,
+                (_, true) => {
+                    quoted = false;
+                    after_quote = false;
+                    at_field_start = matches!(byte, b',' | b'\n' | b'\r');
+                }
+                _ => {}
+            }
+        } else {
+            quoted = at_field_start && byte == b'"';
+            at_field_start = matches!(byte, b',' | b'\n' | b'\r');
+        }
+    }
+    quoted && !after_quote
 }
 
 /// The first row with any text is the header; rows may have any length (the tab is padded).
@@ -109,6 +172,26 @@ mod tests {
         let (header, rows) = parse(b"\xef\xbb\xbf\n,,\nName,Note\nAda,\"a, b\"\nBob,\"two\nlines\"\n").unwrap();
         assert_eq!(header, ["Name", "Note"]);
         assert_eq!(rows, [vec!["Ada".to_owned(), "a, b".to_owned()], vec!["Bob".to_owned(), "two\nlines".to_owned()]]);
+    }
+
+    #[test]
+    fn pages_binary_files_and_cut_off_text_are_not_csv() {
+        let refused = |bytes: &[u8]| refuse_non_csv(bytes).err().map(|error| error.to_string());
+        assert_eq!(refused(b"\n  <!DOCTYPE html><html><body>Sign in</body></html>").as_deref(), Some(NOT_CSV));
+        assert_eq!(refused(b"<HTML><p>502 Bad Gateway</p></HTML>").as_deref(), Some(NOT_CSV));
+        assert_eq!(refused(b"PK\x03\x04\x14\x00\x06\x00").as_deref(), Some(BINARY));
+        assert_eq!(refused(b"Name,Note\nAda,\"half a sent").as_deref(), Some(CUT_OFF));
+        assert_eq!(refused(b"Name,Note\nAda,\"ends \"\"here\"\"").as_deref(), Some(CUT_OFF));
+        for good in [
+            &b"Name,Note\nAda,\"a, \"\"b\"\"\"\n"[..],
+            b"Name,Note\nAda,\"two\nlines\"",
+            b"Screen,Size\nTV,55\" wide\n",
+            b"Name\n\"\"\n",
+            b"",
+            b"<b>bold</b>,x\n",
+        ] {
+            assert_eq!(refused(good), None, "{}", String::from_utf8_lossy(good));
+        }
     }
 
     #[test]

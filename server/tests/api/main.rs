@@ -28,6 +28,7 @@ mod plans;
 mod row_actions;
 mod rows;
 mod sheet_data;
+mod source_failures;
 mod spreadsheet_files;
 mod spreadsheets;
 mod storage;

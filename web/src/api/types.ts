@@ -123,6 +123,16 @@ export interface SpreadsheetView {
   /** The Google Sheets or CSV address of a linked spreadsheet, the in-app grid view of an upload. */
   open_url: string;
   sheets: SheetView[];
+  /** Why the last refresh from the source failed, until one succeeds; null when it worked. */
+  refresh_failure?: RefreshFailure | null;
+}
+
+/** A failed refresh of a linked spreadsheet: viewers keep the rows of the last good one. */
+export interface RefreshFailure {
+  /** What went wrong and what to do about it. */
+  message: string;
+  /** When it failed (Unix seconds). */
+  failed_at: number;
 }
 
 /** The answer to an upload or a replaced file; only the fields the web app reads. */

@@ -2,8 +2,9 @@
 //! spreadsheets in memory. It answers the endpoints and payloads the server uses
 //! (spreadsheets.get, values.get, values:batchGet, values.append, values.update,
 //! values:batchUpdate, values.clear), checks the API key or the bearer token it issued (after
-//! verifying the service account's RS256 assertion), can fail the next N calls with a status,
-//! and records every call. `/csv/{name}` serves published-CSV stand-ins.
+//! verifying the service account's RS256 assertion), can fail the next N calls with a status
+//! or answer them with garbage, can stop answering at all, and records every call. `/csv/{name}`
+//! serves published-CSV stand-ins, whole or cut off.
 
 use std::collections::{HashMap, VecDeque};
 use std::path::PathBuf;
@@ -40,8 +41,18 @@ struct Inner {
     tokens: Vec<String>,
     token_requests: usize,
     failures: VecDeque<(u16, Option<u64>)>,
+    garbage: VecDeque<(String, Vec<u8>)>,
+    silent: bool,
     calls: Vec<String>,
-    csv: HashMap<String, (String, Vec<u8>)>,
+    csv: HashMap<String, Served>,
+}
+
+/// A published-CSV stand-in: its type, its body, and whether the connection breaks after the
+/// body instead of ending it.
+struct Served {
+    content_type: String,
+    body: Vec<u8>,
+    cut_off: bool,
 }
 
 #[derive(Clone)]
@@ -110,6 +121,17 @@ impl GoogleStandIn {
         self.inner.lock().unwrap().failures.extend(std::iter::repeat_n((status, retry_after), count));
     }
 
+    /// The next `count` calls to the API answer 200 with `body` of `content_type` in place of
+    /// their data.
+    pub fn garble_next(&self, count: usize, content_type: &str, body: &[u8]) {
+        self.inner.lock().unwrap().garbage.extend(std::iter::repeat_n((content_type.to_owned(), body.to_vec()), count));
+    }
+
+    /// While `silent`, every request (API, token, CSV) is read and never answered.
+    pub fn set_silent(&self, silent: bool) {
+        self.inner.lock().unwrap().silent = silent;
+    }
+
     /// Every call so far, as `METHOD /decoded/path`.
     pub fn calls(&self) -> Vec<String> {
         self.inner.lock().unwrap().calls.clone()
@@ -121,7 +143,17 @@ impl GoogleStandIn {
 
     /// Serves `body` at `/csv/{name}` and answers that address.
     pub fn set_csv(&self, name: &str, content_type: &str, body: impl Into<Vec<u8>>) -> String {
-        self.inner.lock().unwrap().csv.insert(name.to_owned(), (content_type.to_owned(), body.into()));
+        self.serve_csv(name, Served { content_type: content_type.to_owned(), body: body.into(), cut_off: false })
+    }
+
+    /// Serves the start of a CSV at `/csv/{name}` and then breaks the connection, as a transfer
+    /// cut off half-way does.
+    pub fn set_csv_cut_off(&self, name: &str, start: &str) -> String {
+        self.serve_csv(name, Served { content_type: "text/csv".to_owned(), body: start.as_bytes().to_vec(), cut_off: true })
+    }
+
+    fn serve_csv(&self, name: &str, served: Served) -> String {
+        self.inner.lock().unwrap().csv.insert(name.to_owned(), served);
         format!("{}/csv/{name}", self.base)
     }
 }
@@ -165,12 +197,32 @@ fn form_pairs(text: &str) -> Vec<(String, String)> {
 async fn handle(State(stand_in): State<GoogleStandIn>, method: Method, uri: Uri, headers: HeaderMap, body: Bytes) -> Response {
     let path = uri.path().to_owned();
     let segments: Vec<String> = path.split('/').skip(1).map(|segment| decoded(segment, false)).collect();
+    let silent = {
+        let mut inner = stand_in.inner.lock().unwrap();
+        inner.calls.push(format!("{method} /{}", segments.join("/")));
+        inner.silent
+    };
+    if silent {
+        std::future::pending::<()>().await;
+    }
     let mut inner = stand_in.inner.lock().unwrap();
-    inner.calls.push(format!("{method} /{}", segments.join("/")));
     match segments.first().map(String::as_str) {
         Some("csv") => {
             return match inner.csv.get(&segments[1]) {
-                Some((content_type, body)) => ([(header::CONTENT_TYPE, content_type.clone())], body.clone()).into_response(),
+                Some(Served { content_type, body, cut_off: false }) => {
+                    ([(header::CONTENT_TYPE, content_type.clone())], body.clone()).into_response()
+                }
+                Some(Served { content_type, body, cut_off: true }) => {
+                    // An error after the first chunk (sent first: hence the pause) makes the
+                    // server drop the connection before the chunked body's end.
+                    let start = futures_util::stream::once(std::future::ready(Ok(Bytes::from(body.clone()))));
+                    let cut = futures_util::stream::once(async {
+                        tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+                        Err(std::io::Error::other("cut off"))
+                    });
+                    let body = axum::body::Body::from_stream(futures_util::StreamExt::chain(start, cut));
+                    ([(header::CONTENT_TYPE, content_type.clone())], body).into_response()
+                }
                 None => StatusCode::NOT_FOUND.into_response(),
             };
         }
@@ -186,6 +238,9 @@ async fn handle(State(stand_in): State<GoogleStandIn>, method: Method, uri: Uri,
             response.headers_mut().insert(header::RETRY_AFTER, seconds.to_string().parse().unwrap());
         }
         return response;
+    }
+    if let Some((content_type, body)) = inner.garbage.pop_front() {
+        return ([(header::CONTENT_TYPE, content_type)], body).into_response();
     }
     let query = form_pairs(uri.query().unwrap_or_default());
     let bearer = headers.get(header::AUTHORIZATION).and_then(|value| value.to_str().ok()).and_then(|value| value.strip_prefix("Bearer "));

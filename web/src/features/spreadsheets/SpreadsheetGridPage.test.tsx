@@ -117,6 +117,22 @@ describe('/dashboard/spreadsheets/:spreadsheetId', () => {
     expect(screen.getByText('rows 1–100 of 250')).toBeInTheDocument();
   });
 
+  it('shows the last failed refresh above the stored rows until a refresh succeeds', async () => {
+    const failure = { message: 'Google Sheets answered something other than spreadsheet data.', failed_at: google.fetched_at! + 60 };
+    const linked = { ...google, sheets: [{ ...uploaded.sheets[0] }], refresh_failure: failure };
+    gridOf(linked, {
+      'GET /api/spreadsheets/s-gs/sheets/Orders/grid': gridAnswer,
+      'POST /api/spreadsheets/s-gs/refresh': { body: { ...linked, refresh_failure: null } },
+    });
+    const { user } = renderApp('/dashboard/spreadsheets/s-gs');
+    await screen.findByText('rows 1–100 of 250');
+    const notice = screen.getByRole('status', { name: 'Refresh failed' });
+    expect(notice).toHaveTextContent(failure.message);
+    expect(notice).toHaveTextContent('Viewers still see the rows fetched');
+    await user.click(screen.getByRole('button', { name: 'Refresh' }));
+    await waitFor(() => expect(screen.queryByRole('status', { name: 'Refresh failed' })).not.toBeInTheDocument());
+  });
+
   it('says when the spreadsheet cannot be loaded', async () => {
     mockFetch({ 'GET /api/auth': { body: ann }, 'GET /api/spreadsheets/nope': { status: 404, body: { error: 'Spreadsheet not found.' } } });
     renderApp('/dashboard/spreadsheets/nope');

@@ -8,6 +8,7 @@ import { Loading } from '../../components/Loading';
 import { useSubmit } from '../../hooks/useSubmit';
 import { GridPager } from './GridPager';
 import { GridTable } from './GridTable';
+import { RefreshFailureNotice } from './RefreshFailureNotice';
 import { getSpreadsheet, refreshSpreadsheet } from './spreadsheetApi';
 import { fetchedLabel } from './spreadsheetFormat';
 import { isLinked, KIND_LABELS } from './spreadsheetKind';
@@ -81,6 +82,8 @@ export default function SpreadsheetGridPage() {
             </span>
           )}
         </div>
+        {/* A refresh that just failed says so itself, newer than the stored failure. */}
+        {!refresh.error && <RefreshFailureNotice spreadsheet={spreadsheet} />}
         <FormError message={refresh.error} />
         {spreadsheet.sheets.length === 0 ? (
           <p className="muted list-empty">This spreadsheet has no tabs.</p>

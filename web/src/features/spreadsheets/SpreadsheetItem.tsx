@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { toApiError } from '../../api/errors';
 import type { SpreadsheetView } from '../../api/types';
 import { FormError } from '../../components/FormError';
+import { RefreshFailureNotice } from './RefreshFailureNotice';
 import { deleteSpreadsheet, refreshSpreadsheet, replaceUploadedFile } from './spreadsheetApi';
 import { fetchedLabel, rowsLabel } from './spreadsheetFormat';
 import { isLinked, KIND_LABELS, UPLOAD_ACCEPT } from './spreadsheetKind';
@@ -70,6 +71,8 @@ export function SpreadsheetItem({ spreadsheet, onUpdated, onChanged }: Props) {
           ))}
         </ul>
         {linked && spreadsheet.fetched_at != null && <span className="muted fetched-at">Last fetched {fetchedLabel(spreadsheet.fetched_at)}</span>}
+        {/* A refresh that just failed says so itself, newer than the stored failure. */}
+        {!error && <RefreshFailureNotice spreadsheet={spreadsheet} />}
         <FormError message={error} />
       </div>
       <div className="item-actions">

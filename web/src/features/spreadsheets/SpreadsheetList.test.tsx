@@ -98,6 +98,44 @@ describe('the spreadsheets of a workspace on /dashboard', () => {
     expect(window.alert).not.toHaveBeenCalled();
   });
 
+  it("shows the owner a linked spreadsheet's last failed refresh, what viewers see meanwhile and what to do", async () => {
+    const failure = { message: 'The CSV link did not answer within 20 seconds. Check that the link opens in a browser, then refresh again.', failed_at: google.fetched_at! + 600 };
+    dashboardWith({ 'GET /api/spreadsheets': { body: [uploaded, { ...google, refresh_failure: failure }] } });
+    renderApp('/dashboard');
+    const notice = within(await item('Team roster')).getByRole('status', { name: 'Refresh failed' });
+    expect(notice).toHaveTextContent(`The last refresh failed (${new Date(failure.failed_at * 1000).toLocaleString()}): ${failure.message}`);
+    expect(notice).toHaveTextContent(`Viewers still see the rows fetched ${new Date(google.fetched_at! * 1000).toLocaleString()}.`);
+    expect(notice).toHaveTextContent('Fix the source, then press Refresh');
+    expect(within(await item('Orders 2026')).queryByRole('status', { name: 'Refresh failed' })).not.toBeInTheDocument();
+  });
+
+  it('clears the failure notice when a refresh succeeds', async () => {
+    const failing = { ...google, refresh_failure: { message: 'The link answers a web page, not CSV.', failed_at: google.fetched_at! + 60 } };
+    dashboardWith({
+      'GET /api/spreadsheets': { body: [uploaded, failing] },
+      'POST /api/spreadsheets/s-gs/refresh': { body: { ...google, fetched_at: google.fetched_at! + 120, refresh_failure: null } },
+    });
+    const { user } = renderApp('/dashboard');
+    const linked = await item('Team roster');
+    expect(within(linked).getByRole('status', { name: 'Refresh failed' })).toHaveTextContent('The link answers a web page, not CSV.');
+    await user.click(within(linked).getByRole('button', { name: 'Refresh' }));
+    await waitFor(() => expect(within(linked).queryByRole('status', { name: 'Refresh failed' })).not.toBeInTheDocument());
+    expect(within(linked).queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('shows a refresh that fails again in place of the stored failure', async () => {
+    const failing = { ...google, refresh_failure: { message: 'The link answers a web page, not CSV.', failed_at: google.fetched_at! + 60 } };
+    dashboardWith({
+      'GET /api/spreadsheets': { body: [uploaded, failing] },
+      'POST /api/spreadsheets/s-gs/refresh': { status: 503, body: { error: 'Could not fetch the CSV link from example.com: it did not answer in time.' } },
+    });
+    const { user } = renderApp('/dashboard');
+    const linked = await item('Team roster');
+    await user.click(within(linked).getByRole('button', { name: 'Refresh' }));
+    expect(await within(linked).findByRole('alert')).toHaveTextContent('it did not answer in time');
+    expect(within(linked).queryByRole('status', { name: 'Refresh failed' })).not.toBeInTheDocument();
+  });
+
   it('replaces the file of an upload and shows the new counts', async () => {
     let list = [uploaded, google];
     const { calls } = dashboardWith({
