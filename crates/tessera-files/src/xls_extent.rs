@@ -35,7 +35,7 @@ pub(crate) fn cells(bytes: &[u8], stream_limit: u64) -> u64 {
 
 /// The cells of the tabs of a workbook stream.
 fn stream_cells(workbook: &[u8]) -> u64 {
-    let tabs: Vec<usize> = records(&workbook)
+    let tabs: Vec<usize> = records(workbook)
         .take_while(|&(kind, _)| kind != EOF)
         .filter(|&(kind, data)| kind == BOUNDSHEET && data.len() >= 4)
         .map(|(_, data)| u32::from_le_bytes([data[0], data[1], data[2], data[3]]) as usize)
@@ -152,7 +152,7 @@ mod tests {
         let declared = [record(DIMENSIONS, &dims(0, 65_536, 0, 256)), record(EOF, &[])].concat();
         let far = [number(0, 0), number(65_535, 255), record(EOF, &[])].concat();
         let backwards = [record(DIMENSIONS, &dims(10, 5, 0, 1)), record(EOF, &[])].concat();
-        assert_eq!(stream_cells(&stream(&[declared.clone()])), 65_536 * 256);
+        assert_eq!(stream_cells(&stream(std::slice::from_ref(&declared))), 65_536 * 256);
         assert_eq!(stream_cells(&stream(&[far])), 65_536 * 256);
         assert_eq!(stream_cells(&stream(&[backwards])), u64::from(4u32.wrapping_sub(10).wrapping_add(1)));
         // A tab named twice is read twice.
