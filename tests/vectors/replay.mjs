@@ -10,7 +10,11 @@
 //   cd /work/main
 //   wasm-pack build wasm-core --release --target nodejs --out-dir pkg-node
 //   cargo test -p tessera-core -p tessera-blocks --test vectors
+//   cargo test -p tessera-core --test random_vectors
 //   node tests/vectors/replay.mjs [substring of a file or case name]
+//
+// It then replays target/vectors/native-random.jsonl, the seeded random cases that
+// `cargo test -p tessera-core --test random_vectors` answered natively (same byte-for-byte rule).
 //
 // Ends with the line `N passed, M failed`; exits 1 on any failure.
 
@@ -133,6 +137,48 @@ for (const file of files) {
     if (problems.length > 0) fail(file, name, problems);
     else passed += 1;
   }
+}
+
+// The random differential check: the inputs that `cargo test -p tessera-core --test
+// random_vectors` generated from a new seed and answered natively, given as the same text to
+// the WASM build, must get the same answer byte for byte.
+const randomPath = path.join(nativeDir, 'native-random.jsonl');
+const randomCommand = 'cargo test -p tessera-core --test random_vectors';
+if (!existsSync(randomPath)) {
+  fail('native-random.jsonl', '(file)', [`missing ${randomPath}: run ${randomCommand} first`]);
+} else if (!only || 'random'.includes(only)) {
+  const started = performance.now();
+  let seed;
+  let randomFailed = 0;
+  let count = 0;
+  for (const line of readFileSync(randomPath, 'utf8').split('\n')) {
+    if (line.trim() === '') continue;
+    const twin = JSON.parse(line);
+    seed = twin.seed;
+    count += 1;
+    let output;
+    let error;
+    try {
+      output = facades.core.evaluate(twin.op, twin.input);
+    } catch (e) {
+      error = e instanceof Error ? e.message : String(e);
+    }
+    const same = error === undefined ? twin.output === output : twin.error === error;
+    if (same) {
+      passed += 1;
+      continue;
+    }
+    randomFailed += 1;
+    fail('random', `${twin.name} (${twin.op})`, [
+      'WASM answer differs from native answer byte for byte',
+      `input  ${twin.input}`,
+      `native ${twin.output ?? `error: ${twin.error}`}`,
+      `wasm   ${output ?? `error: ${error}`}`,
+    ]);
+  }
+  const ms = Math.round(performance.now() - started);
+  console.log(`random differential: seed ${seed}, ${count} cases, ${randomFailed} differ, ${ms} ms` +
+    (randomFailed > 0 ? ` (TESSERA_RANDOM_SEED=${seed} ${randomCommand} repeats the inputs)` : ''));
 }
 
 console.log(`${passed} passed, ${failed} failed`);

@@ -459,6 +459,9 @@ impl<'de> Visitor<'de> for RowsSeed<'_> {
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
         while let Some(row) = seq.next_element::<Vec<Cell<'de>>>()? {
             if let Err(e) = self.0.push_row(row.iter().map(|c| c.0.as_ref())) {
+                // The rows after it must still be read: left unread they turn the answer into
+                // "trailing characters", which names neither the row nor the problem.
+                while seq.next_element::<serde::de::IgnoredAny>()?.is_some() {}
                 return Ok(Err(e));
             }
         }
@@ -540,6 +543,12 @@ mod tests {
         assert_eq!(t.cell(0, 1), "");
         let err = Table::from_rows(vec!["a".into()], &[vec!["1", "2"]]).unwrap_err();
         assert_eq!(err.to_string(), "row 1 has 2 cells but the sheet has 1 columns");
+    }
+
+    #[test]
+    fn a_long_row_among_others_is_named_in_the_error() {
+        let err = Table::from_json(r#"{"columns":["a"],"rows":[["1"],["2","3"],["4"]]}"#).unwrap_err();
+        assert_eq!(err.to_string(), "row 2 has 2 cells but the sheet has 1 columns");
     }
 
     #[test]

@@ -11,7 +11,7 @@ mod targets;
 #[test]
 fn every_saved_fuzz_input_is_answered_without_a_panic() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/fuzz-crashers");
-    // `markup/` and `blocks/` hold the targets of tessera-markup and tessera-blocks, replayed by
-    // their own tests/crashers.rs.
-    tessera_vectors::crashers::replay(&root, targets::TARGETS, &["markup", "blocks"], targets::run);
+    // `markup/`, `blocks/` and `files/` hold the targets of tessera-markup, tessera-blocks and
+    // tessera-files, replayed by their own tests/crashers.rs.
+    tessera_vectors::crashers::replay(&root, targets::TARGETS, &["markup", "blocks", "files"], targets::run);
 }

@@ -19,11 +19,45 @@ impl CellBudget {
     }
 
     pub(crate) fn take(&mut self, cells: u64) -> Result<(), ImportError> {
-        self.used = self.used.saturating_add(cells);
-        if self.used > self.limit {
+        self.fits(cells)?;
+        self.used += cells;
+        Ok(())
+    }
+
+    /// Whether `cells` more would stay within the limit, without taking them: for a reader that
+    /// learns a tab's size as it goes and takes it once at the end.
+    pub(crate) fn fits(&self, cells: u64) -> Result<(), ImportError> {
+        if self.used.saturating_add(cells) > self.limit {
             return Err(ImportError::TooManyCells { file: self.file.clone(), limit: self.limit });
         }
         Ok(())
+    }
+}
+
+/// The rectangle positioned cells span: what a tab of them costs once its rows are padded to
+/// the same width (see [`shape`]), however few cells hold a value.
+#[derive(Debug, Default, Clone, Copy)]
+pub(crate) struct Span {
+    rows: Option<(u32, u32)>,
+    columns: (u32, u32),
+}
+
+impl Span {
+    pub(crate) fn add(&mut self, (row, column): (u32, u32)) {
+        match self.rows {
+            None => {
+                self.rows = Some((row, row));
+                self.columns = (column, column);
+            }
+            Some((first, last)) => {
+                self.rows = Some((first.min(row), last.max(row)));
+                self.columns = (self.columns.0.min(column), self.columns.1.max(column));
+            }
+        }
+    }
+
+    pub(crate) fn cells(&self) -> u64 {
+        self.rows.map_or(0, |(first, last)| u64::from(last - first + 1) * u64::from(self.columns.1 - self.columns.0 + 1))
     }
 }
 
@@ -155,7 +189,20 @@ mod tests {
     #[test]
     fn the_budget_refuses_past_its_limit() {
         let mut budget = CellBudget::new("f.csv", 3);
+        assert!(budget.fits(3).is_ok());
         assert!(budget.take(3).is_ok());
+        assert_eq!(budget.fits(1), Err(ImportError::TooManyCells { file: "f.csv".into(), limit: 3 }));
         assert_eq!(budget.take(1), Err(ImportError::TooManyCells { file: "f.csv".into(), limit: 3 }));
+    }
+
+    #[test]
+    fn a_span_is_the_rectangle_of_its_cells() {
+        let mut span = Span::default();
+        assert_eq!(span.cells(), 0);
+        span.add((2, 3));
+        assert_eq!(span.cells(), 1);
+        span.add((0, 5));
+        span.add((1_048_575, 16_383));
+        assert_eq!(span.cells(), 1_048_576 * 16_381);
     }
 }

@@ -46,13 +46,22 @@
 //! [`Limits`] bound what one file may cost: its size is checked first; zip archives (XLSX, ODS)
 //! are checked from their central directory (total size, per-entry compression ratio,
 //! encryption) and by inflating each entry no further than its declared size before a workbook
-//! is opened; cells are counted while reading and reading stops at the limit.
+//! is opened. Cells count as the rectangle a tab spans, because every row is padded to the
+//! tab's width: delimited text costs its records times its widest record, an XLSX tab the
+//! rectangle between its outermost values (read cell by cell, stopping at the limit), Parquet
+//! its rows times its columns from the footer. ODS and XLS tabs are built whole by calamine, so
+//! what it will build is counted first from the file itself (ODS repeated rows and columns,
+//! XLS declared dimensions and cell positions) and a file past the limit is refused before
+//! calamine opens it.
 
 mod detect;
 mod grid;
+mod ods_extent;
 mod parquet;
 mod text;
 mod workbook;
+mod xls_extent;
+mod xlsx_extent;
 
 use std::panic::{self, AssertUnwindSafe};
 use std::path::Path;
@@ -72,7 +81,7 @@ pub struct Sheet {
 pub struct Limits {
     /// Size of the file as uploaded.
     pub max_file_bytes: u64,
-    /// Cells over all sheets, as read (before trimming).
+    /// Cells over all sheets, each tab counted as the rectangle it spans (before trimming).
     pub max_cells: u64,
     /// Sum of the uncompressed sizes of a zip archive's entries (XLSX, ODS).
     pub max_decompressed_bytes: u64,

@@ -23,7 +23,7 @@ pub(crate) fn read(file: &str, bytes: &[u8], tab_default: bool, budget: &mut Cel
         return Err(ImportError::InvalidUtf8 { file: file.to_owned(), line });
     }
     let delimiter = sniff(bytes).unwrap_or(if tab_default { b'\t' } else { b',' });
-    let width = widest_record(bytes, delimiter, budget)?;
+    let width = rectangle(bytes, delimiter, budget)?;
     if width == 0 {
         return Ok(Vec::new());
     }
@@ -115,18 +115,22 @@ fn sniff(bytes: &[u8]) -> Option<u8> {
     best.map(|(_, _, delimiter)| delimiter)
 }
 
-/// The most fields any record has, drawing each record's fields from the budget.
-fn widest_record(bytes: &[u8], delimiter: u8, budget: &mut CellBudget) -> Result<usize, ImportError> {
+/// The most fields any record has. The reader pads every record to that width, so the budget
+/// is drawn for records × widest, not for the fields written: one wide record over a million
+/// one-field lines would otherwise cost a million times its width.
+fn rectangle(bytes: &[u8], delimiter: u8, budget: &mut CellBudget) -> Result<usize, ImportError> {
     let index = DELIMITERS.iter().position(|&candidate| candidate == delimiter).unwrap_or(0);
-    let mut widest = 0;
+    let (mut widest, mut height) = (0u64, 0u64);
     let mut outcome = Ok(());
     records(bytes, |counts| {
-        let fields = counts[index] + 1;
-        widest = widest.max(fields);
-        outcome = budget.take(fields as u64);
+        widest = widest.max(counts[index] as u64 + 1);
+        height += 1;
+        outcome = budget.fits(height.saturating_mul(widest));
         outcome.is_ok()
     });
-    outcome.map(|()| widest)
+    outcome?;
+    budget.take(height.saturating_mul(widest))?;
+    Ok(widest as usize)
 }
 
 #[cfg(test)]
@@ -222,5 +226,18 @@ mod tests {
         let mut budget = CellBudget::new("t.csv", 5);
         let error = read("t.csv", b"a,b\n1,2\n3,4\n", false, &mut budget).unwrap_err();
         assert!(matches!(error, ImportError::TooManyCells { limit: 5, .. }));
+    }
+
+    #[test]
+    fn one_wide_record_counts_its_width_for_every_record() {
+        // A header of 300 names over 299 one-field lines: 599 fields written, 300 × 300 read.
+        let header: Vec<String> = (0..300).map(|column| format!("c{column}")).collect();
+        let mut text = format!("{}\n", header.join(",")).into_bytes();
+        text.extend(b"x\n".repeat(299));
+        let limits = Limits { max_cells: 10_000, ..Limits::default() };
+        let error = import("wide.csv", &text, &limits).unwrap_err();
+        assert_eq!(error, ImportError::TooManyCells { file: "wide.csv".into(), limit: 10_000 });
+        let limits = Limits { max_cells: 90_000, ..Limits::default() };
+        assert_eq!(import("wide.csv", &text, &limits).unwrap()[0].rows.len(), 299);
     }
 }

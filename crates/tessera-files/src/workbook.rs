@@ -2,13 +2,14 @@
 //! workbooks are checked against zip bombs before calamine inflates anything.
 
 use std::fmt::Display;
-use std::io::{self, Cursor, Read};
+use std::io::{self, BufReader, Cursor, Read};
 
 use calamine::{open_workbook_from_rs, Data, Ods, Range, Reader, Xls, Xlsx};
 use zip::ZipArchive;
 
 use crate::detect::{Format, Workbook};
-use crate::grid::CellBudget;
+use crate::grid::{CellBudget, Span};
+use crate::{ods_extent, xls_extent, xlsx_extent};
 use crate::{ImportError, Limits};
 
 const MIB: u64 = 1024 * 1024;
@@ -28,6 +29,20 @@ pub(crate) fn read(file: &str, bytes: &[u8], kind: Workbook, limits: &Limits, bu
         |problem: &dyn Display| ImportError::Malformed { file: file.to_owned(), format: format.label(), problem: problem.to_string() };
     if matches!(kind, Workbook::Xlsx | Workbook::Ods) {
         check_archive(file, bytes, kind, limits)?;
+    }
+    // calamine builds whole tabs before answering (ODS expands its repeated rows and columns,
+    // XLS reads every tab on opening) and sizes the XLSX shared strings from the file's claim:
+    // count what it will build first.
+    match kind {
+        Workbook::Ods => budget.fits(ods_cells(bytes))?,
+        Workbook::Xls => budget.fits(xls_extent::cells(bytes, limits.max_decompressed_bytes))?,
+        Workbook::Xlsx => {
+            // Each shared string is a cell's text, so a workbook cannot need more than its cells.
+            let claimed = xlsx_extent::shared_strings(bytes);
+            if claimed > limits.max_cells {
+                return Err(ImportError::TooManyCells { file: file.to_owned(), limit: limits.max_cells });
+            }
+        }
     }
     let cursor = Cursor::new(bytes);
     match kind {
@@ -59,7 +74,9 @@ fn too_many_tabs(file: &str, names: Vec<String>, limits: &Limits) -> Result<Vec<
     Ok(names)
 }
 
-/// An XLSX tab streamed cell by cell, so the cell limit stops a huge tab before it is all read.
+/// An XLSX tab streamed cell by cell. The tab costs the rectangle its values span (its rows are
+/// padded to one width later), so the cell limit stops a tab whose values lie far apart, or a
+/// huge one, before that rectangle is built.
 fn xlsx_tab(
     workbook: &mut Xlsx<Bytes>,
     name: &str,
@@ -68,13 +85,16 @@ fn xlsx_tab(
 ) -> Result<Vec<Vec<String>>, ImportError> {
     let mut reader = workbook.worksheet_cells_reader(name).map_err(|error| malformed(&error))?;
     let mut cells = Vec::new();
+    let mut span = Span::default();
     while let Some(cell) = reader.next_cell().map_err(|error| malformed(&error))? {
-        budget.take(1)?;
         let text = cell_text(&Data::from(cell.get_value().clone()));
         if !text.is_empty() {
+            span.add(cell.get_position());
+            budget.fits(span.cells())?;
             cells.push((cell.get_position(), text));
         }
     }
+    budget.take(span.cells())?;
     Ok(place(cells))
 }
 
@@ -203,6 +223,14 @@ fn check_archive(file: &str, bytes: &[u8], kind: Workbook, limits: &Limits) -> R
         }
     }
     Ok(())
+}
+
+/// The cells calamine will build for the tabs of an ODS archive (0 when it has no readable
+/// `content.xml`, which calamine then refuses).
+fn ods_cells(bytes: &[u8]) -> u64 {
+    let Ok(mut archive) = ZipArchive::new(Cursor::new(bytes)) else { return 0 };
+    let Ok(content) = archive.by_name("content.xml") else { return 0 };
+    ods_extent::cells(BufReader::new(content))
 }
 
 /// An .ods must say so in its `mimetype` entry; an .xlsx must have `[Content_Types].xml`.
@@ -406,6 +434,26 @@ mod tests {
         let limits = Limits { max_cells: 5, ..Limits::default() };
         assert!(matches!(import("book.xlsx", &xlsx(), &limits), Err(ImportError::TooManyCells { .. })));
         assert!(matches!(import("people.ods", &ods(ODS_CONTENT), &limits), Err(ImportError::TooManyCells { .. })));
+    }
+
+    #[test]
+    fn values_far_apart_cost_the_rectangle_between_them() {
+        let mut workbook = Workbook::new();
+        let sheet = workbook.add_worksheet();
+        sheet.write_string(0, 0, "Name").unwrap();
+        sheet.write_string(1_048_575, 16_383, "far").unwrap();
+        let bytes = workbook.save_to_buffer().unwrap();
+        assert_eq!(import_default("far.xlsx", &bytes), Err(ImportError::TooManyCells { file: "far.xlsx".into(), limit: 5_000_000 }));
+    }
+
+    #[test]
+    fn repeated_ods_cells_are_counted_before_calamine_expands_them() {
+        let bomb = r#"<office:document-content xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0"><office:body><office:spreadsheet><table:table table:name="T"><table:table-row table:number-rows-repeated="1000"><table:table-cell office:value-type="float" office:value="1" table:number-columns-repeated="100"/></table:table-row></table:table></office:spreadsheet></office:body></office:document-content>"#;
+        let limits = Limits { max_cells: 99_999, ..Limits::default() };
+        assert_eq!(import("bomb.ods", &ods(bomb), &limits), Err(ImportError::TooManyCells { file: "bomb.ods".into(), limit: 99_999 }));
+        let limits = Limits { max_cells: 100_100, ..Limits::default() };
+        let sheets = import("bomb.ods", &ods(bomb), &limits).unwrap();
+        assert_eq!((sheets[0].columns.len(), sheets[0].rows.len()), (100, 999));
     }
 
     #[test]

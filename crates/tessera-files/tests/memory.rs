@@ -1,0 +1,116 @@
+//! Hostile files that claim far more cells than they hold are refused before those cells are
+//! built: this binary counts every allocation and holds each import to a small peak. (A crash or
+//! a gigabyte-sized allocation is what the fix prevents, so a peak is the honest measure.)
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::fs;
+use std::io::{Cursor, Write};
+use std::path::Path;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use tessera_files::{import, ImportError, Limits};
+use zip::write::SimpleFileOptions;
+use zip::ZipWriter;
+
+struct Counting;
+
+static CURRENT: AtomicUsize = AtomicUsize::new(0);
+static PEAK: AtomicUsize = AtomicUsize::new(0);
+
+// SAFETY: every call is forwarded to the system allocator unchanged; only counters are added.
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        let now = CURRENT.fetch_add(layout.size(), Ordering::Relaxed) + layout.size();
+        PEAK.fetch_max(now, Ordering::Relaxed);
+        unsafe { System.alloc(layout) }
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        CURRENT.fetch_sub(layout.size(), Ordering::Relaxed);
+        unsafe { System.dealloc(ptr, layout) }
+    }
+}
+
+#[global_allocator]
+static ALLOCATOR: Counting = Counting;
+
+const MIB: usize = 1024 * 1024;
+/// Far below what any of the files below would cost if it were expanded (hundreds of MiB to
+/// terabytes), well above what refusing them needs.
+const PEAK_ALLOWED: usize = 48 * MIB;
+
+/// The peak memory above the current level while `import` reads `bytes`, and its answer.
+fn peak_of(name: &str, bytes: &[u8]) -> (usize, Result<usize, ImportError>) {
+    let base = CURRENT.load(Ordering::Relaxed);
+    PEAK.store(base, Ordering::Relaxed);
+    let outcome = import(name, bytes, &Limits::default()).map(|sheets| sheets.len());
+    (PEAK.load(Ordering::Relaxed) - base, outcome)
+}
+
+fn ods(content: &str) -> Vec<u8> {
+    let mut writer = ZipWriter::new(Cursor::new(Vec::new()));
+    let stored = SimpleFileOptions::default().compression_method(zip::CompressionMethod::Stored);
+    writer.start_file("mimetype", stored).unwrap();
+    writer.write_all(b"application/vnd.oasis.opendocument.spreadsheet").unwrap();
+    writer.start_file("content.xml", SimpleFileOptions::default()).unwrap();
+    writer.write_all(content.as_bytes()).unwrap();
+    writer.finish().unwrap().into_inner()
+}
+
+fn xlsx_with_two_far_cells() -> Vec<u8> {
+    let mut workbook = rust_xlsxwriter::Workbook::new();
+    let sheet = workbook.add_worksheet();
+    sheet.write_string(0, 0, "Name").unwrap();
+    sheet.write_string(1_048_575, 16_383, "far").unwrap();
+    workbook.save_to_buffer().unwrap()
+}
+
+/// A real workbook whose shared strings part claims `count` unique strings.
+fn xlsx_claiming_shared_strings(count: u64) -> Vec<u8> {
+    let mut workbook = rust_xlsxwriter::Workbook::new();
+    workbook.add_worksheet().write_string(0, 0, "Name").unwrap();
+    let bytes = workbook.save_to_buffer().unwrap();
+    let mut original = zip::ZipArchive::new(Cursor::new(bytes)).unwrap();
+    let mut writer = ZipWriter::new(Cursor::new(Vec::new()));
+    for index in 0..original.len() {
+        let mut entry = original.by_index(index).unwrap();
+        let name = entry.name().to_owned();
+        let mut content = String::new();
+        std::io::Read::read_to_string(&mut entry, &mut content).unwrap();
+        if name == "xl/sharedStrings.xml" {
+            content = content.replacen("uniqueCount=\"1\"", &format!("uniqueCount=\"{count}\""), 1);
+            assert!(content.contains(&count.to_string()), "{content}");
+        }
+        writer.start_file(name, SimpleFileOptions::default()).unwrap();
+        writer.write_all(content.as_bytes()).unwrap();
+    }
+    writer.finish().unwrap().into_inner()
+}
+
+// One test, so no other test's allocations land in a peak.
+#[test]
+fn files_claiming_millions_of_cells_are_refused_before_the_cells_are_built() {
+    // 5,000 names over 1,000 one-field lines: 6,000 fields written, 5,005,000 once padded.
+    let header: Vec<String> = (0..5_000).map(|column| format!("c{column}")).collect();
+    let mut wide_csv = format!("{}\n", header.join(",")).into_bytes();
+    wide_csv.extend(b"x\n".repeat(1_000));
+    // 16,384 valued columns repeated over 1,000 rows: 16 million cells from 500 bytes.
+    let ods_bomb = r#"<office:document-content xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0"><office:body><office:spreadsheet><table:table table:name="T"><table:table-row table:number-rows-repeated="1000"><table:table-cell office:value-type="float" office:value="1" table:number-columns-repeated="16384"/></table:table-row></table:table></office:spreadsheet></office:body></office:document-content>"#;
+    // An .xls whose first tab declares rows 0 to 4,294,967,279 over 256 columns.
+    let crasher =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/fuzz-crashers/files/import_bytes/xls-dimensions-of-four-billion-rows");
+    let xls = fs::read(&crasher).expect("the saved crasher")[1..].to_vec();
+    let files = [
+        ("wide.csv", wide_csv),
+        ("far.xlsx", xlsx_with_two_far_cells()),
+        ("strings.xlsx", xlsx_claiming_shared_strings(4_000_000_000)),
+        ("repeated.ods", ods(ods_bomb)),
+        ("dimensions.xls", xls),
+    ];
+    for (name, bytes) in files {
+        let (peak, outcome) = peak_of(name, &bytes);
+        println!("{name}: {} bytes, peak {:.1} MiB, {outcome:?}", bytes.len(), peak as f64 / MIB as f64);
+        assert!(matches!(outcome, Err(ImportError::TooManyCells { .. })), "{name}: {outcome:?}");
+        assert!(peak < PEAK_ALLOWED, "{name} took {peak} bytes at its peak before it was refused");
+    }
+}
