@@ -51,7 +51,7 @@ await runJourneys(async ({ browser, step, profileDir }) => {
   });
 
   await step('the guide sends the account to make a workspace and brings it back', page, async () => {
-    await guideOf(page).getByRole('link', { name: 'Create a workspace' }).first().click();
+    await guideOf(page).getByRole('link', { name: 'Create a workspace' }).click();
     await page.waitForURL(/\/dashboard\/new-workspace\?next=/);
     await page.getByLabel('Workspace name').fill('First steps');
     await page.getByLabel('Sub-domain').fill(`first-${RUN}`);

@@ -1,6 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { stepsDone, type Onboarding } from './onboardingApi';
+import '../start/start.css';
 import './onboarding.css';
 
 /** Creating a workspace comes back here, to the guide. */
@@ -15,11 +16,6 @@ interface Step {
 
 /** The three steps, each from the account's real data: what to do, and where to do it. */
 function stepsOf(guide: Onboarding): Step[] {
-  const workspaceFirst = (
-    <Link className="button small" to={NEW_WORKSPACE}>
-      Create a workspace
-    </Link>
-  );
   const board = guide.newest_board;
   return [
     {
@@ -35,7 +31,9 @@ function stepsOf(guide: Onboarding): Step[] {
           Connect a spreadsheet
         </a>
       ) : (
-        workspaceFirst
+        <Link className="button small" to={NEW_WORKSPACE}>
+          Create a workspace
+        </Link>
       ),
     },
     {
@@ -44,13 +42,13 @@ function stepsOf(guide: Onboarding): Step[] {
       text: guide.board_made && board
         ? `You made ${board.name}.`
         : 'Choose a template that fits your columns, or start from a blank board, then give it a name.',
-      action: guide.board_made ? undefined : guide.has_workspace ? (
-        <a className="button small" href="#start-template">
-          Choose a template
-        </a>
-      ) : (
-        workspaceFirst
-      ),
+      // Without a workspace the first step's link is the way on; one link to it is enough.
+      action:
+        !guide.board_made && guide.has_workspace ? (
+          <a className="button small" href="#start-template">
+            Choose a template
+          </a>
+        ) : undefined,
     },
     {
       title: 'Add a block',
@@ -98,7 +96,7 @@ export function OnboardingGuide({ guide, onDismiss }: { guide: Onboarding; onDis
       <ol className="onboarding-steps">
         {stepsOf(guide).map((step, index) => (
           <li key={step.title} className={step.done ? 'onboarding-step done' : 'onboarding-step'}>
-            <span className="onboarding-mark" aria-hidden="true">
+            <span className="start-step-number onboarding-mark" aria-hidden="true">
               {step.done ? '✓' : index + 1}
             </span>
             <div className="onboarding-body">
