@@ -34,6 +34,8 @@ both_databases! {
         assert_eq!(steps(ada.get(GUIDE).await.expect(200)), (true, false, false));
 
         board(&ada, &workspace_id, "First board").await;
+        // Made a minute before the next one: boards made within one second have no order.
+        sqlx::query("UPDATE boards SET created_at = created_at - 60 WHERE slug = 'first-board'").execute(&server.db().pool).await.unwrap();
         let newest = board(&ada, &workspace_id, "Sales Q3").await;
         let guide = ada.get(GUIDE).await.expect(200).clone();
         assert_eq!(steps(&guide), (true, true, false));
