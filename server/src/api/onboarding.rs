@@ -63,7 +63,11 @@ async fn progress(State(state): State<AppState>, caller: Caller) -> Result<ApiJs
     (status = 401, description = "'Please login to do this!'", body = ErrorBody),
     (status = 422, description = "`dismissed` missing or not a boolean, or an unknown field", body = ErrorBody),
 ))]
-async fn set_dismissed(State(state): State<AppState>, caller: Caller, ApiJson(body): ApiJson<DismissBody>) -> Result<ApiJson<Onboarding>, Error> {
+async fn set_dismissed(
+    State(state): State<AppState>,
+    caller: Caller,
+    ApiJson(body): ApiJson<DismissBody>,
+) -> Result<ApiJson<Onboarding>, Error> {
     let user_id = &caller.user()?.user.id;
     sqlx::query("UPDATE users SET onboarding_dismissed_at = $1 WHERE id = $2")
         .bind(body.dismissed.then(now))
@@ -81,12 +85,8 @@ async fn load(db: &Db, user_id: &str) -> Result<Onboarding, Error> {
         .await
         .context("reading whether the first-run guide was dismissed")?;
     let workspaces = count(db, "SELECT COUNT(*) FROM workspaces WHERE owner_id = $1", user_id).await?;
-    let spreadsheets = count(
-        db,
-        "SELECT COUNT(*) FROM spreadsheets s JOIN workspaces w ON w.id = s.workspace_id WHERE w.owner_id = $1",
-        user_id,
-    )
-    .await?;
+    let spreadsheets =
+        count(db, "SELECT COUNT(*) FROM spreadsheets s JOIN workspaces w ON w.id = s.workspace_id WHERE w.owner_id = $1", user_id).await?;
     let blocks = count(
         db,
         "SELECT COUNT(*) FROM blocks k JOIN boards b ON b.id = k.board_id JOIN workspaces w ON w.id = b.workspace_id WHERE w.owner_id = $1",

@@ -4,8 +4,8 @@
 use serde_json::{json, Value};
 
 use crate::auth::signed_up;
-use crate::both_databases;
 use crate::boards::board;
+use crate::both_databases;
 use crate::spreadsheet_files::upload;
 use crate::support::*;
 use crate::workspaces::workspace;
