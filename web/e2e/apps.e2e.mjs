@@ -211,7 +211,7 @@ await runJourneys(async ({ browser, step, profileDir }) => {
 
   await step('an owner builds a three-page app with a header and a footer over an uploaded sheet', owner, async () => {
     await signUpAndVerify(owner, OWNER);
-    await owner.waitForURL(`${BASE}/dashboard`);
+    await owner.waitForURL(`${BASE}/dashboard/start`);
     await createWorkspace(owner, 'Harbour', `harbour-ws-${RUN}`.toLowerCase());
     const boardPath = await createBoardFromCsv(owner, { profileDir, csvText: CSV, boardName: `Harbour orders ${RUN}` });
     const board = await call(owner, 'POST', `/api/board/update-metadata?board=${boardPath.slice(1)}`);
@@ -293,7 +293,7 @@ await runJourneys(async ({ browser, step, profileDir }) => {
     for (const person of [READER, WRITER]) {
       const page = await freshPage(browser);
       await signUpAndVerify(page, person);
-      await page.waitForURL(`${BASE}/dashboard`);
+      await page.waitForURL(`${BASE}/dashboard/start`);
       await page.context().close();
     }
   });

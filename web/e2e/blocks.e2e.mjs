@@ -111,7 +111,7 @@ await runJourneys(async ({ browser, step, profileDir }) => {
 
   await step('an owner has a board made from an uploaded sheet', owner, async () => {
     await signUpAndVerify(owner, OWNER);
-    await owner.waitForURL(`${BASE}/dashboard`);
+    await owner.waitForURL(`${BASE}/dashboard/start`);
     await createWorkspace(owner, 'Blocks workspace', `blocks-${RUN}`);
     boardPath = await createBoardFromCsv(owner, { profileDir, csvText: CSV, boardName: 'Orders' });
   });

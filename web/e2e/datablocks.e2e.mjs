@@ -81,7 +81,7 @@ await runJourneys(async ({ browser, step, profileDir }) => {
 
   await step('an owner makes a public board of data blocks over an uploaded sheet', owner, async () => {
     await signUpAndVerify(owner, OWNER);
-    await owner.waitForURL(`${BASE}/dashboard`);
+    await owner.waitForURL(`${BASE}/dashboard/start`);
     await createWorkspace(owner, 'Data blocks', `data-${RUN}`);
     boardPath = await createBoardFromCsv(owner, { profileDir, csvText: CSV, boardName: `Orders ${RUN}` });
     const board = await call(owner, 'POST', `/api/board/update-metadata?board=${boardPath.slice(1)}`);

@@ -77,7 +77,7 @@ await runJourneys(async ({ browser, step, profileDir }) => {
 
   await step('an owner makes a public board of a table, a chart, a scorecard and markdown', owner, async () => {
     await signUpAndVerify(owner, OWNER);
-    await owner.waitForURL(`${BASE}/dashboard`);
+    await owner.waitForURL(`${BASE}/dashboard/start`);
     await createWorkspace(owner, 'Embeds', `embeds-${RUN}`);
     const path = await createBoardFromCsv(owner, { profileDir, csvText: CSV, boardName: `Harbour ${RUN}` });
     board = await call(owner, 'POST', `/api/board/update-metadata?board=${path.slice(1)}`);

@@ -36,8 +36,8 @@ await runJourneys(async ({ browser, step, profileDir }) => {
 
   await step('a new owner signs up and verifies the e-mailed code', owner, async () => {
     await signUpAndVerify(owner, OWNER);
-    await owner.waitForURL(`${BASE}/dashboard`);
-    await visible(owner.getByRole('heading', { name: 'Create your first workspace' }));
+    await owner.waitForURL(`${BASE}/dashboard/start`);
+    await visible(owner.getByRole('heading', { name: 'First, create a workspace' }));
   });
 
   await step('the owner logs out and logs in again with the password', owner, async () => {
@@ -46,7 +46,7 @@ await runJourneys(async ({ browser, step, profileDir }) => {
     await owner.getByLabel('E-mail').fill(OWNER.email);
     await owner.getByLabel('Password').fill(PASSWORD);
     await owner.getByRole('button', { name: 'Log in', exact: true }).click();
-    await owner.waitForURL(`${BASE}/dashboard`);
+    await owner.waitForURL(`${BASE}/dashboard/start`);
   });
 
   await step('the owner creates a workspace', owner, async () => {

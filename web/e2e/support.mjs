@@ -148,16 +148,19 @@ export async function createWorkspace(page, name, subdomain) {
   await visible(page.getByRole('heading', { name }));
 }
 
-/** Uploads `csvText` on /dashboard/start, makes a blank board named `boardName`, answers its path. */
-export async function createBoardFromCsv(page, { profileDir, csvText, boardName }) {
-  const csv = join(profileDir, `${boardName.replace(/\W+/g, '-')}.csv`);
+/** On /dashboard/start (already open), uploads `csvText` as `fileName`.csv and waits for its columns. */
+export async function uploadCsvOnStart(page, { profileDir, csvText, fileName }) {
+  const csv = join(profileDir, `${fileName.replace(/\W+/g, '-')}.csv`);
   writeFileSync(csv, csvText);
   const header = csvText.split('\n')[0].split(',').join(', ');
-  await page.goto(`${BASE}/dashboard/start`);
   await page.getByRole('radio', { name: 'Upload a file' }).check();
   await page.getByLabel('File', { exact: true }).setInputFiles(csv);
   await page.getByRole('button', { name: 'Upload', exact: true }).click();
   await visible(page.getByText(new RegExp(`Columns of .*${header}`)));
+}
+
+/** On /dashboard/start (already open), makes a blank board named `boardName` and answers its path. */
+export async function createBlankBoardOnStart(page, boardName) {
   await page.getByRole('radio', { name: /^Blank board/ }).check();
   await page.getByLabel('Board name', { exact: true }).fill(boardName);
   await page.getByRole('button', { name: 'Create board' }).click();
@@ -165,4 +168,11 @@ export async function createBoardFromCsv(page, { profileDir, csvText, boardName 
   await page.waitForURL(new RegExp(`/${slug}`));
   await visible(page.getByRole('navigation', { name: 'Board editor' }));
   return new URL(page.url()).pathname;
+}
+
+/** Uploads `csvText` on /dashboard/start, makes a blank board named `boardName`, answers its path. */
+export async function createBoardFromCsv(page, { profileDir, csvText, boardName }) {
+  await page.goto(`${BASE}/dashboard/start`);
+  await uploadCsvOnStart(page, { profileDir, csvText, fileName: boardName });
+  return createBlankBoardOnStart(page, boardName);
 }

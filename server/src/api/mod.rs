@@ -19,6 +19,7 @@ mod embed_tokens;
 mod env;
 mod health;
 mod marketplace;
+mod onboarding;
 mod pages;
 mod plans;
 mod row_actions;
@@ -85,6 +86,7 @@ fn routes() -> OpenApiRouter<AppState> {
         .merge(health::router())
         .merge(auth::router())
         .merge(account::router())
+        .merge(onboarding::router())
         .merge(workspaces::router())
         .merge(boards::router())
         .merge(embed_tokens::router())

@@ -21,6 +21,7 @@ mod embed_tokens;
 mod env;
 mod google_sheets;
 mod marketplace;
+mod onboarding;
 mod openapi;
 mod pages;
 mod path_tricks;

@@ -51,7 +51,7 @@ async fn send_form(client: &Client, method: Method, path: &str, parts: &[Part<'_
     Client::finish(request).await
 }
 
-async fn upload(client: &Client, workspace_id: &str, file_name: &str, bytes: &[u8]) -> Reply {
+pub async fn upload(client: &Client, workspace_id: &str, file_name: &str, bytes: &[u8]) -> Reply {
     send_form(client, Method::POST, "/api/spreadsheets/upload", &[Part::Text("workspace_id", workspace_id), Part::File(file_name, bytes)])
         .await
 }

@@ -10,6 +10,7 @@ export function fakeBlockSource<O extends Partial<BlockSource>>(overrides: O = {
   const base = {
     key: 'test',
     hasSpreadsheet: true,
+    narrowed: false,
     filterSummary: [] as string[],
     rows: vi.fn<(block: BoardBlock, query: RowsQuery, signal?: AbortSignal) => Promise<BlockRows>>(unanswered('rows')),
     view: vi.fn<(block: BoardBlock, extra: Record<string, string>, signal?: AbortSignal) => Promise<BlockView>>(unanswered('view')),

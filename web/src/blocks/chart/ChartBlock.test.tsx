@@ -132,7 +132,7 @@ describe('ChartBlock', () => {
 
   it('says so when no row matches', async () => {
     render(<ChartBlock block={block()} source={fakeSource({ kind: 'chart', chart: { labels: [], series: [] } })} />);
-    expect(await screen.findByText('No rows match.')).toBeInTheDocument();
+    expect(await screen.findByText('No rows to show yet. Rows added to the spreadsheet appear here.')).toBeInTheDocument();
   });
 
   it("shows the block's own error when its data fails", async () => {

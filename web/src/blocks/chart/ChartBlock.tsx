@@ -156,7 +156,7 @@ export function ChartBlock({ block, source }: DataBlockProps) {
       {(view) => {
         if (view.kind !== 'chart') return <p className="block-error">This block's data is not a chart.</p>;
         const { chart } = view;
-        if (chart.labels.length === 0 || chart.series.length === 0) return <NoRows />;
+        if (chart.labels.length === 0 || chart.series.length === 0) return <NoRows narrowed={source.narrowed} />;
         return <ChartBody model={chart} block={block} filterLines={source.filterSummary} />;
       }}
     </BlockLoadState>

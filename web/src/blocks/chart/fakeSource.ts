@@ -15,6 +15,7 @@ export function fakeSource(answer: BlockView | Error | ((extra: Record<string, s
   return {
     key: 'test',
     hasSpreadsheet: true,
+    narrowed: false,
     filterSummary,
     viewCalls,
     view: (block, extra) => {

@@ -16,7 +16,15 @@ export function BlockLoadState<A>({ load, children }: { load: SheetLoad<A>; chil
   return <>{children(load.answer)}</>;
 }
 
-/** What a block says when no row matches the viewer's search and filters. */
-export function NoRows({ text = 'No rows match.' }: { text?: string }) {
-  return <p className="muted block-empty">{text}</p>;
+/** The viewer's search or filters left nothing: saying so tells them how to get rows back. */
+export const NO_MATCH_TEXT = 'No rows match your search or filters. Change or clear them to see more.';
+/** Nothing to narrow: the sheet (or the board's own filters) has no row for this block. */
+export const NO_ROWS_TEXT = 'No rows to show yet. Rows added to the spreadsheet appear here.';
+
+/**
+ * What a block says when it has no row: whether the viewer's own search and filters are the
+ * reason (`narrowed`, from the block's source), or `text` when the block has its own words.
+ */
+export function NoRows({ narrowed = false, text }: { narrowed?: boolean; text?: string }) {
+  return <p className="muted block-empty">{text ?? (narrowed ? NO_MATCH_TEXT : NO_ROWS_TEXT)}</p>;
 }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { boardSource } from './sources';
+import { boardSource, pageSource } from './sources';
 
 const block = { id: 'b1', type: 'table', sheet_title: 'Sales' };
 const viewer = { search: 'ann', filters: 'Region:North', filterSummary: ['Region is North'] };
@@ -13,6 +13,15 @@ function answering() {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('boardSource', () => {
+  it("is narrowed only while the viewer's search or URL filters are set", () => {
+    const none = { search: ' ', filters: '', filterSummary: [] };
+    expect(boardSource('sales', 's1', none).narrowed).toBe(false);
+    expect(boardSource('sales', 's1', { ...none, search: 'ann' }).narrowed).toBe(true);
+    expect(boardSource('sales', 's1', { ...none, filters: 'Region:North' }).narrowed).toBe(true);
+    expect(pageSource('a1', 'home', none).narrowed).toBe(false);
+    expect(pageSource('a1', 'home', viewer).narrowed).toBe(true);
+  });
+
   it("sends the viewer's search and URL filters with a block's rows", async () => {
     const url = answering();
     await boardSource('sales', 's1', viewer).rows(block, { page: 2, rowsPerPage: 5, sort: { column: 'Name', direction: 'desc' } });

@@ -74,6 +74,7 @@ export function boardSource(slug: string, spreadsheetId: string | null | undefin
   const base = `/api/board/${enc(spreadsheetId || '-')}`;
   return {
     hasSpreadsheet: Boolean(spreadsheetId),
+    narrowed: isNarrowed(viewer),
     key: JSON.stringify(['board', slug, spreadsheetId, viewer.search, viewer.filters, viewer.filterSummary]),
     filterSummary: viewer.filterSummary,
     rows: (block, query, signal) =>
@@ -93,11 +94,16 @@ export function boardSource(slug: string, spreadsheetId: string | null | undefin
   };
 }
 
+function isNarrowed(viewer: ViewerQuery): boolean {
+  return viewer.search.trim() !== '' || viewer.filters !== '';
+}
+
 /** An app page's blocks: GET /v3/api/page/sheet/{title} and /v3/api/page/view/{blockId}. */
 export function pageSource(appId: string, path: string, viewer: ViewerQuery, hasSpreadsheet = true): BlockSource {
   const scope = { board: path, app_id: appId };
   return {
     hasSpreadsheet,
+    narrowed: isNarrowed(viewer),
     key: JSON.stringify(['page', appId, path, viewer.search, viewer.filters, viewer.filterSummary]),
     filterSummary: viewer.filterSummary,
     rows: (block, query, signal) =>

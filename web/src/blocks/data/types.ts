@@ -121,6 +121,8 @@ export interface BlockSource {
   key: string;
   /** False for a board without a spreadsheet: only blocks that need no rows can show. */
   hasSpreadsheet: boolean;
+  /** The viewer's search or URL filters narrow the rows, so an empty block says to change them. */
+  narrowed: boolean;
   rows(block: BoardBlock, query: RowsQuery, signal?: AbortSignal): Promise<BlockRows>;
   view(block: BoardBlock, extra: Record<string, string>, signal?: AbortSignal): Promise<BlockView>;
   /** The CSV export of every row the block shows (server checks `csv_download`). */

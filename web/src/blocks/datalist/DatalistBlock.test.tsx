@@ -125,7 +125,7 @@ describe('the datalist block', () => {
 
   it('says so when no row matches', async () => {
     renderList({}, () => Promise.resolve(answer([])));
-    expect(await screen.findByText('No rows match.')).toBeInTheDocument();
+    expect(await screen.findByText('No rows to show yet. Rows added to the spreadsheet appear here.')).toBeInTheDocument();
   });
 
   it('shows the block’s error when its rows fail', async () => {

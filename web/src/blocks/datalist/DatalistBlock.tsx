@@ -102,7 +102,7 @@ export function DatalistBlock({ block, source }: DataBlockProps) {
   return (
     <BlockLoadState load={paged.status === 'ready' ? { status: 'ready', answer: paged } : paged}>
       {(answer) => {
-        if (answer.rows.length === 0) return <NoRows />;
+        if (answer.rows.length === 0) return <NoRows narrowed={source.narrowed} />;
         // No columns chosen yet: every visible column as text, so the block is never blank.
         const shown = items.length
           ? items

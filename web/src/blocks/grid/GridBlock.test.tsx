@@ -148,7 +148,7 @@ describe('the grid block', () => {
 
   it('says so when no row matches', async () => {
     renderGrid({}, () => Promise.resolve(answer([])));
-    expect(await screen.findByText('No rows match.')).toBeInTheDocument();
+    expect(await screen.findByText('No rows to show yet. Rows added to the spreadsheet appear here.')).toBeInTheDocument();
   });
 
   it('asks for the next page with Show more', async () => {

@@ -115,7 +115,7 @@ export function GridBlock({ block, source }: DataBlockProps) {
   return (
     <BlockLoadState load={paged.status === 'ready' ? { status: 'ready', answer: paged } : paged}>
       {(answer) => {
-        if (answer.rows.length === 0) return <NoRows />;
+        if (answer.rows.length === 0) return <NoRows narrowed={source.narrowed} />;
         // No columns chosen yet: every visible column as text, so the block is never blank.
         const all = items.length ? items : gridItems(answer.columns.filter((column) => !HIDDEN_COLUMNS.has(column)).map((column) => ({ column })));
         const shown = all.filter((item) => !item.hidden);

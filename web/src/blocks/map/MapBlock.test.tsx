@@ -148,7 +148,7 @@ describe('the map block', () => {
   it('says so when no row matches, and shows the block’s error when the rows fail', async () => {
     mockFetch({});
     const { unmount } = render(<MapBlock block={BLOCK} source={fakeSource(() => Promise.resolve(answer([])))} />);
-    expect(await screen.findByText('No rows match.')).toBeInTheDocument();
+    expect(await screen.findByText('No rows to show yet. Rows added to the spreadsheet appear here.')).toBeInTheDocument();
     unmount();
     render(<MapBlock block={BLOCK} source={fakeSource(() => Promise.reject(new Error('Sheet not found')))} />);
     expect(await screen.findByRole('alert')).toHaveTextContent('Sheet not found');

@@ -67,7 +67,7 @@ describe('MarkdownBlock', () => {
 
   it('says no rows match when a loop has none', async () => {
     render(<MarkdownBlock block={block({ loop: true })} source={fakeSource(markdown([]))} />);
-    expect(await screen.findByText('No rows match.')).toBeInTheDocument();
+    expect(await screen.findByText('No rows to show yet. Rows added to the spreadsheet appear here.')).toBeInTheDocument();
   });
 
   it('shows the block’s own error when its view fails', async () => {

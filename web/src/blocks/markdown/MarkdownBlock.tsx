@@ -31,10 +31,10 @@ export function markdownGap(block: BoardBlock): number {
 
 export function MarkdownBlock({ block, source }: DataBlockProps) {
   const load = useBlockView<MarkdownView>(block, source);
-  return <BlockLoadState load={load}>{(view) => <MarkdownBody block={block} view={view} />}</BlockLoadState>;
+  return <BlockLoadState load={load}>{(view) => <MarkdownBody block={block} view={view} narrowed={source.narrowed} />}</BlockLoadState>;
 }
 
-function MarkdownBody({ block, view }: { block: BoardBlock; view: MarkdownView }) {
+function MarkdownBody({ block, view, narrowed }: { block: BoardBlock; view: MarkdownView; narrowed: boolean }) {
   if (view?.kind !== 'markdown' || !Array.isArray(view.html)) {
     return (
       <p className="block-error" role="alert">
@@ -46,7 +46,7 @@ function MarkdownBody({ block, view }: { block: BoardBlock; view: MarkdownView }
     const html = view.html[0] ?? '';
     return html ? <Html html={html} /> : null;
   }
-  if (view.html.length === 0) return <NoRows />;
+  if (view.html.length === 0) return <NoRows narrowed={narrowed} />;
   const className = `markdown-block-grid markdown-block-cols-${markdownColumns(block)} markdown-block-gap-${markdownGap(block)}`;
   return (
     <ul className={className}>

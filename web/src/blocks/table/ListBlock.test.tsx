@@ -1,6 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { BoardBlock } from '../../api/types';
+import { NO_ROWS_TEXT } from '../data/BlockLoadState';
 import { downloadTablePdf } from '../pdf/pdf';
 import { ListBlock } from './ListBlock';
 import { ALL_PERMISSIONS, answer, fakeSource, NO_PERMISSIONS, RECORDS } from './testSource';
@@ -82,8 +83,14 @@ describe('ListBlock', () => {
     expect(within(dialog).getByText('New York')).toBeInTheDocument();
   });
 
-  it('shows the empty state when no row matches', async () => {
+  it('says the sheet has no rows yet when nothing narrows it', async () => {
     render(<ListBlock block={list()} source={fakeSource(answer({ rows: [], columns: ['Name'] }))} />);
-    expect(await screen.findByText('No rows match.')).toBeInTheDocument();
+    expect(await screen.findByText(NO_ROWS_TEXT)).toBeInTheDocument();
+  });
+
+  it('says to change the search or filters when they leave no row', async () => {
+    render(<ListBlock block={list()} source={fakeSource(answer({ rows: [], columns: ['Name'] }), { narrowed: true })} />);
+    expect(await screen.findByText('No rows match your search or filters. Change or clear them to see more.')).toBeInTheDocument();
+    expect(screen.queryByText(NO_ROWS_TEXT)).not.toBeInTheDocument();
   });
 });

@@ -146,7 +146,7 @@ export function RowsBlockView({
         {(answer) => (
           <>
             <RowsToolbar state={state} answer={answer} title={title} />
-            {answer.rows.length === 0 ? <NoRows /> : <Rows state={state} answer={answer} title={title} />}
+            {answer.rows.length === 0 ? <NoRows narrowed={source.narrowed} /> : <Rows state={state} answer={answer} title={title} />}
             <TruncatedNote answer={answer} />
             <Pager state={state} answer={answer} />
             <RowsPopups state={state} answer={answer} title={title} />

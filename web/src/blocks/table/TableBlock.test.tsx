@@ -326,3 +326,14 @@ describe('TableBlock edit row', () => {
     expect(within(dialog).getByLabelText('Name')).toHaveValue('Adabella');
   });
 });
+
+describe('TableBlock without rows', () => {
+  it('says the sheet has no rows yet, or that the search and filters leave none', async () => {
+    const empty = answer({ rows: [], columns: ['Name'] });
+    const { unmount } = render(<TableBlock block={table()} source={fakeSource(empty)} />);
+    expect(await screen.findByText('No rows to show yet. Rows added to the spreadsheet appear here.')).toBeInTheDocument();
+    unmount();
+    render(<TableBlock block={table()} source={fakeSource(empty, { narrowed: true })} />);
+    expect(await screen.findByText('No rows match your search or filters. Change or clear them to see more.')).toBeInTheDocument();
+  });
+});

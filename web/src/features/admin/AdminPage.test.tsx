@@ -205,10 +205,27 @@ describe('/admin', { timeout: 15_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Delete AAAA-BBBB-CCCC-DDDD' })).not.toBeInTheDocument();
   });
 
-  it('says what to do when a list is empty', async () => {
-    admin({ 'GET /api/admin/boards': { body: { boards: [], total: 0 } } });
-    renderApp('/admin?tab=boards');
-    expect(await screen.findByText('No boards yet. Owners create boards from their dashboard.')).toBeInTheDocument();
+  it.each([
+    ['users', { 'GET /api/admin/users': { body: { users: [], total: 0 } } }, 'No accounts yet. People appear here once they sign up.'],
+    ['workspaces', { 'GET /api/admin/workspaces': { body: { workspaces: [], total: 0 } } }, 'No workspaces yet. Each account creates its own from the dashboard.'],
+    ['boards', { 'GET /api/admin/boards': { body: { boards: [], total: 0 } } }, 'No boards yet. Owners create boards from their dashboard.'],
+    ['apps', { 'GET /api/admin/apps': { body: { apps: [], total: 0 } } }, 'No multi-page apps yet. Owners create apps from their dashboard.'],
+    ['plans', { 'GET /api/admin/plans': { body: { plans: [] } } }, 'No plans are set up. The server creates the free and paid plans when it starts.'],
+    ['codes', { 'GET /api/admin/redemption-codes': { body: { codes: [], total: 0 } } }, 'No codes yet. Generate a batch above and hand them out.'],
+  ])('says what to do when the %s list is empty', async (tab, routes, text) => {
+    admin(routes);
+    renderApp(`/admin?tab=${tab}`);
+    expect(await screen.findByText(text)).toBeInTheDocument();
+  });
+
+  it('says a search found nothing and how to get the list back', async () => {
+    admin({ 'GET /api/admin/users': (_init, url) => ({ body: url.searchParams.get('q') ? { users: [], total: 0 } : { users, total: users.length } }) });
+    const { user } = renderApp('/admin?tab=users');
+    await user.type(await screen.findByRole('searchbox', { name: 'Search users' }), 'zed');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findByText('No users match “zed”. Check the spelling or clear the search.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Clear' }));
+    expect(await screen.findByRole('cell', { name: users[0].email })).toBeInTheDocument();
   });
 
   it('deletes a board through the board API after confirming', async () => {

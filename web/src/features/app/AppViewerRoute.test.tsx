@@ -39,6 +39,13 @@ describe('the app viewer', { timeout: 15_000 }, () => {
     expect(screen.queryByRole('navigation', { name: 'App editor' })).not.toBeInTheDocument();
   });
 
+  it('points the editor of a page without blocks at New Block', async () => {
+    serve({ 'POST /api/page/update-metadata': { body: pageState({ blocks: [] }) } });
+    renderViewer('/?app=field');
+    expect(await screen.findByText('This page has no blocks yet. Press New Block to add one.')).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'App editor' })).toBeInTheDocument();
+  });
+
   it('shows a guest only the page: blocks in order, framed in the page colours, and no bars', async () => {
     const { calls } = serve({
       'POST /api/page/update-metadata': {
@@ -280,6 +287,15 @@ describe('the Pages popup', { timeout: 15_000 }, () => {
     await within(dialog).findByText('About');
     return { ...fetched, ...view, dialog };
   }
+
+  it('says how to add pages to an app that has only its home page', async () => {
+    serve({ 'GET /api/pages/a1': { body: { pages: [home], home_page_id: 'p-home' } } });
+    const { user } = renderViewer('/?app=field');
+    await findTitle('Field app - Home');
+    await user.click(sidebarButton('Pages'));
+    const dialog = await screen.findByRole('dialog', { name: 'Pages' });
+    expect(await within(dialog).findByText(/This app has only its home page so far. Add a page below/)).toBeInTheDocument();
+  });
 
   it('lists the pages in order, the home page without a Delete button', async () => {
     const { dialog } = await openPages();

@@ -15,6 +15,9 @@ export const PAGES_TITLE = 'Pages';
 
 const SLUG_HINT = 'Lowercase letters, digits and hyphens; the page lives at /{slug}.';
 
+/** An app starts with its home page alone: say how it grows. */
+const ONLY_HOME_TEXT = 'This app has only its home page so far. Add a page below, then link to it from a header or a button.';
+
 function isHome(page: AppPage): boolean {
   return page.page_type === 'home';
 }
@@ -188,6 +191,7 @@ export function PagesPopup({
           ))}
         </ol>
       )}
+      {pages?.length === 1 && <p className="muted">{ONLY_HOME_TEXT}</p>}
       <FormError message={error} />
       {pages && (
         <form className="app-pages-add" aria-label="Add a page" onSubmit={add}>

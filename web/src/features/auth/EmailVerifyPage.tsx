@@ -4,12 +4,15 @@ import { api } from '../../api/client';
 import type { MailSent, SessionAnswer } from '../../api/types';
 import { AuthLayout } from '../../components/AuthLayout';
 import { Field } from '../../components/Field';
-import { nextPath } from '../../components/nextPath';
 import { FormError } from '../../components/FormError';
 import { useSubmit } from '../../hooks/useSubmit';
 import { useSessionStore } from '../../store/sessionStore';
+import { landingPath } from '../onboarding/landing';
 
-/** /dashboard/emailVerify: the code e-mailed after sign-up (or an unverified log-in) starts the session. */
+/**
+ * /dashboard/emailVerify: the code e-mailed after sign-up (or an unverified log-in) starts the
+ * session; a new account then lands on the first-run guide of /dashboard/start.
+ */
 export default function EmailVerifyPage() {
   const [search] = useSearchParams();
   const navigate = useNavigate();
@@ -26,7 +29,7 @@ export default function EmailVerifyPage() {
     void run(async () => {
       const { user } = await api.post<SessionAnswer>('/api/auth/verify-email', { email: email.trim(), code: code.trim() }, { alert: false });
       signedIn(user);
-      navigate(nextPath(search), { replace: true });
+      navigate(await landingPath(search), { replace: true });
     });
   };
 

@@ -8,6 +8,7 @@ import { Field } from '../../components/Field';
 import { FormError } from '../../components/FormError';
 import { Loading } from '../../components/Loading';
 import { nextPath, withNext } from '../../components/nextPath';
+import { landingPath } from '../onboarding/landing';
 import { useSubmit } from '../../hooks/useSubmit';
 import { useSessionStore } from '../../store/sessionStore';
 import { useTokenLogIn } from './useTokenLogIn';
@@ -26,7 +27,8 @@ export default function LoginPage() {
   const { busy, error, setError, run } = useSubmit();
 
   const token = search.get('token');
-  const goOn = useCallback(() => navigate(next, { replace: true }), [navigate, next]);
+  // A fresh log-in of an account that has not finished the first-run guide lands on it.
+  const goOn = useCallback(async () => navigate(await landingPath(search), { replace: true }), [navigate, search]);
   const tokenLogIn = useTokenLogIn(token, goOn);
 
   useEffect(() => {
@@ -42,7 +44,7 @@ export default function LoginPage() {
     void run(async () => {
       try {
         await logIn(email.trim(), password);
-        goOn();
+        await goOn();
       } catch (thrown) {
         // platform §7: an unverified account gets a fresh code with the 403; enter it next.
         if (toApiError(thrown).status === 403) navigate(`/dashboard/emailVerify?${withNext({ email: email.trim() }, search)}`);

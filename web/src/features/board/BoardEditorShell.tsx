@@ -87,7 +87,7 @@ export function BoardEditorShell({ board, setBoard }: EditorShellProps) {
         {mobile ? (
           <MobilePreview slug={board.slug} name={board.title || board.name} />
         ) : (
-          <BoardView board={board} sections={sections} blockActions={(block) => (
+          <BoardView board={board} sections={sections} editing blockActions={(block) => (
               <>
                 <EditBlockButton block={block} blocks={blocks} />
                 <DeleteBlockButton block={block} board={board} setBoard={setBoard} />

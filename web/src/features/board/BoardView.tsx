@@ -44,6 +44,18 @@ export interface BoardViewProps {
   blockActions?: (block: BoardBlock) => ReactNode;
   /** Called once the blocks have settled and show. */
   onSettled?: () => void;
+  /** The board's editor shows it: an empty board or section says how to add a block. */
+  editing?: boolean;
+}
+
+/** What an empty board or section says: to an editor how to fill it, to a visitor only that it is empty. */
+export function emptyBoardText(editing: boolean, wholeBoard: boolean): string {
+  if (editing) {
+    return wholeBoard
+      ? 'This board has no blocks yet. Press New Block to add a chart, a table, a form or any other block.'
+      : 'This section has no blocks yet. Press New Block to add one here.';
+  }
+  return wholeBoard ? 'Nothing has been published on this board yet.' : 'Nothing has been published in this section yet.';
 }
 
 function Hero({ board }: { board: BoardState }) {
@@ -83,7 +95,7 @@ function useUrlFilters(): [string, (next: string) => void] {
  * the filter bar and search box that drive every block, and the blocks in a responsive grid, in
  * the board's colours. From 1280 px wide the filters and search sit in a 400 px right panel.
  */
-export function BoardView({ board, sections, blockActions, onSettled }: BoardViewProps) {
+export function BoardView({ board, sections, blockActions, onSettled, editing = false }: BoardViewProps) {
   const idPrefix = useId();
   const [typed, setTyped] = useState(board.search ?? '');
   const search = useDebounced(typed, SEARCH_DELAY_MS);
@@ -112,7 +124,7 @@ export function BoardView({ board, sections, blockActions, onSettled }: BoardVie
   }, [reveal.settled, onSettled]);
   const blocks = (
     <div className="board-blocks" ref={reveal.ref} data-settling={reveal.settled ? undefined : ''}>
-      {shown.length === 0 && <p className="muted board-empty">No blocks here yet.</p>}
+      {shown.length === 0 && <p className="muted board-empty">{emptyBoardText(editing, board.blocks.length === 0)}</p>}
       {shown.map((block) => (
         <BlockFrame key={block.id} block={block} actions={blockActions?.(block)}>
           <BlockBody block={block} source={source} />

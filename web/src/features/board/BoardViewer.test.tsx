@@ -43,10 +43,19 @@ describe('board viewer at /:board_slug', () => {
     expect(screen.getByRole('searchbox', { name: 'Search' })).toBeInTheDocument();
   });
 
+  it('gives a visitor a neutral text in a section without blocks', async () => {
+    const blocks = [{ id: 'a', type: 'markdown', title: 'Intro', section: 'Overview', text: 'Hello' }];
+    serve(boardState({ sections: 'Overview,Details', blocks }));
+    const { user } = renderApp('/sales');
+    await user.click(await screen.findByRole('tab', { name: 'Details' }));
+    expect(screen.getByText('Nothing has been published in this section yet.')).toBeInTheDocument();
+    expect(screen.queryByText(/New Block/)).not.toBeInTheDocument();
+  });
+
   it('hides the hero and the search when the board says so', async () => {
     serve(boardState({ hide_hero: true, hide_search: true }));
     renderApp('/sales');
-    expect(await screen.findByText('No blocks here yet.')).toBeInTheDocument();
+    expect(await screen.findByText('Nothing has been published on this board yet.')).toBeInTheDocument();
     expect(screen.queryByRole('heading', { level: 1 })).not.toBeInTheDocument();
     expect(screen.queryByRole('searchbox')).not.toBeInTheDocument();
   });
@@ -200,6 +209,22 @@ describe('board viewer at /:board_slug', () => {
 });
 
 describe('board editor shell', () => {
+  it('points the editor of an empty board, and of an empty section, at New Block', async () => {
+    serve(boardState(editor));
+    renderApp('/sales');
+    await screen.findByRole('navigation', { name: 'Board editor' });
+    expect(await screen.findByText('This board has no blocks yet. Press New Block to add a chart, a table, a form or any other block.')).toBeInTheDocument();
+    expect(screen.queryByText('Nothing has been published on this board yet.')).not.toBeInTheDocument();
+  });
+
+  it('tells an editor and a visitor apart in a section without blocks', async () => {
+    const blocks = [{ id: 'a', type: 'markdown', title: 'Intro', section: 'Overview', text: 'Hello' }];
+    serve(boardState({ ...editor, sections: 'Overview,Details', blocks }));
+    const { user } = renderApp('/sales');
+    await user.click(await screen.findByRole('tab', { name: 'Details' }));
+    expect(screen.getByText('This section has no blocks yet. Press New Block to add one here.')).toBeInTheDocument();
+  });
+
   it('keeps one popup open at a time; the overlay and the close button return to the board', async () => {
     serve(boardState(editor), { 'GET /api/board/workspace': { body: { is_free_plan: false } } });
     const { user } = renderApp('/sales');

@@ -32,7 +32,7 @@ export function BoardWorkspaceShell({ board, setBoard }: EditorShellProps) {
           </button>
         </nav>
         <main className="board-workspace-main">
-          <BoardView board={board} sections={sections} blockActions={(block) => (
+          <BoardView board={board} sections={sections} editing blockActions={(block) => (
             <>
               <EditBlockButton block={block} blocks={blocks} />
               <DeleteBlockButton block={block} board={board} setBoard={setBoard} />

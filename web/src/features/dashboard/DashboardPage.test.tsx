@@ -65,10 +65,14 @@ describe('/dashboard', () => {
     expect(screen.getByRole('link', { name: 'New app' })).toHaveAttribute('href', '/dashboard/new-multipage');
   });
 
-  it('says how to make the first board of an empty workspace', async () => {
+  it('says how to make the first board, app and spreadsheet of an empty workspace', async () => {
     signedInWith({ workspaces: [workspace] });
     renderApp('/dashboard');
-    expect(await screen.findByText('No boards yet. Name your first board above and press Create board.')).toBeInTheDocument();
+    const card = await screen.findByRole('region', { name: 'Sales team' });
+    expect(await within(card).findByText('No boards yet. Name your first board above and press Create board.')).toBeInTheDocument();
+    expect(within(card).getByText(/No apps yet\. An app joins several pages of blocks/)).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: 'make an app' })).toHaveAttribute('href', '/dashboard/new-multipage');
+    expect(await within(card).findByText('No spreadsheets yet. Upload a file or paste a link to give your boards data.')).toBeInTheDocument();
   });
 
   it('creates a board in the workspace and shows it', async () => {

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { DashboardLayout } from '../../components/DashboardLayout';
 import { Loading } from '../../components/Loading';
+import { GuideNotice } from '../onboarding/GuideNotice';
 import { useDashboardData } from './useDashboardData';
 import { WorkspaceCard } from './WorkspaceCard';
 import './dashboard.css';
@@ -25,6 +26,7 @@ export default function DashboardPage() {
 
   return (
     <DashboardLayout title="My workspaces" actions={data && data.workspaces.length > 0 ? createLinks : undefined}>
+      <GuideNotice />
       {!data ? (
         failed ? (
           <div className="card empty-state">

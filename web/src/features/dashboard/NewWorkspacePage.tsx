@@ -1,16 +1,18 @@
 import type { FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { api } from '../../api/client';
 import { DashboardLayout } from '../../components/DashboardLayout';
 import { Field } from '../../components/Field';
 import { FormError } from '../../components/FormError';
+import { nextPath } from '../../components/nextPath';
 import { useSubmit } from '../../hooks/useSubmit';
 import { useNameWithAddress } from './subdomain';
 import { SubdomainField } from './SubdomainField';
 
-/** /dashboard/new-workspace: a name and the sub-domain its boards and apps live under. */
+/** /dashboard/new-workspace: a name and the sub-domain its boards and apps live under; then back to `next` (the first-run guide) or the dashboard. */
 export default function NewWorkspacePage() {
   const navigate = useNavigate();
+  const [search] = useSearchParams();
   const { name, address: subdomain, changeName, changeAddress } = useNameWithAddress();
   const { busy, error, run } = useSubmit();
 
@@ -18,7 +20,7 @@ export default function NewWorkspacePage() {
     event.preventDefault();
     void run(async () => {
       await api.post('/api/workspaces', { name: name.trim(), subdomain: subdomain.trim() }, { alert: false });
-      navigate('/dashboard');
+      navigate(nextPath(search));
     });
   };
 

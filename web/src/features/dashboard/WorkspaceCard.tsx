@@ -120,25 +120,27 @@ export function WorkspaceCard({ workspace, boards, apps, onChanged }: Props) {
         onChanged={sheets.reload}
       />
 
-      {apps.length > 0 && (
-        <>
-          <h3 className="list-title">Apps</h3>
-          <ul className="item-list">
-            {apps.map((app) => (
-              <li key={app.id} className="item">
-                <div className="item-main">
-                  <span className="item-name">{app.name}</span>
-                  <span className="muted">{app.subdomain}</span>
-                </div>
-                <div className="item-actions">
-                  <button type="button" className="button small danger" disabled={working === app.id} onClick={() => deleteApp(app)}>
-                    Delete
-                  </button>
-                </div>
-              </li>
-            ))}
-          </ul>
-        </>
+      <h3 className="list-title">Apps</h3>
+      {apps.length === 0 ? (
+        <p className="muted list-empty">
+          No apps yet. An app joins several pages of blocks under its own address: <Link to="/dashboard/new-multipage">make an app</Link>.
+        </p>
+      ) : (
+        <ul className="item-list">
+          {apps.map((app) => (
+            <li key={app.id} className="item">
+              <div className="item-main">
+                <span className="item-name">{app.name}</span>
+                <span className="muted">{app.subdomain}</span>
+              </div>
+              <div className="item-actions">
+                <button type="button" className="button small danger" disabled={working === app.id} onClick={() => deleteApp(app)}>
+                  Delete
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
       )}
     </section>
   );

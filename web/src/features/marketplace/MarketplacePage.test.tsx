@@ -143,6 +143,8 @@ describe('/marketplace', () => {
     serve(() => page([]));
     renderApp('/marketplace');
     expect(await screen.findByText('No boards have been published yet.')).toBeInTheDocument();
+    expect(screen.getByText(/Publish one of your boards from its editor with Publish to Marketplace/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'create a board' })).toHaveAttribute('href', '/dashboard/start');
     expect(screen.queryByRole('button', { name: 'Clear filters' })).not.toBeInTheDocument();
   });
 

@@ -166,6 +166,12 @@ function MarketplaceResults({
     return (
       <div className="marketplace-message">
         <p>{emptyText}</p>
+        {!onClear && (
+          <p className="muted">
+            Publish one of your boards from its editor with Publish to Marketplace and it will be listed here, or{' '}
+            <Link to="/dashboard/start">create a board</Link> to start.
+          </p>
+        )}
         {onClear && (
           <button type="button" className="button" onClick={onClear}>
             Clear filters

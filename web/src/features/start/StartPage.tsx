@@ -6,6 +6,8 @@ import type { Workspace } from '../../api/types';
 import { DashboardLayout } from '../../components/DashboardLayout';
 import { FormError } from '../../components/FormError';
 import { Loading } from '../../components/Loading';
+import { OnboardingGuide } from '../onboarding/OnboardingGuide';
+import { useOnboarding } from '../onboarding/useOnboarding';
 import { useWorkspaceSpreadsheets } from '../spreadsheets/useWorkspaceSpreadsheets';
 import { DataStep, type DataSource } from './DataStep';
 import { NameStep } from './NameStep';
@@ -22,11 +24,13 @@ const STEPS = [
 
 /**
  * /dashboard/start: make a board in one screen, in three steps (data, template, name). It is
- * also where a new account lands, so every step says what it is for.
+ * also where a new account lands, so the first-run guide opens it and every step says what it is
+ * for.
  */
 export default function StartPage() {
   const [workspaces, setWorkspaces] = useState<Workspace[] | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const onboarding = useOnboarding();
 
   const load = useCallback(async () => {
     setError(null);
@@ -43,6 +47,7 @@ export default function StartPage() {
 
   return (
     <DashboardLayout title="Create a board">
+      {onboarding.guide && !onboarding.guide.dismissed && <OnboardingGuide guide={onboarding.guide} onDismiss={() => onboarding.setDismissed(true)} />}
       {error ? (
         <div className="card empty-state">
           <h2>Your workspaces could not be loaded</h2>
@@ -62,13 +67,13 @@ export default function StartPage() {
           </Link>
         </div>
       ) : (
-        <StartFlow workspaces={workspaces} />
+        <StartFlow workspaces={workspaces} onConnected={() => void onboarding.reload()} />
       )}
     </DashboardLayout>
   );
 }
 
-function StartFlow({ workspaces }: { workspaces: Workspace[] }) {
+function StartFlow({ workspaces, onConnected }: { workspaces: Workspace[]; onConnected: () => void }) {
   const navigate = useNavigate();
   const [workspaceId, setWorkspaceId] = useState(workspaces[0].id);
   const [chosenSource, setSource] = useState<DataSource | null>(null);
@@ -116,6 +121,7 @@ function StartFlow({ workspaces }: { workspaces: Workspace[] }) {
     setKnownIds(new Set(spreadsheets?.map((s) => s.id)));
     setSource('existing');
     void reload();
+    onConnected();
   };
 
   const create = async () => {
