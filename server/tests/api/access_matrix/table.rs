@@ -168,6 +168,8 @@ pub const TABLE: &[Row] = &[
     post("/api/auth/logout", "/api/auth/logout", EVERYONE).ends_session(),
     get("/api/account", "/api/account", SIGNED_IN),
     put("/api/account", "/api/account", SIGNED_IN).json(r#"{"name": "$my_name"}"#),
+    get("/api/account/onboarding", "/api/account/onboarding", SIGNED_IN),
+    put("/api/account/onboarding", "/api/account/onboarding", SIGNED_IN).json(r#"{"dismissed": true}"#),
     put("/api/account/password", "/api/account/password", SIGNED_IN).json(r#"{"current_password": "correct horse battery", "new_password": "correct horse battery"}"#).ends_session(),
     // A wrong password: the account stays, and the 400 shows the session was accepted.
     delete("/api/account", "/api/account", SIGNED_IN_INPUT_REFUSED).json(r#"{"password": "not the password"}"#),
