@@ -106,7 +106,9 @@ pub fn run() -> Result {
         EDITOR_PAUSE.as_millis(),
         SUBMITTER_PAUSE.as_millis()
     );
-    println!("target: no errors and p99 < {TARGET_P99_MS:.0} ms at {VIEWERS} concurrent viewers; the sheet has {rows_after} rows after the run");
+    println!(
+        "target: no errors and p99 < {TARGET_P99_MS:.0} ms at {VIEWERS} concurrent viewers; the sheet has {rows_after} rows after the run"
+    );
     println!("{:<22} {:>9} {:>9} {:>9} {:>9} {:>8} {:>8}  verdict", "kind", "requests", "req/s", "p50 ms", "p99 ms", "errors", "error %");
     for (kind, name) in KINDS {
         let of_kind: Vec<&Sample> = samples.iter().filter(|sample| sample.0 == kind).collect();
@@ -272,8 +274,11 @@ impl<'a> User<'a> {
         if now >= self.window.1 {
             return false;
         }
-        let mut request =
-            format!("{method} {path} HTTP/1.1\r\nHost: {}\r\nConnection: keep-alive\r\nContent-Length: {}\r\n", self.board.host, body.len());
+        let mut request = format!(
+            "{method} {path} HTTP/1.1\r\nHost: {}\r\nConnection: keep-alive\r\nContent-Length: {}\r\n",
+            self.board.host,
+            body.len()
+        );
         for (name, value) in headers {
             request.push_str(&format!("{name}: {value}\r\n"));
         }
