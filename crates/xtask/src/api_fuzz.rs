@@ -10,7 +10,7 @@
 use std::path::PathBuf;
 use std::process::Command;
 
-use crate::bench_load::{call, first_id, generate, log_in, upload};
+use crate::bench_load::{call, first_id, generate, start_as_demo_owner, upload};
 use crate::cmd::{self, target_dir};
 use crate::{server, Result};
 
@@ -42,11 +42,7 @@ pub fn run(args: &[String]) -> Result {
     };
     let st = schemathesis()?;
     server::build_release()?;
-    let server = server::start_background()?;
-    let host = server.url.trim_start_matches("http://").trim_end_matches('/').to_owned();
-    let owner = server.line_after("Demo owner: ")?;
-    let (email, password) = owner.split_once(" / ").ok_or("the demo owner line has no password")?;
-    let token = log_in(&host, email, password)?;
+    let (server, host, token) = start_as_demo_owner()?;
     seed(&host, &token)?;
 
     let reports = target_dir().join("api-fuzz");

@@ -20,7 +20,7 @@ use std::io::BufReader;
 use std::net::TcpStream;
 use std::time::{Duration, Instant};
 
-use crate::bench_load::{call, first_id, generate, log_in, upload};
+use crate::bench_load::{call, first_id, generate, start_as_demo_owner, upload};
 use crate::load::{self, encode, quantile_ms};
 use crate::{server, Result};
 
@@ -72,11 +72,7 @@ struct Board {
 
 pub fn run() -> Result {
     server::build_release()?;
-    let server = server::start_background()?;
-    let host = server.url.trim_start_matches("http://").trim_end_matches('/').to_owned();
-    let owner = server.line_after("Demo owner: ")?;
-    let (email, password) = owner.split_once(" / ").ok_or("the demo owner line has no password")?;
-    let token = log_in(&host, email, password)?;
+    let (server, host, token) = start_as_demo_owner()?;
     let board = prepare(host, token)?;
 
     let started = Instant::now();
