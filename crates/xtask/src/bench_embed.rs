@@ -17,7 +17,7 @@
 use std::path::PathBuf;
 use std::time::Instant;
 
-use crate::bench_load::{call, first_id, generate, log_in, upload};
+use crate::bench_load::{call, first_id, generate, start_as_demo_owner, upload};
 use crate::cmd::repo_root;
 use crate::{load, server, Result};
 
@@ -34,11 +34,7 @@ pub fn run() -> Result {
     } else {
         crate::build()?;
     }
-    let server = server::start_background()?;
-    let host = server.url.trim_start_matches("http://").trim_end_matches('/').to_owned();
-    let owner = server.line_after("Demo owner: ")?;
-    let (email, password) = owner.split_once(" / ").ok_or("the demo owner line has no password")?;
-    let token = log_in(&host, email, password)?;
+    let (server, host, token) = start_as_demo_owner()?;
     let workspace = first_id(&call(&host, &token, "GET", "/api/workspaces", "")?)?;
     let (spreadsheet, sheet) = upload(&host, &token, &workspace, SLUG, &generate(ROWS, 0))?;
     let board = first_id(&call(

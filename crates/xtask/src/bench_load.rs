@@ -31,11 +31,7 @@ const CASES: [Case; 2] = [
 
 pub fn run() -> Result {
     server::build_release()?;
-    let server = server::start_background()?;
-    let host = server.url.trim_start_matches("http://").trim_end_matches('/').to_owned();
-    let owner = server.line_after("Demo owner: ")?;
-    let (email, password) = owner.split_once(" / ").ok_or("the demo owner line has no password")?;
-    let token = log_in(&host, email, password)?;
+    let (server, host, token) = start_as_demo_owner()?;
     let workspace = first_id(&call(&host, &token, "GET", "/api/workspaces", "")?)?;
     let mut table = Vec::new();
     for case in &CASES {
@@ -79,7 +75,18 @@ pub fn run() -> Result {
     Ok(())
 }
 
-pub(crate) fn log_in(host: &str, email: &str, password: &str) -> Result<String> {
+/// The release server on a fresh database, signed in as its demo owner with the password its
+/// first start prints: the server, its `host:port` and the owner's token.
+pub(crate) fn start_as_demo_owner() -> Result<(server::Background, String, String)> {
+    let server = server::start_background()?;
+    let host = server.url.trim_start_matches("http://").trim_end_matches('/').to_owned();
+    let owner = server.line_after("Demo owner: ")?;
+    let (email, password) = owner.split_once(" / ").ok_or("the demo owner line has no password")?;
+    let token = log_in(&host, email, password)?;
+    Ok((server, host, token))
+}
+
+fn log_in(host: &str, email: &str, password: &str) -> Result<String> {
     let body = format!(r#"{{"email":"{email}","password":"{password}"}}"#);
     let (status, answer) = load::request(host, "POST", "/api/auth/login", &[("Content-Type", "application/json".into())], body.as_bytes())?;
     if status != 200 {

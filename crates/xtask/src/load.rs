@@ -28,10 +28,19 @@ pub fn run(host: &str, path: &str, connections: usize, seconds: u64) -> Measured
     let errors = results.iter().map(|(_, errors)| errors).sum();
     let mut micros: Vec<u32> = results.into_iter().flat_map(|(micros, _)| micros).collect();
     micros.sort_unstable();
-    let quantile = |q: f64| {
-        micros.get(((micros.len() as f64 * q) as usize).min(micros.len().saturating_sub(1))).map_or(0.0, |&m| f64::from(m) / 1000.0)
-    };
-    Measured { requests: micros.len(), errors, per_second: micros.len() as f64 / elapsed, p50_ms: quantile(0.50), p99_ms: quantile(0.99) }
+    Measured {
+        requests: micros.len(),
+        errors,
+        per_second: micros.len() as f64 / elapsed,
+        p50_ms: quantile_ms(&micros, 0.50),
+        p99_ms: quantile_ms(&micros, 0.99),
+    }
+}
+
+/// The `q` quantile of sorted latencies in µs, in ms (0 when there are none).
+pub fn quantile_ms(sorted_micros: &[u32], q: f64) -> f64 {
+    let index = ((sorted_micros.len() as f64 * q) as usize).min(sorted_micros.len().saturating_sub(1));
+    sorted_micros.get(index).map_or(0.0, |&m| f64::from(m) / 1000.0)
 }
 
 /// One keep-alive connection until `deadline`: the latencies of 200 answers (µs) and the count
@@ -69,7 +78,7 @@ fn connection(host: &str, request: &str, deadline: Instant) -> (Vec<u32>, u64) {
 }
 
 /// Sends one request and reads its whole answer (Content-Length or chunked body).
-fn exchange(reader: &mut BufReader<TcpStream>, request: &[u8]) -> std::io::Result<(u16, Vec<u8>)> {
+pub fn exchange(reader: &mut BufReader<TcpStream>, request: &[u8]) -> std::io::Result<(u16, Vec<u8>)> {
     reader.get_mut().write_all(request)?;
     let mut line = String::new();
     reader.read_line(&mut line)?;
@@ -139,6 +148,14 @@ pub fn encode(text: &str) -> String {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn quantiles_are_read_from_sorted_microseconds() {
+        let micros: Vec<u32> = (1..=100).map(|ms| ms * 1000).collect();
+        assert_eq!(super::quantile_ms(&micros, 0.50), 51.0);
+        assert_eq!(super::quantile_ms(&micros, 0.99), 100.0);
+        assert_eq!(super::quantile_ms(&[], 0.99), 0.0);
+    }
+
     #[test]
     fn values_are_percent_encoded() {
         assert_eq!(super::encode("Region:North,Amount:100"), "Region%3ANorth%2CAmount%3A100");

@@ -3,8 +3,10 @@
 //! One command per job, so that a fresh machine needs only `cargo xtask run` (to use Tessera)
 //! or `.ci/run` (`cargo xtask ci`, to test everything). Standard library only.
 
+mod api_fuzz;
 mod bench_embed;
 mod bench_load;
+mod bench_mixed;
 mod bench_web;
 mod ci;
 mod cmd;
@@ -28,6 +30,8 @@ Commands:
   build   setup, then the WASM packages, the web app (web/dist) and the release server
   run     build, then start the server (PORT, default 8080; TESSERA_BIND, default 127.0.0.1)
   bench-load  build, then measure the sheet-data call under load on loopback (requests/s, p50, p99)
+  bench-mixed build the server, then 500 viewers, editors and form submissions at once on loopback (req/s, p50, p99, errors per kind)
+  api-fuzz    build the server, then schemathesis against /api/openapi.json as the owner and as a guest (`--quick`: about 3 minutes)
   bench-embed build the server (and the web app if unbuilt), then measure the server-rendered /embed (p50, p99; cached and cold)
   bench-web   build, then measure the board viewer's critical-path JS + WASM (gzipped) and its FCP/LCP in Chromium
   fuzz    every cargo-fuzz target for a bounded time (`fuzz --seconds N`, default 60 each; nightly + cargo-fuzz)
@@ -46,6 +50,8 @@ fn main() -> ExitCode {
         Some("fuzz") => fuzz::run(&args[1..]),
         Some("bench-load") => build().and_then(|()| bench_load::run()),
         Some("bench-embed") => bench_embed::run(),
+        Some("bench-mixed") => bench_mixed::run(),
+        Some("api-fuzz") => api_fuzz::run(&args[1..]),
         Some("bench-web") => build().and_then(|()| bench_web::run()),
         None | Some("help" | "-h" | "--help") => {
             print!("{USAGE}");
