@@ -12,6 +12,7 @@ mod ci;
 mod cmd;
 mod fuzz;
 mod load;
+mod reliability;
 mod server;
 mod setup;
 mod wasm;
@@ -35,6 +36,8 @@ Commands:
   bench-embed build the server (and the web app if unbuilt), then measure the server-rendered /embed (p50, p99; cached and cold)
   bench-web   build, then measure the board viewer's critical-path JS + WASM (gzipped) and its FCP/LCP in Chromium
   fuzz    every cargo-fuzz target for a bounded time (`fuzz --seconds N`, default 60 each; nightly + cargo-fuzz)
+  reliability  the whole reliability suite: every check of ci, then each fuzz target for a bounded time, api-fuzz and bench-mixed
+               (`--skip-ci` leaves out the ci part, `--fuzz-seconds N` changes the 60 s per target)
   ci      setup, fmt, clippy, Rust tests, WASM builds, golden vectors, web tests, web build, end-to-end tests
           (`ci --from <step>` resumes at a step, e.g. `cargo xtask ci --from test`)
 ";
@@ -48,6 +51,7 @@ fn main() -> ExitCode {
         Some("run") => build().and_then(|()| server::run_foreground()),
         Some("ci") => ci::run(&args[1..]),
         Some("fuzz") => fuzz::run(&args[1..]),
+        Some("reliability") => reliability::run(&args[1..]),
         Some("bench-load") => build().and_then(|()| bench_load::run()),
         Some("bench-embed") => bench_embed::run(),
         Some("bench-mixed") => bench_mixed::run(),
