@@ -127,11 +127,13 @@ export async function runJourneys(journey) {
   process.exit(passed === results.length && passed > 0 ? 0 : 1);
 }
 
-export async function signUpAndVerify(page, person, next = '') {
+/** Signs `person` up (to come back to `next`); `beforeSubmit` runs on the filled-in form. */
+export async function signUpAndVerify(page, person, next = '', beforeSubmit = async () => {}) {
   await page.goto(`${BASE}/dashboard/signup${next ? `?next=${encodeURIComponent(next)}` : ''}`);
   await page.getByLabel('Name').fill(person.name);
   await page.getByLabel('E-mail').fill(person.email);
   await page.getByLabel('Password').fill(PASSWORD);
+  await beforeSubmit();
   await page.getByRole('button', { name: 'Create account' }).click();
   await page.waitForURL(/\/dashboard\/emailVerify/);
   const [, code] = await mailTo(person.email, /\b(\d{6})\b/);
@@ -148,8 +150,11 @@ export async function createWorkspace(page, name, subdomain) {
   await visible(page.getByRole('heading', { name }));
 }
 
-/** Uploads `csvText` on /dashboard/start, makes a blank board named `boardName`, answers its path. */
-export async function createBoardFromCsv(page, { profileDir, csvText, boardName }) {
+/**
+ * Uploads `csvText` on /dashboard/start, makes a blank board named `boardName`, answers its path;
+ * `beforeCreate` runs on the filled-in start page.
+ */
+export async function createBoardFromCsv(page, { profileDir, csvText, boardName, beforeCreate = async () => {} }) {
   const csv = join(profileDir, `${boardName.replace(/\W+/g, '-')}.csv`);
   writeFileSync(csv, csvText);
   const header = csvText.split('\n')[0].split(',').join(', ');
@@ -160,6 +165,7 @@ export async function createBoardFromCsv(page, { profileDir, csvText, boardName 
   await visible(page.getByText(new RegExp(`Columns of .*${header}`)));
   await page.getByRole('radio', { name: /^Blank board/ }).check();
   await page.getByLabel('Board name', { exact: true }).fill(boardName);
+  await beforeCreate();
   await page.getByRole('button', { name: 'Create board' }).click();
   const slug = boardName.toLowerCase().replace(/[^a-z0-9]+/g, '-');
   await page.waitForURL(new RegExp(`/${slug}`));

@@ -8,6 +8,7 @@ mod bench_load;
 mod bench_web;
 mod ci;
 mod cmd;
+mod docs_shots;
 mod load;
 mod server;
 mod setup;
@@ -29,6 +30,7 @@ Commands:
   bench-load  build, then measure the sheet-data call under load on loopback (requests/s, p50, p99)
   bench-embed build the server (and the web app if unbuilt), then measure the server-rendered /embed (p50, p99; cached and cold)
   bench-web   build, then measure the board viewer's critical-path JS + WASM (gzipped) and its FCP/LCP in Chromium
+  docs-shots  build, then take the screenshots of the user guides and tutorials from the real product into web/public/docs-shots
   ci      setup, fmt, clippy, Rust tests, WASM builds, golden vectors, web tests, web build, end-to-end tests
           (`ci --from <step>` resumes at a step, e.g. `cargo xtask ci --from test`)
 ";
@@ -44,6 +46,7 @@ fn main() -> ExitCode {
         Some("bench-load") => build().and_then(|()| bench_load::run()),
         Some("bench-embed") => bench_embed::run(),
         Some("bench-web") => build().and_then(|()| bench_web::run()),
+        Some("docs-shots") => build().and_then(|()| docs_shots::run()),
         None | Some("help" | "-h" | "--help") => {
             print!("{USAGE}");
             Ok(())
