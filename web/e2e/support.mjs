@@ -2,6 +2,7 @@
 // server's e-mail (verification codes, invitations), a step runner that reports TAP-like lines
 // and a screenshot on failure, and the first steps of every journey (sign up, a workspace, a
 // board made from an uploaded CSV).
+import { createHmac } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -74,6 +75,18 @@ export async function call(page, method, path, data) {
   const text = await response.text();
   if (!response.ok()) throw new Error(`${method} ${path} answered ${response.status()}: ${text}`);
   return text ? JSON.parse(text) : undefined;
+}
+
+/**
+ * Marks `email`'s account as paid, the way the payment provider does: a webhook signed with the
+ * server's TESSERA_PAYMENT_WEBHOOK_SECRET (`secret`; E2E_WEBHOOK_SECRET, which cargo xtask ci sets).
+ */
+export async function pay(page, email, secret) {
+  const body = JSON.stringify({ id: `evt-${RUN}-${email}`, type: 'payment.succeeded', data: { email, plan: 'paid' } });
+  const t = Math.floor(Date.now() / 1000);
+  const v1 = createHmac('sha256', secret).update(`${t}.${body}`).digest('hex');
+  const response = await page.request.post(`${BASE}/api/payments/webhook`, { data: body, headers: { 'Content-Type': 'application/json', 'Tessera-Signature': `t=${t},v1=${v1}` } });
+  if (!response.ok()) throw new Error(`the webhook answered ${response.status()}: ${await response.text()}`);
 }
 
 /** A board block's frame, found by its title. */

@@ -70,7 +70,8 @@ fn copy_pictures(from: &Path, to: &Path) -> Result<(usize, u64)> {
             continue;
         }
         let target = to.join(path.file_name().expect("a file read from a folder has a name"));
-        bytes += std::fs::copy(&path, &target).map_err(|err| format!("could not copy {} to {}: {err}", path.display(), target.display()))?;
+        bytes +=
+            std::fs::copy(&path, &target).map_err(|err| format!("could not copy {} to {}: {err}", path.display(), target.display()))?;
         count += 1;
     }
     Ok((count, bytes))
