@@ -104,6 +104,7 @@ await runJourneys(async ({ browser, step, profileDir }) => {
     await editor.getByLabel('Title', { exact: true }).fill('Orders');
     const preview = owner.getByRole('complementary', { name: 'Block settings' }).getByRole('region', { name: 'Preview' });
     await visible(preview.getByText('Ada', { exact: true }));
+    await editor.getByLabel('Sheet', { exact: true }).scrollIntoViewIfNeeded();
     await shoot(owner, 'block-settings');
     await editor.getByRole('button', { name: 'Save' }).click();
     await hidden(editor);
@@ -212,7 +213,7 @@ await runJourneys(async ({ browser, step, profileDir }) => {
     await shoot(owner, 'published');
     await owner.keyboard.press('Escape');
     await owner.goto(`${BASE}/marketplace`);
-    await visible(owner.getByRole('link', { name: 'Use this template' }).or(owner.getByRole('button', { name: 'Use this template' })).first());
+    await visible(owner.getByRole('button', { name: `Use ${BOARD} as a template` }).first());
     await imagesSettled(owner);
     await shoot(owner, 'marketplace');
   });
