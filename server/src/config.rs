@@ -83,7 +83,7 @@ pub struct Config {
     /// front pages only (platform §2). Unset: no widget.
     pub live_chat_script: Option<String>,
     /// `TESSERA_TUTORIAL_VIDEO_BOARD_SETTINGS`, `_ADD_BLOCK`, `_PUBLISH`: the videos of the
-    /// Tutorial Videos popup. Unset: the web app's own.
+    /// Tutorial Videos popup. Unset: the built-in walkthrough of screenshots of the product.
     pub tutorial_videos: TutorialVideos,
     /// `TESSERA_SENTRY_DSN`: a Sentry-compatible DSN that the browser's error reports are
     /// forwarded to. Unset: reports are only logged.
@@ -105,7 +105,7 @@ fn web_url(name: &'static str, value: String) -> Result<String, ConfigError> {
     }
 }
 
-/// The three videos of the Tutorial Videos popup (platform §2); `None` keeps the web app's own.
+/// The three videos of the Tutorial Videos popup (platform §2); `None` keeps its built-in walkthrough.
 #[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct TutorialVideos {

@@ -7,7 +7,8 @@
 //! as GitHub spells them (`## Install and start: two commands` → `install-and-start-two-commands`;
 //! a repeated heading gets `-1`, `-2`): guides link to `/docs/guides/{slug}#{id}`. The tests
 //! hold every link of every guide to something that exists in the product, and every file of
-//! `docs/guide/` to a place in [`SOURCES`].
+//! `docs/guide/` to a place in [`SOURCES`]; every image to a screenshot of the product in
+//! `web/public/docs-shots/` (taken by `web/e2e/shots.e2e.mjs`, `cargo xtask docs-shots`).
 
 use std::sync::LazyLock;
 
@@ -258,28 +259,75 @@ mod tests {
         Err("guides link only inside the product (they must read offline): use a path such as /docs/guides/filters".to_owned())
     }
 
+    /// Why the image at `source` would not show, or `Ok`. Guides show only screenshots of the
+    /// product, which `web/e2e/shots.e2e.mjs` takes into `web/public/docs-shots/` (served from
+    /// `/docs-shots/` by this server, so they read offline too).
+    fn screenshot(source: &str) -> Result<(), String> {
+        let name = source.strip_prefix("/docs-shots/").ok_or("guides show only screenshots of the product, from /docs-shots/")?;
+        if !name.ends_with(".jpg") || name.contains('/') {
+            return Err("a screenshot is a file /docs-shots/{name}.jpg".to_owned());
+        }
+        let file = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../web/public/docs-shots").join(name);
+        if file.is_file() {
+            Ok(())
+        } else {
+            Err(format!("{} does not exist: add it to web/e2e/shots.e2e.mjs and run `cargo xtask docs-shots`", file.display()))
+        }
+    }
+
     #[test]
-    fn every_link_of_every_guide_resolves() {
+    fn every_link_and_every_image_of_every_guide_resolves() {
         let mut broken = Vec::new();
         let mut checked = 0;
+        let mut images = 0;
         for guide in guides() {
-            for link in attribute_values(&guide.html, "href") {
+            let addresses = attribute_values(&guide.html, "href");
+            // A link the sanitiser refused loses its href but keeps its text, so it would pass unseen.
+            assert_eq!(guide.html.matches("<a ").count(), addresses.len(), "{}: a link lost its address", guide.slug);
+            for link in addresses {
                 checked += 1;
                 if let Err(why) = resolve(&link.replace("&amp;", "&"), guide) {
                     broken.push(format!("{}: {link}: {why}", guide.slug));
                 }
             }
-            // A link the sanitiser refused loses its href but keeps its text, so it would pass unseen.
-            assert_eq!(
-                guide.html.matches("<a ").count(),
-                attribute_values(&guide.html, "href").len(),
-                "{}: a link lost its address",
-                guide.slug
-            );
-            assert!(!guide.html.contains("<img"), "{}: guides carry no images (an outside one would not load offline)", guide.slug);
+            // Only inside `<img>` tags: code samples in the text may spell `src="..."` too.
+            for tag in guide.html.split("<img ").skip(1).map(|rest| &rest[..rest.find('>').unwrap_or(rest.len())]) {
+                images += 1;
+                let tag = format!(" {tag}");
+                let (source, alt) = (attribute_values(&tag, "src"), attribute_values(&tag, "alt"));
+                match source.first() {
+                    Some(source) => {
+                        if let Err(why) = screenshot(source) {
+                            broken.push(format!("{}: image {source}: {why}", guide.slug));
+                        }
+                    }
+                    None => broken.push(format!("{}: an image lost its address: <img {tag}>", guide.slug)),
+                }
+                assert!(
+                    alt.first().is_some_and(|alt| alt.trim().len() > 10),
+                    "{}: every image says what it shows in its alt text: <img{tag}>",
+                    guide.slug
+                );
+            }
         }
+        assert!(images > 15, "only {images} images found: is the search for them broken?");
         assert!(checked > 50, "only {checked} links found: is the search for them broken?");
-        assert!(broken.is_empty(), "links that lead nowhere:\n{}", broken.join("\n"));
+        assert!(broken.is_empty(), "links that lead nowhere and images that would not show:\n{}", broken.join("\n"));
+    }
+
+    #[test]
+    fn the_image_check_refuses_what_would_not_show() {
+        for (source, why) in [
+            ("/docs-shots/nope.jpg", "does not exist"),
+            ("/docs-shots/sign-up.png", "{name}.jpg"),
+            ("/docs-shots/more/sign-up.jpg", "{name}.jpg"),
+            ("/api/uploads/abc", "only screenshots"),
+            ("https://example.com/a.jpg", "only screenshots"),
+        ] {
+            let error = screenshot(source).expect_err(source);
+            assert!(error.contains(why), "{source}: {error}");
+        }
+        assert_eq!(screenshot("/docs-shots/sign-up.jpg"), Ok(()));
     }
 
     #[test]

@@ -10,9 +10,8 @@
 //
 // The server must have TESSERA_PAYMENT_WEBHOOK_SECRET=$E2E_WEBHOOK_SECRET; `cargo xtask ci` (step
 // e2e) sets it. The host page is served by this script on another loopback port: another origin.
-import { createHmac } from 'node:crypto';
 import http from 'node:http';
-import { BASE, CONTEXT_OPTIONS, RUN, call, createBoardFromCsv, createWorkspace, requireServer, runJourneys, signUpAndVerify, visible } from './support.mjs';
+import { BASE, CONTEXT_OPTIONS, RUN, call, createBoardFromCsv, createWorkspace, pay, requireServer, runJourneys, signUpAndVerify, visible } from './support.mjs';
 
 requireServer('embed');
 const WEBHOOK_SECRET = process.env.E2E_WEBHOOK_SECRET;
@@ -40,15 +39,6 @@ const host = http.createServer((request, response) => {
 });
 await new Promise((resolve) => host.listen(0, '127.0.0.1', resolve));
 const HOST = `http://127.0.0.1:${host.address().port}`;
-
-/** Marks the owner's account as paid, the way the payment provider does: a signed webhook. */
-async function pay(page, email) {
-  const body = JSON.stringify({ id: `evt-${RUN}`, type: 'payment.succeeded', data: { email, plan: 'paid' } });
-  const t = Math.floor(Date.now() / 1000);
-  const v1 = createHmac('sha256', WEBHOOK_SECRET).update(`${t}.${body}`).digest('hex');
-  const response = await page.request.post(`${BASE}/api/payments/webhook`, { data: body, headers: { 'Content-Type': 'application/json', 'Tessera-Signature': `t=${t},v1=${v1}` } });
-  if (!response.ok()) throw new Error(`the webhook answered ${response.status()}: ${await response.text()}`);
-}
 
 /** The names in the embedded table, as the frame shows them. */
 async function namesIn(frame) {
@@ -103,7 +93,7 @@ await runJourneys(async ({ browser, step, profileDir }) => {
   });
 
   await step('once paid, the popup gives the script that embeds the board', owner, async () => {
-    await pay(owner, OWNER.email);
+    await pay(owner, OWNER.email, WEBHOOK_SECRET);
     await owner.reload();
     await owner.getByRole('navigation', { name: 'Board editor' }).getByRole('button', { name: 'Embed' }).click();
     const code = owner.getByRole('textbox', { name: /Or paste this script/ });

@@ -99,7 +99,7 @@ await runJourneys(async ({ browser, step, profileDir }) => {
 
   await step('an owner fills a board with script payloads in every text a person can enter', owner, async () => {
     await signUpAndVerify(owner, OWNER);
-    await owner.waitForURL(/\/dashboard/);
+    await owner.waitForURL(`${BASE}/dashboard/start`);
     await createWorkspace(owner, 'Hostile', `hostile-${RUN}`);
     boardPath = await createBoardFromCsv(owner, { profileDir, csvText: CSV, boardName: `Hostile ${RUN}` });
     const board = await call(owner, 'POST', `/api/board/update-metadata?board=${boardPath.slice(1)}`);

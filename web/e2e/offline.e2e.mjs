@@ -26,7 +26,7 @@ await runJourneys(async ({ browser, step, profileDir }) => {
 
   await step('an owner has a board with a table block', owner, async () => {
     await signUpAndVerify(owner, OWNER);
-    await owner.waitForURL(`${BASE}/dashboard`);
+    await owner.waitForURL(`${BASE}/dashboard/start`);
     await createWorkspace(owner, 'Offline workspace', `offline-${RUN}`);
     await createBoardFromCsv(owner, { profileDir, csvText: CSV, boardName: 'Offline orders' });
     await owner.getByRole('navigation', { name: 'Board editor' }).getByRole('button', { name: /New Block/ }).click();

@@ -241,7 +241,7 @@ await runJourneys(async ({ browser, step, profileDir }) => {
 
   await step('an owner makes a public board of presentation blocks', owner, async () => {
     await signUpAndVerify(owner, OWNER);
-    await owner.waitForURL(`${BASE}/dashboard`);
+    await owner.waitForURL(`${BASE}/dashboard/start`);
     await createWorkspace(owner, 'Presentation', `present-${RUN}`);
     boardPath = await createBoardFromCsv(owner, { profileDir, csvText: CSV, boardName: `Town ${RUN}` });
     const board = await call(owner, 'POST', `/api/board/update-metadata?board=${boardPath.slice(1)}`);

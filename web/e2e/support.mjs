@@ -2,6 +2,7 @@
 // server's e-mail (verification codes, invitations), a step runner that reports TAP-like lines
 // and a screenshot on failure, and the first steps of every journey (sign up, a workspace, a
 // board made from an uploaded CSV).
+import { createHmac } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -76,6 +77,18 @@ export async function call(page, method, path, data) {
   return text ? JSON.parse(text) : undefined;
 }
 
+/**
+ * Marks `email`'s account as paid, the way the payment provider does: a webhook signed with the
+ * server's TESSERA_PAYMENT_WEBHOOK_SECRET (`secret`; E2E_WEBHOOK_SECRET, which cargo xtask ci sets).
+ */
+export async function pay(page, email, secret) {
+  const body = JSON.stringify({ id: `evt-${RUN}-${email}`, type: 'payment.succeeded', data: { email, plan: 'paid' } });
+  const t = Math.floor(Date.now() / 1000);
+  const v1 = createHmac('sha256', secret).update(`${t}.${body}`).digest('hex');
+  const response = await page.request.post(`${BASE}/api/payments/webhook`, { data: body, headers: { 'Content-Type': 'application/json', 'Tessera-Signature': `t=${t},v1=${v1}` } });
+  if (!response.ok()) throw new Error(`the webhook answered ${response.status()}: ${await response.text()}`);
+}
+
 /** A board block's frame, found by its title. */
 export const boardBlock = (page, title) => page.locator('section.board-block', { has: page.getByRole('heading', { name: title, exact: true }) });
 
@@ -127,11 +140,13 @@ export async function runJourneys(journey) {
   process.exit(passed === results.length && passed > 0 ? 0 : 1);
 }
 
-export async function signUpAndVerify(page, person, next = '') {
+/** Signs `person` up (to come back to `next`); `beforeSubmit` runs on the filled-in form. */
+export async function signUpAndVerify(page, person, next = '', beforeSubmit = async () => {}) {
   await page.goto(`${BASE}/dashboard/signup${next ? `?next=${encodeURIComponent(next)}` : ''}`);
   await page.getByLabel('Name').fill(person.name);
   await page.getByLabel('E-mail').fill(person.email);
   await page.getByLabel('Password').fill(PASSWORD);
+  await beforeSubmit();
   await page.getByRole('button', { name: 'Create account' }).click();
   await page.waitForURL(/\/dashboard\/emailVerify/);
   const [, code] = await mailTo(person.email, /\b(\d{6})\b/);
@@ -159,10 +174,14 @@ export async function uploadCsvOnStart(page, { profileDir, csvText, fileName }) 
   await visible(page.getByText(new RegExp(`Columns of .*${header}`)));
 }
 
-/** On /dashboard/start (already open), makes a blank board named `boardName` and answers its path. */
-export async function createBlankBoardOnStart(page, boardName) {
+/**
+ * On /dashboard/start (already open), makes a blank board named `boardName` and answers its path;
+ * `beforeCreate` runs on the filled-in start page.
+ */
+export async function createBlankBoardOnStart(page, boardName, beforeCreate = async () => {}) {
   await page.getByRole('radio', { name: /^Blank board/ }).check();
   await page.getByLabel('Board name', { exact: true }).fill(boardName);
+  await beforeCreate();
   await page.getByRole('button', { name: 'Create board' }).click();
   const slug = boardName.toLowerCase().replace(/[^a-z0-9]+/g, '-');
   await page.waitForURL(new RegExp(`/${slug}`));
@@ -170,9 +189,12 @@ export async function createBlankBoardOnStart(page, boardName) {
   return new URL(page.url()).pathname;
 }
 
-/** Uploads `csvText` on /dashboard/start, makes a blank board named `boardName`, answers its path. */
-export async function createBoardFromCsv(page, { profileDir, csvText, boardName }) {
+/**
+ * Uploads `csvText` on /dashboard/start, makes a blank board named `boardName`, answers its path;
+ * `beforeCreate` runs on the filled-in start page.
+ */
+export async function createBoardFromCsv(page, { profileDir, csvText, boardName, beforeCreate }) {
   await page.goto(`${BASE}/dashboard/start`);
   await uploadCsvOnStart(page, { profileDir, csvText, fileName: boardName });
-  return createBlankBoardOnStart(page, boardName);
+  return createBlankBoardOnStart(page, boardName, beforeCreate);
 }

@@ -13,7 +13,7 @@
 //! | `onerror=`, `onclick=`, `style=`, `srcdoc=` | removed |
 //! | `[x](javascript:...)`, `data:` and any scheme but http, https, mailto | the link's `href` removed, its text kept |
 //! | `[x](https://...)`, `[x](/page)`, `[x](mailto:...)` | kept, with `rel="noopener noreferrer"` |
-//! | `![x](https://...)`, `![x](/api/uploads/...)` | kept |
+//! | `![x](https://...)`, `![x](/api/uploads/...)`, `![x](/docs-shots/...)` | kept |
 //! | `![x](data:...)`, `![x](other/relative.png)` | the image without `src` |
 //! | `- [x] done` | a disabled checkbox |
 //!
@@ -28,9 +28,10 @@ use std::sync::LazyLock;
 use ammonia::Builder;
 use pulldown_cmark::{html, Options, Parser};
 
-/// Where this server answers uploaded files (`POST /api/blocks/{id}/uploads`): the one relative
-/// image address a page may load.
-const UPLOADS_PATH: &str = "/api/uploads/";
+/// The relative image addresses a page may load: this server's uploaded files (`POST
+/// /api/blocks/{id}/uploads`) and the screenshots of the product the user guides show (static
+/// files of the web app, `web/public/docs-shots`).
+const IMAGE_PATHS: [&str; 2] = ["/api/uploads/", "/docs-shots/"];
 
 static SANITISER: LazyLock<Builder<'static>> = LazyLock::new(|| {
     let mut builder = Builder::default();
@@ -48,11 +49,16 @@ static SANITISER: LazyLock<Builder<'static>> = LazyLock::new(|| {
     builder
 });
 
-/// Images load only from the web (http, https) or from this server's uploads: a relative
-/// address elsewhere on this server could be any call of its API.
+/// Images load only from the web (http, https) or from [`IMAGE_PATHS`]: a relative address
+/// elsewhere on this server could be any call of its API, and so could one that climbs out of
+/// them (`/docs-shots/../api/...`, which the browser resolves before it asks).
 fn image_source(value: &str) -> bool {
     let lower = value.trim_start().to_ascii_lowercase();
-    lower.starts_with("https://") || lower.starts_with("http://") || lower.starts_with(UPLOADS_PATH)
+    if lower.starts_with("https://") || lower.starts_with("http://") {
+        return true;
+    }
+    let climbs = ["..", "\\", "%2e", "%5c"].iter().any(|part| lower.contains(part));
+    !climbs && IMAGE_PATHS.iter().any(|path| lower.starts_with(path))
 }
 
 /// `text` (markdown, possibly with raw HTML) as sanitised HTML.
@@ -162,11 +168,16 @@ mod tests {
     }
 
     #[test]
-    fn images_load_only_from_the_web_or_this_servers_uploads() {
+    fn images_load_only_from_the_web_this_servers_uploads_or_the_guides_screenshots() {
         assert!(markdown_to_html("![a](https://cdn.test/a.png)").contains("src=\"https://cdn.test/a.png\""));
         assert!(markdown_to_html("![a](http://cdn.test/a.png)").contains("src=\"http://cdn.test/a.png\""));
         assert!(markdown_to_html("![a](/api/uploads/abc-123)").contains("src=\"/api/uploads/abc-123\""));
+        assert!(markdown_to_html("![a](/docs-shots/sign-up.jpg)").contains("src=\"/docs-shots/sign-up.jpg\""));
         for refused in [
+            "![a](/docs-shots/../api/boards/1)",
+            "![a](/api/uploads/..%2fboards/1)",
+            "![a](/docs-shots/%2e%2e/api/boards/1)",
+            "![a](/docs-shots\\..\\api/boards/1)",
             "![a](data:image/png;base64,iVBORw0KGgo=)",
             "![a](/api/boards/1)",
             "![a](../secret.png)",

@@ -113,7 +113,7 @@ fn end_to_end() -> Result {
 }
 
 /// A loopback port nothing listens on now (the OS picks it; it stays free until used).
-fn free_port() -> Result<u16> {
+pub(crate) fn free_port() -> Result<u16> {
     let listener = std::net::TcpListener::bind("127.0.0.1:0").map_err(|err| format!("could not find a free port: {err}"))?;
     listener.local_addr().map(|addr| addr.port()).map_err(|err| format!("could not find a free port: {err}"))
 }

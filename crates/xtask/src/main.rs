@@ -10,6 +10,7 @@ mod bench_mixed;
 mod bench_web;
 mod ci;
 mod cmd;
+mod docs_shots;
 mod fuzz;
 mod load;
 mod reliability;
@@ -35,6 +36,7 @@ Commands:
   api-fuzz    build the server, then schemathesis against /api/openapi.json as the owner and as a guest (`--quick`: about 3 minutes)
   bench-embed build the server (and the web app if unbuilt), then measure the server-rendered /embed (p50, p99; cached and cold)
   bench-web   build, then measure the board viewer's critical-path JS + WASM (gzipped) and its FCP/LCP in Chromium
+  docs-shots  build, then take the screenshots of the user guides and tutorials from the real product into web/public/docs-shots
   fuzz    every cargo-fuzz target for a bounded time (`fuzz --seconds N`, default 60 each; nightly + cargo-fuzz)
   reliability  the whole reliability suite: every check of ci, then each fuzz target for a bounded time, api-fuzz and bench-mixed
                (`--skip-ci` leaves out the ci part, `--fuzz-seconds N` changes the 60 s per target)
@@ -57,6 +59,7 @@ fn main() -> ExitCode {
         Some("bench-mixed") => bench_mixed::run(),
         Some("api-fuzz") => api_fuzz::run(&args[1..]),
         Some("bench-web") => build().and_then(|()| bench_web::run()),
+        Some("docs-shots") => build().and_then(|()| docs_shots::run()),
         None | Some("help" | "-h" | "--help") => {
             print!("{USAGE}");
             Ok(())

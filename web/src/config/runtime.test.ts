@@ -33,7 +33,7 @@ describe('runtimeConfig', () => {
     const config = runtimeConfig();
     expect(config.baseHost).toBe('tessera.example.com');
     expect(config.tutorialVideos.addBlock).toBe('/v/add.mp4');
-    expect(config.tutorialVideos.publish).toBe('/tutorials/publish.webm');
+    expect(config.tutorialVideos.publish).toBeNull();
     expect(config.docsUrl).toBe('/docs');
   });
 

@@ -2,10 +2,11 @@
 // into index.html as JSON in <script id="tessera-config">, so reading them costs no request
 // before the first paint. Under `vite dev` the tag is absent and the defaults apply.
 
+/** A tab's video URL, or null: the popup plays its built-in walkthrough of screenshots. */
 export interface TutorialVideos {
-  boardSettings: string;
-  addBlock: string;
-  publish: string;
+  boardSettings: string | null;
+  addBlock: string | null;
+  publish: string | null;
 }
 
 export interface RuntimeConfig {
@@ -15,7 +16,7 @@ export interface RuntimeConfig {
   docsUrl: string;
   /** The live-chat widget's script URL; null: no widget. */
   liveChatScript: string | null;
-  /** The Tutorial Videos popup's three videos. */
+  /** The Tutorial Videos popup's three videos (TESSERA_TUTORIAL_VIDEO_*). */
   tutorialVideos: TutorialVideos;
   /** The build's version, sent with error reports. */
   release: string;
@@ -31,11 +32,7 @@ export const DEFAULT_CONFIG: RuntimeConfig = {
   baseHost: '',
   docsUrl: '/docs',
   liveChatScript: null,
-  tutorialVideos: {
-    boardSettings: '/tutorials/board-settings.webm',
-    addBlock: '/tutorials/add-block.webm',
-    publish: '/tutorials/publish.webm',
-  },
+  tutorialVideos: { boardSettings: null, addBlock: null, publish: null },
   release: 'dev',
   boardBaseUrl: null,
   mapTilesUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
