@@ -8,6 +8,9 @@ use std::time::{Duration, Instant};
 
 use crate::{api_fuzz, bench_mixed, ci, fuzz, Result};
 
+/// One part of the suite: its name and how to run it.
+type Part<'a> = (&'static str, Box<dyn Fn() -> Result + 'a>);
+
 const USAGE: &str = "usage: cargo xtask reliability [--skip-ci] [--fuzz-seconds N]";
 
 pub fn run(args: &[String]) -> Result {
@@ -22,7 +25,7 @@ pub fn run(args: &[String]) -> Result {
         }
     }
     let fuzz_args = ["--seconds".to_owned(), fuzz_seconds];
-    let parts: Vec<(&str, Box<dyn Fn() -> Result>)> = vec![
+    let parts: Vec<Part> = vec![
         ("ci (quick part)", Box::new(|| if skip_ci { Ok(()) } else { ci::run(&[]) })),
         ("fuzz", Box::new(|| fuzz::run(&fuzz_args))),
         ("api-fuzz", Box::new(|| api_fuzz::run(&[]))),
