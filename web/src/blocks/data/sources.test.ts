@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { boardSource, pageSource } from './sources';
+import { NO_SHEET, boardSource, pageSource } from './sources';
 
 const block = { id: 'b1', type: 'table', sheet_title: 'Sales' };
 const viewer = { search: 'ann', filters: 'Region:North', filterSummary: ['Region is North'] };
@@ -36,6 +36,15 @@ describe('boardSource', () => {
       sort_column: 'Name',
       sort_direction: 'desc',
     });
+  });
+
+  it('asks a block without a tab to choose one in its settings, without calling the server', async () => {
+    const fetch = vi.fn();
+    vi.stubGlobal('fetch', fetch);
+    const unset = { id: 'b2', type: 'table', sheet_title: ' ' };
+    await expect(boardSource('sales', 's1', viewer).rows(unset, {})).rejects.toThrow(NO_SHEET);
+    await expect(pageSource('a1', 'home', viewer).rows(unset, {})).rejects.toThrow(NO_SHEET);
+    expect(fetch).not.toHaveBeenCalled();
   });
 
   it("reads a column's choices without the viewer's search and URL filters", async () => {

@@ -27,6 +27,15 @@ function rowsParams(block: BoardBlock, query: RowsQuery, viewer: ViewerQuery): R
 
 const sheetOf = (block: BoardBlock) => (typeof block.sheet_title === 'string' ? block.sheet_title.trim() : '');
 
+/** What a block without a tab shows while its owner is still setting it up. */
+export const NO_SHEET = 'Choose a sheet for this block in its settings.';
+
+/** The block's tab, or a refusal that says what to do: asking for `.../sheet/` would only be a 404. */
+function sheetNamed(block: BoardBlock): Promise<string> {
+  const sheet = sheetOf(block);
+  return sheet ? Promise.resolve(sheet) : Promise.reject(new Error(NO_SHEET));
+}
+
 /** The writes and actions, which address the block alone: the server finds its board or page. */
 function blockCalls(scope: Record<string, string>) {
   const opts = { query: scope, alert: false as const };
@@ -78,7 +87,9 @@ export function boardSource(slug: string, spreadsheetId: string | null | undefin
     key: JSON.stringify(['board', slug, spreadsheetId, viewer.search, viewer.filters, viewer.filterSummary]),
     filterSummary: viewer.filterSummary,
     rows: (block, query, signal) =>
-      api.get<BlockRows>(`${base}/sheet/${enc(sheetOf(block))}`, { query: { ...scope, ...rowsParams(block, query, viewer) }, alert: false, signal }),
+      sheetNamed(block).then((sheet) =>
+        api.get<BlockRows>(`${base}/sheet/${enc(sheet)}`, { query: { ...scope, ...rowsParams(block, query, viewer) }, alert: false, signal }),
+      ),
     view: (block, extra, signal) =>
       api.get<BlockView>(`${base}/view/${enc(block.id)}`, { query: { ...scope, ...rowsParams(block, {}, viewer), ...extra }, alert: false, signal }),
     csvUrl: (block) => {
@@ -107,7 +118,9 @@ export function pageSource(appId: string, path: string, viewer: ViewerQuery, has
     key: JSON.stringify(['page', appId, path, viewer.search, viewer.filters, viewer.filterSummary]),
     filterSummary: viewer.filterSummary,
     rows: (block, query, signal) =>
-      api.get<BlockRows>(`/v3/api/page/sheet/${enc(sheetOf(block))}`, { query: { ...scope, ...rowsParams(block, query, viewer) }, alert: false, signal }),
+      sheetNamed(block).then((sheet) =>
+        api.get<BlockRows>(`/v3/api/page/sheet/${enc(sheet)}`, { query: { ...scope, ...rowsParams(block, query, viewer) }, alert: false, signal }),
+      ),
     view: (block, extra, signal) =>
       api.get<BlockView>(`/v3/api/page/view/${enc(block.id)}`, { query: { ...scope, ...rowsParams(block, {}, viewer), ...extra }, alert: false, signal }),
     csvUrl: (block) => {
