@@ -10,7 +10,7 @@
 use std::path::PathBuf;
 use std::process::Command;
 
-use crate::bench_load::{call, first_id, generate, start_as_demo_owner, upload};
+use crate::bench_load::{call, generate, public_board, start_as_demo_owner};
 use crate::cmd::{self, target_dir};
 use crate::{server, Result};
 
@@ -98,16 +98,7 @@ fn schemathesis() -> Result<PathBuf> {
 /// A spreadsheet and a public board with a table, a chart and a form over it, so the owner's
 /// run finds its ids in the lists it reads.
 fn seed(host: &str, token: &str) -> Result {
-    let workspace = first_id(&call(host, token, "GET", "/api/workspaces", "")?)?;
-    let (spreadsheet, sheet) = upload(host, token, &workspace, "api-fuzz", &generate(200, 1))?;
-    let board = first_id(&call(
-        host,
-        token,
-        "POST",
-        "/api/boards",
-        &format!(r#"{{"workspace_id":"{workspace}","name":"API fuzz","slug":"api-fuzz"}}"#),
-    )?)?;
-    call(host, token, "PUT", &format!("/api/boards/{board}"), &format!(r#"{{"public":true,"spreadsheetId":"{spreadsheet}"}}"#))?;
+    let (board, _, sheet) = public_board(host, token, "api-fuzz", "API fuzz", &generate(200, 1))?;
     for block in [
         r#"{"type":"table","title":"Deals","rows_per_page":10}"#,
         r#"{"type":"chart","title":"By region","x_axis":"Region","axis":[{"column":"Amount","type":"bar"}]}"#,

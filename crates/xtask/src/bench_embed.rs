@@ -17,7 +17,7 @@
 use std::path::PathBuf;
 use std::time::Instant;
 
-use crate::bench_load::{call, first_id, generate, start_as_demo_owner, upload};
+use crate::bench_load::{call, first_id, generate, public_board, start_as_demo_owner};
 use crate::cmd::repo_root;
 use crate::{load, server, Result};
 
@@ -35,16 +35,7 @@ pub fn run() -> Result {
         crate::build()?;
     }
     let (server, host, token) = start_as_demo_owner()?;
-    let workspace = first_id(&call(&host, &token, "GET", "/api/workspaces", "")?)?;
-    let (spreadsheet, sheet) = upload(&host, &token, &workspace, SLUG, &generate(ROWS, 0))?;
-    let board = first_id(&call(
-        &host,
-        &token,
-        "POST",
-        "/api/boards",
-        &format!(r#"{{"workspace_id":"{workspace}","name":"Embed bench","slug":"{SLUG}"}}"#),
-    )?)?;
-    call(&host, &token, "PUT", &format!("/api/boards/{board}"), &format!(r#"{{"public":true,"spreadsheetId":"{spreadsheet}"}}"#))?;
+    let (board, _, sheet) = public_board(&host, &token, SLUG, "Embed bench", &generate(ROWS, 0))?;
     let mut first_block = String::new();
     for block in blocks(&sheet) {
         let id = first_id(&call(&host, &token, "POST", &format!("/api/boards/{board}/blocks"), &block)?)?;

@@ -149,6 +149,17 @@ fn board(host: &str, token: &str, workspace: &str, case: &Case, spreadsheet: &st
 }
 
 /// A deterministic CSV: Name, Region, Team, Amount, Date, then `extra` note columns.
+/// A public board at `slug` over a new spreadsheet uploaded from `csv` into the caller's first
+/// workspace; answers the board id, the spreadsheet id and its tab, for the blocks to come.
+pub(crate) fn public_board(host: &str, token: &str, slug: &str, name: &str, csv: &str) -> Result<(String, String, String)> {
+    let workspace = first_id(&call(host, token, "GET", "/api/workspaces", "")?)?;
+    let (spreadsheet, sheet) = upload(host, token, &workspace, slug, csv)?;
+    let body = format!(r#"{{"workspace_id":"{workspace}","name":"{name}","slug":"{slug}"}}"#);
+    let board = first_id(&call(host, token, "POST", "/api/boards", &body)?)?;
+    call(host, token, "PUT", &format!("/api/boards/{board}"), &format!(r#"{{"public":true,"spreadsheetId":"{spreadsheet}"}}"#))?;
+    Ok((board, spreadsheet, sheet))
+}
+
 pub(crate) fn generate(rows: usize, extra: usize) -> String {
     const REGIONS: [&str; 4] = ["North", "South", "East", "West"];
     const TEAMS: [&str; 6] = ["Alpha", "Beta", "Gamma", "Delta", "Epsilon", "Zeta"];

@@ -20,7 +20,7 @@ use std::io::BufReader;
 use std::net::TcpStream;
 use std::time::{Duration, Instant};
 
-use crate::bench_load::{call, first_id, generate, start_as_demo_owner, upload};
+use crate::bench_load::{call, first_id, generate, public_board, start_as_demo_owner};
 use crate::load::{self, encode, quantile_ms};
 use crate::{server, Result};
 
@@ -140,16 +140,7 @@ fn print_row(name: &str, samples: &[&Sample]) {
 
 /// The sheet, the public board and its three blocks.
 fn prepare(host: String, token: String) -> Result<Board> {
-    let workspace = first_id(&call(&host, &token, "GET", "/api/workspaces", "")?)?;
-    let (spreadsheet, sheet) = upload(&host, &token, &workspace, SLUG, &generate(ROWS, 0))?;
-    let board = first_id(&call(
-        &host,
-        &token,
-        "POST",
-        "/api/boards",
-        &format!(r#"{{"workspace_id":"{workspace}","name":"Mixed bench","slug":"{SLUG}"}}"#),
-    )?)?;
-    call(&host, &token, "PUT", &format!("/api/boards/{board}"), &format!(r#"{{"public":true,"spreadsheetId":"{spreadsheet}"}}"#))?;
+    let (board, spreadsheet, sheet) = public_board(&host, &token, SLUG, "Mixed bench", &generate(ROWS, 0))?;
     let add = |block: &str| {
         let block = block.replacen('{', &format!(r#"{{"sheet_title":"{sheet}","#), 1);
         call(&host, &token, "POST", &format!("/api/boards/{board}/blocks"), &block).and_then(|answer| first_id(&answer))
