@@ -64,7 +64,9 @@ pub fn start_background() -> Result<Background> {
 
 /// [`start_background`] with extra environment variables (an SMTP stand-in's address).
 pub fn start_background_with(env: &[(&str, &str)]) -> Result<Background> {
-    let data = cmd::target_dir().join("e2e-data");
+    // One folder per xtask process: a bench or api-fuzz run beside CI's end-to-end server must not
+    // clear the database the other is using.
+    let data = cmd::target_dir().join("server-data").join(std::process::id().to_string());
     if data.exists() {
         std::fs::remove_dir_all(&data).map_err(|err| format!("could not clear {}: {err}", data.display()))?;
     }
