@@ -43,10 +43,9 @@ pub fn run(args: &[String]) -> Result {
     let st = schemathesis()?;
     server::build_release()?;
     // A server as an operator runs it, payments included: without a webhook secret the payment
-    // webhook answers 503 by design, which is not what the fuzzer is looking for. The server
-    // inherits this process's environment; nothing else runs in it yet.
-    std::env::set_var("TESSERA_PAYMENT_WEBHOOK_SECRET", format!("api-fuzz-{}", std::process::id()));
-    let (server, host, token) = start_as_demo_owner()?;
+    // webhook answers 503 by design, which is not what the fuzzer is looking for.
+    let webhook_secret = format!("api-fuzz-{}", std::process::id());
+    let (server, host, token) = start_as_demo_owner(&[("TESSERA_PAYMENT_WEBHOOK_SECRET", &webhook_secret)])?;
     seed(&host, &token)?;
 
     let reports = target_dir().join("api-fuzz");

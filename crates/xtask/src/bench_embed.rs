@@ -34,7 +34,7 @@ pub fn run() -> Result {
     } else {
         crate::build()?;
     }
-    let (server, host, token) = start_as_demo_owner()?;
+    let (server, host, token) = start_as_demo_owner(&[])?;
     let (board, _, sheet) = public_board(&host, &token, SLUG, "Embed bench", &generate(ROWS, 0))?;
     let mut first_block = String::new();
     for block in blocks(&sheet) {

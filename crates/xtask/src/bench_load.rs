@@ -31,7 +31,7 @@ const CASES: [Case; 2] = [
 
 pub fn run() -> Result {
     server::build_release()?;
-    let (server, host, token) = start_as_demo_owner()?;
+    let (server, host, token) = start_as_demo_owner(&[])?;
     let workspace = first_id(&call(&host, &token, "GET", "/api/workspaces", "")?)?;
     let mut table = Vec::new();
     for case in &CASES {
@@ -76,9 +76,10 @@ pub fn run() -> Result {
 }
 
 /// The release server on a fresh database, signed in as its demo owner with the password its
-/// first start prints: the server, its `host:port` and the owner's token.
-pub(crate) fn start_as_demo_owner() -> Result<(server::Background, String, String)> {
-    let server = server::start_background()?;
+/// first start prints, with `env` added to its environment: the server, its `host:port` and the
+/// owner's token.
+pub(crate) fn start_as_demo_owner(env: &[(&str, &str)]) -> Result<(server::Background, String, String)> {
+    let server = server::start_background_with(env)?;
     let host = server.url.trim_start_matches("http://").trim_end_matches('/').to_owned();
     let owner = server.line_after("Demo owner: ")?;
     let (email, password) = owner.split_once(" / ").ok_or("the demo owner line has no password")?;

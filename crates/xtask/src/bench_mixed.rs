@@ -72,7 +72,7 @@ struct Board {
 
 pub fn run() -> Result {
     server::build_release()?;
-    let (server, host, token) = start_as_demo_owner()?;
+    let (server, host, token) = start_as_demo_owner(&[])?;
     let board = prepare(host, token)?;
 
     let started = Instant::now();
