@@ -116,8 +116,10 @@ pub mod messages {
     pub const VERIFICATION_CODE_EXPIRED: &str = "Verification code has expired";
     pub const ACCOUNT_NOT_FOUND: &str = "Account Not Found. Please Sign Up to Create an Account.";
     pub const SUBDOMAIN_TAKEN: &str = "A workspace or app with this subdomain already exists";
-    pub const DATABASE_UNAVAILABLE: &str = "Tessera cannot reach its database right now, so this could not be done. \
-         Please try again in a minute; if it keeps happening, tell this site's administrator.";
+    /// Also for a pool whose connections all stayed busy past its wait: from the error alone
+    /// the two cannot be told apart (while PostgreSQL restarts, connecting times out the same way).
+    pub const DATABASE_UNAVAILABLE: &str = "Tessera's database is not answering right now (it may be restarting or too busy), \
+         so this could not be done. Please try again in a minute; if it keeps happening, tell this site's administrator.";
 }
 
 impl Error {

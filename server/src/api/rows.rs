@@ -85,7 +85,7 @@ async fn append(
     audience::check_values(&access.block, &sheet.title, &sheet.columns, &values, RowChange::Append)?;
     let record_id = new_record_id();
     sources::write_through(&state, &source, &sheet, &RowWrite::Append { record_id: &record_id, values: &values }).await?;
-    rows::append_with_id(&state.db, &sheet, &record_id, &values).await?;
+    state.tables.write(&sheet.id, rows::append_with_id(&state.db, &sheet, &record_id, &values)).await?;
     let message = access
         .block
         .config
@@ -126,7 +126,7 @@ async fn edit(
         .collect();
     access.require(RowChange::Edit, &changed)?;
     sources::write_through(&state, &source, &sheet, &RowWrite::Update { record_id: &record_id, values: &values }).await?;
-    rows::update(&state.db, &sheet, &record_id, &values).await?;
+    state.tables.write(&sheet.id, rows::update(&state.db, &sheet, &record_id, &values)).await?;
     Ok(ApiJson(Written { record_id }))
 }
 
@@ -145,7 +145,7 @@ async fn delete(
     let (source, sheet) = target(&state, &access).await?;
     current_row(&state, &sheet, &record_id).await?;
     sources::write_through(&state, &source, &sheet, &RowWrite::Delete { record_id: &record_id }).await?;
-    rows::delete(&state.db, &sheet, &record_id).await?;
+    state.tables.write(&sheet.id, rows::delete(&state.db, &sheet, &record_id)).await?;
     Ok(ApiJson(Deleted { deleted: true, record_id }))
 }
 
@@ -165,7 +165,7 @@ async fn duplicate(
     current_row(&state, &sheet, &record_id).await?;
     let copy_id = new_record_id();
     sources::write_through(&state, &source, &sheet, &RowWrite::Duplicate { record_id: &record_id, copy_id: &copy_id }).await?;
-    rows::duplicate_with_id(&state.db, &sheet, &record_id, &copy_id).await?;
+    state.tables.write(&sheet.id, rows::duplicate_with_id(&state.db, &sheet, &record_id, &copy_id)).await?;
     Ok((StatusCode::CREATED, ApiJson(Written { record_id: copy_id })))
 }
 

@@ -2,6 +2,10 @@
 //! first bumps the sheet's version: that takes the sheet's row lock on PostgreSQL (SQLite has one
 //! writer at a time anyway), so concurrent writes to one sheet apply one after the other and
 //! none is lost, whichever rows they touch.
+//!
+//! Each write answers a [`Written`]: the sheet's new version and the change made, so that the
+//! parsed-table cache can apply the change to the table it holds instead of reading the whole
+//! sheet again ([`super::cache::TableCache::apply`]).
 
 use std::collections::BTreeMap;
 
@@ -19,6 +23,26 @@ pub const ROW_GONE: &str = "This row no longer exists: someone may have deleted 
 /// Cell values by column name, as a form or an edit sends them.
 pub type Values = BTreeMap<String, String>;
 
+/// A committed row write: the version it gave the sheet and what it changed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Written {
+    pub version: i64,
+    pub edit: RowEdit,
+}
+
+/// One row change, with the cells exactly as stored.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RowEdit {
+    /// A new last row.
+    Append { cells: Vec<String> },
+    /// The row `record_id` now holds `cells`.
+    Replace { record_id: String, cells: Vec<String> },
+    /// The row `record_id` is gone.
+    Remove { record_id: String },
+    /// A new row just below the row `record_id`.
+    InsertAfter { record_id: String, cells: Vec<String> },
+}
+
 /// Adds a row at the end of the sheet; answers its record id. Columns not in `values` stay empty.
 pub async fn append(db: &Db, sheet: &SheetInfo, values: &Values) -> Result<String, Error> {
     let record_id = new_record_id();
@@ -28,24 +52,24 @@ pub async fn append(db: &Db, sheet: &SheetInfo, values: &Values) -> Result<Strin
 
 /// [`append`] with a record id the caller chose (from [`new_record_id`]), so that a source
 /// written first and the stored row carry the same id.
-pub async fn append_with_id(db: &Db, sheet: &SheetInfo, record_id: &str, values: &Values) -> Result<(), Error> {
+pub async fn append_with_id(db: &Db, sheet: &SheetInfo, record_id: &str, values: &Values) -> Result<Written, Error> {
     let mut cells = vec![String::new(); sheet.columns.len()];
     apply(sheet, &mut cells, values)?;
     set_record_id(sheet, &mut cells, record_id);
     let record_id = record_id.to_owned();
     let mut tx = db.pool.begin().await.context("starting a row append")?;
-    bump_version(&mut tx, &sheet.id).await?;
+    let version = bump_version(&mut tx, &sheet.id).await?;
     let (last,): (Option<i64>,) =
         sqlx::query_as("SELECT MAX(position) FROM sheet_rows WHERE sheet_id = $1").bind(&sheet.id).fetch_one(&mut *tx).await?;
     insert_rows(&mut tx, &sheet.id, last.map_or(0, |last| last + 1), std::iter::once((&record_id, &cells))).await?;
     tx.commit().await.context("committing a row append")?;
-    Ok(())
+    Ok(Written { version, edit: RowEdit::Append { cells } })
 }
 
 /// Changes the given columns of one row; the others keep their values.
-pub async fn update(db: &Db, sheet: &SheetInfo, record_id: &str, values: &Values) -> Result<(), Error> {
+pub async fn update(db: &Db, sheet: &SheetInfo, record_id: &str, values: &Values) -> Result<Written, Error> {
     let mut tx = db.pool.begin().await.context("starting a row edit")?;
-    bump_version(&mut tx, &sheet.id).await?;
+    let version = bump_version(&mut tx, &sheet.id).await?;
     let (_, mut cells) = current(&mut tx, &sheet.id, record_id).await?;
     apply(sheet, &mut cells, values)?;
     sqlx::query("UPDATE sheet_rows SET cells = $1 WHERE sheet_id = $2 AND record_id = $3")
@@ -56,13 +80,13 @@ pub async fn update(db: &Db, sheet: &SheetInfo, record_id: &str, values: &Values
         .await
         .context("editing a row")?;
     tx.commit().await.context("committing a row edit")?;
-    Ok(())
+    Ok(Written { version, edit: RowEdit::Replace { record_id: record_id.to_owned(), cells } })
 }
 
 /// Removes one row.
-pub async fn delete(db: &Db, sheet: &SheetInfo, record_id: &str) -> Result<(), Error> {
+pub async fn delete(db: &Db, sheet: &SheetInfo, record_id: &str) -> Result<Written, Error> {
     let mut tx = db.pool.begin().await.context("starting a row deletion")?;
-    bump_version(&mut tx, &sheet.id).await?;
+    let version = bump_version(&mut tx, &sheet.id).await?;
     let deleted = sqlx::query("DELETE FROM sheet_rows WHERE sheet_id = $1 AND record_id = $2")
         .bind(&sheet.id)
         .bind(record_id)
@@ -73,7 +97,7 @@ pub async fn delete(db: &Db, sheet: &SheetInfo, record_id: &str) -> Result<(), E
         return Err(Error::NotFound(ROW_GONE.to_owned()));
     }
     tx.commit().await.context("committing a row deletion")?;
-    Ok(())
+    Ok(Written { version, edit: RowEdit::Remove { record_id: record_id.to_owned() } })
 }
 
 /// Copies one row to just below it, with a new record id; answers that id.
@@ -85,9 +109,9 @@ pub async fn duplicate(db: &Db, sheet: &SheetInfo, record_id: &str) -> Result<St
 
 /// [`duplicate`] with the copy's record id chosen by the caller (from [`new_record_id`]), so
 /// that a source written first and the stored copy carry the same id.
-pub async fn duplicate_with_id(db: &Db, sheet: &SheetInfo, record_id: &str, copy_id: &str) -> Result<(), Error> {
+pub async fn duplicate_with_id(db: &Db, sheet: &SheetInfo, record_id: &str, copy_id: &str) -> Result<Written, Error> {
     let mut tx = db.pool.begin().await.context("starting a row copy")?;
-    bump_version(&mut tx, &sheet.id).await?;
+    let version = bump_version(&mut tx, &sheet.id).await?;
     let (position, mut cells) = current(&mut tx, &sheet.id, record_id).await?;
     sqlx::query("UPDATE sheet_rows SET position = position + 1 WHERE sheet_id = $1 AND position > $2")
         .bind(&sheet.id)
@@ -99,20 +123,18 @@ pub async fn duplicate_with_id(db: &Db, sheet: &SheetInfo, record_id: &str, copy
     let copy_id = copy_id.to_owned();
     insert_rows(&mut tx, &sheet.id, position + 1, std::iter::once((&copy_id, &cells))).await?;
     tx.commit().await.context("committing a row copy")?;
-    Ok(())
+    Ok(Written { version, edit: RowEdit::InsertAfter { record_id: record_id.to_owned(), cells } })
 }
 
-async fn bump_version(conn: &mut AnyConnection, sheet_id: &str) -> Result<(), Error> {
-    let bumped = sqlx::query("UPDATE sheets SET version = version + 1, updated_at = $1 WHERE id = $2")
+/// Answers the sheet's new version.
+async fn bump_version(conn: &mut AnyConnection, sheet_id: &str) -> Result<i64, Error> {
+    let bumped: Option<(i64,)> = sqlx::query_as("UPDATE sheets SET version = version + 1, updated_at = $1 WHERE id = $2 RETURNING version")
         .bind(now())
         .bind(sheet_id)
-        .execute(conn)
+        .fetch_optional(conn)
         .await
         .context("bumping a sheet version")?;
-    if bumped.rows_affected() == 0 {
-        return Err(Error::NotFound("This sheet no longer exists. Reload to see the current data.".to_owned()));
-    }
-    Ok(())
+    bumped.map(|(version,)| version).ok_or_else(|| Error::NotFound("This sheet no longer exists. Reload to see the current data.".to_owned()))
 }
 
 async fn current(conn: &mut AnyConnection, sheet_id: &str, record_id: &str) -> Result<(i64, Vec<String>), Error> {

@@ -91,24 +91,26 @@ pub async fn write_tabs(
         let ids = ensure_record_ids(&mut sheet);
         let previous = existing.iter().find(|old| old.title == sheet.title);
         let id = previous.map(|old| old.id.clone()).unwrap_or_else(new_id);
-        let version = previous.map_or(1, |old| old.version + 1);
         let columns = serde_json::to_string(&sheet.columns).context("writing sheet columns")?;
-        match previous {
+        // The version is bumped in the database, not from `existing`: a row write may have
+        // bumped it since, and two different contents must never share a version.
+        let version = match previous {
             Some(_) => {
-                sqlx::query("UPDATE sheets SET position = $1, columns = $2, version = $3, updated_at = $4 WHERE id = $5")
-                    .bind(position as i64)
-                    .bind(&columns)
-                    .bind(version)
-                    .bind(now())
-                    .bind(&id)
-                    .execute(&mut *tx)
-                    .await
-                    .context("updating a sheet")?;
+                let (version,): (i64,) =
+                    sqlx::query_as("UPDATE sheets SET position = $1, columns = $2, version = version + 1, updated_at = $3 WHERE id = $4 RETURNING version")
+                        .bind(position as i64)
+                        .bind(&columns)
+                        .bind(now())
+                        .bind(&id)
+                        .fetch_one(&mut *tx)
+                        .await
+                        .context("updating a sheet")?;
                 sqlx::query("DELETE FROM sheet_rows WHERE sheet_id = $1")
                     .bind(&id)
                     .execute(&mut *tx)
                     .await
                     .context("clearing sheet rows")?;
+                version
             }
             None => {
                 sqlx::query("INSERT INTO sheets (id, spreadsheet_id, title, position, columns, version, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7)")
@@ -117,13 +119,14 @@ pub async fn write_tabs(
                     .bind(&sheet.title)
                     .bind(position as i64)
                     .bind(&columns)
-                    .bind(version)
+                    .bind(1_i64)
                     .bind(now())
                     .execute(&mut *tx)
                     .await
                     .context("adding a sheet")?;
+                1
             }
-        }
+        };
         insert_rows(tx, &id, 0, ids.iter().zip(&sheet.rows)).await?;
         stored.push(SheetInfo {
             id,
