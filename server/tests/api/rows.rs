@@ -115,6 +115,39 @@ both_databases! {
         assert!(store::version(server.db(), &sheet.id).await.unwrap().unwrap() > sheet.version, "writes move the data version");
     }
 
+    async fn after_every_write_kind_a_read_from_memory_equals_a_read_of_the_stored_rows(backend) {
+        let server = TestServer::start(backend).await;
+        let (ada, board_id, sheet) = ada_with_board(&server, "upload").await;
+        let table = board_block(&ada, &board_id, json!({
+            "type": "table", "add_new_row": "Admins", "actions": actions(), "axis": [{"column": "Name", "editable": "Admins"}]
+        })).await;
+        let url = format!("/api/board/{}/sheet/Orders?board=orders&referer=x", sheet.spreadsheet_id);
+        // The server now holds the parsed tab; each write below changes the table it holds.
+        let mut version = ada.get(&url).await.expect(200)["version"].clone();
+        let writes = [
+            ("POST", format!("/api/blocks/{table}/rows"), json!({"values": {"Name": "Di"}}), vec!["Ada", "Bob", "Cy", "Di"]),
+            ("PUT", format!("/api/blocks/{table}/rows/r2"), json!({"values": {"Name": "Bobby"}}), vec!["Ada", "Bobby", "Cy", "Di"]),
+            ("POST", format!("/api/blocks/{table}/rows/r2/duplicate"), json!({}), vec!["Ada", "Bobby", "Bobby", "Cy", "Di"]),
+            ("DELETE", format!("/api/blocks/{table}/rows/r1"), Value::Null, vec!["Bobby", "Bobby", "Cy", "Di"]),
+        ];
+        for (method, path, body, expected) in writes {
+            let written = match method {
+                "POST" => ada.post(&path, body).await,
+                "PUT" => ada.put(&path, body).await,
+                _ => ada.delete(&path, None).await,
+            };
+            assert!(written.status < 300, "{method} {path}: {}", written.text);
+            let held = ada.get(&url).await.expect(200).clone();
+            let fresh = ada.get(&format!("{url}&_vercel_no_cache=1")).await.expect(200).clone();
+            assert_eq!(held["rows"], fresh["rows"], "after {method} {path}");
+            assert_eq!(held["version"], fresh["version"]);
+            assert_ne!(held["version"], version, "every write moves the version");
+            let names: Vec<&str> = held["rows"].as_array().unwrap().iter().map(|row| row["Name"].as_str().unwrap()).collect();
+            assert_eq!(names, expected);
+            version = held["version"].clone();
+        }
+    }
+
     async fn each_audience_setting_covers_exactly_its_callers(backend) {
         let server = TestServer::start(backend).await;
         let ada = server.user("Ada", "ada@example.com").await;
