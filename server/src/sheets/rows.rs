@@ -134,7 +134,9 @@ async fn bump_version(conn: &mut AnyConnection, sheet_id: &str) -> Result<i64, E
         .fetch_optional(conn)
         .await
         .context("bumping a sheet version")?;
-    bumped.map(|(version,)| version).ok_or_else(|| Error::NotFound("This sheet no longer exists. Reload to see the current data.".to_owned()))
+    bumped
+        .map(|(version,)| version)
+        .ok_or_else(|| Error::NotFound("This sheet no longer exists. Reload to see the current data.".to_owned()))
 }
 
 async fn current(conn: &mut AnyConnection, sheet_id: &str, record_id: &str) -> Result<(i64, Vec<String>), Error> {

@@ -96,15 +96,16 @@ pub async fn write_tabs(
         // bumped it since, and two different contents must never share a version.
         let version = match previous {
             Some(_) => {
-                let (version,): (i64,) =
-                    sqlx::query_as("UPDATE sheets SET position = $1, columns = $2, version = version + 1, updated_at = $3 WHERE id = $4 RETURNING version")
-                        .bind(position as i64)
-                        .bind(&columns)
-                        .bind(now())
-                        .bind(&id)
-                        .fetch_one(&mut *tx)
-                        .await
-                        .context("updating a sheet")?;
+                let (version,): (i64,) = sqlx::query_as(
+                    "UPDATE sheets SET position = $1, columns = $2, version = version + 1, updated_at = $3 WHERE id = $4 RETURNING version",
+                )
+                .bind(position as i64)
+                .bind(&columns)
+                .bind(now())
+                .bind(&id)
+                .fetch_one(&mut *tx)
+                .await
+                .context("updating a sheet")?;
                 sqlx::query("DELETE FROM sheet_rows WHERE sheet_id = $1")
                     .bind(&id)
                     .execute(&mut *tx)
