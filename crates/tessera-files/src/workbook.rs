@@ -35,7 +35,7 @@ pub(crate) fn read(file: &str, bytes: &[u8], kind: Workbook, limits: &Limits, bu
     // count what it will build first.
     match kind {
         Workbook::Ods => budget.fits(ods_cells(bytes))?,
-        Workbook::Xls => budget.fits(xls_extent::cells(bytes, limits.max_decompressed_bytes))?,
+        Workbook::Xls => budget.fits(xls_extent::cells(bytes, limits.max_decompressed_bytes).map_err(|error| malformed(&error))?)?,
         Workbook::Xlsx => {
             // Each shared string is a cell's text, so a workbook cannot need more than its cells.
             let claimed = xlsx_extent::shared_strings(bytes);

@@ -22,15 +22,20 @@ const MULRK: u16 = 0x00BD;
 const CELLS: [u16; 6] = [0x0203, 0x0204, 0x0205, 0x027E, 0x00FD, 0x0006];
 
 /// The cells calamine will reserve and build for the tabs of the OLE2 file `bytes` (0 when it
-/// holds no workbook stream, which calamine then refuses).
-pub(crate) fn cells(bytes: &[u8], stream_limit: u64) -> u64 {
-    let Ok(mut file) = cfb::CompoundFile::open(Cursor::new(bytes)) else { return 0 };
-    let Ok(stream) = file.open_stream("/Workbook").or_else(|_| file.open_stream("/Book")) else { return 0 };
+/// holds no workbook stream, which calamine then refuses), or why the file is not a compound
+/// file at all.
+///
+/// The `cfb` crate checks the file's structure (sector chains that loop or point past the end)
+/// before calamine sees it: calamine follows the chain of the sector allocation table without
+/// such a check, so a chain that points back at itself grows its table until memory runs out.
+pub(crate) fn cells(bytes: &[u8], stream_limit: u64) -> Result<u64, std::io::Error> {
+    let mut file = cfb::CompoundFile::open(Cursor::new(bytes))?;
+    let Ok(stream) = file.open_stream("/Workbook").or_else(|_| file.open_stream("/Book")) else { return Ok(0) };
     let mut workbook = Vec::new();
     if stream.take(stream_limit).read_to_end(&mut workbook).is_err() {
-        return 0;
+        return Ok(0);
     }
-    stream_cells(&workbook)
+    Ok(stream_cells(&workbook))
 }
 
 /// The cells of the tabs of a workbook stream.
