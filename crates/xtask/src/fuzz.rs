@@ -135,11 +135,22 @@ fn fuzz_one(root: &Path, target: &Target, seconds: u64) -> Result<Outcome> {
     println!("$ {line}");
     let output = command.stdin(Stdio::null()).output().map_err(|err| format!("could not start `{line}`: {err}"))?;
     let log = String::from_utf8_lossy(&output.stderr);
-    // libFuzzer talks on stderr; its last lines say how it ended.
-    for tail in log.lines().rev().take(12).collect::<Vec<_>>().into_iter().rev() {
-        println!("  {tail}");
+    for line in how_it_ended(&log) {
+        println!("  {line}");
     }
     Ok(Outcome { target: label, runs: runs_done(&log), crashed: !output.status.success() })
+}
+
+/// The lines of a run's log that say how it ended. libFuzzer talks on stderr and its last lines
+/// say so; after a crash cargo-fuzz adds its own error and backtrace there, so the lines from
+/// the first sign of the crash (the panic, the sanitizer's or libFuzzer's report) are shown.
+fn how_it_ended(log: &str) -> Vec<&str> {
+    const CRASH_SIGNS: [&str; 4] = ["panicked at", "ERROR: libFuzzer", "ERROR: AddressSanitizer", "ALARM: working on the last Unit"];
+    let lines: Vec<&str> = log.lines().collect();
+    match lines.iter().position(|line| CRASH_SIGNS.iter().any(|sign| line.contains(sign))) {
+        Some(first) => lines[first..].iter().take(16).copied().collect(),
+        None => lines[lines.len().saturating_sub(12)..].to_vec(),
+    }
 }
 
 /// The input count of libFuzzer's closing line, `Done 131681 runs in 61 second(s)`.
@@ -170,6 +181,14 @@ mod tests {
         let log = "#2 INITED\nstat::number_of_executed_units: 131681\nDone 131681 runs in 61 second(s)\n";
         assert_eq!(runs_done(log), Some(131_681));
         assert_eq!(runs_done("==1== ERROR: libFuzzer: deadly signal"), None);
+    }
+
+    #[test]
+    fn a_crash_is_shown_from_its_first_sign_not_from_cargo_fuzzs_backtrace() {
+        let crashed = "#1 INITED\nthread '<unnamed>' panicked at calamine/src/utils.rs:28:5:\nassertion failed\n==1== ERROR: libFuzzer: deadly signal\nError: Fuzz target exited\n   0: anyhow::msg";
+        assert_eq!(how_it_ended(crashed)[0], "thread '<unnamed>' panicked at calamine/src/utils.rs:28:5:");
+        let ended = "#1 INITED\nDone 5 runs in 61 second(s)";
+        assert_eq!(how_it_ended(ended), ["#1 INITED", "Done 5 runs in 61 second(s)"]);
     }
 
     #[test]
