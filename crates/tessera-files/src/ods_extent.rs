@@ -23,12 +23,7 @@ const MAX_COLUMNS: u64 = 16_384;
 /// The cells of every tab in `content`, as calamine will expand them. Stops counting at XML
 /// that does not parse (calamine refuses it too).
 pub(crate) fn cells(content: impl BufRead) -> u64 {
-    let mut reader = Reader::from_reader(content);
-    // calamine's settings, so both read the same elements.
-    let config = reader.config_mut();
-    config.check_end_names = false;
-    config.trim_text(false);
-    config.expand_empty_elements = true;
+    let mut reader = calamines_reader(content);
     let mut buf = Vec::new();
     let mut skipped = Vec::new();
     let mut total: u64 = 0;
@@ -89,6 +84,42 @@ pub(crate) fn cells(content: impl BufRead) -> u64 {
     total
 }
 
+/// The element calamine would wait for forever in `content`, if any. calamine reads a tab until
+/// `</table:table>` and a cell's note until `</office:annotation>`, passing over every other
+/// event, the end of the file included: content that ends inside either (a truncated or crafted
+/// file) keeps it reading nothing, at full speed, for ever.
+pub(crate) fn never_closed(content: impl BufRead) -> Option<&'static str> {
+    const WAITED_FOR: [&str; 2] = ["table:table", "office:annotation"];
+    let mut reader = calamines_reader(content);
+    let mut open = [false; WAITED_FOR.len()];
+    let mut buf = Vec::new();
+    loop {
+        let (element, opens) = match reader.read_event_into(&mut buf) {
+            Ok(Event::Eof) => break,
+            // calamine stops with an error at the same place.
+            Err(_) => return None,
+            Ok(Event::Start(element)) => (element.name().as_ref().to_vec(), true),
+            Ok(Event::End(element)) => (element.name().as_ref().to_vec(), false),
+            Ok(_) => (Vec::new(), false),
+        };
+        if let Some(index) = WAITED_FOR.iter().position(|name| name.as_bytes() == element) {
+            open[index] = opens;
+        }
+        buf.clear();
+    }
+    WAITED_FOR.iter().zip(open).find_map(|(name, open)| open.then_some(*name))
+}
+
+/// A reader with calamine's settings, so that both read the same elements.
+fn calamines_reader<R: BufRead>(content: R) -> Reader<R> {
+    let mut reader = Reader::from_reader(content);
+    let config = reader.config_mut();
+    config.check_end_names = false;
+    config.trim_text(false);
+    config.expand_empty_elements = true;
+    reader
+}
+
 /// The cells of one tab: its rows from the first to the last with content, times the widest.
 fn tab(rows: &[(u64, u64)]) -> u64 {
     let (Some(first), Some(last)) = (rows.iter().position(|&(_, width)| width > 0), rows.iter().rposition(|&(_, width)| width > 0)) else {
@@ -121,6 +152,18 @@ mod tests {
     }
 
     const VALUE: &str = r#"<table:table-cell office:value-type="string"><text:p>x</text:p></table:table-cell>"#;
+
+    #[test]
+    fn content_that_ends_inside_a_tab_or_a_note_is_found() {
+        let ends_inside = |tables: &str| never_closed(tables.as_bytes());
+        assert_eq!(ends_inside(&format!("<table:table><table:table-row>{VALUE}</table:table-row></table:table>")), None);
+        assert_eq!(ends_inside(&format!("<table:table><table:table-row>{VALUE}</table:table-row>")), Some("table:table"));
+        // An earlier tab closed does not close a later one.
+        assert_eq!(ends_inside("<table:table></table:table><table:table>"), Some("table:table"));
+        assert_eq!(ends_inside("<table:table/>"), None);
+        let note = "<table:table><table:table-row><table:table-cell><office:annotation><text:p>n</text:p></table:table-cell>";
+        assert_eq!(ends_inside(&format!("{note}</table:table-row></table:table>")), Some("office:annotation"));
+    }
 
     #[test]
     fn plain_rows_count_their_cells() {

@@ -2,7 +2,7 @@
 //! workbooks are checked against zip bombs before calamine inflates anything.
 
 use std::fmt::Display;
-use std::io::{self, BufReader, Cursor, Read};
+use std::io::{self, BufRead, BufReader, Cursor, Read};
 
 use calamine::{open_workbook_from_rs, Data, Ods, Range, Reader, Xls, Xlsx};
 use zip::ZipArchive;
@@ -34,7 +34,12 @@ pub(crate) fn read(file: &str, bytes: &[u8], kind: Workbook, limits: &Limits, bu
     // XLS reads every tab on opening) and sizes the XLSX shared strings from the file's claim:
     // count what it will build first.
     match kind {
-        Workbook::Ods => budget.fits(ods_cells(bytes))?,
+        Workbook::Ods => {
+            if let Some(element) = ods_content(bytes, |content| ods_extent::never_closed(content)).flatten() {
+                return Err(malformed(&format!("its content ends inside a <{element}> element that is never closed.")));
+            }
+            budget.fits(ods_content(bytes, |content| ods_extent::cells(content)).unwrap_or(0))?
+        }
         Workbook::Xls => budget.fits(xls_extent::cells(bytes, limits.max_decompressed_bytes).map_err(|error| malformed(&error))?)?,
         Workbook::Xlsx => {
             // Each shared string is a cell's text, so a workbook cannot need more than its cells.
@@ -225,12 +230,13 @@ fn check_archive(file: &str, bytes: &[u8], kind: Workbook, limits: &Limits) -> R
     Ok(())
 }
 
-/// The cells calamine will build for the tabs of an ODS archive (0 when it has no readable
-/// `content.xml`, which calamine then refuses).
-fn ods_cells(bytes: &[u8]) -> u64 {
-    let Ok(mut archive) = ZipArchive::new(Cursor::new(bytes)) else { return 0 };
-    let Ok(content) = archive.by_name("content.xml") else { return 0 };
-    ods_extent::cells(BufReader::new(content))
+/// What `read` makes of the `content.xml` of an ODS archive; `None` when it has none that can
+/// be read, which calamine then refuses.
+fn ods_content<T>(bytes: &[u8], read: impl FnOnce(&mut dyn BufRead) -> T) -> Option<T> {
+    let mut archive = ZipArchive::new(Cursor::new(bytes)).ok()?;
+    let content = archive.by_name("content.xml").ok()?;
+    let read = read(&mut BufReader::new(content));
+    Some(read)
 }
 
 /// An .ods must say so in its `mimetype` entry; an .xlsx must have `[Content_Types].xml`.
