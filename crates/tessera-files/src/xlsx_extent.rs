@@ -1,8 +1,13 @@
-//! The one allocation calamine sizes from an XLSX file's say-so: it reserves room for as many
-//! shared strings as the `uniqueCount` of `xl/sharedStrings.xml` claims, before reading one.
-//! A claim of billions fails to allocate and ends the process, so the claim is read here first.
+//! What an XLSX file must not hand calamine, read before calamine opens it:
+//! - the one allocation calamine sizes from the file's say-so: it reserves room for as many
+//!   shared strings as the `uniqueCount` of `xl/sharedStrings.xml` claims, before reading one.
+//!   A claim of billions fails to allocate and ends the process;
+//! - cell references (`r` and `ref` attributes: cells, rows, dimensions, merged cells, shared
+//!   formulas, tables) beyond the grid: calamine computes a reference's column and row in 32
+//!   bits without checking, so a long one overflows (a panic in builds with overflow checks, a
+//!   wrapped position in others).
 
-use std::io::{BufReader, Cursor};
+use std::io::{BufRead, BufReader, Cursor};
 
 use quick_xml::events::Event;
 use quick_xml::name::QName;
@@ -23,13 +28,7 @@ pub(crate) fn shared_strings(bytes: &[u8]) -> u64 {
         .unwrap_or(SHARED_STRINGS)
         .to_owned();
     let Ok(part) = archive.by_name(&path) else { return 0 };
-    let mut reader = Reader::from_reader(BufReader::new(part));
-    // calamine's settings, so both find the same first `sst` element.
-    let config = reader.config_mut();
-    config.check_end_names = false;
-    config.trim_text(false);
-    config.check_comments = false;
-    config.expand_empty_elements = true;
+    let mut reader = calamines_reader(BufReader::new(part));
     let mut buf = Vec::new();
     loop {
         match reader.read_event_into(&mut buf) {
@@ -45,6 +44,64 @@ pub(crate) fn shared_strings(bytes: &[u8]) -> u64 {
             Ok(_) => buf.clear(),
         }
     }
+}
+
+/// Excel's grid: columns A to XFD, rows 1 to 1,048,576.
+const MAX_COLUMN_LETTERS: usize = 3;
+const MAX_ROW_DIGITS: usize = 7;
+
+/// The first cell reference in the XML parts of the archive `bytes` with more column letters or
+/// row digits than a worksheet has, if any.
+pub(crate) fn reference_beyond_the_grid(bytes: &[u8]) -> Option<String> {
+    let mut archive = ZipArchive::new(Cursor::new(bytes)).ok()?;
+    for index in 0..archive.len() {
+        let Ok(part) = archive.by_index(index) else { continue };
+        if !part.name().to_ascii_lowercase().ends_with(".xml") {
+            continue;
+        }
+        if let Some(reference) = references_beyond_the_grid(BufReader::new(part)) {
+            return Some(reference);
+        }
+    }
+    None
+}
+
+fn references_beyond_the_grid(part: impl BufRead) -> Option<String> {
+    let mut reader = calamines_reader(part);
+    let mut buf = Vec::new();
+    loop {
+        match reader.read_event_into(&mut buf) {
+            Ok(Event::Start(element)) => {
+                let references = element.attributes().flatten().filter(|attribute| matches!(attribute.key.as_ref(), b"r" | b"ref"));
+                for attribute in references {
+                    if let Some(cell) = attribute.value.split(|&byte| byte == b':').find(|cell| beyond_the_grid(cell)) {
+                        return Some(String::from_utf8_lossy(cell).into_owned());
+                    }
+                }
+            }
+            Ok(Event::Eof) | Err(_) => return None,
+            Ok(_) => {}
+        }
+        buf.clear();
+    }
+}
+
+/// A reference calamine reads as letters then digits (`AB12`), with too many of either.
+fn beyond_the_grid(cell: &[u8]) -> bool {
+    let letters = cell.iter().take_while(|byte| byte.is_ascii_alphabetic()).count();
+    let digits = cell[letters..].iter().take_while(|byte| byte.is_ascii_digit()).count();
+    letters > MAX_COLUMN_LETTERS || digits > MAX_ROW_DIGITS
+}
+
+/// A reader with calamine's settings, so that both read the same elements.
+fn calamines_reader<R: BufRead>(part: R) -> Reader<R> {
+    let mut reader = Reader::from_reader(part);
+    let config = reader.config_mut();
+    config.check_end_names = false;
+    config.trim_text(false);
+    config.check_comments = false;
+    config.expand_empty_elements = true;
+    reader
 }
 
 #[cfg(test)]
@@ -74,5 +131,18 @@ mod tests {
         assert_eq!(shared_strings(&archive(&[("xl/sharedStrings.xml", "<sst><si/></sst>")])), 0);
         assert_eq!(shared_strings(&archive(&[("xl/other.xml", sst)])), 0);
         assert_eq!(shared_strings(b"not a zip"), 0);
+    }
+
+    #[test]
+    fn references_beyond_the_grid_are_found_in_any_part_and_attribute() {
+        let sheet =
+            |cells: &str| archive(&[("xl/worksheets/sheet1.xml", &format!("<worksheet><sheetData>{cells}</sheetData></worksheet>"))]);
+        assert_eq!(reference_beyond_the_grid(&sheet(r#"<row r="1048576"><c r="XFD1048576"><v>1</v></c></row>"#)), None);
+        assert_eq!(reference_beyond_the_grid(&sheet(r#"<c r="Dpreserve"/>"#)).as_deref(), Some("Dpreserve"));
+        assert_eq!(reference_beyond_the_grid(&sheet(r#"<row r="99999999999"/>"#)).as_deref(), Some("99999999999"));
+        let merged = r#"<worksheet><mergeCells><mergeCell ref="A1:ZZZZZZZZ9"/></mergeCells></worksheet>"#;
+        assert_eq!(reference_beyond_the_grid(&archive(&[("xl/worksheets/other.XML", merged)])).as_deref(), Some("ZZZZZZZZ9"));
+        // Text that only looks like a reference is not one.
+        assert_eq!(reference_beyond_the_grid(&sheet(r#"<c r="A1" t="inlineStr"><is><t>ABCDEFGH123456789</t></is></c>"#)), None);
     }
 }
