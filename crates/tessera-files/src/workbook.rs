@@ -42,10 +42,8 @@ pub(crate) fn read(file: &str, bytes: &[u8], kind: Workbook, limits: &Limits, bu
         }
         Workbook::Xls => budget.fits(xls_extent::cells(bytes, limits.max_decompressed_bytes).map_err(|error| malformed(&error))?)?,
         Workbook::Xlsx => {
-            if let Some(reference) = xlsx_extent::reference_beyond_the_grid(bytes) {
-                return Err(malformed(&format!(
-                    "the cell reference `{reference}` is outside a worksheet's 16,384 columns and 1,048,576 rows."
-                )));
+            if let Some(problem) = xlsx_extent::unreadable_reference(bytes) {
+                return Err(malformed(&problem));
             }
             // Each shared string is a cell's text, so a workbook cannot need more than its cells.
             let claimed = xlsx_extent::shared_strings(bytes);

@@ -50,23 +50,24 @@ pub(crate) fn shared_strings(bytes: &[u8]) -> u64 {
 const MAX_COLUMN_LETTERS: usize = 3;
 const MAX_ROW_DIGITS: usize = 7;
 
-/// The first cell reference in the XML parts of the archive `bytes` with more column letters or
-/// row digits than a worksheet has, if any.
-pub(crate) fn reference_beyond_the_grid(bytes: &[u8]) -> Option<String> {
+/// What is wrong with the first cell reference in the XML parts of the archive `bytes` that
+/// calamine cannot read safely, if any: more column letters or row digits than a worksheet has,
+/// or a range that ends before it starts (calamine subtracts its ends unchecked as well).
+pub(crate) fn unreadable_reference(bytes: &[u8]) -> Option<String> {
     let mut archive = ZipArchive::new(Cursor::new(bytes)).ok()?;
     for index in 0..archive.len() {
         let Ok(part) = archive.by_index(index) else { continue };
         if !part.name().to_ascii_lowercase().ends_with(".xml") {
             continue;
         }
-        if let Some(reference) = references_beyond_the_grid(BufReader::new(part)) {
-            return Some(reference);
+        if let Some(problem) = unreadable_reference_in(BufReader::new(part)) {
+            return Some(problem);
         }
     }
     None
 }
 
-fn references_beyond_the_grid(part: impl BufRead) -> Option<String> {
+fn unreadable_reference_in(part: impl BufRead) -> Option<String> {
     let mut reader = calamines_reader(part);
     let mut buf = Vec::new();
     loop {
@@ -74,8 +75,18 @@ fn references_beyond_the_grid(part: impl BufRead) -> Option<String> {
             Ok(Event::Start(element)) => {
                 let references = element.attributes().flatten().filter(|attribute| matches!(attribute.key.as_ref(), b"r" | b"ref"));
                 for attribute in references {
-                    if let Some(cell) = attribute.value.split(|&byte| byte == b':').find(|cell| beyond_the_grid(cell)) {
-                        return Some(String::from_utf8_lossy(cell).into_owned());
+                    let cells: Vec<&[u8]> = attribute.value.split(|&byte| byte == b':').collect();
+                    if let Some(cell) = cells.iter().find(|cell| beyond_the_grid(cell)) {
+                        let cell = String::from_utf8_lossy(cell);
+                        return Some(format!("the cell reference `{cell}` is outside a worksheet's 16,384 columns and 1,048,576 rows."));
+                    }
+                    if let [start, end] = cells[..] {
+                        let (start_column, start_row) = position(start);
+                        let (end_column, end_row) = position(end);
+                        if end_column < start_column || end_row < start_row {
+                            let range = String::from_utf8_lossy(&attribute.value);
+                            return Some(format!("the cell range `{range}` ends before it starts."));
+                        }
                     }
                 }
             }
@@ -88,9 +99,23 @@ fn references_beyond_the_grid(part: impl BufRead) -> Option<String> {
 
 /// A reference calamine reads as letters then digits (`AB12`), with too many of either.
 fn beyond_the_grid(cell: &[u8]) -> bool {
+    let (letters, digits) = parts(cell);
+    letters.len() > MAX_COLUMN_LETTERS || digits.len() > MAX_ROW_DIGITS
+}
+
+/// The leading letters and the digits after them.
+fn parts(cell: &[u8]) -> (&[u8], &[u8]) {
     let letters = cell.iter().take_while(|byte| byte.is_ascii_alphabetic()).count();
     let digits = cell[letters..].iter().take_while(|byte| byte.is_ascii_digit()).count();
-    letters > MAX_COLUMN_LETTERS || digits > MAX_ROW_DIGITS
+    (&cell[..letters], &cell[letters..letters + digits])
+}
+
+/// The column and row numbers of a reference within the grid, as calamine computes them.
+fn position(cell: &[u8]) -> (u64, u64) {
+    let (letters, digits) = parts(cell);
+    let column = letters.iter().fold(0, |column, letter| column * 26 + u64::from(letter.to_ascii_uppercase() - b'A') + 1);
+    let row = digits.iter().fold(0, |row, digit| row * 10 + u64::from(digit - b'0'));
+    (column, row)
 }
 
 /// A reader with calamine's settings, so that both read the same elements.
@@ -137,12 +162,25 @@ mod tests {
     fn references_beyond_the_grid_are_found_in_any_part_and_attribute() {
         let sheet =
             |cells: &str| archive(&[("xl/worksheets/sheet1.xml", &format!("<worksheet><sheetData>{cells}</sheetData></worksheet>"))]);
-        assert_eq!(reference_beyond_the_grid(&sheet(r#"<row r="1048576"><c r="XFD1048576"><v>1</v></c></row>"#)), None);
-        assert_eq!(reference_beyond_the_grid(&sheet(r#"<c r="Dpreserve"/>"#)).as_deref(), Some("Dpreserve"));
-        assert_eq!(reference_beyond_the_grid(&sheet(r#"<row r="99999999999"/>"#)).as_deref(), Some("99999999999"));
+        let beyond =
+            |reference: &str| format!("the cell reference `{reference}` is outside a worksheet's 16,384 columns and 1,048,576 rows.");
+        let ok = r#"<dimension ref="A1:XFD1048576"/><row r="1048576"><c r="XFD1048576"><v>1</v></c></row>"#;
+        assert_eq!(unreadable_reference(&sheet(ok)), None);
+        assert_eq!(unreadable_reference(&sheet(r#"<c r="Dpreserve"/>"#)), Some(beyond("Dpreserve")));
+        assert_eq!(unreadable_reference(&sheet(r#"<row r="99999999999"/>"#)), Some(beyond("99999999999")));
         let merged = r#"<worksheet><mergeCells><mergeCell ref="A1:ZZZZZZZZ9"/></mergeCells></worksheet>"#;
-        assert_eq!(reference_beyond_the_grid(&archive(&[("xl/worksheets/other.XML", merged)])).as_deref(), Some("ZZZZZZZZ9"));
+        assert_eq!(unreadable_reference(&archive(&[("xl/worksheets/other.XML", merged)])), Some(beyond("ZZZZZZZZ9")));
         // Text that only looks like a reference is not one.
-        assert_eq!(reference_beyond_the_grid(&sheet(r#"<c r="A1" t="inlineStr"><is><t>ABCDEFGH123456789</t></is></c>"#)), None);
+        assert_eq!(unreadable_reference(&sheet(r#"<c r="A1" t="inlineStr"><is><t>ABCDEFGH123456789</t></is></c>"#)), None);
+    }
+
+    #[test]
+    fn ranges_that_end_before_they_start_are_found() {
+        let dimension =
+            |range: &str| archive(&[("xl/worksheets/sheet1.xml", &format!(r#"<worksheet><dimension ref="{range}"/></worksheet>"#))]);
+        assert_eq!(unreadable_reference(&dimension("B2:C3")), None);
+        assert_eq!(unreadable_reference(&dimension("B2:B2")), None);
+        assert_eq!(unreadable_reference(&dimension("B3:C2")).as_deref(), Some("the cell range `B3:C2` ends before it starts."));
+        assert_eq!(unreadable_reference(&dimension("AA1:Z9")).as_deref(), Some("the cell range `AA1:Z9` ends before it starts."));
     }
 }
