@@ -197,7 +197,9 @@ describe('offline editing', { timeout: 20_000 }, () => {
     const preview = screen.getByRole('region', { name: 'Preview' });
     expect(blockHeadings()).toEqual(['Monthly sales', 'Markdown']);
     await user.type(within(form).getByRole('textbox', { name: 'Markdown' }), 'Deliveries leave on Mondays');
-    expect(await within(preview).findByText('Deliveries leave on Mondays')).toBeInTheDocument();
+    // The preview opens once the spreadsheet's tabs are in; on a loaded 2-core CI machine that
+    // once took longer than the 5 s default.
+    expect(await within(preview).findByText('Deliveries leave on Mondays', {}, { timeout: 15_000 })).toBeInTheDocument();
     await user.click(within(form).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Waiting for the network to save')).toBeInTheDocument();
     expect(blockCalls(calls)).toEqual([]);
