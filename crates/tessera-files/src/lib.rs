@@ -54,6 +54,7 @@
 //! XLS declared dimensions and cell positions) and a file past the limit is refused before
 //! calamine opens it.
 
+mod calamine_xml;
 mod detect;
 mod grid;
 mod ods_extent;

@@ -14,7 +14,8 @@ use std::io::BufRead;
 
 use quick_xml::events::{BytesStart, Event};
 use quick_xml::name::QName;
-use quick_xml::Reader;
+
+use crate::calamine_xml;
 
 /// calamine's caps on one ODS tab.
 const MAX_ROWS: u64 = 1_048_576;
@@ -23,7 +24,7 @@ const MAX_COLUMNS: u64 = 16_384;
 /// The cells of every tab in `content`, as calamine will expand them. Stops counting at XML
 /// that does not parse (calamine refuses it too).
 pub(crate) fn cells(content: impl BufRead) -> u64 {
-    let mut reader = calamines_reader(content);
+    let mut reader = calamine_xml::reader(content);
     let mut buf = Vec::new();
     let mut skipped = Vec::new();
     let mut total: u64 = 0;
@@ -90,34 +91,25 @@ pub(crate) fn cells(content: impl BufRead) -> u64 {
 /// file) keeps it reading nothing, at full speed, for ever.
 pub(crate) fn never_closed(content: impl BufRead) -> Option<&'static str> {
     const WAITED_FOR: [&str; 2] = ["table:table", "office:annotation"];
-    let mut reader = calamines_reader(content);
+    let mut reader = calamine_xml::reader(content);
+    let waited_for = |name: QName| WAITED_FOR.iter().position(|waited| waited.as_bytes() == name.as_ref());
     let mut open = [false; WAITED_FOR.len()];
     let mut buf = Vec::new();
     loop {
-        let (element, opens) = match reader.read_event_into(&mut buf) {
+        let (waited, opens) = match reader.read_event_into(&mut buf) {
             Ok(Event::Eof) => break,
             // calamine stops with an error at the same place.
             Err(_) => return None,
-            Ok(Event::Start(element)) => (element.name().as_ref().to_vec(), true),
-            Ok(Event::End(element)) => (element.name().as_ref().to_vec(), false),
-            Ok(_) => (Vec::new(), false),
+            Ok(Event::Start(element)) => (waited_for(element.name()), true),
+            Ok(Event::End(element)) => (waited_for(element.name()), false),
+            Ok(_) => (None, false),
         };
-        if let Some(index) = WAITED_FOR.iter().position(|name| name.as_bytes() == element) {
+        if let Some(index) = waited {
             open[index] = opens;
         }
         buf.clear();
     }
     WAITED_FOR.iter().zip(open).find_map(|(name, open)| open.then_some(*name))
-}
-
-/// A reader with calamine's settings, so that both read the same elements.
-fn calamines_reader<R: BufRead>(content: R) -> Reader<R> {
-    let mut reader = Reader::from_reader(content);
-    let config = reader.config_mut();
-    config.check_end_names = false;
-    config.trim_text(false);
-    config.expand_empty_elements = true;
-    reader
 }
 
 /// The cells of one tab: its rows from the first to the last with content, times the widest.

@@ -11,8 +11,9 @@ use std::io::{BufRead, BufReader, Cursor};
 
 use quick_xml::events::Event;
 use quick_xml::name::QName;
-use quick_xml::Reader;
 use zip::ZipArchive;
+
+use crate::calamine_xml;
 
 const SHARED_STRINGS: &str = "xl/sharedStrings.xml";
 
@@ -28,7 +29,7 @@ pub(crate) fn shared_strings(bytes: &[u8]) -> u64 {
         .unwrap_or(SHARED_STRINGS)
         .to_owned();
     let Ok(part) = archive.by_name(&path) else { return 0 };
-    let mut reader = calamines_reader(BufReader::new(part));
+    let mut reader = calamine_xml::reader(BufReader::new(part));
     let mut buf = Vec::new();
     loop {
         match reader.read_event_into(&mut buf) {
@@ -68,7 +69,7 @@ pub(crate) fn unreadable_reference(bytes: &[u8]) -> Option<String> {
 }
 
 fn unreadable_reference_in(part: impl BufRead) -> Option<String> {
-    let mut reader = calamines_reader(part);
+    let mut reader = calamine_xml::reader(part);
     let mut buf = Vec::new();
     loop {
         match reader.read_event_into(&mut buf) {
@@ -116,17 +117,6 @@ fn position(cell: &[u8]) -> (u64, u64) {
     let column = letters.iter().fold(0, |column, letter| column * 26 + u64::from(letter.to_ascii_uppercase() - b'A') + 1);
     let row = digits.iter().fold(0, |row, digit| row * 10 + u64::from(digit - b'0'));
     (column, row)
-}
-
-/// A reader with calamine's settings, so that both read the same elements.
-fn calamines_reader<R: BufRead>(part: R) -> Reader<R> {
-    let mut reader = Reader::from_reader(part);
-    let config = reader.config_mut();
-    config.check_end_names = false;
-    config.trim_text(false);
-    config.check_comments = false;
-    config.expand_empty_elements = true;
-    reader
 }
 
 #[cfg(test)]
