@@ -158,37 +158,38 @@ impl TableCache {
 
     /// Reads every row of `sheet` and parses them. The version is read before and after the
     /// rows: when they differ a write landed meanwhile and the rows may be of either version,
-    /// so the read is made again; only a table whose version is certain is kept.
+    /// so the read is made again (without parsing the rows it drops); only a table whose
+    /// version is certain is kept.
     async fn read(&self, db: &Db, sheet: &SheetInfo) -> Result<Option<(Arc<Table>, i64)>, Error> {
         let mut attempt = 1;
-        loop {
+        let (rows, version, settled) = loop {
             let Some(before) = store::version(db, &sheet.id).await? else { return Ok(None) };
             let rows = store::rows(db, &sheet.id).await?;
             let Some(after) = store::version(db, &sheet.id).await? else { return Ok(None) };
-            let columns = sheet.columns.clone();
-            // Parsing a large sheet is CPU work: keep it off the async workers.
-            let table = tokio::task::spawn_blocking(move || {
-                let mut builder = TableBuilder::new(columns);
-                for (_, cells) in &rows {
-                    builder.push_row(cells.iter().map(String::as_str))?;
-                }
-                builder.finish()
-            })
-            .await
-            .context("parsing a sheet")?
-            .map_err(|error| Error::internal("parsing a stored sheet", error))?;
-            let table = Arc::new(table);
-            if before == after {
-                self.put(&sheet.id, after, table.clone());
-                return Ok(Some((table, after)));
-            }
-            if attempt == CONSISTENT_READ_ATTEMPTS {
-                // Writes keep landing: answer these rows, which are at least as new as
-                // `before`, without keeping them.
-                return Ok(Some((table, before)));
+            // When writes keep landing, the last rows read are answered (they are at least as
+            // new as `before`) but not kept.
+            if before == after || attempt == CONSISTENT_READ_ATTEMPTS {
+                break (rows, before, before == after);
             }
             attempt += 1;
+        };
+        let columns = sheet.columns.clone();
+        // Parsing a large sheet is CPU work: keep it off the async workers.
+        let table = tokio::task::spawn_blocking(move || {
+            let mut builder = TableBuilder::new(columns);
+            for (_, cells) in &rows {
+                builder.push_row(cells.iter().map(String::as_str))?;
+            }
+            builder.finish()
+        })
+        .await
+        .context("parsing a sheet")?
+        .map_err(|error| Error::internal("parsing a stored sheet", error))?;
+        let table = Arc::new(table);
+        if settled {
+            self.put(&sheet.id, version, table.clone());
         }
+        Ok(Some((table, version)))
     }
 }
 

@@ -5,7 +5,7 @@
 //!
 //! Each write answers a [`Written`]: the sheet's new version and the change made, so that the
 //! parsed-table cache can apply the change to the table it holds instead of reading the whole
-//! sheet again ([`super::cache::TableCache::apply`]).
+//! sheet again ([`super::cache::TableCache::write`]).
 
 use std::collections::BTreeMap;
 
