@@ -84,28 +84,8 @@ pub fn fuzz_ods_parts(data: &[u8]) {
 /// Imports `bytes` as `file` and checks the outcome against the crate's contract.
 pub fn check(file: &str, bytes: &[u8]) {
     let limits = limits();
-    if file.ends_with(".parquet") {
-        return check_parquet(file, bytes, &limits);
-    }
     match import(file, bytes, &limits) {
         Ok(sheets) => check_sheets(file, &sheets, &limits),
-        Err(error) => check_error(file, &error),
-    }
-}
-
-/// polars-parquet decodes a file's footer (Thrift) with `expect`s, so a damaged footer panics
-/// inside it, which nothing outside polars can check for first. The importer turns that panic
-/// into the error "damaged", which is what the user gets; for Parquet that error is accepted and
-/// the panic not reported (libFuzzer's hook would end the run on it). A hang, memory past the
-/// limits, a panic outside the importer or any other broken rule still fails the target.
-fn check_parquet(file: &str, bytes: &[u8], limits: &Limits) {
-    let hook = std::panic::take_hook();
-    std::panic::set_hook(Box::new(|_| {}));
-    let imported = import(file, bytes, limits);
-    std::panic::set_hook(hook);
-    match imported {
-        Ok(sheets) => check_sheets(file, &sheets, limits),
-        Err(ImportError::Malformed { problem, .. }) if problem == READER_PANICKED => {}
         Err(error) => check_error(file, &error),
     }
 }

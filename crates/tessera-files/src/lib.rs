@@ -59,6 +59,7 @@ mod detect;
 mod grid;
 mod ods_extent;
 mod parquet;
+mod parquet_footer;
 mod text;
 mod workbook;
 mod xls_extent;

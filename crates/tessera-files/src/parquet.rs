@@ -5,6 +5,7 @@ use std::io::Cursor;
 use polars::prelude::*;
 
 use crate::grid::CellBudget;
+use crate::parquet_footer;
 use crate::text::rows_of;
 use crate::{ExportError, ImportError};
 
@@ -12,6 +13,12 @@ use crate::{ExportError, ImportError};
 pub(crate) fn read(file: &str, bytes: &[u8], budget: &mut CellBudget) -> Result<Vec<Vec<String>>, ImportError> {
     let malformed =
         |problem: PolarsError| ImportError::Malformed { file: file.to_owned(), format: "a Parquet file", problem: problem.to_string() };
+    // polars trusts the sizes a footer claims; one that lies is refused before polars sees it.
+    parquet_footer::check(bytes).map_err(|problem| ImportError::Malformed {
+        file: file.to_owned(),
+        format: "a Parquet file",
+        problem: format!("its footer (the part that describes the columns) is damaged: {problem}."),
+    })?;
     let mut reader = ParquetReader::new(Cursor::new(bytes));
     // The footer tells the size, so a huge file is refused before any column is decoded.
     let height = reader.num_rows().map_err(malformed)?;
