@@ -85,31 +85,31 @@ pub(crate) fn cells(content: impl BufRead) -> u64 {
     total
 }
 
-/// The element calamine would wait for forever in `content`, if any. calamine reads a tab until
-/// `</table:table>` and a cell's note until `</office:annotation>`, passing over every other
-/// event, the end of the file included: content that ends inside either (a truncated or crafted
-/// file) keeps it reading nothing, at full speed, for ever.
-pub(crate) fn never_closed(content: impl BufRead) -> Option<&'static str> {
-    const WAITED_FOR: [&str; 2] = ["table:table", "office:annotation"];
+/// Why calamine could read `content` for ever, if it could. calamine reads a tab until
+/// `</table:table>`, a cell's note until `</office:annotation>` and a text cell until the end of
+/// a cell, passing over every other event: over the end of the file (content that stops inside
+/// a tab or a note) and, for a text cell left open, over the end of its tab, which it then waits
+/// for past the end of the file, reading nothing, at full speed. In well-formed XML, each of
+/// these ends comes before the end of what encloses it, so calamine's loops all stop; content
+/// that is not well-formed is refused (calamine would refuse much of it, but not all).
+pub(crate) fn ill_formed(content: impl BufRead) -> Option<String> {
     let mut reader = calamine_xml::reader(content);
-    let waited_for = |name: QName| WAITED_FOR.iter().position(|waited| waited.as_bytes() == name.as_ref());
-    let mut open = [false; WAITED_FOR.len()];
+    reader.config_mut().check_end_names = true;
+    let mut open: Vec<String> = Vec::new();
     let mut buf = Vec::new();
     loop {
-        let (waited, opens) = match reader.read_event_into(&mut buf) {
+        match reader.read_event_into(&mut buf) {
             Ok(Event::Eof) => break,
-            // calamine stops with an error at the same place.
-            Err(_) => return None,
-            Ok(Event::Start(element)) => (waited_for(element.name()), true),
-            Ok(Event::End(element)) => (waited_for(element.name()), false),
-            Ok(_) => (None, false),
-        };
-        if let Some(index) = waited {
-            open[index] = opens;
+            Err(error) => return Some(format!("its content is not well-formed XML at byte {}: {error}", reader.error_position())),
+            Ok(Event::Start(element)) => open.push(String::from_utf8_lossy(element.name().as_ref()).into_owned()),
+            Ok(Event::End(_)) => {
+                open.pop();
+            }
+            Ok(_) => {}
         }
         buf.clear();
     }
-    WAITED_FOR.iter().zip(open).find_map(|(name, open)| open.then_some(*name))
+    open.pop().map(|element| format!("its content ends inside a <{element}> element that is never closed"))
 }
 
 /// The cells of one tab: its rows from the first to the last with content, times the widest.
@@ -146,15 +146,21 @@ mod tests {
     const VALUE: &str = r#"<table:table-cell office:value-type="string"><text:p>x</text:p></table:table-cell>"#;
 
     #[test]
-    fn content_that_ends_inside_a_tab_or_a_note_is_found() {
-        let ends_inside = |tables: &str| never_closed(tables.as_bytes());
-        assert_eq!(ends_inside(&format!("<table:table><table:table-row>{VALUE}</table:table-row></table:table>")), None);
-        assert_eq!(ends_inside(&format!("<table:table><table:table-row>{VALUE}</table:table-row>")), Some("table:table"));
+    fn content_calamine_could_read_for_ever_is_found() {
+        let problem = |tables: &str| ill_formed(tables.as_bytes());
+        assert_eq!(problem(&format!("<table:table><table:table-row>{VALUE}</table:table-row></table:table>")), None);
+        assert_eq!(problem("<table:table/>"), None);
+        let ends_inside = |element: &str| Some(format!("its content ends inside a <{element}> element that is never closed"));
+        assert_eq!(problem(&format!("<table:table><table:table-row>{VALUE}</table:table-row>")), ends_inside("table:table"));
         // An earlier tab closed does not close a later one.
-        assert_eq!(ends_inside("<table:table></table:table><table:table>"), Some("table:table"));
-        assert_eq!(ends_inside("<table:table/>"), None);
+        assert_eq!(problem("<table:table></table:table><table:table>"), ends_inside("table:table"));
+        // A text cell left open, whose text calamine would read past the end of its tab.
+        let open_cell = r#"<table:table><table:table-row><table:table-cell office:value-type="string"><text:p>x</text:p></table:table-row></table:table>"#;
+        let found = problem(&format!("{open_cell}<table:table-cell/>")).unwrap();
+        assert!(found.starts_with("its content is not well-formed XML at byte "), "{found}");
+        assert!(found.contains("table:table-cell"), "{found}");
         let note = "<table:table><table:table-row><table:table-cell><office:annotation><text:p>n</text:p></table:table-cell>";
-        assert_eq!(ends_inside(&format!("{note}</table:table-row></table:table>")), Some("office:annotation"));
+        assert!(problem(&format!("{note}</table:table-row></table:table>")).is_some());
     }
 
     #[test]

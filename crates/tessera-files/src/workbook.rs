@@ -35,8 +35,8 @@ pub(crate) fn read(file: &str, bytes: &[u8], kind: Workbook, limits: &Limits, bu
     // count what it will build first.
     match kind {
         Workbook::Ods => {
-            if let Some(element) = ods_content(bytes, |content| ods_extent::never_closed(content)).flatten() {
-                return Err(malformed(&format!("its content ends inside a <{element}> element that is never closed.")));
+            if let Some(problem) = ods_content(bytes, |content| ods_extent::ill_formed(content)).flatten() {
+                return Err(malformed(&format!("{problem}.")));
             }
             budget.fits(ods_content(bytes, |content| ods_extent::cells(content)).unwrap_or(0))?
         }
