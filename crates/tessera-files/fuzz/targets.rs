@@ -25,7 +25,13 @@ pub const EXTENSIONS: &[&str] = &["csv", "tsv", "txt", "parquet", "xlsx", "xlsm"
 /// Small limits, so inputs of a few kilobytes can reach each of them (and a bug that ignores one
 /// shows as a failed check or an out-of-memory crash instead of slow growth).
 pub fn limits() -> Limits {
-    Limits { max_file_bytes: 1024 * 1024, max_cells: 20_000, max_decompressed_bytes: 16 * 1024 * 1024, max_sheets: 8 }
+    Limits {
+        max_file_bytes: 1024 * 1024,
+        max_cells: 20_000,
+        max_decompressed_bytes: 16 * 1024 * 1024,
+        max_sheets: 8,
+        max_text_bytes: 16 * 1024 * 1024,
+    }
 }
 
 /// The problem `import` reports when a reader panicked and it caught the panic.
@@ -95,6 +101,8 @@ fn check_sheets(file: &str, sheets: &[Sheet], limits: &Limits) {
     assert!(sheets.len() <= limits.max_sheets, "{file}: {} sheets, more than the limit {}", sheets.len(), limits.max_sheets);
     let cells: u64 = sheets.iter().map(|sheet| (sheet.rows.len() as u64 + 1) * sheet.columns.len() as u64).sum();
     assert!(cells <= limits.max_cells, "{file}: {cells} cells, more than the limit {}", limits.max_cells);
+    let text: u64 = sheets.iter().flat_map(|sheet| &sheet.rows).flatten().map(|cell| cell.len() as u64).sum();
+    assert!(text <= limits.max_text_bytes, "{file}: {text} bytes of cell text, more than the limit {}", limits.max_text_bytes);
     for sheet in sheets {
         let title = &sheet.title;
         assert!(!sheet.columns.is_empty(), "{file}: sheet {title:?} has no column");

@@ -3,19 +3,38 @@
 
 use std::collections::HashSet;
 
-use crate::{ImportError, Sheet};
+use crate::{ImportError, Limits, Sheet};
 
-/// Cells left for one import. Readers take from it as they go, so a huge file stops early.
+/// Cells and bytes of cell text left for one import. Readers take from it as they go, so a
+/// huge file stops early.
 #[derive(Debug)]
 pub(crate) struct CellBudget {
     file: String,
     limit: u64,
     used: u64,
+    text_limit: u64,
+    text_used: u64,
 }
 
 impl CellBudget {
-    pub(crate) fn new(file: &str, limit: u64) -> Self {
-        CellBudget { file: file.to_owned(), limit, used: 0 }
+    pub(crate) fn new(file: &str, limits: &Limits) -> Self {
+        CellBudget { file: file.to_owned(), limit: limits.max_cells, used: 0, text_limit: limits.max_text_bytes, text_used: 0 }
+    }
+
+    /// Takes `bytes` of cell text a reader is about to build.
+    pub(crate) fn take_text(&mut self, bytes: u64) -> Result<(), ImportError> {
+        self.fits_text(bytes)?;
+        self.text_used += bytes;
+        Ok(())
+    }
+
+    /// Whether `bytes` more of cell text would stay within the limit, without taking them: for
+    /// text a third-party reader builds before the importer sees a cell.
+    pub(crate) fn fits_text(&self, bytes: u64) -> Result<(), ImportError> {
+        if self.text_used.saturating_add(bytes) > self.text_limit {
+            return Err(ImportError::TooMuchText { file: self.file.clone(), limit: self.text_limit });
+        }
+        Ok(())
     }
 
     pub(crate) fn take(&mut self, cells: u64) -> Result<(), ImportError> {
@@ -188,11 +207,16 @@ mod tests {
 
     #[test]
     fn the_budget_refuses_past_its_limit() {
-        let mut budget = CellBudget::new("f.csv", 3);
+        let mut budget = CellBudget::new("f.csv", &Limits { max_cells: 3, max_text_bytes: 10, ..Limits::default() });
         assert!(budget.fits(3).is_ok());
         assert!(budget.take(3).is_ok());
         assert_eq!(budget.fits(1), Err(ImportError::TooManyCells { file: "f.csv".into(), limit: 3 }));
         assert_eq!(budget.take(1), Err(ImportError::TooManyCells { file: "f.csv".into(), limit: 3 }));
+        assert!(budget.fits_text(10).is_ok());
+        assert!(budget.take_text(4).is_ok());
+        assert!(budget.take_text(6).is_ok());
+        assert_eq!(budget.fits_text(1), Err(ImportError::TooMuchText { file: "f.csv".into(), limit: 10 }));
+        assert_eq!(budget.take_text(1), Err(ImportError::TooMuchText { file: "f.csv".into(), limit: 10 }));
     }
 
     #[test]

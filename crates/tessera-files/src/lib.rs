@@ -53,6 +53,12 @@
 //! what it will build is counted first from the file itself (ODS repeated rows and columns,
 //! XLS declared dimensions and cell positions) and a file past the limit is refused before
 //! calamine opens it.
+//!
+//! Cell text is bounded too, because a value a file stores once can fill many cells (an XLSX
+//! shared string, a Parquet dictionary entry, an ODS cell repeated over columns and rows):
+//! readers take each cell's text from the same budget as they build it, and for ODS, whose
+//! repeats calamine copies before the importer sees a cell, the text is counted from the file
+//! first.
 
 mod calamine_xml;
 mod detect;
@@ -89,13 +95,23 @@ pub struct Limits {
     pub max_decompressed_bytes: u64,
     /// Tabs of a workbook.
     pub max_sheets: usize,
+    /// Bytes of text of all cells together, as the readers build them. A value a file stores
+    /// once can fill many cells (an XLSX shared string, a Parquet dictionary entry, an ODS cell
+    /// repeated over columns and rows), so a small file can stand for gigabytes of text.
+    pub max_text_bytes: u64,
 }
 
 const MIB: u64 = 1024 * 1024;
 
 impl Default for Limits {
     fn default() -> Self {
-        Limits { max_file_bytes: 50 * MIB, max_cells: 5_000_000, max_decompressed_bytes: 500 * MIB, max_sheets: 200 }
+        Limits {
+            max_file_bytes: 50 * MIB,
+            max_cells: 5_000_000,
+            max_decompressed_bytes: 500 * MIB,
+            max_sheets: 200,
+            max_text_bytes: 500 * MIB,
+        }
     }
 }
 
@@ -106,6 +122,8 @@ pub enum ImportError {
     FileTooLarge { file: String, size: u64, limit: u64 },
     #[error("'{file}' has more than {limit} cells, the most one import may hold. Split it into smaller files.")]
     TooManyCells { file: String, limit: u64 },
+    #[error("'{file}' holds more than {} ({limit} bytes) of cell text, the most one import may hold. Split it into smaller files.", human_bytes(*limit))]
+    TooMuchText { file: String, limit: u64 },
     #[error("'{file}' has {count} tabs; a workbook may have at most {limit}.")]
     TooManySheets { file: String, count: usize, limit: usize },
     #[error("'{file}' unpacks to more than {} ({limit} bytes), the most one import may unpack.", human_bytes(*limit))]
@@ -149,7 +167,7 @@ pub fn import(file_name: &str, bytes: &[u8], limits: &Limits) -> Result<Vec<Shee
         return Err(ImportError::FileTooLarge { file, size: bytes.len() as u64, limit: limits.max_file_bytes });
     }
     let format = detect::format(file_name, bytes)?;
-    let mut budget = grid::CellBudget::new(file_name, limits.max_cells);
+    let mut budget = grid::CellBudget::new(file_name, limits);
     let title = stem(file_name);
     // The readers parse untrusted bytes with third-party code; a panic there is a damaged file
     // to the user, not a crashed worker.
@@ -199,6 +217,7 @@ mod tests {
         assert_eq!(limits.max_cells, 5_000_000);
         assert_eq!(limits.max_decompressed_bytes, 500 * 1024 * 1024);
         assert_eq!(limits.max_sheets, 200);
+        assert_eq!(limits.max_text_bytes, 500 * 1024 * 1024);
     }
 
     #[test]

@@ -1,5 +1,5 @@
-//! How many cells calamine will build for an ODS file, counted from its `content.xml` before
-//! calamine reads it.
+//! How many cells, and how much text, calamine will build for an ODS file, counted from its
+//! `content.xml` before calamine reads it; and whether calamine could read it for ever.
 //!
 //! ODS compresses runs with `table:number-rows-repeated` and `table:number-columns-repeated`,
 //! and calamine expands them into a dense range per tab (up to 100 million cells, gigabytes)
@@ -12,8 +12,10 @@
 
 use std::io::BufRead;
 
+use quick_xml::encoding::Decoder;
 use quick_xml::events::{BytesStart, Event};
 use quick_xml::name::QName;
+use quick_xml::Reader;
 
 use crate::calamine_xml;
 
@@ -21,16 +23,33 @@ use crate::calamine_xml;
 const MAX_ROWS: u64 = 1_048_576;
 const MAX_COLUMNS: u64 = 16_384;
 
-/// The cells of every tab in `content`, as calamine will expand them. Stops counting at XML
-/// that does not parse (calamine refuses it too).
-pub(crate) fn cells(content: impl BufRead) -> u64 {
+/// What calamine will build for an ODS file.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Extent {
+    /// Cells of every tab, as calamine expands them.
+    pub cells: u64,
+    /// Bytes of the text of those cells: calamine copies a cell's text into every column and
+    /// row it repeats over, so a paragraph repeated 16,384 times over a million rows is
+    /// terabytes. Counted as the raw bytes of the cell's value attributes and paragraphs (what
+    /// calamine unescapes is never longer), a byte per paragraph break, four per character
+    /// reference and the spaces each `<text:s text:c>` stands for.
+    pub text_bytes: u64,
+}
+
+/// The values that make a cell hold something even without paragraphs.
+const VALUE_ATTRIBUTES: [&[u8]; 6] =
+    [b"office:value", b"office:string-value", b"office:date-value", b"office:time-value", b"office:boolean-value", b"table:formula"];
+
+/// What calamine will build for every tab in `content`. Stops counting at XML that does not
+/// parse (calamine refuses it too).
+pub(crate) fn extent(content: impl BufRead) -> Extent {
     let mut reader = calamine_xml::reader(content);
     let mut buf = Vec::new();
-    let mut skipped = Vec::new();
-    let mut total: u64 = 0;
+    let mut inner = Vec::new();
+    let mut extent = Extent::default();
     // Each row of the tab being read: (repeats, width to its last cell with content).
     let mut rows: Vec<(u64, u64)> = Vec::new();
-    let mut row: Option<(u64, u64, u64)> = None;
+    let mut row: Option<Row> = None;
     loop {
         let event = match reader.read_event_into(&mut buf) {
             Ok(Event::Eof) | Err(_) => break,
@@ -38,43 +57,37 @@ pub(crate) fn cells(content: impl BufRead) -> u64 {
         };
         match event {
             Event::Start(element) if element.name() == QName(b"table:table") => rows.clear(),
-            Event::End(element) if element.name() == QName(b"table:table") => total = total.saturating_add(tab(&rows)),
+            Event::End(element) if element.name() == QName(b"table:table") => {
+                extent.cells = extent.cells.saturating_add(tab(&rows));
+            }
             Event::Start(element) if element.name() == QName(b"table:table-row") => {
                 let remaining = MAX_ROWS.saturating_sub(rows.iter().map(|(repeats, _)| repeats).sum());
-                row = Some((repeat(&element, b"table:number-rows-repeated").min(remaining), 0, 0));
+                let repeats = repeat(&element, b"table:number-rows-repeated", reader.decoder()).min(remaining);
+                row = Some(Row { repeats, position: 0, last: 0, text_bytes: 0 });
             }
             Event::End(element) if element.name() == QName(b"table:table-row") => {
-                if let Some((repeats, _, last)) = row.take() {
-                    rows.push((repeats, last));
+                if let Some(row) = row.take() {
+                    rows.push((row.repeats, row.last));
+                    extent.text_bytes = extent.text_bytes.saturating_add(row.text_bytes.saturating_mul(row.repeats));
                 }
             }
             Event::Start(element)
                 if row.is_some() && matches!(element.name(), QName(b"table:table-cell" | b"table:covered-table-cell")) =>
             {
-                let columns = repeat(&element, b"table:number-columns-repeated");
-                let valued = element.attributes().flatten().any(|attribute| {
-                    matches!(
-                        attribute.key,
-                        QName(
-                            b"office:value"
-                                | b"office:string-value"
-                                | b"office:date-value"
-                                | b"office:time-value"
-                                | b"office:boolean-value"
-                                | b"table:formula"
-                        )
-                    )
-                });
-                let end = element.to_end().into_owned();
-                skipped.clear();
-                let content = match reader.read_to_end_into(end.name(), &mut skipped) {
-                    Ok(span) => span.end > span.start,
-                    Err(_) => true,
-                };
-                if let Some((_, position, last)) = row.as_mut() {
-                    *position = position.saturating_add(columns).min(MAX_COLUMNS);
-                    if valued || content {
-                        *last = *position;
+                let columns = repeat(&element, b"table:number-columns-repeated", reader.decoder()).min(MAX_COLUMNS);
+                let valued: Vec<u64> = element
+                    .attributes()
+                    .flatten()
+                    .filter(|attribute| VALUE_ATTRIBUTES.contains(&attribute.key.as_ref()))
+                    .map(|attribute| attribute.value.len() as u64)
+                    .collect();
+                let (content, paragraphs) = cell_content(&mut reader, &mut inner);
+                if let Some(row) = row.as_mut() {
+                    row.position = row.position.saturating_add(columns).min(MAX_COLUMNS);
+                    if !valued.is_empty() || content {
+                        row.last = row.position;
+                        let text = valued.iter().sum::<u64>().saturating_add(paragraphs);
+                        row.text_bytes = row.text_bytes.saturating_add(text.saturating_mul(columns));
                     }
                 }
             }
@@ -82,7 +95,53 @@ pub(crate) fn cells(content: impl BufRead) -> u64 {
         }
         buf.clear();
     }
-    total
+    extent
+}
+
+/// A row being read.
+struct Row {
+    repeats: u64,
+    /// The column after the last cell read.
+    position: u64,
+    /// The column after the last cell with content.
+    last: u64,
+    /// Text of the row's cells, each times the columns it repeats over.
+    text_bytes: u64,
+}
+
+/// Reads a cell's content up to its end: whether it has any (where unclear, it has) and the
+/// bytes of text it can give (see [`Extent::text_bytes`]).
+fn cell_content<R: BufRead>(reader: &mut Reader<R>, buf: &mut Vec<u8>) -> (bool, u64) {
+    let mut depth = 0usize;
+    let mut content = false;
+    let mut text: u64 = 0;
+    loop {
+        buf.clear();
+        let event = match reader.read_event_into(buf) {
+            Ok(Event::Eof) | Err(_) => return (true, text),
+            Ok(event) => event,
+        };
+        let bytes = match event {
+            Event::End(_) if depth == 0 => return (content, text),
+            Event::End(_) => {
+                depth -= 1;
+                0
+            }
+            Event::Start(element) => {
+                depth += 1;
+                match element.name() {
+                    QName(b"text:p") => 1,
+                    QName(b"text:s") => repeat(&element, b"text:c", reader.decoder()),
+                    _ => 0,
+                }
+            }
+            Event::Text(raw) => raw.len() as u64,
+            Event::GeneralRef(_) => 4,
+            _ => 0,
+        };
+        content = true;
+        text = text.saturating_add(bytes);
+    }
 }
 
 /// Why calamine could read `content` for ever, if it could. calamine reads a tab until
@@ -122,13 +181,14 @@ fn tab(rows: &[(u64, u64)]) -> u64 {
     height.saturating_mul(width)
 }
 
-/// A repeat count attribute; 1 when absent or not a number (calamine refuses the latter).
-fn repeat(element: &BytesStart, name: &[u8]) -> u64 {
+/// A count attribute, unescaped as calamine reads it; 1 when absent or not a number (calamine
+/// refuses the latter).
+fn repeat(element: &BytesStart, name: &[u8], decoder: Decoder) -> u64 {
     element
         .try_get_attribute(name)
         .ok()
         .flatten()
-        .and_then(|attribute| std::str::from_utf8(&attribute.value).ok().and_then(|text| text.trim().parse().ok()))
+        .and_then(|attribute| attribute.decode_and_unescape_value(decoder).ok().and_then(|text| text.trim().parse().ok()))
         .unwrap_or(1)
 }
 
@@ -136,11 +196,34 @@ fn repeat(element: &BytesStart, name: &[u8]) -> u64 {
 mod tests {
     use super::*;
 
-    fn count(tables: &str) -> u64 {
+    fn measure(tables: &str) -> Extent {
         let content = format!(
             r#"<office:document-content xmlns:office="o" xmlns:table="t" xmlns:text="x"><office:body><office:spreadsheet>{tables}</office:spreadsheet></office:body></office:document-content>"#
         );
-        cells(content.as_bytes())
+        extent(content.as_bytes())
+    }
+
+    fn count(tables: &str) -> u64 {
+        measure(tables).cells
+    }
+
+    #[test]
+    fn text_counts_once_per_column_and_row_it_is_repeated_over() {
+        // 5 bytes of paragraph + 1 for the paragraph, over 3 columns and 4 rows.
+        let cell =
+            r#"<table:table-cell office:value-type="string" table:number-columns-repeated="3"><text:p>hello</text:p></table:table-cell>"#;
+        let tables = format!(r#"<table:table><table:table-row table:number-rows-repeated="4">{cell}</table:table-row></table:table>"#);
+        assert_eq!(measure(&tables), Extent { cells: 12, text_bytes: 6 * 3 * 4 });
+        // Values given as attributes count their raw bytes; empty cells count nothing.
+        let valued = r#"<table:table-cell office:value-type="float" office:value="12.5"/><table:table-cell table:style-name="ce1" table:number-columns-repeated="9"/>"#;
+        assert_eq!(measure(&format!("<table:table><table:table-row>{valued}</table:table-row></table:table>")).text_bytes, 4);
+    }
+
+    #[test]
+    fn spaces_a_text_s_stands_for_count_in_full() {
+        let cell = r#"<table:table-cell office:value-type="string" table:number-columns-repeated="16384"><text:p>a<text:s text:c="&#49;000000"/>b</text:p></table:table-cell>"#;
+        let tables = format!(r#"<table:table><table:table-row table:number-rows-repeated="100">{cell}</table:table-row></table:table>"#);
+        assert_eq!(measure(&tables).text_bytes, (1 + 1 + 1_000_000 + 1) * 16_384 * 100);
     }
 
     const VALUE: &str = r#"<table:table-cell office:value-type="string"><text:p>x</text:p></table:table-cell>"#;

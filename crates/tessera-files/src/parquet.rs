@@ -29,7 +29,7 @@ pub(crate) fn read(file: &str, bytes: &[u8], budget: &mut CellBudget) -> Result<
         frame.columns().iter().map(|column| column.cast(&DataType::String)).collect::<PolarsResult<_>>().map_err(malformed)?;
     let header: Vec<String> = frame.get_column_names().iter().map(|name| name.to_string()).collect();
     let mut rows = vec![header];
-    rows.extend(rows_of(&DataFrame::new(frame.height(), columns).map_err(malformed)?).map_err(malformed)?);
+    rows.extend(rows_of(&DataFrame::new(frame.height(), columns).map_err(malformed)?, budget, malformed)?);
     Ok(rows)
 }
 
@@ -112,5 +112,17 @@ mod tests {
         let bytes = write(&strings(&["a", "b"]), &[strings(&["1", "2"]), strings(&["3", "4"])]).unwrap();
         let limits = Limits { max_cells: 5, ..Limits::default() };
         assert!(matches!(import("p.parquet", &bytes, &limits), Err(ImportError::TooManyCells { .. })));
+    }
+
+    #[test]
+    fn text_a_dictionary_stores_once_counts_for_every_cell() {
+        // A dictionary-encoded column: one value of 1,000 bytes in 11 rows.
+        let long = "x".repeat(1_000);
+        let bytes = write(&strings(&["a"]), &vec![vec![long]; 11]).unwrap();
+        assert!(bytes.len() < 5_000, "stored once: {} bytes", bytes.len());
+        let limits = Limits { max_text_bytes: 10_000, ..Limits::default() };
+        let error = import("d.parquet", &bytes, &limits).unwrap_err();
+        assert_eq!(error, ImportError::TooMuchText { file: "d.parquet".into(), limit: 10_000 });
+        assert_eq!(import("d.parquet", &bytes, &Limits::default()).unwrap()[0].rows.len(), 11);
     }
 }

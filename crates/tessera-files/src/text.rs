@@ -40,15 +40,24 @@ pub(crate) fn read(file: &str, bytes: &[u8], tab_default: bool, budget: &mut Cel
         .into_reader_with_file_handle(Cursor::new(bytes))
         .finish()
         .map_err(malformed)?;
-    rows_of(&frame).map_err(malformed)
+    rows_of(&frame, budget, malformed)
 }
 
-/// Row-major text cells of an all-text frame; nulls are empty cells.
-pub(crate) fn rows_of(frame: &DataFrame) -> PolarsResult<Vec<Vec<String>>> {
+/// Row-major text cells of an all-text frame; nulls are empty cells. The text is taken from
+/// `budget` before it is copied out: a frame can share one value among many cells (a Parquet
+/// dictionary), which the copies do not.
+pub(crate) fn rows_of(
+    frame: &DataFrame,
+    budget: &mut CellBudget,
+    malformed: impl Fn(PolarsError) -> ImportError,
+) -> Result<Vec<Vec<String>>, ImportError> {
+    let columns: Vec<&StringChunked> =
+        frame.columns().iter().map(|column| column.as_materialized_series().str()).collect::<PolarsResult<_>>().map_err(malformed)?;
+    let text: u64 = columns.iter().flat_map(|column| column.iter()).map(|cell| cell.map_or(0, str::len) as u64).sum();
+    budget.take_text(text)?;
     let mut rows = vec![Vec::with_capacity(frame.width()); frame.height()];
-    for column in frame.columns() {
-        let text = column.as_materialized_series().str()?;
-        for (row, cell) in rows.iter_mut().zip(text.iter()) {
+    for column in columns {
+        for (row, cell) in rows.iter_mut().zip(column.iter()) {
             row.push(cell.unwrap_or("").to_owned());
         }
     }
@@ -139,7 +148,7 @@ mod tests {
     use crate::{import, Limits, Sheet};
 
     fn read_text(bytes: &[u8]) -> Vec<Vec<String>> {
-        read("t.csv", bytes, false, &mut CellBudget::new("t.csv", u64::MAX)).unwrap()
+        read("t.csv", bytes, false, &mut CellBudget::new("t.csv", &Limits { max_cells: u64::MAX, ..Limits::default() })).unwrap()
     }
 
     fn sheet(name: &str, bytes: &[u8]) -> Sheet {
@@ -223,7 +232,7 @@ mod tests {
 
     #[test]
     fn the_budget_counts_fields_per_record() {
-        let mut budget = CellBudget::new("t.csv", 5);
+        let mut budget = CellBudget::new("t.csv", &Limits { max_cells: 5, ..Limits::default() });
         let error = read("t.csv", b"a,b\n1,2\n3,4\n", false, &mut budget).unwrap_err();
         assert!(matches!(error, ImportError::TooManyCells { limit: 5, .. }));
     }

@@ -38,7 +38,9 @@ pub(crate) fn read(file: &str, bytes: &[u8], kind: Workbook, limits: &Limits, bu
             if let Some(problem) = ods_content(bytes, |content| ods_extent::ill_formed(content)).flatten() {
                 return Err(malformed(&format!("{problem}.")));
             }
-            budget.fits(ods_content(bytes, |content| ods_extent::cells(content)).unwrap_or(0))?
+            let extent = ods_content(bytes, |content| ods_extent::extent(content)).unwrap_or_default();
+            budget.fits(extent.cells)?;
+            budget.fits_text(extent.text_bytes)?
         }
         Workbook::Xls => budget.fits(xls_extent::cells(bytes, limits.max_decompressed_bytes).map_err(|error| malformed(&error))?)?,
         Workbook::Xlsx => {
@@ -99,6 +101,7 @@ fn xlsx_tab(
         if !text.is_empty() {
             span.add(cell.get_position());
             budget.fits(span.cells())?;
+            budget.take_text(text.len() as u64)?;
             cells.push((cell.get_position(), text));
         }
     }
@@ -125,11 +128,14 @@ where
         let (height, width) = range.get_size();
         budget.take((height as u64).saturating_mul(width as u64))?;
         let start = range.start().unwrap_or((0, 0));
-        let cells = range
-            .used_cells()
-            .map(|(row, column, data)| (((row as u32) + start.0, (column as u32) + start.1), cell_text(data)))
-            .filter(|(_, text)| !text.is_empty())
-            .collect();
+        let mut cells = Vec::new();
+        for (row, column, data) in range.used_cells() {
+            let text = cell_text(data);
+            if !text.is_empty() {
+                budget.take_text(text.len() as u64)?;
+                cells.push((((row as u32) + start.0, (column as u32) + start.1), text));
+            }
+        }
         tabs.push((name, place(cells)));
     }
     Ok(tabs)
@@ -463,6 +469,29 @@ mod tests {
         let limits = Limits { max_cells: 100_100, ..Limits::default() };
         let sheets = import("bomb.ods", &ods(bomb), &limits).unwrap();
         assert_eq!((sheets[0].columns.len(), sheets[0].rows.len()), (100, 999));
+    }
+
+    #[test]
+    fn text_a_workbook_stores_once_for_many_cells_counts_for_each() {
+        let limits = Limits { max_text_bytes: 10_000, ..Limits::default() };
+        let too_much = Err(ImportError::TooMuchText { file: "many.xlsx".into(), limit: 10_000 });
+        // One shared string of 1,000 bytes in 11 cells.
+        let mut workbook = Workbook::new();
+        let sheet = workbook.add_worksheet();
+        for row in 0..11 {
+            sheet.write_string(row, 0, "x".repeat(1_000)).unwrap();
+        }
+        assert_eq!(import("many.xlsx", &workbook.save_to_buffer().unwrap(), &limits), too_much);
+        // One ODS cell of 1,000 bytes repeated over 11 columns, refused before calamine copies it.
+        let cell = format!(
+            r#"<table:table-cell office:value-type="string" table:number-columns-repeated="11"><text:p>{}</text:p></table:table-cell>"#,
+            "x".repeat(1_000)
+        );
+        let content = ODS_CONTENT.replace("<table:table-row>", &format!("<table:table-row>{cell}"));
+        let error = import("many.ods", &ods(&content), &limits).unwrap_err();
+        assert_eq!(error, ImportError::TooMuchText { file: "many.ods".into(), limit: 10_000 });
+        assert!(error.to_string().contains("more than 10000 bytes (10000 bytes) of cell text"), "{error}");
+        assert!(import("many.ods", &ods(&content), &Limits::default()).is_ok());
     }
 
     #[test]
