@@ -53,6 +53,17 @@ impl CellBudget {
     }
 }
 
+/// What a third-party reader will build for a file, counted from the file before it is opened.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Extent {
+    /// Cells of every tab, as the reader expands them.
+    pub cells: u64,
+    /// The most bytes of text those cells can hold: a reader copies a value stored once (an
+    /// XLS shared string, an ODS cell repeated over columns and rows) into every cell that
+    /// shows it.
+    pub text_bytes: u64,
+}
+
 /// The rectangle positioned cells span: what a tab of them costs once its rows are padded to
 /// the same width (see [`shape`]), however few cells hold a value.
 #[derive(Debug, Default, Clone, Copy)]

@@ -18,23 +18,11 @@ use quick_xml::name::QName;
 use quick_xml::Reader;
 
 use crate::calamine_xml;
+use crate::grid::Extent;
 
 /// calamine's caps on one ODS tab.
 const MAX_ROWS: u64 = 1_048_576;
 const MAX_COLUMNS: u64 = 16_384;
-
-/// What calamine will build for an ODS file.
-#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct Extent {
-    /// Cells of every tab, as calamine expands them.
-    pub cells: u64,
-    /// Bytes of the text of those cells: calamine copies a cell's text into every column and
-    /// row it repeats over, so a paragraph repeated 16,384 times over a million rows is
-    /// terabytes. Counted as the raw bytes of the cell's value attributes and paragraphs (what
-    /// calamine unescapes is never longer), a byte per paragraph break, four per character
-    /// reference and the spaces each `<text:s text:c>` stands for.
-    pub text_bytes: u64,
-}
 
 /// The values that make a cell hold something even without paragraphs.
 const VALUE_ATTRIBUTES: [&[u8]; 6] =
@@ -42,6 +30,12 @@ const VALUE_ATTRIBUTES: [&[u8]; 6] =
 
 /// What calamine will build for every tab in `content`. Stops counting at XML that does not
 /// parse (calamine refuses it too).
+///
+/// calamine copies a cell's text into every column and row it repeats over, so a paragraph
+/// repeated 16,384 times over a million rows is terabytes. A cell's text is counted as the raw
+/// bytes of its value attributes and paragraphs (what calamine unescapes is never longer), a
+/// byte per paragraph break, four per character reference and the spaces each
+/// `<text:s text:c>` stands for.
 pub(crate) fn extent(content: impl BufRead) -> Extent {
     let mut reader = calamine_xml::reader(content);
     let mut buf = Vec::new();

@@ -42,7 +42,11 @@ pub(crate) fn read(file: &str, bytes: &[u8], kind: Workbook, limits: &Limits, bu
             budget.fits(extent.cells)?;
             budget.fits_text(extent.text_bytes)?
         }
-        Workbook::Xls => budget.fits(xls_extent::cells(bytes, limits.max_decompressed_bytes).map_err(|error| malformed(&error))?)?,
+        Workbook::Xls => {
+            let extent = xls_extent::extent(bytes, limits.max_decompressed_bytes).map_err(|error| malformed(&error))?;
+            budget.fits(extent.cells)?;
+            budget.fits_text(extent.text_bytes)?
+        }
         Workbook::Xlsx => {
             if let Some(problem) = xlsx_extent::unreadable_reference(bytes) {
                 return Err(malformed(&problem));

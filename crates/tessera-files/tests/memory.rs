@@ -1,6 +1,7 @@
-//! Hostile files that claim far more cells than they hold are refused before those cells are
-//! built: this binary counts every allocation and holds each import to a small peak. (A crash or
-//! a gigabyte-sized allocation is what the fix prevents, so a peak is the honest measure.)
+//! Hostile files that claim far more cells, or far more text, than they hold are refused before
+//! those cells are built: this binary counts every allocation and holds each import to a small
+//! peak. (A crash or a gigabyte-sized allocation is what the fix prevents, so a peak is the
+//! honest measure.)
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::fs;
@@ -57,6 +58,37 @@ fn ods(content: &str) -> Vec<u8> {
     writer.finish().unwrap().into_inner()
 }
 
+fn biff_record(kind: u16, data: &[u8]) -> Vec<u8> {
+    [&kind.to_le_bytes()[..], &(data.len() as u16).to_le_bytes(), data].concat()
+}
+
+/// An .xls whose one shared string of 60,000 characters is named by 5,000 cells: 130 KB that
+/// calamine would copy into 300 MB of text at least (900 MB by the count).
+fn xls_naming_one_long_string_5000_times() -> Vec<u8> {
+    let mut sst = vec![1, 0, 0, 0, 1, 0, 0, 0];
+    sst.extend(60_000u16.to_le_bytes());
+    sst.push(0);
+    sst.extend(vec![b'x'; 60_000]);
+    // A record holds at most 8,224 bytes; the rest of the characters go on in CONTINUE records,
+    // each starting with the width of its characters.
+    let mut shared = biff_record(0x00FC, &sst[..8_224]);
+    for chunk in sst[8_224..].chunks(8_000) {
+        shared.extend(biff_record(0x003C, &[&[0][..], chunk].concat()));
+    }
+    let sheet_at = (shared.len() + 12 + 4) as u32;
+    let mut stream = shared;
+    stream.extend(biff_record(0x0085, &[&sheet_at.to_le_bytes()[..], &[0, 0, 1, b'T']].concat()));
+    stream.extend(biff_record(0x000A, &[]));
+    for row in 0..5_000u16 {
+        stream.extend(biff_record(0x00FD, &[&row.to_le_bytes()[..], &[0; 4], &0u32.to_le_bytes()].concat()));
+    }
+    stream.extend(biff_record(0x000A, &[]));
+    let mut file = cfb::CompoundFile::create(Cursor::new(Vec::new())).unwrap();
+    file.create_stream("/Workbook").unwrap().write_all(&stream).unwrap();
+    file.flush().unwrap();
+    file.into_inner().into_inner()
+}
+
 fn xlsx_with_two_far_cells() -> Vec<u8> {
     let mut workbook = rust_xlsxwriter::Workbook::new();
     let sheet = workbook.add_worksheet();
@@ -89,7 +121,7 @@ fn xlsx_claiming_shared_strings(count: u64) -> Vec<u8> {
 
 // One test, so no other test's allocations land in a peak.
 #[test]
-fn files_claiming_millions_of_cells_are_refused_before_the_cells_are_built() {
+fn files_claiming_millions_of_cells_or_gigabytes_of_text_are_refused_before_they_are_built() {
     // 5,000 names over 1,000 one-field lines: 6,000 fields written, 5,005,000 once padded.
     let header: Vec<String> = (0..5_000).map(|column| format!("c{column}")).collect();
     let mut wide_csv = format!("{}\n", header.join(",")).into_bytes();
@@ -100,17 +132,29 @@ fn files_claiming_millions_of_cells_are_refused_before_the_cells_are_built() {
     let crasher =
         Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/fuzz-crashers/files/import_bytes/xls-dimensions-of-four-billion-rows");
     let xls = fs::read(&crasher).expect("the saved crasher")[1..].to_vec();
+    // A paragraph of 100 million spaces repeated over 16,384 columns: 1.6 TB of text.
+    let ods_spaces = ods_bomb.replace(r#"table:number-rows-repeated="1000""#, "").replace(
+        r#"<table:table-cell office:value-type="float" office:value="1" table:number-columns-repeated="16384"/>"#,
+        r#"<table:table-cell office:value-type="string" table:number-columns-repeated="16384"><text:p><text:s text:c="100000000"/></text:p></table:table-cell>"#,
+    );
     let files = [
         ("wide.csv", wide_csv),
         ("far.xlsx", xlsx_with_two_far_cells()),
         ("strings.xlsx", xlsx_claiming_shared_strings(4_000_000_000)),
         ("repeated.ods", ods(ods_bomb)),
         ("dimensions.xls", xls),
+        ("spaces.ods", ods(&ods_spaces)),
+        ("one-string.xls", xls_naming_one_long_string_5000_times()),
     ];
     for (name, bytes) in files {
         let (peak, outcome) = peak_of(name, &bytes);
         println!("{name}: {} bytes, peak {:.1} MiB, {outcome:?}", bytes.len(), peak as f64 / MIB as f64);
-        assert!(matches!(outcome, Err(ImportError::TooManyCells { .. })), "{name}: {outcome:?}");
+        let refused = if name.starts_with("spaces") || name.starts_with("one-string") {
+            matches!(outcome, Err(ImportError::TooMuchText { .. }))
+        } else {
+            matches!(outcome, Err(ImportError::TooManyCells { .. }))
+        };
+        assert!(refused, "{name}: {outcome:?}");
         assert!(peak < PEAK_ALLOWED, "{name} took {peak} bytes at its peak before it was refused");
     }
 }
