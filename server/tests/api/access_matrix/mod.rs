@@ -18,6 +18,7 @@ use serde_json::Value;
 
 use self::fixture::{csv_form, image_form, signed_event, Fixture, Who, PRIVATE, SECRET};
 use self::table::{Body, Outcome, Row, TABLE};
+use crate::both_databases;
 use crate::support::*;
 
 /// `(method, path)` of every operation the document describes.
@@ -131,44 +132,47 @@ fn report(failures: &[(&Row, String, Vec<Answer>)]) -> String {
     format!("{table}\n{details}")
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn each_caller_gets_exactly_its_rights_on_every_operation() {
-    let started = Instant::now();
-    let fixture = Fixture::new(Backend::Sqlite).await;
-    let built = started.elapsed();
-    let mut failures = Vec::new();
-    let mut requests = 0;
-    // The leak check means something only if the private rows do reach those who may read them.
-    let mut allowed_reads_of_the_secret = 0;
-    for row in TABLE {
-        let mut answers = Vec::new();
-        let mut ask = String::new();
-        for (column, who) in Who::ALL.into_iter().enumerate() {
-            let (asked, reply) = send(&fixture, who, row).await;
-            allowed_reads_of_the_secret += usize::from(reply.text.contains(SECRET) && !row.rights[column].refused());
-            if row.ends_session {
-                fixture.forget_sessions();
+// Both databases: rights are decided in SQL as much as in Rust (who is a member, which rows a
+// workspace owns), and the two dialects must answer alike.
+both_databases! {
+    async fn each_caller_gets_exactly_its_rights_on_every_operation(backend) {
+        let started = Instant::now();
+        let fixture = Fixture::new(backend).await;
+        let built = started.elapsed();
+        let mut failures = Vec::new();
+        let mut requests = 0;
+        // The leak check means something only if the private rows do reach those who may read them.
+        let mut allowed_reads_of_the_secret = 0;
+        for row in TABLE {
+            let mut answers = Vec::new();
+            let mut ask = String::new();
+            for (column, who) in Who::ALL.into_iter().enumerate() {
+                let (asked, reply) = send(&fixture, who, row).await;
+                allowed_reads_of_the_secret += usize::from(reply.text.contains(SECRET) && !row.rights[column].refused());
+                if row.ends_session {
+                    fixture.forget_sessions();
+                }
+                answers.push(judge(row, column, who, &reply));
+                ask = asked;
+                requests += 1;
             }
-            answers.push(judge(row, column, who, &reply));
-            ask = asked;
-            requests += 1;
+            if answers.iter().any(|answer| answer.wrong.is_some()) {
+                failures.push((row, ask, answers));
+            }
         }
-        if answers.iter().any(|answer| answer.wrong.is_some()) {
-            failures.push((row, ask, answers));
-        }
+        eprintln!(
+            "access matrix ({backend:?}): {} rows, {requests} requests; fixture {:.1} s, total {:.1} s",
+            TABLE.len(),
+            built.as_secs_f64(),
+            started.elapsed().as_secs_f64()
+        );
+        assert!(allowed_reads_of_the_secret >= 20, "only {allowed_reads_of_the_secret} allowed answers held the private rows");
+        assert!(
+            failures.is_empty(),
+            "{} of {} rows got answers other than the matrix says:\n{}",
+            failures.len(),
+            TABLE.len(),
+            report(&failures)
+        );
     }
-    eprintln!(
-        "access matrix: {} rows, {requests} requests; fixture {:.1} s, total {:.1} s",
-        TABLE.len(),
-        built.as_secs_f64(),
-        started.elapsed().as_secs_f64()
-    );
-    assert!(allowed_reads_of_the_secret >= 20, "only {allowed_reads_of_the_secret} allowed answers held the private rows");
-    assert!(
-        failures.is_empty(),
-        "{} of {} rows got answers other than the matrix says:\n{}",
-        failures.len(),
-        TABLE.len(),
-        report(&failures)
-    );
 }
