@@ -10,46 +10,63 @@ use crate::{ImportError, Limits, Sheet};
 #[derive(Debug)]
 pub(crate) struct CellBudget {
     file: String,
+    cells: Allowance,
+    text: Allowance,
+}
+
+/// One limit and how much of it is taken.
+#[derive(Debug)]
+struct Allowance {
     limit: u64,
     used: u64,
-    text_limit: u64,
-    text_used: u64,
+}
+
+impl Allowance {
+    fn fits(&self, amount: u64) -> bool {
+        self.used.saturating_add(amount) <= self.limit
+    }
 }
 
 impl CellBudget {
     pub(crate) fn new(file: &str, limits: &Limits) -> Self {
-        CellBudget { file: file.to_owned(), limit: limits.max_cells, used: 0, text_limit: limits.max_text_bytes, text_used: 0 }
-    }
-
-    /// Takes `bytes` of cell text a reader is about to build.
-    pub(crate) fn take_text(&mut self, bytes: u64) -> Result<(), ImportError> {
-        self.fits_text(bytes)?;
-        self.text_used += bytes;
-        Ok(())
-    }
-
-    /// Whether `bytes` more of cell text would stay within the limit, without taking them: for
-    /// text a third-party reader builds before the importer sees a cell.
-    pub(crate) fn fits_text(&self, bytes: u64) -> Result<(), ImportError> {
-        if self.text_used.saturating_add(bytes) > self.text_limit {
-            return Err(ImportError::TooMuchText { file: self.file.clone(), limit: self.text_limit });
+        CellBudget {
+            file: file.to_owned(),
+            cells: Allowance { limit: limits.max_cells, used: 0 },
+            text: Allowance { limit: limits.max_text_bytes, used: 0 },
         }
-        Ok(())
     }
 
     pub(crate) fn take(&mut self, cells: u64) -> Result<(), ImportError> {
         self.fits(cells)?;
-        self.used += cells;
+        self.cells.used += cells;
         Ok(())
     }
 
     /// Whether `cells` more would stay within the limit, without taking them: for a reader that
     /// learns a tab's size as it goes and takes it once at the end.
     pub(crate) fn fits(&self, cells: u64) -> Result<(), ImportError> {
-        if self.used.saturating_add(cells) > self.limit {
-            return Err(ImportError::TooManyCells { file: self.file.clone(), limit: self.limit });
+        if self.cells.fits(cells) {
+            Ok(())
+        } else {
+            Err(ImportError::TooManyCells { file: self.file.clone(), limit: self.cells.limit })
         }
+    }
+
+    /// Takes `bytes` of cell text a reader is about to build.
+    pub(crate) fn take_text(&mut self, bytes: u64) -> Result<(), ImportError> {
+        self.fits_text(bytes)?;
+        self.text.used += bytes;
         Ok(())
+    }
+
+    /// Whether `bytes` more of cell text would stay within the limit, without taking them: for
+    /// text a third-party reader builds before the importer sees a cell.
+    pub(crate) fn fits_text(&self, bytes: u64) -> Result<(), ImportError> {
+        if self.text.fits(bytes) {
+            Ok(())
+        } else {
+            Err(ImportError::TooMuchText { file: self.file.clone(), limit: self.text.limit })
+        }
     }
 }
 

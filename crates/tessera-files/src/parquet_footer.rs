@@ -12,7 +12,8 @@
 //! This walk reads the same bytes the same way and refuses, with the field's name: a field whose
 //! type is not the one the Parquet format gives it, a list claiming more elements than bytes are
 //! left (every element takes at least one), a list of booleans, a set or a map (the format has
-//! none), and nesting deeper than polars skips. A footer that passes holds every element of
+//! none), nesting deeper than polars skips, and a column chunk that does not lie in the file
+//! (polars adds its offset and size unchecked). A footer that passes holds every element of
 //! every list, so what polars reserves for it is bounded by the footer's size.
 //!
 //! The field tables follow `parquet.thrift` for the fields polars reads by number; the others
@@ -70,20 +71,29 @@ impl Kind {
 struct Struct {
     name: &'static str,
     fields: &'static [(i16, &'static str, Kind)],
+    check: Option<Check>,
 }
 
+/// What must hold between the integers of a struct's known fields (number, value as polars
+/// reads it, in the order read), given the file's length.
+type Check = fn(&[(i16, i64)], u64) -> Result<(), String>;
+
 impl Struct {
+    const fn new(name: &'static str, fields: &'static [(i16, &'static str, Kind)]) -> Self {
+        Struct { name, fields, check: None }
+    }
+
     fn field(&self, id: i16) -> Option<(&'static str, Kind)> {
         self.fields.iter().find(|(number, ..)| *number == id).map(|&(_, name, kind)| (name, kind))
     }
 }
 
 /// Unions' empty members and structs polars skips field by field.
-static EMPTY: Struct = Struct { name: "empty struct", fields: &[] };
+static EMPTY: Struct = Struct::new("empty struct", &[]);
 
-static FILE_METADATA: Struct = Struct {
-    name: "FileMetaData",
-    fields: &[
+static FILE_METADATA: Struct = Struct::new(
+    "FileMetaData",
+    &[
         (1, "version", Kind::I32),
         (2, "schema", Kind::List(&Kind::Struct(&SCHEMA_ELEMENT))),
         (3, "num_rows", Kind::I64),
@@ -92,11 +102,11 @@ static FILE_METADATA: Struct = Struct {
         (6, "created_by", Kind::Binary),
         (7, "column_orders", Kind::List(&Kind::Struct(&COLUMN_ORDER))),
     ],
-};
+);
 
-static SCHEMA_ELEMENT: Struct = Struct {
-    name: "SchemaElement",
-    fields: &[
+static SCHEMA_ELEMENT: Struct = Struct::new(
+    "SchemaElement",
+    &[
         (1, "type", Kind::I32),
         (2, "type_length", Kind::I32),
         (3, "repetition_type", Kind::I32),
@@ -108,11 +118,11 @@ static SCHEMA_ELEMENT: Struct = Struct {
         (9, "field_id", Kind::I32),
         (10, "logicalType", Kind::Struct(&LOGICAL_TYPE)),
     ],
-};
+);
 
-static LOGICAL_TYPE: Struct = Struct {
-    name: "LogicalType",
-    fields: &[
+static LOGICAL_TYPE: Struct = Struct::new(
+    "LogicalType",
+    &[
         (1, "STRING", Kind::Struct(&EMPTY)),
         (2, "MAP", Kind::Struct(&EMPTY)),
         (3, "LIST", Kind::Struct(&EMPTY)),
@@ -128,24 +138,23 @@ static LOGICAL_TYPE: Struct = Struct {
         (14, "UUID", Kind::Struct(&EMPTY)),
         (15, "FLOAT16", Kind::Struct(&EMPTY)),
     ],
-};
+);
 
-static DECIMAL_TYPE: Struct = Struct { name: "DecimalType", fields: &[(1, "scale", Kind::I32), (2, "precision", Kind::I32)] };
+static DECIMAL_TYPE: Struct = Struct::new("DecimalType", &[(1, "scale", Kind::I32), (2, "precision", Kind::I32)]);
 
 /// `TimeType` and `TimestampType` have the same fields.
-static TIME_TYPE: Struct =
-    Struct { name: "TimeType", fields: &[(1, "isAdjustedToUTC", Kind::Bool), (2, "unit", Kind::Struct(&TIME_UNIT))] };
+static TIME_TYPE: Struct = Struct::new("TimeType", &[(1, "isAdjustedToUTC", Kind::Bool), (2, "unit", Kind::Struct(&TIME_UNIT))]);
 
-static TIME_UNIT: Struct = Struct {
-    name: "TimeUnit",
-    fields: &[(1, "MILLIS", Kind::Struct(&EMPTY)), (2, "MICROS", Kind::Struct(&EMPTY)), (3, "NANOS", Kind::Struct(&EMPTY))],
-};
+static TIME_UNIT: Struct = Struct::new(
+    "TimeUnit",
+    &[(1, "MILLIS", Kind::Struct(&EMPTY)), (2, "MICROS", Kind::Struct(&EMPTY)), (3, "NANOS", Kind::Struct(&EMPTY))],
+);
 
-static INT_TYPE: Struct = Struct { name: "IntType", fields: &[(1, "bitWidth", Kind::I8), (2, "isSigned", Kind::Bool)] };
+static INT_TYPE: Struct = Struct::new("IntType", &[(1, "bitWidth", Kind::I8), (2, "isSigned", Kind::Bool)]);
 
-static ROW_GROUP: Struct = Struct {
-    name: "RowGroup",
-    fields: &[
+static ROW_GROUP: Struct = Struct::new(
+    "RowGroup",
+    &[
         (1, "columns", Kind::List(&Kind::Struct(&COLUMN_CHUNK))),
         (2, "total_byte_size", Kind::I64),
         (3, "num_rows", Kind::I64),
@@ -154,11 +163,11 @@ static ROW_GROUP: Struct = Struct {
         (6, "total_compressed_size", Kind::I64),
         (7, "ordinal", Kind::I16),
     ],
-};
+);
 
-static COLUMN_CHUNK: Struct = Struct {
-    name: "ColumnChunk",
-    fields: &[
+static COLUMN_CHUNK: Struct = Struct::new(
+    "ColumnChunk",
+    &[
         (1, "file_path", Kind::Binary),
         (2, "file_offset", Kind::I64),
         (3, "meta_data", Kind::Struct(&COLUMN_META_DATA)),
@@ -167,10 +176,11 @@ static COLUMN_CHUNK: Struct = Struct {
         (6, "column_index_offset", Kind::I64),
         (7, "column_index_length", Kind::I32),
     ],
-};
+);
 
 static COLUMN_META_DATA: Struct = Struct {
     name: "ColumnMetaData",
+    check: Some(chunk_within_file),
     fields: &[
         (1, "type", Kind::I32),
         (2, "encodings", Kind::List(&Kind::I32)),
@@ -188,9 +198,25 @@ static COLUMN_META_DATA: Struct = Struct {
     ],
 };
 
-static STATISTICS: Struct = Struct {
-    name: "Statistics",
-    fields: &[
+/// polars reads a column chunk from its dictionary page (from its first data page when it has
+/// none) for its compressed size, adding the two unchecked; a chunk of a Parquet file lies in
+/// the file.
+fn chunk_within_file(integers: &[(i16, i64)], file_length: u64) -> Result<(), String> {
+    let last = |id: i16| integers.iter().rev().find(|&&(number, _)| number == id).map(|&(_, value)| value);
+    let (Some(start), Some(size)) = (last(11).or(last(9)), last(7)) else {
+        // polars refuses a column without them.
+        return Ok(());
+    };
+    let end = u64::try_from(start).ok().zip(u64::try_from(size).ok()).and_then(|(start, size)| start.checked_add(size));
+    match end {
+        Some(end) if end <= file_length => Ok(()),
+        _ => Err(format!("a column chunk of {size} bytes from byte {start} does not lie in the file of {file_length} bytes")),
+    }
+}
+
+static STATISTICS: Struct = Struct::new(
+    "Statistics",
+    &[
         (1, "max", Kind::Binary),
         (2, "min", Kind::Binary),
         (3, "null_count", Kind::I64),
@@ -200,17 +226,15 @@ static STATISTICS: Struct = Struct {
         (7, "is_max_value_exact", Kind::Bool),
         (8, "is_min_value_exact", Kind::Bool),
     ],
-};
+);
 
-static KEY_VALUE: Struct = Struct { name: "KeyValue", fields: &[(1, "key", Kind::Binary), (2, "value", Kind::Binary)] };
+static KEY_VALUE: Struct = Struct::new("KeyValue", &[(1, "key", Kind::Binary), (2, "value", Kind::Binary)]);
 
-static SORTING_COLUMN: Struct = Struct {
-    name: "SortingColumn",
-    fields: &[(1, "column_idx", Kind::I32), (2, "descending", Kind::Bool), (3, "nulls_first", Kind::Bool)],
-};
+static SORTING_COLUMN: Struct =
+    Struct::new("SortingColumn", &[(1, "column_idx", Kind::I32), (2, "descending", Kind::Bool), (3, "nulls_first", Kind::Bool)]);
 
 static COLUMN_ORDER: Struct =
-    Struct { name: "ColumnOrder", fields: &[(1, "TYPE_ORDER", Kind::Struct(&EMPTY)), (2, "IEEE_754_TOTAL_ORDER", Kind::Struct(&EMPTY))] };
+    Struct::new("ColumnOrder", &[(1, "TYPE_ORDER", Kind::Struct(&EMPTY)), (2, "IEEE_754_TOTAL_ORDER", Kind::Struct(&EMPTY))]);
 
 /// Checks the footer of `file` (a whole Parquet file) the way polars will read it; the error
 /// says what in the footer is wrong. A file too short to have a footer, or whose footer length
@@ -220,12 +244,13 @@ pub(crate) fn check(file: &[u8]) -> Result<(), String> {
     let length = u32::from_le_bytes(length.try_into().expect("four bytes")) as usize;
     // polars decodes from the start of the metadata to the end of the file, `PAR1` included.
     let Some(start) = file.len().checked_sub(length.saturating_add(8)) else { return Ok(()) };
-    Walk { bytes: &file[start..] }.structure(&FILE_METADATA, SKIP_DEPTH)
+    Walk { bytes: &file[start..], file_length: file.len() as u64 }.structure(&FILE_METADATA, SKIP_DEPTH)
 }
 
-/// The bytes not read yet.
+/// The footer's bytes not read yet, in a file of `file_length` bytes.
 struct Walk<'a> {
     bytes: &'a [u8],
+    file_length: u64,
 }
 
 impl Walk<'_> {
@@ -265,11 +290,12 @@ impl Walk<'_> {
     /// the others skipped by the type they carry, nested at most `depth` deep.
     fn structure(&mut self, shape: &Struct, depth: u8) -> Result<(), String> {
         let mut last_id = 0i16;
+        let mut integers = Vec::new();
         loop {
             let header = self.byte()?;
             let wire_type = header & 0x0f;
             if wire_type == wire::STOP {
-                return Ok(());
+                return shape.check.map_or(Ok(()), |check| check(&integers, self.file_length));
             }
             if wire_type > wire::STRUCT {
                 return Err(format!("{} has a field of the unknown type {wire_type}", shape.name));
@@ -282,22 +308,27 @@ impl Walk<'_> {
                 last_id.checked_add(delta).ok_or_else(|| format!("a field number of {} is past 32767", shape.name))?
             };
             match shape.field(id) {
-                Some((name, kind)) => self.known(shape, name, kind, wire_type)?,
+                Some((name, kind)) => {
+                    if let Some(integer) = self.known(shape, name, kind, wire_type)? {
+                        integers.push((id, integer));
+                    }
+                }
                 None => self.skipped(wire_type, depth)?,
             }
             last_id = id;
         }
     }
 
-    /// A field polars reads by its number, whatever type it carries.
-    fn known(&mut self, shape: &Struct, name: &str, kind: Kind, wire_type: u8) -> Result<(), String> {
+    /// A field polars reads by its number, whatever type it carries; its value if an integer.
+    fn known(&mut self, shape: &Struct, name: &str, kind: Kind, wire_type: u8) -> Result<Option<i64>, String> {
         let field = || format!("{}.{name}", shape.name);
         let typed = kind.wire() == wire_type || (matches!(kind, Kind::Bool) && wire_type == wire::BOOL_FALSE);
         if !typed {
             return Err(format!("the field {} has the wrong type", field()));
         }
         match kind {
-            Kind::Struct(inner) => self.structure(inner, SKIP_DEPTH),
+            Kind::I16 | Kind::I32 | Kind::I64 => self.zigzag().map(Some),
+            Kind::Struct(inner) => self.structure(inner, SKIP_DEPTH).map(|()| None),
             Kind::List(element) => {
                 let (count, element_type) = self.list_header(&field)?;
                 if count > 0 && element_type != element.wire() {
@@ -309,9 +340,9 @@ impl Walk<'_> {
                         scalar => self.skipped(scalar.wire(), SKIP_DEPTH)?,
                     }
                 }
-                Ok(())
+                Ok(None)
             }
-            scalar => self.skipped(scalar.wire(), SKIP_DEPTH),
+            scalar => self.skipped(scalar.wire(), SKIP_DEPTH).map(|()| None),
         }
     }
 
@@ -435,6 +466,24 @@ mod tests {
         // schema as an i64 instead of a list.
         let problem = check(&file_with_footer(&[0x15, 0x02, 0x16, 0x04, 0x00])).unwrap_err();
         assert_eq!(problem, "the field FileMetaData.schema has the wrong type");
+    }
+
+    #[test]
+    fn a_column_chunk_outside_the_file_is_refused() {
+        // One RowGroup, one ColumnChunk whose ColumnMetaData has total_compressed_size and
+        // data_page_offset as given (zigzag varints of one byte).
+        let chunk =
+            |size: u8, offset: u8| file_with_footer(&metadata(&[0x39, 0x1c, 0x19, 0x1c, 0x3c, 0x76, size, 0x26, offset, 0, 0, 0, 0]));
+        let file = chunk(20, 1);
+        let problem = check(&file).unwrap_err();
+        assert_eq!(problem, format!("a column chunk of 10 bytes from byte -1 does not lie in the file of {} bytes", file.len()));
+        assert_eq!(check(&chunk(4, 8)), Ok(()), "2 bytes from byte 4");
+        assert!(check(&chunk(120, 8)).is_err(), "60 bytes from byte 4, in a file of 27");
+        // What the fuzzer found: a chunk whose end is past 2^64, which polars computes with
+        // `checked_add(..).unwrap()`.
+        let found = include_bytes!("../../../tests/fuzz-crashers/files/import_bytes/parquet-column-chunk-ending-past-2-to-the-64");
+        let problem = check(&found[1..]).unwrap_err();
+        assert!(problem.starts_with("a column chunk of ") && problem.ends_with(" does not lie in the file of 740 bytes"), "{problem}");
     }
 
     #[test]
