@@ -17,7 +17,9 @@
 //! every list, so what polars reserves for it is bounded by the footer's size.
 //!
 //! The field tables follow `parquet.thrift` for the fields polars reads by number; the others
-//! it skips by their type, as the walk does.
+//! it skips by their type, as the walk does. Which fields those are, and how polars reads them,
+//! comes from polars-parquet 0.55's `handwritten_thrift/file_metadata_thrift.rs`: read it again
+//! when polars is upgraded.
 
 /// Thrift compact protocol field types (the low nibble of a field header).
 mod wire {
