@@ -38,7 +38,16 @@ const CELLS: [u16; 6] = [0x0203, 0x0204, 0x0205, 0x027E, 0x00FD, 0x0006];
 /// The `cfb` crate checks the file's structure (sector chains that loop or point past the end)
 /// before calamine sees it: calamine follows the chain of the sector allocation table without
 /// such a check, so a chain that points back at itself grows its table until memory runs out.
+/// The reservations calamine makes from the header alone are checked against `stream_limit`
+/// too (see [`header_reservation`]).
 pub(crate) fn extent(bytes: &[u8], stream_limit: u64) -> Result<Extent, std::io::Error> {
+    let reserved = header_reservation(bytes);
+    if reserved > stream_limit {
+        return Err(std::io::Error::other(format!(
+            "its header is damaged: it sizes the file's sector tables at {reserved} bytes, more than a workbook of {} bytes needs",
+            bytes.len()
+        )));
+    }
     let mut file = cfb::CompoundFile::open(Cursor::new(bytes))?;
     let Ok(stream) = file.open_stream("/Workbook").or_else(|_| file.open_stream("/Book")) else { return Ok(Extent::default()) };
     let mut workbook = Vec::new();
@@ -46,6 +55,17 @@ pub(crate) fn extent(bytes: &[u8], stream_limit: u64) -> Result<Extent, std::io:
         return Ok(Extent::default());
     }
     Ok(stream_extent(&workbook))
+}
+
+/// The bytes calamine reserves from the compound file's header before it reads a sector: four
+/// per FAT sector the header counts (bytes 44-47), and four per entry of the DIFAT, whose length
+/// calamine reads at bytes 62-65 (across the mini FAT's start and length, not at 72 where the
+/// format keeps it). A header can claim four billion of each, and a reservation that fails to
+/// allocate ends the process. In a real workbook both are small: the first is bounded by the
+/// file's sectors, the second is the mini FAT's length (a few sectors) times 65,536.
+fn header_reservation(bytes: &[u8]) -> u64 {
+    let u32_at = |at: usize| bytes.get(at..at + 4).map_or(0, |b| u64::from(u32::from_le_bytes([b[0], b[1], b[2], b[3]])));
+    4 * (u32_at(44) + u32_at(62))
 }
 
 /// What the tabs of a workbook stream cost.
@@ -277,6 +297,20 @@ mod tests {
         let mut second = named_twice.clone();
         second.copy_within(4..8, 16);
         assert_eq!(stream_extent(&second).cells, 2 * 65_536 * 256);
+    }
+
+    #[test]
+    fn a_header_sizing_calamine_s_tables_beyond_the_limit_is_refused_before_it_reads_them() {
+        let mut header = vec![0u8; 512];
+        header[44..48].copy_from_slice(&3u32.to_le_bytes());
+        // The mini FAT starts at sector 5 and has 2 sectors: calamine reads 2 << 16 at byte 62.
+        header[60..64].copy_from_slice(&5u32.to_le_bytes());
+        header[64..68].copy_from_slice(&2u32.to_le_bytes());
+        assert_eq!(header_reservation(&header), 4 * (3 + (2 << 16)));
+        header[64..68].copy_from_slice(&0xFFFFu32.to_le_bytes());
+        assert_eq!(header_reservation(&header), 4 * (3 + (0xFFFF << 16)));
+        let error = extent(&header, 500 * 1024 * 1024).unwrap_err();
+        assert!(error.to_string().starts_with("its header is damaged: it sizes the file's sector tables at 17179607052 bytes"), "{error}");
     }
 
     #[test]
