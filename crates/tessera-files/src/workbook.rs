@@ -43,9 +43,11 @@ pub(crate) fn read(file: &str, bytes: &[u8], kind: Workbook, limits: &Limits, bu
             budget.fits_text(extent.text_bytes)?
         }
         Workbook::Xls => {
-            let extent = xls_extent::extent(bytes, limits.max_decompressed_bytes).map_err(|error| malformed(&error))?;
+            let (clean, extent) = xls_extent::rewrapped(bytes, limits.max_decompressed_bytes).map_err(|error| malformed(&error))?;
             budget.fits(extent.cells)?;
-            budget.fits_text(extent.text_bytes)?
+            budget.fits_text(extent.text_bytes)?;
+            let workbook: Xls<Bytes> = open_workbook_from_rs(Cursor::new(&clean[..])).map_err(|error| malformed(&error))?;
+            return ranges(file, workbook, limits, budget, &malformed);
         }
         Workbook::Xlsx => {
             if let Some(problem) = xlsx_extent::unreadable_reference(bytes) {
@@ -70,10 +72,7 @@ pub(crate) fn read(file: &str, bytes: &[u8], kind: Workbook, limits: &Limits, bu
             }
             Ok(tabs)
         }
-        Workbook::Xls => {
-            let workbook: Xls<Bytes> = open_workbook_from_rs(cursor).map_err(|error| malformed(&error))?;
-            ranges(file, workbook, limits, budget, &malformed)
-        }
+        Workbook::Xls => unreachable!("an .xls is read above, from the compound file rewrapped for calamine"),
         Workbook::Ods => {
             let workbook: Ods<Bytes> = open_workbook_from_rs(cursor).map_err(|error| malformed(&error))?;
             ranges(file, workbook, limits, budget, &malformed)
@@ -496,6 +495,15 @@ mod tests {
         assert_eq!(error, ImportError::TooMuchText { file: "many.ods".into(), limit: 10_000 });
         assert!(error.to_string().contains("more than 10000 bytes (10000 bytes) of cell text"), "{error}");
         assert!(import("many.ods", &ods(&content), &Limits::default()).is_ok());
+    }
+
+    #[test]
+    fn an_xls_is_read_by_calamine_from_its_workbook_stream_rewrapped() {
+        let saved = include_bytes!("../../../tests/fuzz-crashers/files/import_bytes/seed-xls-three-tabs-xlwt");
+        let sheets = import_default("book.xls", &saved[1..]).unwrap();
+        let shapes: Vec<(&str, usize, usize)> =
+            sheets.iter().map(|sheet| (sheet.title.as_str(), sheet.columns.len(), sheet.rows.len())).collect();
+        assert_eq!(shapes, [("Sales", 5, 2), ("Notes", 1, 1)]);
     }
 
     #[test]

@@ -16,7 +16,7 @@
 //! character (the most UTF-8 needs for one UTF-16 unit or one code-page byte), and each
 //! LABELSST cell costs the string it names.
 
-use std::io::{Cursor, Read};
+use std::io::{Cursor, Read, Write};
 
 use crate::grid::{Extent, Span};
 
@@ -31,41 +31,31 @@ const LABEL_SST: u16 = 0x00FD;
 /// BoolErr, Rk, LabelSst, Formula.
 const CELLS: [u16; 6] = [0x0203, 0x0204, 0x0205, 0x027E, 0x00FD, 0x0006];
 
-/// The cells calamine will reserve and build for the tabs of the OLE2 file `bytes`, and their
-/// text (nothing when it holds no workbook stream, which calamine then refuses), or why the file
-/// is not a compound file at all.
+/// An .xls as calamine will read it: its workbook stream, read by the `cfb` crate, in a new
+/// compound file the `cfb` crate writes, and what calamine will build for its tabs. Or why the
+/// file cannot be read that way.
 ///
-/// The `cfb` crate checks the file's structure (sector chains that loop or point past the end)
-/// before calamine sees it: calamine follows the chain of the sector allocation table without
-/// such a check, so a chain that points back at itself grows its table until memory runs out.
-/// The reservations calamine makes from the header alone are checked against `stream_limit`
-/// too (see [`header_reservation`]).
-pub(crate) fn extent(bytes: &[u8], stream_limit: u64) -> Result<Extent, std::io::Error> {
-    let reserved = header_reservation(bytes);
-    if reserved > stream_limit {
-        return Err(std::io::Error::other(format!(
-            "its header is damaged: it sizes the file's sector tables at {reserved} bytes, more than a workbook of {} bytes needs",
-            bytes.len()
-        )));
-    }
+/// calamine's own compound-file reader trusts the file's structure: it follows sector chains
+/// without a loop check (a chain that points back at itself grows a table until memory runs
+/// out, and the directory's chain is read with no length limit at all), reserves from header
+/// fields before reading a sector (one of them read at the wrong offset) and indexes its tables
+/// with ids the file gives. The `cfb` crate checks all of that, so calamine is only ever given
+/// a compound file the `cfb` crate wrote, holding the one stream calamine reads.
+pub(crate) fn rewrapped(bytes: &[u8], stream_limit: u64) -> Result<(Vec<u8>, Extent), std::io::Error> {
     let mut file = cfb::CompoundFile::open(Cursor::new(bytes))?;
-    let Ok(stream) = file.open_stream("/Workbook").or_else(|_| file.open_stream("/Book")) else { return Ok(Extent::default()) };
+    let Some(name) = ["/Workbook", "/Book"].into_iter().find(|name| file.is_stream(name)) else {
+        return Err(std::io::Error::other("it holds no workbook stream"));
+    };
     let mut workbook = Vec::new();
-    if stream.take(stream_limit).read_to_end(&mut workbook).is_err() {
-        return Ok(Extent::default());
+    file.open_stream(name)?.take(stream_limit.saturating_add(1)).read_to_end(&mut workbook)?;
+    if workbook.len() as u64 > stream_limit {
+        return Err(std::io::Error::other(format!("its workbook stream is larger than {stream_limit} bytes")));
     }
-    Ok(stream_extent(&workbook))
-}
-
-/// The bytes calamine reserves from the compound file's header before it reads a sector: four
-/// per FAT sector the header counts (bytes 44-47), and four per entry of the DIFAT, whose length
-/// calamine reads at bytes 62-65 (across the mini FAT's start and length, not at 72 where the
-/// format keeps it). A header can claim four billion of each, and a reservation that fails to
-/// allocate ends the process. In a real workbook both are small: the first is bounded by the
-/// file's sectors, the second is the mini FAT's length (a few sectors) times 65,536.
-fn header_reservation(bytes: &[u8]) -> u64 {
-    let u32_at = |at: usize| bytes.get(at..at + 4).map_or(0, |b| u64::from(u32::from_le_bytes([b[0], b[1], b[2], b[3]])));
-    4 * (u32_at(44) + u32_at(62))
+    // Version 3 (512-byte sectors), the one Excel writes.
+    let mut clean = cfb::CompoundFile::create_with_version(cfb::Version::V3, Cursor::new(Vec::new()))?;
+    clean.create_stream(name)?.write_all(&workbook)?;
+    clean.flush()?;
+    Ok((clean.into_inner().into_inner(), stream_extent(&workbook)))
 }
 
 /// What the tabs of a workbook stream cost.
@@ -297,20 +287,6 @@ mod tests {
         let mut second = named_twice.clone();
         second.copy_within(4..8, 16);
         assert_eq!(stream_extent(&second).cells, 2 * 65_536 * 256);
-    }
-
-    #[test]
-    fn a_header_sizing_calamine_s_tables_beyond_the_limit_is_refused_before_it_reads_them() {
-        let mut header = vec![0u8; 512];
-        header[44..48].copy_from_slice(&3u32.to_le_bytes());
-        // The mini FAT starts at sector 5 and has 2 sectors: calamine reads 2 << 16 at byte 62.
-        header[60..64].copy_from_slice(&5u32.to_le_bytes());
-        header[64..68].copy_from_slice(&2u32.to_le_bytes());
-        assert_eq!(header_reservation(&header), 4 * (3 + (2 << 16)));
-        header[64..68].copy_from_slice(&0xFFFFu32.to_le_bytes());
-        assert_eq!(header_reservation(&header), 4 * (3 + (0xFFFF << 16)));
-        let error = extent(&header, 500 * 1024 * 1024).unwrap_err();
-        assert!(error.to_string().starts_with("its header is damaged: it sizes the file's sector tables at 17179607052 bytes"), "{error}");
     }
 
     #[test]
