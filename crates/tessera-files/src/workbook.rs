@@ -1,6 +1,7 @@
 //! Workbooks (XLSX, XLS, ODS) through calamine, every tab read as text cells. Zip-based
 //! workbooks are checked against zip bombs before calamine inflates anything.
 
+use std::borrow::Cow;
 use std::fmt::Display;
 use std::io::{self, BufRead, BufReader, Cursor, Read};
 
@@ -32,22 +33,23 @@ pub(crate) fn read(file: &str, bytes: &[u8], kind: Workbook, limits: &Limits, bu
     }
     // calamine builds whole tabs before answering (ODS expands its repeated rows and columns,
     // XLS reads every tab on opening) and sizes the XLSX shared strings from the file's claim:
-    // count what it will build first.
-    match kind {
+    // count what it will build first. An .xls reaches calamine rewrapped (see
+    // `xls_extent::rewrapped`), so `readable` is what calamine opens.
+    let readable: Cow<[u8]> = match kind {
         Workbook::Ods => {
             if let Some(problem) = ods_content(bytes, |content| ods_extent::ill_formed(content)).flatten() {
                 return Err(malformed(&format!("{problem}.")));
             }
             let extent = ods_content(bytes, |content| ods_extent::extent(content)).unwrap_or_default();
             budget.fits(extent.cells)?;
-            budget.fits_text(extent.text_bytes)?
+            budget.fits_text(extent.text_bytes)?;
+            Cow::Borrowed(bytes)
         }
         Workbook::Xls => {
             let (clean, extent) = xls_extent::rewrapped(bytes, limits.max_decompressed_bytes).map_err(|error| malformed(&error))?;
             budget.fits(extent.cells)?;
             budget.fits_text(extent.text_bytes)?;
-            let workbook: Xls<Bytes> = open_workbook_from_rs(Cursor::new(&clean[..])).map_err(|error| malformed(&error))?;
-            return ranges(file, workbook, limits, budget, &malformed);
+            Cow::Owned(clean)
         }
         Workbook::Xlsx => {
             if let Some(problem) = xlsx_extent::unreadable_reference(bytes) {
@@ -58,9 +60,10 @@ pub(crate) fn read(file: &str, bytes: &[u8], kind: Workbook, limits: &Limits, bu
             if claimed > limits.max_cells {
                 return Err(ImportError::TooManyCells { file: file.to_owned(), limit: limits.max_cells });
             }
+            Cow::Borrowed(bytes)
         }
-    }
-    let cursor = Cursor::new(bytes);
+    };
+    let cursor = Cursor::new(&readable[..]);
     match kind {
         Workbook::Xlsx => {
             let mut workbook: Xlsx<Bytes> = open_workbook_from_rs(cursor).map_err(|error| malformed(&error))?;
@@ -72,7 +75,10 @@ pub(crate) fn read(file: &str, bytes: &[u8], kind: Workbook, limits: &Limits, bu
             }
             Ok(tabs)
         }
-        Workbook::Xls => unreachable!("an .xls is read above, from the compound file rewrapped for calamine"),
+        Workbook::Xls => {
+            let workbook: Xls<Bytes> = open_workbook_from_rs(cursor).map_err(|error| malformed(&error))?;
+            ranges(file, workbook, limits, budget, &malformed)
+        }
         Workbook::Ods => {
             let workbook: Ods<Bytes> = open_workbook_from_rs(cursor).map_err(|error| malformed(&error))?;
             ranges(file, workbook, limits, budget, &malformed)
