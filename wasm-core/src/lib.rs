@@ -124,6 +124,13 @@ pub fn iframe_frame(code: &str) -> JsResult<JsValue> {
     to_js(&tessera_markup::iframe::answer(code))
 }
 
+/// `text` (markdown) as the sanitised HTML the server answers in a markdown block's view
+/// (`tessera_markup::markdown_to_html`), for the editor's preview.
+#[wasm_bindgen(js_name = markdownHtml)]
+pub fn markdown_html(text: &str) -> String {
+    tessera_markup::markdown_to_html(text)
+}
+
 /// The JSON facade of the block catalogue (`tessera_blocks::api::evaluate`), used by the golden
 /// vectors of `tests/vectors/blocks.json`.
 #[wasm_bindgen(js_name = evaluateBlocks)]

@@ -1,7 +1,7 @@
 // The one place that loads the WASM core. The module is instantiated once per page and shared
 // by every caller of loadCore(); the sheet itself lives on the Rust side behind a SheetTable
 // handle, so each query only sends a small spec across the boundary.
-import init, { SheetTable, blockCatalogue, blockColumnFormats, blockDefaults, blockNewItem, blockSet, blockVisible, evaluate, iframeFrame, validateBlock, type InitInput } from '@tessera/core';
+import init, { SheetTable, blockCatalogue, blockColumnFormats, blockDefaults, blockNewItem, blockSet, blockVisible, evaluate, iframeFrame, markdownHtml, validateBlock, type InitInput } from '@tessera/core';
 import type { IframeFrame } from '../blocks/data/types';
 import type { Catalogue, FieldError } from '../generated/blockCatalogue';
 import type { ChartModel, ChartSpec, ColumnFormat, FacadeAnswers, QueryResult, QuerySpec } from './types';
@@ -50,6 +50,8 @@ export interface Core {
   blockColumnFormats(block: BlockConfig): ColumnFormat[];
   /** The one frame an iframe block's pasted code shows, or why none: the server's view answer. */
   iframeFrame(code: string): { frame: IframeFrame | null; refusal: string | null };
+  /** Markdown as the sanitised HTML the server answers in a markdown block's view. */
+  markdownHtml(text: string): string;
 
   // The core's JSON facade (tessera_core::api::evaluate) for the views a table handle has no
   // method for: the settings editor's live preview of scorecards, calendars, markdown and form
@@ -77,6 +79,7 @@ export function loadCore(source?: InitInput): Promise<Core> {
         blockNewItem: (block, path) => blockNewItem(block, path) as Record<string, unknown> | null,
         blockColumnFormats: (block) => blockColumnFormats(block) as ColumnFormat[],
         iframeFrame: (code) => iframeFrame(code) as { frame: IframeFrame | null; refusal: string | null },
+        markdownHtml: (text) => markdownHtml(text),
         evaluate: (op, input) => JSON.parse(evaluate(op, input)),
       }),
     );
