@@ -41,7 +41,7 @@ pub fn run(args: &[String]) -> Result {
         _ => return Err(format!("api-fuzz takes only `--quick`, not `{}`", args.join(" "))),
     };
     let st = schemathesis()?;
-    server::build_release()?;
+    server::build(server::Profile::Release)?;
     // A server as an operator runs it, payments included: without a webhook secret the payment
     // webhook answers 503 by design, which is not what the fuzzer is looking for.
     let webhook_secret = format!("api-fuzz-{}", std::process::id());

@@ -30,9 +30,9 @@ const TARGET_P50_MS: f64 = 20.0;
 pub fn run() -> Result {
     let dist = std::env::var_os("TESSERA_WEB_DIST").map(PathBuf::from).unwrap_or_else(|| repo_root().join("web/dist"));
     if dist.join("index.html").is_file() {
-        server::build_release()?;
+        server::build(server::Profile::Release)?;
     } else {
-        crate::build()?;
+        crate::build(server::Profile::Release)?;
     }
     let (server, host, token) = start_as_demo_owner(&[])?;
     let (board, _, sheet) = public_board(&host, &token, SLUG, "Embed bench", &generate(ROWS, 0))?;

@@ -30,7 +30,7 @@ const CASES: [Case; 2] = [
 ];
 
 pub fn run() -> Result {
-    server::build_release()?;
+    server::build(server::Profile::Release)?;
     let (server, host, token) = start_as_demo_owner(&[])?;
     let workspace = first_id(&call(&host, &token, "GET", "/api/workspaces", "")?)?;
     let mut table = Vec::new();
@@ -79,7 +79,7 @@ pub fn run() -> Result {
 /// first start prints, with `env` added to its environment: the server, its `host:port` and the
 /// owner's token.
 pub(crate) fn start_as_demo_owner(env: &[(&str, &str)]) -> Result<(server::Background, String, String)> {
-    let server = server::start_background_with(env)?;
+    let server = server::start_background_with(server::Profile::Release, env)?;
     let host = server.url.trim_start_matches("http://").trim_end_matches('/').to_owned();
     let owner = server.line_after("Demo owner: ")?;
     let (email, password) = owner.split_once(" / ").ok_or("the demo owner line has no password")?;

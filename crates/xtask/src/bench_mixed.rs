@@ -71,7 +71,7 @@ struct Board {
 }
 
 pub fn run() -> Result {
-    server::build_release()?;
+    server::build(server::Profile::Release)?;
     let (server, host, token) = start_as_demo_owner(&[])?;
     let board = prepare(host, token)?;
 

@@ -5,7 +5,7 @@
 use crate::{server, web, Result};
 
 pub fn run() -> Result {
-    let server = server::start_background()?;
+    let server = server::start_background(server::Profile::Release)?;
     let owner = server.line_after("Demo owner: ")?;
     let (email, password) = owner.split_once(" / ").ok_or("the demo owner line has no password")?;
     let url = server.url.trim_end_matches('/').to_owned();

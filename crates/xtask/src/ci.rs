@@ -18,7 +18,7 @@ const STEPS: &[Step] = &[
     ("openapi", validate_openapi),
     ("web-test", || web::npm_run("test", &[])),
     ("web-build", web::build),
-    ("server-build", server::build_release),
+    ("server-build", || server::build(server::Profile::Quick)),
     ("e2e", end_to_end),
 ];
 
@@ -92,11 +92,14 @@ fn end_to_end() -> Result {
     let api_port = free_port()?.to_string();
     // The embed journey pays the way the payment provider does, with a webhook signed by this.
     let webhook_secret = format!("e2e-{}-{}", std::process::id(), free_port()?);
-    let server = server::start_background_with(&[
-        ("TESSERA_SMTP_URL", &format!("smtp://127.0.0.1:{smtp_port}")),
-        ("TESSERA_OUTBOUND_ALLOW", &format!("127.0.0.1:{api_port}")),
-        ("TESSERA_PAYMENT_WEBHOOK_SECRET", &webhook_secret),
-    ])?;
+    let server = server::start_background_with(
+        server::Profile::Quick,
+        &[
+            ("TESSERA_SMTP_URL", &format!("smtp://127.0.0.1:{smtp_port}")),
+            ("TESSERA_OUTBOUND_ALLOW", &format!("127.0.0.1:{api_port}")),
+            ("TESSERA_PAYMENT_WEBHOOK_SECRET", &webhook_secret),
+        ],
+    )?;
     println!("ci: server running at {}", server.url);
     let tests = web::npm_run(
         "e2e",

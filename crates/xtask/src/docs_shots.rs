@@ -21,10 +21,10 @@ pub fn run() -> Result {
     let smtp_port = ci::free_port()?.to_string();
     // The owner pays the way the payment provider does, so Embed Content shows the embed code.
     let webhook_secret = format!("docs-shots-{}-{}", std::process::id(), ci::free_port()?);
-    let server = server::start_background_with(&[
-        ("TESSERA_SMTP_URL", &format!("smtp://127.0.0.1:{smtp_port}")),
-        ("TESSERA_PAYMENT_WEBHOOK_SECRET", &webhook_secret),
-    ])?;
+    let server = server::start_background_with(
+        server::Profile::Quick,
+        &[("TESSERA_SMTP_URL", &format!("smtp://127.0.0.1:{smtp_port}")), ("TESSERA_PAYMENT_WEBHOOK_SECRET", &webhook_secret)],
+    )?;
     let taken = web::npm_run(
         "docs-shots",
         &[

@@ -19,6 +19,8 @@ mod setup;
 mod wasm;
 mod web;
 
+use server::Profile;
+
 use std::process::ExitCode;
 
 /// Errors are messages for a person at a terminal.
@@ -29,8 +31,9 @@ Usage: cargo xtask <command>
 
 Commands:
   setup   install what is missing: wasm32 target, wasm-bindgen-cli, wasm-pack, Chromium, web/node_modules
-  build   setup, then the WASM packages, the web app (web/dist) and the release server
+  build   setup (without Chromium), then the WASM packages, the web app (web/dist) and the server (quick profile)
   run     build, then start the server (PORT, default 8080; TESSERA_BIND, default 127.0.0.1)
+          (`run --release`: the fully optimised server, fat LTO, a much longer first build)
   bench-load  build, then measure the sheet-data call under load on loopback (requests/s, p50, p99)
   bench-mixed build the server, then 500 viewers, editors and form submissions at once on loopback (req/s, p50, p99, errors per kind)
   api-fuzz    build the server, then schemathesis against /api/openapi.json as the owner and as a guest (`--quick`: about 3 minutes)
@@ -49,17 +52,17 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.first().map(String::as_str) {
         Some("setup") => setup::run(),
-        Some("build") => build(),
-        Some("run") => build().and_then(|()| server::run_foreground()),
+        Some("build") => build(Profile::Quick),
+        Some("run") => run(&args[1..]),
         Some("ci") => ci::run(&args[1..]),
         Some("fuzz") => fuzz::run(&args[1..]),
         Some("reliability") => reliability::run(&args[1..]),
-        Some("bench-load") => build().and_then(|()| bench_load::run()),
+        Some("bench-load") => build(Profile::Release).and_then(|()| bench_load::run()),
         Some("bench-embed") => bench_embed::run(),
         Some("bench-mixed") => bench_mixed::run(),
         Some("api-fuzz") => api_fuzz::run(&args[1..]),
-        Some("bench-web") => build().and_then(|()| bench_web::run()),
-        Some("docs-shots") => build().and_then(|()| docs_shots::run()),
+        Some("bench-web") => build(Profile::Release).and_then(|()| bench_web::run()),
+        Some("docs-shots") => build(Profile::Quick).and_then(|()| docs_shots::run()),
         None | Some("help" | "-h" | "--help") => {
             print!("{USAGE}");
             Ok(())
@@ -75,10 +78,21 @@ fn main() -> ExitCode {
     }
 }
 
-/// Everything `run` needs: the WASM packages, `web/dist` and the release server binary.
-fn build() -> Result {
-    setup::run()?;
+/// `run [--release]`: the quick build by default; `--release` is the fully optimised one.
+fn run(args: &[String]) -> Result {
+    let profile = match args {
+        [] => Profile::Quick,
+        [flag] if flag == "--release" => Profile::Release,
+        _ => return Err("usage: cargo xtask run [--release]".to_owned()),
+    };
+    build(profile).and_then(|()| server::run_foreground(profile))
+}
+
+/// Everything running the server needs: the WASM packages, `web/dist` and the server binary
+/// built with `profile`. Chromium belongs to the tests, so it is not installed here.
+fn build(profile: Profile) -> Result {
+    setup::for_running()?;
     wasm::build()?;
     web::build()?;
-    server::build_release()
+    server::build(profile)
 }

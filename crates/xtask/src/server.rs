@@ -1,5 +1,5 @@
-//! The release server binary: built by `build`, run in the foreground by `run`, and in the
-//! background by `ci` for the end-to-end tests.
+//! The server binary: built by `build`, run in the foreground by `run`, and in the background by
+//! `ci` for the end-to-end tests and by the benchmarks.
 
 use std::io::{BufRead, BufReader};
 use std::path::PathBuf;
@@ -13,16 +13,37 @@ use crate::Result;
 /// What the server prints first; the rest of the line is its URL.
 const READY: &str = "Tessera is running at ";
 
-pub fn build_release() -> Result {
-    cmd::run(cargo().args(["build", "--release", "-p", "tessera-server"]).current_dir(repo_root()))
+/// Which build of the server. Both are optimised; they differ in how long a cold build takes on
+/// two cores (see `Cargo.toml`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Profile {
+    /// `cargo xtask run` and the end-to-end tests: no LTO, parallel code generation.
+    Quick,
+    /// The benchmarks, and deployers who ask for it (`cargo xtask run --release`): fat LTO, one
+    /// codegen unit.
+    Release,
 }
 
-fn binary() -> PathBuf {
-    cmd::target_dir().join("release").join("tessera-server")
+impl Profile {
+    /// The cargo profile's name, which is also its folder under `target/`.
+    fn name(self) -> &'static str {
+        match self {
+            Self::Quick => "quick",
+            Self::Release => "release",
+        }
+    }
 }
 
-fn command() -> Command {
-    let mut command = Command::new(binary());
+pub fn build(profile: Profile) -> Result {
+    cmd::run(cargo().args(["build", "--profile", profile.name(), "-p", "tessera-server"]).current_dir(repo_root()))
+}
+
+fn binary(profile: Profile) -> PathBuf {
+    cmd::target_dir().join(profile.name()).join("tessera-server")
+}
+
+fn command(profile: Profile) -> Command {
+    let mut command = Command::new(binary(profile));
     command.current_dir(repo_root());
     if std::env::var_os("TESSERA_WEB_DIST").is_none() {
         command.env("TESSERA_WEB_DIST", repo_root().join("web/dist"));
@@ -32,14 +53,14 @@ fn command() -> Command {
 
 /// Runs the server in this terminal until Ctrl-C. On Unix the server replaces this process, so
 /// signals reach it directly.
-pub fn run_foreground() -> Result {
-    let mut command = command();
+pub fn run_foreground(profile: Profile) -> Result {
+    let mut command = command(profile);
     println!("$ {} (Ctrl-C stops it)", cmd::describe(&command));
     #[cfg(unix)]
     {
         use std::os::unix::process::CommandExt;
         let err = command.exec();
-        Err(format!("could not start {}: {err}", binary().display()))
+        Err(format!("could not start {}: {err}", binary(profile).display()))
     }
     #[cfg(not(unix))]
     {
@@ -56,21 +77,21 @@ pub struct Background {
     lines: mpsc::Receiver<String>,
 }
 
-/// Starts the release server with `PORT=0` on a fresh SQLite database (with the demo workspace)
-/// and waits for the line that says which port it got.
-pub fn start_background() -> Result<Background> {
-    start_background_with(&[])
+/// Starts the server built with `profile` with `PORT=0` on a fresh SQLite database (with the demo
+/// workspace) and waits for the line that says which port it got.
+pub fn start_background(profile: Profile) -> Result<Background> {
+    start_background_with(profile, &[])
 }
 
 /// [`start_background`] with extra environment variables (an SMTP stand-in's address).
-pub fn start_background_with(env: &[(&str, &str)]) -> Result<Background> {
+pub fn start_background_with(profile: Profile, env: &[(&str, &str)]) -> Result<Background> {
     // One folder per xtask process: a bench or api-fuzz run beside CI's end-to-end server must not
     // clear the database the other is using.
     let data = cmd::target_dir().join("server-data").join(std::process::id().to_string());
     if data.exists() {
         std::fs::remove_dir_all(&data).map_err(|err| format!("could not clear {}: {err}", data.display()))?;
     }
-    let mut command = command();
+    let mut command = command(profile);
     if std::env::var_os("DATABASE_URL").is_none() {
         command.env("DATABASE_URL", format!("sqlite://{}/tessera.db", data.display()));
     }
@@ -81,7 +102,7 @@ pub fn start_background_with(env: &[(&str, &str)]) -> Result<Background> {
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .spawn()
-        .map_err(|err| format!("could not start {}: {err}", binary().display()))?;
+        .map_err(|err| format!("could not start {}: {err}", binary(profile).display()))?;
     let stdout = child.stdout.take().expect("stdout is piped");
     let (sender, receiver) = mpsc::channel();
     let (line_sender, lines) = mpsc::channel();

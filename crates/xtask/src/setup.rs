@@ -10,11 +10,17 @@ use crate::{web, Result};
 const WASM_TARGET: &str = "wasm32-unknown-unknown";
 const CHROMIUM: &str = "/usr/bin/chromium";
 
+/// What the tests need: what running needs, and Chromium for the end-to-end tests.
 pub fn run() -> Result {
+    for_running()?;
+    chromium()
+}
+
+/// What building and running the product needs (no browser).
+pub fn for_running() -> Result {
     wasm_target()?;
     wasm_bindgen_cli()?;
     wasm_pack()?;
-    chromium()?;
     web::npm_ci()
 }
 
