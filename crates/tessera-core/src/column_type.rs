@@ -26,6 +26,7 @@ use crate::date::parse_date;
 use crate::number::{parse_number, DecimalSeparator};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum ColumnType {
     Text,

@@ -21,6 +21,7 @@ pub mod form;
 pub mod formatting;
 pub mod markdown;
 pub mod number;
+pub mod profile;
 pub mod query;
 pub mod scorecard;
 pub mod search;
