@@ -12,6 +12,10 @@ export interface PopupProps {
   children: ReactNode;
   /** Buttons at the bottom, right-aligned. */
   footer?: ReactNode;
+  /** 'alertdialog' for a question that interrupts the user (ConfirmDialog). */
+  role?: 'dialog' | 'alertdialog';
+  /** The id of the text that says what the popup is about, read out after its title. */
+  describedBy?: string;
 }
 
 /** Open popups, innermost last: Escape closes only the one on top (a form over the users dialog). */
@@ -21,7 +25,7 @@ const openPopups: symbol[] = [];
  * The one modal of the app: an overlay that fades in (platform §2: popups fade), a labelled
  * dialog that takes focus when it opens and gives it back when it closes.
  */
-export function Popup({ title, onClose, maxWidth = 520, closeBlocked = false, children, footer }: PopupProps) {
+export function Popup({ title, onClose, maxWidth = 520, closeBlocked = false, children, footer, role = 'dialog', describedBy }: PopupProps) {
   const titleId = useId();
   const dialog = useRef<HTMLDivElement>(null);
   const close = () => {
@@ -48,7 +52,16 @@ export function Popup({ title, onClose, maxWidth = 520, closeBlocked = false, ch
 
   return (
     <div className="popup-overlay" data-testid="popup-overlay" onMouseDown={(event) => event.target === event.currentTarget && close()}>
-      <div ref={dialog} className="popup" role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1} style={{ maxWidth }}>
+      <div
+        ref={dialog}
+        className="popup"
+        role={role}
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-describedby={describedBy}
+        tabIndex={-1}
+        style={{ maxWidth }}
+      >
         <header className="popup-header">
           <h2 id={titleId}>{title}</h2>
           <button type="button" className="popup-close" aria-label="Close" onClick={close} disabled={closeBlocked}>

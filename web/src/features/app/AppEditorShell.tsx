@@ -194,7 +194,7 @@ export function AppEditorShell({
       {isOpen(mode, 'pages') && (
         <PagesPopup appId={page.app_id} currentPageId={page.page_id} search={search} onClose={close} onRenamed={renamed} onDeleted={deleted} />
       )}
-      {isOpen(mode, 'add') && <BlockTypePicker layout="name grid" onPick={pickBlock} onClose={close} error={addError} />}
+      {isOpen(mode, 'add') && <BlockTypePicker onPick={pickBlock} onClose={close} error={addError} />}
       <UsersDialog appId={page.app_id} open={isOpen(mode, 'users')} onClose={close} />
       {isOpen(mode, 'app settings') && (
         <AppSettingsPopup app={app} page={page} onClose={close} onAppSaved={appSaved} onPageSaved={pageSettingsSaved} />

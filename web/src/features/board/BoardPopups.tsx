@@ -135,7 +135,6 @@ export function BoardPopups(editing: BoardEditing) {
   if (isOpen(mode, 'add')) {
     return (
       <BlockTypePicker
-        layout="described list"
         onClose={close}
         onPick={async (type) => {
           const saved = await addBlock(editing, type);
