@@ -1,7 +1,8 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router';
-import type { AuthUser, BoardBlock } from '../../api/types';
+import type { AppPage, AuthUser, BoardBlock } from '../../api/types';
+import { AppPagesContext, useAppPagesStore } from '../../features/app/appPages';
 import { useSessionStore } from '../../store/sessionStore';
 import { HeaderBlock } from './HeaderBlock';
 import { initials } from './HeaderUser';
@@ -21,10 +22,20 @@ function Where() {
   return <output data-testid="where">{pathname + search}</output>;
 }
 
-function renderHeader(settings: Record<string, unknown>, at = '/') {
+const PAGES: AppPage[] = [
+  { id: 'p1', app_id: 'app-1', page_name: 'Home', page_slug: '', page_type: 'home', position: 0 },
+  { id: 'p2', app_id: 'app-1', page_name: 'Shop', page_slug: 'shop', page_type: 'page', position: 1 },
+  { id: 'p3', app_id: 'app-1', page_name: 'About', page_slug: 'about', page_type: 'page', position: 2 },
+];
+
+/** The header on a page of app `app-1` whose pages are `pages`; null draws it where there are no pages. */
+function renderHeader(settings: Record<string, unknown>, at = '/', pages: AppPage[] | null = PAGES) {
+  if (pages) useAppPagesStore.getState().set('app-1', pages);
   return render(
     <MemoryRouter initialEntries={[at]}>
-      <HeaderBlock block={header(settings)} />
+      <AppPagesContext.Provider value={pages ? 'app-1' : null}>
+        <HeaderBlock block={header(settings)} />
+      </AppPagesContext.Provider>
       <Where />
     </MemoryRouter>,
   );
@@ -81,8 +92,24 @@ describe('header navigation', () => {
   });
 
   it('encodes a slug and ignores slashes around it', () => {
-    renderHeader({ navigationItems: [{ name: 'Team', linkType: 'page', pageSlug: '/our team/' }] });
+    renderHeader({ navigationItems: [{ name: 'Team', linkType: 'page', pageSlug: '/our team/' }] }, '/', null);
     expect(link('Team')).toHaveAttribute('href', '/our%20team');
+  });
+
+  it('links an item whose Page is a page picked in the editor (its id) to that page, not Home', () => {
+    renderHeader({ navigationItems: [{ name: 'Shop', linkType: 'page', pageId: 'p2' }] }, '/?app=acme');
+    expect(link('Shop')).toHaveAttribute('href', '/shop?app=acme');
+  });
+
+  it('follows a picked page to its new address after it was renamed', () => {
+    renderHeader({ navigationItems: [{ name: 'Shop', linkType: 'page', pageId: 'p2' }] }, '/?app=acme', [PAGES[0], { ...PAGES[1], page_slug: 'store' }]);
+    expect(link('Shop')).toHaveAttribute('href', '/store?app=acme');
+  });
+
+  it('links an item naming a page that no longer exists to Home', () => {
+    renderHeader({ navigationItems: [{ name: 'Old', linkType: 'page', pageId: 'deleted-page' }, { name: 'Gone', linkType: 'page', pageSlug: 'gone' }] }, '/shop?app=acme');
+    expect(link('Old')).toHaveAttribute('href', '/?app=acme');
+    expect(link('Gone')).toHaveAttribute('href', '/?app=acme');
   });
 
   it('goes to a page inside the app without reloading it', async () => {

@@ -14,10 +14,10 @@ interface NavItemBase {
   newTab: boolean;
 }
 
-/** A page of this app; `slug` '' is the home page. */
+/** A page of this app, as the item names it: its `pageId`, else its `pageSlug` (see resolvePage). */
 export interface PageNavItem extends NavItemBase {
   kind: 'page';
-  slug: string;
+  page: string;
 }
 
 export interface ExternalNavItem extends NavItemBase {
@@ -37,10 +37,9 @@ export interface HeaderSettings {
   profileImage: string | null;
 }
 
-
-/** A slug as the app's addresses spell it: no slashes around it, each segment URL-encoded. */
-function slugOf(value: unknown): string {
-  return textOf(value)
+/** A page address as the app's addresses spell it: no slashes around it, each segment URL-encoded. */
+export function slugOf(value: string): string {
+  return value
     .split('/')
     .filter(Boolean)
     .map((segment) => encodeURIComponent(decodeSafely(segment)))
@@ -57,7 +56,8 @@ function decodeSafely(segment: string): string {
 
 /**
  * An item is an external link only when it says so; the editor's first link type is 'page', so an
- * item saved without one links to a page (the home page without a slug).
+ * item saved without one links to a page (the home page when it names none). The editor's page
+ * picker stores `pageId`; `pageSlug` is the address typed by hand.
  */
 function readItem(value: unknown): NavItem | null {
   if (typeof value !== 'object' || value === null) return null;
@@ -66,7 +66,7 @@ function readItem(value: unknown): NavItem | null {
   if (!name) return null;
   const base = { name, flaggedActive: flagOf(item.active), newTab: flagOf(item.openInNewTab) };
   if (item.linkType === 'external') return { ...base, kind: 'external', href: httpUrl(textOf(item.url)) };
-  return { ...base, kind: 'page', slug: slugOf(item.pageSlug) };
+  return { ...base, kind: 'page', page: textOf(item.pageId) || textOf(item.pageSlug) };
 }
 
 export function headerSettings(block: BoardBlock): HeaderSettings {
@@ -82,11 +82,12 @@ export function headerSettings(block: BoardBlock): HeaderSettings {
 }
 
 /**
- * The index of the current page's item: the page item whose slug is the address's first segment
- * (the home item on `/`), else the first item the author flagged active; -1 when none.
+ * The index of the current page's item: the page item whose address (`paths`, the items' resolved
+ * page addresses, null for external items) starts with the address's first segment (the home item
+ * on `/`), else the first item the author flagged active; -1 when none.
  */
-export function activeIndex(items: NavItem[], pathname: string): number {
+export function activeIndex(items: NavItem[], paths: readonly (string | null)[], pathname: string): number {
   const here = slugOf(pathname.split('/').filter(Boolean)[0] ?? '');
-  const matching = items.findIndex((item) => item.kind === 'page' && item.slug === here);
+  const matching = paths.findIndex((path) => path !== null && path.split('/')[0] === here);
   return matching >= 0 ? matching : items.findIndex((item) => item.flaggedActive);
 }

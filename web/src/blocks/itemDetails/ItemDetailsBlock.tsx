@@ -11,6 +11,8 @@
 import { useState } from 'react';
 import { useInRouterContext, useLocation } from 'react-router';
 import type { BoardBlock } from '../../api/types';
+import { targetHref, type PageTarget } from '../../features/app/appLocation';
+import { usePageResolver } from '../../features/app/appPages';
 import { textOn } from '../../features/board/colours';
 import { BlockLoadState, NoRows } from '../data/BlockLoadState';
 import type { BlockRows, BlockSource, DataBlockProps } from '../data/types';
@@ -145,16 +147,32 @@ function Value({ value, html }: { value: string; html?: string }) {
   return <>{value}</>;
 }
 
+/** Whether an action opens a page of the app (else an external address). */
+function opensPage(action: Record<string, unknown>): boolean {
+  const type = text(action.type);
+  return type === 'Page' || (!type && text(action.page) !== '' && text(action.url) === '');
+}
+
+/** Where an action leads: the page it names (as every page link is resolved) or its external address. */
+function actionLink(action: Record<string, unknown>, resolve: (value: string) => PageTarget, source: BlockSource): { href: string; external: boolean } | null {
+  if (!opensPage(action)) {
+    const href = externalHref(text(action.url));
+    return href ? { href, external: true } : null;
+  }
+  const page = text(action.page);
+  if (!page) return null;
+  const target = resolve(page);
+  return { href: targetHref(target, source.pageHref), external: target.external };
+}
+
 function Actions({ block, source }: { block: BoardBlock; source: BlockSource }) {
-  const links = objects(block.actions).flatMap((action, i) => {
-    const type = text(action.type);
-    const page = text(action.page);
-    const url = text(action.url);
-    const isPage = type === 'Page' || (!type && page !== '' && url === '');
-    const href = isPage ? (page ? source.pageHref(page) : null) : externalHref(url);
-    if (!href) return [];
+  const actions = objects(block.actions);
+  const resolve = usePageResolver(actions.some(opensPage));
+  const links = actions.flatMap((action, i) => {
+    const link = actionLink(action, resolve, source);
+    if (!link) return [];
     const colour = text(action.button_color) || BUTTON_COLOUR;
-    return [{ key: i, href, external: !isPage, label: text(action.label) || DEFAULT_ACTION_LABEL, colour }];
+    return [{ key: i, ...link, label: text(action.label) || DEFAULT_ACTION_LABEL, colour }];
   });
   if (!links.length) return null;
   return (

@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { ApiError } from '../../api/errors';
 import type { BlockInfo, Field, Group } from '../../generated/blockCatalogue';
 import type { BlockConfig, Core } from '../../core/wasm';
+import type { AppPageList } from '../../features/app/appPages';
 import { pathText, type Step } from './paths';
 import { SettingField, type SettingsScope } from './SettingField';
 import './settings.css';
@@ -28,6 +29,8 @@ export interface BlockSettingsEditorProps {
   block: BlockConfig;
   sheets: readonly string[];
   columnsOf: (sheet: string | undefined) => readonly string[] | undefined;
+  /** The app's pages for the page pickers; undefined on a board. */
+  pages?: AppPageList;
   /** Stores the config; an ApiError naming a field is shown at that field. */
   onSave: (config: BlockConfig) => Promise<void>;
   onCancel: () => void;
@@ -38,13 +41,23 @@ export interface BlockSettingsEditorProps {
 }
 
 /**
+ * A new block (a draft) whose type reads a tab and names none gets the only tab there is, so its
+ * preview shows data at once; a saved block is shown as stored.
+ */
+export function withOnlySheet(core: Core, info: BlockInfo, block: BlockConfig, sheets: readonly string[]): BlockConfig {
+  const readsTab = info.fields.some((field) => field.key === 'sheet_title');
+  if (block.temp_block !== true || !readsTab || sheets.length !== 1 || (typeof block.sheet_title === 'string' && block.sheet_title !== '')) return block;
+  return core.blockSet(block, 'sheet_title', sheets[0]);
+}
+
+/**
  * The settings of one block, generated from its catalogue entry (blocks §3): a section per
  * group, each field shown while its visibility rule holds for the config being edited. Range
  * and option problems show as soon as they are typed; settings required to save are checked
  * when Save is pressed, and the server's own answer (a 422 naming a field) lands at its field.
  */
-export function BlockSettingsEditor({ core, info, block, sheets, columnsOf, onSave, onCancel, onChange, initialError }: BlockSettingsEditorProps) {
-  const [config, setConfig] = useState<BlockConfig>(block);
+export function BlockSettingsEditor({ core, info, block, sheets, columnsOf, pages, onSave, onCancel, onChange, initialError }: BlockSettingsEditorProps) {
+  const [config, setConfig] = useState<BlockConfig>(() => withOnlySheet(core, info, block, sheets));
   const [attempted, setAttempted] = useState(false);
   const [saving, setSaving] = useState(false);
   const [serverError, setServerError] = useState<{ path?: string; message: string } | null>(initialError ?? null);
@@ -68,6 +81,7 @@ export function BlockSettingsEditor({ core, info, block, sheets, columnsOf, onSa
     block: config,
     sheets,
     columnsOf,
+    pages,
     errorAt,
     update: (steps: readonly Step[], value: unknown) => {
       setServerError(null);

@@ -7,6 +7,7 @@ import { FormError } from '../../components/FormError';
 import { Loading } from '../../components/Loading';
 import type { Filter } from '../../core/types';
 import type { BlockConfig } from '../../core/wasm';
+import type { AppPageList } from '../../features/app/appPages';
 import { getSpreadsheet } from '../../features/spreadsheets/spreadsheetApi';
 import { copyKey, loadWithCopy } from '../../platform/offlineStore';
 import type { Block } from '../../shell/blockList';
@@ -25,6 +26,8 @@ export interface BlockDataSource {
   sheets: readonly string[];
   /** The board's or page's filters as stored (the preview applies them as viewers get them). */
   filters: readonly Filter[];
+  /** The app's pages, for the settings that name one; undefined on a board, which has none. */
+  pages?: AppPageList;
 }
 
 /**
@@ -109,6 +112,7 @@ export function BlockSettingsPanel({ source, block, editKey, onSave, onCancel }:
             block={block as BlockConfig}
             sheets={source.sheets}
             columnsOf={columnsOf}
+            pages={source.pages}
             onSave={onSave}
             onCancel={onCancel}
             onChange={onChange}

@@ -4,6 +4,9 @@
 import { useState } from 'react';
 import type { Field } from '../../generated/blockCatalogue';
 import type { BlockConfig, Core } from '../../core/wasm';
+import { resolvePage } from '../../features/app/appLocation';
+import type { AppPageList } from '../../features/app/appPages';
+import { HIDDEN_COLUMNS } from '../details/DetailsPopup';
 import { getAt, pathText, type Step } from './paths';
 import { pickerValue } from '../../components/ColourField';
 import { NamePicker } from '../../components/NamePicker';
@@ -16,8 +19,19 @@ export interface SettingsScope {
   sheets: readonly string[];
   /** The columns of a tab, once known. */
   columnsOf: (sheet: string | undefined) => readonly string[] | undefined;
+  /** The app's pages for the page pickers; undefined on a board, which has none. */
+  pages?: AppPageList;
   errorAt: (path: string) => string | undefined;
   update: (steps: readonly Step[], value: unknown) => void;
+}
+
+/**
+ * The columns a picker offers: the sheet's own columns, without those the server keeps for
+ * itself (rows are matched on them, but no block setting is about them). A stored one still
+ * shows, as NamePicker keeps every stored name selectable.
+ */
+function columnChoices(scope: SettingsScope, sheet: string | undefined): readonly string[] | undefined {
+  return scope.columnsOf(sheet)?.filter((column) => !HIDDEN_COLUMNS.has(column));
 }
 
 /** A span this small is a range slider (border widths 0-5, transparency 0-1, grid columns 2-5). */
@@ -112,13 +126,79 @@ function ScalarControl({ field, steps, scope, control }: { field: Field; steps: 
     case 'sheet':
       return <NameSelect control={control} value={text(stored)} names={scope.sheets} placeholder="Choose a sheet" onChange={set} />;
     case 'column':
-      return <NameSelect control={control} value={text(stored)} names={scope.columnsOf(text(scope.block.sheet_title) || undefined)} placeholder="Choose a column" onChange={set} />;
+      return <NameSelect control={control} value={text(stored)} names={columnChoices(scope, text(scope.block.sheet_title) || undefined)} placeholder="Choose a column" onChange={set} />;
     default: {
       const type = TEXT_INPUT_TYPES[field.kind] ?? 'text';
       return <input {...control} type={type} value={text(stored)} placeholder={text(field.default)} onChange={(e) => set(orAbsent(e.target.value))} />;
     }
   }
 }
+
+/** The picker's option for an address typed by hand; a page id never starts with a space. */
+const TYPED_ADDRESS = ' typed';
+
+/**
+ * A setting that names a page of the app (catalogue kind `page`): a dropdown of the app's pages
+ * by name, storing the page's id (what `resolvePage` reads first, so renaming a page keeps its
+ * links), or an address typed by hand. A stored value naming no page is kept, with a warning,
+ * until another is chosen. On a board, which has no pages, and when the pages cannot be listed,
+ * the address is typed.
+ */
+function PageSetting({ field, steps, scope, error }: { field: Field; steps: Step[]; scope: SettingsScope; error?: string }) {
+  const stored = text(getAt(scope.block, steps));
+  const set = (next: string | undefined) => scope.update(steps, next);
+  const pages = Array.isArray(scope.pages) ? scope.pages : undefined;
+  const target = resolvePage(stored, pages);
+  const isPageId = pages?.some((page) => page.id === stored.trim()) ?? false;
+  const missing = stored !== '' && !target.external && target.missing;
+  // Until the owner picks, a stored address that is not a page's id (a slug, a path, a link)
+  // shows as typed; one naming no page shows in the dropdown, with the warning.
+  const [typingChosen, setTyping] = useState<boolean | null>(null);
+  const typing = typingChosen ?? (pages !== undefined && stored !== '' && !isPageId && !missing);
+  const typeBox = (control: Partial<ControlProps>, label?: string) => (
+    <input {...control} aria-label={label} type="text" value={stored} placeholder="e.g. orders or https://example.com" onChange={(e) => set(orAbsent(e.target.value))} />
+  );
+
+  if (scope.pages === undefined || scope.pages === 'unavailable') {
+    const help = scope.pages === undefined ? BOARD_PAGE_HELP : UNLISTED_PAGES_HELP;
+    return (
+      <SettingRow label={field.label} required={field.required} help={field.help ? `${field.help} ${help}` : help} error={error}>
+        {(control) => typeBox(control)}
+      </SettingRow>
+    );
+  }
+  const warning = missing ? (typing ? `No page of this app is at "${stored}": viewers are taken to Home.` : `The page "${stored}" no longer exists; choose another.`) : undefined;
+  return (
+    <SettingRow label={field.label} required={field.required} help={field.help} warning={warning} error={error}>
+      {(control) => (
+        <span className="setting-page">
+          <select
+            {...control}
+            disabled={scope.pages === 'loading'}
+            value={typing ? TYPED_ADDRESS : isPageId ? stored.trim() : ''}
+            onChange={(e) => {
+              const typed = e.target.value === TYPED_ADDRESS;
+              setTyping(typed);
+              set(typed || e.target.value === '' ? undefined : e.target.value);
+            }}
+          >
+            <option value="">{scope.pages === 'loading' ? 'Loading pages...' : 'Choose a page'}</option>
+            {(pages ?? []).map((page) => (
+              <option key={page.id} value={page.id}>
+                {page.page_name || page.page_slug || 'Home'}
+              </option>
+            ))}
+            <option value={TYPED_ADDRESS}>Type an address...</option>
+          </select>
+          {typing && typeBox({}, `${field.label} address`)}
+        </span>
+      )}
+    </SettingRow>
+  );
+}
+
+const BOARD_PAGE_HELP = "Boards have no pages (multi-page apps do): type the address to open, such as another board's address or an https:// link.";
+const UNLISTED_PAGES_HELP = "The app's pages could not be listed: type the page's address (its slug) or an https:// link.";
 
 /** A column of any tab (`{sheet, column}`): the tab, then one of its columns. */
 function SourceControl({ field, steps, scope, error }: { field: Field; steps: Step[]; scope: SettingsScope; error?: string }) {
@@ -137,7 +217,7 @@ function SourceControl({ field, steps, scope, error }: { field: Field; steps: St
         {(control) => <NameSelect control={control} value={text(source.sheet)} names={scope.sheets} placeholder="Choose a sheet" onChange={(v) => set('sheet', v)} />}
       </SettingRow>
       <SettingRow label="Column" required={field.required}>
-        {(control) => <NameSelect control={control} value={text(source.column)} names={scope.columnsOf(source.sheet)} placeholder="Choose a column" onChange={(v) => set('column', v)} />}
+        {(control) => <NameSelect control={control} value={text(source.column)} names={columnChoices(scope, source.sheet)} placeholder="Choose a column" onChange={(v) => set('column', v)} />}
       </SettingRow>
       {field.help && <p className="form-hint">{field.help}</p>}
     </fieldset>
@@ -299,6 +379,8 @@ export function SettingField({ field, steps, scope }: { field: Field; steps: Ste
       return <ColoursControl field={field} steps={steps} scope={scope} error={error} />;
     case 'key_values':
       return <KeyValuesControl field={field} steps={steps} scope={scope} error={error} />;
+    case 'page':
+      return <PageSetting field={field} steps={steps} scope={scope} error={error} />;
     default:
       return (
         <SettingRow label={field.label} required={field.required} help={field.help} error={error} inline={field.kind === 'bool'}>

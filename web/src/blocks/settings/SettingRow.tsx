@@ -10,14 +10,16 @@ export interface ControlProps {
 }
 
 /**
- * One setting: its label (marked when required to save), the control, the catalogue's help and
- * the validator's or the server's error. Like components/Field, the hint and the error sit
- * outside the label and are linked with aria-describedby, so the control's name is the label.
+ * One setting: its label (marked when required to save), the control, the catalogue's help,
+ * a warning about what is saved (a page that no longer exists: it does not stop a save) and the
+ * validator's or the server's error. Like components/Field, the notes sit outside the label and
+ * are linked with aria-describedby, so the control's name is the label.
  */
 export function SettingRow({
   label,
   required,
   help,
+  warning,
   error,
   inline = false,
   children,
@@ -25,13 +27,14 @@ export function SettingRow({
   label: string;
   required: boolean;
   help?: string;
+  warning?: string;
   error?: string;
   /** A switch sits on the label's line. */
   inline?: boolean;
   children: (control: ControlProps) => ReactNode;
 }) {
   const id = useId();
-  const described = describedBy(id, help, error);
+  const described = [describedBy(id, help, error), warning && `${id}-warning`].filter(Boolean).join(' ') || undefined;
   return (
     <div className={inline ? 'setting setting-inline' : 'setting'}>
       <label htmlFor={id}>
@@ -49,6 +52,11 @@ export function SettingRow({
         'aria-required': required ? true : undefined,
       })}
       <FieldNotes id={id} hint={help} error={error} />
+      {warning && (
+        <span id={`${id}-warning`} className="setting-warning">
+          {warning}
+        </span>
+      )}
     </div>
   );
 }

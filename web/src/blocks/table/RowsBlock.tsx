@@ -4,6 +4,8 @@
 import { useRef, useState, type ComponentType } from 'react';
 import { toApiError } from '../../api/errors';
 import type { BoardBlock } from '../../api/types';
+import { targetHref } from '../../features/app/appLocation';
+import { usePageResolver } from '../../features/app/appPages';
 import { textOn } from '../../features/board/colours';
 import { showToast } from '../../store/toastStore';
 import { RowActions } from '../actions/RowActions';
@@ -162,6 +164,7 @@ export function RowsToolbar({ state, answer, title }: { state: RowsBlockState; a
   const [exporting, setExporting] = useState(false);
   const canAdd = answer.permissions?.append === true;
   const pages = toolbarButtons(block);
+  const resolve = usePageResolver(pages.length > 0);
   const csv = settings.csv_download === true;
   const pdf = settings.pdf_download !== false;
   if (!canAdd && pages.length === 0 && !csv && !pdf) return null;
@@ -193,7 +196,7 @@ export function RowsToolbar({ state, answer, title }: { state: RowsBlockState; a
         </button>
       )}
       {pages.map((button, index) => (
-        <a key={index} className="rows-toolbar-button" style={buttonStyle(button.button_color, button.text_color, textOn)} href={source.pageHref(button.open_page ?? '')}>
+        <a key={index} className="rows-toolbar-button" style={buttonStyle(button.button_color, button.text_color, textOn)} href={targetHref(resolve(button.open_page ?? ''), source.pageHref)}>
           {text(button.title) || 'Open'}
         </a>
       ))}
@@ -238,6 +241,7 @@ export function TruncatedNote({ answer }: { answer: BlockRows }) {
 export function RowButtons({ state, answer, record, columns }: { state: RowsBlockState; answer: BlockRows; record: Record<string, string>; columns: string[] }) {
   const { block, source } = state;
   const items = itemButtons(block);
+  const resolve = usePageResolver(items.length > 0);
   const recordId = record[RECORD_ID] ?? '';
   return (
     <>
@@ -257,7 +261,7 @@ export function RowButtons({ state, answer, record, columns }: { state: RowsBloc
       {items.length > 0 && recordId && (
         <div className="row-actions">
           {items.map((button, index) => (
-            <a key={index} className="row-action" style={buttonStyle(button.button_color, button.text_color, textOn)} href={detailHref(source, button.open_detail_page ?? '', recordId)}>
+            <a key={index} className="row-action" style={buttonStyle(button.button_color, button.text_color, textOn)} href={detailHref(source, resolve(button.open_detail_page ?? ''), recordId)}>
               {text(button.title) || 'View'}
             </a>
           ))}

@@ -3,6 +3,7 @@
 // and where toolbar and item buttons lead. Presentation only: filtering, sorting, formatting
 // rules and who may write are the server's.
 import type { BoardBlock } from '../../api/types';
+import { targetHref, type PageTarget } from '../../features/app/appLocation';
 import type { CellStyle } from '../../core/types';
 import type {
   TableActionsItem,
@@ -148,9 +149,9 @@ export function splitChoices(text: string): string[] {
 /** The query parameter a detail page reads its record from (item_buttons → itemDetails, conditional filters). */
 export const RECORD_PARAM = 'record';
 
-/** The address of `page` showing the record `recordId` (item_buttons open_detail_page). */
-export function detailHref(source: BlockSource, page: string, recordId: string): string {
-  const href = source.pageHref(page);
+/** The address of the page `target` showing the record `recordId` (item_buttons open_detail_page). */
+export function detailHref(source: BlockSource, target: PageTarget, recordId: string): string {
+  const href = targetHref(target, source.pageHref);
   const url = new URL(href, window.location.origin);
   url.searchParams.set(RECORD_PARAM, recordId);
   return url.origin === window.location.origin ? url.pathname + url.search + url.hash : url.toString();

@@ -9,6 +9,7 @@ import type { BlockConfig } from '../../core/wasm';
 import { useSubmit } from '../../hooks/useSubmit';
 import { chromeBlock, CHROME_TYPES, type ChromeType } from './appChrome';
 import { updateApp } from './appApi';
+import { useAppPages } from './appPages';
 
 const LABELS: Record<ChromeType, { title: string; shown: string }> = {
   header: { title: 'Header', shown: 'Shown at the top of every page without a header block of its own.' },
@@ -56,6 +57,7 @@ export function AppChromeSettings({ app, onAppSaved }: { app: AppRecord; onAppSa
       <FormError message={error} />
       {editing && (
         <ChromeEditor
+          appId={app.id}
           type={editing}
           stored={chromeBlock(app.settings, editing)}
           onClose={() => setEditing(null)}
@@ -70,17 +72,21 @@ export function AppChromeSettings({ app, onAppSaved }: { app: AppRecord; onAppSa
 }
 
 function ChromeEditor({
+  appId,
   type,
   stored,
   onSave,
   onClose,
 }: {
+  appId: string;
   type: ChromeType;
   stored: BlockConfig | null;
   onSave: (config: BlockConfig) => Promise<void>;
   onClose: () => void;
 }) {
   const loaded = useBlockInfo(type);
+  // The header's navigation items pick the app's pages.
+  const pages = useAppPages(appId);
   return (
     <Popup title={`${LABELS[type].title} of every page`} onClose={onClose} maxWidth={640}>
       {loaded === null && <Loading />}
@@ -92,6 +98,7 @@ function ChromeEditor({
           block={stored ?? loaded.core.blockDefaults({ type })}
           sheets={NO_SHEETS}
           columnsOf={noColumns}
+          pages={pages}
           onSave={onSave}
           onCancel={onClose}
         />

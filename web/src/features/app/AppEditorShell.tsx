@@ -17,6 +17,7 @@ import { useSessionStore } from '../../store/sessionStore';
 import { UsersDialog } from '../users/UsersDialog';
 import { addPageBlock, deletePageBlock, pageBlocksPath } from './appApi';
 import { pageHref, publicAppUrl, withAppName } from './appLocation';
+import { useAppPages } from './appPages';
 import { AppSettingsPopup } from './AppSettingsPopup';
 import { EmbedPopup } from './EmbedPopup';
 import { PageContent } from './PageContent';
@@ -70,9 +71,10 @@ export function AppEditorShell({
     };
   }, [appId, pageId, setPage]);
   useOutboxBlocks(page.blocks, blockEditing);
+  const pages = useAppPages(appId);
   const source = useMemo(
-    () => ({ spreadsheetId: page.spreadsheetId, sheets: page.sheets ?? [], filters: (page.filters ?? []) as unknown as Filter[] }),
-    [page.spreadsheetId, page.sheets, page.filters],
+    () => ({ spreadsheetId: page.spreadsheetId, sheets: page.sheets ?? [], filters: (page.filters ?? []) as unknown as Filter[], pages }),
+    [page.spreadsheetId, page.sheets, page.filters, pages],
   );
   useOfflineReadiness(source, page.blocks);
 

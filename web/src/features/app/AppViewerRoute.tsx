@@ -9,6 +9,7 @@ import { useSessionStatus } from '../../store/sessionStore';
 import { useTokenLogIn } from '../auth/useTokenLogIn';
 import { AppEditorShell } from './AppEditorShell';
 import { appNameFromLocation, pagePath } from './appLocation';
+import { AppPagesContext } from './appPages';
 import { AppSignInPopup } from './AppSignInPopup';
 import { PageContent } from './PageContent';
 import { useAppPage, type AppPageView } from './useAppPage';
@@ -73,7 +74,9 @@ function AppPage() {
 
   return (
     <SignInSlotContext.Provider value={slot}>
-      <AppPageBody view={view} appName={appName} path={path} search={location.search} />
+      <AppPagesContext.Provider value={page?.app_id ?? null}>
+        <AppPageBody view={view} appName={appName} path={path} search={location.search} />
+      </AppPagesContext.Provider>
       {signInPopup}
     </SignInSlotContext.Provider>
   );

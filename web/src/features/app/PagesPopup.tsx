@@ -2,6 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { toApiError } from '../../api/errors';
 import type { AppPage } from '../../api/types';
+import { useConfirm } from '../../components/ConfirmDialog';
 import { Field } from '../../components/Field';
 import { FormError } from '../../components/FormError';
 import { Loading } from '../../components/Loading';
@@ -10,6 +11,7 @@ import { useSubmit } from '../../hooks/useSubmit';
 import { useNameWithAddress } from '../dashboard/subdomain';
 import { createPage, deletePage, listPages, reorderPages, updatePage } from './appApi';
 import { pageHref } from './appLocation';
+import { useAppPagesStore } from './appPages';
 
 export const PAGES_TITLE = 'Pages';
 
@@ -54,8 +56,15 @@ export function PagesPopup({
   // One change at a time; a refusal stays on screen until the next change.
   const { busy, error, setError, run } = useSubmit();
   const [editing, setEditing] = useState<Editing | null>(null);
+  const { confirm, confirmDialog } = useConfirm();
   // A page slug is suggested by the sub-domain rule: page slugs take the same characters.
   const { name: newName, address: newSlug, changeName, changeAddress: changeSlug, reset: resetNewPage } = useNameWithAddress();
+
+  // The page pickers of the block settings follow every change made here.
+  const keepPages = useAppPagesStore((s) => s.set);
+  useEffect(() => {
+    if (pages) keepPages(appId, pages);
+  }, [appId, pages, keepPages]);
 
   useEffect(() => {
     let current = true;
@@ -100,8 +109,8 @@ export function PagesPopup({
     });
   };
 
-  const remove = (page: AppPage) => {
-    if (!window.confirm(`Delete the page "${page.page_name}" and its blocks? This cannot be undone.`)) return;
+  const remove = async (page: AppPage) => {
+    if (!(await confirm({ title: 'Delete page', question: `Delete the page "${page.page_name}" and its blocks? This cannot be undone.`, confirmLabel: 'Delete' }))) return;
     void run(async () => {
       await deletePage(appId, page.id);
       setPages((list) => (list ?? []).filter((p) => p.id !== page.id));
@@ -179,7 +188,7 @@ export function PagesPopup({
                         className="button small danger"
                         aria-label={`Delete ${page.page_name}`}
                         disabled={busy}
-                        onClick={() => remove(page)}
+                        onClick={() => void remove(page)}
                       >
                         Delete
                       </button>
@@ -218,6 +227,7 @@ export function PagesPopup({
           </div>
         </form>
       )}
+      {confirmDialog}
     </Popup>
   );
 }

@@ -1,4 +1,4 @@
-import { appEditorPath, appNameFromLocation, pageHref, pagePath, publicAppUrl, withAppName } from './appLocation';
+import { appEditorPath, appNameFromLocation, pageHref, pagePath, publicAppUrl, resolvePage, withAppName } from './appLocation';
 
 describe('appNameFromLocation', () => {
   it.each([
@@ -48,5 +48,37 @@ describe('page addresses', () => {
 
   it('open a new app on this origin, where the session cookie is', () => {
     expect(appEditorPath('field')).toBe('/?app=field');
+  });
+});
+
+describe('resolvePage, the one reading of a setting that names a page', () => {
+  const pages = [
+    { id: 'p-home', page_name: 'Home', page_slug: '' },
+    { id: 'p-orders', page_name: 'Orders', page_slug: 'orders' },
+  ];
+
+  it('takes a page id (what the picker stores) to the page’s current address', () => {
+    expect(resolvePage('p-orders', pages)).toEqual({ external: false, path: 'orders', missing: false, page: pages[1] });
+    expect(resolvePage('p-home', pages)).toEqual({ external: false, path: '', missing: false, page: pages[0] });
+  });
+
+  it('takes a typed slug, with or without slashes and more of the path, as typed', () => {
+    expect(resolvePage('orders', pages)).toMatchObject({ path: 'orders', missing: false });
+    expect(resolvePage('/orders/42', pages)).toMatchObject({ path: 'orders/42', missing: false, page: pages[1] });
+    expect(resolvePage('', pages)).toMatchObject({ path: '', missing: false, page: pages[0] });
+  });
+
+  it('sends a page that no longer exists, or a page’s name, home and says it is missing', () => {
+    expect(resolvePage('p-deleted', pages)).toEqual({ external: false, path: '', missing: true, page: null });
+    expect(resolvePage('Orders', pages)).toMatchObject({ path: '', missing: true });
+  });
+
+  it('keeps a typed http(s) link as an external link, and refuses other schemes as pages', () => {
+    expect(resolvePage(' https://example.com/help ', pages)).toEqual({ external: true, href: 'https://example.com/help' });
+    expect(resolvePage('javascript:alert(1)', pages)).toMatchObject({ external: false, missing: true });
+  });
+
+  it('follows an address as typed where the pages are not known (a board)', () => {
+    expect(resolvePage('/sales-board', undefined)).toEqual({ external: false, path: 'sales-board', missing: false, page: null });
   });
 });

@@ -1,6 +1,7 @@
 // Which app a browser address shows and the addresses of its pages. An app lives at its own
 // sub-domain (platform §7); where the host carries none (local use, one-host set-ups) the
 // `?app=<sub>` query parameter names it instead, and page links keep that parameter.
+import { httpUrl } from '../../blocks/urls';
 import { appSubdomain } from '../../config/runtime';
 
 const APP_PARAM = 'app';
@@ -52,4 +53,53 @@ export function publicAppUrl(subdomain: string, slug: string, here: { protocol: 
  */
 export function appEditorPath(subdomain: string): string {
   return `/?${new URLSearchParams({ [APP_PARAM]: subdomain })}`;
+}
+
+/** What a page setting needs of a page: the app page list's `id`, `page_name` and `page_slug`. */
+export interface PageRef {
+  id: string;
+  page_name: string;
+  page_slug: string;
+}
+
+/**
+ * Where a setting that names a page leads: an in-app `path` (no leading slash; '' is the home
+ * page), or an http(s) link typed by hand. `missing` when the app's pages are known and none is
+ * the one named: viewers then go to the home page, and the editor warns.
+ */
+export type PageTarget = { external: false; path: string; missing: boolean; page: PageRef | null } | { external: true; href: string };
+
+/**
+ * The one reading of a page setting (toolbar `open_page`, item buttons' `open_detail_page`, item
+ * details' Page action, header items' `pageId`/`pageSlug`), for every renderer and the editor.
+ * The value is a page's id (what the editor's page picker stores, so a renamed page keeps its
+ * links), else an address typed by hand: a page's slug, optionally followed by more of the path
+ * (`orders/42`), or an http(s) link. Without the list of pages (a board, or while it loads) an
+ * address is followed as typed.
+ */
+export function resolvePage(value: string, pages: readonly PageRef[] | undefined): PageTarget {
+  const typed = value.trim();
+  const href = httpUrl(typed);
+  if (href) return { external: true, href };
+  const path = typed.replace(/^\/+/, '');
+  if (!pages) return { external: false, path, missing: false, page: null };
+  const byId = pages.find((page) => page.id === typed);
+  if (byId) return { external: false, path: byId.page_slug, missing: false, page: byId };
+  const first = decodeSafely(path.split('/')[0]);
+  const bySlug = pages.find((page) => page.page_slug === first);
+  if (bySlug) return { external: false, path, missing: false, page: bySlug };
+  return { external: false, path: '', missing: true, page: null };
+}
+
+function decodeSafely(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+/** The href of a resolved page setting: the in-app address `inApp` makes of its path, or the typed link. */
+export function targetHref(target: PageTarget, inApp: (path: string) => string): string {
+  return target.external ? target.href : inApp(target.path);
 }
