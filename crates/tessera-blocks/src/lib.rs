@@ -16,6 +16,8 @@
 //! - [`references()`] and [`rewrite_references()`]: the tabs and columns a block's settings
 //!   name, found through the field kinds, and a rewrite of them (binding a board to another
 //!   spreadsheet).
+//! - [`starter()`] and [`starter_sheet()`]: a new data block's tab and first column bindings,
+//!   chosen from the tab's column profiles, with sentences saying what was chosen (`starter.rs`).
 //! - [`column_formats()`]: a block's conditional formatting rules as the core's query takes them.
 //! - [`view()`]: what a chart, scorecard, calendar or markdown block asks of the core (its
 //!   axes, cards, calendar settings or template), read from its settings with defaults filled.
@@ -37,6 +39,7 @@ mod edit;
 mod formats;
 mod model;
 mod references;
+mod starter;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
@@ -53,6 +56,7 @@ pub use edit::{new_item, set};
 pub use formats::column_formats;
 pub use model::{BlockInfo, BlockType, Catalogue, DefaultValue, Field, Group, ItemLimit, Kind, PickerEntry, PickerGroup, Rule};
 pub use references::{references, rewrite_references, Reference};
+pub use starter::{starter, starter_sheet, Starter, CARD_COLUMNS, SELECT_OPTIONS};
 pub use validate::{validate, with_defaults, Block, BlockError, FieldError};
 pub use view::{markdown_columns, view, View, ViewError};
 pub use visibility::visible;
