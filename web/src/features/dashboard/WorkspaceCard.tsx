@@ -22,17 +22,19 @@ interface Props {
  */
 export function WorkspaceCard({ workspace, boards, apps, onChanged }: Props) {
   const [boardName, setBoardName] = useState('');
-  const [boardSpreadsheet, setBoardSpreadsheet] = useState('');
+  // null until the owner picks: a workspace with a single spreadsheet starts on it.
+  const [pickedSpreadsheet, setBoardSpreadsheet] = useState<string | null>(null);
   const create = useSubmit();
   const [working, setWorking] = useState<string | null>(null);
   const sheets = useWorkspaceSpreadsheets(workspace.id);
+  const boardSpreadsheet = pickedSpreadsheet ?? (sheets.spreadsheets?.length === 1 ? sheets.spreadsheets[0].id : '');
 
   const createBoard = (event: FormEvent) => {
     event.preventDefault();
     void create.run(async () => {
       const board = await api.post<BoardCreated>('/api/boards', { workspace_id: workspace.id, name: boardName.trim() }, { alert: false });
       setBoardName('');
-      setBoardSpreadsheet('');
+      setBoardSpreadsheet(null);
       // The board exists from here on, so the list is reloaded even when connecting it fails.
       try {
         if (boardSpreadsheet) await api.put(`/api/boards/${board.id}`, { spreadsheetId: boardSpreadsheet }, { alert: false });

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { stepsDone } from './onboardingApi';
+import { GUIDE_STEP_COUNT, stepsDone } from './onboardingApi';
 import { useOnboarding } from './useOnboarding';
 import './onboarding.css';
 
@@ -31,11 +31,11 @@ export function GuideNotice() {
   }
 
   const done = stepsDone(guide);
-  if (done === 3) return null;
+  if (done === GUIDE_STEP_COUNT) return null;
   return (
     <div className="card onboarding-notice">
       <p>
-        <strong>Getting started:</strong> {done} of 3 steps done.
+        <strong>Getting started:</strong> {done} of {GUIDE_STEP_COUNT} steps done.
       </p>
       <Link className="button small primary" to="/dashboard/start">
         Continue the guide

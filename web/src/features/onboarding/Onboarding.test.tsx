@@ -34,9 +34,13 @@ function signedIn(guide: Onboarding | (() => Onboarding), more: Routes = {}) {
   });
 }
 
-/** The guide's step titled `title`, as a list item. */
-const step = (title: string) => screen.getByRole('heading', { name: title, level: 3 }).closest('li') as HTMLElement;
+const STEPS = ['Create a workspace', 'Connect your data', 'Pick a template or a blank board', 'Add a block'];
+
+/** The stepper's step titled `title`, as a list item. */
+const step = (title: string) => screen.getByRole('heading', { name: title, level: 2 }).closest('li') as HTMLElement;
 const statusOf = (title: string) => within(step(title)).getByText(/^(Done|To do)$/).textContent;
+/** The title of the step marked as the one to do next. */
+const currentStep = () => within(screen.getByRole('list', { name: 'Steps' })).getAllByRole('listitem').find((li) => li.getAttribute('aria-current') === 'step')?.querySelector('h2')?.textContent;
 
 beforeAll(() => Promise.all([import('../start/StartPage'), import('../dashboard/DashboardPage'), import('../dashboard/NewWorkspacePage')]));
 
@@ -48,37 +52,66 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('the first-run guide on /dashboard/start', { timeout: 15_000 }, () => {
-  it('shows a new account three steps to do, starting with a workspace', async () => {
+describe('the first-run stepper on /dashboard/start', { timeout: 15_000 }, () => {
+  it('shows a new account one list of four steps, in order, starting with a workspace', async () => {
     signedIn(fresh, { 'GET /api/workspaces': { body: [] } });
     renderApp('/dashboard/start');
-    expect(await screen.findByRole('heading', { name: 'Get started in three steps' })).toBeInTheDocument();
-    expect(screen.getByText('0 of 3 steps done')).toBeInTheDocument();
-    expect(['Connect your data', 'Pick a template or a blank board', 'Add a block'].map(statusOf)).toEqual(['To do', 'To do', 'To do']);
-    expect(within(step('Connect your data')).getByRole('link', { name: 'Create a workspace' })).toHaveAttribute(
-      'href',
-      '/dashboard/new-workspace?next=%2Fdashboard%2Fstart',
-    );
+    expect(await screen.findByRole('heading', { name: 'Get started in four steps' })).toBeInTheDocument();
+    expect(screen.getByText('0 of 4 steps done')).toBeInTheDocument();
+    // One stepper on the page, nothing numbered besides it.
+    expect(screen.getAllByRole('list', { name: 'Steps' })).toHaveLength(1);
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['Get started in four steps', ...STEPS]);
+    expect(STEPS.map(statusOf)).toEqual(['To do', 'To do', 'To do', 'To do']);
+    expect(currentStep()).toBe('Create a workspace');
+    expect(within(step('Create a workspace')).getByRole('button', { name: 'Create workspace' })).toBeInTheDocument();
+    expect(within(step('Connect your data')).queryByRole('button', { name: 'Create workspace' })).not.toBeInTheDocument();
     expect(within(step('Add a block')).getByText(/Make a board first/)).toBeInTheDocument();
     expect(within(step('Add a block')).queryByRole('link')).not.toBeInTheDocument();
+  });
+
+  it('makes the workspace inside the stepper and moves on to connecting data', async () => {
+    let made = false;
+    signedIn(() => ({ ...fresh, has_workspace: made }), {
+      'GET /api/workspaces': () => ({ body: made ? [workspace] : [] }),
+      'POST /api/workspaces': () => {
+        made = true;
+        return { status: 201, body: workspace };
+      },
+    });
+    const { user, where } = renderApp('/dashboard/start');
+    await user.type(await screen.findByLabelText('Workspace name'), 'Sales team');
+    await user.click(screen.getByRole('button', { name: 'Create workspace' }));
+
+    expect(await screen.findByText('1 of 4 steps done')).toBeInTheDocument();
+    expect(where()).toBe('/dashboard/start');
+    expect(statusOf('Create a workspace')).toBe('Done');
+    expect(within(step('Create a workspace')).getByText(/live in Sales team/)).toBeInTheDocument();
+    expect(currentStep()).toBe('Connect your data');
+    expect(within(step('Connect your data')).getByRole('form', { name: 'Upload a file' })).toBeInTheDocument();
+  });
+
+  it('resumes at the first step the account has left, as a reload finds it', async () => {
+    const orders = { id: 's1', workspace_id: 'w1', name: 'Orders', kind: 'upload', source_url: '', created_at: 5, open_url: '', sheets: [] };
+    const older = { ...orders, id: 's0', name: 'Old list', created_at: 1 };
+    signedIn({ ...fresh, has_workspace: true, data_connected: true }, { 'GET /api/spreadsheets': { body: [older, orders] } });
+    renderApp('/dashboard/start');
+    expect(await screen.findByText('2 of 4 steps done')).toBeInTheDocument();
+    expect(STEPS.map(statusOf)).toEqual(['Done', 'Done', 'To do', 'To do']);
+    expect(currentStep()).toBe('Pick a template or a blank board');
+    // The spreadsheet connected last is the one picked for the board.
+    expect(await within(step('Connect your data')).findByRole('combobox', { name: 'Spreadsheet' })).toHaveValue('s1');
   });
 
   it('ticks the steps from the account data and opens the newest board for the block', async () => {
     signedIn(withBoard);
     renderApp('/dashboard/start');
-    expect(await screen.findByText('2 of 3 steps done')).toBeInTheDocument();
-    expect(['Connect your data', 'Pick a template or a blank board', 'Add a block'].map(statusOf)).toEqual(['Done', 'Done', 'To do']);
-    expect(within(step('Pick a template or a blank board')).getByText('You made Sales Q3.')).toBeInTheDocument();
+    expect(await screen.findByText('3 of 4 steps done')).toBeInTheDocument();
+    expect(STEPS.map(statusOf)).toEqual(['Done', 'Done', 'Done', 'To do']);
+    expect(currentStep()).toBe('Add a block');
+    expect(within(step('Pick a template or a blank board')).getByText(/You made Sales Q3\./)).toBeInTheDocument();
     const open = within(step('Add a block')).getByRole('link', { name: 'Open Sales Q3 in the editor' });
     expect(open).toHaveAttribute('href', '/sales-q3');
     expect(within(step('Add a block')).getByText(/press New Block in the sidebar/)).toBeInTheDocument();
-  });
-
-  it('points a workspace owner without data at the connect and template steps of this page', async () => {
-    signedIn({ ...fresh, has_workspace: true });
-    renderApp('/dashboard/start');
-    expect(await screen.findByRole('link', { name: 'Connect a spreadsheet' })).toHaveAttribute('href', '#start-data');
-    expect(screen.getByRole('link', { name: 'Choose a template' })).toHaveAttribute('href', '#start-template');
   });
 
   it('ticks Connect your data as soon as an upload finishes', async () => {
@@ -87,49 +120,57 @@ describe('the first-run guide on /dashboard/start', { timeout: 15_000 }, () => {
     const people = { id: 's2', workspace_id: 'w1', name: 'People', kind: 'upload', source_url: '', created_at: 1, open_url: '', sheets: [sheet] };
     signedIn(() => ({ ...fresh, has_workspace: true, data_connected: uploaded }), {
       'GET /api/spreadsheets': () => ({ body: uploaded ? [people] : [] }),
+      'GET /api/spreadsheets/s2/sheets/Staff/grid': { body: { columns: sheet.columns, rows: [['r1', 'Ada']], total: 1, offset: 0, limit: 500, version: 1 } },
       'POST /api/spreadsheets/upload': () => {
         uploaded = true;
         return { body: { spreadsheet: { id: 's2', name: 'People' } } };
       },
     });
     const { user } = renderApp('/dashboard/start');
-    expect(await screen.findByText('0 of 3 steps done')).toBeInTheDocument();
+    expect(await screen.findByText('1 of 4 steps done')).toBeInTheDocument();
     const upload = screen.getByRole('form', { name: 'Upload a file' });
     await user.upload(within(upload).getByLabelText('File'), new File(['Name\nAda\n'], 'people.csv', { type: 'text/csv' }));
     await user.click(within(upload).getByRole('button', { name: 'Upload' }));
-    expect(await screen.findByText('1 of 3 steps done')).toBeInTheDocument();
+    expect(await screen.findByText('2 of 4 steps done')).toBeInTheDocument();
     expect(statusOf('Connect your data')).toBe('Done');
+    expect(currentStep()).toBe('Pick a template or a blank board');
   });
 
-  it('says all is set once every step is done', async () => {
+  it('says all is set once every step is done, and still makes boards', async () => {
     signedIn({ ...withBoard, block_added: true });
     renderApp('/dashboard/start');
     expect(await screen.findByRole('heading', { name: 'You are all set' })).toBeInTheDocument();
-    expect(screen.getByText('3 of 3 steps done')).toBeInTheDocument();
+    expect(screen.getByText('4 of 4 steps done')).toBeInTheDocument();
     expect(within(step('Add a block')).queryByRole('link')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Create board' })).toBeInTheDocument();
   });
 
   it('is dismissed for the account on the server and leaves the board creation in place', async () => {
     const { calls } = signedIn(withBoard, { 'PUT /api/account/onboarding': { body: { ...withBoard, dismissed: true } } });
     const { user } = renderApp('/dashboard/start');
-    await user.click(await screen.findByRole('button', { name: 'Dismiss guide' }));
-    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Get started in three steps' })).not.toBeInTheDocument());
+    const dismiss = await screen.findByRole('button', { name: 'Dismiss guide' });
+    // A plain button: the ghost style is white text meant for the dark top bar.
+    expect(dismiss).not.toHaveClass('ghost');
+    await user.click(dismiss);
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Get started in four steps' })).not.toBeInTheDocument());
     expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ dismissed: true });
-    expect(screen.getByRole('heading', { name: '1. Connect your data' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Connect your data' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Add a block' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/^(Done|To do)$/)).not.toBeInTheDocument();
   });
 
   it('stays hidden when the account dismissed it', async () => {
     signedIn({ ...fresh, has_workspace: true, dismissed: true });
     renderApp('/dashboard/start');
-    expect(await screen.findByRole('heading', { name: '1. Connect your data' })).toBeInTheDocument();
-    expect(screen.queryByRole('heading', { name: 'Get started in three steps' })).not.toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Connect your data' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Get started in four steps' })).not.toBeInTheDocument();
   });
 
   it('is no obstacle when it cannot be read', async () => {
     signedIn(fresh, { 'GET /api/account/onboarding': { status: 500, body: { error: 'Sorry there has been a server error..' } } });
     renderApp('/dashboard/start');
-    expect(await screen.findByRole('heading', { name: '1. Connect your data' })).toBeInTheDocument();
-    expect(screen.queryByRole('heading', { name: 'Get started in three steps' })).not.toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Connect your data' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Get started in four steps' })).not.toBeInTheDocument();
     expect(window.alert).not.toHaveBeenCalled();
   });
 });
@@ -147,13 +188,13 @@ describe('the guide from the dashboard', { timeout: 15_000 }, () => {
     await user.click(await screen.findByRole('button', { name: 'Show getting-started guide' }));
     await waitFor(() => expect(where()).toBe('/dashboard/start'));
     expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ dismissed: false });
-    expect(await screen.findByRole('heading', { name: 'Get started in three steps' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Get started in four steps' })).toBeInTheDocument();
   });
 
   it('says how far an open guide is and links to it', async () => {
     signedIn(withBoard);
     renderApp('/dashboard');
-    expect(await screen.findByText(/2 of 3 steps done/)).toBeInTheDocument();
+    expect(await screen.findByText(/3 of 4 steps done/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Continue the guide' })).toHaveAttribute('href', '/dashboard/start');
     expect(screen.queryByRole('button', { name: 'Show getting-started guide' })).not.toBeInTheDocument();
   });
@@ -181,7 +222,7 @@ describe('where a new account lands', { timeout: 15_000 }, () => {
     signedIn(fresh, { ...verify, 'GET /api/workspaces': { body: [] } });
     const { where } = await enterCode('/dashboard/emailVerify?email=ann%40example.com');
     await waitFor(() => expect(where()).toBe('/dashboard/start'));
-    expect(await screen.findByRole('heading', { name: 'Get started in three steps' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Get started in four steps' })).toBeInTheDocument();
   });
 
   it('goes to the dashboard when the account dismissed the guide', async () => {

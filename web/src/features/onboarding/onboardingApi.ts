@@ -22,12 +22,19 @@ export function setGuideDismissed(dismissed: boolean): Promise<Onboarding> {
   return api.put<Onboarding>(ONBOARDING_PATH, { dismissed });
 }
 
-/** How many of the three steps are done. */
+/** The guide's steps in order, each done from the account's own data. */
+export function guideSteps(guide: Onboarding): boolean[] {
+  return [guide.has_workspace, guide.data_connected, guide.board_made, guide.block_added];
+}
+
+export const GUIDE_STEP_COUNT = 4;
+
+/** How many of the guide's steps are done. */
 export function stepsDone(guide: Onboarding): number {
-  return [guide.data_connected, guide.board_made, guide.block_added].filter(Boolean).length;
+  return guideSteps(guide).filter(Boolean).length;
 }
 
 /** The guide still has something to teach: shown, with a step left. */
 export function guideOpen(guide: Onboarding): boolean {
-  return !guide.dismissed && stepsDone(guide) < 3;
+  return !guide.dismissed && stepsDone(guide) < GUIDE_STEP_COUNT;
 }

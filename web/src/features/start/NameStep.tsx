@@ -1,4 +1,4 @@
-import { useId, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Field } from '../../components/Field';
 import { FormError } from '../../components/FormError';
@@ -17,17 +17,15 @@ interface Props {
   onStartOver: () => void;
 }
 
-/** Step 3: the board's name, the address it will probably get, and the Create board button. */
+/** The board's name, the address it will probably get, and the Create board button. */
 export function NameStep({ name, onName, onCreate, busy, step, error, partial, onStartOver }: Props) {
-  const headingId = useId();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onCreate();
   };
 
   return (
-    <form id="start-name" className="card start-step form" aria-labelledby={headingId} onSubmit={submit}>
-      <h2 id={headingId}>3. Name the board</h2>
+    <form className="form start-name" aria-label="Name the board" onSubmit={submit}>
       <Field label="Board name" hint="1 to 200 characters; it is the board's title and makes its web address.">
         <input required maxLength={200} value={name} disabled={partial !== null} onChange={(e) => onName(e.target.value)} />
       </Field>
@@ -47,7 +45,7 @@ export function NameStep({ name, onName, onCreate, busy, step, error, partial, o
             <Link className="button small" to={`/${partial.board.slug}`}>
               Open it as it is
             </Link>
-            <button type="button" className="button small ghost" onClick={onStartOver} disabled={busy}>
+            <button type="button" className="button small" onClick={onStartOver} disabled={busy}>
               Start over
             </button>
           </div>

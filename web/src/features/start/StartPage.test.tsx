@@ -1,11 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { mockFetch, type Routes } from '../../test/fetchMock';
+import { loadRealCore } from '../../test/realCore';
 import { ann, renderApp } from '../../test/renderApp';
 
 vi.mock('../preview/PreviewPage', () => ({ PreviewPage: () => <h1>Preview</h1> }));
 
 const workspace = { id: 'w1', name: 'Sales team', subdomain: 'sales', owner_id: 'u1', created_at: 1 };
-const sheet = (title: string, columns: string[]) => ({ title, columns: ['ChartApps Record ID', ...columns], row_count: 3, version: 1 });
+const sheet = (title: string, columns: string[], version = 1) => ({ title, columns: ['ChartApps Record ID', ...columns], row_count: 3, version });
 const orders = {
   id: 's1',
   workspace_id: 'w1',
@@ -18,18 +19,38 @@ const orders = {
 };
 const created = { id: 'b9', slug: 'q1-sales', name: 'Q1 Sales!', workspace_id: 'w1', blocks: [], can_edit: true };
 
+/** A grid answer: the tab's rows with the server's record id first, as the grid call gives them. */
+function grid(columns: string[], rows: string[][]) {
+  return { body: { columns: ['ChartApps Record ID', ...columns], rows: rows.map((row, i) => [`r${i}`, ...row]), total: rows.length, offset: 0, limit: 500, version: 1 } };
+}
+
+const ordersGrid = grid(
+  ['Region', 'Revenue', 'Order date'],
+  [
+    ['North', '120', '2024-01-05'],
+    ['South', '80', '2024-02-11'],
+    ['North', '45', '2024-03-02'],
+  ],
+);
+
+// The guide is covered by the onboarding tests; here it cannot be read, which leaves the steps
+// that make a board.
 function signedIn(more: Routes = {}) {
   return mockFetch({
     'GET /api/auth': { body: ann },
+    'GET /api/account/onboarding': { status: 500, body: { error: 'Sorry there has been a server error..' } },
     'GET /api/workspaces': { body: [workspace] },
     'GET /api/spreadsheets': { body: [orders] },
+    'GET /api/spreadsheets/s1/sheets/Orders/grid': ordersGrid,
     ...more,
   });
 }
 
-// Load the lazy screens once up front. Each test drives a whole screen through the router, which
-// can take seconds on a busy machine: hence the longer timeouts of the describe blocks.
-beforeAll(() => import('./StartPage'));
+const stepNamed = (title: string) => screen.getByRole('heading', { name: title, level: 2 }).closest('li') as HTMLElement;
+
+// Load the lazy screens and the core once up front. Each test drives a whole screen through the
+// router, which can take seconds on a busy machine: hence the longer timeouts of the describe blocks.
+beforeAll(() => Promise.all([import('./StartPage'), loadRealCore()]));
 
 beforeEach(() => {
   vi.spyOn(window, 'alert').mockImplementation(() => {});
@@ -40,14 +61,29 @@ afterEach(() => {
 });
 
 describe('/dashboard/start', { timeout: 15_000 }, () => {
-  it('sends a user without a workspace to create one first', async () => {
-    signedIn({ 'GET /api/workspaces': { body: [] } });
-    renderApp('/dashboard/start');
-    expect(await screen.findByRole('heading', { name: 'First, create a workspace' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Create workspace' })).toHaveAttribute('href', '/dashboard/new-workspace');
+  it('makes a workspace right in its first step for a user without one, then goes on to the data', async () => {
+    let workspaces: unknown[] = [];
+    const { calls } = signedIn({
+      'GET /api/workspaces': () => ({ body: workspaces }),
+      'GET /api/spreadsheets': { body: [] },
+      'POST /api/workspaces': () => {
+        workspaces = [workspace];
+        return { status: 201, body: workspace };
+      },
+    });
+    const { user, where } = renderApp('/dashboard/start');
+    const first = await screen.findByRole('form', { name: 'New workspace' });
+    expect(within(stepNamed('Connect your data')).getByText(/Create a workspace first/)).toBeInTheDocument();
+    await user.type(within(first).getByLabelText('Workspace name'), 'Sales team');
+    await user.click(within(first).getByRole('button', { name: 'Create workspace' }));
+
+    expect(await screen.findByRole('form', { name: 'Upload a file' })).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ name: 'Sales team', subdomain: 'sales-team' });
+    expect(where()).toBe('/dashboard/start');
+    expect(screen.queryByRole('form', { name: 'New workspace' })).not.toBeInTheDocument();
   });
 
-  it('creates the board, connects its spreadsheet, adds the template blocks in order and opens it', async () => {
+  it('creates the board, connects its spreadsheet, adds the template blocks in order and opens it in the editor', async () => {
     const { calls } = signedIn({
       'POST /api/boards': { status: 201, body: created },
       'PUT /api/boards/b9': { body: { ...created, spreadsheetId: 's1' } },
@@ -55,9 +91,9 @@ describe('/dashboard/start', { timeout: 15_000 }, () => {
     });
     const { user, where } = renderApp('/dashboard/start');
 
-    // The workspace's spreadsheet is picked already: its columns show, without the server's own.
-    expect(await screen.findByText('Columns of Orders: Region, Revenue, Order date')).toBeInTheDocument();
-    expect(screen.getByRole('combobox', { name: 'Spreadsheet' })).toHaveValue('s1');
+    // The workspace's spreadsheet and its only tab are picked already.
+    expect(await screen.findByRole('combobox', { name: 'Spreadsheet' })).toHaveValue('s1');
+    expect(screen.getByRole('combobox', { name: 'Sheet' })).toHaveValue('Orders');
     await user.click(screen.getByRole('radio', { name: /Sales overview/ }));
     expect(screen.getByText('Chart: Revenue by Region')).toBeInTheDocument();
     await user.type(screen.getByRole('textbox', { name: 'Board name' }), 'Q1 Sales!');
@@ -80,6 +116,23 @@ describe('/dashboard/start', { timeout: 15_000 }, () => {
       sheet_title: 'Orders',
       axis: [{ column: 'Region' }, { column: 'Revenue' }, { column: 'Order date' }],
     });
+  });
+
+  it('previews the first rows of the picked tab with the column types the core found', async () => {
+    const rows = Array.from({ length: 7 }, (_, i) => [`Person ${i}`, String(10 * i), `2024-0${i + 1}-01`, '']);
+    signedIn({ 'GET /api/spreadsheets/s1/sheets/Orders/grid': grid(['Name', 'Amount', 'Joined', 'Notes'], rows) });
+    renderApp('/dashboard/start');
+    const preview = await screen.findByRole('region', { name: 'Preview of Orders' });
+    expect(within(preview).getByText('First 5 of 7 rows of Orders')).toBeInTheDocument();
+    const headers = await waitFor(() => {
+      const cells = within(preview).getAllByRole('columnheader').map((th) => th.textContent);
+      expect(cells).toEqual(['NameText', 'AmountNumber', 'JoinedDate', 'NotesEmpty']);
+      return cells;
+    });
+    expect(headers).not.toContain('ChartApps Record ID');
+    expect(within(preview).getAllByRole('row')).toHaveLength(1 + 5);
+    expect(within(preview).getByText('Person 4')).toBeInTheDocument();
+    expect(within(preview).queryByText('Person 5')).not.toBeInTheDocument();
   });
 
   it('keeps everything typed and shows the message when the board cannot be created', async () => {
@@ -127,29 +180,37 @@ describe('/dashboard/start', { timeout: 15_000 }, () => {
     expect(blocks).toEqual(['chart', 'table', 'table']);
   });
 
-  it('picks a freshly uploaded spreadsheet for the templates', async () => {
+  it('picks a freshly uploaded spreadsheet, previews it and offers the templates for its columns', async () => {
     let spreadsheets: unknown[] = [];
-    const people = { ...orders, id: 's2', name: 'People', sheets: [sheet('Staff', ['Name', 'Photo', 'Team'])] };
+    const people = { ...orders, id: 's2', name: 'People', created_at: 2, sheets: [sheet('Staff', ['Name', 'Photo', 'Team'])] };
     signedIn({
       'GET /api/spreadsheets': () => ({ body: spreadsheets }),
+      'GET /api/spreadsheets/s2/sheets/Staff/grid': grid(['Name', 'Photo', 'Team'], [['Ada', 'https://x.io/a.png', 'North']]),
       'POST /api/spreadsheets/upload': () => {
-        spreadsheets = [people];
+        spreadsheets = [orders, people];
         return { body: { spreadsheet: { id: 's2', name: 'People' } } };
       },
     });
     const { user } = renderApp('/dashboard/start');
-    // Without data only the blank board can be picked.
-    expect(await screen.findByText('(none yet)')).toBeInTheDocument();
-    expect(screen.getByRole('radio', { name: /A spreadsheet already connected/ })).toBeDisabled();
-    expect(screen.getByRole('radio', { name: /Directory/ })).toBeDisabled();
-    expect(screen.getByRole('radio', { name: 'Upload a file' })).toBeChecked();
-
+    await user.click(await screen.findByRole('radio', { name: 'Upload a file' }));
     const upload = screen.getByRole('form', { name: 'Upload a file' });
     await user.upload(within(upload).getByLabelText('File'), new File(['Name,Photo,Team\n'], 'people.csv', { type: 'text/csv' }));
     await user.click(within(upload).getByRole('button', { name: 'Upload' }));
 
-    expect(await screen.findByText('Columns of Staff: Name, Photo, Team')).toBeInTheDocument();
+    const preview = await screen.findByRole('region', { name: 'Preview of Staff' });
+    expect(within(preview).getByText('First 1 of 1 rows of Staff')).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Spreadsheet' })).toHaveValue('s2');
     expect(screen.getByRole('radio', { name: /Directory/ })).toBeEnabled();
+    expect(screen.getByText(/A searchable list of entries showing Name, Photo, Team/)).toBeInTheDocument();
+  });
+
+  it('offers only the blank board without data', async () => {
+    signedIn({ 'GET /api/spreadsheets': { body: [] } });
+    renderApp('/dashboard/start');
+    expect(await screen.findByText('(none yet)')).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: /A spreadsheet already connected/ })).toBeDisabled();
+    expect(screen.getByRole('radio', { name: 'Upload a file' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: /Directory/ })).toBeDisabled();
+    expect(screen.getByRole('radio', { name: /Blank board/ })).toBeChecked();
   });
 });

@@ -1,31 +1,31 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { api } from '../../api/client';
 import { toApiError } from '../../api/errors';
 import type { Workspace } from '../../api/types';
 import { DashboardLayout } from '../../components/DashboardLayout';
+import { Field } from '../../components/Field';
 import { FormError } from '../../components/FormError';
 import { Loading } from '../../components/Loading';
-import { OnboardingGuide } from '../onboarding/OnboardingGuide';
+import { WorkspaceForm } from '../dashboard/WorkspaceForm';
+import { GuideHeader } from '../onboarding/GuideHeader';
+import { guideSteps, type Onboarding } from '../onboarding/onboardingApi';
 import { useOnboarding } from '../onboarding/useOnboarding';
-import { useWorkspaceSpreadsheets } from '../spreadsheets/useWorkspaceSpreadsheets';
-import { DataStep, type DataSource } from './DataStep';
+import { DataPicker } from './DataPicker';
 import { NameStep } from './NameStep';
+import { Stepper, type StepItem } from './Stepper';
 import { TemplateStep } from './TemplateStep';
-import { BLANK_TEMPLATE, TEMPLATES, visibleColumns, type SheetColumns } from './templates';
+import { BLANK_TEMPLATE, TEMPLATES } from './templates';
 import { useBoardCreation } from './useBoardCreation';
+import { useDataChoice } from './useDataChoice';
 import './start.css';
 
-const STEPS = [
-  { anchor: '#start-data', label: 'Connect data' },
-  { anchor: '#start-template', label: 'Pick a template' },
-  { anchor: '#start-name', label: 'Name the board' },
-];
-
 /**
- * /dashboard/start: make a board in one screen, in three steps (data, template, name). It is
- * also where a new account lands, so the first-run guide opens it and every step says what it is
- * for.
+ * /dashboard/start: where a new account lands and where every board is made. One stepper: a
+ * workspace (made right here when there is none), the data (with a preview of its first rows and
+ * column types), a template or a blank board, which opens in its editor. While the account's
+ * first-run guide is on, the steps are ticked from what the account has made (so a return, a
+ * reload included, resumes at the first step left) and a last step leads to adding a block.
  */
 export default function StartPage() {
   const [workspaces, setWorkspaces] = useState<Workspace[] | null>(null);
@@ -47,7 +47,6 @@ export default function StartPage() {
 
   return (
     <DashboardLayout title="Create a board">
-      {onboarding.guide && !onboarding.guide.dismissed && <OnboardingGuide guide={onboarding.guide} onDismiss={() => onboarding.setDismissed(true)} />}
       {error ? (
         <div className="card empty-state">
           <h2>Your workspaces could not be loaded</h2>
@@ -58,126 +57,171 @@ export default function StartPage() {
         </div>
       ) : !workspaces ? (
         <Loading />
-      ) : workspaces.length === 0 ? (
-        <div className="card empty-state">
-          <h2>First, create a workspace</h2>
-          <p className="muted">A workspace holds your boards, apps and spreadsheets and gives them their web address. Create one, then come back here to make your first board.</p>
-          <Link className="button primary" to="/dashboard/new-workspace">
-            Create workspace
-          </Link>
-        </div>
       ) : (
-        <StartFlow workspaces={workspaces} onConnected={() => void onboarding.reload()} />
+        <StartFlow
+          workspaces={workspaces}
+          guide={onboarding.guide && !onboarding.guide.dismissed ? onboarding.guide : null}
+          onDismiss={() => onboarding.setDismissed(true)}
+          onWorkspaceCreated={(made) => {
+            setWorkspaces([...workspaces, made]);
+            void onboarding.reload();
+          }}
+          onConnected={() => void onboarding.reload()}
+        />
       )}
     </DashboardLayout>
   );
 }
 
-function StartFlow({ workspaces, onConnected }: { workspaces: Workspace[]; onConnected: () => void }) {
+interface FlowProps {
+  workspaces: Workspace[];
+  /** The first-run guide while it is on; null once dismissed or when it cannot be read. */
+  guide: Onboarding | null;
+  onDismiss: () => Promise<void>;
+  onWorkspaceCreated: (workspace: Workspace) => void;
+  onConnected: () => void;
+}
+
+const NEEDS_WORKSPACE = 'Create a workspace first: it holds your spreadsheets and boards.';
+
+function StartFlow({ workspaces, guide, onDismiss, onWorkspaceCreated, onConnected }: FlowProps) {
   const navigate = useNavigate();
-  const [workspaceId, setWorkspaceId] = useState(workspaces[0].id);
-  const [chosenSource, setSource] = useState<DataSource | null>(null);
-  const [spreadsheetId, setSpreadsheetId] = useState('');
-  const [sheetTitle, setSheetTitle] = useState('');
+  const headingId = useId();
+  const [chosenWorkspace, setWorkspaceId] = useState('');
+  const workspaceId = workspaces.some((w) => w.id === chosenWorkspace) ? chosenWorkspace : (workspaces[0]?.id ?? '');
+  const data = useDataChoice(workspaceId);
   const [templateId, setTemplateId] = useState<string | null>(null);
   const [name, setName] = useState('');
-  // The spreadsheet ids there were before an upload or a link, to pick the new one once listed.
-  const [knownIds, setKnownIds] = useState<Set<string> | null>(null);
-  const { spreadsheets, error: spreadsheetsError, reload } = useWorkspaceSpreadsheets(workspaceId);
   const creation = useBoardCreation();
 
-  useEffect(() => {
-    if (!knownIds || !spreadsheets) return;
-    // Someone else may have connected one meanwhile; the newest of the new ones is this upload.
-    const added = spreadsheets.filter((s) => !knownIds.has(s.id)).sort((a, b) => b.created_at - a.created_at)[0];
-    if (added) {
-      setSpreadsheetId(added.id);
-      setSheetTitle('');
-      setKnownIds(null);
-    }
-  }, [knownIds, spreadsheets]);
-
-  // Choices left untouched follow the data: a workspace with spreadsheets starts on them.
-  const source: DataSource = chosenSource ?? ((spreadsheets?.length ?? 0) > 0 ? 'existing' : 'upload');
-  const spreadsheet = source === 'existing' ? (spreadsheets?.find((s) => s.id === spreadsheetId) ?? spreadsheets?.[0]) : undefined;
-  const sheet = spreadsheet?.sheets.find((s) => s.title === sheetTitle) ?? spreadsheet?.sheets[0];
-  const columns: SheetColumns | null = sheet && visibleColumns(sheet.columns).length > 0 ? { title: sheet.title, columns: visibleColumns(sheet.columns) } : null;
+  const { columns } = data;
   const chosen = TEMPLATES.find((t) => t.id === templateId);
   const template = chosen && (!chosen.needsData || columns) ? chosen : BLANK_TEMPLATE;
-
-  const dataDone = source === 'none' || columns !== null;
-  const done = [dataDone, templateId !== null, false];
-  const current = done.findIndex((d) => !d);
-
-  const changeWorkspace = (id: string) => {
-    setWorkspaceId(id);
-    setSource(null);
-    setSpreadsheetId('');
-    setSheetTitle('');
-    setKnownIds(null);
-  };
-
-  const connected = () => {
-    setKnownIds(new Set(spreadsheets?.map((s) => s.id)));
-    setSource('existing');
-    void reload();
-    onConnected();
-  };
+  const hasWorkspace = workspaceId !== '';
 
   const create = async () => {
     const slug = await creation.create({
       workspaceId,
       name: name.trim(),
-      spreadsheetId: spreadsheet?.id ?? null,
+      spreadsheetId: data.spreadsheet?.id ?? null,
       blocks: columns && template.needsData ? template.blocks(columns) : [],
     });
     if (slug) navigate(`/${slug}`);
   };
 
+  const [hasWorkspaceDone, dataDone, boardDone, blockDone] = guide ? guideSteps(guide) : [];
+  const board = guide?.newest_board ?? null;
+
+  const steps: StepItem[] = [];
+  // Without the guide, the workspace step is only there for an account that has none.
+  if (guide || !hasWorkspace) {
+    steps.push({
+      id: 'workspace',
+      title: 'Create a workspace',
+      done: hasWorkspaceDone,
+      content: hasWorkspace ? (
+        <p className="muted">
+          Your spreadsheets, boards and apps live in {workspaces.length === 1 ? workspaces[0].name : `your ${workspaces.length} workspaces`}; it also gives your boards their web address.
+        </p>
+      ) : (
+        <WorkspaceForm
+          className="form narrow"
+          onCreated={(made) => {
+            setWorkspaceId(made.id);
+            onWorkspaceCreated(made);
+          }}
+        />
+      ),
+    });
+  }
+  steps.push({
+    id: 'data',
+    title: 'Connect your data',
+    done: dataDone,
+    content: !hasWorkspace ? (
+      <p className="muted">{NEEDS_WORKSPACE}</p>
+    ) : (
+      <>
+        <p className="muted">
+          A board shows the rows of a spreadsheet. Use one this workspace already has, upload a CSV, Excel or OpenDocument file, or paste a Google Sheets or published CSV link.
+        </p>
+        {workspaces.length > 1 && (
+          <Field label="Workspace" hint="The board belongs to this workspace.">
+            <select value={workspaceId} onChange={(e) => setWorkspaceId(e.target.value)}>
+              {workspaces.map((w) => (
+                <option key={w.id} value={w.id}>
+                  {w.name}
+                </option>
+              ))}
+            </select>
+          </Field>
+        )}
+        <DataPicker
+          workspaceId={workspaceId}
+          choice={data}
+          sheetHint="The blocks of the template read this tab."
+          noneText="The board starts empty; you can connect a spreadsheet to it later."
+          onConnected={onConnected}
+        />
+      </>
+    ),
+  });
+  steps.push({
+    id: 'board',
+    title: 'Pick a template or a blank board',
+    done: boardDone,
+    content: !hasWorkspace ? (
+      <p className="muted">{NEEDS_WORKSPACE}</p>
+    ) : (
+      <>
+        {boardDone && board && <p className="start-made">You made {board.name}. Make another one here any time.</p>}
+        <TemplateStep sheet={columns} template={template} onTemplate={setTemplateId} />
+        <NameStep
+          name={name}
+          onName={setName}
+          onCreate={() => void create()}
+          busy={creation.busy}
+          step={creation.step}
+          error={creation.error}
+          partial={creation.partial}
+          onStartOver={creation.startOver}
+        />
+      </>
+    ),
+  });
+  if (guide) {
+    steps.push({
+      id: 'block',
+      title: 'Add a block',
+      done: blockDone,
+      content: (
+        <>
+          <p className="muted">
+            {blockDone
+              ? 'Your board shows your data. The Docs button in the editor explains every setting of the block you edit.'
+              : board
+                ? 'Open the board in its editor and press New Block in the sidebar to add a chart, a table, a form or any other block.'
+                : 'Make a board first: its editor is where New Block adds charts, tables and forms.'}
+          </p>
+          {!blockDone && board && (
+            <Link className="button small primary" to={`/${board.slug}`}>
+              Open {board.name} in the editor
+            </Link>
+          )}
+        </>
+      ),
+    });
+  }
+  // The step to resume at: the first the account has not done. With every step done, making
+  // another board is what the page is for.
+  const current = guide ? (steps.find((s) => !s.done)?.id ?? 'board') : null;
+
+  // A region named by the guide's heading while the guide is on; the same element without it, so
+  // the steps (and what is typed in them) stay in place when the guide arrives or is dismissed.
   return (
-    <div className="start">
-      <ol className="start-steps" aria-label="Steps">
-        {STEPS.map((s, index) => (
-          <li key={s.anchor} className={done[index] ? 'done' : index === current ? 'current' : undefined} aria-current={index === current ? 'step' : undefined}>
-            <a href={s.anchor}>
-              <span className="start-step-number" aria-hidden="true">
-                {done[index] ? '✓' : index + 1}
-              </span>
-              {s.label}
-              {done[index] && <span className="visually-hidden"> (done)</span>}
-            </a>
-          </li>
-        ))}
-      </ol>
-      <DataStep
-        workspaces={workspaces}
-        workspaceId={workspaceId}
-        onWorkspace={changeWorkspace}
-        spreadsheets={spreadsheets}
-        spreadsheetsError={spreadsheetsError}
-        onRetry={() => void reload()}
-        source={source}
-        onSource={setSource}
-        spreadsheet={spreadsheet}
-        onSpreadsheet={(id) => {
-          setSpreadsheetId(id);
-          setSheetTitle('');
-        }}
-        sheet={sheet}
-        onSheet={setSheetTitle}
-        onConnected={connected}
-      />
-      <TemplateStep sheet={columns} template={template} onTemplate={setTemplateId} />
-      <NameStep
-        name={name}
-        onName={setName}
-        onCreate={() => void create()}
-        busy={creation.busy}
-        step={creation.step}
-        error={creation.error}
-        partial={creation.partial}
-        onStartOver={creation.startOver}
-      />
-    </div>
+    <section className="start" aria-labelledby={guide ? headingId : undefined}>
+      {guide && <GuideHeader guide={guide} headingId={headingId} onDismiss={onDismiss} />}
+      <Stepper steps={steps} current={current} />
+    </section>
   );
 }

@@ -1,4 +1,3 @@
-import { useId } from 'react';
 import { BLOCK_LABELS, TEMPLATES, type SheetColumns, type StarterTemplate } from './templates';
 
 interface Props {
@@ -8,16 +7,14 @@ interface Props {
   onTemplate: (id: string) => void;
 }
 
-/** Step 2: a starting layout, with the blocks it will add for the chosen sheet. */
+/** A starting layout, with the blocks it will add for the chosen sheet's own columns. */
 export function TemplateStep({ sheet, template, onTemplate }: Props) {
-  const headingId = useId();
   return (
-    <section id="start-template" className="card start-step" aria-labelledby={headingId}>
-      <h2 id={headingId}>2. Pick a template</h2>
+    <>
       <p className="muted">
         {sheet
           ? `Each template builds its blocks from the columns of ${sheet.title}. You can change, add or remove blocks afterwards.`
-          : 'Templates build their blocks from your data: connect a spreadsheet in step 1 to use them, or start with a blank board.'}
+          : 'Templates build their blocks from your data: connect a spreadsheet to use them, or start with a blank board.'}
       </p>
       <fieldset className="start-templates">
         <legend className="visually-hidden">Template</legend>
@@ -42,6 +39,6 @@ export function TemplateStep({ sheet, template, onTemplate }: Props) {
           );
         })}
       </fieldset>
-    </section>
+    </>
   );
 }

@@ -1,0 +1,52 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+
+export interface StepItem {
+  id: string;
+  title: string;
+  /** Whether the step is done; undefined when the steps show no progress (the guide is off). */
+  done?: boolean;
+  content: ReactNode;
+}
+
+/**
+ * One numbered list of steps, each with its own controls, so the owner sees the whole way and
+ * where they are on it. `current` (the first step left) is marked and, when it is not the
+ * first, scrolled to once, so a return to the page resumes where the account left off.
+ */
+export function Stepper({ steps, current }: { steps: StepItem[]; current: string | null }) {
+  const currentRef = useRef<HTMLLIElement>(null);
+  const scrolled = useRef(false);
+
+  useEffect(() => {
+    if (scrolled.current || current === null) return;
+    scrolled.current = true;
+    if (current !== steps[0]?.id) currentRef.current?.scrollIntoView?.({ block: 'start' });
+  }, [current, steps]);
+
+  return (
+    <ol className="stepper" aria-label="Steps">
+      {steps.map((step, index) => {
+        const isCurrent = step.id === current;
+        const state = step.done ? 'done' : isCurrent ? 'current' : '';
+        return (
+          <li
+            key={step.id}
+            ref={isCurrent ? currentRef : undefined}
+            className={`card stepper-step ${state}`}
+            aria-current={isCurrent ? 'step' : undefined}
+            aria-labelledby={`step-${step.id}`}
+          >
+            <header className="stepper-head">
+              <span className="start-step-number" aria-hidden="true">
+                {step.done ? '✓' : index + 1}
+              </span>
+              <h2 id={`step-${step.id}`}>{step.title}</h2>
+              {step.done !== undefined && <span className="stepper-status">{step.done ? 'Done' : 'To do'}</span>}
+            </header>
+            <div className="stepper-body">{step.content}</div>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
