@@ -3,7 +3,7 @@
 // here get the board's fallback: their sheet's first rows if they name one, else nothing.
 //
 // Views of blocks that read no rows (event, features, banner, header, footer) take only the
-// block, so the settings editor's preview draws them exactly as a visitor sees them.
+// block. The settings editor's preview draws every type with these same views.
 //
 // Not `React.lazy`: React reveals suspended content in batches (every 300 ms), and a block's
 // data request starts only once its view is shown, so each board would wait for the batch.
@@ -48,11 +48,6 @@ export function hasBlockView(type: string): boolean {
   return LOADERS[keyOf(type)] !== undefined;
 }
 
-/** Whether `type`'s view reads nothing but the block's settings. */
-export function isStandalone(type: string): boolean {
-  return STANDALONE[type] !== undefined;
-}
-
 /** The view of `type` if its code is already here. */
 export function loadedBlockView(type: string): ComponentType<DataBlockProps> | undefined {
   return loaded.get(keyOf(type));
@@ -71,8 +66,10 @@ export async function loadBlockView(type: string): Promise<ComponentType<DataBlo
   return view;
 }
 
-/** The view of a block that reads no rows (`isStandalone`), for the editor's preview. */
-export function loadStandaloneView(type: string): Promise<ComponentType<StandaloneBlockProps>> {
-  const load = STANDALONE[type];
-  return load ? load() : Promise.reject(new Error(`Blocks of type ${type} read rows; their preview is computed.`));
+/**
+ * Downloads every view's code without drawing anything: the settings editor's preview asks for
+ * it while the network is there, so a type picked later with the network cut can still be drawn.
+ */
+export function preloadBlockViews(): void {
+  for (const type of Object.keys(LOADERS)) loadBlockView(type).catch(() => undefined);
 }

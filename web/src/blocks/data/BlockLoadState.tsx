@@ -1,11 +1,22 @@
-// The three states every data block shares: loading, failed (the block's own error, the other
-// blocks still render) and ready.
+// The states every data block shares: loading, failed (the block's own error, the other blocks
+// still render), not set up yet, and ready.
 import type { ReactNode } from 'react';
 import { Loading } from '../../components/Loading';
 import type { SheetLoad } from '../useSheetRows';
+import { NO_SHEET } from './sources';
+
+/**
+ * A block its owner has not finished setting up: what to choose, quietly (nothing failed), in
+ * place of its view, which would only ask the server for what cannot be answered yet.
+ */
+export function BlockUnset({ text }: { text: string }) {
+  return <p className="muted block-empty block-unset">{text}</p>;
+}
 
 export function BlockLoadState<A>({ load, children }: { load: SheetLoad<A>; children: (answer: A) => ReactNode }) {
   if (load.status === 'loading') return <Loading />;
+  // The sources refuse a block without a tab before asking anyone: that is a choice to make.
+  if (load.status === 'failed' && load.message === NO_SHEET) return <BlockUnset text={NO_SHEET} />;
   if (load.status === 'failed') {
     return (
       <p className="block-error" role="alert">

@@ -1,18 +1,24 @@
-// The live preview beside the block settings form (issue 6): the block as it would read with
-// the settings being typed, computed in the browser by the WASM core over the tabs loaded once,
-// so no keystroke waits for the server.
-import { useDeferredValue, useMemo, useState, type ReactNode } from 'react';
+// The live preview beside the block settings form (issue 6): the block drawn by the same view
+// boards and app pages draw it with (features/board/BlockBody through the registry), over a source
+// whose answers the WASM core computes from the tabs loaded once, so no keystroke waits for the
+// server and what the owner sees is what viewers get. A block still missing a required setting
+// says what to choose, as it does on the board.
+import { useDeferredValue, useEffect, useMemo, useState, type MouseEvent } from 'react';
+import type { BoardBlock } from '../../api/types';
 import { hostContext } from '../../core/context';
 import type { Filter } from '../../core/types';
-import type { BlockConfig, Core } from '../../core/wasm';
-import { Loading } from '../../components/Loading';
+import { coreErrorMessage, type BlockConfig, type Core } from '../../core/wasm';
+import { BlockBody } from '../../features/board/BlockBody';
+import { useConnectivityStore } from '../../store/connectivityStore';
 import { useSessionStore } from '../../store/sessionStore';
-import { computePreview, tabsOf } from './computePreview';
-import { PresentationPreview } from './PresentationPreview';
-import { PreviewBody } from './PreviewBody';
-import type { Preview, PreviewScope, SheetNote } from './previewModel';
+import { BlockUnset } from '../data/BlockLoadState';
+import { previewSource } from '../data/previewSource';
+import { unsetSettings } from '../data/unsetSettings';
+import { frameStyle } from '../frameStyle';
+import { preloadBlockViews } from '../registry';
+import { tabsOf } from './computePreview';
 import { PREVIEW_ROW_CAP } from './tabRows';
-import { usePreviewSheets } from './usePreviewSheets';
+import { usePreviewSheets, type SheetNote } from './usePreviewSheets';
 import './preview.css';
 
 export interface PreviewPaneProps {
@@ -26,23 +32,10 @@ export interface PreviewPaneProps {
   versionOf: (tab: string) => number | undefined;
 }
 
-const count = (n: number) => n.toLocaleString('en-US');
-const colour = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : undefined);
+/** What a link inside the preview says instead of leaving the editor. */
+export const PREVIEW_LINK = 'Links open on the board: the preview stays here.';
 
-/** The block's frame as a viewer sees it: its title and colours (blocks §3.1) around what it shows. */
-function BlockFrame({ block, children }: { block: BlockConfig; children: ReactNode }) {
-  const title = typeof block.title === 'string' ? block.title.trim() : '';
-  return (
-    <div className="preview-frame" style={{ background: colour(block.background_color), color: colour(block.font_color) }}>
-      {title && (
-        <p className="preview-block-title" style={{ color: colour(block.title_color), background: colour(block.title_background_color) }}>
-          {title}
-        </p>
-      )}
-      {children}
-    </div>
-  );
-}
+const count = (n: number) => n.toLocaleString('en-US');
 
 /** Which tab the preview read, and a word when it stopped at the cap. */
 function SheetCaption({ sheet }: { sheet: SheetNote }) {
@@ -50,51 +43,69 @@ function SheetCaption({ sheet }: { sheet: SheetNote }) {
   return <p className="preview-capped">{`The preview reads the first ${count(sheet.loaded)} of ${count(sheet.total)} rows of "${sheet.title}" (at most ${count(PREVIEW_ROW_CAP)}).`}</p>;
 }
 
-function sheetOf(preview: Preview): SheetNote | undefined {
-  return 'sheet' in preview ? preview.sheet : undefined;
+type Drawn = { block: BoardBlock; unset: string | null } | { error: string };
+
+/** The block as viewers get it (the catalogue's defaults filled in, as the server does), or why not. */
+function drawn(core: Core, config: BlockConfig): Drawn {
+  try {
+    const { temp_block: _draft, ...filled } = core.blockDefaults(config.type === 'score_card' ? { ...config, type: 'scorecard' } : config);
+    const id = typeof config.id === 'string' && config.id ? config.id : 'preview';
+    return { block: { ...filled, id } as BoardBlock, unset: unsetSettings(core, config) };
+  } catch (error) {
+    return { error: coreErrorMessage(error) };
+  }
 }
 
 export function PreviewPane({ core, block, spreadsheetId, filters, versionOf }: PreviewPaneProps) {
   const [search, setSearch] = useState('');
+  const [linkNote, setLinkNote] = useState(false);
   const user = useSessionStore((s) => s.user);
+  const online = useConnectivityStore((s) => s.online);
   // A long computation (a calendar over 10,000 rows) never holds up the next keystroke.
   const shown = useDeferredValue(block);
-  const tabs = useMemo(() => tabsOf(shown), [shown]);
-  const sheets = usePreviewSheets(core, spreadsheetId, tabs, versionOf);
-  const noData = tabs.length > 0 && !spreadsheetId;
+  const { sheet, notes } = usePreviewSheets(core, spreadsheetId, versionOf);
+  const context = useMemo(() => ({ ...hostContext(), user_email: user?.email ?? null, user_name: user?.name ?? null }), [user]);
+  const source = useMemo(() => previewSource({ core, sheet, filters, search, context }, spreadsheetId), [core, sheet, filters, search, context, spreadsheetId]);
+  const view = useMemo(() => drawn(core, shown), [core, shown]);
+  const tabs = tabsOf(shown);
 
-  const preview = useMemo<Preview>(() => {
-    if (noData) return { kind: 'error', message: 'No spreadsheet is connected here, so the block has no rows to show.' };
-    const scope: PreviewScope = {
-      tab: (title) => sheets[title],
-      filters,
-      search,
-      context: { ...hostContext(), user_email: user?.email ?? null, user_name: user?.name ?? null },
-    };
-    return computePreview(core, shown, scope);
-  }, [core, shown, sheets, filters, search, user, noData]);
+  // A type picked later, with the network cut, can still be drawn: every view's code comes now.
+  useEffect(() => {
+    if (online) preloadBlockViews();
+  }, [online]);
 
-  const sheet = sheetOf(preview);
-  const searchable = preview.kind !== 'presentation' && preview.kind !== 'form' && tabs.length > 0;
+  const stayHere = (event: MouseEvent) => {
+    if (!(event.target instanceof Element) || !event.target.closest('a[href]')) return;
+    event.preventDefault();
+    setLinkNote(true);
+  };
 
   return (
     <section className="block-preview" aria-label="Preview">
       <h3>Preview</h3>
-      {searchable && (
+      {tabs.length > 0 && shown.type !== 'form' && (
         <input className="preview-search" type="search" aria-label="Search the preview" placeholder="Search" value={search} onChange={(e) => setSearch(e.target.value)} />
       )}
-      <BlockFrame block={shown}>
-        {preview.kind === 'loading' && <Loading message="Loading the rows..." />}
-        {preview.kind === 'hint' && <p className="muted">{preview.message}</p>}
-        {preview.kind === 'error' && (
-          <p className="form-error" role="alert">
-            {preview.message}
-          </p>
-        )}
-        {preview.kind === 'presentation' && <PresentationPreview core={core} block={shown} />}
-        <PreviewBody preview={preview} />
-      </BlockFrame>
-      {sheet && <SheetCaption sheet={sheet} />}
+      {'error' in view ? (
+        <p className="form-error" role="alert">
+          {view.error}
+        </p>
+      ) : (
+        <div className="preview-frame" style={frameStyle(view.block).frame} onClickCapture={stayHere}>
+          {typeof view.block.title === 'string' && view.block.title.trim() && (
+            <p className="preview-block-title" style={frameStyle(view.block).title}>
+              {view.block.title}
+            </p>
+          )}
+          {view.unset ? <BlockUnset text={view.unset} /> : <BlockBody block={view.block} source={source} />}
+        </div>
+      )}
+      {linkNote && (
+        <p className="preview-meta" role="status">
+          {PREVIEW_LINK}
+        </p>
+      )}
+      {tabs.map((tab) => notes[tab] && <SheetCaption key={tab} sheet={notes[tab]} />)}
     </section>
   );
 }

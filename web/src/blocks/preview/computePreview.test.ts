@@ -1,10 +1,10 @@
-// The live preview's computations per block family, on the real WASM core: what the pane would
-// show for a block over a loaded tab.
-import type { Core } from '../../core/wasm';
+// The preview's answers on the real WASM core, shaped as the server answers them: what the
+// block views read when they draw the settings editor's preview.
 import type { Filter } from '../../core/types';
+import type { Core } from '../../core/wasm';
 import { loadRealCore } from '../../test/realCore';
-import { computePreview, tabsOf, withSheet } from './computePreview';
-import type { Preview, PreviewScope, TabState } from './previewModel';
+import { NO_SHEET } from '../data/sources';
+import { previewRows, previewView, tabsOf, withSheet, type PreviewScope, type PreviewSheet } from './computePreview';
 
 let core: Core;
 beforeAll(async () => {
@@ -12,25 +12,30 @@ beforeAll(async () => {
 });
 
 const SALES = {
-  columns: ['Month', 'Region', 'Revenue', 'Start', 'End'],
+  columns: ['ChartApps Record ID', 'Month', 'Region', 'Revenue', 'Start', 'End'],
   rows: [
-    ['Jan', 'North', '$1,200', '2026-11-03T09:00', '2026-11-03T10:00'],
-    ['Jan', 'South', '300', '2026-11-10T14:00', ''],
-    ['Feb', 'North', '450.5', '2026-12-01T09:00', ''],
-    ['Mar', 'East', '', 'someday', ''],
+    ['r1', 'Jan', 'North', '$1,200', '2026-11-03T09:00', '2026-11-03T10:00'],
+    ['r2', 'Jan', 'South', '300', '2026-11-10T14:00', ''],
+    ['r3', 'Feb', 'North', '450.5', '2026-12-01T09:00', ''],
+    ['r4', 'Mar', 'East', '', 'someday', ''],
   ],
 };
 
 type Sheet = { columns: string[]; rows: string[][] };
 
-function scope(more: Partial<PreviewScope> = {}, tabs: Record<string, Sheet> = { Sales: SALES }): PreviewScope {
-  const states: Record<string, TabState> = {};
-  for (const [title, sheet] of Object.entries(tabs)) {
-    const json = JSON.stringify(sheet);
-    states[title] = { status: 'ready', sheet: { table: core.openSheet(json), json, total: sheet.rows.length, loaded: sheet.rows.length } };
-  }
+function scope(more: Partial<PreviewScope> = {}, tabs: Record<string, Sheet> = { Sales: SALES }): PreviewScope & { asked: string[] } {
+  const asked: string[] = [];
   return {
-    tab: (title) => states[title],
+    core,
+    asked,
+    sheet: async (title) => {
+      asked.push(title);
+      const tab = tabs[title];
+      if (!tab) throw new Error(`no tab ${title}`);
+      const json = JSON.stringify(tab);
+      const sheet: PreviewSheet = { table: core.openSheet(json), json, columns: tab.columns, rows: tab.rows, total: tab.rows.length, loaded: tab.rows.length, version: 7 };
+      return sheet;
+    },
     filters: [],
     search: '',
     context: { now: '2026-11-21T10:00:00Z', utc_offset_minutes: 0 },
@@ -38,186 +43,103 @@ function scope(more: Partial<PreviewScope> = {}, tabs: Record<string, Sheet> = {
   };
 }
 
-function expectKind<K extends Preview['kind']>(preview: Preview, kind: K): Extract<Preview, { kind: K }> {
-  expect(preview, JSON.stringify(preview)).toMatchObject({ kind });
-  return preview as Extract<Preview, { kind: K }>;
-}
+const table = { id: 't1', type: 'table', sheet_title: 'Sales', axis: [{ column: 'Region' }, { column: 'Revenue' }] };
 
-const table = { type: 'table', sheet_title: 'Sales', axis: [{ column: 'Region' }, { column: 'Revenue' }] };
-
-describe('the table family', () => {
-  it('shows the block’s columns of the first page of rows', () => {
-    const rows = expectKind(computePreview(core, table, scope()), 'rows');
-    expect(rows.columns).toEqual(['Region', 'Revenue']);
-    expect(rows.rows).toEqual([
+describe('rows', () => {
+  it('answers a page as the sheet call does: records by column, totals and the data version', async () => {
+    const page = await previewRows(table, 'Sales', { page: 1, rowsPerPage: 2 }, scope());
+    expect(page.columns).toEqual(SALES.columns);
+    expect(page.rows.map((row) => [row.Region, row.Revenue])).toEqual([
       ['North', '$1,200'],
       ['South', '300'],
-      ['North', '450.5'],
-      ['East', ''],
     ]);
-    expect(rows.total).toBe(4);
+    expect(page).toMatchObject({ total: 4, page: 1, page_count: 2, version: 7 });
   });
 
-  it('colours cells by the columns’ conditional formatting, first rule first', () => {
-    const formatted = {
-      ...table,
-      axis: [
-        { column: 'Region', Conditional_formatting: [{ condition: '=', value: 'north', text_color: '#1d4ed8' }] },
-        {
-          column: 'Revenue',
-          Conditional_formatting: [
-            { condition: '>', value: '1000', background_color: '#fee2e2' },
-            { condition: '>', value: '100', background_color: '#fef3c7' },
-            { value: 'a rule without a condition colours nothing' },
-          ],
-        },
-      ],
-    };
-    const rows = expectKind(computePreview(core, formatted, scope()), 'rows');
-    expect(rows.colours).toEqual([
-      [{ text_color: '#1d4ed8' }, { background_color: '#fee2e2' }],
-      [undefined, { background_color: '#fef3c7' }],
-      [{ text_color: '#1d4ed8' }, { background_color: '#fef3c7' }],
-      [],
-    ]);
-  });
-
-  it('follows the preview search and the board’s active filters', () => {
-    expect(expectKind(computePreview(core, table, scope({ search: 'north' })), 'rows').rows).toEqual([
-      ['North', '$1,200'],
-      ['North', '450.5'],
-    ]);
+  it('follows the preview search, the board’s active filters and the sort asked for', async () => {
     const filters: Filter[] = [
       { name: 'Big', active: true, condition: '>', sheet_column: { sheet: 'Sales', column: 'Revenue' }, value: '400' },
       { name: 'Off', active: false, condition: '=', sheet_column: { sheet: 'Sales', column: 'Region' }, value: 'South' },
     ];
-    const filtered = expectKind(computePreview(core, table, scope({ filters })), 'rows');
-    expect(filtered.rows).toEqual([
-      ['North', '$1,200'],
-      ['North', '450.5'],
+    const filtered = await previewRows(table, 'Sales', { sort: { column: 'Revenue', direction: 'asc' } }, scope({ filters }));
+    expect(filtered.rows.map((row) => row.Revenue)).toEqual(['450.5', '$1,200']);
+    const searched = await previewRows(table, 'Sales', {}, scope({ search: 'south' }));
+    expect(searched.rows.map((row) => row.Region)).toEqual(['South']);
+    // A select's choices are read without the search, as the server reads them.
+    expect((await previewRows(table, 'Sales', { choices: true }, scope({ search: 'south' }))).total).toBe(4);
+  });
+
+  it('colours cells by the columns’ conditional formatting', async () => {
+    const formatted = { ...table, axis: [{ column: 'Region', Conditional_formatting: [{ condition: '=', value: 'north', text_color: '#1d4ed8' }] }] };
+    const page = await previewRows(formatted, 'Sales', {}, scope());
+    expect(page.styles).toEqual([
+      { row: 0, column: 'Region', text_color: '#1d4ed8' },
+      { row: 2, column: 'Region', text_color: '#1d4ed8' },
     ]);
-    expect(filtered.total).toBe(2);
   });
 
-  it('pages as the block pages, and leaves hidden columns out', () => {
-    const block = { ...table, rows_per_page: 2, axis: [{ column: 'Month' }, { column: 'Region', hidden: true }] };
-    const rows = expectKind(computePreview(core, block, scope()), 'rows');
-    expect(rows.columns).toEqual(['Month']);
-    expect(rows.rows).toEqual([['Jan'], ['Jan']]);
-    expect(rows.total).toBe(4);
-  });
-
-  it('says which column the sheet lacks instead of failing', () => {
-    const block = { ...table, axis: [{ column: 'Profit' }] };
-    expect(computePreview(core, block, scope())).toEqual({ kind: 'error', message: 'The column "Profit" is not in the sheet "Sales".' });
-  });
-
-  it('asks for a sheet first, and waits for rows still loading', () => {
-    expect(computePreview(core, { type: 'list' }, scope())).toEqual({ kind: 'hint', message: 'Choose a sheet to see its rows here.' });
-    const loading = scope({ tab: () => ({ status: 'loading' }) });
-    expect(computePreview(core, table, loading)).toEqual({ kind: 'loading' });
-  });
-
-  it('shows item details as the first matching record', () => {
-    const block = { type: 'itemDetails', sheet_title: 'Sales', axis: [{ column: 'Region', label: 'Where' }], actions: [{ label: 'Open' }] };
-    const record = expectKind(computePreview(core, block, scope({ search: 'south' })), 'record');
-    expect(record.fields).toEqual([['Where', 'South']]);
-    expect(record.actions).toEqual(['Open']);
+  it('asks a block without a tab to choose one, reading nothing', async () => {
+    const s = scope();
+    await expect(previewRows({ id: 'l', type: 'list' }, '', {}, s)).rejects.toThrow(NO_SHEET);
+    await expect(previewView({ id: 'c', type: 'chart', x_axis: 'Month' }, {}, s)).rejects.toThrow(NO_SHEET);
+    expect(s.asked).toEqual([]);
   });
 });
 
-describe('charts', () => {
-  it('sums each series by the x axis', () => {
-    const block = { type: 'chart', sheet_title: 'Sales', x_axis: 'Month', axis: [{ column: 'Revenue' }] };
-    const chart = expectKind(computePreview(core, block, scope()), 'chart');
-    expect(chart.model.labels).toEqual(['Jan', 'Feb', 'Mar']);
-    expect(chart.model.series).toEqual([{ name: 'Revenue', type: 'bar', data: [1500, 450.5, null] }]);
+describe('views', () => {
+  it('sums a chart’s series by the x axis, and names a missing x column', async () => {
+    const chart = { id: 'c1', type: 'chart', sheet_title: 'Sales', x_axis: 'Month', axis: [{ column: 'Revenue' }] };
+    expect(await previewView(chart, {}, scope())).toEqual({
+      kind: 'chart',
+      chart: { labels: ['Jan', 'Feb', 'Mar'], series: [{ name: 'Revenue', type: 'bar', data: [1500, 450.5, null] }] },
+    });
+    await expect(previewView({ ...chart, x_axis: 'Week' }, {}, scope())).rejects.toThrow(/Week/);
   });
 
-  it('averages when the series says so, over the filtered rows', () => {
-    const block = { type: 'chart', sheet_title: 'Sales', x_axis: 'Region', axis: [{ column: 'Revenue', duplicateXAxis: 'average', type: 'line' }] };
-    const chart = expectKind(computePreview(core, block, scope({ search: 'north' })), 'chart');
-    expect(chart.model.labels).toEqual(['North']);
-    expect(chart.model.series[0]).toMatchObject({ type: 'line', data: [825.25] });
-  });
-
-  it('asks for the axes, and names a missing x column', () => {
-    expect(computePreview(core, { type: 'chart', sheet_title: 'Sales' }, scope()).kind).toBe('hint');
-    const missing = computePreview(core, { type: 'chart', sheet_title: 'Sales', x_axis: 'Week', axis: [{ column: 'Revenue' }] }, scope());
-    expect(expectKind(missing, 'error').message).toMatch(/Week/);
-  });
-});
-
-describe('scorecards', () => {
-  it('computes each card on its own tab with its function and symbol', () => {
+  it('computes each scorecard on its own tab, a card’s failure kept at that card', async () => {
     const teams = { columns: ['Name', 'Size'], rows: [['A', '3'], ['B', '5']] };
     const block = {
+      id: 's1',
       type: 'scorecard',
       sheet_title: 'Sales',
       axis: [
         { label: 'Revenue', source: { sheet: 'Sales', column: 'Revenue' } },
         { label: 'Team size', source: { sheet: 'Teams', column: 'Size' }, function: 'average', symbol: '' },
-        { label: 'Empty' },
+        { label: 'Profit', source: { column: 'Profit' } },
       ],
     };
-    const cards = expectKind(computePreview(core, block, scope({}, { Sales: SALES, Teams: teams })), 'scorecards').cards;
-    expect(cards[0]).toMatchObject({ label: 'Revenue', value: 1950.5, formatted: '$1,950.5' });
-    expect(cards[1]).toMatchObject({ label: 'Team size', value: 4, formatted: '4' });
-    expect(cards[2]).toMatchObject({ label: 'Empty', error: 'Choose the sheet and column of this card.' });
+    const view = await previewView(block, {}, scope({}, { Sales: SALES, Teams: teams }));
+    if (view.kind !== 'scorecard') throw new Error(view.kind);
+    expect(view.cards[0]).toMatchObject({ label: 'Revenue', value: 1950.5, formatted: '$1,950.5' });
+    expect(view.cards[1]).toMatchObject({ label: 'Team size', value: 4, formatted: '4' });
+    expect(view.cards[2].error).toBe('scorecard `Profit` reads column `Profit`, which this sheet does not have');
     expect(tabsOf(block)).toEqual(['Sales', 'Teams']);
   });
 
-  it('shows the core’s message for a column the sheet lacks, at that card', () => {
-    const block = { type: 'score_card', sheet_title: 'Sales', axis: [{ label: 'Profit', source: { column: 'Profit' } }] };
-    const [card] = expectKind(computePreview(core, block, scope()), 'scorecards').cards;
-    expect(card.error).toBe('scorecard `Profit` reads column `Profit`, which this sheet does not have');
-  });
-});
-
-describe('calendars', () => {
-  const calendar = { type: 'calendar', sheet_title: 'Sales', start_time_column: 'Start', end_time_column: 'End', event_title_column: 'Region' };
-
-  it('places the rows of the current month', () => {
-    const model = expectKind(computePreview(core, calendar, scope()), 'calendar').calendar;
-    expect(model.window).toMatchObject({ start: '2026-11-01', end: '2026-12-01', view: 'Month' });
-    expect(model.events.map((e) => [e.title, e.start])).toEqual([
-      ['North', '2026-11-03T09:00'],
-      ['South', '2026-11-10T14:00'],
+  it('places a calendar’s rows with each event’s record, and moves to the month asked for', async () => {
+    const calendar = { id: 'k1', type: 'calendar', sheet_title: 'Sales', start_time_column: 'Start', end_time_column: 'End', event_title_column: 'Region' };
+    const view = await previewView(calendar, {}, scope());
+    if (view.kind !== 'calendar') throw new Error(view.kind);
+    expect(view.calendar.window).toMatchObject({ view: 'Month', anchor: '2026-11-01' });
+    expect(view.calendar.events.map((e) => [e.title, e.start, e.record.Month])).toEqual([
+      ['North', '2026-11-03T09:00', 'Jan'],
+      ['South', '2026-11-10T14:00', 'Jan'],
     ]);
-    expect(model.skipped).toBe(1);
+    expect(view.calendar.skipped).toBe(1);
+    const december = await previewView(calendar, { calendar_view: 'Month', calendar_date: '2026-12-01' }, scope());
+    if (december.kind !== 'calendar') throw new Error(december.kind);
+    expect(december.calendar.events.map((e) => e.start)).toEqual(['2026-12-01T09:00']);
   });
 
-  it('shows a selected month, and a bad month as the core says it', () => {
-    const december = { ...calendar, default_calendar_month: 'Selected month', calender_year: '2026', calender_month: '12' };
-    expect(expectKind(computePreview(core, december, scope()), 'calendar').calendar.events.map((e) => e.title)).toEqual(['North']);
-    const bad = computePreview(core, { ...december, calender_year: '26' }, scope());
-    expect(expectKind(bad, 'error').message).toBe('calender_year `26` is not a year: use four digits such as 2026');
-  });
-});
-
-describe('markdown', () => {
-  it('templates the first matching row, or one text per row when it loops', () => {
-    const block = { type: 'markdown', sheet_title: 'Sales', text: '**[Region]**: [Revenue]' };
-    expect(expectKind(computePreview(core, block, scope()), 'markdown').texts).toEqual(['**North**: $1,200']);
-    const looped = computePreview(core, { ...block, loop: true }, scope({ search: 'north' }));
-    expect(expectKind(looped, 'markdown').texts).toEqual(['**North**: $1,200', '**North**: 450.5']);
-  });
-
-  it('shows the text as written without a sheet', () => {
-    expect(expectKind(computePreview(core, { type: 'markdown', text: 'Hello [Region]' }, scope()), 'markdown').texts).toEqual(['Hello [Region]']);
-  });
-});
-
-describe('the other blocks', () => {
-  it('shows a form’s fields with their defaults resolved by the core', () => {
-    const block = { type: 'form', sheet_title: 'Sales', axis: [{ column: 'Month', default: '[(today)]' }, { column: 'Region', label: 'Where', hide: true }] };
-    const form = expectKind(computePreview(core, block, scope()), 'form');
-    expect(form.fields).toEqual([{ label: 'Month', type: 'text', placeholder: 'Type here..', value: '2026-11-21', description: '' }]);
-    expect(form.submit).toBe('Submit');
-  });
-
-  it('draws the presentation blocks from their settings', () => {
-    expect(computePreview(core, { type: 'footer', copyrightText: '© Tessera' }, scope())).toEqual({ kind: 'presentation' });
+  it('renders markdown as the server does: templated by the core, sanitised HTML', async () => {
+    const block = { id: 'm1', type: 'markdown', sheet_title: 'Sales', text: '**[Region]** <script>alert(1)</script>' };
+    const view = await previewView(block, {}, scope());
+    if (view.kind !== 'markdown') throw new Error(view.kind);
+    expect(view.texts).toEqual(['**North** <script>alert(1)</script>']);
+    expect(view.html[0]).toContain('<strong>North</strong>');
+    expect(view.html[0]).not.toContain('<script');
+    const plain = await previewView({ id: 'm2', type: 'markdown', text: 'Hello [Region]' }, {}, scope());
+    expect(plain).toMatchObject({ texts: ['Hello [Region]'] });
   });
 
   it('splices a sheet’s JSON into a facade input as it is', () => {

@@ -1,57 +1,66 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { toApiError } from '../../api/errors';
-import { coreErrorMessage, type Core, type Table } from '../../core/wasm';
-import type { TabState } from './previewModel';
+import { coreErrorMessage, type Core } from '../../core/wasm';
+import type { PreviewSheet } from './computePreview';
 import { loadTabRows } from './tabRows';
 
+/** Which tab the preview read, and how many of its rows. */
+export interface SheetNote {
+  title: string;
+  total: number;
+  loaded: number;
+}
+
 /**
- * The tabs `tabs` of a spreadsheet, each loaded once and opened in WASM memory (`core.openSheet`)
- * for the preview to query as the user types. A tab no longer asked for stays open, since the
- * user may pick it again; every table is freed when the editor closes.
+ * The tabs of a spreadsheet, each loaded once when a block first asks for it and opened in WASM
+ * memory (`core.openSheet`) for the preview to query as the user types. A tab no longer asked for
+ * stays open, since the user may pick it again; a tab that failed to load is tried again on the
+ * next ask; every table is freed when the editor closes. `notes` says what was read of each tab.
  */
-export function usePreviewSheets(core: Core, spreadsheetId: string | null | undefined, tabs: readonly string[], versionOf: (tab: string) => number | undefined) {
-  const [states, setStates] = useState<Record<string, TabState>>({});
-  const started = useRef(new Map<string, AbortController>());
-  const opened = useRef(new Map<string, Table>());
+export function usePreviewSheets(core: Core, spreadsheetId: string | null | undefined, versionOf: (tab: string) => number | undefined) {
+  const [notes, setNotes] = useState<Record<string, SheetNote>>({});
+  const loads = useRef(new Map<string, Promise<PreviewSheet>>());
+  const live = useRef(true);
   const version = useRef(versionOf);
   version.current = versionOf;
 
-  useEffect(
-    () => () => {
-      for (const load of started.current.values()) load.abort();
-      for (const table of opened.current.values()) table.free();
-      started.current.clear();
-      opened.current.clear();
-      setStates({});
+  useEffect(() => {
+    live.current = true;
+    const opened = loads.current;
+    return () => {
+      live.current = false;
+      for (const load of opened.values()) load.then((sheet) => sheet.table.free(), () => undefined);
+      opened.clear();
+    };
+  }, []);
+
+  const sheet = useCallback(
+    (title: string): Promise<PreviewSheet> => {
+      const known = loads.current.get(title);
+      if (known) return known;
+      if (!spreadsheetId) return Promise.reject(new Error('No spreadsheet is connected here, so the block has no rows to show.'));
+      const load = loadTabRows(spreadsheetId, title, version.current(title)).then(
+        (rows): PreviewSheet => {
+          const json = JSON.stringify({ columns: rows.columns, rows: rows.rows });
+          let table;
+          try {
+            table = core.openSheet(json);
+          } catch (error) {
+            throw new Error(`The rows of "${title}" could not be read: ${coreErrorMessage(error)}`);
+          }
+          if (live.current) setNotes((current) => ({ ...current, [title]: { title, total: rows.total, loaded: rows.rows.length } }));
+          return { table, json, columns: rows.columns, rows: rows.rows, total: rows.total, loaded: rows.rows.length, version: rows.version };
+        },
+        (error: unknown) => {
+          loads.current.delete(title);
+          throw new Error(`The rows of "${title}" could not be loaded: ${toApiError(error).message}`);
+        },
+      );
+      loads.current.set(title, load);
+      return load;
     },
-    [],
+    [core, spreadsheetId],
   );
 
-  const wanted = tabs.join('\n');
-  useEffect(() => {
-    if (!spreadsheetId) return;
-    for (const tab of wanted ? wanted.split('\n') : []) {
-      if (started.current.has(tab)) continue;
-      const load = new AbortController();
-      started.current.set(tab, load);
-      const settle = (state: TabState) => !load.signal.aborted && setStates((current) => ({ ...current, [tab]: state }));
-      settle({ status: 'loading' });
-      loadTabRows(spreadsheetId, tab, version.current(tab), load.signal).then(
-        (rows) => {
-          if (load.signal.aborted) return;
-          const json = JSON.stringify({ columns: rows.columns, rows: rows.rows });
-          try {
-            const table = core.openSheet(json);
-            opened.current.set(tab, table);
-            settle({ status: 'ready', sheet: { table, json, total: rows.total, loaded: rows.rows.length } });
-          } catch (error) {
-            settle({ status: 'failed', message: coreErrorMessage(error) });
-          }
-        },
-        (error: unknown) => settle({ status: 'failed', message: toApiError(error).message }),
-      );
-    }
-  }, [core, spreadsheetId, wanted]);
-
-  return states;
+  return { sheet, notes };
 }

@@ -5,7 +5,7 @@ import { render, screen } from '@testing-library/react';
 import type { BlockConfig, Core } from '../../core/wasm';
 import { loadRealCore } from '../../test/realCore';
 import { renderSettingsEditor } from '../../test/renderSettingsEditor';
-import { PresentationPreview } from '../preview/PresentationPreview';
+import { PreviewPane } from '../preview/PreviewPane';
 
 let core: Core;
 beforeAll(async () => {
@@ -13,6 +13,7 @@ beforeAll(async () => {
 });
 
 const renderEditor = (block: BlockConfig) => renderSettingsEditor(core, block);
+const renderPreview = (block: BlockConfig) => render(<PreviewPane core={core} block={block} spreadsheetId={null} filters={[]} versionOf={() => undefined} />);
 
 const HOSTILE = [
   ['<iframe src="javascript:alert(1)"></iframe>', 'The <iframe> address must start with http:// or https://; got `javascript:alert(1)`.'],
@@ -44,18 +45,18 @@ describe('iframe code in the editor', () => {
 });
 
 describe('the iframe preview', () => {
-  it('draws the one frame sandboxed, scripts allowed but never with the page’s origin', () => {
-    render(<PresentationPreview core={core} block={{ type: 'iframe', iframe_code: '<iframe src="https://maps.example/e?a=1&amp;b=2" onload="alert(1)" sandbox="allow-same-origin allow-scripts"></iframe>' }} />);
-    const frame = screen.getByTitle('Embedded page');
+  it('draws the one frame sandboxed, scripts allowed but never with the page’s origin', async () => {
+    renderPreview({ type: 'iframe', iframe_code: '<iframe src="https://maps.example/e?a=1&amp;b=2" onload="alert(1)" sandbox="allow-same-origin allow-scripts"></iframe>' });
+    const frame = await screen.findByTitle('Embedded page');
     expect(frame).toHaveAttribute('src', 'https://maps.example/e?a=1&b=2');
     expect(frame.getAttribute('sandbox')).toContain('allow-scripts');
     expect(frame.getAttribute('sandbox')).not.toContain('allow-same-origin');
     expect(frame).not.toHaveAttribute('onload');
   });
 
-  it.each(HOSTILE)('shows why %s draws nothing', (code, reason) => {
-    render(<PresentationPreview core={core} block={{ type: 'iframe', iframe_code: code }} />);
-    expect(screen.getByRole('alert')).toHaveTextContent(reason);
+  it.each(HOSTILE)('shows why %s draws nothing', async (code, reason) => {
+    renderPreview({ type: 'iframe', iframe_code: code });
+    expect(await screen.findByRole('alert')).toHaveTextContent(reason);
     expect(document.querySelector('iframe')).toBeNull();
   });
 });

@@ -1,11 +1,13 @@
-// A block's body on a board or an app page: the block type's own view from the registry (loaded
-// on demand, its failures kept inside its frame), or, for the types without a view, the first
-// rows of its sheet as a table.
+// A block's body on a board, an app page or the settings editor's preview: the block type's own
+// view from the registry (loaded on demand, its failures kept inside its frame), or, for the
+// types without a view, the first rows of its sheet as a table. A draft that still lacks a
+// required setting says what to choose instead, and asks the server nothing.
 import { useEffect, useState, type ComponentType } from 'react';
 import type { BoardBlock } from '../../api/types';
-import { BlockLoadState, NoRows } from '../../blocks/data/BlockLoadState';
+import { BlockLoadState, BlockUnset, NoRows } from '../../blocks/data/BlockLoadState';
 import { useBlockRows } from '../../blocks/data/hooks';
 import type { BlockSource, DataBlockProps } from '../../blocks/data/types';
+import { unsetSettings } from '../../blocks/data/unsetSettings';
 import { HIDDEN_COLUMNS } from '../../blocks/details/DetailsPopup';
 import { hasBlockView, loadBlockView, loadedBlockView } from '../../blocks/registry';
 import { recordCells, RowsTable } from '../../blocks/RowsTable';
@@ -74,10 +76,45 @@ function TypeView({ block, source }: { block: BoardBlock; source: BlockSource })
   return <View block={block} source={source} />;
 }
 
+/** What a draft says when the catalogue that names its missing settings could not load. */
+export const DRAFT_UNSET = "This block is not set up yet. Choose its data in this block's settings.";
+
+type DraftCheck = { key: string; unset: string | null };
+
+/**
+ * What a `temp_block` draft still needs (blocks only saved with their required settings have them
+ * all): the catalogue's answer from the WASM core, which loads only for a draft, so a board
+ * without one never waits for it. Undefined while the core loads.
+ */
+function useDraftUnset(block: BoardBlock): string | null | undefined {
+  const draft = block.temp_block === true;
+  const key = draft ? JSON.stringify(block) : '';
+  const [check, setCheck] = useState<DraftCheck>({ key: '', unset: null });
+  useEffect(() => {
+    if (!draft) return;
+    let live = true;
+    import('../../core/wasm')
+      .then(({ loadCore }) => loadCore())
+      .then(
+        (core) => live && setCheck({ key, unset: unsetSettings(core, block) }),
+        () => live && setCheck({ key, unset: DRAFT_UNSET }),
+      );
+    return () => {
+      live = false;
+    };
+    // `key` is the draft as it is.
+  }, [key]);
+  if (!draft) return null;
+  return check.key === key ? check.unset : undefined;
+}
+
 export function BlockBody({ block, source }: BlockBodyProps) {
   // Back online, a view whose code could not load is tried again.
   const online = useConnectivityStore((s) => s.online);
+  const unset = useDraftUnset(block);
   const sheetTitle = typeof block.sheet_title === 'string' ? block.sheet_title.trim() : '';
+  if (unset === undefined) return <Loading />;
+  if (unset) return <BlockUnset text={unset} />;
   if (sheetTitle && !source.hasSpreadsheet) {
     return (
       <p className="block-error" role="alert">
