@@ -190,7 +190,7 @@ function PageSetting({ field, steps, scope, error }: { field: Field; steps: Step
             ))}
             <option value={TYPED_ADDRESS}>Type an address...</option>
           </select>
-          {typing && typeBox({}, `${field.label} address`)}
+          {typing && typeBox({}, `${field.label} (typed address)`)}
         </span>
       )}
     </SettingRow>
