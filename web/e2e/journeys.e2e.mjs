@@ -37,7 +37,7 @@ await runJourneys(async ({ browser, step, profileDir }) => {
   await step('a new owner signs up and verifies the e-mailed code', owner, async () => {
     await signUpAndVerify(owner, OWNER);
     await owner.waitForURL(`${BASE}/dashboard/start`);
-    await visible(owner.getByRole('heading', { name: 'First, create a workspace' }));
+    await visible(owner.getByRole('heading', { name: 'Create a workspace', exact: true }));
   });
 
   await step('the owner logs out and logs in again with the password', owner, async () => {

@@ -163,15 +163,18 @@ export async function createWorkspace(page, name, subdomain) {
   await visible(page.getByRole('heading', { name }));
 }
 
-/** On /dashboard/start (already open), uploads `csvText` as `fileName`.csv and waits for its columns. */
+/** On /dashboard/start (already open), uploads `csvText` as `fileName`.csv and waits for the preview of its rows. */
 export async function uploadCsvOnStart(page, { profileDir, csvText, fileName }) {
-  const csv = join(profileDir, `${fileName.replace(/\W+/g, '-')}.csv`);
+  const stem = fileName.replace(/\W+/g, '-');
+  const csv = join(profileDir, `${stem}.csv`);
   writeFileSync(csv, csvText);
-  const header = csvText.split('\n')[0].split(',').join(', ');
+  const last = csvText.split('\n')[0].split(',').at(-1).trim().replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   await page.getByRole('radio', { name: 'Upload a file' }).check();
   await page.getByLabel('File', { exact: true }).setInputFiles(csv);
   await page.getByRole('button', { name: 'Upload', exact: true }).click();
-  await visible(page.getByText(new RegExp(`Columns of .*${header}`)));
+  const preview = page.getByRole('region', { name: `Preview of ${stem}`, exact: true });
+  // Each column header reads its name, then the type the core found.
+  await visible(preview.getByRole('columnheader', { name: new RegExp(`^${last}( |$)`) }));
 }
 
 /**

@@ -77,7 +77,8 @@ export function DataPreview({ spreadsheetId, sheet }: { spreadsheetId: string; s
             {state.columns.map((column, index) => (
               <th key={column} scope="col">
                 <span className="start-preview-name">{column}</span>
-                {state.kinds && <span className="start-preview-kind">{kindLabel(state.kinds[index])}</span>}
+                {/* The space keeps the header's name 'Amount Number', not 'AmountNumber'. */}
+                {state.kinds && <> <span className="start-preview-kind">{kindLabel(state.kinds[index])}</span></>}
               </th>
             ))}
           </tr>

@@ -126,7 +126,7 @@ describe('/dashboard/start', { timeout: 15_000 }, () => {
     expect(within(preview).getByText('First 5 of 7 rows of Orders')).toBeInTheDocument();
     const headers = await waitFor(() => {
       const cells = within(preview).getAllByRole('columnheader').map((th) => th.textContent);
-      expect(cells).toEqual(['NameText', 'AmountNumber', 'JoinedDate', 'NotesEmpty']);
+      expect(cells).toEqual(['Name Text', 'Amount Number', 'Joined Date', 'Notes Empty']);
       return cells;
     });
     expect(headers).not.toContain('ChartApps Record ID');
