@@ -27,3 +27,8 @@ pub fn json_from_js(value: &JsValue) -> JsResult<serde_json::Value> {
     let text: String = js_sys::JSON::stringify(value).map_err(|_| JsError::new("the value cannot be written as JSON"))?.into();
     serde_json::from_str(&text).map_err(|e| JsError::new(&format!("invalid JSON: {e}")))
 }
+
+/// A JS value read as `T` through [`json_from_js`], with the input's problem in the message.
+pub fn json_into<T: DeserializeOwned>(value: &JsValue) -> JsResult<T> {
+    serde_json::from_value(json_from_js(value)?).map_err(|e| JsError::new(&format!("invalid input: {e}")))
+}

@@ -7,7 +7,9 @@
 
 mod convert;
 
+use serde::Deserialize;
 use tessera_core::chart::{self, ChartSpec};
+use tessera_core::profile::{self, ColumnProfile};
 use tessera_core::{query, QuerySpec, Table};
 use wasm_bindgen::prelude::*;
 
@@ -59,6 +61,12 @@ impl SheetTable {
     pub fn chart(&self, spec: JsValue) -> JsResult<JsValue> {
         let spec: ChartSpec = from_js(spec)?;
         to_js(&chart::aggregate(&self.table, &spec).map_err(convert::error)?)
+    }
+
+    /// What each visible column holds: `[{name, kind, filled, distinct, values, shape}]`
+    /// (`tessera_core::profile`).
+    pub fn profile(&self) -> JsResult<JsValue> {
+        to_js(&profile::profile(&self.table))
     }
 }
 
@@ -129,6 +137,46 @@ pub fn iframe_frame(code: &str) -> JsResult<JsValue> {
 #[wasm_bindgen(js_name = markdownHtml)]
 pub fn markdown_html(text: &str) -> String {
     tessera_markup::markdown_to_html(text)
+}
+
+/// A block type as `blockStarter` and `blockStarterSheet` take it.
+fn block_type(name: &str) -> JsResult<tessera_blocks::BlockType> {
+    tessera_blocks::BlockType::parse(name).ok_or_else(|| convert::error(tessera_blocks::BlockError::UnknownType(name.to_owned())))
+}
+
+#[derive(Deserialize)]
+struct StarterInput {
+    #[serde(rename = "type")]
+    block_type: String,
+    sheet: String,
+    columns: Vec<ColumnProfile>,
+}
+
+/// A new block's starting settings from its tab's column profiles (`tessera_blocks::starter`):
+/// input `{type, sheet, columns}` (`columns` as `SheetTable.profile()` answers them), answer
+/// `{settings, chosen}`.
+#[wasm_bindgen(js_name = blockStarter)]
+pub fn block_starter(input: JsValue) -> JsResult<JsValue> {
+    let input: StarterInput = convert::json_into(&input)?;
+    to_js(&tessera_blocks::starter(block_type(&input.block_type)?, &input.sheet, &input.columns))
+}
+
+#[derive(Deserialize)]
+struct StarterSheetInput {
+    #[serde(rename = "type")]
+    block_type: String,
+    sheets: Vec<String>,
+    #[serde(default)]
+    blocks: Vec<serde_json::Value>,
+}
+
+/// The tab a new block reads (`tessera_blocks::starter_sheet`): input `{type, sheets, blocks}`
+/// (the spreadsheet's tabs in order and the other blocks of the board or page), answer the
+/// tab's name, or `null` for a type that reads no tab.
+#[wasm_bindgen(js_name = blockStarterSheet)]
+pub fn block_starter_sheet(input: JsValue) -> JsResult<Option<String>> {
+    let input: StarterSheetInput = convert::json_into(&input)?;
+    Ok(tessera_blocks::starter_sheet(block_type(&input.block_type)?, &input.sheets, &input.blocks))
 }
 
 /// The JSON facade of the block catalogue (`tessera_blocks::api::evaluate`), used by the golden
