@@ -13,7 +13,7 @@ export type AppPageList = readonly AppPage[] | 'loading' | 'unavailable';
 
 interface AppPagesState {
   byApp: Record<string, AppPageList>;
-  /** Fetches the app's pages unless they are known or on their way. */
+  /** Fetches the app's pages unless they are known or on their way (a failed fetch is tried again). */
   load: (appId: string) => void;
   /** The pages as they are now (after an add, rename, move or delete). */
   set: (appId: string, pages: readonly AppPage[]) => void;
@@ -22,7 +22,8 @@ interface AppPagesState {
 export const useAppPagesStore = create<AppPagesState>()((set, get) => ({
   byApp: {},
   load: (appId) => {
-    if (get().byApp[appId] !== undefined) return;
+    const known = get().byApp[appId];
+    if (known !== undefined && known !== 'unavailable') return;
     const put = (list: AppPageList) => set((s) => ({ byApp: { ...s.byApp, [appId]: list } }));
     put('loading');
     // Without them links are followed as typed and the pickers take a typed address.
