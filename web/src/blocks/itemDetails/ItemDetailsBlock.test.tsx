@@ -1,6 +1,7 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import type { BoardBlock } from '../../api/types';
+import { AppPagesContext, useAppPagesStore } from '../../features/app/appPages';
 import { fakeBlockSource } from '../../test/fakeBlockSource';
 import type { BlockRows, BlockSource, RowsQuery } from '../data/types';
 import { RECORD_ID } from '../details/DetailsPopup';
@@ -139,6 +140,23 @@ describe('ItemDetailsBlock', () => {
     expect(more).toHaveStyle({ backgroundColor: '#4f46E5', color: '#FFFFFF' });
     expect(screen.queryByRole('link', { name: 'Evil' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Nowhere' })).not.toBeInTheDocument();
+  });
+
+  it('links a Page action picked in the editor (a page id) to that page, and one naming a deleted page to Home', async () => {
+    useAppPagesStore.getState().set('app-1', [
+      { id: 'p-home', app_id: 'app-1', page_name: 'Home', page_slug: '', page_type: 'home', position: 0 },
+      { id: 'p-contact', app_id: 'app-1', page_name: 'Contact', page_slug: 'contact', page_type: 'page', position: 1 },
+    ]);
+    const block = details({ actions: [{ type: 'Page', page: 'p-contact', label: 'Contact' }, { type: 'Page', page: 'p-deleted', label: 'Old' }] });
+    render(
+      <MemoryRouter initialEntries={['/people']}>
+        <AppPagesContext.Provider value="app-1">
+          <ItemDetailsBlock block={block} source={fakeSource()} />
+        </AppPagesContext.Provider>
+      </MemoryRouter>,
+    );
+    expect(await screen.findByRole('link', { name: 'Contact' })).toHaveAttribute('href', '/app/contact');
+    expect(screen.getByRole('link', { name: 'Old' })).toHaveAttribute('href', '/app/');
   });
 
   it('renders the server’s sanitised markdown of a cell, nothing else as HTML', async () => {
