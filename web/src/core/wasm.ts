@@ -1,9 +1,10 @@
 // The one place that loads the WASM core. The module is instantiated once per page and shared
 // by every caller of loadCore(); the sheet itself lives on the Rust side behind a SheetTable
 // handle, so each query only sends a small spec across the boundary.
-import init, { SheetTable, blockCatalogue, blockColumnFormats, blockDefaults, blockNewItem, blockSet, blockVisible, evaluate, iframeFrame, markdownHtml, validateBlock, type InitInput } from '@tessera/core';
+import init, { SheetTable, blockCatalogue, blockColumnFormats, blockDefaults, blockNewItem, blockSet, blockStarter, blockStarterSheet, blockVisible, evaluate, iframeFrame, markdownHtml, validateBlock, type InitInput } from '@tessera/core';
 import type { IframeFrame } from '../blocks/data/types';
 import type { Catalogue, FieldError } from '../generated/blockCatalogue';
+import type { ColumnProfile, Starter } from '../generated/blockStarter';
 import type { ChartModel, ChartSpec, ColumnFormat, FacadeAnswers, QueryResult, QuerySpec } from './types';
 
 /** A sheet loaded into WASM memory. */
@@ -12,6 +13,8 @@ export interface Table {
   columns(): string[];
   query(spec: QuerySpec): QueryResult;
   chart(spec: ChartSpec): ChartModel;
+  /** What each visible column holds: kind, filled and distinct counts, its few values, its shape. */
+  profile(): ColumnProfile[];
   /** Releases the Rust-side memory; the handle must not be used afterwards. */
   free(): void;
 }
@@ -46,6 +49,13 @@ export interface Core {
   blockSet(block: BlockConfig, path: string, value: unknown): BlockConfig;
   /** The item an Add appends to the list at `path`, or null when the list is full (extra adds are ignored). */
   blockNewItem(block: BlockConfig, path: string): Record<string, unknown> | null;
+  /**
+   * The tab a new block of `type` reads: the only tab, else the one the `blocks` of its board or
+   * page use most, else the first; null for a type that reads no tab.
+   */
+  blockStarterSheet(input: { type: string; sheets: readonly string[]; blocks: readonly BlockConfig[] }): string | null;
+  /** A new block's settings bound to its tab's columns, and sentences saying what was chosen or is left. */
+  blockStarter(input: { type: string; sheet: string; columns: ColumnProfile[] }): Starter;
   /** The block's conditional formatting rules as `Table.query` takes them in `formats`. */
   blockColumnFormats(block: BlockConfig): ColumnFormat[];
   /** The one frame an iframe block's pasted code shows, or why none: the server's view answer. */
@@ -77,6 +87,8 @@ export function loadCore(source?: InitInput): Promise<Core> {
         blockVisible: (block, path) => blockVisible(block, path),
         blockSet: (block, path, value) => blockSet(block, path, value) as BlockConfig,
         blockNewItem: (block, path) => blockNewItem(block, path) as Record<string, unknown> | null,
+        blockStarterSheet: (input) => blockStarterSheet(input) ?? null,
+        blockStarter: (input) => blockStarter(input) as Starter,
         blockColumnFormats: (block) => blockColumnFormats(block) as ColumnFormat[],
         iframeFrame: (code) => iframeFrame(code) as { frame: IframeFrame | null; refusal: string | null },
         markdownHtml: (text) => markdownHtml(text),
