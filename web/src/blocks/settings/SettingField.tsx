@@ -136,6 +136,8 @@ function ScalarControl({ field, steps, scope, control }: { field: Field; steps: 
 
 /** The picker's option for an address typed by hand; a page id never starts with a space. */
 const TYPED_ADDRESS = ' typed';
+const BOARD_PAGE_HELP = "Boards have no pages (multi-page apps do): type the address to open, such as another board's address or an https:// link.";
+const UNLISTED_PAGES_HELP = "The app's pages could not be listed: type the page's address (its slug) or an https:// link.";
 
 /**
  * A setting that names a page of the app (catalogue kind `page`): a dropdown of the app's pages
@@ -196,9 +198,6 @@ function PageSetting({ field, steps, scope, error }: { field: Field; steps: Step
     </SettingRow>
   );
 }
-
-const BOARD_PAGE_HELP = "Boards have no pages (multi-page apps do): type the address to open, such as another board's address or an https:// link.";
-const UNLISTED_PAGES_HELP = "The app's pages could not be listed: type the page's address (its slug) or an https:// link.";
 
 /** A column of any tab (`{sheet, column}`): the tab, then one of its columns. */
 function SourceControl({ field, steps, scope, error }: { field: Field; steps: Step[]; scope: SettingsScope; error?: string }) {
