@@ -72,4 +72,18 @@ describe('ConfirmDialog', () => {
     expect(screen.getByRole('dialog', { name: 'Pages' })).toBeInTheDocument();
     expect(closed).toBe(false);
   });
+
+  it('answers Escape even when what asked stops the keys of its children', async () => {
+    const user = userEvent.setup();
+    render(
+      // Like a table's actions cell, which keeps its events from the row that opens on click.
+      <div onKeyDown={(event) => event.stopPropagation()}>
+        <DeleteThing />
+      </div>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Delete Sales' }));
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('kept');
+  });
 });

@@ -1,8 +1,10 @@
 // The app's own question before anything that cannot be undone (a delete, a rotated secret,
 // discarded edits), in place of the browser's confirm(): it looks like the product's other
 // popups, stacks over them (Escape answers only the question), and starts on the safe answer so
-// a stray Enter never destroys anything.
-import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+// a stray Enter never destroys anything. It is drawn at the end of the page, whatever asks: a
+// block's delete button sits in a frame whose styles must not clip or hide it.
+import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode, type SyntheticEvent } from 'react';
+import { createPortal } from 'react-dom';
 import { Popup } from './Popup';
 import './confirmDialog.css';
 
@@ -27,28 +29,41 @@ export function ConfirmDialog({ title, question, confirmLabel, cancelLabel = 'Ca
   const safe = useRef<HTMLButtonElement>(null);
   // Runs after the popup has focused itself (a child's effect runs first), so the safe answer wins.
   useEffect(() => safe.current?.focus(), []);
+  // Keys and clicks stay in the question: in React they would bubble on to whatever asked (a table
+  // row that opens on click, the settings panel that asks on Escape), and an asker that stops them
+  // would keep Escape from reaching the popup. So Escape is answered here.
+  const keep = (event: SyntheticEvent) => event.stopPropagation();
+  const onKeyDown = (event: KeyboardEvent) => {
+    event.stopPropagation();
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      onAnswer(false);
+    }
+  };
   return (
-    <Popup
-      title={title}
-      role="alertdialog"
-      describedBy={questionId}
-      maxWidth={440}
-      onClose={() => onAnswer(false)}
-      footer={
-        <>
-          <button ref={safe} type="button" className="button" onClick={() => onAnswer(false)}>
-            {cancelLabel}
-          </button>
-          <button type="button" className="button danger" onClick={() => onAnswer(true)}>
-            {confirmLabel}
-          </button>
-        </>
-      }
-    >
-      <p id={questionId} className="confirm-question">
-        {question}
-      </p>
-    </Popup>
+    <div onKeyDown={onKeyDown} onClick={keep} onMouseDown={keep}>
+      <Popup
+        title={title}
+        role="alertdialog"
+        describedBy={questionId}
+        maxWidth={440}
+        onClose={() => onAnswer(false)}
+        footer={
+          <>
+            <button ref={safe} type="button" className="button" onClick={() => onAnswer(false)}>
+              {cancelLabel}
+            </button>
+            <button type="button" className="button danger" onClick={() => onAnswer(true)}>
+              {confirmLabel}
+            </button>
+          </>
+        }
+      >
+        <p id={questionId} className="confirm-question">
+          {question}
+        </p>
+      </Popup>
+    </div>
   );
 }
 
@@ -71,6 +86,6 @@ export function useConfirm(): { confirm: (question: ConfirmQuestion) => Promise<
       }),
     [],
   );
-  const confirmDialog = asked && <ConfirmDialog {...asked.question} onAnswer={asked.answer} />;
+  const confirmDialog = asked && createPortal(<ConfirmDialog {...asked.question} onAnswer={asked.answer} />, document.body);
   return { confirm, confirmDialog };
 }

@@ -140,12 +140,19 @@ export function BlockTypePicker({
                       <button
                         type="button"
                         className={`block-type${query.trim() && type === first ? ' is-first' : ''}`}
+                        // Named by its name alone, the description read after it.
+                        aria-labelledby={`${ids}-${type}-name`}
+                        aria-describedby={`${ids}-${type}-description`}
                         disabled={busy}
                         onClick={() => void pick(type)}
                       >
                         <span className="block-type-icon">{drawn && <FaIcon icon={drawn} />}</span>
-                        <span className="block-type-name">{saving === type ? `Adding ${name}...` : name}</span>
-                        <span className="block-type-description">{description}</span>
+                        <span id={`${ids}-${type}-name`} className="block-type-name">
+                          {saving === type ? `Adding ${name}...` : name}
+                        </span>
+                        <span id={`${ids}-${type}-description`} className="block-type-description">
+                          {description}
+                        </span>
                       </button>
                     </li>
                   );

@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError } from '../../api/errors';
 import type { BoardBlock } from '../../api/types';
@@ -98,13 +98,15 @@ describe('RowActions', () => {
   });
 
   it('Delete row asks first and deletes only when confirmed', async () => {
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
     const { user, source, onChanged } = renderActions([{ title: 'Remove', type: 'Delete row', success_message: 'Gone.' }]);
     await user.click(screen.getByRole('button', { name: 'Remove' }));
+    const question = screen.getByRole('alertdialog', { name: 'Delete row' });
+    expect(question).toHaveAccessibleDescription('Delete this row? This cannot be undone.');
+    await user.click(within(question).getByRole('button', { name: 'Cancel' }));
     expect(source.deleteRow).not.toHaveBeenCalled();
     await user.click(screen.getByRole('button', { name: 'Remove' }));
+    await user.click(within(screen.getByRole('alertdialog', { name: 'Delete row' })).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(onChanged).toHaveBeenCalled());
-    expect(confirm).toHaveBeenCalledTimes(2);
     expect(source.deleteRow).toHaveBeenCalledWith(expect.objectContaining({ id: 'b1' }), 'r1');
     expect(toastTexts()).toEqual(['Gone.']);
   });
@@ -115,9 +117,9 @@ describe('RowActions', () => {
         throw new ApiError('This table does not let you delete rows.', 403);
       }),
     });
-    vi.spyOn(window, 'confirm').mockReturnValue(true);
     const { user, onChanged } = renderActions([{ title: 'Remove', type: 'Delete row', error_message: 'Could not delete.' }], { source });
     await user.click(screen.getByRole('button', { name: 'Remove' }));
+    await user.click(within(screen.getByRole('alertdialog', { name: 'Delete row' })).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(toastTexts()).toEqual(['Could not delete. — This table does not let you delete rows.']));
     expect(onChanged).not.toHaveBeenCalled();
   });

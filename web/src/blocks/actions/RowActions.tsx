@@ -4,6 +4,7 @@
 import { useState, type ReactNode } from 'react';
 import { toApiError } from '../../api/errors';
 import type { BoardBlock } from '../../api/types';
+import { useConfirm } from '../../components/ConfirmDialog';
 import { textOn } from '../../features/board/colours';
 import { showToast } from '../../store/toastStore';
 import { RECORD_ID } from '../details/DetailsPopup';
@@ -67,6 +68,7 @@ export function RowActions(props: RowActionsProps) {
 function ActionButton({ entry, block, source, record, columns, onEdit, onChanged }: RowActionsProps & { entry: ShownAction }) {
   const { action, type, index } = entry;
   const [busy, setBusy] = useState(false);
+  const { confirm, confirmDialog } = useConfirm();
   const recordId = record[RECORD_ID] ?? '';
   const title = actionTitle(action, type);
   const style = buttonStyle(action.button_color, action.text_color, textOn);
@@ -80,6 +82,15 @@ function ActionButton({ entry, block, source, record, columns, onEdit, onChanged
     } finally {
       setBusy(false);
     }
+  };
+
+  const deleteRow = async () => {
+    if (!(await confirm({ title: 'Delete row', question: 'Delete this row? This cannot be undone.', confirmLabel: 'Delete' }))) return;
+    await run(async () => {
+      await source.deleteRow(block, recordId);
+      succeeded(action, 'Row deleted.');
+      onChanged();
+    });
   };
 
   const button = (onClick: () => void, disabled = busy, hint?: string): ReactNode => (
@@ -100,14 +111,12 @@ function ActionButton({ entry, block, source, record, columns, onEdit, onChanged
         }),
       );
     case 'Delete row':
-      return button(() => {
-        if (!window.confirm('Delete this row? This cannot be undone.')) return;
-        void run(async () => {
-          await source.deleteRow(block, recordId);
-          succeeded(action, 'Row deleted.');
-          onChanged();
-        });
-      });
+      return (
+        <>
+          {button(() => void deleteRow())}
+          {confirmDialog}
+        </>
+      );
     case 'Open link': {
       const href = openableLink(sourceValue(action, record));
       if (!href) return button(() => undefined, true, 'This row has no web address to open.');

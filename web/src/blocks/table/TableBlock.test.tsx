@@ -222,10 +222,10 @@ describe('TableBlock actions column', () => {
   });
 
   it('reloads after a row action changes the rows, without opening the details', async () => {
-    vi.spyOn(window, 'confirm').mockReturnValue(true);
     const { user, source } = await renderTable(withActions({ show_details_on_click: true }), fakeSource(answer({ permissions: ALL_PERMISSIONS })));
     const calls = source.rows.mock.calls.length;
     await user.click(screen.getAllByRole('button', { name: 'Remove' })[1]);
+    await user.click(within(screen.getByRole('alertdialog', { name: 'Delete row' })).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(source.deleteRow).toHaveBeenCalledWith(expect.objectContaining({ id: 'b1' }), 'r2'));
     await waitFor(() => expect(source.rows.mock.calls.length).toBeGreaterThan(calls));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();

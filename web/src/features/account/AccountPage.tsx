@@ -2,6 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { api } from '../../api/client';
 import type { Profile, SessionAnswer } from '../../api/types';
+import { useConfirm } from '../../components/ConfirmDialog';
 import { DashboardLayout } from '../../components/DashboardLayout';
 import { Field } from '../../components/Field';
 import { FormError } from '../../components/FormError';
@@ -96,10 +97,12 @@ function DeleteAccountForm() {
   const navigate = useNavigate();
   const [password, setPassword] = useState('');
   const { busy, error, run } = useSubmit();
+  const { confirm, confirmDialog } = useConfirm();
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!window.confirm('Delete your account with all its workspaces, boards and apps? This cannot be undone.')) return;
+    const question = 'Delete your account with all its workspaces, boards and apps? This cannot be undone.';
+    if (!(await confirm({ title: 'Delete account', question, confirmLabel: 'Delete account' }))) return;
     void run(async () => {
       await api.delete('/api/account', { password }, { alert: false });
       await logOut().catch(() => undefined);
@@ -108,7 +111,7 @@ function DeleteAccountForm() {
   };
 
   return (
-    <form className="card form danger-zone" onSubmit={submit} aria-labelledby="delete-title">
+    <form className="card form danger-zone" onSubmit={(event) => void submit(event)} aria-labelledby="delete-title">
       <h2 id="delete-title">Delete account</h2>
       <p className="muted form-intro">Your workspaces, boards, apps and their addresses are deleted with the account.</p>
       <Field label="Password, to confirm">
@@ -120,6 +123,7 @@ function DeleteAccountForm() {
           {busy ? 'Deleting...' : 'Delete account'}
         </button>
       </div>
+      {confirmDialog}
     </form>
   );
 }

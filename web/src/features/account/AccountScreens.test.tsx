@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { useSessionStore } from '../../store/sessionStore';
 import { mockFetch, type Routes } from '../../test/fetchMock';
 import { ann, renderApp } from '../../test/renderApp';
@@ -51,7 +51,6 @@ describe('/dashboard/account', () => {
   });
 
   it('deletes the account after confirmation and ends the session', async () => {
-    vi.spyOn(window, 'confirm').mockReturnValue(true);
     const { calls } = signedIn({
       'DELETE /api/account': { body: { message: 'Account deleted' } },
       'POST /api/auth/logout': { body: { message: 'Logged out' } },
@@ -59,6 +58,10 @@ describe('/dashboard/account', () => {
     const { user, where } = renderApp('/dashboard/account');
     await user.type(await screen.findByLabelText('Password, to confirm'), 'secret-pw');
     await user.click(screen.getByRole('button', { name: 'Delete account' }));
+    const question = screen.getByRole('alertdialog', { name: 'Delete account' });
+    expect(question).toHaveAccessibleDescription('Delete your account with all its workspaces, boards and apps? This cannot be undone.');
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+    await user.click(within(question).getByRole('button', { name: 'Delete account' }));
     await waitFor(() => expect(where()).toBe('/dashboard/signup'));
     expect(calls.find((c) => c.method === 'DELETE')?.body).toEqual({ password: 'secret-pw' });
     expect(useSessionStore.getState().status).toBe('guest');

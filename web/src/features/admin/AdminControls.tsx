@@ -1,4 +1,5 @@
 import { useId, type FormEvent, type ReactNode } from 'react';
+import { useConfirm } from '../../components/ConfirmDialog';
 import { Popup } from '../../components/Popup';
 
 interface Props {
@@ -52,16 +53,23 @@ export function DeleteButton({
   disabledReason?: string;
   onConfirmed: () => void;
 }) {
+  const { confirm, confirmDialog } = useConfirm();
+  const ask = async () => {
+    if (await confirm({ title: `Delete ${name}`, question, confirmLabel: 'Delete' })) onConfirmed();
+  };
   return (
-    <button
-      type="button"
-      className="button small danger"
-      aria-label={`Delete ${name}`}
-      disabled={busy || disabledReason !== undefined}
-      title={disabledReason}
-      onClick={() => window.confirm(question) && onConfirmed()}
-    >
-      Delete
-    </button>
+    <>
+      <button
+        type="button"
+        className="button small danger"
+        aria-label={`Delete ${name}`}
+        disabled={busy || disabledReason !== undefined}
+        title={disabledReason}
+        onClick={() => void ask()}
+      >
+        Delete
+      </button>
+      {confirmDialog}
+    </>
   );
 }

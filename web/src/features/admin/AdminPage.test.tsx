@@ -133,11 +133,12 @@ describe('/admin', { timeout: 15_000 }, () => {
   });
 
   it('asks before deleting a user and shows the server refusal inline', async () => {
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
     const { calls } = admin({ 'DELETE /api/admin/users/u2': { status: 404, body: { error: 'No user has this id.' } } });
     const { user } = renderApp('/admin');
     await user.click(await screen.findByRole('button', { name: 'Delete bob@example.com' }));
-    expect(confirm).toHaveBeenCalledWith(expect.stringContaining('Delete the account bob@example.com'));
+    const question = screen.getByRole('alertdialog', { name: 'Delete bob@example.com' });
+    expect(question).toHaveAccessibleDescription(expect.stringContaining('Delete the account bob@example.com'));
+    await user.click(within(question).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('No user has this id.')).toBeInTheDocument();
     expect(calls.some((c) => c.method === 'DELETE' && c.url.pathname === '/api/admin/users/u2')).toBe(true);
     // Ann is the signed-in administrator: the server will not delete her own account.
@@ -229,7 +230,6 @@ describe('/admin', { timeout: 15_000 }, () => {
   });
 
   it('deletes a board through the board API after confirming', async () => {
-    vi.spyOn(window, 'confirm').mockReturnValue(true);
     let list = boards;
     const { calls } = admin({
       'GET /api/admin/boards': () => ({ body: { boards: list, total: list.length } }),
@@ -240,6 +240,7 @@ describe('/admin', { timeout: 15_000 }, () => {
     });
     const { user } = renderApp('/admin?tab=boards');
     await user.click(await screen.findByRole('button', { name: 'Delete Q1 overview' }));
+    await user.click(within(screen.getByRole('alertdialog', { name: 'Delete Q1 overview' })).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('No boards yet. Owners create boards from their dashboard.')).toBeInTheDocument();
     expect(calls.some((c) => c.method === 'DELETE' && c.url.pathname === '/api/boards/b1')).toBe(true);
   });

@@ -364,12 +364,17 @@ describe('the Pages popup', { timeout: 15_000 }, () => {
   });
 
   it('deletes a page after a confirmation', async () => {
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
     const { user, dialog, calls } = await openPages({ 'DELETE /api/apps/a1/pages/p-about': { body: { deleted: true, id: 'p-about' } } });
     await user.click(within(dialog).getByRole('button', { name: 'Delete About' }));
-    expect(confirm).toHaveBeenCalledWith('Delete the page "About" and its blocks? This cannot be undone.');
+    const question = screen.getByRole('alertdialog', { name: 'Delete page' });
+    expect(question).toHaveAccessibleDescription('Delete the page "About" and its blocks? This cannot be undone.');
+    // Escape answers the question only: the page list stays open.
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(dialog).toBeInTheDocument();
     expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
     await user.click(within(dialog).getByRole('button', { name: 'Delete About' }));
+    await user.click(within(screen.getByRole('alertdialog', { name: 'Delete page' })).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(within(dialog).queryByText('About')).not.toBeInTheDocument());
     expect(calls.at(-1)).toMatchObject({ method: 'DELETE' });
     expect(calls.at(-1)?.url.pathname).toBe('/api/apps/a1/pages/p-about');

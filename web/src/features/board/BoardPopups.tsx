@@ -2,6 +2,7 @@
 // board (platform §4 block list rules).
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { BoardBlock, BoardState } from '../../api/types';
+import { useConfirm } from '../../components/ConfirmDialog';
 import { draftBlock, EditedBlockPanel, storeDraft, openedBlock, useOfflineReadiness, type BlockTargeting } from '../../blocks/settings/EditedBlockPanel';
 import { discardLocalBlock } from '../../platform/outbox';
 import { addToBoard, isLocalId, removeBlock, replaceBlock, type Block } from '../../shell/blockList';
@@ -78,9 +79,10 @@ export function EditBlockButton({ block, blocks }: { block: BoardBlock; blocks: 
 /** The delete button of a block's frame in the editor. */
 export function DeleteBlockButton({ block, board, setBoard }: { block: BoardBlock; board: BoardState; setBoard: SetBoard }) {
   const [busy, setBusy] = useState(false);
+  const { confirm, confirmDialog } = useConfirm();
   const title = block.title || blockTypeName(block.type);
   const remove = async () => {
-    if (!window.confirm(`Delete the block "${title}"? This cannot be undone.`)) return;
+    if (!(await confirm({ title: 'Delete block', question: `Delete the block "${title}"? This cannot be undone.`, confirmLabel: 'Delete' }))) return;
     setBusy(true);
     try {
       // A block made offline and not created yet is only on this device: its create is dropped.
@@ -93,9 +95,12 @@ export function DeleteBlockButton({ block, board, setBoard }: { block: BoardBloc
     }
   };
   return (
-    <button type="button" className="block-delete" aria-label={`Delete block ${title}`} disabled={busy} onClick={() => void remove()}>
-      ×
-    </button>
+    <>
+      <button type="button" className="block-delete" aria-label={`Delete block ${title}`} disabled={busy} onClick={() => void remove()}>
+        ×
+      </button>
+      {confirmDialog}
+    </>
   );
 }
 

@@ -299,11 +299,17 @@ describe('board editor shell', () => {
     expect(within(screen.getByRole('main')).getAllByRole('region').map((region) => within(region).getByRole('heading', { level: 2 }).textContent)).toEqual(['Monthly sales', 'Scorecard']);
   });
 
-  it('deletes a block after asking', async () => {
-    vi.spyOn(window, 'confirm').mockReturnValue(true);
+  it('deletes a block after asking in the app', async () => {
     const { calls } = serve(boardState({ ...editor, blocks: [tableBlock] }), { 'DELETE /api/blocks/k1': { status: 204 } });
     const { user } = renderApp('/sales');
     await user.click(await screen.findByRole('button', { name: 'Delete block Monthly sales' }));
+    const question = screen.getByRole('alertdialog', { name: 'Delete block' });
+    expect(question).toHaveAccessibleDescription('Delete the block "Monthly sales"? This cannot be undone.');
+    await user.click(within(question).getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByRole('region', { name: 'Monthly sales' })).toBeInTheDocument();
+    expect(calls.some((call) => call.method === 'DELETE')).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'Delete block Monthly sales' }));
+    await user.click(within(screen.getByRole('alertdialog', { name: 'Delete block' })).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Monthly sales' })).not.toBeInTheDocument());
     expect(calls.some((call) => call.method === 'DELETE' && call.url.pathname === '/api/blocks/k1')).toBe(true);
   });

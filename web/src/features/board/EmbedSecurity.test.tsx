@@ -97,7 +97,6 @@ describe('Embed Content: embed security', () => {
   it('shows when the secret was rotated, reveals it, and rotates it only after a confirmation', async () => {
     const rotated = { secret: 'b'.repeat(64), rotated_at: 1_770_000_000 };
     const { calls } = serve(boardState(owner), { 'POST /api/workspaces/w1/embed-secret/rotate': { body: rotated } });
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
     const { user } = renderApp('/sales');
     const dialog = await openEmbed(user);
     const panel = within(dialog).getByRole('region', { name: 'Signing secret' });
@@ -109,10 +108,13 @@ describe('Embed Content: embed security', () => {
     expect(within(panel).getByText('tessera-embed')).toBeInTheDocument();
 
     await user.click(within(panel).getByRole('button', { name: 'Rotate secret' }));
-    expect(confirm).toHaveBeenCalledWith(ROTATE_CONFIRM);
+    const question = screen.getByRole('alertdialog', { name: 'Rotate secret' });
+    expect(question).toHaveAccessibleDescription(ROTATE_CONFIRM);
+    await user.click(within(question).getByRole('button', { name: 'Cancel' }));
     expect(calls.some((call) => call.url.pathname.endsWith('/rotate'))).toBe(false);
 
     await user.click(within(panel).getByRole('button', { name: 'Rotate secret' }));
+    await user.click(within(screen.getByRole('alertdialog', { name: 'Rotate secret' })).getByRole('button', { name: 'Rotate secret' }));
     await waitFor(() => expect(within(panel).getByLabelText('Embed secret')).toHaveTextContent(rotated.secret));
     expect(within(panel).getByText(`Last rotated ${new Date(rotated.rotated_at * 1000).toLocaleString()}.`)).toBeInTheDocument();
     expect(ROTATE_CONFIRM).toMatch(/signed link.*stops working/);

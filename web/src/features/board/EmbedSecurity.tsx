@@ -4,6 +4,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { toApiError } from '../../api/errors';
 import type { BoardState, EmbedSecret, MintedEmbedToken } from '../../api/types';
+import { useConfirm } from '../../components/ConfirmDialog';
 import { Field } from '../../components/Field';
 import { FormError } from '../../components/FormError';
 import { EmbedCodeField, useCopyCode } from '../../shell/EmbedCode';
@@ -164,6 +165,7 @@ function SigningSecret({ board, onRotated }: { board: BoardState; onRotated: () 
   const [shown, setShown] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const { confirm, confirmDialog } = useConfirm();
   const { slug, workspace_id: workspaceId } = board;
 
   useEffect(() => {
@@ -175,7 +177,7 @@ function SigningSecret({ board, onRotated }: { board: BoardState; onRotated: () 
   }, [slug, workspaceId]);
 
   const rotate = async () => {
-    if (!window.confirm(ROTATE_CONFIRM)) return;
+    if (!(await confirm({ title: 'Rotate secret', question: ROTATE_CONFIRM, confirmLabel: 'Rotate secret' }))) return;
     setBusy(true);
     setError(null);
     try {
@@ -214,6 +216,7 @@ function SigningSecret({ board, onRotated }: { board: BoardState; onRotated: () 
           </p>
         </>
       )}
+      {confirmDialog}
     </section>
   );
 }

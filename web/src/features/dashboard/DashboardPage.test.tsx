@@ -155,22 +155,26 @@ describe('/dashboard', () => {
   });
 
   it('deletes a board only after confirmation', async () => {
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
     const { calls } = signedInWith({ workspaces: [workspace], boards: [board] }, { 'DELETE /api/boards/b1': { status: 204 } });
     const { user } = renderApp('/dashboard');
     await user.click(await screen.findByRole('button', { name: 'Delete' }));
-    expect(confirm).toHaveBeenLastCalledWith('Delete the board "Q1 overview" with all its blocks? This cannot be undone.');
+    const question = screen.getByRole('alertdialog', { name: 'Delete board' });
+    expect(question).toHaveAccessibleDescription('Delete the board "Q1 overview" with all its blocks? This cannot be undone.');
+    await user.click(within(question).getByRole('button', { name: 'Cancel' }));
     expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
     await user.click(screen.getByRole('button', { name: 'Delete' }));
+    await user.click(within(screen.getByRole('alertdialog', { name: 'Delete board' })).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'DELETE' && c.url.pathname === '/api/boards/b1')).toBe(true));
   });
 
   it('deletes an app after confirmation', async () => {
-    vi.spyOn(window, 'confirm').mockReturnValue(true);
     const { calls } = signedInWith({ workspaces: [workspace], apps: [app] }, { 'DELETE /api/apps/a1': { body: { deleted: true, id: 'a1' } } });
     const { user } = renderApp('/dashboard');
     const card = await screen.findByRole('region', { name: 'Sales team' });
     await user.click(within(card).getByRole('button', { name: 'Delete' }));
+    const question = screen.getByRole('alertdialog', { name: 'Delete app' });
+    expect(question).toHaveAccessibleDescription('Delete the app "Field app" with its pages and users? This cannot be undone.');
+    await user.click(within(question).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'DELETE' && c.url.pathname === '/api/apps/a1')).toBe(true));
   });
 

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { api } from '../../api/client';
 import { ApiError, toApiError } from '../../api/errors';
 import type { AppSummary, BoardCreated, BoardSummary, Workspace } from '../../api/types';
+import { useConfirm } from '../../components/ConfirmDialog';
 import { FormError } from '../../components/FormError';
 import { useSubmit } from '../../hooks/useSubmit';
 import { SpreadsheetList } from '../spreadsheets/SpreadsheetList';
@@ -26,6 +27,7 @@ export function WorkspaceCard({ workspace, boards, apps, onChanged }: Props) {
   const [pickedSpreadsheet, setBoardSpreadsheet] = useState<string | null>(null);
   const create = useSubmit();
   const [working, setWorking] = useState<string | null>(null);
+  const { confirm, confirmDialog } = useConfirm();
   const sheets = useWorkspaceSpreadsheets(workspace.id);
   const boardSpreadsheet = pickedSpreadsheet ?? (sheets.spreadsheets?.length === 1 ? sheets.spreadsheets[0].id : '');
 
@@ -56,13 +58,13 @@ export function WorkspaceCard({ workspace, boards, apps, onChanged }: Props) {
   };
 
   const duplicateBoard = (board: BoardSummary) => void act(board.id, () => api.post(`/api/boards/${board.id}/duplicate`));
-  const deleteBoard = (board: BoardSummary) => {
-    if (window.confirm(`Delete the board "${board.name}" with all its blocks? This cannot be undone.`)) {
+  const deleteBoard = async (board: BoardSummary) => {
+    if (await confirm({ title: 'Delete board', question: `Delete the board "${board.name}" with all its blocks? This cannot be undone.`, confirmLabel: 'Delete' })) {
       void act(board.id, () => api.delete(`/api/boards/${board.id}`));
     }
   };
-  const deleteApp = (app: AppSummary) => {
-    if (window.confirm(`Delete the app "${app.name}" with its pages and users? This cannot be undone.`)) {
+  const deleteApp = async (app: AppSummary) => {
+    if (await confirm({ title: 'Delete app', question: `Delete the app "${app.name}" with its pages and users? This cannot be undone.`, confirmLabel: 'Delete' })) {
       void act(app.id, () => api.delete(`/api/apps/${app.id}`));
     }
   };
@@ -105,7 +107,7 @@ export function WorkspaceCard({ workspace, boards, apps, onChanged }: Props) {
                 <button type="button" className="button small" disabled={working === board.id} onClick={() => duplicateBoard(board)}>
                   Duplicate
                 </button>
-                <button type="button" className="button small danger" disabled={working === board.id} onClick={() => deleteBoard(board)}>
+                <button type="button" className="button small danger" disabled={working === board.id} onClick={() => void deleteBoard(board)}>
                   Delete
                 </button>
               </div>
@@ -136,7 +138,7 @@ export function WorkspaceCard({ workspace, boards, apps, onChanged }: Props) {
                 <span className="muted">{app.subdomain}</span>
               </div>
               <div className="item-actions">
-                <button type="button" className="button small danger" disabled={working === app.id} onClick={() => deleteApp(app)}>
+                <button type="button" className="button small danger" disabled={working === app.id} onClick={() => void deleteApp(app)}>
                   Delete
                 </button>
               </div>
@@ -144,6 +146,7 @@ export function WorkspaceCard({ workspace, boards, apps, onChanged }: Props) {
           ))}
         </ul>
       )}
+      {confirmDialog}
     </section>
   );
 }

@@ -2,6 +2,7 @@ import { useState, type ChangeEvent } from 'react';
 import { Link } from 'react-router';
 import { toApiError } from '../../api/errors';
 import type { SpreadsheetView } from '../../api/types';
+import { useConfirm } from '../../components/ConfirmDialog';
 import { FormError } from '../../components/FormError';
 import { RefreshFailureNotice } from './RefreshFailureNotice';
 import { deleteSpreadsheet, refreshSpreadsheet, replaceUploadedFile } from './spreadsheetApi';
@@ -22,6 +23,7 @@ type Action = 'refresh' | 'replace' | 'delete';
 export function SpreadsheetItem({ spreadsheet, onUpdated, onChanged }: Props) {
   const [busy, setBusy] = useState<Action | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const { confirm, confirmDialog } = useConfirm();
   const linked = isLinked(spreadsheet.kind);
 
   const run = async (action: Action, work: () => Promise<void>) => {
@@ -48,8 +50,9 @@ export function SpreadsheetItem({ spreadsheet, onUpdated, onChanged }: Props) {
     });
   };
 
-  const remove = () => {
-    if (!window.confirm(`Delete the spreadsheet "${spreadsheet.name}" and its stored rows? Boards and apps that use it stay, without data.`)) return;
+  const remove = async () => {
+    const question = `Delete the spreadsheet "${spreadsheet.name}" and its stored rows? Boards and apps that use it stay, without data.`;
+    if (!(await confirm({ title: 'Delete spreadsheet', question, confirmLabel: 'Delete' }))) return;
     void run('delete', async () => {
       await deleteSpreadsheet(spreadsheet.id);
       await onChanged();
@@ -95,10 +98,11 @@ export function SpreadsheetItem({ spreadsheet, onUpdated, onChanged }: Props) {
             <input type="file" className="visually-hidden" accept={UPLOAD_ACCEPT} disabled={busy !== null} onChange={replace} />
           </label>
         )}
-        <button type="button" className="button small danger" disabled={busy !== null} onClick={remove}>
+        <button type="button" className="button small danger" disabled={busy !== null} onClick={() => void remove()}>
           Delete
         </button>
       </div>
+      {confirmDialog}
     </li>
   );
 }

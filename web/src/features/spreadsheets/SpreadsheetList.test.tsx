@@ -164,14 +164,16 @@ describe('the spreadsheets of a workspace on /dashboard', () => {
   });
 
   it('deletes a spreadsheet only after confirmation', async () => {
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
     const { calls } = dashboardWith({ 'DELETE /api/spreadsheets/s-up': { status: 204 } });
     const { user } = renderApp('/dashboard');
     const upload = await item('Orders 2026');
     await user.click(within(upload).getByRole('button', { name: 'Delete' }));
-    expect(confirm).toHaveBeenLastCalledWith('Delete the spreadsheet "Orders 2026" and its stored rows? Boards and apps that use it stay, without data.');
+    const question = screen.getByRole('alertdialog', { name: 'Delete spreadsheet' });
+    expect(question).toHaveAccessibleDescription('Delete the spreadsheet "Orders 2026" and its stored rows? Boards and apps that use it stay, without data.');
+    await user.click(within(question).getByRole('button', { name: 'Cancel' }));
     expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
     await user.click(within(upload).getByRole('button', { name: 'Delete' }));
+    await user.click(within(screen.getByRole('alertdialog', { name: 'Delete spreadsheet' })).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'DELETE' && c.url.pathname === '/api/spreadsheets/s-up')).toBe(true));
     await waitFor(() => expect(calls.filter((c) => c.url.pathname === '/api/spreadsheets')).toHaveLength(2));
   });

@@ -36,11 +36,13 @@ function open(appId: string | null = 'app1') {
 const dialog = () => screen.getByRole('dialog', { name: 'Users' });
 const form = (title = 'Add User') => screen.getByRole('dialog', { name: title });
 const rows = () => within(dialog()).getAllByRole('row').slice(1);
+/** The in-app question before a delete, answered with `answer`. */
+const answerDelete = async (user: ReturnType<typeof open>['user'], answer: 'Delete' | 'Cancel') =>
+  user.click(within(screen.getByRole('alertdialog', { name: 'Delete user' })).getByRole('button', { name: answer }));
 const rowText = () => rows().map((row) => within(row).getAllByRole('cell').slice(0, 3).map((cell) => cell.textContent));
 
 beforeEach(() => {
   vi.spyOn(window, 'alert').mockImplementation(() => {});
-  vi.spyOn(window, 'confirm').mockReturnValue(true);
 });
 afterEach(() => {
   vi.useRealTimers();
@@ -317,17 +319,21 @@ describe('UsersDialog: deleting', () => {
     const { calls } = serve([ann, bob], { 'DELETE /api/mutipageapp_users': { body: { deleted: true, userId: 'a' } } });
     const { user } = open();
     await user.click(await screen.findByRole('button', { name: 'Delete Ann Lee' }));
-    expect(window.confirm).toHaveBeenCalledWith('Are you sure you want to delete user "Ann Lee" (ann@example.com)? This action cannot be undone.');
+    expect(screen.getByRole('alertdialog', { name: 'Delete user' })).toHaveAccessibleDescription(
+      'Are you sure you want to delete user "Ann Lee" (ann@example.com)? This action cannot be undone.',
+    );
+    await answerDelete(user, 'Delete');
     await waitFor(() => expect(screen.queryByText('Ann Lee')).not.toBeInTheDocument());
     expect(calls.find((c) => c.method === 'DELETE')?.body).toEqual({ appId: 'app1', userId: 'a' });
     expect(screen.getByText('Bob Roy')).toBeInTheDocument();
   });
 
   it('does nothing when the question is cancelled', async () => {
-    vi.mocked(window.confirm).mockReturnValue(false);
     const { calls } = serve([ann]);
     const { user } = open();
     await user.click(await screen.findByRole('button', { name: 'Delete Ann Lee' }));
+    await answerDelete(user, 'Cancel');
+    expect(dialog()).toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'DELETE')).toHaveLength(0);
     expect(screen.getByText('Ann Lee')).toBeInTheDocument();
   });
@@ -336,6 +342,7 @@ describe('UsersDialog: deleting', () => {
     serve([ann], { 'DELETE /api/mutipageapp_users': { status: 404, body: { error: 'This user is not a user of the app.' } } });
     const { user } = open();
     await user.click(await screen.findByRole('button', { name: 'Delete Ann Lee' }));
+    await answerDelete(user, 'Delete');
     await waitFor(() => expect(window.alert).toHaveBeenCalledWith('Failed to delete user: This user is not a user of the app.'));
     expect(window.alert).toHaveBeenCalledTimes(1);
     expect(screen.getByText('Ann Lee')).toBeInTheDocument();

@@ -22,7 +22,7 @@ export function UsersDialog({ appId, open, onClose }: UsersDialogProps) {
 }
 
 function UsersDialogBody({ appId, onClose }: { appId: string; onClose: () => void }) {
-  const { state, submit, remove, openAdd, openEdit, change, closeForm } = useUsersDialog(appId);
+  const { state, confirmDialog, submit, remove, openAdd, openEdit, change, closeForm } = useUsersDialog(appId);
   const { users, loading, form, submitting, deletingId } = state;
 
   return (
@@ -85,6 +85,7 @@ function UsersDialogBody({ appId, onClose }: { appId: string; onClose: () => voi
         </div>
       </Popup>
       {form && <UserFormPopup form={form} submitting={submitting} onChange={change} onCancel={closeForm} onSubmit={submit} />}
+      {confirmDialog}
     </>
   );
 }

@@ -5,6 +5,7 @@ import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { api } from '../../api/client';
 import { toApiError } from '../../api/errors';
 import type { AppUser, AppUserAdded, AppUserList, AppUserUpdated } from '../../api/types';
+import { useConfirm } from '../../components/ConfirmDialog';
 import {
   deleteFailedMessage,
   deleteQuestion,
@@ -33,6 +34,7 @@ async function atLeast<T>(promise: Promise<T>, ms: number): Promise<T> {
 /** The dialog of one app; the caller remounts it (a React key) when the app changes. */
 export function useUsersDialog(appId: string) {
   const [state, dispatch] = useReducer(usersDialogReducer, initialUsersDialogState);
+  const { confirm, confirmDialog } = useConfirm();
   // Answers that arrive after the dialog closed, or after a newer load started, are dropped.
   const alive = useRef(true);
   const loadSeq = useRef(0);
@@ -110,7 +112,7 @@ export function useUsersDialog(appId: string) {
 
   const remove = useCallback(
     async (user: AppUser) => {
-      if (busy.current || !window.confirm(deleteQuestion(user))) return;
+      if (busy.current || !(await confirm({ title: 'Delete user', question: deleteQuestion(user), confirmLabel: 'Delete' })) || busy.current) return;
       busy.current = true;
       dispatch({ type: 'deleteStarted', userId: user.id });
       try {
@@ -124,11 +126,13 @@ export function useUsersDialog(appId: string) {
         busy.current = false;
       }
     },
-    [appId],
+    [appId, confirm],
   );
 
   return {
     state,
+    /** The question before a delete, to render with the dialog. */
+    confirmDialog,
     submit,
     remove,
     openAdd: useCallback(() => dispatch({ type: 'addOpened' }), []),
