@@ -14,7 +14,6 @@ import { useNameWithAddress } from '../dashboard/subdomain';
 import { SubdomainField } from '../dashboard/SubdomainField';
 import { DataPicker } from '../start/DataPicker';
 import { useDataChoice } from '../start/useDataChoice';
-import '../start/start.css';
 import './newApp.css';
 
 /** Creating a workspace from here comes back here. */

@@ -5,6 +5,7 @@ import { KIND_LABELS } from '../spreadsheets/spreadsheetKind';
 import { UploadFileForm } from '../spreadsheets/UploadFileForm';
 import { DataPreview } from './DataPreview';
 import type { DataChoice, DataSource } from './useDataChoice';
+import './start.css';
 
 interface Props {
   workspaceId: string;
@@ -89,7 +90,7 @@ export function DataPicker({ workspaceId, choice, sheetHint, noneText, onConnect
             )}
           </div>
           {sheet ? (
-            <DataPreview spreadsheetId={spreadsheet.id} sheet={sheet} />
+            <DataPreview tab={choice.tab} />
           ) : (
             <p className="muted start-columns">This spreadsheet has no sheets yet.</p>
           )}

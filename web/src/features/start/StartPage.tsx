@@ -18,6 +18,7 @@ import { TemplateStep } from './TemplateStep';
 import { BLANK_TEMPLATE, TEMPLATES } from './templates';
 import { useBoardCreation } from './useBoardCreation';
 import { useDataChoice } from './useDataChoice';
+import { useTemplatePlans } from './useTemplatePlans';
 import './start.css';
 
 /**
@@ -94,9 +95,11 @@ function StartFlow({ workspaces, guide, onDismiss, onWorkspaceCreated, onConnect
   const [name, setName] = useState('');
   const creation = useBoardCreation();
 
-  const { columns } = data;
+  const plans = useTemplatePlans(data.tab);
+  const planned = (id: string) => (plans.status === 'ready' ? plans.plans[id] : []);
   const chosen = TEMPLATES.find((t) => t.id === templateId);
-  const template = chosen && (!chosen.needsData || columns) ? chosen : BLANK_TEMPLATE;
+  // A template whose blocks cannot be planned (yet) falls back to the blank board.
+  const template = chosen && (chosen.blocks.length === 0 || planned(chosen.id).length > 0) ? chosen : BLANK_TEMPLATE;
   const hasWorkspace = workspaceId !== '';
 
   const create = async () => {
@@ -104,7 +107,7 @@ function StartFlow({ workspaces, guide, onDismiss, onWorkspaceCreated, onConnect
       workspaceId,
       name: name.trim(),
       spreadsheetId: data.spreadsheet?.id ?? null,
-      blocks: columns && template.needsData ? template.blocks(columns) : [],
+      blocks: planned(template.id).map((block) => block.config),
     });
     if (slug) navigate(`/${slug}`);
   };
@@ -175,7 +178,7 @@ function StartFlow({ workspaces, guide, onDismiss, onWorkspaceCreated, onConnect
     ) : (
       <>
         {boardDone && board && <p className="start-made">You made {board.name}. Make another one here any time.</p>}
-        <TemplateStep sheet={columns} template={template} onTemplate={setTemplateId} />
+        <TemplateStep plans={plans} template={template} onTemplate={setTemplateId} />
         <NameStep
           name={name}
           onName={setName}

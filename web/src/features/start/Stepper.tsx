@@ -10,8 +10,9 @@ export interface StepItem {
 
 /**
  * One numbered list of steps, each with its own controls, so the owner sees the whole way and
- * where they are on it. `current` (the first step left) is marked and, when it is not the
- * first, scrolled to once, so a return to the page resumes where the account left off.
+ * where they are on it. `current` (the first step left) is marked and, when it starts below the
+ * upper part of the screen, scrolled to once, so a return to the page resumes where the account
+ * left off.
  */
 export function Stepper({ steps, current }: { steps: StepItem[]; current: string | null }) {
   const currentRef = useRef<HTMLLIElement>(null);
@@ -20,7 +21,9 @@ export function Stepper({ steps, current }: { steps: StepItem[]; current: string
   useEffect(() => {
     if (scrolled.current || current === null) return;
     scrolled.current = true;
-    if (current !== steps[0]?.id) currentRef.current?.scrollIntoView?.({ block: 'start' });
+    // Only when the step starts low on the screen: the guide's progress above stays in view otherwise.
+    const step = currentRef.current;
+    if (step && step.getBoundingClientRect().top > window.innerHeight * 0.6) step.scrollIntoView?.({ block: 'start' });
   }, [current, steps]);
 
   return (

@@ -1,7 +1,37 @@
+import type { Core } from '../../core/wasm';
+import { loadRealCore } from '../../test/realCore';
 import { slugPreview } from './slug';
-import { columnWords, dateColumns, measureColumn, TEMPLATES, visibleColumns } from './templates';
+import { planBlocks, TEMPLATES, visibleColumns, type SheetProfile } from './templates';
 
 const template = (id: string) => TEMPLATES.find((t) => t.id === id)!;
+
+let core: Core;
+let orders: SheetProfile;
+let people: SheetProfile;
+
+/** The tab `title` with these rows, profiled by the core as the start page does. */
+function tab(title: string, columns: string[], rows: string[][]): SheetProfile {
+  const table = core.openSheet(JSON.stringify({ columns, rows }));
+  try {
+    return { title, profiles: table.profile() };
+  } finally {
+    table.free();
+  }
+}
+
+beforeAll(async () => {
+  core = await loadRealCore();
+  orders = tab(
+    'Orders',
+    ['Region', 'Customer', 'Revenue', 'Order date', 'Photo'],
+    [
+      ['North', 'Ada', '120', '2026-01-05', 'https://x.io/a.png'],
+      ['South', 'Bea', '80', '2026-02-11', 'https://x.io/b.png'],
+      ['North', 'Cy', '45', '2026-03-02', 'https://x.io/c.png'],
+    ],
+  );
+  people = tab('People', ['Name', 'E-mail'], [['Ada', 'ada@example.com']]);
+});
 
 describe('slugPreview mirrors the server slug_from_name', () => {
   it.each([
@@ -18,53 +48,46 @@ describe('slugPreview mirrors the server slug_from_name', () => {
 });
 
 describe('templates', () => {
-  it('reads column names word by word', () => {
-    expect(columnWords('startDate')).toEqual(['start', 'date']);
-    expect(columnWords('Order  ID')).toEqual(['order', 'id']);
-  });
-
   it('hides the server columns from every block', () => {
     expect(visibleColumns(['ChartApps Record ID', 'Name', 'chartmat_row_index'])).toEqual(['Name']);
   });
 
-  it('charts the first column named like a number by the first column', () => {
-    expect(measureColumn(['Region', 'Notes', 'Revenue'], 'Region')).toBe('Revenue');
-    expect(measureColumn(['Region', 'Notes'], 'Region')).toBe('Notes');
-    expect(measureColumn(['Region'], 'Region')).toBe('Region');
+  it('charts the number column by the category the core found, titled after them, over a table of every column', () => {
+    const [chart, table] = planBlocks(core, template('sales'), orders).map((b) => b.config);
+    expect(chart).toMatchObject({ type: 'chart', title: 'Revenue by Region', sheet_title: 'Orders', x_axis: 'Region', full_width: true });
+    expect(chart.axis).toMatchObject([{ column: 'Revenue', type: 'bar' }]);
+    expect(table).toMatchObject({ type: 'table', title: 'All Orders', sheet_title: 'Orders', paginate: true });
+    expect((table.axis as { column: string }[]).map((c) => c.column)).toEqual(['Region', 'Customer', 'Revenue', 'Order date', 'Photo']);
   });
 
-  it('finds date columns by whole words only', () => {
-    expect(dateColumns(['Vendor', 'Holiday plans', 'Gender'])).toBeNull();
-    expect(dateColumns(['Task', 'Start date', 'End date'])).toEqual({ start: 'Start date', end: 'End date' });
-    expect(dateColumns(['Task', 'Due'])).toEqual({ start: 'Due', end: 'Due' });
+  it('says what each block reads, in the core words', () => {
+    const [chart] = planBlocks(core, template('sales'), orders);
+    expect(chart.chosen.join(' ')).toMatch(/Region/);
+    expect(chart.chosen.join(' ')).toMatch(/Revenue/);
   });
 
-  it('adds a calendar to the tracker only when a column is named like a date', () => {
-    const withDates = template('tracker').blocks({ title: 'Tasks', columns: ['Task', 'Owner', 'Due date'] });
-    expect(withDates.map((b) => b.type)).toEqual(['table', 'calendar']);
-    expect(withDates[1]).toMatchObject({ sheet_title: 'Tasks', start_time_column: 'Due date', end_time_column: 'Due date', event_title_column: 'Task' });
-    expect(template('tracker').blocks({ title: 'Tasks', columns: ['Task', 'Owner'] }).map((b) => b.type)).toEqual(['table']);
+  it('adds a calendar to the tracker only when a column holds dates', () => {
+    expect(planBlocks(core, template('tracker'), orders).map((b) => b.config.type)).toEqual(['table', 'calendar']);
+    expect(planBlocks(core, template('tracker'), orders)[1].config).toMatchObject({ start_time_column: 'Order date', default_calendar_view: 'Month' });
+    expect(planBlocks(core, template('tracker'), people).map((b) => b.config.type)).toEqual(['table']);
   });
 
-  it('makes a directory list of text and image columns', () => {
-    const [list] = template('directory').blocks({ title: 'People', columns: ['Name', 'Photo', 'Team', 'Phone', 'Email'] });
-    expect(list).toMatchObject({ type: 'list', sheet_title: 'People' });
-    expect(list.axis).toEqual([
-      { column: 'Name', type: 'text' },
-      { column: 'Photo', type: 'image' },
-      { column: 'Team', type: 'text' },
-      { column: 'Phone', type: 'text' },
-    ]);
+  it('shows the pictures of a directory as images', () => {
+    const [list] = planBlocks(core, template('directory'), orders).map((b) => b.config);
+    expect(list).toMatchObject({ type: 'list', title: 'Orders', sheet_title: 'Orders' });
+    expect(list.axis).toContainEqual(expect.objectContaining({ column: 'Photo', type: 'image' }));
   });
 
-  it('keeps every block within the settings the server checks', () => {
-    const sheet = { title: 'Orders', columns: ['Region', 'Revenue', 'Order date'] };
-    for (const t of TEMPLATES) {
-      for (const block of t.blocks(sheet)) {
-        expect(typeof block.type).toBe('string');
-        expect(typeof block.sheet_title).toBe('string');
-        if ('full_width' in block) expect(typeof block.full_width).toBe('boolean');
-        if ('axis' in block) expect(Array.isArray(block.axis)).toBe(true);
+  it('leaves out a chart of a tab without numbers, whose series is left to choose', () => {
+    expect(planBlocks(core, template('sales'), people).map((b) => b.config.type)).toEqual(['table']);
+  });
+
+  it('plans only blocks that pass the block catalogue, since the board saves them as they are', () => {
+    for (const sheet of [orders, people]) {
+      for (const t of TEMPLATES) {
+        for (const { config } of planBlocks(core, t, sheet)) {
+          expect(core.validateBlock(config), JSON.stringify(config)).toMatchObject({ valid: true, errors: [] });
+        }
       }
     }
   });

@@ -1,6 +1,9 @@
-// The starter layouts of /dashboard/start, as data: each template turns the chosen sheet's columns
-// into the blocks it adds. Only settings of blocks.md §3 are used, with the values the server's
-// own demo board uses (server/src/demo.rs), so the configs stay minimal and valid.
+// The starter layouts of /dashboard/start, as data: which blocks each template adds and how it
+// presents them. What each block reads (its columns, axis, dates) is the core's starter, the rule
+// every new block of the editor starts from (tessera_blocks::starter over the tab's column
+// profiles), so a template and a block added by hand bind the same columns.
+import type { Core } from '../../core/wasm';
+import type { ColumnProfile } from '../../generated/blockStarter';
 
 /** A block as POST /api/boards/{id}/blocks takes it: its type and settings. */
 export interface BlockConfig {
@@ -10,20 +13,34 @@ export interface BlockConfig {
   [setting: string]: unknown;
 }
 
-/** The sheet a template builds on: its title and the columns people see. */
-export interface SheetColumns {
+/** The tab a template builds on: its title and its columns' profiles from the core. */
+export interface SheetProfile {
   title: string;
-  columns: string[];
+  profiles: ColumnProfile[];
+}
+
+/** A block a template adds: its type, its title, and the presentation settings it sets. */
+interface TemplateBlock {
+  type: string;
+  /** The block's title, from its bound settings and its tab. */
+  title: (settings: Record<string, unknown>, sheet: string) => string;
+  settings: Record<string, unknown>;
+  /** Whether the bound block belongs on the board; a block without it is always added. */
+  keep?: (settings: Record<string, unknown>) => boolean;
 }
 
 export interface StarterTemplate {
   id: string;
   name: string;
-  /** What the template adds, in words, for the chosen sheet (or in general without one). */
-  describe: (sheet: SheetColumns | null) => string;
-  /** False for templates that need no data (the blank board). */
-  needsData: boolean;
-  blocks: (sheet: SheetColumns) => BlockConfig[];
+  /** What the template adds, in words. */
+  summary: string;
+  blocks: readonly TemplateBlock[];
+}
+
+/** A block planned for the user's tab, and the core's sentences on what it chose. */
+export interface PlannedBlock {
+  config: BlockConfig;
+  chosen: string[];
 }
 
 /** Columns every sheet has for the server's own use (platform §3): never shown in a block. */
@@ -33,140 +50,72 @@ export function visibleColumns(columns: readonly string[]): string[] {
   return columns.filter((c) => !INTERNAL_COLUMNS.has(c));
 }
 
-// Templates only see column names (the rows are not loaded here), so they guess from the words
-// of the names ('Start date', 'unitPrice'); every choice can be changed afterwards in the block's
-// settings. Whole words, so that 'Vendor' is not read as 'end' nor 'Holiday' as 'day'.
-const MEASURE = ['amount', 'revenue', 'sales', 'total', 'price', 'cost', 'count', 'qty', 'quantity', 'units', 'value', 'profit', 'score', 'budget', 'number', 'sum', 'salary'];
-const DATE = ['date', 'time', 'timestamp', 'datetime', 'day', 'month', 'year', 'start', 'end', 'due', 'deadline', 'when', 'created', 'updated', 'birthday'];
-const START = ['start', 'begin', 'from'];
-const END = ['end', 'finish', 'until', 'to'];
-const IMAGE = ['image', 'photo', 'picture', 'avatar', 'logo', 'thumbnail', 'img'];
+const WIDE = { full_width: true };
+const PAGED = { ...WIDE, paginate: true, rows_per_page: 10 };
 
-/** The lower-case words of a column name: 'Start date' and 'startDate' both give start, date. */
-export function columnWords(column: string): string[] {
-  return column
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter(Boolean);
+/** 'Revenue by Region' for a chart the starter bound, else 'Chart'. */
+function chartTitle(settings: Record<string, unknown>): string {
+  const series = (settings.axis as { column?: string }[] | undefined)?.[0]?.column;
+  const x = settings.x_axis;
+  return series && typeof x === 'string' && x ? `${series} by ${x}` : 'Chart';
 }
-
-const named = (column: string, words: readonly string[]) => columnWords(column).some((w) => words.includes(w));
-
-/** The column a chart totals: the first one named like a number, else the one after the labels. */
-export function measureColumn(columns: readonly string[], label: string): string {
-  return columns.find((c) => c !== label && named(c, MEASURE)) ?? columns.find((c) => c !== label) ?? label;
-}
-
-/** The columns a calendar can place events with, when some column is named like a date. */
-export function dateColumns(columns: readonly string[]): { start: string; end: string } | null {
-  const dates = columns.filter((c) => named(c, DATE));
-  if (dates.length === 0) return null;
-  const start = dates.find((c) => named(c, START)) ?? dates[0];
-  const end = dates.find((c) => c !== start && named(c, END)) ?? start;
-  return { start, end };
-}
-
-const tableBlock = (sheet: SheetColumns, title: string): BlockConfig => ({
-  type: 'table',
-  title,
-  sheet_title: sheet.title,
-  full_width: true,
-  paginate: true,
-  rows_per_page: 10,
-  axis: sheet.columns.map((column) => ({ column })),
-});
-
-/** At most this many columns go into a directory card, so each entry stays readable. */
-const DIRECTORY_COLUMNS = 4;
 
 export const TEMPLATES: readonly StarterTemplate[] = [
-  {
-    id: 'blank',
-    name: 'Blank board',
-    needsData: false,
-    describe: () => 'An empty board: add blocks yourself with New Block.',
-    blocks: () => [],
-  },
+  { id: 'blank', name: 'Blank board', summary: 'An empty board: add blocks yourself with New Block.', blocks: [] },
   {
     id: 'sales',
     name: 'Sales overview',
-    needsData: true,
-    describe: (sheet) => {
-      if (!sheet) return 'A bar chart of a number column and a table of every row.';
-      const label = sheet.columns[0];
-      return `A bar chart of ${measureColumn(sheet.columns, label)} by ${label}, and a table of every row.`;
-    },
-    blocks: (sheet) => {
-      const label = sheet.columns[0];
-      const measure = measureColumn(sheet.columns, label);
-      return [
-        {
-          type: 'chart',
-          title: `${measure} by ${label}`,
-          sheet_title: sheet.title,
-          full_width: true,
-          x_axis: label,
-          legendPosition: 'top',
-          pdf_download: true,
-          axis: [{ column: measure, type: 'bar', duplicateXAxis: 'sum', borderWidth: 1 }],
-        },
-        tableBlock(sheet, `All ${sheet.title}`),
-      ];
-    },
+    summary: 'A bar chart of a number column by a category, and a table of every row.',
+    blocks: [
+      {
+        type: 'chart',
+        title: chartTitle,
+        settings: { ...WIDE, legendPosition: 'top', pdf_download: true },
+        // Without a number column the starter leaves the series to choose: no chart then.
+        keep: (settings) => Array.isArray(settings.axis) && settings.axis.length > 0,
+      },
+      { type: 'table', title: (_, sheet) => `All ${sheet}`, settings: PAGED },
+    ],
   },
   {
     id: 'directory',
     name: 'Directory',
-    needsData: true,
-    describe: (sheet) =>
-      sheet
-        ? `A searchable list of entries showing ${sheet.columns.slice(0, DIRECTORY_COLUMNS).join(', ')}.`
-        : 'A searchable list with one entry per row.',
-    blocks: (sheet) => [
-      {
-        type: 'list',
-        title: sheet.title,
-        sheet_title: sheet.title,
-        full_width: true,
-        paginate: true,
-        rows_per_page: 10,
-        // A list shows only text and images (blocks.md §3.5).
-        axis: sheet.columns.slice(0, DIRECTORY_COLUMNS).map((column) => ({ column, type: named(column, IMAGE) ? 'image' : 'text' })),
-      },
-    ],
+    summary: 'A searchable list with one entry per row, pictures included.',
+    blocks: [{ type: 'list', title: (_, sheet) => sheet, settings: PAGED }],
   },
   {
     id: 'tracker',
     name: 'Tracker',
-    needsData: true,
-    describe: (sheet) => {
-      if (!sheet) return 'A table of every row, and a calendar when a column holds dates.';
-      const dates = dateColumns(sheet.columns);
-      return dates ? `A table of every row and a month calendar placed by ${dates.start}.` : 'A table of every row (no column is named like a date, so no calendar).';
-    },
-    blocks: (sheet) => {
-      const blocks = [tableBlock(sheet, sheet.title)];
-      const dates = dateColumns(sheet.columns);
-      if (dates) {
-        blocks.push({
-          type: 'calendar',
-          title: 'Calendar',
-          sheet_title: sheet.title,
-          full_width: true,
-          default_calendar_view: 'Month',
-          default_calendar_month: 'Current month',
-          start_time_column: dates.start,
-          end_time_column: dates.end,
-          event_title_column: sheet.columns.find((c) => c !== dates.start && c !== dates.end) ?? dates.start,
-        });
-      }
-      return blocks;
-    },
+    summary: 'A table of every row, and a month calendar when a column holds dates.',
+    blocks: [
+      { type: 'table', title: (_, sheet) => sheet, settings: PAGED },
+      {
+        type: 'calendar',
+        title: () => 'Calendar',
+        settings: { ...WIDE, default_calendar_view: 'Month', default_calendar_month: 'Current month' },
+        // Only a tab with a date column gets one: the starter then places the events by it.
+        keep: (settings) => Boolean(settings.start_time_column),
+      },
+    ],
   },
 ];
 
 export const BLANK_TEMPLATE = TEMPLATES[0];
+
+/**
+ * The blocks `template` adds to a board reading `sheet`: each bound by the core's starter, with the
+ * template's title and presentation. A block the template leaves out for this tab (a calendar
+ * without a date column, a chart without a number column), or one that fails the catalogue's
+ * validation, is not planned, since the board saves its blocks as they are.
+ */
+export function planBlocks(core: Core, template: StarterTemplate, sheet: SheetProfile): PlannedBlock[] {
+  return template.blocks.flatMap((block) => {
+    const { settings, chosen } = core.blockStarter({ type: block.type, sheet: sheet.title, columns: sheet.profiles });
+    if (block.keep && !block.keep(settings)) return [];
+    const config: BlockConfig = { ...settings, ...block.settings, title: block.title(settings, sheet.title) };
+    return core.validateBlock(config).valid ? [{ config, chosen }] : [];
+  });
+}
 
 /** Words for a block type in the template preview. */
 export const BLOCK_LABELS: Record<string, string> = { chart: 'Chart', table: 'Table', list: 'List', calendar: 'Calendar' };

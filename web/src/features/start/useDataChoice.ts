@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { SheetView, SpreadsheetView } from '../../api/types';
 import { useWorkspaceSpreadsheets } from '../spreadsheets/useWorkspaceSpreadsheets';
-import { visibleColumns, type SheetColumns } from './templates';
+import { useTabProfile } from './useTabProfile';
 
 export type DataSource = 'existing' | 'upload' | 'link' | 'none';
 
@@ -44,8 +44,7 @@ export function useDataChoice(workspaceId: string) {
   const source: DataSource = chosenSource ?? ((spreadsheets?.length ?? 0) > 0 ? 'existing' : 'upload');
   const spreadsheet: SpreadsheetView | undefined = source === 'existing' ? (spreadsheets?.find((s) => s.id === spreadsheetId) ?? spreadsheets?.[0]) : undefined;
   const sheet: SheetView | undefined = spreadsheet?.sheets.find((s) => s.title === sheetTitle) ?? spreadsheet?.sheets[0];
-  const shown = sheet ? visibleColumns(sheet.columns) : [];
-  const columns: SheetColumns | null = sheet && shown.length > 0 ? { title: sheet.title, columns: shown } : null;
+  const tab = useTabProfile(spreadsheet?.id, sheet);
 
   return {
     spreadsheets,
@@ -60,10 +59,8 @@ export function useDataChoice(workspaceId: string) {
     },
     sheet,
     selectSheet: setSheetTitle,
-    /** The picked tab's visible columns; null without a tab that has some. */
-    columns,
-    /** Data is settled: a tab with columns is picked, or the owner chose to go on without. */
-    ready: source === 'none' || columns !== null,
+    /** The picked tab's first rows and column profiles. */
+    tab,
     /** A file was uploaded or a link connected: pick the new spreadsheet once it is listed. */
     connected: () => {
       setKnownIds(new Set(listed?.map((s) => s.id)));
