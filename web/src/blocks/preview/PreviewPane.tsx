@@ -36,6 +36,8 @@ export interface PreviewPaneProps {
 export const PREVIEW_LINK = 'Links open on the board: the preview stays here.';
 
 const count = (n: number) => n.toLocaleString('en-US');
+/** How long the preview is open before the other views' code is fetched. */
+const PRELOAD_DELAY_MS = 3000;
 
 /** Which tab the preview read, and a word when it stopped at the cap. */
 function SheetCaption({ sheet }: { sheet: SheetNote }) {
@@ -69,9 +71,12 @@ export function PreviewPane({ core, block, spreadsheetId, filters, versionOf }: 
   const view = useMemo(() => drawn(core, shown), [core, shown]);
   const tabs = tabsOf(shown);
 
-  // A type picked later, with the network cut, can still be drawn: every view's code comes now.
+  // A type picked later, with the network cut, can still be drawn: every view's code comes once
+  // the editor has settled, not against the block being drawn now.
   useEffect(() => {
-    if (online) preloadBlockViews();
+    if (!online) return;
+    const timer = window.setTimeout(preloadBlockViews, PRELOAD_DELAY_MS);
+    return () => window.clearTimeout(timer);
   }, [online]);
 
   const stayHere = (event: MouseEvent) => {

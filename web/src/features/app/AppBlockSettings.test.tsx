@@ -88,7 +88,8 @@ describe('block settings in the app editor', { timeout: 20_000 }, () => {
     const post = calls.find((c) => c.method === 'POST' && c.url.pathname.endsWith('/blocks'))!;
     expect(post.body).toMatchObject({ type: 'table', title: 'Table', temp_block: true, paginate: true, rows_per_page: 10 });
     expect(regions()).toEqual(['block-m1-title', 'block-n1-title', 'block-f1-title']);
-    expect(within(screen.getByRole('region', { name: 'Preview' })).getByText('Choose a sheet to see its rows here.')).toBeInTheDocument();
+    // The app's one tab is chosen, and the preview draws the table with the table's own view.
+    expect(await within(screen.getByRole('region', { name: 'Preview' })).findByRole('table', { name: 'Table' })).toBeInTheDocument();
 
     await user.click(within(form).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(regions()).toEqual(['block-m1-title', 'block-f1-title']));
@@ -107,7 +108,8 @@ describe('block settings in the app editor', { timeout: 20_000 }, () => {
     const form = await screen.findByRole('form', { name: 'List settings' });
     await user.selectOptions(within(form).getByRole('combobox', { name: 'Sheet' }), 'People');
     const preview = screen.getByRole('region', { name: 'Preview' });
-    expect(await within(preview).findByRole('cell', { name: 'Bea' })).toBeInTheDocument();
+    // The list's own view: a card per row.
+    expect(await within(preview).findByText('Bea')).toBeInTheDocument();
 
     await user.click(within(form).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByRole('form', { name: 'List settings' })).not.toBeInTheDocument());
