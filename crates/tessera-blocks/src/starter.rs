@@ -7,7 +7,8 @@
 //! name most (ties to the earlier tab), else the first. Types that read no tab get none.
 //!
 //! The columns ([`starter`]). Hidden system columns ('ChartApps Record ID',
-//! `chartmat_row_index`) are never chosen. A *category* is a text column with 2 to 20 values; a
+//! `chartmat_row_index`) are never chosen. A *category* is a text column with 2 to 20 values,
+//! each used at least twice on average (8 different names in 8 rows are not a category); a
 //! *measure* is a number column whose name does not read as an identifier (id, code, zip,
 //! postal, phone, year), else any number column; an *image* column holds only image links, a
 //! *title* is a text column named like a title (title, name, event, subject, product, item),
@@ -124,7 +125,7 @@ impl<'a> Columns<'a> {
     }
 
     fn category(&self) -> Option<&'a ColumnProfile> {
-        self.plain_text().find(|c| (2..=CATEGORY_VALUES).contains(&c.distinct))
+        self.plain_text().find(|c| (2..=CATEGORY_VALUES).contains(&c.distinct) && repeats(c))
     }
 
     fn measure(&self, except: Option<&str>) -> Option<&'a ColumnProfile> {
@@ -311,6 +312,11 @@ fn chart(columns: &Columns, draft: &mut Draft) {
     }
 }
 
+/// Whether a column's values are used at least twice each on average: a category, not names.
+fn repeats(column: &ColumnProfile) -> bool {
+    column.filled >= 2 * column.distinct
+}
+
 /// The form field type the data suggests, and the select's options.
 fn field_type(column: &ColumnProfile) -> (&'static str, Option<String>) {
     match (column.kind, column.shape) {
@@ -321,7 +327,7 @@ fn field_type(column: &ColumnProfile) -> (&'static str, Option<String>) {
         (Some(ColumnType::Text), None)
             if (2..=SELECT_OPTIONS).contains(&column.distinct)
                 && column.values.len() == column.distinct
-                && column.filled >= 2 * column.distinct
+                && repeats(column)
                 && column.values.iter().all(|v| !v.contains(',')) =>
         {
             ("select", Some(column.values.join(", ")))
@@ -523,6 +529,16 @@ mod tests {
         assert_eq!(settings["beginAtZero"], true);
         assert_eq!(chosen, ["Sheet: Sales", "X axis: Region (4 values)", "Series: sum of Revenue", "Begin at zero: on"]);
         assert!(validate(&settings).is_ok(), "nothing is left to choose, so it saves");
+    }
+
+    #[test]
+    fn a_few_unique_names_are_not_a_category_for_the_x_axis() {
+        let mut names = text("Customer", &["Ann", "Bo", "Cy", "Di"]);
+        names.filled = 4;
+        let mut regions = text("Region", &["North", "South"]);
+        regions.filled = 4;
+        let Starter { settings, .. } = start(BlockType::Chart, &[names, regions, number("Revenue")]);
+        assert_eq!(settings["x_axis"], "Region");
     }
 
     #[test]

@@ -16,6 +16,7 @@ import { tabsOf } from '../preview/computePreview';
 import { PreviewPane } from '../preview/PreviewPane';
 import { loadTabRows } from '../preview/tabRows';
 import { BlockSettingsEditor } from './BlockSettingsEditor';
+import { StarterNotice } from './StarterNotice';
 import { useBlockInfo } from './useBlockInfo';
 import './panel.css';
 
@@ -94,6 +95,7 @@ export function BlockSettingsPanel({ source, block, editKey, onSave, onCancel }:
   return (
     // Escape cancels, as it closes the editor's popups.
     <aside className="block-settings-panel" aria-label="Block settings" onKeyDown={(event) => event.key === 'Escape' && onCancel()}>
+      <StarterNotice blockId={editKey} />
       {loaded === null && <Loading />}
       {loaded && 'error' in loaded && (
         <>

@@ -14,6 +14,7 @@ import { isOpen, type Mode } from '../../shell/modes';
 import type { EditorMode } from '../../shell/useEditorMode';
 import { useBlockSaveStore } from '../../store/blockSaveStore';
 import type { BlockDataSource } from './BlockSettingsPanel';
+import { preloadBlockViews } from '../registry';
 
 // The settings editor and the WASM core it runs on are loaded only for editors, so neither weighs
 // on a visitor's first load of the board or page.
@@ -22,9 +23,9 @@ const BlockSettingsPanel = lazy(() => loadPanel().then((m) => ({ default: m.Bloc
 
 /**
  * Gets an editor ready for the network to go: while the browser is idle, fetches the settings
- * editor and the WASM core (the service worker keeps them) and keeps on this device the rows the
- * previews of `blocks` read, so that once the board is loaded its blocks' settings and previews
- * work offline. Only online: a chunk that fails to load makes the page reload (chunkReload).
+ * editor, the WASM core and every block view's code (the service worker keeps them) and keeps on
+ * this device the rows the previews of `blocks` read, so that once the board is loaded its
+ * blocks' settings and previews work offline. Only online: a chunk that fails to load makes the page reload (chunkReload).
  */
 export function useOfflineReadiness(source: BlockDataSource, blocks: readonly Block[]): void {
   const { spreadsheetId } = source;
@@ -35,6 +36,8 @@ export function useOfflineReadiness(source: BlockDataSource, blocks: readonly Bl
     let live = true;
     const idle = requestIdleCallback(
       () => {
+        // The preview draws with the blocks' own views: a type picked offline needs its code here.
+        preloadBlockViews();
         loadPanel()
           .then(async (panel) => {
             const { loadCore } = await import('../../core/wasm');

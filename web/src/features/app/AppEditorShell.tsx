@@ -92,7 +92,7 @@ export function AppEditorShell({
   const pickBlock = async (type: BlockType) => {
     setAddError(null);
     try {
-      const draft = await draftBlock(type, { title: blockTypeName(type) });
+      const draft = await draftBlock(type, { title: blockTypeName(type) }, { ...source, blocks: page.blocks });
       const saved = await storeDraft(draft, (block) => addPageBlock(appId, pageId, block));
       // The server stores it before the last block too (Placement::BeforeLast), so both agree.
       setPage((current) => (current.page_id === pageId ? { ...current, blocks: addToPage(current.blocks, saved) } : current));

@@ -32,13 +32,14 @@ export interface BoardEditing {
 
 /**
  * Stores a picked type as a draft block (temp_block) at the end of the board, in the section
- * showing, with the catalogue's defaults filled in; the settings editor then completes it.
+ * showing, bound to the board's data (draftBlock); the settings editor then completes it.
  * Offline the draft stays on this device until its settings are saved.
  */
 async function addBlock({ board, setBoard, activeSection }: BoardEditing, type: string): Promise<BoardBlock> {
   const start: Record<string, unknown> = { type, title: blockTypeName(type) };
   if (activeSection && activeSection !== UNCATEGORIZED) start.section = activeSection;
-  const draft = (await draftBlock(type, start)) as BoardBlock;
+  const data = { spreadsheetId: board.spreadsheetId, sheets: board.sheets ?? [], blocks: board.blocks };
+  const draft = (await draftBlock(type, start, data)) as BoardBlock;
   const saved = await storeDraft(draft, (block) => saveNewBlock(board.slug, board.id, block));
   setBoard((current) => ({ ...current, blocks: addToBoard(current.blocks, saved) as BoardBlock[] }));
   return saved;
