@@ -25,7 +25,8 @@ const BlockSettingsPanel = lazy(() => loadPanel().then((m) => ({ default: m.Bloc
  * Gets an editor ready for the network to go: while the browser is idle, fetches the settings
  * editor, the WASM core and every block view's code (the service worker keeps them) and keeps on
  * this device the rows the previews of `blocks` read, so that once the board is loaded its
- * blocks' settings and previews work offline. Only online: a chunk that fails to load makes the page reload (chunkReload).
+ * blocks' settings and previews work offline. Only online: a chunk that fails to load makes the
+ * page reload (chunkReload).
  */
 export function useOfflineReadiness(source: BlockDataSource, blocks: readonly Block[]): void {
   const { spreadsheetId } = source;
