@@ -14,6 +14,8 @@ import { isOpen, type Mode } from '../../shell/modes';
 import type { EditorMode } from '../../shell/useEditorMode';
 import { useBlockSaveStore } from '../../store/blockSaveStore';
 import type { BlockDataSource } from './BlockSettingsPanel';
+import type { StarterData } from './startFromData';
+import { forgetStarter, moveStarter, rememberStarter } from './starterNotes';
 import { preloadBlockViews } from '../registry';
 
 // The settings editor and the WASM core it runs on are loaded only for editors, so neither weighs
@@ -61,12 +63,18 @@ export function useOfflineReadiness(source: BlockDataSource, blocks: readonly Bl
 
 /**
  * A picked type as a temp_block draft over the catalogue's defaults (and `start`, say its title),
- * ready to be stored and opened in the settings editor.
+ * ready to be stored and opened in the settings editor. With `data`, a data block starts bound
+ * to its tab's columns (`startFromData`), and the panel says what was chosen; when the rows
+ * cannot be read it starts from the defaults alone, so the pick always goes through.
  */
-export async function draftBlock(type: string, start: Record<string, unknown> = {}): Promise<Block> {
+export async function draftBlock(type: string, start: Record<string, unknown> = {}, data?: StarterData): Promise<Block> {
   const { loadCore } = await import('../../core/wasm');
-  const { type: _type, ...defaults } = (await loadCore()).blockDefaults({ ...start, type });
-  return newTemporaryBlock(type, defaults);
+  const core = await loadCore();
+  const started = data ? await import('./startFromData').then(({ startFromData }) => startFromData(core, type, data)).catch(() => null) : null;
+  const { type: _type, ...defaults } = core.blockDefaults({ ...started?.settings, ...start, type });
+  const draft = newTemporaryBlock(type, defaults);
+  if (started) rememberStarter(draft.id, started.chosen);
+  return draft;
 }
 
 /**
@@ -75,6 +83,18 @@ export async function draftBlock(type: string, start: Record<string, unknown> = 
  * saved, and Cancel only drops it. An HTTP error is the caller's.
  */
 export async function storeDraft<T extends Block>(draft: T, store: (draft: T) => Promise<T>): Promise<T> {
+  try {
+    const stored = await storeOnline(draft, store);
+    // What the starter chose goes with the draft to the id it is now kept under.
+    moveStarter(draft.id, stored.id);
+    return stored;
+  } catch (error) {
+    forgetStarter(draft.id);
+    throw error;
+  }
+}
+
+async function storeOnline<T extends Block>(draft: T, store: (draft: T) => Promise<T>): Promise<T> {
   if (navigator.onLine !== false) {
     try {
       return await store(draft);
@@ -142,6 +162,7 @@ export function EditedBlockPanel({ target, block, source, editing, deleteDraft, 
     // Offline, the save waits in the outbox and the editor shows the edit meanwhile.
     const outcome = await saveBlock(target.id, settings, editing.query, editing.createAt);
     editing.replace('stored' in outcome ? outcome.stored : ({ ...settings, id: outcome.blockId } as Block), target.id);
+    forgetStarter(target.opened);
     close();
   };
   const cancel = async () => {
@@ -154,6 +175,7 @@ export function EditedBlockPanel({ target, block, source, editing, deleteDraft, 
         // The request layer alerted why; the draft stays.
       }
     }
+    forgetStarter(target.opened);
     close();
   };
   return (
