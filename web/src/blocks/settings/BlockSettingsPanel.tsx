@@ -18,6 +18,7 @@ import { loadTabRows } from '../preview/tabRows';
 import { BlockSettingsEditor } from './BlockSettingsEditor';
 import { StarterNotice } from './StarterNotice';
 import { useBlockInfo } from './useBlockInfo';
+import { useSaveAndClose } from './useSaveAndClose';
 import './panel.css';
 
 /** Where a block's rows come from: the board's or the app's spreadsheet, and its filters. */
@@ -90,11 +91,18 @@ export function BlockSettingsPanel({ source, block, editKey, onSave, onCancel }:
 
   const columnsOf = (sheet: string | undefined) => view?.sheets.find((tab) => tab.title === sheet)?.columns;
   const versionOf = useCallback((tab: string) => view?.sheets.find((s) => s.title === tab)?.version, [view]);
-  const onChange = useCallback((config: BlockConfig) => setLive(config), []);
+  const { track, close, save, onKeyDown, confirmDialog } = useSaveAndClose(loaded && 'core' in loaded ? loaded.core : null, editKey, onSave, onCancel);
+  const onChange = useCallback(
+    (config: BlockConfig) => {
+      track(config);
+      setLive(config);
+    },
+    [track],
+  );
 
   return (
-    // Escape cancels, as it closes the editor's popups.
-    <aside className="block-settings-panel" aria-label="Block settings" onKeyDown={(event) => event.key === 'Escape' && onCancel()}>
+    // Escape cancels, as it closes the editor's popups (asking first when there are edits).
+    <aside className="block-settings-panel" aria-label="Block settings" onKeyDown={onKeyDown}>
       <StarterNotice blockId={editKey} />
       {loaded === null && <Loading />}
       {loaded && 'error' in loaded && (
@@ -115,8 +123,8 @@ export function BlockSettingsPanel({ source, block, editKey, onSave, onCancel }:
             sheets={source.sheets}
             columnsOf={columnsOf}
             pages={source.pages}
-            onSave={onSave}
-            onCancel={onCancel}
+            onSave={save}
+            onCancel={() => void close()}
             onChange={onChange}
             initialError={initialError}
           />
@@ -130,6 +138,7 @@ export function BlockSettingsPanel({ source, block, editKey, onSave, onCancel }:
           )}
         </div>
       )}
+      {confirmDialog}
     </aside>
   );
 }

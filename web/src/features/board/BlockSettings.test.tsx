@@ -43,7 +43,8 @@ describe('block settings in the board editor', { timeout: 15_000 }, () => {
     await within(dialog).findByRole('button', { name: /^Chart/ });
     const names = within(dialog).getAllByRole('button').filter((b) => b.className === 'block-type').map((b) => b.querySelector('.block-type-name')?.textContent);
     expect(names).toHaveLength(20);
-    expect(names.slice(0, 4)).toEqual(['Chart', 'List', 'Image Gallery', 'Table']);
+    // Grouped: the data blocks first, in the catalogue's order.
+    expect(names.slice(0, 4)).toEqual(['Chart', 'List', 'Table', 'Calendar']);
   });
 
   it('opens a picked block’s settings with its defaults, and Cancel deletes the draft', async () => {
@@ -131,5 +132,77 @@ describe('block settings in the board editor', { timeout: 15_000 }, () => {
     await waitFor(() => expect(rows).toHaveAttribute('aria-invalid', 'true'));
     expect(rows).toHaveAccessibleDescription('Rows per page must be from 1 to 100.');
     expect(window.alert).not.toHaveBeenCalled();
+  });
+
+  it('says so in a toast when a block is saved', async () => {
+    serve({ 'PUT /api/blocks/k1': (init) => ({ body: { ...JSON.parse(String(init.body)), id: 'k1' } }) });
+    const { user } = renderApp('/sales');
+    await user.click(await screen.findByRole('button', { name: 'Edit block Monthly sales' }));
+    const panel = await screen.findByRole('form', { name: 'Table settings' });
+    expect(screen.queryByText('Block saved.')).not.toBeInTheDocument();
+    await user.click(within(panel).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Block saved.')).toBeInTheDocument();
+  });
+
+  it('keeps the panel and the edits when a save fails, and says what to do', async () => {
+    serve({ 'PUT /api/blocks/k1': { status: 500, body: { error: 'Sorry there has been a server error..' } } });
+    const { user } = renderApp('/sales');
+    await user.click(await screen.findByRole('button', { name: 'Edit block Monthly sales' }));
+    const panel = await screen.findByRole('form', { name: 'Table settings' });
+    const title = within(panel).getByRole('textbox', { name: 'Title' });
+    await user.clear(title);
+    await user.type(title, 'Revenue table');
+    await user.click(within(panel).getByRole('button', { name: 'Save' }));
+    const toast = await screen.findByText('The block was not saved');
+    expect(toast.closest('.toast')).toHaveTextContent('Your changes are still here: press Save to try again.');
+    expect(within(panel).getByRole('alert')).toHaveTextContent('Sorry there has been a server error..');
+    expect(screen.getByRole('form', { name: 'Table settings' })).toBeInTheDocument();
+    expect(within(panel).getByRole('textbox', { name: 'Title' })).toHaveValue('Revenue table');
+    expect(within(panel).getByRole('button', { name: 'Save' })).toBeEnabled();
+    expect(screen.queryByText('Block saved.')).not.toBeInTheDocument();
+  });
+
+  it('asks before Escape throws edits away: Keep editing keeps them, Discard closes without saving', async () => {
+    const { calls } = serve();
+    const { user } = renderApp('/sales');
+    await user.click(await screen.findByRole('button', { name: 'Edit block Monthly sales' }));
+    const panel = await screen.findByRole('form', { name: 'Table settings' });
+    await user.type(within(panel).getByRole('textbox', { name: 'Title' }), ' 2026');
+    await user.keyboard('{Escape}');
+    const question = screen.getByRole('alertdialog', { name: 'Unsaved changes' });
+    expect(question).toHaveAccessibleDescription('Discard your changes to this block?');
+    expect(within(question).getByRole('button', { name: 'Keep editing' })).toHaveFocus();
+
+    await user.click(within(question).getByRole('button', { name: 'Keep editing' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(within(panel).getByRole('textbox', { name: 'Title' })).toHaveValue('Monthly sales 2026');
+
+    // Escape in the question answers it and leaves the panel as it was.
+    await user.click(within(panel).getByRole('textbox', { name: 'Title' }));
+    await user.keyboard('{Escape}');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('form', { name: 'Table settings' })).toBeInTheDocument();
+
+    await user.keyboard('{Escape}');
+    await user.click(within(screen.getByRole('alertdialog', { name: 'Unsaved changes' })).getByRole('button', { name: 'Discard' }));
+    expect(screen.queryByRole('form', { name: 'Table settings' })).not.toBeInTheDocument();
+    expect(headings()).toEqual(['Monthly sales']);
+    expect(calls.some((call) => call.method === 'PUT' || call.method === 'DELETE')).toBe(false);
+  });
+
+  it('asks on Cancel with edits too, and takes edits undone as none', async () => {
+    serve();
+    const { user } = renderApp('/sales');
+    await user.click(await screen.findByRole('button', { name: 'Edit block Monthly sales' }));
+    const panel = await screen.findByRole('form', { name: 'Table settings' });
+    const csv = within(panel).getByRole('switch', { name: 'CSV download' });
+    await user.click(csv);
+    await user.click(within(panel).getByRole('button', { name: 'Cancel' }));
+    await user.click(within(screen.getByRole('alertdialog', { name: 'Unsaved changes' })).getByRole('button', { name: 'Keep editing' }));
+    await user.click(csv);
+    await user.click(within(panel).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Table settings' })).not.toBeInTheDocument();
   });
 });
