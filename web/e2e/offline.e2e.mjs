@@ -41,14 +41,14 @@ await runJourneys(async ({ browser, step, profileDir }) => {
   await step('the block’s settings show the live preview of its rows', owner, async () => {
     await owner.getByRole('button', { name: 'Edit block Table', exact: true }).click();
     await visible(preview.getByRole('cell', { name: 'Ada', exact: true }));
-    await visible(preview.getByText('Showing 3 of 3 rows'));
+    await visible(preview.getByRole('cell', { name: 'Cy', exact: true }));
   });
 
   await step('with the network cut, a changed setting changes the preview', owner, async () => {
     await context.setOffline(true);
     await visible(owner.getByText(/^Offline: /));
     await settings.getByRole('spinbutton', { name: 'Rows per page' }).fill('1');
-    await visible(preview.getByText('Showing 1 of 3 rows'));
+    await visible(preview.getByText('Page 1 of 3'));
     await preview.getByRole('searchbox', { name: 'Search the preview' }).fill('south');
     await visible(preview.getByRole('cell', { name: 'Bea', exact: true }));
     await owner.screenshot({ path: join(SHOTS, 'offline-preview.png'), fullPage: true });
@@ -71,7 +71,7 @@ await runJourneys(async ({ browser, step, profileDir }) => {
     await visible(rows);
     const value = await rows.inputValue();
     if (value !== '1') throw new Error(`rows per page after the reload: ${value}, not 1`);
-    await visible(preview.getByText('Showing 1 of 3 rows'));
+    await visible(preview.getByText('Page 1 of 3'));
   });
 
   await step('with the network cut, a new Markdown block is picked, written with its preview, and waits to be saved', owner, async () => {

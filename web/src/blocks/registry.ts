@@ -67,8 +67,9 @@ export async function loadBlockView(type: string): Promise<ComponentType<DataBlo
 }
 
 /**
- * Downloads every view's code without drawing anything: the settings editor's preview asks for
- * it while the network is there, so a type picked later with the network cut can still be drawn.
+ * Downloads every view's code without drawing anything: an editor asks for it while the browser
+ * is idle and the network is there, so a type picked later with the network cut can still be
+ * drawn, on the board and in the settings editor's preview.
  */
 export function preloadBlockViews(): void {
   for (const type of Object.keys(LOADERS)) loadBlockView(type).catch(() => undefined);

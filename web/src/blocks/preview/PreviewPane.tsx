@@ -3,19 +3,17 @@
 // whose answers the WASM core computes from the tabs loaded once, so no keystroke waits for the
 // server and what the owner sees is what viewers get. A block still missing a required setting
 // says what to choose, as it does on the board.
-import { useDeferredValue, useEffect, useMemo, useState, type MouseEvent } from 'react';
+import { useDeferredValue, useMemo, useState, type MouseEvent } from 'react';
 import type { BoardBlock } from '../../api/types';
 import { hostContext } from '../../core/context';
 import type { Filter } from '../../core/types';
 import { coreErrorMessage, type BlockConfig, type Core } from '../../core/wasm';
 import { BlockBody } from '../../features/board/BlockBody';
-import { useConnectivityStore } from '../../store/connectivityStore';
 import { useSessionStore } from '../../store/sessionStore';
 import { BlockUnset } from '../data/BlockLoadState';
 import { previewSource } from '../data/previewSource';
 import { unsetSettings } from '../data/unsetSettings';
 import { frameStyle } from '../frameStyle';
-import { preloadBlockViews } from '../registry';
 import { tabsOf } from './computePreview';
 import { PREVIEW_ROW_CAP } from './tabRows';
 import { usePreviewSheets, type SheetNote } from './usePreviewSheets';
@@ -36,8 +34,6 @@ export interface PreviewPaneProps {
 export const PREVIEW_LINK = 'Links open on the board: the preview stays here.';
 
 const count = (n: number) => n.toLocaleString('en-US');
-/** How long the preview is open before the other views' code is fetched. */
-const PRELOAD_DELAY_MS = 3000;
 
 /** Which tab the preview read, and a word when it stopped at the cap. */
 function SheetCaption({ sheet }: { sheet: SheetNote }) {
@@ -62,7 +58,6 @@ export function PreviewPane({ core, block, spreadsheetId, filters, versionOf }: 
   const [search, setSearch] = useState('');
   const [linkNote, setLinkNote] = useState(false);
   const user = useSessionStore((s) => s.user);
-  const online = useConnectivityStore((s) => s.online);
   // A long computation (a calendar over 10,000 rows) never holds up the next keystroke.
   const shown = useDeferredValue(block);
   const { sheet, notes } = usePreviewSheets(core, spreadsheetId, versionOf);
@@ -70,14 +65,6 @@ export function PreviewPane({ core, block, spreadsheetId, filters, versionOf }: 
   const source = useMemo(() => previewSource({ core, sheet, filters, search, context }, spreadsheetId), [core, sheet, filters, search, context, spreadsheetId]);
   const view = useMemo(() => drawn(core, shown), [core, shown]);
   const tabs = tabsOf(shown);
-
-  // A type picked later, with the network cut, can still be drawn: every view's code comes once
-  // the editor has settled, not against the block being drawn now.
-  useEffect(() => {
-    if (!online) return;
-    const timer = window.setTimeout(preloadBlockViews, PRELOAD_DELAY_MS);
-    return () => window.clearTimeout(timer);
-  }, [online]);
 
   const stayHere = (event: MouseEvent) => {
     if (!(event.target instanceof Element) || !event.target.closest('a[href]')) return;
