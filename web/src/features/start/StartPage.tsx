@@ -124,7 +124,9 @@ function StartFlow({ workspaces, guide, onDismiss, onWorkspaceCreated, onConnect
       done: hasWorkspaceDone,
       content: hasWorkspace ? (
         <p className="muted">
-          Your spreadsheets, boards and apps live in {workspaces.length === 1 ? workspaces[0].name : `your ${workspaces.length} workspaces`}; it also gives your boards their web address.
+          {workspaces.length === 1
+            ? `Your spreadsheets, boards and apps live in ${workspaces[0].name}, which also gives your boards their web address.`
+            : `You have ${workspaces.length} workspaces; pick the one for this board in the next step.`}
         </p>
       ) : (
         <WorkspaceForm

@@ -28,6 +28,7 @@ beforeAll(async () => {
       ['North', 'Ada', '120', '2026-01-05', 'https://x.io/a.png'],
       ['South', 'Bea', '80', '2026-02-11', 'https://x.io/b.png'],
       ['North', 'Cy', '45', '2026-03-02', 'https://x.io/c.png'],
+      ['South', 'Di', '60', '2026-03-09', 'https://x.io/d.png'],
     ],
   );
   people = tab('People', ['Name', 'E-mail'], [['Ada', 'ada@example.com']]);
