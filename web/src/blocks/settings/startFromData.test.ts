@@ -41,7 +41,6 @@ const columnsOf = (block: Block) => (block.axis as { column: string }[]).map((it
 beforeAll(async () => {
   await loadRealCore();
 });
-beforeEach(() => useStarterNotes.setState({ notes: {} }));
 afterEach(() => vi.unstubAllGlobals());
 
 describe('a picked data block starts from the data', () => {
