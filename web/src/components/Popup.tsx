@@ -5,7 +5,7 @@ export interface PopupProps {
   title: string;
   /** The overlay, the close button and Escape all call this (platform §2: clicking the overlay or the close button closes it). */
   onClose: () => void;
-  /** Most width the popup takes, in px (platform §2: 'Choose Your Block' 400, users dialog 700, user form 450). */
+  /** Most width the popup takes, in px (platform §2: users dialog 700, user form 450; 'Choose Your Block' is wider, see BlockTypePicker). */
   maxWidth?: number;
   /** While true, nothing closes the popup (the users dialog during a submit). */
   closeBlocked?: boolean;
