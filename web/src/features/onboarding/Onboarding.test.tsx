@@ -88,6 +88,8 @@ describe('the first-run stepper on /dashboard/start', { timeout: 15_000 }, () =>
     expect(within(step('Create a workspace')).getByText(/live in Sales team/)).toBeInTheDocument();
     expect(currentStep()).toBe('Connect your data');
     expect(within(step('Connect your data')).getByRole('form', { name: 'Upload a file' })).toBeInTheDocument();
+    // The form that had the focus is gone: keyboard users go on from the next step.
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Connect your data' })).toHaveFocus());
   });
 
   it('resumes at the first step the account has left, as a reload finds it', async () => {
