@@ -33,6 +33,8 @@ export function fakeTable(impl: Partial<Pick<Table, 'query' | 'chart'>> = {}) {
     columns: () => FAKE_COLUMNS,
     query,
     chart,
+    // Read only when a block is picked, which no test of this stand-in does.
+    profile: () => [],
     free: vi.fn(),
   };
   return { table, query, chart };
