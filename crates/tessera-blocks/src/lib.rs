@@ -57,6 +57,6 @@ pub use formats::column_formats;
 pub use model::{BlockInfo, BlockType, Catalogue, DefaultValue, Field, Group, ItemLimit, Kind, PickerEntry, PickerGroup, Rule};
 pub use references::{references, rewrite_references, Reference};
 pub use starter::{starter, starter_sheet, Starter, CARD_COLUMNS, SELECT_OPTIONS};
-pub use validate::{validate, with_defaults, Block, BlockError, FieldError};
+pub use validate::{is_unfinished, validate, with_defaults, Block, BlockError, FieldError};
 pub use view::{markdown_columns, view, View, ViewError};
 pub use visibility::visible;

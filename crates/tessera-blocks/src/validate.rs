@@ -144,6 +144,21 @@ pub fn validate(block: &Value) -> Result<Block, Vec<FieldError>> {
     Ok(Block { block_type, draft, config })
 }
 
+/// Whether `block` (`{type, ...settings}` as stored, where `temp_block` never is) still lacks a
+/// visible required setting: a draft picked in 'Choose Your Block' and not completed yet. The
+/// server answers such a block with `temp_block: true`, so every page draws it as a draft that
+/// says what to choose instead of asking for rows or a view it cannot have. A block that is not
+/// one of the catalogue's types is not a draft.
+pub fn is_unfinished(block: &Value) -> bool {
+    let Ok((block_type, object)) = parse_block(block) else { return false };
+    let scope: Vec<&'static Field> = fields(block_type).collect();
+    let (mut saved, mut draft) = (Vec::new(), Vec::new());
+    check_object(object, &scope, "", false, &mut saved);
+    check_object(object, &scope, "", true, &mut draft);
+    // The two checks differ only in the required settings a draft may leave empty.
+    saved.len() > draft.len()
+}
+
 /// Pasted iframe code must hold the one http(s) frame the page will draw (blocks §3.14), so the
 /// owner reads why at the field instead of finding an empty block on the board.
 fn check_iframe_code(object: &Map<String, Value>, errors: &mut Vec<FieldError>) {
@@ -353,5 +368,32 @@ pub(crate) mod tests_support {
     /// [`check_object`] on a scope made up by a test, as a save.
     pub fn check(object: &Value, scope: &Scope, errors: &mut Vec<FieldError>) {
         check_object(object.as_object().expect("an object"), scope, "", false, errors);
+    }
+}
+
+#[cfg(test)]
+mod unfinished_tests {
+    use super::is_unfinished;
+    use serde_json::json;
+
+    #[test]
+    fn a_chart_without_its_x_axis_or_a_series_column_is_unfinished() {
+        assert!(is_unfinished(&json!({"type": "chart"})));
+        assert!(is_unfinished(&json!({"type": "chart", "x_axis": "Month", "axis": [{"column": ""}]})));
+        assert!(!is_unfinished(&json!({"type": "chart", "x_axis": "Month", "axis": [{"column": "Total"}]})));
+    }
+
+    #[test]
+    fn blocks_without_required_settings_and_unknown_types_are_never_unfinished() {
+        assert!(!is_unfinished(&json!({"type": "table"})));
+        assert!(!is_unfinished(&json!({"type": "markdown"})));
+        assert!(!is_unfinished(&json!({"type": "pie"})));
+    }
+
+    #[test]
+    fn other_problems_do_not_make_a_block_unfinished() {
+        // A range error is answered to drafts and saves alike: it is not a missing setting.
+        assert!(!is_unfinished(&json!({"type": "chart", "x_axis": "M", "axis": [{"column": "A", "borderWidth": 7}]})));
+        assert!(is_unfinished(&json!({"type": "map", "title_column": "Name"})));
     }
 }

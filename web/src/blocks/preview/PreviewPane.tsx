@@ -3,7 +3,7 @@
 // whose answers the WASM core computes from the tabs loaded once, so no keystroke waits for the
 // server and what the owner sees is what viewers get. A block still missing a required setting
 // says what to choose, as it does on the board.
-import { useDeferredValue, useMemo, useState, type MouseEvent } from 'react';
+import { useDeferredValue, useEffect, useMemo, useState, type MouseEvent } from 'react';
 import type { BoardBlock } from '../../api/types';
 import { hostContext } from '../../core/context';
 import type { Filter } from '../../core/types';
@@ -11,6 +11,7 @@ import { coreErrorMessage, type BlockConfig, type Core } from '../../core/wasm';
 import { BlockBody } from '../../features/board/BlockBody';
 import { useSessionStore } from '../../store/sessionStore';
 import { BlockUnset } from '../data/BlockLoadState';
+import { offerEditorCore } from '../data/editorCore';
 import { previewSource } from '../data/previewSource';
 import { unsetSettings } from '../data/unsetSettings';
 import { frameStyle } from '../frameStyle';
@@ -65,6 +66,8 @@ export function PreviewPane({ core, block, spreadsheetId, filters, versionOf }: 
   const source = useMemo(() => previewSource({ core, sheet, filters, search, context }, spreadsheetId), [core, sheet, filters, search, context, spreadsheetId]);
   const view = useMemo(() => drawn(core, shown), [core, shown]);
   const tabs = tabsOf(shown);
+  // The board behind the panel says in the catalogue's words what its drafts need.
+  useEffect(() => offerEditorCore(core), [core]);
 
   const stayHere = (event: MouseEvent) => {
     if (!(event.target instanceof Element) || !event.target.closest('a[href]')) return;

@@ -2,12 +2,14 @@
 // view from the registry (loaded on demand, its failures kept inside its frame), or, for the
 // types without a view, the first rows of its sheet as a table. A draft that still lacks a
 // required setting says what to choose instead, and asks the server nothing.
-import { useEffect, useState, type ComponentType } from 'react';
+import { useEffect, useMemo, useState, type ComponentType } from 'react';
 import type { BoardBlock } from '../../api/types';
 import { BlockLoadState, BlockUnset, NoRows } from '../../blocks/data/BlockLoadState';
 import { useBlockRows } from '../../blocks/data/hooks';
 import type { BlockSource, DataBlockProps } from '../../blocks/data/types';
+import { useEditorCore } from '../../blocks/data/editorCore';
 import { unsetSettings } from '../../blocks/data/unsetSettings';
+import type { BlockConfig } from '../../core/wasm';
 import { HIDDEN_COLUMNS } from '../../blocks/details/DetailsPopup';
 import { hasBlockView, loadBlockView, loadedBlockView } from '../../blocks/registry';
 import { recordCells, RowsTable } from '../../blocks/RowsTable';
@@ -76,36 +78,18 @@ function TypeView({ block, source }: { block: BoardBlock; source: BlockSource })
   return <View block={block} source={source} />;
 }
 
-/** What a draft says when the catalogue that names its missing settings could not load. */
+/** What a draft says where the catalogue that names its missing settings is not loaded (a viewer's page). */
 export const DRAFT_UNSET = "This block is not set up yet. Choose its data in this block's settings.";
 
-type DraftCheck = { key: string; unset: string | null };
-
 /**
- * What a `temp_block` draft still needs (blocks only saved with their required settings have them
- * all): the catalogue's answer from the WASM core, which loads only for a draft, so a board
- * without one never waits for it. Undefined while the core loads.
+ * What a draft (`temp_block`: just picked, or stored while still missing a required setting, which
+ * the server answers as a draft) still needs, in the catalogue's words when an editor on this
+ * page has the WASM core; null for any other block.
  */
-function useDraftUnset(block: BoardBlock): string | null | undefined {
+function useDraftUnset(block: BoardBlock): string | null {
+  const core = useEditorCore();
   const draft = block.temp_block === true;
-  const key = draft ? JSON.stringify(block) : '';
-  const [check, setCheck] = useState<DraftCheck>({ key: '', unset: null });
-  useEffect(() => {
-    if (!draft) return;
-    let live = true;
-    import('../../core/wasm')
-      .then(({ loadCore }) => loadCore())
-      .then(
-        (core) => live && setCheck({ key, unset: unsetSettings(core, block) }),
-        () => live && setCheck({ key, unset: DRAFT_UNSET }),
-      );
-    return () => {
-      live = false;
-    };
-    // `key` is the draft as it is.
-  }, [key]);
-  if (!draft) return null;
-  return check.key === key ? check.unset : undefined;
+  return useMemo(() => (!draft ? null : core ? unsetSettings(core, block as BlockConfig) : DRAFT_UNSET), [draft, core, block]);
 }
 
 export function BlockBody({ block, source }: BlockBodyProps) {
@@ -113,7 +97,6 @@ export function BlockBody({ block, source }: BlockBodyProps) {
   const online = useConnectivityStore((s) => s.online);
   const unset = useDraftUnset(block);
   const sheetTitle = typeof block.sheet_title === 'string' ? block.sheet_title.trim() : '';
-  if (unset === undefined) return <Loading />;
   if (unset) return <BlockUnset text={unset} />;
   if (sheetTitle && !source.hasSpreadsheet) {
     return (
