@@ -49,6 +49,13 @@ describe('slugPreview mirrors the server slug_from_name', () => {
 });
 
 describe('templates', () => {
+  it('starts even a blank board with its first block bound: a table of every column of the tab', () => {
+    const [table, ...rest] = planBlocks(core, template('blank'), orders).map((b) => b.config);
+    expect(rest).toEqual([]);
+    expect(table).toMatchObject({ type: 'table', title: 'Orders', sheet_title: 'Orders', paginate: true });
+    expect((table.axis as { column: string }[]).map((c) => c.column)).toEqual(['Region', 'Customer', 'Revenue', 'Order date', 'Photo']);
+  });
+
   it('hides the server columns from every block', () => {
     expect(visibleColumns(['ChartApps Record ID', 'Name', 'chartmat_row_index'])).toEqual(['Name']);
   });

@@ -61,7 +61,13 @@ function chartTitle(settings: Record<string, unknown>): string {
 }
 
 export const TEMPLATES: readonly StarterTemplate[] = [
-  { id: 'blank', name: 'Blank board', summary: 'An empty board: add blocks yourself with New Block.', blocks: [] },
+  {
+    id: 'blank',
+    name: 'Blank board',
+    // Nothing starts empty (issue 25): with data, the first block is already bound to it.
+    summary: 'One table of your rows to start from; add charts, forms and more with New Block.',
+    blocks: [{ type: 'table', title: (_, sheet) => sheet, settings: PAGED }],
+  },
   {
     id: 'sales',
     name: 'Sales overview',
