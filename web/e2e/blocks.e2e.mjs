@@ -1,5 +1,7 @@
 // The block settings editor end to end (issue 6), in Debian's Chromium against the real server:
-// for each of the 20 block types an owner picks it in 'Choose Your Block', fills what it needs,
+// for each of the 20 block types an owner picks it in 'Choose Your Block' (a data block comes
+// bound to the sheet's columns: a chart's series, a table's columns, a form's fields, a card),
+// fills what it still needs,
 // changes a setting that shows or hides another, sees the live preview change, and saves; after
 // a reload every block is there and its settings were kept.
 //
@@ -16,18 +18,19 @@ const CSV = ['Name,Region,Amount,Date,Address,Photo', 'Ada,North,120,2026-11-02,
 const FIRST_TAB = { index: 1 };
 
 // What each type needs, in the editor's words (the catalogue's labels):
-// - `fill`: steps before the toggle (required settings, a list item to hold the toggled setting);
+// - `fill`: steps before the toggle (required settings the starter could not choose, a list item
+//   to hold the toggled setting; 'Columns 1', 'Fields 1', 'Cards 1' come with the pick);
 // - `toggle`: steps that flip whether `label` shows, and whether it showed before;
 // - `preview`: steps that change what the preview shows (the toggle itself when it does).
 // A step is [kind, label, value?, group?]: kinds select, switch, fill, clear, add; `group` names the
 // list item (`Fields 1`) the control sits in.
 const TYPES = [
-  { type: 'chart', name: 'Chart', fill: [['select', /^X axis/, 'Region'], ['add', 'Series'], ['select', /^Column/, 'Amount', 'Series 1']], toggle: { label: 'Step size', shown: false, steps: [['switch', 'Custom step size']] }, preview: [['select', /^X axis/, 'Name']] },
-  { type: 'list', name: 'List', toggle: { label: 'Rows per page', shown: true, steps: [['switch', 'Paginate']] }, preview: [['add', 'Columns'], ['select', 'Column', 'Region', 'Columns 1']] },
+  { type: 'chart', name: 'Chart', fill: [['select', /^X axis/, 'Region']], toggle: { label: 'Step size', shown: false, steps: [['switch', 'Custom step size']] }, preview: [['select', /^X axis/, 'Name']] },
+  { type: 'list', name: 'List', toggle: { label: 'Rows per page', shown: true, steps: [['switch', 'Paginate']] }, preview: [['select', 'Column', 'Region', 'Columns 1']] },
   { type: 'imageGallery', name: 'Image Gallery', toggle: { label: 'Grid columns', shown: false, steps: [['select', 'Layout', 'grid']] }, preview: [['fill', 'Title', 'Team photos']] },
-  { type: 'table', name: 'Table', toggle: { label: 'Rows per page', shown: true, steps: [['switch', 'Paginate']] }, preview: [['add', 'Columns'], ['select', 'Column', 'Amount', 'Columns 1']] },
+  { type: 'table', name: 'Table', toggle: { label: 'Rows per page', shown: true, steps: [['switch', 'Paginate']] }, preview: [['select', 'Column', 'Amount', 'Columns 1']] },
   { type: 'calendar', name: 'Calendar', toggle: { label: 'Month', shown: false, steps: [['select', 'Month shown', 'Selected month']] }, preview: [['fill', 'Title', 'Deliveries']] },
-  { type: 'form', name: 'Form', fill: [['add', 'Fields']], toggle: { label: 'Accepted files', shown: false, steps: [['select', 'Type', 'file', 'Fields 1']] }, preview: [['fill', 'Label', 'Receipt', 'Fields 1']] },
+  { type: 'form', name: 'Form', toggle: { label: 'Accepted files', shown: false, steps: [['select', 'Type', 'file', 'Fields 1']] }, preview: [['fill', 'Label', 'Receipt', 'Fields 1']] },
   { type: 'event', name: 'Event', toggle: { label: 'End date', shown: false, steps: [['select', 'Event type', 'Multi day']] }, preview: [['fill', 'Event title', 'Launch day']] },
   { type: 'featureslayout', name: 'Features Layout', fill: [['add', 'Features']], toggle: { label: 'Icon', shown: false, steps: [['select', 'Icon type', 'text', 'Features 1']] }, preview: [['fill', 'Title', 'Fast setup', 'Features 1']] },
   { type: 'datalist', name: 'Data List', toggle: { label: 'Timeline layout', shown: false, steps: [['select', 'List type', 'timeline']] }, preview: [['fill', 'Title', 'Timeline of orders']] },
@@ -37,10 +40,10 @@ const TYPES = [
   { type: 'imageAccordian', name: 'Image Accordion', toggle: { label: 'Learn More link', shown: false, steps: [['fill', 'Learn More text', 'Open']] }, preview: [['add', 'Features'], ['fill', 'Title', 'Panels', 'Features 1']] },
   { type: 'header', name: 'Header', toggle: { label: 'Profile image', shown: false, steps: [['switch', 'User menu']] }, preview: [['fill', 'Header title', 'Orders site']] },
   { type: 'itemDetails', name: 'Item Details', fill: [['add', 'Actions']], toggle: { label: 'Page', shown: false, steps: [['select', 'Opens', 'Page', 'Actions 1']] }, preview: [['fill', 'Label', 'Open order', 'Actions 1']] },
-  { type: 'grid', name: 'Grid', fill: [['add', 'Columns'], ['select', 'Column', 'Photo', 'Columns 1']], toggle: { label: 'Image width', shown: false, steps: [['select', 'Type', 'image', 'Columns 1']] }, preview: [['select', 'Column', 'Name', 'Columns 1']] },
+  { type: 'grid', name: 'Grid', fill: [['select', 'Column', 'Photo', 'Columns 1']], toggle: { label: 'Image width', shown: false, steps: [['select', 'Type', 'image', 'Columns 1']] }, preview: [['select', 'Column', 'Name', 'Columns 1']] },
   { type: 'markdown', name: 'Markdown', toggle: { label: 'Gap', shown: false, steps: [['switch', 'One block per row']] }, preview: [['fill', 'Markdown', '# Orders of {{Name}}']] },
   { type: 'iframe', name: 'Iframe', toggle: { label: 'Title colour', shown: true, steps: [['clear', 'Title']] }, preview: [['fill', 'Title', 'Embedded page']] },
-  { type: 'scorecard', name: 'Scorecard', fill: [['add', 'Cards']], toggle: { label: 'Title colour', shown: true, steps: [['clear', 'Title']] }, preview: [['select', 'Tab', FIRST_TAB, 'Cards 1'], ['select', 'Column', 'Amount', 'Cards 1']] },
+  { type: 'scorecard', name: 'Scorecard', toggle: { label: 'Title colour', shown: true, steps: [['clear', 'Title']] }, preview: [['fill', 'Label', 'Amount in all', 'Cards 1']] },
   {
     type: 'map',
     name: 'Map',
