@@ -15,7 +15,7 @@ import { DataPicker } from './DataPicker';
 import { NameStep } from './NameStep';
 import { Stepper, type StepItem } from './Stepper';
 import { TemplateStep } from './TemplateStep';
-import { BLANK_TEMPLATE, TEMPLATES } from './templates';
+import { BLANK_TEMPLATE, DATA_TEMPLATE, TEMPLATES } from './templates';
 import { useBoardCreation } from './useBoardCreation';
 import { useDataChoice } from './useDataChoice';
 import { useTemplatePlans } from './useTemplatePlans';
@@ -97,7 +97,8 @@ function StartFlow({ workspaces, guide, onDismiss, onWorkspaceCreated, onConnect
 
   const plans = useTemplatePlans(data.tab);
   const planned = (id: string) => (plans.status === 'ready' ? plans.plans[id] : []);
-  const chosen = TEMPLATES.find((t) => t.id === templateId);
+  // Until the owner picks one, a board with data starts from a table of its rows.
+  const chosen = TEMPLATES.find((t) => t.id === templateId) ?? (plans.status === 'ready' ? DATA_TEMPLATE : undefined);
   // A template whose blocks cannot be planned (yet) falls back to the blank board.
   const template = chosen && (chosen.blocks.length === 0 || planned(chosen.id).length > 0) ? chosen : BLANK_TEMPLATE;
   const hasWorkspace = workspaceId !== '';

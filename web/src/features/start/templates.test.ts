@@ -49,8 +49,9 @@ describe('slugPreview mirrors the server slug_from_name', () => {
 });
 
 describe('templates', () => {
-  it('starts even a blank board with its first block bound: a table of every column of the tab', () => {
-    const [table, ...rest] = planBlocks(core, template('blank'), orders).map((b) => b.config);
+  it('starts a board with data from its first block bound: a table of every column of the tab', () => {
+    expect(planBlocks(core, template('blank'), orders)).toEqual([]);
+    const [table, ...rest] = planBlocks(core, template('table'), orders).map((b) => b.config);
     expect(rest).toEqual([]);
     expect(table).toMatchObject({ type: 'table', title: 'Orders', sheet_title: 'Orders', paginate: true });
     expect((table.axis as { column: string }[]).map((c) => c.column)).toEqual(['Region', 'Customer', 'Revenue', 'Order date', 'Photo']);

@@ -61,11 +61,13 @@ function chartTitle(settings: Record<string, unknown>): string {
 }
 
 export const TEMPLATES: readonly StarterTemplate[] = [
+  { id: 'blank', name: 'Blank board', summary: 'An empty board: add blocks yourself with New Block.', blocks: [] },
   {
-    id: 'blank',
-    name: 'Blank board',
-    // Nothing starts empty (issue 25): with data, the first block is already bound to it.
-    summary: 'One table of your rows to start from; add charts, forms and more with New Block.',
+    // What a board with data starts as unless another is picked: nothing starts empty, the first
+    // block is already bound to the tab.
+    id: 'table',
+    name: 'Table of your rows',
+    summary: 'One table of every row to start from; add charts, forms and more with New Block.',
     blocks: [{ type: 'table', title: (_, sheet) => sheet, settings: PAGED }],
   },
   {
@@ -107,6 +109,9 @@ export const TEMPLATES: readonly StarterTemplate[] = [
 ];
 
 export const BLANK_TEMPLATE = TEMPLATES[0];
+
+/** The template picked until the owner picks another, once the tab's columns are known. */
+export const DATA_TEMPLATE = TEMPLATES[1];
 
 /**
  * The blocks `template` adds to a board reading `sheet`: each bound by the core's starter, with the
