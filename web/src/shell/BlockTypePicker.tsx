@@ -20,7 +20,7 @@ const GROUP_HEADINGS: Record<PickerGroup, string> = {
  * The types whose name or description holds every word of `query`, any case: 'bar chart' finds
  * Chart by its description ('Bar, line, pie...') and its name.
  */
-export function matchingTypes(types: readonly BlockTypeInfo[], query: string): BlockTypeInfo[] {
+function matchingTypes(types: readonly BlockTypeInfo[], query: string): BlockTypeInfo[] {
   const words = query.toLowerCase().split(/\s+/).filter(Boolean);
   return types.filter(({ name, description }) => {
     const text = `${name} ${description}`.toLowerCase();
