@@ -201,3 +201,68 @@ export async function createBoardFromCsv(page, { profileDir, csvText, boardName,
   await uploadCsvOnStart(page, { profileDir, csvText, fileName: boardName });
   return createBlankBoardOnStart(page, boardName, beforeCreate);
 }
+
+/**
+ * Collects what a visit should never produce by itself: console errors, uncaught page errors and
+ * answers with a status of 400 or more. `allowed(url, status)` names the requests the user caused
+ * on purpose (a wrong password, say). `problems()` lists what was seen, `assertClean(what)` throws
+ * naming each.
+ */
+export function watchPage(page, allowed = () => false) {
+  const seen = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') seen.push(`console error: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => seen.push(`page error: ${error.message}`));
+  page.on('response', (response) => {
+    const status = response.status();
+    if (status >= 400 && !allowed(response.url(), status)) seen.push(`${response.request().method()} ${response.url()} answered ${status}`);
+  });
+  page.on('requestfailed', (request) => {
+    const failure = request.failure()?.errorText ?? 'failed';
+    // A navigation or a fetch the page itself aborted (leaving a screen) is not a failure.
+    if (failure !== 'net::ERR_ABORTED') seen.push(`${request.method()} ${request.url()} failed: ${failure}`);
+  });
+  return {
+    problems: () => [...seen],
+    assertClean(what) {
+      if (seen.length > 0) throw new Error(`${what}: ${seen.length} problem(s) the user did not cause:\n  ${seen.join('\n  ')}`);
+    },
+  };
+}
+
+/**
+ * Counts what a person does: each click (a choice of file included) and each key typed. The
+ * journeys that measure a task act only through it.
+ */
+export function effortCounter() {
+  const counts = { clicks: 0, keys: 0 };
+  return {
+    counts,
+    async click(locator) {
+      counts.clicks += 1;
+      await locator.click();
+    },
+    async check(locator) {
+      counts.clicks += 1;
+      await locator.check();
+    },
+    async select(locator, option) {
+      counts.clicks += 2; // open the list, pick the option
+      await locator.selectOption(option);
+    },
+    async type(locator, text) {
+      counts.clicks += 1; // focus the field
+      counts.keys += text.length;
+      await locator.fill(text);
+    },
+    async press(locator, key) {
+      counts.keys += 1;
+      await locator.press(key);
+    },
+    async chooseFile(locator, path) {
+      counts.clicks += 2; // open the file chooser, pick the file
+      await locator.setInputFiles(path);
+    },
+  };
+}
