@@ -36,9 +36,10 @@ export function usePreviewSheets(core: Core, spreadsheetId: string | null | unde
 
   const sheet = useCallback(
     (title: string): Promise<PreviewSheet> => {
-      const known = loads.current.get(title);
-      if (known) return known;
       if (!spreadsheetId) return Promise.reject(new Error('No spreadsheet is connected here, so the block has no rows to show.'));
+      const key = `${spreadsheetId}\n${title}`;
+      const known = loads.current.get(key);
+      if (known) return known;
       const load = loadTabRows(spreadsheetId, title, version.current(title)).then(
         (rows): PreviewSheet => {
           const json = JSON.stringify({ columns: rows.columns, rows: rows.rows });
@@ -52,11 +53,11 @@ export function usePreviewSheets(core: Core, spreadsheetId: string | null | unde
           return { table, json, columns: rows.columns, rows: rows.rows, total: rows.total, loaded: rows.rows.length, version: rows.version };
         },
         (error: unknown) => {
-          loads.current.delete(title);
+          loads.current.delete(key);
           throw new Error(`The rows of "${title}" could not be loaded: ${toApiError(error).message}`);
         },
       );
-      loads.current.set(title, load);
+      loads.current.set(key, load);
       return load;
     },
     [core, spreadsheetId],
