@@ -2,13 +2,13 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toApiError } from '../../api/errors';
 import type { BoardState, Workspace } from '../../api/types';
-import { Field } from '../../components/Field';
 import { FormError } from '../../components/FormError';
 import { Loading } from '../../components/Loading';
 import { Popup } from '../../components/Popup';
 import { useSessionStatus } from '../../store/sessionStore';
 import { BindSpreadsheet } from './BindSpreadsheet';
 import { copyTemplate, loadWorkspaces } from './templateApi';
+import { WorkspaceSelect } from '../dashboard/WorkspaceSelect';
 
 /** Where signing in or up returns to: the marketplace with this dialog open again. */
 const returnPath = (boardId: string) => `/marketplace?use=${encodeURIComponent(boardId)}`;
@@ -108,15 +108,7 @@ function CopyStep({ boardId, onCopied }: { boardId: string; onCopied: (board: Bo
     <>
       <p>The board is copied with its settings, sections, blocks and a copy of its sample data, as a private board of yours.</p>
       {workspaces.length > 1 && (
-        <Field label="Workspace">
-          <select value={workspaceId} disabled={copying} onChange={(event) => setWorkspaceId(event.target.value)}>
-            {workspaces.map((w) => (
-              <option key={w.id} value={w.id}>
-                {w.name}
-              </option>
-            ))}
-          </select>
-        </Field>
+        <WorkspaceSelect workspaces={workspaces} value={workspaceId} disabled={copying} onChange={setWorkspaceId} />
       )}
       <FormError message={error} />
       <div className="bind-actions">

@@ -15,6 +15,7 @@ import { SubdomainField } from '../dashboard/SubdomainField';
 import { DataPicker } from '../start/DataPicker';
 import { useDataChoice } from '../start/useDataChoice';
 import './newApp.css';
+import { WorkspaceSelect } from '../dashboard/WorkspaceSelect';
 
 /** Creating a workspace from here comes back here. */
 const NEW_WORKSPACE = `/dashboard/new-workspace?next=${encodeURIComponent('/dashboard/new-multipage')}`;
@@ -121,15 +122,7 @@ function NewAppForm({ workspaces, workspaceId, onWorkspace }: { workspaces: Work
         <p className="muted form-intro">
           An app has several pages made of blocks. Its sub-domain is its web address and must be unique among workspaces and apps.
         </p>
-        <Field label="Workspace">
-          <select required value={workspaceId} disabled={made !== null} onChange={(e) => onWorkspace(e.target.value)}>
-            {workspaces.map((w) => (
-              <option key={w.id} value={w.id}>
-                {w.name}
-              </option>
-            ))}
-          </select>
-        </Field>
+        <WorkspaceSelect required workspaces={workspaces} value={workspaceId} disabled={made !== null} onChange={onWorkspace} />
         <Field label="App name">
           <input required maxLength={200} value={name} disabled={made !== null} onChange={(e) => changeName(e.target.value)} />
         </Field>

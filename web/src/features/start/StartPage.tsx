@@ -4,7 +4,6 @@ import { api } from '../../api/client';
 import { toApiError } from '../../api/errors';
 import type { Workspace } from '../../api/types';
 import { DashboardLayout } from '../../components/DashboardLayout';
-import { Field } from '../../components/Field';
 import { FormError } from '../../components/FormError';
 import { Loading } from '../../components/Loading';
 import { WorkspaceForm } from '../dashboard/WorkspaceForm';
@@ -20,6 +19,7 @@ import { useBoardCreation } from './useBoardCreation';
 import { useDataChoice } from './useDataChoice';
 import { useTemplatePlans } from './useTemplatePlans';
 import './start.css';
+import { WorkspaceSelect } from '../dashboard/WorkspaceSelect';
 
 /**
  * /dashboard/start: where a new account lands and where every board is made. One stepper: a
@@ -152,15 +152,7 @@ function StartFlow({ workspaces, guide, onDismiss, onWorkspaceCreated, onConnect
           A board shows the rows of a spreadsheet. Use one this workspace already has, upload a CSV, Excel or OpenDocument file, or paste a Google Sheets or published CSV link.
         </p>
         {workspaces.length > 1 && (
-          <Field label="Workspace" hint="The board belongs to this workspace.">
-            <select value={workspaceId} onChange={(e) => setWorkspaceId(e.target.value)}>
-              {workspaces.map((w) => (
-                <option key={w.id} value={w.id}>
-                  {w.name}
-                </option>
-              ))}
-            </select>
-          </Field>
+          <WorkspaceSelect workspaces={workspaces} value={workspaceId} onChange={setWorkspaceId} hint="The board belongs to this workspace." />
         )}
         <DataPicker
           workspaceId={workspaceId}

@@ -2,6 +2,7 @@
 // presents them. What each block reads (its columns, axis, dates) is the core's starter, the rule
 // every new block of the editor starts from (tessera_blocks::starter over the tab's column
 // profiles), so a template and a block added by hand bind the same columns.
+import { HIDDEN_COLUMNS } from '../../blocks/details/DetailsPopup';
 import type { Core } from '../../core/wasm';
 import type { ColumnProfile } from '../../generated/blockStarter';
 
@@ -43,11 +44,9 @@ export interface PlannedBlock {
   chosen: string[];
 }
 
-/** Columns every sheet has for the server's own use (platform §3): never shown in a block. */
-const INTERNAL_COLUMNS = new Set(['ChartApps Record ID', 'chartmat_row_index']);
-
+/** The columns a person sees: not those every sheet has for the server's own use (platform §3). */
 export function visibleColumns(columns: readonly string[]): string[] {
-  return columns.filter((c) => !INTERNAL_COLUMNS.has(c));
+  return columns.filter((c) => !HIDDEN_COLUMNS.has(c));
 }
 
 const WIDE = { full_width: true };
