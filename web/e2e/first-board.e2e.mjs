@@ -29,7 +29,7 @@ function ordersCsv() {
     const day = String((i % 28) + 1).padStart(2, '0');
     const month = String((i % 12) + 1).padStart(2, '0');
     const name = `${names[i % names.length]} ${String.fromCharCode(65 + (i % 26))}.`;
-    const quantity = (i * 7) % 5 + 1;
+    const quantity = ((i * 13) % 7) + 1 + (i % 4);
     const price = [120, 80, 35, 60, 90, 450][i % products.length];
     lines.push(
       [`2026-${month}-${day}`, name, `customer${i}@example.com`, regions[i % 4], products[i % 6], quantity, quantity * price, statuses[i % 3]].join(','),
@@ -86,6 +86,8 @@ await runJourneys(async ({ browser, step, profileDir }) => {
     await act.click(upload.getByRole('button', { name: 'Upload', exact: true }));
     const preview = owner.getByRole('region', { name: 'Preview of shop-orders' });
     await visible(preview.getByText('First 5 of 200 rows of shop-orders', { exact: true }));
+    // The rows come first; the types follow once the core has profiled them.
+    await visible(preview.getByRole('columnheader', { name: /Revenue\s+Number/ }));
     const headers = (await preview.getByRole('columnheader').allInnerTexts()).map((text) => text.replace(/\s+/g, ' ').trim());
     const expected = ['Order date Date', 'Customer Text', 'E-mail Text', 'Region Text', 'Product Text', 'Quantity Number', 'Revenue Number', 'Status Text'];
     if (headers.join(' | ') !== expected.join(' | ')) throw new Error(`the preview's columns read '${headers.join(' | ')}'`);
