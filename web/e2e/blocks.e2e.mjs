@@ -40,7 +40,7 @@ const TYPES = [
   { type: 'imageAccordian', name: 'Image Accordion', toggle: { label: 'Learn More link', shown: false, steps: [['fill', 'Learn More text', 'Open']] }, preview: [['add', 'Features'], ['fill', 'Title', 'Panels', 'Features 1']] },
   { type: 'header', name: 'Header', toggle: { label: 'Profile image', shown: false, steps: [['switch', 'User menu']] }, preview: [['fill', 'Header title', 'Orders site']] },
   { type: 'itemDetails', name: 'Item Details', fill: [['add', 'Actions']], toggle: { label: 'Page', shown: false, steps: [['select', 'Opens', 'Page', 'Actions 1']] }, preview: [['fill', 'Label', 'Open order', 'Actions 1'], ['fill', 'Page', 'orders', 'Actions 1']] },
-  { type: 'grid', name: 'Grid', fill: [['select', 'Column', 'Photo', 'Columns 1']], toggle: { label: 'Image width', shown: false, steps: [['select', 'Type', 'image', 'Columns 1']] }, preview: [['select', 'Column', 'Name', 'Columns 1']] },
+  { type: 'grid', name: 'Grid', fill: [['select', 'Column', 'Photo', 'Columns 1']], toggle: { label: 'Image width', shown: false, steps: [['select', 'Type', 'image', 'Columns 1']] }, preview: [['select', 'Column', 'Address', 'Columns 2']] },
   { type: 'markdown', name: 'Markdown', toggle: { label: 'Gap', shown: false, steps: [['switch', 'One block per row']] }, preview: [['fill', 'Markdown', '# Orders of {{Name}}']] },
   { type: 'iframe', name: 'Iframe', toggle: { label: 'Title colour', shown: true, steps: [['clear', 'Title']] }, preview: [['fill', 'Title', 'Embedded page']] },
   { type: 'scorecard', name: 'Scorecard', toggle: { label: 'Title colour', shown: true, steps: [['clear', 'Title']] }, preview: [['fill', 'Label', 'Amount in all', 'Cards 1']] },
