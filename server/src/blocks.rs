@@ -13,7 +13,8 @@
 //! sent with `temp_block: true` is a draft that may leave them empty. That is what 'Choose Your
 //! Block' sends (platform §4: a new block is a temporary block), the moment a type is picked and
 //! before the user has filled anything in; the settings editor saves without `temp_block`, and
-//! then every required setting must be there. `temp_block` itself is never stored.
+//! then every required setting must be there. `temp_block` itself is never stored; a stored block
+//! still missing a required setting is answered with `temp_block: true` ([`to_json`]).
 
 use serde_json::{Map, Value};
 use sqlx::AnyConnection;
@@ -130,11 +131,17 @@ impl StoredBlock {
     }
 }
 
-/// Block JSON of the API: `{id, type, ...config}`.
+/// Block JSON of the API: `{id, type, ...config}`, with `temp_block: true` while a required
+/// setting is still missing (a draft never completed, [`tessera_blocks::is_unfinished`]): every
+/// page then draws it as a draft that says what to choose, and asks for no rows or view.
 pub fn to_json(id: &str, block_type: &str, mut config: Map<String, Value>) -> Value {
     config.insert("id".to_owned(), Value::String(id.to_owned()));
     config.insert("type".to_owned(), Value::String(normalise_type(block_type).to_owned()));
-    Value::Object(config)
+    let mut block = Value::Object(config);
+    if tessera_blocks::is_unfinished(&block) {
+        block["temp_block"] = Value::Bool(true);
+    }
+    block
 }
 
 fn parse_config(text: &str) -> Result<Map<String, Value>, Error> {

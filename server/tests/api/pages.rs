@@ -103,10 +103,10 @@ both_databases! {
             "block_border": "#e7ebf3", "block_shadow": "#ebeff3", "palette": [], "hero_background": "#161819", "public": true,
             "spreadsheetId": null, "sheets": [], "users": [], "owner_email": "", "can_edit": false, "user_role": "guest", "page": "view",
             "app_header": null, "app_footer": null,
-            // Blocks come with the catalogue's defaults filled in.
+            // Blocks come with the catalogue's defaults filled in; a chart without its x axis is a draft.
             "blocks": [
-                {"id": "first", "type": "chart", "sheet_title": "Sales", "axis": "x", "legendPosition": "top", "pdf_download": true},
-                {"id": "second", "type": "chart", "sheet_title": "Sales", "axis": "x", "legendPosition": "top", "pdf_download": true}
+                {"id": "first", "type": "chart", "sheet_title": "Sales", "axis": "x", "legendPosition": "top", "pdf_download": true, "temp_block": true},
+                {"id": "second", "type": "chart", "sheet_title": "Sales", "axis": "x", "legendPosition": "top", "pdf_download": true, "temp_block": true}
             ]
         });
         assert_eq!(state, &expected);
