@@ -210,7 +210,7 @@ describe('/dashboard/start', { timeout: 15_000 }, () => {
     expect(within(preview).getByText('First 1 of 1 rows of Staff')).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Spreadsheet' })).toHaveValue('s2');
     // Nothing starts empty: until another is picked, the board starts from a table of the rows.
-    expect(await screen.findByRole('radio', { name: /Table of your rows/ })).toBeChecked();
+    await waitFor(() => expect(screen.getByRole('radio', { name: /Table of your rows/ })).toBeChecked());
     await templateRadio(/Directory/);
     expect(screen.getByText('List: Staff')).toBeInTheDocument();
   });
