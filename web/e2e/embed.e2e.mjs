@@ -107,7 +107,8 @@ await runJourneys(async ({ browser, step, profileDir }) => {
     await visitor.goto(HOST);
     const frame = visitor.frameLocator('iframe');
     await waitForNames(frame, NAMES);
-    await visible(frame.getByText('checked daily'));
+    // While the app takes over from the server's rendering, both hold the text for a moment.
+    await visible(frame.getByText('checked daily').first());
     const iframe = visitor.locator('iframe');
     await visitor.waitForFunction(() => document.querySelector('iframe')?.style.height !== '600px', null, { timeout: 15_000 });
     const outer = await iframe.evaluate((element) => element.getBoundingClientRect().height);

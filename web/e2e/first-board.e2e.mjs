@@ -38,6 +38,17 @@ function ordersCsv() {
   return `${lines.join('\n')}\n`;
 }
 
+/** A screenshot at 1280 px and one at 390 px, once `ready` shows at each width. */
+async function shootBothWidths(page, name, ready) {
+  const wide = page.viewportSize();
+  await visible(ready);
+  await page.screenshot({ path: join(SHOTS, `${name}.png`) });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await visible(ready);
+  await page.screenshot({ path: join(SHOTS, `${name}-390.png`) });
+  await page.setViewportSize(wide);
+}
+
 await runJourneys(async ({ browser, step, profileDir }) => {
   const owner = await (await browser.newContext(CONTEXT_OPTIONS)).newPage();
   const act = effortCounter();
@@ -51,6 +62,7 @@ await runJourneys(async ({ browser, step, profileDir }) => {
     await act.click(sidebar.getByRole('button', { name: /New Block/ }));
     const picker = owner.getByRole('dialog', { name: 'Choose Your Block' });
     await visible(picker);
+    if (name === 'Chart') await shootBothWidths(owner, 'first-board-picker', picker.getByRole('button', { name: /^Chart\b/ }));
     await act.click(picker.getByRole('button', { name: new RegExp(`^${name}\\b`) }));
     await hidden(picker);
     const settings = owner.getByRole('complementary', { name: 'Block settings' });
@@ -67,8 +79,7 @@ await runJourneys(async ({ browser, step, profileDir }) => {
     await owner.waitForURL(`${BASE}/dashboard/start`);
     watch = watchPage(owner);
     started = Date.now();
-    await visible(owner.getByRole('region', { name: 'Get started in four steps' }));
-    await owner.screenshot({ path: join(SHOTS, 'first-board-stepper.png'), fullPage: true });
+    await shootBothWidths(owner, 'first-board-stepper', owner.getByRole('region', { name: 'Get started in four steps' }));
   });
 
   await step('the guide makes the workspace in place', owner, async () => {

@@ -75,6 +75,8 @@ await runJourneys(async ({ browser, step, profileDir }) => {
     await expectGuide(page, 2);
     const preview = page.getByRole('region', { name: 'Preview of first-steps' });
     await visible(preview.getByText('First 2 of 2 rows of first-steps', { exact: true }));
+    // The rows come first; the types follow once the core has profiled them.
+    await visible(preview.getByRole('columnheader', { name: /Amount\s+Number/ }));
     const headers = await preview.getByRole('columnheader').allInnerTexts();
     const seen = headers.map((text) => text.replace(/\s+/g, ' ').trim()).join(' | ');
     if (seen !== 'Name Text | Region Text | Amount Number') throw new Error(`the preview's columns read '${seen}'`);

@@ -97,10 +97,12 @@ function StartFlow({ workspaces, guide, onDismiss, onWorkspaceCreated, onConnect
 
   const plans = useTemplatePlans(data.tab);
   const planned = (id: string) => (plans.status === 'ready' ? plans.plans[id] : []);
-  // Until the owner picks one, a board with data starts from a table of its rows.
-  const chosen = TEMPLATES.find((t) => t.id === templateId) ?? (plans.status === 'ready' ? DATA_TEMPLATE : undefined);
-  // A template whose blocks cannot be planned (yet) falls back to the blank board.
-  const template = chosen && (chosen.blocks.length === 0 || planned(chosen.id).length > 0) ? chosen : BLANK_TEMPLATE;
+  // Until the owner picks one, a board with data starts from a table of its rows: picked as soon
+  // as there is a tab, so the choice shown does not change once its columns have been read.
+  const byData = data.tab.status !== 'none' && plans.status !== 'unavailable' ? DATA_TEMPLATE : BLANK_TEMPLATE;
+  const shown = TEMPLATES.find((t) => t.id === templateId) ?? byData;
+  // A template whose blocks cannot be planned (yet) makes a blank board.
+  const template = shown.blocks.length === 0 || planned(shown.id).length > 0 ? shown : BLANK_TEMPLATE;
   const hasWorkspace = workspaceId !== '';
 
   const create = async () => {
@@ -173,7 +175,7 @@ function StartFlow({ workspaces, guide, onDismiss, onWorkspaceCreated, onConnect
     ) : (
       <>
         {boardDone && board && <p className="start-made">You made {board.name}. Make another one here any time.</p>}
-        <TemplateStep plans={plans} template={template} onTemplate={setTemplateId} />
+        <TemplateStep plans={plans} template={shown} onTemplate={setTemplateId} />
         <NameStep
           name={name}
           onName={setName}
