@@ -7,6 +7,7 @@ import { OfflineNotice } from '../../shell/offlineEditing';
 import { BoardPopups, DeleteBlockButton, EditBlockButton, type SetBoard } from './BoardPopups';
 import { BoardView } from './BoardView';
 import { MobilePreview } from './MobilePreview';
+import { accessLabel, SharePopup } from './SharePopup';
 import { useBoardEditor } from './useBoardEditor';
 
 export interface EditorShellProps {
@@ -44,11 +45,17 @@ export function BoardTopbar({ title, children }: { title: string; children?: Rea
 export function BoardEditorShell({ board, setBoard }: EditorShellProps) {
   const { editor, sections, spreadsheet, mode, dispatch, adding, toggleAdd, blocks } = useBoardEditor(board);
   const [mobile, setMobile] = useState(false);
+  const [sharing, setSharing] = useState(false);
 
   return (
     <div className="board-editor">
       <BoardTopbar title={board.title || board.name}>
         <div className="board-topbar-actions">
+          {/* The board's access stays in sight: private by default (platform §3), one click to share. */}
+          <button type="button" className="button share-button" aria-haspopup="dialog" aria-expanded={sharing} onClick={() => setSharing(true)}>
+            Share{' '}
+            <span className={board.public ? 'share-badge public' : 'share-badge'}>{accessLabel(board)}</span>
+          </button>
           <button type="button" className="button" onClick={editor.openTutorials}>
             Tutorials
           </button>
@@ -96,6 +103,7 @@ export function BoardEditorShell({ board, setBoard }: EditorShellProps) {
         )}
       </main>
       <BoardPopups board={board} setBoard={setBoard} editor={editor} activeSection={sections.active} blocks={blocks} />
+      {sharing && <SharePopup board={board} onSaved={(saved) => setBoard(() => saved)} onClose={() => setSharing(false)} />}
     </div>
   );
 }

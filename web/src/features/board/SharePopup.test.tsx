@@ -1,0 +1,123 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { mockFetch, type Routes } from '../../test/fetchMock';
+import { renderApp } from '../../test/renderApp';
+import { boardState, salesRows, unpublished } from './boardFixture';
+import { PRIVATE_STATE, PUBLIC_STATE } from './SharePopup';
+
+beforeAll(() => import('./BoardViewerRoute'));
+beforeEach(() => {
+  vi.spyOn(window, 'alert').mockImplementation(() => {});
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const editor = { can_edit: true, user_role: 'owner', owner_email: 'ann@example.com' };
+
+function serve(board: ReturnType<typeof boardState>, more: Routes = {}) {
+  return mockFetch({
+    'POST /api/board/update-metadata': { body: board },
+    'GET /api/board/s1/sheet/Sales': { body: salesRows },
+    ...unpublished,
+    ...more,
+  });
+}
+
+const shareButton = () => screen.findByRole('button', { name: /^Share/ });
+
+async function openShare(user: ReturnType<typeof renderApp>['user']) {
+  await user.click(await shareButton());
+  return screen.getByRole('dialog', { name: 'Share' });
+}
+
+function stubClipboard(writeText: (text: string) => Promise<void>) {
+  const spy = vi.fn(writeText);
+  Object.defineProperty(navigator, 'clipboard', { value: { writeText: spy }, configurable: true });
+  return spy;
+}
+
+describe('Share in the board editor', () => {
+  it('shows a private board as Private in the top bar and in the dialog, and makes it public with one switch', async () => {
+    const { calls } = serve(boardState({ ...editor, public: false }), {
+      'PUT /api/boards/b1': (init) => ({ body: boardState({ ...editor, ...JSON.parse(String(init.body)) }) }),
+    });
+    const { user } = renderApp('/sales');
+    expect(await shareButton()).toHaveAccessibleName('Share Private');
+
+    const dialog = await openShare(user);
+    expect(dialog).toHaveAccessibleDescription(PRIVATE_STATE);
+    const toggle = within(dialog).getByRole('switch', { name: 'Public' });
+    expect(toggle).not.toBeChecked();
+
+    await user.click(toggle);
+    expect(await screen.findByText('The board is now public.')).toBeInTheDocument();
+    const put = calls.find((call) => call.method === 'PUT' && call.url.pathname === '/api/boards/b1')!;
+    expect(put.body).toEqual({ public: true });
+    expect(put.url.searchParams.get('board')).toBe('sales');
+    expect(within(dialog).getByRole('switch', { name: 'Public' })).toBeChecked();
+    expect(within(dialog).getByText(PUBLIC_STATE)).toBeInTheDocument();
+    // The top bar follows the saved board.
+    expect(screen.getByRole('button', { name: 'Share Public' })).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('switch', { name: 'Public' }));
+    expect(await screen.findByText('The board is now private.')).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'PUT').map((call) => call.body)).toEqual([{ public: true }, { public: false }]);
+    expect(screen.getByRole('button', { name: 'Share Private' })).toBeInTheDocument();
+  });
+
+  it('keeps the board as it was and says why when the server refuses the change', async () => {
+    serve(boardState({ ...editor, public: false }), {
+      'PUT /api/boards/b1': { status: 500, body: { error: 'The board could not be saved.' } },
+    });
+    const { user } = renderApp('/sales');
+    const dialog = await openShare(user);
+    await user.click(within(dialog).getByRole('switch', { name: 'Public' }));
+    expect(await screen.findByText('The board could not be saved.')).toBeInTheDocument();
+    await waitFor(() => expect(within(dialog).getByRole('switch', { name: 'Public' })).toBeEnabled());
+    expect(within(dialog).getByRole('switch', { name: 'Public' })).not.toBeChecked();
+    expect(within(dialog).getByText(PRIVATE_STATE)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Share Private' })).toBeInTheDocument();
+  });
+
+  it("copies the board's link, and selects it when the browser refuses the clipboard", async () => {
+    serve(boardState(editor));
+    const { user } = renderApp('/sales');
+    expect(await shareButton()).toHaveAccessibleName('Share Public');
+    const dialog = await openShare(user);
+    expect(dialog).toHaveAccessibleDescription(PUBLIC_STATE);
+    const link = `${window.location.origin}/sales`;
+    const field = within(dialog).getByRole('textbox', { name: 'Board link' });
+    expect(field).toHaveValue(link);
+
+    const writeText = stubClipboard(async () => {});
+    await user.click(within(dialog).getByRole('button', { name: 'Copy link' }));
+    expect(writeText).toHaveBeenCalledWith(link);
+    expect(await screen.findByText('Link copied.')).toBeInTheDocument();
+
+    stubClipboard(async () => {
+      throw new DOMException('Denied', 'NotAllowedError');
+    });
+    field.blur();
+    await user.click(within(dialog).getByRole('button', { name: 'Copy link' }));
+    expect(await screen.findByText(/the link is selected, press Ctrl\+C/)).toBeInTheDocument();
+    expect(field).toHaveFocus();
+    const input = field as HTMLInputElement;
+    expect([input.selectionStart, input.selectionEnd]).toEqual([0, link.length]);
+  });
+
+  it('opens the link in a new tab and says that tab keeps the session', async () => {
+    serve(boardState(editor));
+    const { user } = renderApp('/sales');
+    const dialog = await openShare(user);
+    const guest = within(dialog).getByRole('link', { name: 'Open as a guest' });
+    expect(guest).toHaveAttribute('href', `${window.location.origin}/sales`);
+    expect(guest).toHaveAttribute('target', '_blank');
+    expect(guest).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(guest).toHaveAccessibleDescription(/still has your session.+private window/);
+
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog', { name: 'Share' })).not.toBeInTheDocument();
+    expect(await shareButton()).toHaveFocus();
+  });
+});
