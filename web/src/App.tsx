@@ -13,6 +13,7 @@ import { reportError } from './platform/errorReporting';
 import { schedulePrefetch, type PrefetchRoute } from './platform/idlePrefetch';
 import { LoadingBar } from './platform/LoadingBar';
 import { loadLiveChat } from './platform/liveChat';
+import { DocumentTitle, screenTitle } from './platform/useDocumentTitle';
 
 // Every screen is its own chunk, so the entry stays small (issue 5 budget).
 const HomeRoute = lazyRoute(() => import('./features/home/HomeRoute'));
@@ -46,35 +47,37 @@ type Screen = ReturnType<typeof lazyRoute>;
  * The routes of platform §2: path, screen, whether it needs a session, and whether an app's
  * address shows the app there instead (`/` and `/:board_slug`). The router ranks fixed paths
  * above `/:board_slug` whatever the order; prefetching takes the first match, so it goes last.
+ * `title` names a screen in the browser tab ("Dashboard · Tessera"); screens without one set
+ * their own from what they show (a board's, an app page's, a docs page's name).
  */
-const ROUTES: ReadonlyArray<{ path: string; Screen: Screen; session?: boolean; viewer?: boolean }> = [
+const ROUTES: ReadonlyArray<{ path: string; Screen: Screen; session?: boolean; viewer?: boolean; title?: string }> = [
   { path: '/', Screen: HomeRoute, viewer: true },
   { path: '/boardWorkspace', Screen: BoardWorkspacePage },
   { path: '/embed', Screen: EmbedPage },
-  { path: '/marketplace', Screen: MarketplacePage },
+  { path: '/marketplace', Screen: MarketplacePage, title: 'Marketplace' },
   { path: '/docs', Screen: DocsPage },
   { path: '/docs/guides/:slug', Screen: DocsPage },
   { path: '/docs/api', Screen: DocsPage },
   { path: '/docs/blocks/:blockType', Screen: DocsPage },
-  { path: '/accept-invitation', Screen: AcceptInvitationPage },
-  { path: '/dashboard/auth', Screen: LoginPage },
-  { path: '/dashboard/signup', Screen: SignupPage },
-  { path: '/dashboard/signupbackup', Screen: SignupPage },
-  { path: '/dashboard/emailVerify', Screen: EmailVerifyPage },
-  { path: '/dashboard/forgetPassword', Screen: ForgetPasswordPage },
-  { path: '/dashboard', Screen: DashboardPage, session: true },
-  { path: '/dashboard/new-workspace', Screen: NewWorkspacePage, session: true },
-  { path: '/dashboard/new-multipage', Screen: NewAppPage, session: true },
-  { path: '/dashboard/start', Screen: StartPage, session: true },
-  { path: '/admin', Screen: AdminPage, session: true },
-  { path: '/admin_old', Screen: AdminOldPage, session: true },
-  { path: '/dashboard/spreadsheets/new', Screen: ConnectSpreadsheetPage, session: true },
-  { path: '/dashboard/spreadsheets/:spreadsheetId', Screen: SpreadsheetGridPage, session: true },
-  { path: '/dashboard/account', Screen: AccountPage, session: true },
-  { path: '/dashboard/accountbilling', Screen: BillingPage, session: true },
-  { path: '/dashboard/redeemappsumocodes', Screen: RedeemCodePage, session: true },
-  { path: '/payment_success', Screen: PaymentOutcomePage, session: true },
-  { path: '/payment_fail', Screen: PaymentOutcomePage, session: true },
+  { path: '/accept-invitation', Screen: AcceptInvitationPage, title: 'Invitation' },
+  { path: '/dashboard/auth', Screen: LoginPage, title: 'Log in' },
+  { path: '/dashboard/signup', Screen: SignupPage, title: 'Sign up' },
+  { path: '/dashboard/signupbackup', Screen: SignupPage, title: 'Sign up' },
+  { path: '/dashboard/emailVerify', Screen: EmailVerifyPage, title: 'Check your e-mail' },
+  { path: '/dashboard/forgetPassword', Screen: ForgetPasswordPage, title: 'Forgot your password' },
+  { path: '/dashboard', Screen: DashboardPage, session: true, title: 'Dashboard' },
+  { path: '/dashboard/new-workspace', Screen: NewWorkspacePage, session: true, title: 'New workspace' },
+  { path: '/dashboard/new-multipage', Screen: NewAppPage, session: true, title: 'New multi-page app' },
+  { path: '/dashboard/start', Screen: StartPage, session: true, title: 'Create a board' },
+  { path: '/admin', Screen: AdminPage, session: true, title: 'Platform administration' },
+  { path: '/admin_old', Screen: AdminOldPage, session: true, title: 'Platform administration' },
+  { path: '/dashboard/spreadsheets/new', Screen: ConnectSpreadsheetPage, session: true, title: 'Connect a spreadsheet' },
+  { path: '/dashboard/spreadsheets/:spreadsheetId', Screen: SpreadsheetGridPage, session: true, title: 'Spreadsheet' },
+  { path: '/dashboard/account', Screen: AccountPage, session: true, title: 'Account' },
+  { path: '/dashboard/accountbilling', Screen: BillingPage, session: true, title: 'Plan and billing' },
+  { path: '/dashboard/redeemappsumocodes', Screen: RedeemCodePage, session: true, title: 'Redeem a code' },
+  { path: '/payment_success', Screen: PaymentOutcomePage, session: true, title: 'Payment' },
+  { path: '/payment_fail', Screen: PaymentOutcomePage, session: true, title: 'Payment' },
   { path: '/:board_slug', Screen: BoardViewerRoute, viewer: true },
 ];
 
@@ -94,9 +97,15 @@ function Viewer({ Screen }: { Screen: Screen }) {
   return app ? <AppViewerRoute /> : <Screen />;
 }
 
-function element({ Screen, session, viewer }: (typeof ROUTES)[number]): ReactNode {
+function element({ Screen, session, viewer, title }: (typeof ROUTES)[number]): ReactNode {
   if (viewer) return <Viewer Screen={Screen} />;
-  return session ? <RequireSession>{<Screen />}</RequireSession> : <Screen />;
+  const screen = (
+    <>
+      {title && <DocumentTitle title={screenTitle(title)} />}
+      <Screen />
+    </>
+  );
+  return session ? <RequireSession>{screen}</RequireSession> : screen;
 }
 
 export function AppRoutes() {
@@ -106,7 +115,15 @@ export function AppRoutes() {
         {ROUTES.map((route) => (
           <Route key={route.path} path={route.path} element={element(route)} />
         ))}
-        <Route path="*" element={<NotFound />} />
+        <Route
+          path="*"
+          element={
+            <>
+              <DocumentTitle title={screenTitle('Page not found')} />
+              <NotFound />
+            </>
+          }
+        />
       </Routes>
     </Suspense>
   );

@@ -5,6 +5,7 @@ import { Loading } from '../../components/Loading';
 import { runtimeConfig } from '../../config/runtime';
 import { AccessDenied } from '../../pages/AccessDenied';
 import { PageNotFound } from '../../pages/PageNotFound';
+import { screenTitle, useDocumentTitle } from '../../platform/useDocumentTitle';
 import { useSessionStatus } from '../../store/sessionStore';
 import { useTokenLogIn } from '../auth/useTokenLogIn';
 import { AppEditorShell } from './AppEditorShell';
@@ -82,8 +83,20 @@ function AppPage() {
   );
 }
 
+/** The browser tab's title of an app page: "<App name> · <Page name>"; null keeps the last one while it loads. */
+export function appPageTitle({ status, page }: Pick<AppPageView, 'status' | 'page'>, appName: string): string | null {
+  if (status === 'denied') return screenTitle('Access denied');
+  if (status === 'missing') return screenTitle('Page not found');
+  if (status === 'failed') return screenTitle('Error');
+  if (!page) return null;
+  const app = (page.name || '').trim() || appName;
+  const name = (page.page_name || '').trim();
+  return name && name !== app ? `${app} · ${name}` : app;
+}
+
 function AppPageBody({ view, appName, path, search }: { view: AppPageView; appName: string; path: string; search: string }) {
   const { status, page } = view;
+  useDocumentTitle(appPageTitle(view, appName));
   if (status === 'denied') return <DeniedApp />;
   if (status === 'missing') return <PageNotFound />;
   if (status === 'failed') {

@@ -1,7 +1,9 @@
 import { useEffect } from 'react';
 import type { BoardState } from '../../api/types';
 import { Loading } from '../../components/Loading';
+import { toApiError } from '../../api/errors';
 import { ErrorPage } from '../../pages/ErrorPage';
+import { PRODUCT_TITLE, screenTitle, useDocumentTitle } from '../../platform/useDocumentTitle';
 import { BoardEditorShell } from './BoardEditorShell';
 import { BoardView, useSections } from './BoardView';
 import { BoardWorkspaceShell } from './BoardWorkspaceShell';
@@ -21,6 +23,25 @@ export function GuestBoard({ board, onSettled }: { board: BoardState; onSettled?
 }
 
 /**
+ * The browser tab's title of a board screen. A visitor's board keeps the title the server wrote
+ * into its page for link previews (`server/src/link_preview.rs`: its title, else its name), so
+ * the tab never changes under them; an editor's tab names the board and the product. Null while
+ * it loads: the page's first title stays.
+ */
+export function boardScreenTitle(load: ReturnType<typeof useBoard>['load'], layout: BoardLayout): string | null {
+  if (load.status === 'loading') return null;
+  if (load.status === 'failed') {
+    const { status } = toApiError(load.error);
+    if (status === 403) return screenTitle('Access denied');
+    if (status === 404) return screenTitle('Page not found');
+    return screenTitle('Error');
+  }
+  const { board } = load;
+  if (layout === 'embed' || !board.can_edit) return (board.title || '').trim() || (board.name || '').trim() || 'Tessera board';
+  return screenTitle(board.name || PRODUCT_TITLE);
+}
+
+/**
  * Loads the board `slug` and shows it: Loading while it comes, the 403 and 404 screens (and the
  * error page for anything else) when it does not, the editing frame only when can_edit (§6).
  * `onShown` is called once the guest board's blocks have drawn, or the error screen shows.
@@ -28,6 +49,7 @@ export function GuestBoard({ board, onSettled }: { board: BoardState; onSettled?
 export function BoardScreen({ slug, layout, onShown }: { slug: string; layout: BoardLayout; onShown?: () => void }) {
   const { load, setBoard } = useBoard(slug);
   const failed = load.status === 'failed';
+  useDocumentTitle(boardScreenTitle(load, layout));
   useEffect(() => {
     if (failed) onShown?.();
   }, [failed, onShown]);

@@ -1,8 +1,9 @@
-import { render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import type { BlockInfo, Field, Rule } from '../../generated/blockCatalogue';
 import { loadBlockCatalogue } from '../../shell/blockTypes';
+import { styled } from '../../test/appStyles';
 import { mockFetch, type FetchCall } from '../../test/fetchMock';
 import { loadRealCore } from '../../test/realCore';
 import { rangeText, ruleText } from './blockReference';
@@ -141,6 +142,40 @@ describe('the guides', { timeout: 30_000 }, () => {
   it('says so for a guide that does not exist', async () => {
     renderDocs('/docs/guides/nope');
     expect(await screen.findByRole('heading', { level: 1, name: 'No guide “nope”' })).toBeInTheDocument();
+  });
+});
+
+describe('the tab title and the links', { timeout: 30_000 }, () => {
+  it('names the docs, then each guide, block and the API in the tab', async () => {
+    renderDocs('/docs');
+    await within(screen.getByRole('main')).findByRole('link', { name: 'Filters and search' });
+    await within(screen.getByRole('navigation', { name: 'Documentation' })).findByRole('link', { name: 'Chart' });
+    expect(document.title).toBe('Docs · Tessera');
+    cleanup();
+    renderDocs('/docs/guides/filters');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Filters and search' })).toBeInTheDocument();
+    expect(document.title).toBe('Filters and search · Docs · Tessera');
+    cleanup();
+    renderDocs('/docs/blocks/chart');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Chart' })).toBeInTheDocument();
+    expect(document.title).toBe('Chart block · Docs · Tessera');
+    cleanup();
+    renderDocs('/docs/api');
+    expect(await screen.findByRole('heading', { level: 2, name: 'boards' })).toBeInTheDocument();
+    expect(document.title).toBe('HTTP API · Docs · Tessera');
+  });
+
+  it("colours text links with the theme, not the browser's blue, and the contents in ink", async () => {
+    renderDocs('/docs');
+    const main = screen.getByRole('main');
+    const guide = await within(main).findByRole('link', { name: 'Filters and search' });
+    await within(screen.getByRole('navigation', { name: 'Documentation' })).findByRole('link', { name: 'Chart' });
+    expect(styled(guide, 'color', ['features/docs/docs.css'])).toBe('rgb(191, 26, 72)');
+    expect(styled(guide, 'text-decoration', ['features/docs/docs.css'])).toBe('none');
+    const nav = screen.getByRole('navigation', { name: 'Documentation' });
+    const contents = within(nav).getByRole('link', { name: 'HTTP API' });
+    expect(styled(contents, 'color', ['features/docs/docs.css'])).toBe('rgb(67, 70, 77)');
+    expect(styled(within(nav).getByRole('link', { name: 'Tessera docs' }), 'color', ['features/docs/docs.css'])).toBe('rgb(67, 70, 77)');
   });
 });
 

@@ -4,6 +4,7 @@ import { FormError } from '../../components/FormError';
 import { Loading } from '../../components/Loading';
 import { coreErrorMessage } from '../../core/wasm';
 import type { BlockInfo } from '../../generated/blockCatalogue';
+import { useDocumentTitle } from '../../platform/useDocumentTitle';
 import { loadBlockCatalogue } from '../../shell/blockTypes';
 import { ApiReference } from './ApiReference';
 import { BlockGroups, BlockPage, matchesBlock, matchingSetting, UnknownBlock } from './BlockReference';
@@ -50,10 +51,8 @@ export default function DocsPage() {
   const guide = guideAt >= 0 ? guides[guideAt] : undefined;
   const block = blockType ? blocks.find((info) => info.type === blockType) : undefined;
 
-  useEffect(() => {
-    const page = guide?.title ?? (block && `${block.name} block`) ?? (isApi ? 'HTTP API' : null);
-    document.title = page ? `${page} · Tessera docs` : 'Tessera docs';
-  }, [guide, block, isApi]);
+  const page = guide?.title ?? (block && `${block.name} block`) ?? (isApi ? 'HTTP API' : null);
+  useDocumentTitle(page ? `${page} · Docs · Tessera` : 'Docs · Tessera');
 
   const main = () => {
     if (isApi) return <ApiReference />;

@@ -1,5 +1,6 @@
 import { Link, Navigate } from 'react-router';
 import { Loading } from '../../components/Loading';
+import { PRODUCT_TITLE, useDocumentTitle } from '../../platform/useDocumentTitle';
 import { useSessionStatus } from '../../store/sessionStore';
 import { PreviewPage } from '../preview/PreviewPage';
 
@@ -9,6 +10,7 @@ import { PreviewPage } from '../preview/PreviewPage';
  */
 export default function HomeRoute() {
   const status = useSessionStatus();
+  useDocumentTitle(PRODUCT_TITLE);
 
   if (status === 'user') return <Navigate to="/dashboard" replace />;
   if (status !== 'guest') return <Loading />;
