@@ -1,9 +1,8 @@
 //! `cargo xtask ci`: every check of the repository, in order, stopping at the first failure.
 //! `.ci/run` calls this. The summary at the end shows each step's duration.
 
-use std::time::{Duration, Instant};
-
 use crate::cmd::{self, cargo, repo_root};
+use crate::steps::Steps;
 use crate::{server, setup, wasm, web, Result};
 
 type Step = (&'static str, fn() -> Result);
@@ -32,37 +31,13 @@ pub fn run(args: &[String]) -> Result {
         })?,
         _ => return Err("usage: cargo xtask ci [--from <step>]".to_owned()),
     };
-    let started = Instant::now();
-    let mut done: Vec<(&str, Duration, String)> = Vec::new();
+    let mut steps = Steps::new("ci");
     for (name, step) in &STEPS[first..] {
-        println!("\n==> ci: {name}");
-        let step_started = Instant::now();
-        let outcome = step();
-        let elapsed = step_started.elapsed();
-        match outcome {
-            Ok(()) => done.push((name, elapsed, "passed".to_owned())),
-            Err(message) => {
-                done.push((name, elapsed, "FAILED".to_owned()));
-                summary(&done, started.elapsed());
-                return Err(format!("ci failed at step `{name}`: {message}"));
-            }
-        }
+        steps.run(name, "", step)?;
     }
-    summary(&done, started.elapsed());
+    steps.summary();
     println!("ci: all steps passed");
     Ok(())
-}
-
-fn summary(done: &[(&str, Duration, String)], total: Duration) {
-    println!("\nci summary:");
-    for (name, elapsed, result) in done {
-        println!("  {name:<16} {:>8}  {result}", seconds(*elapsed));
-    }
-    println!("  {:<16} {:>8}", "total", seconds(total));
-}
-
-fn seconds(duration: Duration) -> String {
-    format!("{:.1} s", duration.as_secs_f64())
 }
 
 fn cargo_step(args: &[&str]) -> Result {
