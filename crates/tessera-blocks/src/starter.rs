@@ -27,6 +27,11 @@
 //! | grid, datalist, itemDetails | the image column first, then the other columns, at most [`CARD_COLUMNS`] |
 //! | markdown | the tab only |
 //!
+//! The width: tables, lists and calendars start full width (`full_width`), as their columns and
+//! days need the whole board; a chart does when its x axis column has more than
+//! [`HALF_WIDTH_CATEGORIES`] values, more than half the board labels legibly. Other blocks start
+//! at the catalogue's default, half the board.
+//!
 //! Everything is merged over [`with_defaults`], so the answer passes [`crate::validate`] as a
 //! `temp_block` draft, and as a saved block whenever nothing was left to choose.
 
@@ -47,6 +52,9 @@ pub const CARD_COLUMNS: usize = 8;
 pub const SELECT_OPTIONS: usize = 12;
 /// The most values a chart's x axis category may have.
 const CATEGORY_VALUES: usize = 20;
+/// The most x axis values a chart labels legibly at half the board's width (about 300 px at the
+/// three-column layout); a chart with more starts full width.
+pub const HALF_WIDTH_CATEGORIES: usize = 8;
 
 /// A new block's starting settings and what they chose.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -232,7 +240,12 @@ pub fn starter(block_type: BlockType, sheet: &str, profiles: &[ColumnProfile]) -
     if reads_a_tab(block_type) {
         draft.set("sheet_title", Value::String(sheet.to_owned()));
         draft.say(format!("Sheet: {sheet}"));
-        bind(block_type, &Columns::new(profiles), &mut draft);
+        let columns = Columns::new(profiles);
+        bind(block_type, &columns, &mut draft);
+        if let Some(reason) = full_width(block_type, &columns, &draft) {
+            draft.set("full_width", json!(true));
+            draft.say(format!("Full width: on, {reason}"));
+        }
     }
     let settings = with_defaults(&Value::Object(draft.settings)).expect("a known block type always takes its defaults");
     Starter { settings, chosen: draft.chosen }
@@ -262,6 +275,20 @@ fn bind(block_type: BlockType, columns: &Columns, draft: &mut Draft) {
         }
         BlockType::ItemDetails => draft.columns("Content columns", &columns.for_cards(), total, |c| pairs([("label", json!(c.name))])),
         _ => {}
+    }
+}
+
+/// Why a new block starts full width (see the module doc), or `None` for half the board.
+fn full_width(block_type: BlockType, columns: &Columns, draft: &Draft) -> Option<String> {
+    match block_type {
+        BlockType::Table | BlockType::List => Some("for its columns".to_owned()),
+        BlockType::Calendar => Some("for its days".to_owned()),
+        BlockType::Chart => {
+            let x = draft.settings.get("x_axis")?.as_str()?;
+            let values = columns.0.iter().find(|c| c.name == x)?.distinct;
+            (values > HALF_WIDTH_CATEGORIES).then(|| format!("for its {values} x axis values"))
+        }
+        _ => None,
     }
 }
 
@@ -562,7 +589,7 @@ mod tests {
         let Starter { settings, chosen } = start(BlockType::Chart, &one_column());
         assert_eq!(settings["x_axis"], "Amount");
         assert!(settings.get("axis").is_none());
-        assert_eq!(chosen.last().unwrap(), "Choose a number column for the series: Amount is the x axis and this tab has no other.");
+        assert!(chosen.contains(&"Choose a number column for the series: Amount is the x axis and this tab has no other.".to_owned()));
     }
 
     #[test]
@@ -673,7 +700,7 @@ mod tests {
             (&settings["start_time_column"], &settings["end_time_column"], &settings["event_title_column"]),
             (&json!("Order date"), &json!("Delivery date"), &json!("Customer"))
         );
-        assert_eq!(chosen[1..], ["Start: Order date", "End: Delivery date", "Event title: Customer"]);
+        assert_eq!(chosen[1..], ["Start: Order date", "End: Delivery date", "Event title: Customer", "Full width: on, for its days"]);
         let Starter { settings, chosen } = start(BlockType::Calendar, &only_text());
         assert!(settings.get("start_time_column").is_none());
         assert_eq!(chosen[1], "Choose a start time column: this tab has no date column.");
@@ -683,7 +710,7 @@ mod tests {
     fn a_calendar_of_only_dates_has_a_start_and_end_and_no_title() {
         let Starter { settings, chosen } = start(BlockType::Calendar, &only_dates());
         assert_eq!((&settings["start_time_column"], &settings["end_time_column"]), (&json!("Start"), &json!("End")));
-        assert_eq!(chosen.last().unwrap(), "Choose an event title column: this tab has no text column.");
+        assert!(chosen.contains(&"Choose an event title column: this tab has no text column.".to_owned()));
     }
 
     #[test]
@@ -725,6 +752,39 @@ mod tests {
         let Starter { settings, .. } = start(BlockType::ItemDetails, &fifty_columns());
         assert_eq!(settings["axis"].as_array().unwrap().len(), CARD_COLUMNS);
         assert_eq!(settings["axis"][0], json!({"column": "N0", "label": "N0"}));
+    }
+
+    #[test]
+    fn tables_lists_and_calendars_start_full_width_and_say_so() {
+        for (block_type, reason) in [(BlockType::Table, "for its columns"), (BlockType::List, "for its columns"), (BlockType::Calendar, "for its days")] {
+            let Starter { settings, chosen } = start(block_type, &sales());
+            assert_eq!(settings["full_width"], true, "{block_type}");
+            assert_eq!(chosen.last().unwrap(), &format!("Full width: on, {reason}"), "{block_type}");
+        }
+    }
+
+    #[test]
+    fn a_chart_starts_full_width_only_past_eight_x_axis_values() {
+        let regions = |n: usize| {
+            let names: Vec<String> = (0..n).map(|i| format!("Region {i}")).collect();
+            text("Region", &names.iter().map(String::as_str).collect::<Vec<_>>())
+        };
+        let Starter { settings, chosen } = start(BlockType::Chart, &[regions(HALF_WIDTH_CATEGORIES), number("Revenue")]);
+        assert_ne!(settings["full_width"], true, "eight bars fit half the board");
+        assert!(!chosen.iter().any(|c| c.starts_with("Full width")));
+        let Starter { settings, chosen } = start(BlockType::Chart, &[regions(HALF_WIDTH_CATEGORIES + 1), number("Revenue")]);
+        assert_eq!(settings["full_width"], true);
+        assert_eq!(chosen.last().unwrap(), "Full width: on, for its 9 x axis values");
+        let Starter { settings, .. } = start(BlockType::Chart, &[unique_text("Customer"), date("Day"), number("Visits")]);
+        assert_eq!(settings["full_width"], true, "30 days on the x axis");
+    }
+
+    #[test]
+    fn blocks_of_other_types_start_at_the_default_half_width() {
+        for block_type in [BlockType::Form, BlockType::Scorecard, BlockType::Map, BlockType::Markdown, BlockType::Grid, BlockType::Footer] {
+            let Starter { settings, .. } = start(block_type, &sales());
+            assert_ne!(settings["full_width"], true, "{block_type}");
+        }
     }
 
     #[test]
