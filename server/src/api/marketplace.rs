@@ -179,14 +179,17 @@ async fn editable_board(state: &AppState, caller: &Caller, id: &str) -> Result<B
     Ok(board)
 }
 
-/// The board's listing. Anyone who may see the board may read it; 404 when it is not published.
+/// The board's listing, or null while it is not published. Anyone who may see the board may read
+/// it. A board without a listing is the normal state the Publish dialog opens on, so it is
+/// answered as such rather than as a missing resource (404 stays for a board that does not exist).
 #[utoipa::path(get, path = "/boards/{boardId}/listing", tag = "marketplace",
     params(("boardId" = String, Path, description = "The board id")),
-    responses((status = 200, body = Listing), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-async fn get_listing(State(state): State<AppState>, caller: Caller, Path(id): Path<String>) -> Result<ApiJson<Listing>, Error> {
+    responses((status = 200, body = Option<Listing>, description = "The listing; null when the board is not published"),
+        (status = 403, body = ErrorBody), (status = 404, body = ErrorBody, description = "No such board")))]
+async fn get_listing(State(state): State<AppState>, caller: Caller, Path(id): Path<String>) -> Result<ApiJson<Option<Listing>>, Error> {
     let board = board_state::find_by_id(&state.db, &id).await?.ok_or_else(|| Error::NotFound("Board not found.".to_owned()))?;
     board.role(&caller).require_view(board.public)?;
-    find_listing(&state, &board.id).await?.map(ApiJson).ok_or_else(listing_not_found)
+    Ok(ApiJson(find_listing(&state, &board.id).await?))
 }
 
 /// Publishes the board to the marketplace, or changes its listing (owner or admin). Publishing
