@@ -1,0 +1,257 @@
+// Accessibility, measured (issue 26): axe-core checks the main screens of the product at 1280 and
+// 390 px wide against WCAG 2.0/2.1 A and AA (colour contrast included) and the run fails on any
+// serious or critical violation. A visitor's screens (home, sign up, log in, docs, a public board,
+// a private board's 403, the 404s, the marketplace) and an owner's (the guide, the dashboard, the
+// board editor with each of its popups, a block's settings, the app editor and its users dialog)
+// are visited as people reach them, on a board made from an uploaded CSV. Each screen must have
+// its own tab title, and no screen may log a console error or get a 4xx/5xx answer to a request
+// the product made by itself. Every screen is saved as a11y-<screen>-<width>.png, and a table of
+// screens, widths and violations is printed before the verdict.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { BASE, CONTEXT_OPTIONS, RUN, SHOTS, hidden, requireServer, runJourneys, signUpAndVerify, uploadCsvOnStart, visible, watchPage } from './support.mjs';
+
+requireServer('a11y');
+
+/** axe-core's browser build, evaluated in each page (the page's CSP would refuse it as a script tag). */
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+const FAILING_IMPACTS = new Set(['serious', 'critical']);
+const WIDTHS = [
+  { width: 1280, height: 800 },
+  { width: 390, height: 844 },
+];
+/** What every tab said before a screen named itself (index.html): never a screen's own title. */
+const PRODUCT_TITLE = 'Tessera';
+
+const OWNER = { name: 'Abe Access', email: `abe-${RUN}@example.com` };
+const BOARD = 'Library loans';
+const APP = 'Library app';
+
+/** 40 loans: dates, members, four branches, numbers, a status; enough for a table and a chart. */
+function loansCsv() {
+  const branches = ['Central', 'Harbour', 'Hill', 'Old town'];
+  const statuses = ['Out', 'Returned', 'Late'];
+  const lines = ['Loan date,Member,Branch,Books,Fee,Status'];
+  for (let i = 0; i < 40; i += 1) {
+    const day = String((i % 28) + 1).padStart(2, '0');
+    lines.push([`2026-0${(i % 9) + 1}-${day}`, `Member ${i + 1}`, branches[i % 4], (i % 5) + 1, ((i * 7) % 11) + 0.5, statuses[i % 3]].join(','));
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** Waits until nothing on the page still fades or slides (endless spinners aside), so colours are final. */
+async function settled(page) {
+  await page.evaluate(() => document.fonts.ready);
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => {})),
+    ),
+  );
+}
+
+/** The serious and critical violations axe finds on what the page shows now. */
+async function axeViolations(page) {
+  const loaded = await page.evaluate(() => typeof window.axe === 'object');
+  if (!loaded) await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(
+    (tags) => window.axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] }).then((result) => result.violations),
+    AXE_TAGS,
+  );
+  return violations
+    .filter((violation) => FAILING_IMPACTS.has(violation.impact))
+    .map((violation) => ({
+      id: violation.id,
+      impact: violation.impact,
+      count: violation.nodes.length,
+      target: violation.nodes[0]?.target.join(' ') ?? '',
+      summary: (violation.nodes[0]?.failureSummary ?? '').split('\n').slice(1).join(' ').trim(),
+    }));
+}
+
+await runJourneys(async ({ browser, step, profileDir }) => {
+  const guest = await (await browser.newContext(CONTEXT_OPTIONS)).newPage();
+  const owner = await (await browser.newContext(CONTEXT_OPTIONS)).newPage();
+  owner.on('dialog', (dialog) => void dialog.accept());
+  const watches = new Map([
+    [guest, watchPage(guest)],
+    [owner, watchPage(owner)],
+  ]);
+  /** Problems each page's watcher had already reported when the last screen on it was audited. */
+  const reported = new Map([
+    [guest, 0],
+    [owner, 0],
+  ]);
+  /** One row per screen and width: what axe found, the tab's title, and what the visit logged or failed. */
+  const audits = [];
+  const sidebar = owner.getByRole('navigation', { name: 'Board editor' });
+  let boardPath = '';
+
+  /**
+   * Audits the screen `name` that `page` shows: at each width, once `ready` is visible and the page
+   * has settled, axe's serious and critical violations, a screenshot, and the title. `title` is
+   * the exact title expected, or null for a screen that names itself from what it shows; `screen`
+   * groups popups with the page under them, which keeps that page's title.
+   */
+  const audit = async (page, name, ready, { title = null, screen = name } = {}) => {
+    const problems = [];
+    for (const size of WIDTHS) {
+      await page.setViewportSize(size);
+      await visible(ready);
+      await settled(page);
+      const violations = await axeViolations(page);
+      await page.screenshot({ path: join(SHOTS, `a11y-${name}-${size.width}.png`), fullPage: true, animations: 'disabled' });
+      const seen = watches.get(page).problems();
+      problems.push(...seen.slice(reported.get(page)));
+      reported.set(page, seen.length);
+      audits.push({ name, screen, width: size.width, violations, title: await page.title(), expectedTitle: title, problems: size === WIDTHS.at(-1) ? problems : [] });
+    }
+    await page.setViewportSize(CONTEXT_OPTIONS.viewport);
+  };
+
+  /** Opens an editor popup with `open`, audits it as `name`, and closes it with Escape. */
+  const auditPopup = async (name, open, dialogName) => {
+    await open();
+    const dialog = owner.getByRole('dialog', { name: dialogName, exact: true });
+    await audit(owner, name, dialog, { screen: 'board-editor' });
+    await dialog.press('Escape');
+    await hidden(dialog);
+  };
+
+  await step('a visitor: the home page, sign up, log in and the docs', guest, async () => {
+    await guest.goto(`${BASE}/`);
+    await audit(guest, 'home', guest.getByRole('link', { name: 'Sign up' }).first());
+    await guest.goto(`${BASE}/dashboard/signup`);
+    await audit(guest, 'sign-up', guest.getByRole('button', { name: 'Create account' }), { title: 'Sign up · Tessera' });
+    await guest.goto(`${BASE}/dashboard/auth`);
+    await audit(guest, 'log-in', guest.getByLabel('Password'), { title: 'Log in · Tessera' });
+    await guest.goto(`${BASE}/docs`);
+    await audit(guest, 'docs', guest.getByRole('heading', { level: 1 }).first(), { title: 'Docs · Tessera' });
+  });
+
+  await step('a visitor: the 404 of an unknown address and of an unknown board', guest, async () => {
+    await guest.goto(`${BASE}/dashboard/no-such-screen-${RUN}`);
+    await audit(guest, '404', guest.getByText('404', { exact: true }), { title: 'Page not found · Tessera' });
+    await guest.goto(`${BASE}/no-such-board-${RUN}`);
+    await audit(guest, '404-board', guest.getByText('404', { exact: true }), { title: 'Page not found · Tessera', screen: '404' });
+  });
+
+  await step('a new owner: the guide, then a workspace and a board from an uploaded CSV', owner, async () => {
+    await signUpAndVerify(owner, OWNER);
+    await owner.waitForURL(`${BASE}/dashboard/start`);
+    await audit(owner, 'start', owner.getByLabel('Workspace name'), { title: 'Create a board · Tessera' });
+    await owner.getByLabel('Workspace name').fill('Library');
+    await owner.getByLabel('Sub-domain').fill(`abe-${RUN}`);
+    await owner.getByRole('button', { name: 'Create workspace' }).click();
+    await uploadCsvOnStart(owner, { profileDir, csvText: loansCsv(), fileName: 'library-loans' });
+    await visible(owner.getByRole('radio', { name: /Table of your rows/ }));
+    await audit(owner, 'start-preview', owner.getByRole('radio', { name: /Table of your rows/ }), { title: 'Create a board · Tessera', screen: 'start' });
+    await owner.getByLabel('Board name', { exact: true }).fill(BOARD);
+    await owner.getByRole('button', { name: 'Create board' }).click();
+    await owner.waitForURL(/\/library-loans/);
+    boardPath = new URL(owner.url()).pathname;
+    await visible(owner.getByRole('cell', { name: 'Member 1', exact: true }));
+    await audit(owner, 'board-editor', sidebar, { title: `${BOARD} · Tessera` });
+  });
+
+  await step('a visitor: the private board answers 403', guest, async () => {
+    await guest.goto(`${BASE}${boardPath}`);
+    await audit(guest, '403', guest.getByText('403', { exact: true }), { title: 'Access denied · Tessera' });
+  });
+
+  await step('the board editor: Share, Settings, Tutorials and Embed popups', owner, async () => {
+    await auditPopup('share', () => owner.getByRole('button', { name: /^Share/ }).click(), 'Share');
+    // Public from here on, for the visitor's board below.
+    await owner.getByRole('button', { name: /^Share/ }).click();
+    const share = owner.getByRole('dialog', { name: 'Share' });
+    await share.getByRole('switch', { name: 'Public' }).click();
+    await visible(share.getByText('Public: anyone with the link can view it.'));
+    await share.press('Escape');
+    await hidden(share);
+    await auditPopup('settings', () => sidebar.getByRole('button', { name: 'Settings' }).click(), 'Board Settings');
+    await auditPopup('tutorials', () => owner.getByRole('button', { name: 'Tutorials' }).click(), 'Tutorial Videos');
+    await auditPopup('embed', () => sidebar.getByRole('button', { name: 'Embed' }).click(), 'Embed Content');
+  });
+
+  await step('the board editor: the block picker and a new chart’s settings', owner, async () => {
+    await sidebar.getByRole('button', { name: /New Block/ }).click();
+    const picker = owner.getByRole('dialog', { name: 'Choose Your Block' });
+    await audit(owner, 'new-block', picker.getByRole('button', { name: /^Chart\b/ }), { screen: 'board-editor' });
+    await picker.getByRole('button', { name: /^Chart\b/ }).click();
+    await hidden(picker);
+    const settings = owner.getByRole('complementary', { name: 'Block settings' });
+    await visible(settings.getByText(/Started from your data/));
+    await audit(owner, 'block-settings', settings.getByRole('button', { name: 'Save', exact: true }), { screen: 'board-editor' });
+    await settings.getByRole('button', { name: 'Save', exact: true }).click();
+    await hidden(settings);
+  });
+
+  await step('the board editor: Publish to Marketplace', owner, async () => {
+    await owner.getByRole('button', { name: 'Publish to Marketplace' }).click();
+    const dialog = owner.getByRole('dialog', { name: 'Publish Board' });
+    await audit(owner, 'publish', dialog.getByRole('textbox', { name: 'Description' }), { screen: 'board-editor' });
+    await dialog.getByRole('textbox', { name: 'Description' }).fill('Loans of a town library by branch.');
+    await dialog.getByRole('combobox', { name: 'Category' }).selectOption({ index: 1 });
+    await dialog.getByRole('button', { name: 'Publish', exact: true }).click();
+    await visible(dialog.getByRole('status').getByText(/^Published on the Marketplace since/));
+    await dialog.press('Escape');
+    await hidden(dialog);
+  });
+
+  await step('the dashboard with the workspace and its board', owner, async () => {
+    await owner.goto(`${BASE}/dashboard`);
+    await audit(owner, 'dashboard', owner.getByRole('heading', { name: 'Library' }), { title: 'Dashboard · Tessera' });
+  });
+
+  await step('the app editor and its users dialog', owner, async () => {
+    const sub = `abe-app-${RUN}`.toLowerCase();
+    await owner.goto(`${BASE}/dashboard/new-multipage`);
+    await owner.getByLabel('App name').fill(APP);
+    await owner.getByLabel('Sub-domain').fill(sub);
+    await owner.getByRole('button', { name: 'Create app' }).click();
+    await owner.waitForURL(new RegExp(`\\?app=${sub}`));
+    const appBar = owner.getByRole('navigation', { name: 'App editor' });
+    await audit(owner, 'app-editor', appBar);
+    await appBar.getByRole('button', { name: 'Users' }).click();
+    const users = owner.getByRole('dialog', { name: 'Users' });
+    await audit(owner, 'users', users.getByRole('button', { name: 'Add Users' }), { screen: 'app-editor' });
+  });
+
+  await step('a visitor: the public board and the marketplace', guest, async () => {
+    await guest.goto(`${BASE}${boardPath}`);
+    await visible(guest.getByRole('cell', { name: 'Member 1', exact: true }));
+    await audit(guest, 'board-guest', guest.locator('section.board-block canvas, section.board-block svg').first(), { title: BOARD });
+    await guest.goto(`${BASE}/marketplace`);
+    await audit(guest, 'marketplace', guest.getByRole('button', { name: `Use ${BOARD} as a template` }).first(), { title: 'Marketplace · Tessera' });
+  });
+
+  await step('no screen has a serious or critical axe violation, a borrowed title, or a request that failed', null, async () => {
+    const rows = [];
+    const failures = [];
+    const titles = new Map();
+    for (const row of audits) {
+      for (const v of row.violations) rows.push([row.name, row.width, `${v.id} (${v.impact})`, v.count, v.target]);
+      if (row.violations.length === 0) rows.push([row.name, row.width, '-', 0, '']);
+      for (const v of row.violations) failures.push(`${row.name} at ${row.width} px: ${v.id} (${v.impact}) on ${v.count} element(s), first ${v.target}: ${v.summary}`);
+      if (!row.title.trim() || row.title === PRODUCT_TITLE) failures.push(`${row.name}: the tab's title is '${row.title}', not the screen's own`);
+      else if (row.expectedTitle !== null && row.title !== row.expectedTitle) failures.push(`${row.name}: the tab's title is '${row.title}', not '${row.expectedTitle}'`);
+      const other = titles.get(row.title);
+      if (other && other !== row.screen) failures.push(`${row.name}: the tab's title '${row.title}' is also ${other}'s`);
+      titles.set(row.title, row.screen);
+      for (const problem of row.problems) failures.push(`${row.name}: ${problem}`);
+    }
+    const widths = [12, 6, 40, 6];
+    const line = (cells) => `# ${cells.map((cell, i) => String(cell).padEnd(widths[i] ?? 0)).join(' ')}`.trimEnd();
+    console.log(line(['screen', 'width', 'violation (impact)', 'nodes', 'first target']));
+    for (const row of rows) console.log(line(row));
+    const screens = new Set(audits.map((row) => row.name)).size;
+    const violations = audits.reduce((sum, row) => sum + row.violations.length, 0);
+    const nodes = audits.reduce((sum, row) => sum + row.violations.reduce((n, v) => n + v.count, 0), 0);
+    console.log(`# a11y: ${screens} screens at ${WIDTHS.map((w) => `${w.width}`).join(' and ')} px (${audits.length} axe runs), ${violations} serious or critical violations on ${nodes} elements`);
+    if (failures.length) throw new Error(`${failures.length} problem(s):\n  ${failures.join('\n  ')}`);
+  });
+});
