@@ -76,6 +76,15 @@ pub fn evaluate(op: &str, input: &str) -> JsResult<String> {
     tessera_core::api::evaluate(op, input).map_err(|m| JsError::new(&m))
 }
 
+/// The URL `filters` query `text` read against a board's stored `filters`
+/// (`tessera_core::query::read_url_filters`): `{used: [[name, value]], ignored: [{pair, reason}]}`,
+/// the pairs the server applies and those it leaves out, with the reason in words for a viewer.
+#[wasm_bindgen(js_name = readUrlFilters)]
+pub fn read_url_filters(filters: JsValue, text: &str) -> JsResult<JsValue> {
+    let filters: Vec<tessera_core::filter::Filter> = convert::json_into(&filters)?;
+    to_js(&query::read_url_filters(&filters, text))
+}
+
 /// Checks a block config against the block catalogue (`tessera_blocks::validate`): answers
 /// `{valid, type?, draft, errors: [{path, message}]}`; an invalid block is an answer, not a throw.
 #[wasm_bindgen(js_name = validateBlock)]

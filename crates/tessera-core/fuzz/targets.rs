@@ -11,7 +11,7 @@
 use tessera_core::api;
 use tessera_core::date::parse_date;
 use tessera_core::number::{parse_number, DecimalSeparator};
-use tessera_core::query::parse_url_filters;
+use tessera_core::query::{parse_url_filters, read_url_filters};
 
 /// The names of the targets, which are also the directories of `tests/fuzz-crashers/`.
 pub const TARGETS: &[&str] = &["parse_date", "parse_number", "url_filters", "query_json", "evaluate"];
@@ -49,13 +49,17 @@ pub fn fuzz_parse_number(data: &[u8]) {
 
 pub fn fuzz_url_filters(data: &[u8]) {
     let text = String::from_utf8_lossy(data);
-    if let Ok(pairs) = parse_url_filters(&text) {
-        for (name, value) in &pairs {
-            assert!(!name.is_empty() && name.trim() == name, "bad name {name:?} from {text:?}");
-            assert_eq!(value.trim(), value, "untrimmed value from {text:?}");
-            assert!(!name.contains(',') && !value.contains(','), "a comma inside a pair from {text:?}");
-        }
+    let pairs = parse_url_filters(&text);
+    for (name, value) in &pairs {
+        assert!(!name.is_empty() && name.trim() == name, "bad name {name:?} from {text:?}");
+        assert_eq!(value.trim(), value, "untrimmed value from {text:?}");
+        assert!(!name.contains(',') && !value.contains(','), "a comma inside a pair from {text:?}");
     }
+    // A board without filters uses no pair and gives each non-empty pair a reason.
+    let read = read_url_filters(&[], &text);
+    assert!(read.used.is_empty(), "a board without filters used {:?} from {text:?}", read.used);
+    assert_eq!(read.ignored.len(), text.split(',').filter(|p| !p.trim().is_empty()).count(), "a pair lost from {text:?}");
+    assert!(read.ignored.iter().all(|i| !i.reason.is_empty()), "an ignored pair without a reason from {text:?}");
 }
 
 pub fn fuzz_query_json(data: &[u8]) {

@@ -36,6 +36,7 @@ pub const OPERATIONS: &[&str] = &[
     "parse_date",
     "search_terms",
     "url_filters",
+    "read_url_filters",
     "query",
     "chart",
     "sections",
@@ -83,7 +84,17 @@ pub fn evaluate(op: &str, input: &str) -> Result<String, String> {
                 text: String,
             }
             let i: In = read(input)?;
-            to_value(query::parse_url_filters(&i.text).map_err(|e| e.to_string())?)
+            to_value(query::parse_url_filters(&i.text))
+        }
+        "read_url_filters" => {
+            #[derive(Deserialize)]
+            struct In {
+                #[serde(default)]
+                filters: Vec<crate::filter::Filter>,
+                text: String,
+            }
+            let i: In = read(input)?;
+            to_value(query::read_url_filters(&i.filters, &i.text))
         }
         "query" => {
             #[derive(Deserialize)]

@@ -4,10 +4,6 @@
 /// Why a query could not run.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum QueryError {
-    #[error("malformed filter `{pair}` in the `filters` query: expected name:value pairs separated by commas")]
-    MalformedUrlFilter { pair: String },
-    #[error("the `filters` query names `{name}`, but the board has no filter of that name")]
-    UnknownUrlFilter { name: String },
     #[error("filter `{filter}` uses column `{column}`, which sheet `{sheet}` does not have")]
     MissingFilterColumn { filter: String, column: String, sheet: String },
     #[error("column `{column}` does not exist in this sheet")]

@@ -318,13 +318,7 @@ impl Predicate {
         };
         let text = value.text();
         let lower = text.trim().to_lowercase();
-        let number = |cond: Condition| {
-            parse_number(&text, DecimalSeparator::Dot).ok_or_else(|| QueryError::NotANumber {
-                filter: filter.name.clone(),
-                condition: cond.as_str().to_owned(),
-                value: text.clone(),
-            })
-        };
+        let number = |cond: Condition| number_value(filter, cond, &text);
         let predicate = match condition {
             Condition::Equals => Predicate::AnyOf(vec![Equality::new(&text)]),
             Condition::AnyOf => {
@@ -340,9 +334,6 @@ impl Predicate {
             Condition::NotIncludes => Predicate::Includes(lower, true),
             Condition::PastDays => {
                 let days = number(condition)?;
-                if !(0.0..=1e6).contains(&days) {
-                    return Err(QueryError::NotANumber { filter: filter.name.clone(), condition: "past_days".into(), value: text });
-                }
                 let today = ctx.today()?;
                 day_window(today - Duration::days(days.floor() as i64), today + Duration::days(1))
             }
@@ -398,6 +389,33 @@ impl Predicate {
             }
         }
     }
+}
+
+/// Whether `value` is one `filter`'s condition can use: `Ok` for an empty value (it leaves the
+/// filter unapplied) and for conditions that take any text, else the error
+/// [`Predicate::prepare`] would give. It needs no context, so a viewer's URL value can be judged
+/// before any query runs.
+pub fn check_value(filter: &Filter, value: &FilterValue) -> Result<(), QueryError> {
+    let condition = filter.condition;
+    if condition.takes_no_value() || value.is_empty_for(condition) {
+        return Ok(());
+    }
+    match condition {
+        Condition::GreaterThan | Condition::LessThan | Condition::PastDays => number_value(filter, condition, &value.text()).map(drop),
+        Condition::Date => date_range(filter, value).map(drop),
+        _ => Ok(()),
+    }
+}
+
+/// The number a numeric condition compares with; `past_days` takes 0 to a million days.
+fn number_value(filter: &Filter, condition: Condition, text: &str) -> Result<f64, QueryError> {
+    let not_a_number =
+        || QueryError::NotANumber { filter: filter.name.clone(), condition: condition.as_str().to_owned(), value: text.to_owned() };
+    let n = parse_number(text, DecimalSeparator::Dot).ok_or_else(not_a_number)?;
+    if condition == Condition::PastDays && !(0.0..=1e6).contains(&n) {
+        return Err(not_a_number());
+    }
+    Ok(n)
 }
 
 fn midnight(day: NaiveDate) -> i64 {

@@ -28,6 +28,8 @@ pub mod search;
 pub mod sections;
 pub mod sort;
 pub mod table;
+#[cfg(test)]
+mod typescript;
 
 pub use context::Context;
 pub use error::QueryError;

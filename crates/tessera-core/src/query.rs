@@ -7,18 +7,31 @@
 //!
 //! **Which filters apply.** A filter applies if it is `active` or named in the URL query
 //! `filters`, whose value then replaces the filter's own. The query is comma-separated
-//! `name:value` pairs split at the first colon (`Region:North,Amount:100`); a pair without a
-//! colon or with an empty name is an error naming the pair, and so is a name the board has no
-//! filter for. Filters whose `sheet_column.sheet` names another sheet than the query's `sheet`
-//! are skipped: a board's filter bar drives every block, each on its own sheet.
+//! `name:value` pairs split at the first colon (`Region:North,Amount:100`); names are trimmed
+//! and compared exactly. Filters whose `sheet_column.sheet` names another sheet than the query's
+//! `sheet` are skipped: a board's filter bar drives every block, each on its own sheet.
 //!
-//! | filters query              | result                                             |
-//! |----------------------------|----------------------------------------------------|
-//! | `Region:North`             | filter Region applies with value `North`           |
-//! | `Region:North,Date:2024-01-01..2024-01-31` | both apply; Date gets a range      |
-//! | `Region:a:b`               | value `a:b`                                        |
-//! | `Region`                   | error: malformed filter `Region`                   |
-//! | `,Region:North,`           | empty pairs are ignored                            |
+//! **A URL pair the board cannot use is ignored, never an error.** A shared link outlives the
+//! board it was made for (a filter renamed, a value mistyped), and one stale pair must not hide
+//! the board's data. So a pair without a colon or with a blank name, a name the board has no
+//! filter for, and a value the named filter's condition cannot read (`past_days:abc`, a date
+//! that is not one, a range that starts after it ends) are left out: the filter then behaves as
+//! if the URL did not name it, so an active filter keeps its own value. [`read_url_filters`]
+//! says which pairs were left out and why, in words for the viewer (a board shows them once, as a
+//! notice); the query uses exactly the pairs it keeps.
+//!
+//! | filters query (board filters `Region` `=`, `Recent` `past_days`) | result                     |
+//! |------------------------------------------------|--------------------------------------------|
+//! | `Region:North`                                 | Region applies with value `North`          |
+//! | `Region:North,Recent:7`                        | both apply                                 |
+//! | `Region:a:b`                                   | value `a:b`                                |
+//! | `Region:`                                      | Region applies with an empty value: not at all, even if active |
+//! | `,Region:North,`                               | empty pairs are ignored silently           |
+//! | `Region`                                       | ignored: “Region” has no value             |
+//! | `:North`                                       | ignored: names no filter                   |
+//! | `Books only:yes`                               | ignored: no filter named “Books only”      |
+//! | `Recent:abc`                                   | ignored: needs a number of days            |
+//! | `Region:North,Colour:red`                      | Region applies; Colour is ignored          |
 //!
 //! **Session rules** (platform §5, the server applies them before rows leave it): a session
 //! `_id` adds an equality filter on the `_id` column of any sheet that has one; ids are compared
@@ -33,7 +46,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::context::Context;
 use crate::error::QueryError;
-use crate::filter::{Filter, FilterValue, Predicate};
+use crate::filter::{check_value, Condition, Filter, FilterValue, Predicate};
 use crate::formatting::{cell_styles, CellStyle, ColumnFormat};
 use crate::search;
 use crate::sort::{sort_rows, Sort};
@@ -108,16 +121,93 @@ pub struct QueryResult {
     pub styles: Vec<CellStyle>,
 }
 
-/// Parses the URL query `filters` into `(name, value)` pairs.
-pub fn parse_url_filters(text: &str) -> Result<Vec<(String, String)>, QueryError> {
-    text.split(',')
-        .map(str::trim)
-        .filter(|pair| !pair.is_empty())
-        .map(|pair| match pair.split_once(':') {
-            Some((name, value)) if !name.trim().is_empty() => Ok((name.trim().to_owned(), value.trim().to_owned())),
-            _ => Err(QueryError::MalformedUrlFilter { pair: pair.to_owned() }),
+/// One pair of the URL `filters` query that a query leaves out, and why, in words for a viewer.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(any(test, feature = "ts"), derive(ts_rs::TS))]
+pub struct IgnoredUrlFilter {
+    /// The pair as the link has it, trimmed (`Books only`, `Recent:abc`).
+    pub pair: String,
+    /// A sentence for the viewer: “This board has no filter named “Books only”.”
+    pub reason: String,
+}
+
+/// The URL `filters` query read against a board's filters.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(any(test, feature = "ts"), derive(ts_rs::TS))]
+pub struct UrlFilters {
+    /// The `(name, value)` pairs that apply, in the link's order, names trimmed.
+    pub used: Vec<(String, String)>,
+    /// The pairs left out, in the link's order.
+    pub ignored: Vec<IgnoredUrlFilter>,
+}
+
+/// A non-empty pair of the query: a name and a value, or text without a usable name.
+enum Pair<'a> {
+    Named(&'a str, &'a str),
+    Malformed(&'a str),
+}
+
+fn pairs(text: &str) -> impl Iterator<Item = Pair<'_>> {
+    text.split(',').map(str::trim).filter(|pair| !pair.is_empty()).map(|pair| match pair.split_once(':') {
+        Some((name, value)) if !name.trim().is_empty() => Pair::Named(name.trim(), value.trim()),
+        _ => Pair::Malformed(pair),
+    })
+}
+
+/// The well-formed `(name, value)` pairs of the URL query `filters`, in order; text without a
+/// colon or a name is left out (see [`read_url_filters`] for why each pair was).
+pub fn parse_url_filters(text: &str) -> Vec<(String, String)> {
+    pairs(text)
+        .filter_map(|pair| match pair {
+            Pair::Named(name, value) => Some((name.to_owned(), value.to_owned())),
+            Pair::Malformed(_) => None,
         })
         .collect()
+}
+
+/// Which pairs of the URL query `filters` apply to a board with `filters`, and which are left
+/// out with the reason (module docs). Needs no sheet and no context, so the browser can say what
+/// a link ignored before any block loads.
+pub fn read_url_filters(filters: &[Filter], text: &str) -> UrlFilters {
+    let mut read = UrlFilters::default();
+    for pair in pairs(text) {
+        let (name, value) = match pair {
+            Pair::Named(name, value) => (name, Some(value)),
+            Pair::Malformed(raw) if raw.contains(':') => {
+                let reason = "This names no filter: a link names a filter and its value as name:value.".to_owned();
+                read.ignored.push(IgnoredUrlFilter { pair: raw.to_owned(), reason });
+                continue;
+            }
+            Pair::Malformed(name) => (name, None),
+        };
+        let mut named = filters.iter().filter(|f| f.name.trim() == name).peekable();
+        let reason = match value {
+            _ if named.peek().is_none() => format!("This board has no filter named “{name}”."),
+            None => format!("“{name}” has no value: a link names a filter and its value as {name}:value."),
+            Some(value) => match named.find_map(|f| check_value(f, &FilterValue::Text(value.to_owned())).err()) {
+                Some(problem) => unusable_value(name, &problem),
+                None => {
+                    read.used.push((name.to_owned(), value.to_owned()));
+                    continue;
+                }
+            },
+        };
+        let pair = value.map_or_else(|| name.to_owned(), |value| format!("{name}:{value}"));
+        read.ignored.push(IgnoredUrlFilter { pair, reason });
+    }
+    read
+}
+
+fn unusable_value(name: &str, problem: &QueryError) -> String {
+    match problem {
+        QueryError::NotANumber { condition, value, .. } if condition == Condition::PastDays.as_str() => {
+            format!("“{name}” needs a number of days, not “{value}”.")
+        }
+        QueryError::NotANumber { value, .. } => format!("“{name}” needs a number, not “{value}”."),
+        QueryError::NotADate { value, .. } => format!("“{name}” needs dates such as 2026-01-31, not “{value}”."),
+        QueryError::ReversedRange { .. } => format!("“{name}” needs a date range that starts before it ends."),
+        other => format!("“{name}” cannot use this value: {other}."),
+    }
 }
 
 /// The rows that match `spec`, sorted, before paging.
@@ -163,15 +253,9 @@ pub fn run(table: &Table, spec: &QuerySpec) -> Result<QueryResult, QueryError> {
 }
 
 fn apply_filters(table: &Table, spec: &QuerySpec, mask: &mut [bool]) -> Result<(), QueryError> {
-    let mut from_url: HashMap<String, String> = HashMap::new();
-    if let Some(text) = &spec.url_filters {
-        for (name, value) in parse_url_filters(text)? {
-            if !spec.filters.iter().any(|f| f.name.trim() == name) {
-                return Err(QueryError::UnknownUrlFilter { name });
-            }
-            from_url.insert(name, value);
-        }
-    }
+    // A later pair of the same name wins.
+    let from_url: HashMap<String, String> =
+        spec.url_filters.as_deref().map(|text| read_url_filters(&spec.filters, text).used.into_iter().collect()).unwrap_or_default();
     for filter in &spec.filters {
         let value = match from_url.get(filter.name.trim()) {
             Some(v) => FilterValue::Text(v.clone()),
@@ -285,20 +369,46 @@ mod tests {
     }
 
     #[test]
-    fn url_filters_report_the_bad_pair_or_unknown_name() {
+    fn url_pairs_the_board_cannot_use_are_ignored_and_the_stored_filters_still_apply() {
         let spec = QuerySpec {
-            filters: vec![filter("Region", Condition::Equals, "Region", "", false)],
-            url_filters: Some("Region:North,Oops".into()),
+            filters: vec![
+                filter("Region", Condition::Equals, "Region", "", false),
+                filter("Big", Condition::GreaterThan, "Amount", "100", true),
+                filter("Recent", Condition::PastDays, "Date", "", false),
+            ],
+            url_filters: Some("Region:North,Oops,Colour:red,:x,Recent:abc,Big:lots".into()),
+            context: ctx(),
             ..QuerySpec::default()
         };
+        // Region applies from the URL; Big keeps its own value; the rest is left out.
+        assert_eq!(names(&spec), vec!["Alice", "Carol"]);
+        let ignored = read_url_filters(&spec.filters, spec.url_filters.as_deref().unwrap()).ignored;
+        let said: Vec<(&str, &str)> = ignored.iter().map(|i| (i.pair.as_str(), i.reason.as_str())).collect();
         assert_eq!(
-            run(&table(), &spec).unwrap_err().to_string(),
-            "malformed filter `Oops` in the `filters` query: expected name:value pairs separated by commas"
+            said,
+            [
+                ("Oops", "This board has no filter named “Oops”."),
+                ("Colour:red", "This board has no filter named “Colour”."),
+                (":x", "This names no filter: a link names a filter and its value as name:value."),
+                ("Recent:abc", "“Recent” needs a number of days, not “abc”."),
+                ("Big:lots", "“Big” needs a number, not “lots”."),
+            ]
         );
-        let spec = QuerySpec { url_filters: Some("Colour:red".into()), ..spec };
+    }
+
+    #[test]
+    fn a_known_name_without_a_value_or_with_a_bad_date_says_so() {
+        let filters = vec![filter("Region", Condition::Equals, "Region", "", false), filter("When", Condition::Date, "Date", "", false)];
+        let read = read_url_filters(&filters, " Region , When:2026-02-01..2026-01-01, When:soon, When:2026-01-01.., Region:");
+        assert_eq!(read.used, [("When".to_owned(), "2026-01-01..".to_owned()), ("Region".to_owned(), String::new())]);
+        let reasons: Vec<&str> = read.ignored.iter().map(|i| i.reason.as_str()).collect();
         assert_eq!(
-            run(&table(), &spec).unwrap_err().to_string(),
-            "the `filters` query names `Colour`, but the board has no filter of that name"
+            reasons,
+            [
+                "“Region” has no value: a link names a filter and its value as Region:value.",
+                "“When” needs a date range that starts before it ends.",
+                "“When” needs dates such as 2026-01-31, not “soon”.",
+            ]
         );
     }
 

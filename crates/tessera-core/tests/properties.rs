@@ -9,7 +9,7 @@ use tessera_core::chart::{self, ChartAxis, ChartSpec, Combine, SeriesType};
 use tessera_core::date::parse_date;
 use tessera_core::filter::{Condition, Filter, FilterValue, SheetColumn};
 use tessera_core::number::{format_number, parse_number, DecimalSeparator};
-use tessera_core::query::{self, parse_url_filters, QuerySpec};
+use tessera_core::query::{self, parse_url_filters, read_url_filters, QuerySpec};
 use tessera_core::sort::{Sort, SortDirection};
 use tessera_core::Table;
 
@@ -297,9 +297,35 @@ proptest! {
         pairs in prop::collection::vec(("[^,:]{1,8}".prop_filter("a name", |n| !n.trim().is_empty()), "[^,]{0,8}"), 0..5),
     ) {
         let text = pairs.iter().map(|(n, v)| format!("{n}:{v}")).collect::<Vec<_>>().join(",");
-        let parsed = parse_url_filters(&text).expect("well-formed pairs parse");
+        let parsed = parse_url_filters(&text);
         let want: Vec<(String, String)> = pairs.iter().map(|(n, v)| (n.trim().to_owned(), v.trim().to_owned())).collect();
         prop_assert_eq!(parsed, want);
+    }
+
+    #[test]
+    fn every_url_pair_is_used_or_ignored_and_unknown_names_never_change_the_rows(
+        (names, rows) in table(2),
+        known in "[^,:]{0,6}",
+        junk in prop::collection::vec("[^,]{0,10}", 0..4),
+    ) {
+        // The board's one filter, `Known`, is never named by the junk pairs (they have no `Known:` prefix).
+        let junk: Vec<String> = junk.into_iter().filter(|p| !p.trim_start().starts_with("Known")).collect();
+        let known_pair = format!("Known:{known}");
+        let text = std::iter::once(known_pair.as_str()).chain(junk.iter().map(String::as_str)).collect::<Vec<_>>().join(",");
+        let filter = Filter {
+            name: "Known".into(),
+            active: false,
+            condition: Condition::Includes,
+            sheet_column: SheetColumn { sheet: String::new(), column: "c0".into() },
+            value: FilterValue::Text(String::new()),
+        };
+        let read = read_url_filters(std::slice::from_ref(&filter), &text);
+        prop_assert_eq!(read.used.len() + read.ignored.len(), text.split(',').filter(|p| !p.trim().is_empty()).count());
+        prop_assert_eq!(read.used.first().map(|(name, _)| name.as_str()), Some("Known"));
+        let table = build(&names, &rows);
+        let with_junk = QuerySpec { filters: vec![filter], url_filters: Some(text.clone()), ..QuerySpec::default() };
+        let without = QuerySpec { url_filters: Some(known_pair), ..with_junk.clone() };
+        prop_assert_eq!(rows_matching(&table, &with_junk), rows_matching(&table, &without));
     }
 
     #[test]

@@ -316,9 +316,28 @@ fn case(random: &mut Random) -> (&'static str, Value) {
         0 => ("parse_date", json!({"text": cell(random, &scene)})),
         1 => ("parse_number", json!({"text": random.pick(NUMBERS), "separator": random.pick(&["dot", "comma"])})),
         2 => ("search_terms", json!({"search": format!("{},{}", random.pick(WORDS), random.pick(WORDS))})),
-        3 => {
+        3 if random.chance(50) => {
             let text: Vec<String> = (0..random.range(0, 3)).map(|_| format!("{}:{}", random.pick(COLUMNS), random.pick(WORDS))).collect();
             ("url_filters", json!({"text": text.join(",")}))
+        }
+        3 => {
+            // A board's filters and a link naming some of them, other names, or no value.
+            let (columns, _) = sheet(random, &scene);
+            let filters = spec(random, &scene, &columns)["filters"].clone();
+            let names: Vec<String> =
+                filters.as_array().into_iter().flatten().filter_map(|f| f["name"].as_str().map(str::to_owned)).collect();
+            let text: Vec<String> = (0..random.range(1, 4))
+                .map(|_| {
+                    let name =
+                        if !names.is_empty() && random.chance(70) { random.pick(&names).clone() } else { random.pick(COLUMNS).to_string() };
+                    if random.chance(15) {
+                        name
+                    } else {
+                        format!("{name}:{}", random.pick(WORDS).replace(',', ""))
+                    }
+                })
+                .collect();
+            ("read_url_filters", json!({"filters": filters, "text": text.join(",")}))
         }
         4..=6 => {
             let (columns, sheet) = sheet(random, &scene);
