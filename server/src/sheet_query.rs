@@ -295,17 +295,26 @@ pub async fn scoped_block(db: &Db, scope: &Scope, block_id: &str) -> Result<bloc
 /// by an embed token (with the locked value), or named in the URL filters (with the URL's value).
 /// A filter both active and named applies once with each value, so a viewer can narrow it but
 /// never loosen it.
+///
+/// URL pairs the board cannot use (no such filter, no name, a value the condition cannot read) are
+/// left out, as the core's `query::read_url_filters` decides: a stale link still shows the board.
+/// A locked filter the board no longer has is refused (403) instead: leaving it out would show an
+/// embed more than its token allows.
 pub fn applicable_filters(stored: &[Value], locked: &[(String, String)], url_filters: Option<&str>) -> Result<Vec<Filter>, Error> {
     let stored: Vec<Filter> = stored.iter().map(stored_filter).collect::<Result<_, _>>()?;
-    let from_url = match url_filters.map(str::trim).filter(|text| !text.is_empty()) {
-        Some(text) => query::parse_url_filters(text).map_err(query_error)?,
-        None => Vec::new(),
-    };
+    let from_url = query::read_url_filters(&stored, url_filters.unwrap_or_default()).used;
     let mut applied: Vec<Filter> = stored.iter().filter(|filter| filter.active).cloned().collect();
-    for (name, value) in locked.iter().cloned().chain(from_url) {
-        let named =
-            stored.iter().find(|filter| filter.name.trim() == name).ok_or_else(|| query_error(QueryError::UnknownUrlFilter { name }))?;
+    for (name, value) in locked.iter().cloned() {
+        let named = stored.iter().find(|filter| filter.name.trim() == name).ok_or_else(|| {
+            Error::NotPermitted(format!("This embed token locks the filter `{name}`, but the board has no filter of that name."))
+        })?;
         applied.push(Filter { active: true, value: FilterValue::Text(value), ..named.clone() });
+    }
+    for (name, value) in from_url {
+        // read_url_filters keeps only names of stored filters.
+        if let Some(named) = stored.iter().find(|filter| filter.name.trim() == name) {
+            applied.push(Filter { active: true, value: FilterValue::Text(value), ..named.clone() });
+        }
     }
     Ok(applied)
 }
@@ -323,12 +332,12 @@ fn stored_filter(value: &Value) -> Result<Filter, Error> {
         .map_err(|error| Error::invalid("filters", format!("The filter `{name}` of this board or page cannot be used: {error}.")))
 }
 
-/// A core error as the answer to the request that caused it: the URL filters are the request's
+/// A core error as the answer to the request that caused it: a malformed spec is the request's
 /// (400), filter values and column names are settings that do not fit the sheet (422).
 pub fn query_error(error: QueryError) -> Error {
     let text = error.to_string();
     match error {
-        QueryError::MalformedUrlFilter { .. } | QueryError::UnknownUrlFilter { .. } | QueryError::Spec(_) => Error::BadRequest(text),
+        QueryError::Spec(_) => Error::BadRequest(text),
         QueryError::MissingColumn { .. } => Error::invalid("sort_column", text),
         QueryError::MissingNow | QueryError::BadNow(_) => Error::internal("building a query context", text),
         _ => Error::invalid("filters", text),
@@ -584,12 +593,13 @@ mod tests {
     }
 
     #[test]
-    fn bad_url_filters_and_stored_filters_are_client_errors() {
-        let stored = [filter("Region", false)];
-        let malformed = applicable_filters(&stored, &[], Some("Region")).unwrap_err();
-        assert_eq!(malformed.status(), axum::http::StatusCode::BAD_REQUEST);
-        let unknown = applicable_filters(&stored, &[], Some("Colour:red")).unwrap_err();
-        assert_eq!(unknown.to_string(), "the `filters` query names `Colour`, but the board has no filter of that name");
+    fn url_filters_the_board_cannot_use_are_left_out_and_broken_stored_filters_are_refused() {
+        let stored = [filter("Region", true), filter("Team", false)];
+        let applied = applicable_filters(&stored, &[], Some("Region,Colour:red,:x,Team:Blue")).unwrap();
+        let names: Vec<(&str, &FilterValue)> = applied.iter().map(|f| (f.name.as_str(), &f.value)).collect();
+        assert_eq!(names, [("Region", &FilterValue::Text("North".into())), ("Team", &FilterValue::Text("Blue".into()))]);
+        let gone = applicable_filters(&stored, &[("Old".to_owned(), "x".to_owned())], None).unwrap_err();
+        assert_eq!(gone.status(), axum::http::StatusCode::FORBIDDEN);
         let broken = applicable_filters(&[json!({"name": "Odd", "condition": "near"})], &[], None).unwrap_err();
         assert_eq!(broken.status(), axum::http::StatusCode::UNPROCESSABLE_ENTITY);
         assert!(broken.to_string().starts_with("The filter `Odd` of this board or page cannot be used"), "{broken}");
