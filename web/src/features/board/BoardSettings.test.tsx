@@ -185,7 +185,7 @@ describe('Board Settings', () => {
     await user.type(within(filters).getByRole('spinbutton', { name: 'Number of days' }), '7');
     await save();
     expect(await within(filters).findByRole('alert')).toHaveTextContent('The filter `Recent` of this board or page cannot be used');
-    expect(puts()[0]).toEqual({ filters: [{ name: 'Recent', active: true, condition: 'past_days', sheet_column: { sheet: 'Sales', column: '' }, value: '7' }] });
+    expect(puts()[0]).toEqual({ hide_filters: false, filters: [{ name: 'Recent', active: true, condition: 'past_days', sheet_column: { sheet: 'Sales', column: '' }, value: '7' }] });
     expect(screen.getByRole('dialog', { name: 'Board Settings' })).toBeInTheDocument();
   });
 
@@ -197,6 +197,29 @@ describe('Board Settings', () => {
     await user.type(within(group('Filters')).getByRole('textbox', { name: 'Value' }), 'Jan');
     await save();
     await waitFor(() => expect(sheetCalls()).toBe(2));
+  });
+
+  it("shows a board's first filter to viewers, and says so while 'Hide filters' keeps it from them", async () => {
+    const { user, dialog, group, save, puts } = await openSettings(boardState({ ...editor, hide_filters: true, filters: [] }));
+    const hide = within(dialog).getByRole('switch', { name: 'Hide filters' });
+    expect(hide).toBeChecked();
+    await user.click(within(group('Filters')).getByRole('button', { name: 'Add filter' }));
+    // The owner added a filter for viewers: the spec's hidden default gives way, in plain sight.
+    expect(hide).not.toBeChecked();
+    expect(within(group('Filters')).getByText(/Named filters show to viewers as chips/)).toBeInTheDocument();
+    await user.click(hide);
+    expect(hide).toHaveAccessibleDescription('Viewers do not see the filter bar while this is on; only links with ?filters= apply them.');
+    await save();
+    await waitFor(() => expect(puts()).toHaveLength(1));
+    expect(puts()[0]).toMatchObject({ filters: [expect.objectContaining({ name: 'Filter 1' })] });
+    expect(puts()[0]).not.toHaveProperty('hide_filters');
+  });
+
+  it('leaves Hide filters alone on a board that already has filters', async () => {
+    const base = { active: false, condition: '=', sheet_column: { sheet: 'Sales', column: 'Owner' }, value: '' };
+    const { user, dialog, group } = await openSettings(boardState({ ...editor, hide_filters: true, filters: [{ ...base, name: 'Mine' }] }));
+    await user.click(within(group('Filters')).getByRole('button', { name: 'Add filter' }));
+    expect(within(dialog).getByRole('switch', { name: 'Hide filters' })).toBeChecked();
   });
 
   it('will not save filters without unique names', async () => {

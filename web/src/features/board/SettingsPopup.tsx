@@ -48,6 +48,25 @@ function Section({ title, className, children }: { title: string; className?: st
   );
 }
 
+const hasNamedFilter = (form: BoardForm) => form.filters.some((filter) => filter.name.trim() !== '');
+
+/** What viewers miss while filters exist but 'Hide filters' is on (the spec's default). */
+function filterBarHint(form: BoardForm): string | undefined {
+  return form.hide_filters && hasNamedFilter(form) ? 'Viewers do not see the filter bar while this is on; only links with ?filters= apply them.' : undefined;
+}
+
+/**
+ * The form with new filters. The board's first named filter also turns 'Hide filters' off, unless
+ * the owner set it in this form: an owner adds a filter for viewers to use, and the spec's default
+ * (hidden) would silently keep it from them. The switch says so and can be turned back on.
+ */
+export function withFilters(initial: BoardForm, current: BoardForm, filters: BoardForm['filters']): BoardForm {
+  const next = { ...current, filters };
+  const first = !hasNamedFilter(current) && hasNamedFilter(next) && !hasNamedFilter(initial);
+  if (first && current.hide_filters && current.hide_filters === initial.hide_filters) next.hide_filters = false;
+  return next;
+}
+
 /**
  * 'Board Settings' (mode 'settings'): every setting of the board state an owner changes by hand
  * (platform §3), sent in one PUT of only what changed. A refusal naming a field shows at it.
@@ -145,7 +164,14 @@ export function SettingsPopup({ board, onSaved, onClose }: { board: BoardState; 
             <SignInMethodSelect value={form.sign_in_method} onChange={(method) => set('sign_in_method', method)} />
           </Field>
           {HIDE_SWITCHES.map(([key, label]) => (
-            <Switch key={key} label={label} checked={form[key]} error={fieldError(key)} onChange={(checked) => set(key, checked)} />
+            <Switch
+              key={key}
+              label={label}
+              checked={form[key]}
+              hint={key === 'hide_filters' ? filterBarHint(form) : undefined}
+              error={fieldError(key)}
+              onChange={(checked) => set(key, checked)}
+            />
           ))}
         </Section>
         <Section title="Sections">
@@ -162,11 +188,12 @@ export function SettingsPopup({ board, onSaved, onClose }: { board: BoardState; 
         <Section title="Filters">
           <FilterEditor
             filters={form.filters}
-            onChange={(filters) => set('filters', filters)}
+            onChange={(filters) => setForm((current) => withFilters(initial, current, filters))}
             sheets={board.sheets ?? []}
             columnsOf={(sheet) => columns[sheet]}
             error={fieldError('filters')}
           />
+          <p className="form-hint">{filterBarHint(form) ?? 'Named filters show to viewers as chips above the blocks; a link can set them too, as in ?filters=Region:North.'}</p>
         </Section>
       </form>
       {binding && (
