@@ -1,0 +1,94 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import type { BoardBlock, BoardState } from '../../api/types';
+import { mockFetch, type Routes } from '../../test/fetchMock';
+import { renderApp } from '../../test/renderApp';
+import { useToastStore } from '../../store/toastStore';
+import { boardState, salesRows, unpublished } from './boardFixture';
+
+vi.mock('../preview/PreviewPage', () => ({ PreviewPage: () => <h1>Preview</h1> }));
+
+beforeAll(() => import('./BoardViewerRoute'));
+beforeEach(() => {
+  vi.spyOn(window, 'alert').mockImplementation(() => {});
+  useToastStore.setState({ toasts: [] });
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const text = (id: string, title: string): BoardBlock => ({ id, type: 'markdown', title, text: title });
+const blocks = [text('a', 'Alpha'), text('b', 'Beta'), { ...text('c', 'Gamma'), full_width: true }];
+const editorBoard = boardState({ can_edit: true, user_role: 'owner', blocks });
+
+function serve(board: BoardState, more: Routes = {}) {
+  return mockFetch({
+    'POST /api/board/update-metadata': { body: board },
+    'GET /api/board/s1/sheet/Sales': { body: salesRows },
+    'GET /api/spreadsheets/s1': { body: { open_url: '/dashboard/spreadsheets/s1' } },
+    'PUT /api/boards/b1/blocks/order': (init) => ({ body: (JSON.parse(String(init.body)).ids as string[]).map((id) => blocks.find((b) => b.id === id)) }),
+    'PUT /api/blocks/a': (init) => ({ body: { ...JSON.parse(String(init.body)), id: 'a' } }),
+    ...unpublished,
+    ...more,
+  });
+}
+
+const titles = () => screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+
+describe('arranging blocks in the board editor', () => {
+  it('moves a block with the arrow keys on its handle, keeps the focus there and saves the order', async () => {
+    const { calls } = serve(editorBoard);
+    const { user } = renderApp('/sales');
+    const handle = await screen.findByRole('button', { name: 'Move block Alpha' });
+    expect(handle).toHaveAccessibleDescription('Drag to move, or press the arrow keys.');
+    handle.focus();
+    await user.keyboard('{ArrowDown}');
+    expect(titles()).toEqual(['Beta', 'Alpha', 'Gamma']);
+    expect(screen.getByText('Alpha moved to place 2 of 3.')).toBeInTheDocument();
+    await waitFor(() => expect(calls.filter((c) => c.url.pathname === '/api/boards/b1/blocks/order')).toHaveLength(1));
+    expect(calls.find((c) => c.url.pathname === '/api/boards/b1/blocks/order')!.body).toEqual({ ids: ['b', 'a', 'c'] });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Move block Alpha' })).toHaveFocus());
+    await user.keyboard('{End}');
+    expect(titles()).toEqual(['Beta', 'Gamma', 'Alpha']);
+    await user.keyboard('{Home}');
+    expect(titles()).toEqual(['Alpha', 'Beta', 'Gamma']);
+  });
+
+  it('puts the old order back and says why when the server refuses the new one', async () => {
+    serve(editorBoard, { 'PUT /api/boards/b1/blocks/order': { status: 422, body: { error: '`ids` must list every block of this board or page exactly once.', field: 'ids' } } });
+    const { user } = renderApp('/sales');
+    (await screen.findByRole('button', { name: 'Move block Beta' })).focus();
+    await user.keyboard('{ArrowUp}');
+    await waitFor(() => expect(titles()).toEqual(['Alpha', 'Beta', 'Gamma']));
+    expect(await screen.findByText('The new order was not saved: `ids` must list every block of this board or page exactly once.')).toBeInTheDocument();
+  });
+
+  it('switches a block between half and full width and saves full_width with the block', async () => {
+    const { calls } = serve(editorBoard);
+    const { user } = renderApp('/sales');
+    const alpha = (await screen.findByRole('heading', { level: 2, name: 'Alpha' })).closest('section')!;
+    expect(alpha).not.toHaveClass('full-width');
+    expect(screen.getByRole('heading', { level: 2, name: 'Gamma' }).closest('section')).toHaveClass('full-width');
+    expect(screen.getByRole('button', { name: 'Half width: block Gamma' })).toHaveTextContent('Half width');
+
+    await user.click(within(alpha).getByRole('button', { name: 'Full width: block Alpha' }));
+    expect(alpha).toHaveClass('full-width');
+    await waitFor(() => expect(calls.filter((c) => c.method === 'PUT' && c.url.pathname === '/api/blocks/a')).toHaveLength(1));
+    expect(calls.find((c) => c.url.pathname === '/api/blocks/a')!.body).toEqual({ type: 'markdown', title: 'Alpha', text: 'Alpha', full_width: true });
+    expect(within(alpha).getByRole('button', { name: 'Half width: block Alpha' })).toBeInTheDocument();
+  });
+
+  it('puts the width back and says why when the save is refused', async () => {
+    serve(editorBoard, { 'PUT /api/blocks/a': { status: 403, body: { error: 'You cannot edit this board.' } } });
+    const { user } = renderApp('/sales');
+    const alpha = (await screen.findByRole('heading', { level: 2, name: 'Alpha' })).closest('section')!;
+    await user.click(within(alpha).getByRole('button', { name: 'Full width: block Alpha' }));
+    await waitFor(() => expect(alpha).not.toHaveClass('full-width'));
+    expect(await screen.findByText('The width of "Alpha" was not saved: You cannot edit this board.')).toBeInTheDocument();
+  });
+
+  it('gives visitors no handles or width switches', async () => {
+    serve(boardState({ blocks }));
+    renderApp('/sales');
+    await screen.findByRole('heading', { level: 2, name: 'Alpha' });
+    expect(screen.queryByRole('button', { name: /^Move block/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /width: block/ })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,77 @@
+// How the board editor arranges blocks (issue 26, Layout): their order, saved with the server's
+// reorder call, and each block's width (`full_width`), saved as a block edit. Both show at once
+// and are put back, with a toast saying why, when the server or the network refuses them.
+import { useCallback, useMemo, useRef } from 'react';
+import { toApiError } from '../../api/errors';
+import type { BoardBlock, BoardState } from '../../api/types';
+import { saveBlock } from '../../platform/outbox';
+import { isOffline } from '../../platform/offlineStore';
+import { arrangeBlocks, isLocalId, replaceBlock, type Block } from '../../shell/blockList';
+import { blockTypeName } from '../../shell/blockTypes';
+import { showToast } from '../../store/toastStore';
+import { boardBlocksPath, reorderBoardBlocks } from './boardApi';
+import type { SetBoard } from './BoardPopups';
+
+export interface BlockArranging {
+  /** Puts the blocks `order` names (the section showing) in that order and saves the board's order. */
+  move: (order: readonly string[]) => Promise<void>;
+  /** Switches a block between half and full width and saves it. */
+  toggleWidth: (block: BoardBlock) => Promise<void>;
+}
+
+const ORDER_OFFLINE =
+  'The new order needs the network and was not saved; the blocks are back where they were. Move them again once you are online.';
+
+function blockName(block: Block): string {
+  return typeof block.title === 'string' && block.title.trim() ? block.title : blockTypeName(block.type);
+}
+
+export function useBlockArranging(board: BoardState, setBoard: SetBoard): BlockArranging {
+  const { id, slug } = board;
+  // The blocks as last rendered, read when a move starts, without making the callbacks change.
+  const latest = useRef(board.blocks);
+  latest.current = board.blocks;
+
+  const setBlocks = useCallback(
+    (change: (blocks: BoardBlock[]) => BoardBlock[]) => setBoard((current) => ({ ...current, blocks: change(current.blocks) })),
+    [setBoard],
+  );
+
+  const move = useCallback(
+    async (order: readonly string[]) => {
+      const before = latest.current.map((b) => b.id);
+      const next = arrangeBlocks(latest.current, order).map((b) => b.id);
+      if (next.every((blockId, i) => blockId === before[i])) return;
+      setBlocks((blocks) => arrangeBlocks(blocks, next));
+      try {
+        // A block made offline has no server id yet, so the server cannot place it.
+        if (next.some(isLocalId) || navigator.onLine === false) throw new TypeError('offline');
+        await reorderBoardBlocks(slug, id, next);
+      } catch (error) {
+        setBlocks((blocks) => arrangeBlocks(blocks, before));
+        const text = error instanceof TypeError || isOffline(error) ? ORDER_OFFLINE : `The new order was not saved: ${toApiError(error).message}`;
+        showToast({ kind: 'error', text });
+      }
+    },
+    [id, slug, setBlocks],
+  );
+
+  const toggleWidth = useCallback(
+    async (block: BoardBlock) => {
+      const changed: BoardBlock = { ...block, full_width: !block.full_width };
+      setBlocks((blocks) => replaceBlock(blocks, changed) as BoardBlock[]);
+      const { id: blockId, temp_block: _draft, ...config } = changed;
+      try {
+        // A block edit like any other: offline it waits in the outbox and shows as waiting.
+        const outcome = await saveBlock(blockId, config, { board: slug }, boardBlocksPath(id));
+        if ('stored' in outcome) setBlocks((blocks) => replaceBlock(blocks, outcome.stored, blockId) as BoardBlock[]);
+      } catch (error) {
+        setBlocks((blocks) => replaceBlock(blocks, { ...changed, full_width: block.full_width }) as BoardBlock[]);
+        showToast({ kind: 'error', text: `The width of "${blockName(block)}" was not saved: ${toApiError(error).message}` });
+      }
+    },
+    [id, slug, setBlocks],
+  );
+
+  return useMemo(() => ({ move, toggleWidth }), [move, toggleWidth]);
+}
