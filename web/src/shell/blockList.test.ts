@@ -1,4 +1,4 @@
-import { addToBoard, addToPage, blockToEdit, isLocalId, newLocalId, newTemporaryBlock, removeBlock, replaceBlock, withoutLocalDrafts, type Block } from './blockList';
+import { addToBoard, addToPage, arrangeBlocks, moveId, blockToEdit, isLocalId, newLocalId, newTemporaryBlock, removeBlock, replaceBlock, withoutLocalDrafts, type Block } from './blockList';
 
 const b = (id: string, extra: Partial<Block> = {}): Block => ({ id, type: 'chart', ...extra });
 
@@ -76,5 +76,23 @@ describe('block list rules', () => {
     removeBlock(blocks, '1');
     replaceBlock(blocks, b('1', { title: 't' }));
     expect(blocks.map((x) => x.id)).toEqual(['1', '2']);
+  });
+});
+
+describe('arranging blocks', () => {
+  const list = [b('a'), b('b'), b('c'), b('d')];
+
+  it('puts the named blocks in the new order in the places they held, the others staying put', () => {
+    expect(arrangeBlocks(list, ['d', 'a', 'b', 'c']).map((x) => x.id)).toEqual(['d', 'a', 'b', 'c']);
+    // One section's blocks (b and d) swap; a and c keep their places.
+    expect(arrangeBlocks(list, ['d', 'b']).map((x) => x.id)).toEqual(['a', 'd', 'c', 'b']);
+    expect(arrangeBlocks(list, ['gone', 'b']).map((x) => x.id)).toEqual(['a', 'b', 'c', 'd']);
+  });
+
+  it('moves an id to a place, clamped to the list', () => {
+    expect(moveId(['a', 'b', 'c'], 'a', 1)).toEqual(['b', 'a', 'c']);
+    expect(moveId(['a', 'b', 'c'], 'c', -1)).toEqual(['c', 'a', 'b']);
+    expect(moveId(['a', 'b', 'c'], 'a', 9)).toEqual(['b', 'c', 'a']);
+    expect(moveId(['a', 'b'], 'x', 0)).toEqual(['a', 'b']);
   });
 });

@@ -65,3 +65,24 @@ export function removeBlock(blocks: readonly Block[], id: string): Block[] {
 export function replaceBlock(blocks: readonly Block[], block: Block, formerId: string = block.id): Block[] {
   return blocks.map((b) => (b.id === block.id || b.id === formerId ? block : b));
 }
+
+/**
+ * `blocks` with the blocks `order` names (all of them, or one section's) in that order, in the
+ * places those blocks held; the blocks it does not name keep theirs. Unknown ids are ignored.
+ */
+export function arrangeBlocks<T extends Block>(blocks: readonly T[], order: readonly string[]): T[] {
+  const byId = new Map(blocks.map((b) => [b.id, b]));
+  const moved = order.flatMap((id) => byId.get(id) ?? []);
+  const named = new Set(moved.map((b) => b.id));
+  let next = 0;
+  return blocks.map((b) => (named.has(b.id) ? moved[next++] : b));
+}
+
+/** `ids` with `id` moved to place `to` (clamped to the list); unchanged when `id` is not there. */
+export function moveId(ids: readonly string[], id: string, to: number): string[] {
+  const from = ids.indexOf(id);
+  if (from < 0) return [...ids];
+  const rest = ids.filter((_, i) => i !== from);
+  const at = Math.max(0, Math.min(rest.length, to));
+  return [...rest.slice(0, at), id, ...rest.slice(at)];
+}

@@ -77,6 +77,20 @@ export function EditBlockButton({ block, blocks }: { block: BoardBlock; blocks: 
   );
 }
 
+/**
+ * The width switch of a block's frame in the editor: it names the width the block takes on a
+ * press (half or full, the board's `full_width`). A draft is sized once its settings are saved.
+ */
+export function BlockWidthButton({ block, onToggle }: { block: BoardBlock; onToggle: (block: BoardBlock) => void }) {
+  const title = block.title || blockTypeName(block.type);
+  const next = block.full_width ? 'Half width' : 'Full width';
+  return (
+    <button type="button" className="block-width" aria-label={`${next}: block ${title}`} disabled={block.temp_block === true} onClick={() => onToggle(block)}>
+      {next}
+    </button>
+  );
+}
+
 /** The delete button of a block's frame in the editor. */
 export function DeleteBlockButton({ block, board, setBoard }: { block: BoardBlock; board: BoardState; setBoard: SetBoard }) {
   const [busy, setBusy] = useState(false);

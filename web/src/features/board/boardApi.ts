@@ -23,6 +23,14 @@ export function saveNewBlock(slug: string, boardId: string, block: BoardBlock): 
   return api.post<BoardBlock>(boardBlocksPath(boardId), block, { query: named(slug), alert: 'unless offline' });
 }
 
+/**
+ * PUT /api/boards/{id}/blocks/order: the board's blocks in a new order (`ids` names every one,
+ * each once). Errors are the caller's, which puts the old order back and says why.
+ */
+export function reorderBoardBlocks(slug: string, boardId: string, ids: readonly string[]): Promise<BoardBlock[]> {
+  return api.put<BoardBlock[]>(`${boardBlocksPath(boardId)}/order`, { ids }, { query: named(slug), alert: false });
+}
+
 export function deleteBlock(slug: string, blockId: string): Promise<void> {
   return api.delete<void>(`/api/blocks/${encodeURIComponent(blockId)}`, undefined, { query: named(slug) });
 }
