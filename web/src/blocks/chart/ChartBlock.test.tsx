@@ -67,8 +67,11 @@ describe('ChartBlock', () => {
     expect(await screen.findByTestId('chart')).toHaveAccessibleName('Sales by region: Sales, Target by Region');
     expect(source.viewCalls).toEqual([{ block: expect.objectContaining({ id: 'c1' }), extra: {} }]);
     expect(canvas.props.renderer).toBe('canvas');
-    expect(canvas.props.option.xAxis.data).toEqual(['North', 'South']);
-    expect(canvas.props.option.series.map((s: any) => [s.type, s.stack])).toEqual([
+    // The option is built for the chart's measured width, so its labels fit (issue 26).
+    const option = canvas.props.option(480);
+    expect(option.xAxis.data).toEqual(['North', 'South']);
+    expect(option.xAxis.axisLabel).toMatchObject({ interval: 0 });
+    expect(option.series.map((s: any) => [s.type, s.stack])).toEqual([
       ['bar', 'total'],
       ['line', 'total'],
     ]);

@@ -2,7 +2,7 @@
 // ECharts (its own lazy chunk), with a PDF export of the picture (pdf_download, default on) and
 // the values of a clicked category (show_details_on_click). The option is built by the pure
 // `buildBlockChartOption`; a visually hidden table gives screen readers the same numbers.
-import { Component, lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Component, lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
 import type { EChartsType } from 'echarts/core';
 import { Loading } from '../../components/Loading';
 import type { ChartModel } from '../../core/types';
@@ -87,7 +87,7 @@ function SeriesTable({ model, config, title }: { model: ChartModel; config: Char
 function ChartBody({ model, block, filterLines }: { model: ChartModel; block: DataBlockProps['block']; filterLines: string[] }) {
   const config = block as ChartConfig;
   const title = chartTitle(block);
-  const option = useMemo(() => buildBlockChartOption(model, config), [model, config]);
+  const option = useCallback((width: number) => buildBlockChartOption(model, config, width), [model, config]);
   const [chart, setChart] = useState<EChartsType | null>(null);
   const [exporting, setExporting] = useState(false);
   const [point, setPoint] = useState<number | null>(null);

@@ -271,3 +271,40 @@ describe('large data', () => {
     expect(performance.now() - started).toBeLessThan(500);
   });
 });
+
+describe('category labels (issue 26: no label dropped silently)', () => {
+  const many = (n: number) => Array.from({ length: n }, (_, i) => i);
+  const labelled = (n: number, type: ChartType, width: number) => {
+    const config: ChartConfig = { type: 'chart', x_axis: 'Region', axis: [{ column: 'S1', type }] };
+    const data: ChartModel = { labels: many(n).map((i) => `Region ${i + 1}`), series: [{ name: 'S1', type, data: many(n) }] };
+    return buildBlockChartOption(data, config, width) as Loose;
+  };
+
+  it('draws all 8 labels of a half-width bar chart, turned, with no scrolling', () => {
+    const option = labelled(8, 'bar', 300);
+    expect(option.xAxis.axisLabel).toMatchObject({ interval: 0, rotate: 45, hideOverlap: false });
+    expect(option.dataZoom).toBeUndefined();
+    expect(labelled(8, 'bar', 900).xAxis.axisLabel).toMatchObject({ interval: 0, rotate: 0 });
+  });
+
+  it('scrolls 60 categories with a slider, each label in view drawn, and keeps room for the slider', () => {
+    const option = labelled(60, 'bar', 480);
+    expect(option.xAxis.axisLabel).toMatchObject({ interval: 0, rotate: 45 });
+    expect(option.dataZoom[0]).toMatchObject({ type: 'slider', xAxisIndex: 0, startValue: 0 });
+    expect(option.grid.bottom).toBe(8 + 28);
+    expect(option.tooltip).toMatchObject({ trigger: 'axis' });
+  });
+
+  it('scrolls the side axis of horizontal bars', () => {
+    const option = labelled(60, 'horizontal-bar', 480);
+    expect(option.yAxis.axisLabel).toMatchObject({ interval: 0, rotate: 0 });
+    expect(option.dataZoom[0]).toMatchObject({ type: 'slider', yAxisIndex: 0 });
+    expect(option.grid.right).toBe(16 + 28);
+  });
+
+  it('thins the labels of a large chart, read whole, instead of scrolling thousands', () => {
+    const option = labelled(LARGE_POINTS + 1, 'line', 480);
+    expect(option.xAxis.axisLabel).toMatchObject({ interval: 'auto', hideOverlap: true });
+    expect(option.dataZoom).toBeUndefined();
+  });
+});

@@ -15,7 +15,14 @@
 //   colours and labels.
 import type { ComposeOption } from 'echarts/core';
 import type { BarSeriesOption, LineSeriesOption, PieSeriesOption, RadarSeriesOption, ScatterSeriesOption } from 'echarts/charts';
-import type { GridComponentOption, LegendComponentOption, RadarComponentOption, TooltipComponentOption } from 'echarts/components';
+import type {
+  DataZoomComponentOption,
+  GridComponentOption,
+  LegendComponentOption,
+  RadarComponentOption,
+  TooltipComponentOption,
+} from 'echarts/components';
+import { categoryAxisLayout, type CategoryAxisLayout } from '../../features/preview/chartOption';
 import type { ChartModel, ChartSeries, ChartType } from '../../core/types';
 import type { ChartAxisItem, ChartConfig } from '../../generated/blockConfigs';
 
@@ -29,6 +36,7 @@ export type BlockChartOption = ComposeOption<
   | LegendComponentOption
   | RadarComponentOption
   | TooltipComponentOption
+  | DataZoomComponentOption
 >;
 
 /** Colours of series without a backgroundColor: the theme's accent and ink first (spec §9). */
@@ -209,14 +217,14 @@ function legendOption(config: ChartConfig): LegendComponentOption {
   return { show: true, type: 'scroll', ...(position === 'bottom' ? { bottom: 0 } : { top: 0 }), textStyle: { color: INK } };
 }
 
-function gridOption(config: ChartConfig): GridComponentOption {
+function gridOption(config: ChartConfig, layout: CategoryAxisLayout, horizontal: boolean): GridComponentOption {
   const position = config.legendPosition ?? 'top';
   const names = config.showScaleLabel === true;
   return {
     left: names ? 24 : 8,
-    right: 16,
+    right: 16 + (horizontal ? layout.sliderRoom : 0),
     top: position === 'top' ? 36 : 16,
-    bottom: (position === 'bottom' ? 36 : 8) + (names ? 20 : 0),
+    bottom: (position === 'bottom' ? 36 : 8) + (names ? 20 : 0) + (horizontal ? 0 : layout.sliderRoom),
     containLabel: true,
   };
 }
@@ -224,13 +232,20 @@ function gridOption(config: ChartConfig): GridComponentOption {
 export interface ChartOptionInput {
   model: ChartModel;
   config: ChartConfig;
+  /** The chart's width in px, which decides how its category labels fit. */
+  width?: number;
 }
 
-function cartesianOption({ model, config }: ChartOptionInput): BlockChartOption {
+function cartesianOption({ model, config, width }: ChartOptionInput): BlockChartOption {
   const horizontal = model.series[0]?.type === 'horizontal-bar';
   const stacked = config.stackAxis === true;
   const points = model.series.reduce((n, s) => Math.max(n, s.data.length), 0);
   const large = points > LARGE_POINTS;
+  // A large chart is read as a shape: it shows every point at once and thins its labels (each
+  // point's label is in the tooltip) rather than scroll through thousands of them.
+  const layout: CategoryAxisLayout = large
+    ? { axisLabel: { ...categoryAxisLayout([], horizontal).axisLabel, interval: 'auto', hideOverlap: true }, sliderRoom: 0 }
+    : categoryAxisLayout(model.labels, horizontal, width);
   const range = valueRange(model.series, stacked);
   const step = stepOf(config, range);
   const lines = gridLines(config);
@@ -246,7 +261,7 @@ function cartesianOption({ model, config }: ChartOptionInput): BlockChartOption 
     nameLocation: 'middle' as const,
     nameGap: horizontal ? 56 : 28,
     axisLine: { lineStyle: { color: GRID_COLOUR } },
-    axisLabel: { color: INK, hideOverlap: true },
+    axisLabel: { color: INK, ...layout.axisLabel },
     axisTick: { show: false },
   };
   const value = {
@@ -319,8 +334,9 @@ function cartesianOption({ model, config }: ChartOptionInput): BlockChartOption 
     color: PALETTE,
     textStyle: { fontFamily: "'Lexend Deca', sans-serif" },
     legend: legendOption(config),
-    grid: gridOption(config),
+    grid: gridOption(config, layout, horizontal),
     tooltip: { trigger: 'axis', confine: true },
+    ...(layout.dataZoom ? { dataZoom: layout.dataZoom } : {}),
     xAxis,
     yAxis,
     series,
@@ -431,11 +447,11 @@ function pieOption({ model, config }: ChartOptionInput): BlockChartOption {
  * The ECharts option of a chart block (see the header for how series types combine). Cartesian
  * series other than line and scatter, and radar/pie series inside a cartesian chart, are bars.
  */
-export function buildBlockChartOption(model: ChartModel, config: ChartConfig): BlockChartOption {
+export function buildBlockChartOption(model: ChartModel, config: ChartConfig, width?: number): BlockChartOption {
   const family = familyOf(model.series[0]?.type);
   if (family === 'radar') return radarOption({ model, config });
   if (family === 'pie') return pieOption({ model, config });
-  return cartesianOption({ model, config });
+  return cartesianOption({ model, config, width });
 }
 
 /** Whether any series is past the large-data threshold (the view uses the canvas renderer then too). */

@@ -1,8 +1,8 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { EChartsCoreOption } from 'echarts/core';
 import type { ChartModel } from '../../core/types';
 import type { PreviewChartType } from '../../store/chartSlice';
-import { buildChartOption } from './chartOption';
+import { buildChartOption, DEFAULT_CHART_WIDTH } from './chartOption';
 import { init, type EChartsType } from './echarts';
 
 /** A clicked data point: which series and which category (its place in the labels). */
@@ -25,13 +25,21 @@ interface CommonProps {
   onPointClick?: (point: ChartPoint) => void;
 }
 
-/** The preview's model and type, or a ready option (the chart block builds its own). */
-type Props = CommonProps & ({ model: ChartModel; type: PreviewChartType; option?: undefined } | { option: EChartsCoreOption; model?: undefined; type?: undefined });
+/**
+ * The preview's model and type, or the option the chart block builds, for the chart's width in px
+ * (its category labels turn or scroll when they do not fit).
+ */
+type Props = CommonProps &
+  ({ model: ChartModel; type: PreviewChartType; option?: undefined } | { option: EChartsCoreOption | ((width: number) => EChartsCoreOption); model?: undefined; type?: undefined });
+
+/** Widths are followed in steps this size, so a resize redraws the option only when labels could change. */
+const WIDTH_STEP = 40;
 
 /** Draws the chart with ECharts. Default export so it can be loaded with React.lazy. */
 export default function ChartView({ model, type, option, label, renderer = 'svg', onChart, onPointClick }: Props) {
   const host = useRef<HTMLDivElement>(null);
   const chart = useRef<EChartsType | null>(null);
+  const [width, setWidth] = useState<number | undefined>(undefined);
   // The latest callbacks, read by the handlers bound once per instance.
   const callbacks = useRef({ onChart, onPointClick });
   callbacks.current = { onChart, onPointClick };
@@ -48,7 +56,14 @@ export default function ChartView({ model, type, option, label, renderer = 'svg'
       }
     });
     callbacks.current.onChart?.(instance);
-    const observer = new ResizeObserver(() => instance.resize());
+    const measure = () => {
+      if (el.clientWidth > 0) setWidth(Math.floor(el.clientWidth / WIDTH_STEP) * WIDTH_STEP);
+    };
+    measure();
+    const observer = new ResizeObserver(() => {
+      instance.resize();
+      measure();
+    });
     observer.observe(el);
     return () => {
       observer.disconnect();
@@ -59,9 +74,10 @@ export default function ChartView({ model, type, option, label, renderer = 'svg'
   }, [renderer]);
 
   useEffect(() => {
-    const next = option ?? (model && type ? buildChartOption(model, type) : null);
+    const built = model && type ? buildChartOption(model, type, width) : null;
+    const next = typeof option === 'function' ? option(width ?? DEFAULT_CHART_WIDTH) : (option ?? built);
     if (next) chart.current?.setOption(next, { notMerge: true });
-  }, [model, type, option, renderer]);
+  }, [model, type, option, renderer, width]);
 
   return <div ref={host} className="chart-canvas" role="img" aria-label={label} data-testid="chart" />;
 }

@@ -3,10 +3,11 @@
 // lazily, so a page without a chart never downloads this code.
 import { init, use } from 'echarts/core';
 import { BarChart, LineChart } from 'echarts/charts';
-import { GridComponent, TooltipComponent } from 'echarts/components';
+import { DataZoomInsideComponent, DataZoomSliderComponent, GridComponent, TooltipComponent } from 'echarts/components';
 import { SVGRenderer } from 'echarts/renderers';
 
-use([BarChart, LineChart, GridComponent, TooltipComponent, SVGRenderer]);
+// Data zoom: a category axis with more labels than fit scrolls (chartOption.ts categoryAxisLayout).
+use([BarChart, LineChart, GridComponent, TooltipComponent, DataZoomSliderComponent, DataZoomInsideComponent, SVGRenderer]);
 
 export { init };
 export type { EChartsType } from 'echarts/core';
