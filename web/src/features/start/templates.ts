@@ -49,8 +49,9 @@ export function visibleColumns(columns: readonly string[]): string[] {
   return columns.filter((c) => !HIDDEN_COLUMNS.has(c));
 }
 
-const WIDE = { full_width: true };
-const PAGED = { ...WIDE, paginate: true, rows_per_page: 10 };
+// Widths are not set here: the core's starter gives tables, lists, calendars and charts of many
+// categories the whole board, as it does for a block added with New Block.
+const PAGED = { paginate: true, rows_per_page: 10 };
 
 /** 'Revenue by Region' for a chart the starter bound, else 'Chart'. */
 function chartTitle(settings: Record<string, unknown>): string {
@@ -77,7 +78,7 @@ export const TEMPLATES: readonly StarterTemplate[] = [
       {
         type: 'chart',
         title: chartTitle,
-        settings: { ...WIDE, legendPosition: 'top', pdf_download: true },
+        settings: { legendPosition: 'top', pdf_download: true },
         // Without a number column the starter leaves the series to choose: no chart then.
         keep: (settings) => Array.isArray(settings.axis) && settings.axis.length > 0,
       },
@@ -99,7 +100,7 @@ export const TEMPLATES: readonly StarterTemplate[] = [
       {
         type: 'calendar',
         title: () => 'Calendar',
-        settings: { ...WIDE, default_calendar_view: 'Month', default_calendar_month: 'Current month' },
+        settings: { default_calendar_view: 'Month', default_calendar_month: 'Current month' },
         // Only a tab with a date column gets one: the starter then places the events by it.
         keep: (settings) => Boolean(settings.start_time_column),
       },
