@@ -1,11 +1,12 @@
 // The one place that loads the WASM core. The module is instantiated once per page and shared
 // by every caller of loadCore(); the sheet itself lives on the Rust side behind a SheetTable
 // handle, so each query only sends a small spec across the boundary.
-import init, { SheetTable, blockCatalogue, blockColumnFormats, blockDefaults, blockNewItem, blockSet, blockStarter, blockStarterSheet, blockVisible, evaluate, iframeFrame, markdownHtml, validateBlock, type InitInput } from '@tessera/core';
+import init, { SheetTable, blockCatalogue, blockColumnFormats, blockDefaults, blockNewItem, blockSet, blockStarter, blockStarterSheet, blockVisible, evaluate, iframeFrame, markdownHtml, readUrlFilters, validateBlock, type InitInput } from '@tessera/core';
 import type { IframeFrame } from '../blocks/data/types';
 import type { Catalogue, FieldError } from '../generated/blockCatalogue';
 import type { ColumnProfile, Starter } from '../generated/blockStarter';
-import type { ChartModel, ChartSpec, ColumnFormat, FacadeAnswers, QueryResult, QuerySpec } from './types';
+import type { UrlFilters } from '../generated/urlFilters';
+import type { ChartModel, ChartSpec, ColumnFormat, FacadeAnswers, Filter, QueryResult, QuerySpec } from './types';
 
 /** A sheet loaded into WASM memory. */
 export interface Table {
@@ -62,6 +63,11 @@ export interface Core {
   iframeFrame(code: string): { frame: IframeFrame | null; refusal: string | null };
   /** Markdown as the sanitised HTML the server answers in a markdown block's view. */
   markdownHtml(text: string): string;
+  /**
+   * A link's URL `filters` text read against a board's stored filters, as the server reads it:
+   * the pairs that apply, and those left out with the reason in words for a viewer.
+   */
+  readUrlFilters(filters: readonly Filter[], text: string): UrlFilters;
 
   // The core's JSON facade (tessera_core::api::evaluate) for the views a table handle has no
   // method for: the settings editor's live preview of scorecards, calendars, markdown and form
@@ -92,6 +98,7 @@ export function loadCore(source?: InitInput): Promise<Core> {
         blockColumnFormats: (block) => blockColumnFormats(block) as ColumnFormat[],
         iframeFrame: (code) => iframeFrame(code) as { frame: IframeFrame | null; refusal: string | null },
         markdownHtml: (text) => markdownHtml(text),
+        readUrlFilters: (filters, text) => readUrlFilters(filters, text) as UrlFilters,
         evaluate: (op, input) => JSON.parse(evaluate(op, input)),
       }),
     );

@@ -200,8 +200,8 @@ describe('board viewer at /:board_slug', () => {
     const { calls } = serve(boardState({ blocks: [tableBlock], hide_filters: false, filters: [region] }));
     const { user } = renderApp('/sales');
     await screen.findByRole('table');
-    await user.type(screen.getByRole('textbox', { name: 'Region: Month is' }), 'Feb');
-    await user.click(screen.getByRole('button', { name: 'Apply filters' }));
+    await user.click(screen.getByRole('button', { name: 'Region' }));
+    await user.type(screen.getByRole('textbox', { name: 'Month is' }), 'Feb{Enter}');
     await waitFor(() =>
       expect(calls.some((call) => call.url.pathname === '/api/board/s1/sheet/Sales' && call.url.searchParams.get('_filters') === 'Region:Feb')).toBe(true),
     );

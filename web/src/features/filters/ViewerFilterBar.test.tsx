@@ -1,8 +1,9 @@
-import { render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import type { Filter } from '../../core/types';
 import { appliedFilterLines, readUrlFilters, writeUrlFilters } from './urlFilters';
-import { ViewerFilterBar } from './ViewerFilterBar';
+import { TYPING_PAUSE_MS, ViewerFilterBar } from './ViewerFilterBar';
 
 const filter = (name: string, condition: Filter['condition'], active = false, value: Filter['value'] = ''): Filter => ({
   name,
@@ -12,14 +13,38 @@ const filter = (name: string, condition: Filter['condition'], active = false, va
   value,
 });
 
-const FILTERS = [filter('Region', '=', true, 'North'), filter('Owner', 'starts_with'), filter('Big', '>'), filter('Today', 'today'), filter('Span', 'date')];
+const FILTERS = [
+  filter('Region', '=', true, 'North'),
+  filter('Owner', 'starts_with'),
+  filter('Big', '>'),
+  filter('Recent', 'past_days'),
+  filter('Today', 'today'),
+  filter('Span', 'date'),
+  filter('Status', 'any_of'),
+];
 
-function renderBar(value = '') {
+/** The bar as a board holds it: the URL text is state the bar writes. */
+function renderBar(initial = '') {
   const onChange = vi.fn();
+  function Host() {
+    const [value, setValue] = useState(initial);
+    return (
+      <ViewerFilterBar
+        filters={FILTERS}
+        value={value}
+        onChange={(next) => {
+          onChange(next);
+          setValue(next);
+        }}
+      />
+    );
+  }
   const user = userEvent.setup();
-  render(<ViewerFilterBar filters={FILTERS} value={value} onChange={onChange} />);
-  return { user, onChange };
+  render(<Host />);
+  return { user, onChange, last: () => onChange.mock.calls.at(-1)?.[0] as string | undefined };
 }
+
+const chip = (name: string | RegExp) => screen.getByRole('button', { name });
 
 describe('url filters', () => {
   it('read and write name:value pairs, keeping colons in values and dropping empty ones', () => {
@@ -41,45 +66,109 @@ describe('url filters', () => {
 });
 
 describe('ViewerFilterBar', () => {
-  it('shows active filters as chips and offers the inactive ones', () => {
+  it('shows active filters as fixed chips that say so, and the others as chips to open', () => {
     renderBar();
-    expect(screen.getByRole('list', { name: 'Always applied' })).toHaveTextContent('Region is North');
-    expect(screen.getByRole('textbox', { name: 'Owner: Owner starts with' })).toHaveValue('');
-    expect(screen.getByRole('textbox', { name: 'Big: Amount greater than' })).toBeInTheDocument();
-    expect(screen.getByRole('checkbox', { name: 'Today: Today is today' })).not.toBeChecked();
-    expect(screen.queryByRole('button', { name: 'Clear' })).not.toBeInTheDocument();
+    const fixed = screen.getByText('Region is North').closest('li')!;
+    expect(fixed).toHaveTextContent('Always applied');
+    expect(within(fixed).queryByRole('button')).not.toBeInTheDocument();
+    expect(within(fixed).queryByRole('checkbox')).not.toBeInTheDocument();
+    for (const name of ['Owner', 'Big', 'Recent', 'Span', 'Status']) {
+      expect(chip(name)).toHaveAttribute('aria-expanded', 'false');
+    }
+    expect(screen.getByRole('checkbox', { name: 'Apply filter Today' })).not.toBeChecked();
+    expect(screen.queryByRole('button', { name: 'Clear all' })).not.toBeInTheDocument();
   });
 
-  it('applies the chosen values as the URL filters', async () => {
-    const { user, onChange } = renderBar();
-    await user.type(screen.getByRole('textbox', { name: 'Owner: Owner starts with' }), 'An');
-    await user.type(screen.getByRole('textbox', { name: 'Big: Amount greater than' }), '100');
-    await user.click(screen.getByRole('checkbox', { name: 'Today: Today is today' }));
-    await user.click(screen.getByRole('button', { name: 'Apply filters' }));
-    expect(onChange).toHaveBeenCalledWith('Owner:An,Big:100,Today:on');
+  it('writes a text value once typing pauses, and shows it on the chip', async () => {
+    vi.useFakeTimers();
+    try {
+      const { onChange } = renderBar();
+      fireEvent.click(chip('Owner'));
+      const input = within(screen.getByRole('dialog', { name: 'Filter Owner: Owner starts with' })).getByRole('textbox', { name: 'Owner starts with' });
+      expect(input).toHaveFocus();
+      fireEvent.change(input, { target: { value: 'An' } });
+      expect(onChange).not.toHaveBeenCalled();
+      act(() => vi.advanceTimersByTime(TYPING_PAUSE_MS));
+      expect(onChange).toHaveBeenLastCalledWith('Owner:An');
+      expect(chip('Owner: starts with An')).toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
-  it('joins a date range with the core separator', async () => {
-    const { user, onChange } = renderBar();
-    await user.type(screen.getByLabelText('Span from'), '2026-01-01');
-    await user.type(screen.getByLabelText('Span to'), '2026-02-01');
-    await user.click(screen.getByRole('button', { name: 'Apply filters' }));
-    expect(onChange).toHaveBeenCalledWith('Span:2026-01-01..2026-02-01');
+  it('writes a number of days on Enter and closes, giving the focus back to the chip', async () => {
+    const { user, last } = renderBar('Owner:An');
+    await user.click(chip('Recent'));
+    const days = screen.getByRole('spinbutton', { name: 'Number of days' });
+    await user.type(days, '7{Enter}');
+    expect(last()).toBe('Owner:An,Recent:7');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(chip('Recent: past 7 days')).toHaveFocus();
   });
 
-  it('refuses a value with a comma, which would split the URL pair', async () => {
+  it('closes on Escape with the focus back on the chip, keeping what was typed', async () => {
+    const { user, last } = renderBar();
+    await user.click(chip('Big'));
+    await user.type(screen.getByRole('textbox', { name: 'Amount greater than' }), '100');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(last()).toBe('Big:100');
+    expect(chip('Big: greater than 100')).toHaveFocus();
+  });
+
+  it('joins a date range with the core separator at each change', async () => {
+    const { user, last } = renderBar();
+    await user.click(chip('Span'));
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-01-01' } });
+    expect(last()).toBe('Span:2026-01-01..');
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-02-01' } });
+    expect(last()).toBe('Span:2026-01-01..2026-02-01');
+    await user.click(screen.getByRole('button', { name: 'Done' }));
+    expect(chip('Span: 2026-01-01 – 2026-02-01')).toHaveFocus();
+  });
+
+  it('takes any-of values as removable tokens joined with ||', async () => {
+    const { user, last } = renderBar();
+    await user.click(chip('Status'));
+    const add = screen.getByRole('textbox', { name: 'Add a value' });
+    await user.type(add, 'North{Enter}');
+    expect(last()).toBe('Status:North');
+    await user.type(add, 'East');
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    expect(last()).toBe('Status:North||East');
+    const tokens = screen.getByRole('list', { name: 'Status is any of: chosen values' });
+    expect(within(tokens).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['North×', 'East×']);
+    await user.click(screen.getByRole('button', { name: 'Remove North' }));
+    expect(last()).toBe('Status:East');
+    expect(add).toHaveFocus();
+  });
+
+  it('switches a date window on and off as a toggle chip', async () => {
+    const { user, last } = renderBar();
+    await user.click(screen.getByRole('checkbox', { name: 'Apply filter Today' }));
+    expect(last()).toBe('Today:on');
+    expect(screen.getByRole('checkbox', { name: 'Apply filter Today' })).toBeChecked();
+    await user.click(screen.getByRole('checkbox', { name: 'Apply filter Today' }));
+    expect(last()).toBe('');
+  });
+
+  it('keeps a value with a comma out of the URL and says why', async () => {
     const { user, onChange } = renderBar();
-    await user.type(screen.getByRole('textbox', { name: 'Owner: Owner starts with' }), 'a,b');
-    await user.click(screen.getByRole('button', { name: 'Apply filters' }));
-    expect(screen.getByRole('alert')).toHaveTextContent('A filter value cannot contain a comma');
+    await user.click(chip('Owner'));
+    await user.type(screen.getByRole('textbox', { name: 'Owner starts with' }), 'a,b{Enter}');
+    expect(screen.getByRole('textbox', { name: 'Owner starts with' })).toHaveAccessibleDescription(/A filter value cannot contain a comma/);
     expect(onChange).not.toHaveBeenCalled();
   });
 
-  it('starts from the URL and clears it', async () => {
-    const { user, onChange } = renderBar('Owner:Bo');
-    expect(screen.getByRole('textbox', { name: 'Owner: Owner starts with' })).toHaveValue('Bo');
-    await user.click(screen.getByRole('button', { name: 'Clear' }));
-    expect(onChange).toHaveBeenCalledWith('');
+  it('starts from the URL, clears one chip or all, and keeps pairs it does not know', async () => {
+    const { user, last } = renderBar('Owner:Bo,Books only:yes,Today:on');
+    expect(chip('Owner: starts with Bo')).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Apply filter Today' })).toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Clear filter Owner' }));
+    expect(last()).toBe('Books only:yes,Today:on');
+    await user.click(screen.getByRole('button', { name: 'Clear all' }));
+    expect(last()).toBe('');
+    expect(screen.queryByRole('button', { name: 'Clear all' })).not.toBeInTheDocument();
   });
 
   it('shows nothing for a board whose filters have no names', () => {

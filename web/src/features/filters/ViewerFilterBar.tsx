@@ -1,10 +1,12 @@
-// The viewer's filter bar (platform §5): the board's named filters a visitor can switch on or
-// narrow. Choices go into the URL `filters` query, which every request carries as `_filters`, so
-// the server applies them to every block and a link keeps them. Active filters always apply and
-// show as chips.
-import { useEffect, useId, useState, type FormEvent } from 'react';
+// The viewer's filter bar (platform §5): the board's named filters as chips. Active filters always
+// apply and show as fixed chips; the others open their condition's own input in a popover, and
+// every change goes straight into the URL `filters` query, which every request carries as
+// `_filters`: the server applies it to every block and a copied link keeps it.
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { Field } from '../../components/Field';
 import type { Filter } from '../../core/types';
-import { CONDITION_LABELS, DATE_RANGE_SEPARATOR, describeFilter, valueKind } from './conditions';
+import { ANY_OF_SEPARATOR, CONDITION_LABELS, DATE_RANGE_SEPARATOR, describeFilter, valueKind } from './conditions';
+import { FilterChips, type FilterChip } from './FilterChips';
 import { readUrlFilters, urlValueProblem, writeUrlFilters } from './urlFilters';
 import './filters.css';
 
@@ -15,112 +17,208 @@ export interface ViewerFilterBarProps {
   onChange: (urlFilters: string) => void;
 }
 
+/** How long typing pauses before a typed value goes into the URL (each write reloads every block). */
+export const TYPING_PAUSE_MS = 400;
+
+/** What a none-kind filter's URL value is when switched on: the core ignores it, but a pair needs one. */
+const SWITCHED_ON = 'on';
+
 const named = (filters: readonly Filter[]) => filters.filter((f) => typeof f.name === 'string' && f.name.trim() !== '');
 
-function FilterControl({ filter, value, onChange, id }: { filter: Filter; value: string; onChange: (value: string) => void; id: string }) {
-  const label = `${filter.name}: ${filter.sheet_column.column} ${CONDITION_LABELS[filter.condition] ?? filter.condition}`;
+/** The filter's question: "Owner starts with", "Amount greater than". */
+const question = (filter: Filter) => `${filter.sheet_column.column} ${CONDITION_LABELS[filter.condition] ?? filter.condition}`;
+
+/** A URL value as the chip shows it: a range with a dash, any-of parts with commas. */
+function shownValue(filter: Filter, value: string): string {
   switch (valueKind(filter.condition)) {
-    case 'none':
-      return (
-        <label className="viewer-filter viewer-filter-toggle">
-          <input type="checkbox" checked={value !== ''} onChange={(e) => onChange(e.target.checked ? 'on' : '')} />
-          <span>{label}</span>
-        </label>
-      );
+    case 'range':
+      return value.split(DATE_RANGE_SEPARATOR).map((side) => side.trim() || '…').join(' – ');
+    case 'list':
+      return value.split(ANY_OF_SEPARATOR).filter((part) => part.trim()).join(', ');
+    case 'days':
+      return `past ${value} days`;
+    default:
+      return `${CONDITION_LABELS[filter.condition]} ${value}`;
+  }
+}
+
+/**
+ * Typed text (a value or a number of days) that goes into the URL once typing pauses, on Enter
+ * and when the popover closes; a value with a comma would split its pair, so it stays here with
+ * the reason instead.
+ */
+function TypedValue({ label, type, value, onChange, onDone }: { label: string; type: 'text' | 'number'; value: string; onChange: (value: string) => void; onDone: () => void }) {
+  const [draft, setDraft] = useState(value);
+  const problem = urlValueProblem(draft);
+  const write = useRef(onChange);
+  const pending = useRef<string | null>(null);
+  useEffect(() => {
+    write.current = onChange;
+  }, [onChange]);
+  // Reads only refs, so one function serves the timer, Enter and the unmount.
+  const flush = useCallback(() => {
+    if (pending.current !== null && !urlValueProblem(pending.current)) write.current(pending.current.trim());
+    pending.current = null;
+  }, []);
+  useEffect(() => {
+    if (pending.current === null) return;
+    const timer = setTimeout(flush, TYPING_PAUSE_MS);
+    return () => clearTimeout(timer);
+  }, [draft, flush]);
+  // Closing the popover keeps what was typed.
+  useEffect(() => flush, [flush]);
+  const keyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== 'Enter') return;
+    event.preventDefault();
+    // A value the URL cannot carry stays on screen with its reason.
+    if (problem) return;
+    flush();
+    onDone();
+  };
+  return (
+    <Field label={label} error={problem ?? undefined}>
+      <input
+        type={type}
+        min={type === 'number' ? 0 : undefined}
+        step={type === 'number' ? 1 : undefined}
+        value={draft}
+        onChange={(event) => {
+          pending.current = event.target.value;
+          setDraft(event.target.value);
+        }}
+        onKeyDown={keyDown}
+      />
+    </Field>
+  );
+}
+
+/** Values of an any-of filter as removable tokens, joined with the core's `||`. */
+function TokenValues({ label, value, onChange }: { label: string; value: string; onChange: (value: string) => void }) {
+  const tokens = value.split(ANY_OF_SEPARATOR).map((part) => part.trim()).filter(Boolean);
+  const [draft, setDraft] = useState('');
+  const input = useRef<HTMLInputElement>(null);
+  const problem = draft.includes(ANY_OF_SEPARATOR) ? `Add one value at a time; ${ANY_OF_SEPARATOR} separates them.` : urlValueProblem(draft);
+  const add = () => {
+    const next = draft.trim();
+    if (!next || problem) return;
+    if (!tokens.includes(next)) onChange([...tokens, next].join(ANY_OF_SEPARATOR));
+    setDraft('');
+  };
+  const remove = (token: string) => {
+    onChange(tokens.filter((t) => t !== token).join(ANY_OF_SEPARATOR));
+    input.current?.focus();
+  };
+  return (
+    <div className="filter-tokens">
+      {tokens.length > 0 && (
+        <ul className="filter-token-list" aria-label={`${label}: chosen values`}>
+          {tokens.map((token) => (
+            <li key={token}>
+              <span>{token}</span>
+              <button type="button" className="chip-remove" aria-label={`Remove ${token}`} onClick={() => remove(token)}>
+                ×
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="filter-token-add">
+        <Field label="Add a value" hint="Press Enter to add it." error={problem ?? undefined}>
+          <input
+            ref={input}
+            type="text"
+            value={draft}
+            onChange={(event) => setDraft(event.target.value)}
+            onKeyDown={(event) => {
+              if (event.key !== 'Enter') return;
+              event.preventDefault();
+              add();
+            }}
+          />
+        </Field>
+        <button type="button" className="button small" onClick={add} disabled={!draft.trim() || Boolean(problem)}>
+          Add
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** The input a filter's condition takes (crates/tessera-core/src/filter.rs lists them). */
+function FilterInput({ filter, value, onChange, onDone }: { filter: Filter; value: string; onChange: (value: string) => void; onDone: () => void }) {
+  switch (valueKind(filter.condition)) {
     case 'range': {
       const [start = '', end = ''] = value.split(DATE_RANGE_SEPARATOR);
-      const set = (s: string, e: string) => onChange(s || e ? `${s}${DATE_RANGE_SEPARATOR}${e}` : '');
+      const set = (from: string, to: string) => onChange(from || to ? `${from}${DATE_RANGE_SEPARATOR}${to}` : '');
       return (
-        <fieldset className="viewer-filter">
-          <legend>{label}</legend>
-          <label>
-            <span className="visually-hidden">{`${filter.name} from`}</span>
-            <input type="date" value={start} onChange={(e) => set(e.target.value, end)} />
-          </label>
-          <span aria-hidden="true">–</span>
-          <label>
-            <span className="visually-hidden">{`${filter.name} to`}</span>
-            <input type="date" value={end} onChange={(e) => set(start, e.target.value)} />
-          </label>
-        </fieldset>
-      );
-    }
-    default:
-      return (
-        <div className="viewer-filter">
-          <label htmlFor={id}>{label}</label>
-          <input
-            id={id}
-            type={valueKind(filter.condition) === 'days' ? 'number' : 'text'}
-            min={0}
-            value={value}
-            placeholder={valueKind(filter.condition) === 'list' ? 'a||b||c' : 'Any'}
-            onChange={(e) => onChange(e.target.value)}
-          />
+        <div className="filter-range">
+          <Field label="From">
+            <input type="date" value={start} onChange={(event) => set(event.target.value, end)} />
+          </Field>
+          <Field label="To">
+            <input type="date" value={end} onChange={(event) => set(start, event.target.value)} />
+          </Field>
+          <span className="form-hint">Both days are included; leave one empty for an open range.</span>
         </div>
       );
+    }
+    case 'list':
+      return <TokenValues label={question(filter)} value={value} onChange={onChange} />;
+    case 'days':
+      return <TypedValue label="Number of days" type="number" value={value} onChange={onChange} onDone={onDone} />;
+    default:
+      return <TypedValue label={question(filter)} type="text" value={value} onChange={onChange} onDone={onDone} />;
   }
 }
 
 export function ViewerFilterBar({ filters, value, onChange }: ViewerFilterBarProps) {
-  const idPrefix = useId();
-  const [draft, setDraft] = useState(() => readUrlFilters(value));
-  const [problem, setProblem] = useState<string | null>(null);
-  useEffect(() => setDraft(readUrlFilters(value)), [value]);
-
   const shown = named(filters);
-  const active = shown.filter((f) => f.active);
-  const choosable = shown.filter((f) => !f.active);
   if (shown.length === 0) return null;
-
-  const apply = (event: FormEvent) => {
-    event.preventDefault();
-    const bad = [...draft.values()].map(urlValueProblem).find(Boolean);
-    setProblem(bad ?? null);
-    if (!bad) onChange(writeUrlFilters(draft));
+  const chosen = readUrlFilters(value);
+  // Pairs the board has no filter for stay in the link: UrlFilterNotice offers to remove them.
+  const set = (name: string, next: string) => {
+    const pairs = new Map(chosen);
+    if (next.trim()) pairs.set(name, next);
+    else pairs.delete(name);
+    onChange(writeUrlFilters(pairs));
   };
-  const clear = () => {
-    setDraft(new Map());
-    setProblem(null);
-    onChange('');
-  };
-
+  const chips = shown.map((filter): FilterChip => {
+    const name = filter.name.trim();
+    const current = chosen.get(name) ?? '';
+    if (filter.active) return { key: name, text: describeFilter(filter), on: true, note: 'Always applied' };
+    if (valueKind(filter.condition) === 'none') {
+      return {
+        key: name,
+        text: `${name}: ${question(filter)}`,
+        on: current !== '',
+        toggle: { label: `Apply filter ${name}`, onChange: () => set(name, current ? '' : SWITCHED_ON) },
+      };
+    }
+    return {
+      key: name,
+      text: current ? `${name}: ${shownValue(filter, current)}` : name,
+      on: current !== '',
+      edit: {
+        label: `Filter ${name}: ${question(filter)}`,
+        popover: (close) => (
+          <div className="chip-popover-body">
+            <FilterInput filter={filter} value={current} onChange={(next) => set(name, next)} onDone={close} />
+            <button type="button" className="button small" onClick={close}>
+              Done
+            </button>
+          </div>
+        ),
+      },
+      remove: current ? { label: `Clear filter ${name}`, onRemove: () => set(name, '') } : undefined,
+    };
+  });
   return (
     <section className="viewer-filters" aria-label="Filters">
-      {active.length > 0 && (
-        <ul className="viewer-filter-chips" aria-label="Always applied">
-          {active.map((f) => (
-            <li key={f.name}>{describeFilter(f)}</li>
-          ))}
-        </ul>
-      )}
-      {choosable.length > 0 && (
-        <form className="viewer-filter-form" onSubmit={apply}>
-          {choosable.map((f, i) => (
-            <FilterControl
-              key={f.name}
-              id={`${idPrefix}-${i}`}
-              filter={f}
-              value={draft.get(f.name.trim()) ?? ''}
-              onChange={(next) => setDraft((d) => new Map(d).set(f.name.trim(), next))}
-            />
-          ))}
-          <div className="viewer-filter-buttons">
-            <button type="submit" className="button primary">
-              Apply filters
-            </button>
-            {value && (
-              <button type="button" className="button" onClick={clear}>
-                Clear
-              </button>
-            )}
-          </div>
-          {problem && (
-            <p className="field-error" role="alert">
-              {problem}
-            </p>
-          )}
-        </form>
+      <FilterChips chips={chips} />
+      {value.trim() !== '' && (
+        <button type="button" className="button small viewer-filters-clear" onClick={() => onChange('')}>
+          Clear all
+        </button>
       )}
     </section>
   );

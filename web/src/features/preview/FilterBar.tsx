@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { CONDITIONS, type Condition } from '../../core/types';
 import { CONDITION_LABELS, describeFilter, valueKind } from '../filters/conditions';
+import { FilterChips } from '../filters/FilterChips';
 import { usePreviewStore } from '../../store/previewStore';
 
 const VALUE_HINT: Partial<Record<Condition, string>> = {
@@ -79,31 +80,15 @@ export function FilterBar() {
           Add filter
         </button>
       </form>
-      {filters.length > 0 && (
-        <ul className="filter-chips">
-          {filters.map((f) => (
-            <li key={f.name} className={f.active ? 'chip' : 'chip inactive'}>
-              <label>
-                <input
-                  type="checkbox"
-                  checked={f.active}
-                  onChange={() => toggleFilter(f.name)}
-                  aria-label={`Apply filter ${f.name}`}
-                />
-                <span>{describeFilter(f)}</span>
-              </label>
-              <button
-                type="button"
-                className="chip-remove"
-                onClick={() => removeFilter(f.name)}
-                aria-label={`Remove filter ${f.name}`}
-              >
-                ×
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
+      <FilterChips
+        chips={filters.map((f) => ({
+          key: f.name,
+          text: describeFilter(f),
+          on: f.active,
+          toggle: { label: `Apply filter ${f.name}`, onChange: () => toggleFilter(f.name) },
+          remove: { label: `Remove filter ${f.name}`, onRemove: () => removeFilter(f.name) },
+        }))}
+      />
     </section>
   );
 }
