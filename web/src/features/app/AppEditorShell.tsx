@@ -4,7 +4,6 @@ import { toApiError } from '../../api/errors';
 import type { AppPage, AppRecord, PageSettings, PageState } from '../../api/types';
 import { draftBlock, EditedBlockPanel, storeDraft, openedBlock, useBlockTarget, useOfflineReadiness } from '../../blocks/settings/EditedBlockPanel';
 import { Loading } from '../../components/Loading';
-import { runtimeConfig } from '../../config/runtime';
 import { docsUrlFor } from '../../shell/docsLink';
 import type { Filter } from '../../core/types';
 import { addToPage, removeBlock, replaceBlock, type Block } from '../../shell/blockList';
@@ -14,11 +13,13 @@ import { isOpen, newBlockIconRotated, type PopupMode } from '../../shell/modes';
 import { BlockSaveBadge, OfflineNotice, useOutboxBlocks, type BlockListEditing } from '../../shell/offlineEditing';
 import { useEditorMode } from '../../shell/useEditorMode';
 import { useSessionStore } from '../../store/sessionStore';
+import { ShareButton } from '../share/SharePanel';
 import { UsersDialog } from '../users/UsersDialog';
 import { addPageBlock, deletePageBlock, pageBlocksPath } from './appApi';
-import { pageHref, publicAppUrl, withAppName } from './appLocation';
+import { pageHref, withAppName } from './appLocation';
 import { useAppPages } from './appPages';
 import { AppSettingsPopup } from './AppSettingsPopup';
+import { appAddress, AppPublishPopup, AppSharePopup, type AppShareProps } from './AppShare';
 import { EmbedPopup } from './EmbedPopup';
 import { PageContent } from './PageContent';
 import { PagesPopup } from './PagesPopup';
@@ -59,6 +60,7 @@ export function AppEditorShell({
   const { mode, dispatch } = editor;
   const blocks = useBlockTarget(editor);
   const [addError, setAddError] = useState<string | null>(null);
+  const [sharing, setSharing] = useState(false);
   const { app_id: appId, page_id: pageId } = page;
   const blockEditing = useMemo((): BlockListEditing => {
     const setBlocks = (change: (blocks: readonly Block[]) => Block[]) => setPage((current) => ({ ...current, blocks: change(current.blocks) }));
@@ -126,7 +128,17 @@ export function AppEditorShell({
 
   const pageSettingsSaved = (settings: Partial<PageSettings>) => setPage((current) => ({ ...current, ...settings }));
 
-  const embedUrl = publicAppUrl(app?.subdomain || appName, '', window.location, runtimeConfig().baseHost);
+  const subdomain = app?.subdomain || appName;
+  const embedUrl = appAddress(subdomain, '');
+  // The page state carries the app's public flag and owner from the first paint; saving the flag
+  // through setApp keeps it in step.
+  const shareProps: Omit<AppShareProps, 'onManageUsers' | 'onClose'> = {
+    appId,
+    subdomain,
+    isPublic: page.public,
+    ownerEmail: page.owner_email,
+    onAppSaved: appSaved,
+  };
 
   return (
     <div className="app-editor">
@@ -136,6 +148,8 @@ export function AppEditorShell({
         </Link>
         <h1 className="app-title">{editorTitle(app?.name, page.page_name)}</h1>
         <OfflineNotice />
+        {/* The app's access stays in sight, as on the board editor: one click to share. */}
+        <ShareButton isPublic={page.public} expanded={sharing} onClick={() => setSharing(true)} />
         <button type="button" className="button app-spreadsheet" onClick={() => dispatch({ type: 'spreadsheet', url: app?.spreadsheet_url })}>
           Spreadsheet
         </button>
@@ -200,6 +214,17 @@ export function AppEditorShell({
       <UsersDialog appId={page.app_id} open={isOpen(mode, 'users')} onClose={close} />
       {isOpen(mode, 'app settings') && (
         <AppSettingsPopup app={app} page={page} onClose={close} onAppSaved={appSaved} onPageSaved={pageSettingsSaved} />
+      )}
+      {isOpen(mode, 'publish') && <AppPublishPopup {...shareProps} pages={pages} onManageUsers={() => open('users')} onClose={close} />}
+      {sharing && (
+        <AppSharePopup
+          {...shareProps}
+          onManageUsers={() => {
+            setSharing(false);
+            open('users');
+          }}
+          onClose={() => setSharing(false)}
+        />
       )}
       {isOpen(mode, 'embed') && <EmbedPopup url={embedUrl} title={app?.name || page.name} onClose={close} />}
       {blocks.target && edited && (

@@ -219,14 +219,15 @@ describe('the app editor shell', { timeout: 15_000 }, () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
-  it('Publish only sets the publish mode, shown as a pressed button; Docs opens a new tab', async () => {
+  it('Publish sets the publish mode, shown as a pressed button and the Publish App panel, and toggles back; Docs opens a new tab', async () => {
     serve();
     const { user } = renderViewer('/?app=field');
     await findTitle('Field app - Home');
     await user.click(sidebarButton('Publish'));
     expect(sidebarButton('Publish')).toHaveAttribute('aria-pressed', 'true');
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getAllByRole('dialog')).toEqual([screen.getByRole('dialog', { name: 'Publish App' })]);
     await user.click(sidebarButton('Publish'));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(sidebarButton('Publish')).toHaveAttribute('aria-pressed', 'false');
     await user.click(sidebarButton('Docs'));
     expect(window.open).toHaveBeenCalledWith('/docs', '_blank', 'noopener,noreferrer');

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { mockFetch, type Routes } from '../../test/fetchMock';
 import { renderApp } from '../../test/renderApp';
 import { boardState, salesRows, unpublished } from './boardFixture';
-import { PRIVATE_STATE, PUBLIC_STATE } from './SharePopup';
+import { ANYONE_CAN_VIEW, BOARD_INVITES, INVITE_PEOPLE, PRIVATE_BOARD_STATE as PRIVATE_STATE, PUBLIC_STATE, SESSION_NOTE } from '../share/SharePanel';
 
 beforeAll(() => import('./BoardViewerRoute'));
 beforeEach(() => {
@@ -114,10 +114,28 @@ describe('Share in the board editor', () => {
     expect(guest).toHaveAttribute('href', `${window.location.origin}/sales`);
     expect(guest).toHaveAttribute('target', '_blank');
     expect(guest).toHaveAttribute('rel', 'noopener noreferrer');
-    expect(guest).toHaveAccessibleDescription(/still has your session.+private window/);
+    // The board is on this host, which the session cookie belongs to: the note says so.
+    expect(guest).toHaveAccessibleDescription(SESSION_NOTE);
 
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog', { name: 'Share' })).not.toBeInTheDocument();
     expect(await shareButton()).toHaveFocus();
+  });
+
+  it('says who has access: the owner alone while private, and anyone with the link once public', async () => {
+    serve(boardState({ ...editor, public: false }), {
+      'PUT /api/boards/b1': (init) => ({ body: boardState({ ...editor, ...JSON.parse(String(init.body)) }) }),
+    });
+    const { user } = renderApp('/sales');
+    const dialog = await openShare(user);
+    const access = within(dialog).getByRole('region', { name: 'Who has access' });
+    expect(within(access).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['The ownerann@example.comOwner']);
+    expect(within(access).getByText(BOARD_INVITES)).toBeInTheDocument();
+    expect(within(access).queryByText(ANYONE_CAN_VIEW)).not.toBeInTheDocument();
+    // Nobody is invited to a board (the server has no board users), so nothing offers to.
+    expect(within(access).queryByRole('button', { name: INVITE_PEOPLE })).not.toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('switch', { name: 'Public' }));
+    expect(await within(access).findByText(ANYONE_CAN_VIEW)).toBeInTheDocument();
   });
 });

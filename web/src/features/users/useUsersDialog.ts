@@ -4,8 +4,9 @@
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { api } from '../../api/client';
 import { toApiError } from '../../api/errors';
-import type { AppUser, AppUserAdded, AppUserList, AppUserUpdated } from '../../api/types';
+import type { AppUser, AppUserAdded, AppUserUpdated } from '../../api/types';
 import { useConfirm } from '../../components/ConfirmDialog';
+import { APP_USERS_PATH as USERS_PATH, fetchAppUsers } from './appUsersApi';
 import {
   deleteFailedMessage,
   deleteQuestion,
@@ -19,8 +20,6 @@ import {
   type UserFormField,
   type UserFormValues,
 } from './usersDialogState';
-
-const USERS_PATH = '/api/mutipageapp_users';
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -49,11 +48,8 @@ export function useUsersDialog(appId: string) {
     loadAbort.current = abort;
     dispatch({ type: 'loadStarted' });
     try {
-      const answer = await atLeast(
-        api.get<AppUserList>(`${USERS_PATH}/${encodeURIComponent(appId)}`, { alert: false, signal: abort.signal }),
-        USERS_MIN_LOADING_MS,
-      );
-      if (alive.current && seq === loadSeq.current) dispatch({ type: 'loaded', users: answer?.app_users ?? [] });
+      const users = await atLeast(fetchAppUsers(appId, abort.signal), USERS_MIN_LOADING_MS);
+      if (alive.current && seq === loadSeq.current) dispatch({ type: 'loaded', users });
     } catch (thrown) {
       if (!alive.current || seq !== loadSeq.current || abort.signal.aborted) return;
       dispatch({ type: 'loadFailed' });
