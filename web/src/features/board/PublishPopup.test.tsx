@@ -150,4 +150,20 @@ describe('Publish Board', () => {
     const dialog = await openPublish(user);
     expect(within(dialog).getByRole('status')).toHaveTextContent(/, but hidden there while the board is private\./);
   });
+
+  it('reads an unpublished board as the null listing the server answers, and a 404 as the error it is', async () => {
+    const { calls } = serve(boardState(editor));
+    const { user } = renderApp('/sales');
+    const dialog = await openPublish(user);
+    expect(calls.filter((call) => call.url.pathname === '/api/boards/b1/listing').map((call) => call.method)).toEqual(['GET']);
+    expect(within(dialog).getByRole('status')).toHaveTextContent('Not on the Marketplace.');
+    await user.keyboard('{Escape}');
+
+    // Only a board that is gone answers 404 now: that is said, not shown as an empty listing form.
+    serve(boardState(editor), { 'GET /api/boards/b1/listing': { status: 404, body: { error: 'Board not found.' } } });
+    await user.click(await screen.findByRole('button', { name: 'Publish to Marketplace' }));
+    const again = screen.getByRole('dialog', { name: 'Publish Board' });
+    expect(await within(again).findByText('Board not found.')).toBeInTheDocument();
+    expect(within(again).queryByRole('textbox', { name: 'Title' })).not.toBeInTheDocument();
+  });
 });

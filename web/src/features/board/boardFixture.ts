@@ -63,6 +63,6 @@ export const CATEGORIES = ['Sales', 'Marketing', 'Finance', 'Operations', 'HR', 
 
 /** What 'Publish Board' reads when board b1 is not on the Marketplace: no listing, and the categories. */
 export const unpublished = {
-  'GET /api/boards/b1/listing': { status: 404, body: { error: 'This board is not published to the marketplace.' } },
+  'GET /api/boards/b1/listing': { body: null },
   'GET /api/marketplace': { body: { listings: [], total: 0, categories: CATEGORIES } },
 };

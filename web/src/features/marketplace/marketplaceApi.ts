@@ -1,7 +1,6 @@
 // The marketplace calls: the public list, and a board's listing as its owner publishes it.
 // Every failure is shown by the screen or form that asked, so none of them alerts.
 import { api } from '../../api/client';
-import { ApiError } from '../../api/errors';
 import type { ListingInput, MarketplaceListing, MarketplacePage } from '../../api/types';
 
 export interface MarketplaceQuery {
@@ -32,14 +31,9 @@ const listingPath = (boardId: string) => `/api/boards/${encodeURIComponent(board
 // The board is named in the query too: the editor may sit on /boardWorkspace, whose path is no slug.
 const named = (slug: string) => ({ board: slug });
 
-/** The board's listing, or null when it is not published. */
+/** The board's listing, or null when it is not published (the server answers null, not a 404). */
 export async function loadListing(slug: string, boardId: string, signal?: AbortSignal): Promise<MarketplaceListing | null> {
-  try {
-    return await api.get<MarketplaceListing>(listingPath(boardId), { query: named(slug), alert: false, signal });
-  } catch (thrown) {
-    if (thrown instanceof ApiError && thrown.status === 404) return null;
-    throw thrown;
-  }
+  return (await api.get<MarketplaceListing | null>(listingPath(boardId), { query: named(slug), alert: false, signal })) ?? null;
 }
 
 /** Publishes or updates the listing; the server makes the board public too. 422s name the field. */
