@@ -51,36 +51,40 @@ function pointRecord(model: ChartModel, config: ChartConfig, index: number): Rec
 
 function SeriesTable({ model, config, title }: { model: ChartModel; config: ChartConfig; title: string }) {
   const shown = model.labels.slice(0, SUMMARY_ROWS);
+  // A table is never shorter than its rows, whatever its height says: the hidden box is a div
+  // around it, or its rows would stretch the page far below the board.
   return (
-    <table className="visually-hidden">
-      <caption>
-        {`${title}: ${model.series.map((s) => s.name).join(', ')} by ${config.x_axis || 'label'}`}
-        {model.labels.length > shown.length ? `, the first ${shown.length} of ${model.labels.length} values` : ''}
-      </caption>
-      <thead>
-        <tr>
-          <th scope="col">{config.x_axis || 'Label'}</th>
-          {model.series.map((s, i) => (
-            <th scope="col" key={i}>
-              {s.name}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {shown.map((label, row) => {
-          const record = pointRecord(model, config, row);
-          return (
-            <tr key={row}>
-              <th scope="row">{label}</th>
-              {model.series.map((s, i) => (
-                <td key={i}>{record[s.name]}</td>
-              ))}
-            </tr>
-          );
-        })}
-      </tbody>
-    </table>
+    <div className="visually-hidden">
+      <table>
+        <caption>
+          {`${title}: ${model.series.map((s) => s.name).join(', ')} by ${config.x_axis || 'label'}`}
+          {model.labels.length > shown.length ? `, the first ${shown.length} of ${model.labels.length} values` : ''}
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">{config.x_axis || 'Label'}</th>
+            {model.series.map((s, i) => (
+              <th scope="col" key={i}>
+                {s.name}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {shown.map((label, row) => {
+            const record = pointRecord(model, config, row);
+            return (
+              <tr key={row}>
+                <th scope="row">{label}</th>
+                {model.series.map((s, i) => (
+                  <td key={i}>{record[s.name]}</td>
+                ))}
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
   );
 }
 

@@ -271,7 +271,7 @@ function BlockFrame({ block, actions, sortable, children }: { block: BoardBlock;
     <section className={className} aria-labelledby={titleId} style={style.frame}>
       <header className="board-block-header">
         {heading}
-        {actions}
+        {actions && <div className="board-block-actions">{actions}</div>}
       </header>
       {children}
     </section>
@@ -312,7 +312,7 @@ function SortableFrame({ block, title, titleId, className, style, heading, actio
           {MOVE_HELP}
         </span>
         {heading}
-        {actions}
+        {actions && <div className="board-block-actions">{actions}</div>}
       </header>
       {children}
     </section>
