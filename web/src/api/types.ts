@@ -10,6 +10,8 @@ export interface AuthUser {
   email: string;
   name: string;
   plan: PlanFlag;
+  /** A platform administrator: /admin adds the platform tabs. The server checks every admin call itself. */
+  is_admin: boolean;
 }
 
 export interface SessionAnswer {
@@ -26,7 +28,8 @@ export interface Message {
   message: string;
 }
 
-export interface Profile extends AuthUser {
+/** GET /api/account: the account settings; whether the user administers the platform is not among them. */
+export interface Profile extends Omit<AuthUser, 'is_admin'> {
   plan_id: string;
   email_verified: boolean;
   created_at: number;

@@ -31,6 +31,9 @@ export const useToastStore = create<ToastState>()((set, get) => ({
   toasts: [],
   nextId: 1,
   show: ({ kind = 'info', title, text, durationMs = DEFAULT_DURATION_MS }) => {
+    // Requests that fail together (a screen's lists refused at once) tell the same thing once.
+    const same = get().toasts.find((t) => t.kind === kind && t.title === title && t.text === text);
+    if (same) return same.id;
     const id = get().nextId;
     set((s) => ({ toasts: [...s.toasts, { id, kind, title, text }], nextId: id + 1 }));
     setTimeout(() => get().dismiss(id), durationMs);

@@ -12,6 +12,7 @@ import { useSessionStore } from '../../store/sessionStore';
 
 function NameForm({ profile }: { profile: Profile }) {
   const signedIn = useSessionStore((s) => s.signedIn);
+  const isAdmin = useSessionStore((s) => s.user?.is_admin === true);
   const [name, setName] = useState(profile.name);
   const [saved, setSaved] = useState(false);
   const { busy, error, run } = useSubmit();
@@ -21,7 +22,8 @@ function NameForm({ profile }: { profile: Profile }) {
     setSaved(false);
     void run(async () => {
       const updated = await api.put<Profile>('/api/account', { name: name.trim() }, { alert: false });
-      signedIn({ id: updated.id, email: updated.email, name: updated.name, plan: updated.plan });
+      // The profile does not say who administers the platform; a new name does not change it.
+      signedIn({ id: updated.id, email: updated.email, name: updated.name, plan: updated.plan, is_admin: isAdmin });
       setSaved(true);
     });
   };

@@ -1,5 +1,5 @@
-/** The header row every admin list shares: its column names, then the unnamed actions column. */
-export function AdminTableHead({ columns }: { columns: readonly string[] }) {
+/** The header row every admin list shares: its column names, then the unnamed actions column when rows have actions. */
+export function AdminTableHead({ columns, actions = true }: { columns: readonly string[]; actions?: boolean }) {
   return (
     <thead>
       <tr>
@@ -8,9 +8,11 @@ export function AdminTableHead({ columns }: { columns: readonly string[] }) {
             {column}
           </th>
         ))}
-        <th scope="col">
-          <span className="visually-hidden">Actions</span>
-        </th>
+        {actions && (
+          <th scope="col">
+            <span className="visually-hidden">Actions</span>
+          </th>
+        )}
       </tr>
     </thead>
   );

@@ -1,12 +1,10 @@
 import { Link } from 'react-router';
+import { appEditorPath } from '../app/appLocation';
 import { deleteApp, listApps } from './adminApi';
 import { DeleteButton } from './AdminControls';
 import { dateLabel, ListFrame } from './ListFrame';
 import { usePagedList } from './usePagedList';
 import { AdminTableHead } from './AdminTableHead';
-
-/** The address that opens a multi-page app from this host (the app is named by its sub-domain). */
-export const appPath = (subdomain: string) => `/?${new URLSearchParams({ app: subdomain })}`;
 
 /** Every multi-page app with its owner: open it or delete it with its pages and users. */
 export function AppsTab() {
@@ -26,7 +24,7 @@ export function AppsTab() {
                 <td>{app.owner_email}</td>
                 <td>{dateLabel(app.created_at)}</td>
                 <td className="admin-actions">
-                  <Link className="button small" to={appPath(app.subdomain)} aria-label={`Open ${app.name}`}>
+                  <Link className="button small" to={appEditorPath(app.subdomain)} aria-label={`Open ${app.name}`}>
                     Open
                   </Link>
                   <DeleteButton

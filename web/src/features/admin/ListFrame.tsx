@@ -100,3 +100,8 @@ function SearchForm({ label, placeholder, active, onSearch }: { label: string; p
 export function dateLabel(seconds: number | null | undefined): string {
   return seconds ? new Date(seconds * 1000).toLocaleDateString() : '';
 }
+
+/** A count with its noun: '1 board', '3 boards'. */
+export function countLabel(count: number, one: string, many: string): string {
+  return `${count} ${count === 1 ? one : many}`;
+}

@@ -1,21 +1,20 @@
-import { createContext, useCallback, useContext, useState, type ReactNode } from 'react';
-import { AccessDenied } from '../../pages/AccessDenied';
-
-const DeniedContext = createContext<() => void>(() => {});
+import { useCallback } from 'react';
+import { useSessionStore } from '../../store/sessionStore';
 
 /**
- * Whether the caller is a platform administrator is only known from the server's answers (the
- * session's user carries no such flag), so the first 403 of any admin list turns the whole screen
- * into the Access Denied screen rather than leaving one empty tab per refusal.
+ * Whether the signed-in user administers the platform, as the server says in GET /api/auth. It
+ * only decides which tabs /admin shows: every admin call is checked on the server again.
  */
-export function AdminGate({ children }: { children: ReactNode }) {
-  const [denied, setDenied] = useState(false);
-  const deny = useCallback(() => setDenied(true), []);
-  if (denied) return <AccessDenied />;
-  return <DeniedContext.Provider value={deny}>{children}</DeniedContext.Provider>;
+export function useIsAdmin(): boolean {
+  return useSessionStore((s) => s.user?.is_admin === true);
 }
 
-/** Called by an admin list when the server answers 403. */
-export function useAdminDenied(): () => void {
-  return useContext(DeniedContext);
+/**
+ * Called when an admin call answers 403: the server no longer counts this user as an
+ * administrator (their e-mail left the configured list during the session). Asking again who is
+ * signed in takes the platform tabs away; the refused list says what happened meanwhile.
+ */
+export function useAdminRefused(): () => void {
+  const load = useSessionStore((s) => s.load);
+  return useCallback(() => void load(), [load]);
 }

@@ -1,7 +1,9 @@
-// The calls of the administration screens (server/src/api/admin.rs, plus the owner-or-admin
-// deletes of boards and apps). Every screen shows its errors inline, so none of them alerts.
+// The calls of the administration screens: the owner's own workspaces, boards, apps and app
+// users (the calls the dashboard and the users dialog make), and the platform's
+// (server/src/api/admin.rs, plus the owner-or-admin deletes of boards and apps). Every screen
+// shows its errors inline, so none of them alerts.
 import { api } from '../../api/client';
-import type { AdminApp, AdminBoard, AdminCode, AdminUser, AdminWorkspace, Plan } from '../../api/types';
+import type { AdminApp, AdminBoard, AdminCode, AdminUser, AdminWorkspace, AppSummary, AppUser, AppUserList, BoardSummary, Plan, Workspace } from '../../api/types';
 
 const quiet = { alert: false } as const;
 const at = (path: string, id: string) => `${path}/${encodeURIComponent(id)}`;
@@ -18,6 +20,23 @@ export interface Page<T> {
   items: T[];
   total: number;
 }
+
+/**
+ * One page of a list the server answers whole (the owner's own records, which are few), so the
+ * owner's tabs page and show the same way as the platform's.
+ */
+export function pageOf<T>(items: readonly T[], { limit, offset }: PageRequest): Page<T> {
+  return { items: items.slice(offset, offset + limit), total: items.length };
+}
+
+export const listOwnWorkspaces = () => api.get<Workspace[]>('/api/workspaces', quiet);
+export const listOwnBoards = () => api.get<BoardSummary[]>('/api/boards', quiet);
+export const listOwnApps = async () => (await api.get<{ apps: AppSummary[] }>('/api/apps', quiet)).apps;
+/** The owner's own delete (the platform tab deletes through the admin API instead). */
+export const deleteOwnWorkspace = (id: string) => api.delete<unknown>(at('/api/workspaces', id), undefined, quiet);
+export const duplicateBoard = (id: string) => api.post<unknown>(`${at('/api/boards', id)}/duplicate`, undefined, quiet);
+/** The people invited to one app (platform §7 GET /api/mutipageapp_users/{appId}). */
+export const listAppUsers = async (appId: string): Promise<AppUser[]> => (await api.get<AppUserList>(at('/api/mutipageapp_users', appId), quiet))?.app_users ?? [];
 
 function pageQuery({ limit, offset, q }: PageRequest, searches: boolean): Record<string, string> {
   const query: Record<string, string> = { limit: String(limit), offset: String(offset) };
@@ -52,7 +71,7 @@ export async function listBoards(page: PageRequest): Promise<Page<AdminBoard>> {
   return { items: boards, total };
 }
 
-/** The board API lets administrators delete any board; the admin API has no call of its own. */
+/** The board API lets owners and administrators delete a board; the admin API has no call of its own. */
 export const deleteBoard = (id: string) => api.delete<unknown>(at('/api/boards', id), undefined, quiet);
 
 export async function listApps(page: PageRequest): Promise<Page<AdminApp>> {
@@ -60,7 +79,7 @@ export async function listApps(page: PageRequest): Promise<Page<AdminApp>> {
   return { items: apps, total };
 }
 
-/** Like boards, apps are deleted through the app API, which admits administrators. */
+/** Like boards, apps are deleted through the app API, which admits their owner and administrators. */
 export const deleteApp = (id: string) => api.delete<unknown>(at('/api/apps', id), undefined, quiet);
 
 export async function listPlans(): Promise<Plan[]> {

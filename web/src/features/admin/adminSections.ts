@@ -2,6 +2,10 @@ import type { ComponentType } from 'react';
 import { AppsTab } from './AppsTab';
 import { BoardsTab } from './BoardsTab';
 import { CodesTab } from './CodesTab';
+import { OwnAppsTab } from './OwnAppsTab';
+import { OwnAppUsersTab } from './OwnAppUsersTab';
+import { OwnBoardsTab } from './OwnBoardsTab';
+import { OwnWorkspacesTab } from './OwnWorkspacesTab';
 import { PlansTab } from './PlansTab';
 import { UsersTab } from './UsersTab';
 import { WorkspacesTab } from './WorkspacesTab';
@@ -11,14 +15,31 @@ export interface AdminSection {
   id: string;
   label: string;
   Component: ComponentType;
+  /** Only platform administrators see it (and only they may make its calls). */
+  platform: boolean;
 }
 
-/** The parts of the administration screen, in order; both layouts show these same components. */
-export const ADMIN_SECTIONS: readonly AdminSection[] = [
-  { id: 'users', label: 'Users', Component: UsersTab },
-  { id: 'workspaces', label: 'Workspaces', Component: WorkspacesTab },
-  { id: 'boards', label: 'Boards', Component: BoardsTab },
-  { id: 'apps', label: 'Apps', Component: AppsTab },
-  { id: 'plans', label: 'Plans', Component: PlansTab },
-  { id: 'codes', label: 'Redemption codes', Component: CodesTab },
+/** What every owner administers: their own records, through the calls the dashboard makes. */
+const OWNER_SECTIONS: readonly AdminSection[] = [
+  { id: 'workspaces', label: 'Workspaces', Component: OwnWorkspacesTab, platform: false },
+  { id: 'boards', label: 'Boards', Component: OwnBoardsTab, platform: false },
+  { id: 'apps', label: 'Apps', Component: OwnAppsTab, platform: false },
+  { id: 'app-users', label: 'App users', Component: OwnAppUsersTab, platform: false },
 ];
+
+/** The platform's records, every owner's: the admin API, for platform administrators. */
+const PLATFORM_SECTIONS: readonly AdminSection[] = [
+  { id: 'all-users', label: 'All accounts', Component: UsersTab, platform: true },
+  { id: 'all-workspaces', label: 'All workspaces', Component: WorkspacesTab, platform: true },
+  { id: 'all-boards', label: 'All boards', Component: BoardsTab, platform: true },
+  { id: 'all-apps', label: 'All apps', Component: AppsTab, platform: true },
+  { id: 'plans', label: 'Plans', Component: PlansTab, platform: true },
+  { id: 'codes', label: 'Redemption codes', Component: CodesTab, platform: true },
+];
+
+const ADMIN_SECTIONS: readonly AdminSection[] = [...OWNER_SECTIONS, ...PLATFORM_SECTIONS];
+
+/** The parts of the administration screen, in order; both layouts show these same components. */
+export function adminSections(isAdmin: boolean): readonly AdminSection[] {
+  return isAdmin ? ADMIN_SECTIONS : OWNER_SECTIONS;
+}

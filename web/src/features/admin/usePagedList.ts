@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toApiError } from '../../api/errors';
-import { useAdminDenied } from './adminAccess';
+import { useAdminRefused } from './adminAccess';
 import type { Page, PageRequest } from './adminApi';
 
 /** Rows per page of the admin lists (the server allows 1 to 200). */
@@ -9,9 +9,10 @@ export const ADMIN_PAGE_SIZE = 25;
 /**
  * One admin listing: the current page of rows, the search, paging, and the row actions that
  * change the list (each reloads the page afterwards, so what shows is what the server holds).
+ * The owner's tabs use it too, with the whole list cut into pages here (`pageOf`).
  */
 export function usePagedList<T>(load: (page: PageRequest) => Promise<Page<T>>, pageSize = ADMIN_PAGE_SIZE) {
-  const denied = useAdminDenied();
+  const refused = useAdminRefused();
   const [offset, setOffset] = useState(0);
   const [search, setSearchState] = useState('');
   const [page, setPage] = useState<Page<T> | null>(null);
@@ -42,7 +43,7 @@ export function usePagedList<T>(load: (page: PageRequest) => Promise<Page<T>>, p
       (thrown) => {
         if (!current) return;
         const failure = toApiError(thrown);
-        if (failure.status === 403) denied();
+        if (failure.status === 403) refused();
         setError(failure.message);
         setLoading(false);
       },
@@ -50,7 +51,7 @@ export function usePagedList<T>(load: (page: PageRequest) => Promise<Page<T>>, p
     return () => {
       current = false;
     };
-  }, [offset, search, pageSize, version, denied]);
+  }, [offset, search, pageSize, version, refused]);
 
   const reload = useCallback(() => setVersion((v) => v + 1), []);
 
@@ -69,7 +70,7 @@ export function usePagedList<T>(load: (page: PageRequest) => Promise<Page<T>>, p
         return true;
       } catch (thrown) {
         const failure = toApiError(thrown);
-        if (failure.status === 403) denied();
+        if (failure.status === 403) refused();
         setActionError(failure.message);
         return false;
       } finally {
@@ -77,7 +78,7 @@ export function usePagedList<T>(load: (page: PageRequest) => Promise<Page<T>>, p
         reload();
       }
     },
-    [denied, reload],
+    [refused, reload],
   );
 
   const total = page?.total ?? 0;
