@@ -46,6 +46,13 @@ describe('page addresses', () => {
     expect(publicAppUrl('field', '', { protocol: 'http:', host: 'localhost:5173' }, '')).toBe('http://localhost:5173/?app=field');
   });
 
+  it('stay on this origin with ?app= when the base host is an IP address, which has no sub-domains', () => {
+    // The server's default base host is the address it listens on.
+    expect(publicAppUrl('field', 'about', { protocol: 'http:', host: '127.0.0.1:18104' }, '127.0.0.1')).toBe('http://127.0.0.1:18104/about?app=field');
+    expect(publicAppUrl('field', '', { protocol: 'http:', host: '[::1]:3000' }, '[')).toBe('http://[::1]:3000/?app=field');
+    expect(publicAppUrl('field', '', { protocol: 'http:', host: '10.0.0.7' }, '10.0.0.7')).toBe('http://10.0.0.7/?app=field');
+  });
+
   it('open a new app on this origin, where the session cookie is', () => {
     expect(appEditorPath('field')).toBe('/?app=field');
   });

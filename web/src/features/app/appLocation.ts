@@ -37,12 +37,22 @@ export function pagePath(pathname: string): string {
 }
 
 /**
- * The public address of an app page, for embedding on other sites: `{sub}.{base host}` (with the
- * current port) when the operator set a base host, else this origin with `?app=`.
+ * Whether `host` is a host name that can have sub-domains. An IP address cannot (a browser reads
+ * `field.127.0.0.1` as a broken IPv4 address), as the server's `App::home_url` also knows.
+ */
+function hasSubdomains(host: string): boolean {
+  const labels = host.split('.');
+  return labels.every((label) => /^[a-z0-9-]+$/i.test(label)) && !/^(\d+|0x[0-9a-f]*)$/i.test(labels[labels.length - 1]);
+}
+
+/**
+ * The public address of an app page, for visitors and embedding on other sites: `{sub}.{base
+ * host}` (with the current port) when the operator set a base host name, else this origin with
+ * `?app=` (no base host, or one that is an IP address).
  */
 export function publicAppUrl(subdomain: string, slug: string, here: { protocol: string; host: string }, baseHost: string): string {
   const path = `/${slug}`;
-  if (!baseHost) return `${here.protocol}//${here.host}${path}?${new URLSearchParams({ [APP_PARAM]: subdomain })}`;
+  if (!hasSubdomains(baseHost)) return `${here.protocol}//${here.host}${path}?${new URLSearchParams({ [APP_PARAM]: subdomain })}`;
   const port = /:\d+$/.exec(here.host)?.[0] ?? '';
   return `${here.protocol}//${subdomain}.${baseHost}${port}${path}`;
 }
