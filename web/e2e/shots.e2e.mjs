@@ -213,7 +213,7 @@ await runJourneys(async ({ browser, step, profileDir }) => {
     await shoot(owner, 'published');
     await owner.keyboard.press('Escape');
     await owner.goto(`${BASE}/marketplace`);
-    await visible(owner.getByRole('button', { name: `Use ${BOARD} as a template` }).first());
+    await visible(owner.getByRole('button', { name: `Use this template: ${BOARD}` }).first());
     await imagesSettled(owner);
     await shoot(owner, 'marketplace');
   });

@@ -211,7 +211,11 @@ export async function createBoardFromCsv(page, { profileDir, csvText, boardName,
 export function watchPage(page, allowed = () => false) {
   const seen = [];
   page.on('console', (message) => {
-    if (message.type() === 'error') seen.push(`console error: ${message.text()}`);
+    if (message.type() !== 'error') return;
+    // Chromium logs every 4xx/5xx answer again as a console error; an allowed answer is not one.
+    const status = message.text().match(/^Failed to load resource: the server responded with a status of (\d+)/)?.[1];
+    if (status && allowed(message.location().url, Number(status))) return;
+    seen.push(`console error: ${message.text()}`);
   });
   page.on('pageerror', (error) => seen.push(`page error: ${error.message}`));
   page.on('response', (response) => {

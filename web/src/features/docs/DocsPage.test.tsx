@@ -177,6 +177,14 @@ describe('the tab title and the links', { timeout: 30_000 }, () => {
     expect(styled(contents, 'color', ['features/docs/docs.css'])).toBe('rgb(67, 70, 77)');
     expect(styled(within(nav).getByRole('link', { name: 'Tessera docs' }), 'color', ['features/docs/docs.css'])).toBe('rgb(67, 70, 77)');
   });
+
+  it('underlines a link inside a sentence, whose colour alone is too close to the text, and not the contents', async () => {
+    renderDocs('/docs');
+    const inSentence = await within(screen.getByRole('main')).findByRole('link', { name: 'HTTP API reference' });
+    expect(styled(inSentence, 'text-decoration', ['features/docs/docs.css'])).toBe('underline');
+    const nav = screen.getByRole('navigation', { name: 'Documentation' });
+    expect(styled(within(nav).getByRole('link', { name: 'HTTP API' }), 'text-decoration', ['features/docs/docs.css'])).toBe('none');
+  });
 });
 
 describe('the search', { timeout: 30_000 }, () => {

@@ -54,7 +54,9 @@ export function ListingCard({
           <button type="button" className="button" aria-label={`Preview ${listing.title}`} onClick={() => onPreview(listing)}>
             Preview
           </button>
-          <button type="button" className="button primary" aria-label={`Use ${listing.title} as a template`} onClick={() => onUse(listing)}>
+          {/* The name heard starts with the words seen (WCAG 2.5.3, label in name); the listing's
+              title after them tells this card's button from the others. */}
+          <button type="button" className="button primary" aria-label={`Use this template: ${listing.title}`} onClick={() => onUse(listing)}>
             Use this template
           </button>
         </div>

@@ -62,7 +62,7 @@ describe('/marketplace', () => {
     expect(image).toHaveAttribute('loading', 'lazy');
     expect([image.getAttribute('width'), image.getAttribute('height')]).toEqual(['1200', '630']);
     expect(within(card).getByRole('button', { name: 'Preview Sales pipeline' })).toBeInTheDocument();
-    expect(within(card).getByRole('button', { name: 'Use Sales pipeline as a template' })).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Use this template: Sales pipeline' })).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Preview of Hiring tracker' })).toHaveAttribute('src', `/api/boards/b2/preview.svg?v=${hiring.updated_at}`);
     expect(screen.getByText('Showing 2 of 2 boards')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
@@ -239,7 +239,7 @@ describe('/marketplace templates', () => {
   it('sends a signed-out visitor to log in or sign up and back to the template', async () => {
     const { calls } = serveTemplates(false);
     const { user, where } = renderApp('/marketplace?q=crm');
-    await user.click(await screen.findByRole('button', { name: 'Use Sales pipeline as a template' }));
+    await user.click(await screen.findByRole('button', { name: 'Use this template: Sales pipeline' }));
     expect(where()).toBe('/marketplace?q=crm&use=b1');
     const dialog = screen.getByRole('dialog', { name: 'Use “Sales pipeline”' });
     const back = encodeURIComponent('/marketplace?use=b1');
