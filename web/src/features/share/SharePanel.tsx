@@ -125,7 +125,7 @@ export function SharePanel({ item, stateId }: { item: Shareable; stateId: string
       <p id={stateId} className="share-state" role="status">
         {isPublic ? PUBLIC_STATE : privateState}
       </p>
-      <label className="check">
+      <label className="share-switch">
         <input
           type="checkbox"
           role="switch"
