@@ -42,13 +42,17 @@ pub fn router() -> OpenApiRouter<AppState> {
 
 const NAME_MAX_CHARS: usize = 100;
 
-/// The user as the web app knows them (platform §3 "User").
+/// The user as the web app knows them (platform §3 "User"), and whether they administer the
+/// platform, so the web app shows the platform tabs of /admin only to those who may use them.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct AuthUser {
     pub id: String,
     pub email: String,
     pub name: String,
     pub plan: PlanFlag,
+    /// The e-mail is in `TESSERA_ADMIN_EMAILS`. Only a hint for what to show: every admin call
+    /// checks the session itself.
+    pub is_admin: bool,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -63,9 +67,9 @@ impl From<&User> for PlanFlag {
     }
 }
 
-impl From<&User> for AuthUser {
-    fn from(user: &User) -> Self {
-        Self { id: user.id.clone(), email: user.email.clone(), name: user.name.clone(), plan: PlanFlag::from(user) }
+impl AuthUser {
+    fn new(user: &User, is_admin: bool) -> Self {
+        Self { id: user.id.clone(), email: user.email.clone(), name: user.name.clone(), plan: PlanFlag::from(user), is_admin }
     }
 }
 
@@ -294,7 +298,8 @@ async fn exchange_token(State(state): State<AppState>, ip: ClientIp, ApiJson(bod
     (status = 401, description = "'Please login to do this!'", body = ErrorBody),
 ))]
 async fn current_user(caller: Caller) -> Result<ApiJson<AuthUser>, Error> {
-    Ok(ApiJson(AuthUser::from(&caller.user()?.user)))
+    let signed_in = caller.user()?;
+    Ok(ApiJson(AuthUser::new(&signed_in.user, signed_in.is_admin)))
 }
 
 /// E-mails a code to choose a new password with.
@@ -360,7 +365,8 @@ async fn logout(State(state): State<AppState>, caller: Caller) -> Result<impl In
 pub(super) async fn start_session(state: &AppState, user: &User) -> Result<Response, Error> {
     let session = state.keys.start(&state.db, &user.id).await?;
     let cookie = state.keys.cookie(&session);
-    Ok(([(SET_COOKIE, cookie)], ApiJson(SessionAnswer { token: session.token, user: AuthUser::from(user) })).into_response())
+    let user = AuthUser::new(user, state.config.is_admin(&user.email));
+    Ok(([(SET_COOKIE, cookie)], ApiJson(SessionAnswer { token: session.token, user })).into_response())
 }
 
 /// A trimmed, non-empty display name of at most [`NAME_MAX_CHARS`].

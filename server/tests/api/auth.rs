@@ -129,7 +129,7 @@ both_databases! {
 
         let bearer = Client::new(&server.base, Some(answer["token"].as_str().unwrap().to_owned()), None);
         let me = bearer.get("/api/auth").await;
-        assert_eq!(*me.expect(200), json!({ "id": answer["user"]["id"], "email": "ada@example.com", "name": "Ada Lovelace", "plan": { "isFreePlan": true } }));
+        assert_eq!(*me.expect(200), json!({ "id": answer["user"]["id"], "email": "ada@example.com", "name": "Ada Lovelace", "plan": { "isFreePlan": true }, "is_admin": false }));
         // The browser client holds the session in its cookie alone.
         assert_eq!(guest.get("/api/auth").await.expect(200)["email"], "ada@example.com");
         // A code works once.
@@ -403,6 +403,21 @@ both_databases! {
         assert_eq!((guest.status, guest.error()), (401, "Please login to do this!"));
     }
 
+    async fn the_current_user_says_is_admin_only_for_configured_administrators(backend) {
+        let server = TestServer::start(backend).await;
+        let admin = server.admin().await;
+        let ada = server.user("Ada", "ada@example.com").await;
+        assert_eq!(admin.get("/api/auth").await.expect(200)["is_admin"], true);
+        assert_eq!(ada.get("/api/auth").await.expect(200)["is_admin"], false);
+        // The configured e-mail decides, whatever its case, and a log-in answer says so too.
+        let upper = server.guest().post("/api/auth/login", json!({ "email": ADMIN_EMAIL.to_uppercase(), "password": PASSWORD })).await;
+        assert_eq!(upper.expect(200)["user"]["is_admin"], true);
+        let plain = server.guest().post("/api/auth/login", json!({ "email": "ada@example.com", "password": PASSWORD })).await;
+        assert_eq!(plain.expect(200)["user"]["is_admin"], false);
+        // Saying so in the request changes nothing: the flag comes from the server's configuration.
+        assert_eq!(ada.get(&format!("/api/auth?is_admin=true&_email={ADMIN_EMAIL}")).await.expect(200)["is_admin"], false);
+    }
+
     async fn too_many_attempts_per_account_answer_429_with_retry_after(backend) {
         let server = TestServer::start(backend).await;
         server.user("Ada", "ada@example.com").await;
@@ -482,6 +497,13 @@ both_databases! {
             assert!(paths.get(path).is_some(), "{path} is missing");
         }
         assert!(paths["/api/auth"].get("get").is_some() && paths["/api/auth"].get("post").is_some());
+        // The current user keeps the spec's fields and says whether they administer the platform.
+        let user = &document.expect(200)["components"]["schemas"]["AuthUser"];
+        assert_eq!(user["properties"]["is_admin"]["type"], "boolean");
+        let required: Vec<&str> = user["required"].as_array().unwrap().iter().map(|field| field.as_str().unwrap()).collect();
+        for field in ["id", "email", "name", "plan", "is_admin"] {
+            assert!(required.contains(&field), "{field} is not required in {user}");
+        }
     }
 
     async fn e_mailed_links_come_from_the_configured_base_url_whatever_the_request_says(backend) {
