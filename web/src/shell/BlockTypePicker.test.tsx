@@ -45,8 +45,14 @@ describe('Choose Your Block', () => {
     const { dialog } = open();
     const chart = await within(dialog).findByRole('button', { name: 'Chart' });
     expect(chart).toHaveAccessibleDescription("Bar, line, pie and other charts of a sheet's columns.");
-    expect(chart.querySelector('svg.fa-icon')).not.toBeNull();
-    expect(typeButtons(dialog).every((b) => b.querySelector('svg.fa-icon'))).toBe(true);
+    // The icon and the description sit on the type's card, beside the button that names it.
+    expect(typeButtons(dialog).every((b) => b.closest('li')?.querySelector('svg.fa-icon'))).toBe(true);
+  });
+
+  it('says on each button exactly the name it is called by (WCAG 2.5.3, label in name)', async () => {
+    const { dialog } = open();
+    await within(dialog).findByRole('button', { name: 'Chart' });
+    for (const button of typeButtons(dialog)) expect(button).toHaveAccessibleName(button.textContent ?? '');
   });
 
   it('opens with the focus in the search box, which filters by name and description', async () => {
@@ -55,7 +61,7 @@ describe('Choose Your Block', () => {
     expect(search).toHaveFocus();
     await within(dialog).findByRole('button', { name: /^Chart/ });
     await user.keyboard('sort');
-    expect(typeButtons(dialog).map((b) => b.textContent)).toEqual(['TableRows in a table you can sort and search.']);
+    expect(typeButtons(dialog).map((b) => b.closest('li')?.textContent)).toEqual(['TableRows in a table you can sort and search.']);
     await user.clear(search);
     await user.type(search, 'BAR chart');
     expect(typeButtons(dialog)).toHaveLength(1);

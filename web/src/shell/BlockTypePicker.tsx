@@ -136,24 +136,23 @@ export function BlockTypePicker({
                 {inGroup.map(({ type, name, description, icon }) => {
                   const drawn = blockTypeIcons[icon];
                   return (
-                    <li key={type}>
+                    // The card is the click target (the button's hit area covers it), but the
+                    // button holds only the type's name: what it says is what it is called (WCAG
+                    // 2.5.3, label in name), and the description is read after it.
+                    <li key={type} className="block-type-card">
+                      <span className="block-type-icon">{drawn && <FaIcon icon={drawn} />}</span>
                       <button
                         type="button"
                         className={`block-type${query.trim() && type === first ? ' is-first' : ''}`}
-                        // Named by its name alone, the description read after it.
-                        aria-labelledby={`${ids}-${type}-name`}
                         aria-describedby={`${ids}-${type}-description`}
                         disabled={busy}
                         onClick={() => void pick(type)}
                       >
-                        <span className="block-type-icon">{drawn && <FaIcon icon={drawn} />}</span>
-                        <span id={`${ids}-${type}-name`} className="block-type-name">
-                          {saving === type ? `Adding ${name}...` : name}
-                        </span>
-                        <span id={`${ids}-${type}-description`} className="block-type-description">
-                          {description}
-                        </span>
+                        <span className="block-type-name">{saving === type ? `Adding ${name}...` : name}</span>
                       </button>
+                      <span id={`${ids}-${type}-description`} className="block-type-description">
+                        {description}
+                      </span>
                     </li>
                   );
                 })}
