@@ -10,9 +10,12 @@ export function loginPathFor(path: string): string {
   return `${LOGIN_PATH}?${new URLSearchParams({ next: path })}`;
 }
 
-/** Shows its children to a signed-in user; a guest is sent to log in and brought back after. */
+/**
+ * Shows its children to a signed-in user; a guest is sent to log in and brought back after. It
+ * asks the server even in a browser that kept no sign-in, so a session is never turned away.
+ */
 export function RequireSession({ children }: { children: ReactNode }) {
-  const status = useSessionStatus();
+  const status = useSessionStatus('required');
   const location = useLocation();
 
   if (status === 'guest') return <Navigate to={loginPathFor(location.pathname + location.search)} replace />;

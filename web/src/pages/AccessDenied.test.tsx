@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { ACCESS_DENIED_TEXT } from '../api/messages';
-import { useSessionStore } from '../store/sessionStore';
+import { SESSION_HINT_KEY, useSessionStore } from '../store/sessionStore';
 import { mockFetch } from '../test/fetchMock';
 import { ann, renderApp } from '../test/renderApp';
 import { AccessDenied } from './AccessDenied';
@@ -34,6 +34,7 @@ describe('the 403 screen of a private board', () => {
   });
 
   it('offers nothing more to a signed-in user the board was not shared with', async () => {
+    localStorage.setItem(SESSION_HINT_KEY, '1');
     mockFetch({
       'POST /api/board/update-metadata': refused,
       'GET /api/auth': { body: ann },

@@ -1,9 +1,10 @@
+import { renderHook, waitFor } from '@testing-library/react';
 import { api } from '../api/client';
 import { mockFetch } from '../test/fetchMock';
-import { PLAN_CHECK_FAILED, useSessionStore } from './sessionStore';
+import { PLAN_CHECK_FAILED, SESSION_HINT_KEY, sessionRemembered, useSessionStatus, useSessionStore } from './sessionStore';
 import { useToastStore } from './toastStore';
 
-const ann = { id: 'u1', email: 'ann@example.com', name: 'Ann', plan: { isFreePlan: true } };
+const ann = { id: 'u1', email: 'ann@example.com', name: 'Ann', plan: { isFreePlan: true }, is_admin: false };
 
 beforeEach(() => {
   vi.spyOn(window, 'alert').mockImplementation(() => {});
@@ -11,7 +12,11 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  localStorage.clear();
 });
+
+/** A browser that saw a sign-in earlier (its session may since have ended on the server). */
+const keptSession = () => localStorage.setItem(SESSION_HINT_KEY, '1');
 
 describe('session store', () => {
   it('starts idle with nobody signed in', () => {
@@ -19,6 +24,7 @@ describe('session store', () => {
   });
 
   it('loads the signed-in user from GET /api/auth', async () => {
+    keptSession();
     mockFetch({ 'GET /api/auth': { body: ann } });
     const loading = useSessionStore.getState().load();
     expect(useSessionStore.getState().status).toBe('loading');
@@ -35,7 +41,8 @@ describe('session store', () => {
     expect(useSessionStore.getState().user?.plan.isFreePlan).toBe(false);
   });
 
-  it('becomes a guest, silently, when there is no session', async () => {
+  it('becomes a guest, silently, when the kept session has ended', async () => {
+    keptSession();
     mockFetch({ 'GET /api/auth': { status: 401, body: { error: 'Please login to do this!' } } });
     await useSessionStore.getState().load();
     expect(useSessionStore.getState()).toMatchObject({ status: 'guest', user: null });
@@ -43,6 +50,7 @@ describe('session store', () => {
   });
 
   it('takes an answer that is no user (a static host serving its index page) for no session', async () => {
+    keptSession();
     mockFetch({ 'GET /api/auth': { body: '<!doctype html><div id="root"></div>' } });
     await useSessionStore.getState().load();
     expect(useSessionStore.getState()).toMatchObject({ status: 'guest', user: null });
@@ -62,6 +70,33 @@ describe('session store', () => {
     expect(useSessionStore.getState()).toMatchObject({ status: 'guest', user: null });
     await api.get('/api/boards');
     expect(calls[3].url.searchParams.get('_email')).toBe('');
+  });
+
+  it('never asks a browser that kept no session, unless told to', async () => {
+    const { calls } = mockFetch({ 'GET /api/auth': { status: 401, body: { error: 'Please login to do this!' } } });
+    await useSessionStore.getState().load();
+    expect(calls).toEqual([]);
+    expect(useSessionStore.getState().status).toBe('idle');
+    await useSessionStore.getState().load({ always: true });
+    expect(calls.map((call) => call.url.pathname)).toEqual(['/api/auth']);
+    expect(useSessionStore.getState().status).toBe('guest');
+  });
+
+  it('remembers each sign-in and forgets it on log-out and on a refused check', async () => {
+    mockFetch({
+      'POST /api/auth/login': { body: { token: 't', user: ann } },
+      'POST /api/auth/logout': { body: { message: 'Logged out' } },
+      'GET /api/auth': { status: 401, body: { error: 'Please login to do this!' } },
+    });
+    await useSessionStore.getState().logIn('ann@example.com', 'secret-pw');
+    expect(sessionRemembered()).toBe(true);
+    await useSessionStore.getState().logOut();
+    expect(sessionRemembered()).toBe(false);
+    useSessionStore.getState().signedIn(ann);
+    expect(localStorage.getItem(SESSION_HINT_KEY)).toBe('1');
+    await useSessionStore.getState().load();
+    expect(useSessionStore.getState().status).toBe('guest');
+    expect(sessionRemembered()).toBe(false);
   });
 
   it('passes a failed log-in to the caller without an alert and stays as it was', async () => {
@@ -106,6 +141,7 @@ describe('plan check', () => {
 
 describe('overlapping session loads', () => {
   it('keeps the later answer when an older load answers last', async () => {
+    keptSession();
     let answerFirst: (response: Response) => void = () => {};
     const fetch = vi
       .fn()
@@ -124,6 +160,7 @@ describe('overlapping session loads', () => {
 
 describe('a session load answered after the store was reset', () => {
   it('is ignored: the state it answered no longer exists', async () => {
+    keptSession();
     let answer: (response: Response) => void = () => {};
     vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))));
     const load = useSessionStore.getState().load();
@@ -132,5 +169,30 @@ describe('a session load answered after the store was reset', () => {
     await load;
     expect(useSessionStore.getState().status).toBe('idle');
     vi.unstubAllGlobals();
+  });
+});
+
+describe('useSessionStatus', () => {
+  it("gives a screen that allows guests 'guest' from the first render, without asking, in a browser that kept no session", () => {
+    const { calls } = mockFetch({});
+    const { result } = renderHook(() => useSessionStatus());
+    expect(result.current).toBe('guest');
+    expect(calls).toEqual([]);
+  });
+
+  it('asks for a screen that needs a session, so a session the browser did not note is still found', async () => {
+    const { calls } = mockFetch({ 'GET /api/auth': { body: ann } });
+    const { result } = renderHook(() => useSessionStatus('required'));
+    await waitFor(() => expect(result.current).toBe('user'));
+    expect(calls.map((call) => call.url.pathname)).toEqual(['/api/auth']);
+    expect(sessionRemembered()).toBe(true);
+  });
+
+  it('checks a kept session for a screen that allows guests', async () => {
+    keptSession();
+    mockFetch({ 'GET /api/auth': { body: ann } });
+    const { result } = renderHook(() => useSessionStatus());
+    expect(result.current).not.toBe('guest');
+    await waitFor(() => expect(result.current).toBe('user'));
   });
 });

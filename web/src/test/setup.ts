@@ -20,7 +20,9 @@ if (!('ResizeObserver' in globalThis)) {
 // Route screens are lazy chunks; the first import of one in a test file can take over a second.
 configure({ asyncUtilTimeout: 5000 });
 
-// Each test starts with an empty device: nothing kept offline, nothing in the outbox.
+// Each test starts with an empty device: nothing kept offline, nothing in the outbox, no session
+// remembered (sessionStore's SESSION_HINT_KEY).
 beforeEach(() => {
   globalThis.indexedDB = new IDBFactory();
+  localStorage.clear();
 });

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router';
 import type { AppPage, AuthUser, BoardBlock } from '../../api/types';
 import { AppPagesContext, useAppPagesStore } from '../../features/app/appPages';
-import { useSessionStore } from '../../store/sessionStore';
+import { SESSION_HINT_KEY, useSessionStore } from '../../store/sessionStore';
 import { HeaderBlock } from './HeaderBlock';
 import { initials } from './HeaderUser';
 
@@ -249,6 +249,7 @@ describe('the header user menu', () => {
   });
 
   it('asks who is signed in when nobody has yet, keeping its place meanwhile', () => {
+    localStorage.setItem(SESSION_HINT_KEY, '1'); // a browser that kept a session: a visitor's is never asked
     const load = vi.fn(async () => undefined);
     useSessionStore.setState({ load });
     const { container } = renderHeader({ UserMenu: true });

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { PageState } from '../../api/types';
+import { SESSION_HINT_KEY } from '../../store/sessionStore';
 import { loadRealCore } from '../../test/realCore';
 import { app, fill, pageState, renderViewer, serve } from '../../test/appViewer';
 
@@ -13,6 +14,11 @@ afterEach(() => vi.unstubAllGlobals());
 const DENIED = { status: 403, body: { error: 'Access denied: This application is private and you do not have permission to access it.' } };
 const GUEST = { status: 401, body: { error: 'Please login to do this!' } };
 const RITA = { id: 'u2', name: 'Rita', email: 'rita@example.com' };
+/** Rita's session, in a browser that kept it. */
+const ritaSignedIn = () => {
+  localStorage.setItem(SESSION_HINT_KEY, '1');
+  return { body: RITA };
+};
 
 const header = { id: 'h1', type: 'header', title: 'Top', HeaderTitle: 'Field app', UserMenu: true, navigationItems: [] };
 
@@ -50,7 +56,7 @@ describe('signing in on an app page', { timeout: 15_000 }, () => {
   });
 
   it('lets a signed-in user who is not invited switch accounts from the 403 screen', async () => {
-    serve({ 'POST /api/page/update-metadata': DENIED, 'GET /api/auth': { body: RITA } });
+    serve({ 'POST /api/page/update-metadata': DENIED, 'GET /api/auth': ritaSignedIn() });
     const { user } = renderViewer('/?app=field');
     await user.click(await screen.findByRole('button', { name: 'Sign in as someone else' }));
     expect(screen.getByRole('dialog', { name: 'Sign in to field' })).toBeInTheDocument();
@@ -128,7 +134,7 @@ describe('signing in on an app page', { timeout: 15_000 }, () => {
   it('shows the page as a guest sees it again after signing out in the header', async () => {
     const { calls } = serve({
       'POST /api/page/update-metadata': { body: pageState({ can_edit: false, public: true, user_role: 'read', blocks: [header] }) },
-      'GET /api/auth': { body: RITA },
+      'GET /api/auth': ritaSignedIn(),
       'POST /api/auth/logout': { body: {} },
     });
     const { user } = renderViewer('/?app=field');

@@ -1,5 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
-import { useSessionStore } from '../../store/sessionStore';
+import { SESSION_HINT_KEY, useSessionStore } from '../../store/sessionStore';
 import { mockFetch } from '../../test/fetchMock';
 import { ann, renderApp } from '../../test/renderApp';
 
@@ -92,6 +92,7 @@ describe('/dashboard/auth', () => {
   });
 
   it('sends someone already signed in straight on', async () => {
+    localStorage.setItem(SESSION_HINT_KEY, '1');
     mockFetch({
       'GET /api/auth': { body: ann },
       'GET /api/account': { body: { ...ann, plan_id: 'free', email_verified: true, created_at: 1 } },

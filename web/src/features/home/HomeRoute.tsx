@@ -1,31 +1,21 @@
-import { Link, Navigate } from 'react-router';
+import { Navigate } from 'react-router';
 import { Loading } from '../../components/Loading';
-import { PRODUCT_TITLE, useDocumentTitle } from '../../platform/useDocumentTitle';
+import { screenTitle, useDocumentTitle } from '../../platform/useDocumentTitle';
 import { useSessionStatus } from '../../store/sessionStore';
-import { PreviewPage } from '../preview/PreviewPage';
+import { Landing } from './Landing';
+
+/** The tab's title of the home page: what the product is, for tabs, bookmarks and search results. */
+export const HOME_TITLE = screenTitle('Boards and apps from your spreadsheets');
 
 /**
- * `/` on the product's own host: a signed-in user goes to their dashboard; a visitor sees the
- * live sample board (the WASM core at work on a bundled sheet) with the way in.
+ * `/` on the product's own host: a signed-in user goes to their dashboard; a visitor gets the
+ * landing page (what Tessera does, the way in, and the live sample board).
  */
 export default function HomeRoute() {
   const status = useSessionStatus();
-  useDocumentTitle(PRODUCT_TITLE);
+  useDocumentTitle(HOME_TITLE);
 
   if (status === 'user') return <Navigate to="/dashboard" replace />;
   if (status !== 'guest') return <Loading />;
-  return (
-    <PreviewPage
-      actions={
-        <nav className="topbar-actions" aria-label="Account">
-          <Link className="button" to="/dashboard/auth">
-            Log in
-          </Link>
-          <Link className="button primary" to="/dashboard/signup">
-            Sign up
-          </Link>
-        </nav>
-      }
-    />
-  );
+  return <Landing />;
 }

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { mockFetch, type Routes } from '../../test/fetchMock';
 import { ann, renderApp } from '../../test/renderApp';
+import { SESSION_HINT_KEY } from '../../store/sessionStore';
 
 vi.mock('../preview/PreviewPage', () => ({ PreviewPage: () => <h1>Preview</h1> }));
 
@@ -8,7 +9,11 @@ const PATH = '/accept-invitation?app=app1';
 const NEXT = encodeURIComponent(PATH);
 const salesApp = { id: 'app1', name: 'Sales portal', subdomain: 'sales', spreadsheet_url: '', public: false, workspace_id: 'w1', created_at: 1, settings: {} };
 
-const signedIn = (more: Routes) => mockFetch({ 'GET /api/auth': { body: ann }, ...more });
+/** A browser that kept Ann's session. */
+const signedIn = (more: Routes) => {
+  localStorage.setItem(SESSION_HINT_KEY, '1');
+  return mockFetch({ 'GET /api/auth': { body: ann }, ...more });
+};
 const guest = (more: Routes = {}) => mockFetch({ 'GET /api/auth': { status: 401, body: { error: 'Please login to do this!' } }, ...more });
 
 beforeEach(() => {

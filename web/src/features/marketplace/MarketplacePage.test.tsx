@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { MarketplaceListing } from '../../api/types';
 import { mockFetch, type Answer } from '../../test/fetchMock';
+import { SESSION_HINT_KEY } from '../../store/sessionStore';
 import { ann, renderApp } from '../../test/renderApp';
 import { excerpt } from './ListingCard';
 
@@ -37,6 +38,7 @@ const hiring = listing(2, { slug: 'hiring', title: 'Hiring tracker', category: '
 
 /** The marketplace answering `answer(url)` for each GET /api/marketplace, a guest otherwise. */
 function serve(answer: (url: URL) => Answer, signedIn = false) {
+  if (signedIn) localStorage.setItem(SESSION_HINT_KEY, '1');
   return mockFetch({
     'GET /api/auth': signedIn ? { body: ann } : { status: 401, body: { error: 'Please login to do this!' } },
     'GET /api/marketplace': (_init, url) => answer(url),
@@ -211,6 +213,7 @@ describe('/marketplace templates', () => {
   };
 
   function serveTemplates(signedIn: boolean, routes: Parameters<typeof mockFetch>[0] = {}) {
+    if (signedIn) localStorage.setItem(SESSION_HINT_KEY, '1');
     return mockFetch({
       'GET /api/auth': signedIn ? { body: ann } : { status: 401, body: { error: 'Please login to do this!' } },
       'GET /api/marketplace': page([pipeline, hiring]),

@@ -32,6 +32,17 @@ describe('PreviewPage', () => {
     expect(screen.getByTestId('chart-data')).toHaveTextContent('South20.5');
   });
 
+  it('is a part of the home page: a caption naming the sheet, no page bar or landmark of its own', async () => {
+    const { table } = fakeTable();
+    core.openSheet.mockReturnValue(table);
+    render(<PreviewPage />);
+    expect(await screen.findByTestId('row-count')).toHaveTextContent('2 rows');
+    expect(screen.getByText('Sales sample sheet · 2 rows')).toBeInTheDocument();
+    expect(screen.queryByRole('banner')).not.toBeInTheDocument();
+    expect(screen.queryByRole('main')).not.toBeInTheDocument();
+    expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(expect.arrayContaining(['Rows', 'Chart']));
+  });
+
   it('sends the search text to the core and shows its new total', async () => {
     const user = userEvent.setup();
     const { table, query } = fakeTable({
