@@ -8,8 +8,10 @@ export interface FilterChip {
   key: string;
   /** What the chip says: the filter as a sentence, or its name and value. */
   text: string;
-  /** The filter narrows the rows now; a switched-off chip is struck through. */
+  /** The filter narrows the rows now. */
   on: boolean;
+  /** Off, the chip is struck through (a filter kept but switched off), not only outlined. */
+  struckWhenOff?: boolean;
   /** A checkbox in the chip that switches the filter on and off. */
   toggle?: { label: string; onChange: () => void };
   /** The chip is a button that opens the filter's own input in a popover labelled `label`. */
@@ -76,10 +78,9 @@ function ChipPopover({ text, label, popover }: { text: string; label: string; po
   );
 }
 
-/** A switched-off toggle is struck through; an editable chip without a value is only outlined. */
 function chipClass(chip: FilterChip): string {
-  const off = chip.on ? '' : chip.toggle ? 'inactive' : 'unset';
-  return ['chip', off, chip.note ? 'fixed' : '', chip.edit ? 'editable' : ''].filter(Boolean).join(' ')
+  const off = chip.on ? '' : chip.struckWhenOff ? 'inactive' : 'unset';
+  return ['chip', off, chip.note ? 'fixed' : '', chip.edit ? 'editable' : ''].filter(Boolean).join(' ');
 }
 
 export function FilterChips({ chips, label }: { chips: readonly FilterChip[]; label?: string }) {

@@ -1,10 +1,9 @@
 // One quiet line when a link's `filters` name something the board cannot use (a renamed filter,
 // a typo, a value its condition cannot read). The server leaves those pairs out and shows the
 // board's data; this says so once, in the core's words, instead of an error on every block.
-import { useEffect, useMemo, useState } from 'react';
-import { loadCore, type Core } from '../../core/wasm';
 import type { Filter } from '../../core/types';
 import type { UrlFilters } from '../../generated/urlFilters';
+import { useUrlFilterReading } from './useUrlFilterReading';
 import './filters.css';
 
 export interface UrlFilterNoticeProps {
@@ -22,28 +21,7 @@ export function withoutIgnored(read: UrlFilters): string {
 }
 
 export function UrlFilterNotice({ filters, urlFilters, onChange }: UrlFilterNoticeProps) {
-  const [core, setCore] = useState<Core | null>(null);
-  const asked = urlFilters.trim() !== '';
-  useEffect(() => {
-    if (!asked || core) return;
-    let live = true;
-    // Without the core the notice stays away: the blocks still show the server's answer.
-    loadCore().then(
-      (loaded) => live && setCore(loaded),
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, [asked, core]);
-  const read = useMemo(() => {
-    if (!core || !asked) return null;
-    try {
-      return core.readUrlFilters(filters, urlFilters);
-    } catch {
-      return null;
-    }
-  }, [core, asked, filters, urlFilters]);
+  const read = useUrlFilterReading(filters, urlFilters);
   if (!read || read.ignored.length === 0) return null;
   return (
     <p className="url-filter-notice" role="status">

@@ -8,6 +8,7 @@ import type { Filter } from '../../core/types';
 import { ANY_OF_SEPARATOR, CONDITION_LABELS, DATE_RANGE_SEPARATOR, describeFilter, valueKind } from './conditions';
 import { FilterChips, type FilterChip } from './FilterChips';
 import { readUrlFilters, urlValueProblem, writeUrlFilters } from './urlFilters';
+import { useUrlFilterReading } from './useUrlFilterReading';
 import './filters.css';
 
 export interface ViewerFilterBarProps {
@@ -172,10 +173,12 @@ function FilterInput({ filter, value, onChange, onDone }: { filter: Filter; valu
 }
 
 export function ViewerFilterBar({ filters, value, onChange }: ViewerFilterBarProps) {
+  const read = useUrlFilterReading(filters, value);
   const shown = named(filters);
   if (shown.length === 0) return null;
-  const chosen = readUrlFilters(value);
-  // Pairs the board has no filter for stay in the link: UrlFilterNotice offers to remove them.
+  // The pairs the core says apply (a value the board ignores shows on no chip, and the next
+  // change drops it from the link); until the core has loaded, the link as written.
+  const chosen = read ? new Map(read.used) : readUrlFilters(value);
   const set = (name: string, next: string) => {
     const pairs = new Map(chosen);
     if (next.trim()) pairs.set(name, next);

@@ -85,6 +85,7 @@ export function FilterBar() {
           key: f.name,
           text: describeFilter(f),
           on: f.active,
+          struckWhenOff: true,
           toggle: { label: `Apply filter ${f.name}`, onChange: () => toggleFilter(f.name) },
           remove: { label: `Remove filter ${f.name}`, onRemove: () => removeFilter(f.name) },
         }))}
