@@ -96,7 +96,7 @@ pub(super) async fn page_scope(
 #[utoipa::path(get, path = "/board/{spreadsheetId}/sheet/{sheet_title}", tag = "spec",
     params(("spreadsheetId" = String, Path, description = "The board's spreadsheet"), ("sheet_title" = String, Path, description = "The tab"),
         SpecParams, SheetParams),
-    responses((status = 200, body = SheetAnswer), (status = 400, description = "Malformed URL filters", body = ErrorBody),
+    responses((status = 200, body = SheetAnswer), (status = 400, description = "A malformed query", body = ErrorBody),
         (status = 403, description = "A private board", body = ErrorBody),
         (status = 404, description = "No such board, spreadsheet of this board, tab or block", body = ErrorBody),
         (status = 422, description = "A filter, sort or parameter that does not fit the sheet", body = ErrorBody)))]
@@ -114,7 +114,7 @@ async fn board_sheet(
 /// One page of a tab of the app page at `board`, filtered for the caller.
 #[utoipa::path(get, path = "/api/page/sheet/{sheet_title}", tag = "spec",
     params(("sheet_title" = String, Path, description = "The tab"), SpecParams, AppLocator, SheetParams),
-    responses((status = 200, body = SheetAnswer), (status = 400, description = "Malformed URL filters", body = ErrorBody),
+    responses((status = 200, body = SheetAnswer), (status = 400, description = "A malformed query", body = ErrorBody),
         (status = 403, description = "A private app", body = ErrorBody),
         (status = 404, description = "No such app, page, spreadsheet, tab or block", body = ErrorBody),
         (status = 422, description = "A filter, sort or parameter that does not fit the sheet", body = ErrorBody)))]
