@@ -1,12 +1,13 @@
 // Accessibility, measured (issue 26): axe-core checks the main screens of the product at 1280 and
 // 390 px wide against WCAG 2.0/2.1 A and AA (colour contrast included) and the run fails on any
-// serious or critical violation. A visitor's screens (home, sign up, log in, docs, a public board,
-// a private board's 403, the 404s, the marketplace) and an owner's (the guide, the dashboard, the
-// board editor with each of its popups, a block's settings, the app editor and its users dialog)
-// are visited as people reach them, on a board made from an uploaded CSV. Each screen must have
-// its own tab title, and no screen may log a console error or get a 4xx/5xx answer to a request
-// the product made by itself. Every screen is saved as a11y-<screen>-<width>.png, and a table of
-// screens, widths and violations is printed before the verdict.
+// serious or critical violation. A visitor's screens (home, sign up, log in, docs, a public board
+// with its filter bar, a private board's 403, the 404s, the marketplace) and an owner's (the guide,
+// the dashboard, the board editor with each of its popups, a block's settings, the administration
+// page, the app editor and its users dialog) are visited as people reach them, on a board made
+// from an uploaded CSV. Each screen must have its own tab title, and no screen may log a console
+// error or get a 4xx/5xx answer to a request the product made by itself. Every screen is saved as
+// a11y-<screen>-<width>.png, and a table of screens, widths and violations is printed before the
+// verdict.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -180,6 +181,19 @@ await runJourneys(async ({ browser, step, profileDir }) => {
     await share.press('Escape');
     await hidden(share);
     await auditPopup('settings', () => sidebar.getByRole('button', { name: 'Settings' }).click(), 'Board Settings');
+    // A filter viewers may set, so the visitor's board below shows its filter bar.
+    await sidebar.getByRole('button', { name: 'Settings' }).click();
+    const settings = owner.getByRole('dialog', { name: 'Board Settings' });
+    await settings.getByLabel('Hide filters', { exact: true }).uncheck();
+    await settings.getByRole('button', { name: 'Add filter' }).click();
+    const filter = settings.getByRole('group', { name: /^Filter 1/ });
+    await filter.getByLabel('Name', { exact: true }).fill('Branch');
+    await filter.getByRole('switch', { name: 'Active' }).uncheck();
+    const column = filter.getByLabel('Column', { exact: true });
+    await column.locator('option', { hasText: 'Branch' }).waitFor({ state: 'attached', timeout: 15_000 });
+    await column.selectOption('Branch');
+    await settings.getByRole('button', { name: 'Save' }).click();
+    await hidden(settings);
     await auditPopup('tutorials', () => owner.getByRole('button', { name: 'Tutorials' }).click(), 'Tutorial Videos');
     await auditPopup('embed', () => sidebar.getByRole('button', { name: 'Embed' }).click(), 'Embed Content');
   });
@@ -214,6 +228,13 @@ await runJourneys(async ({ browser, step, profileDir }) => {
     await audit(owner, 'dashboard', owner.getByRole('heading', { name: 'Library' }), { title: 'Dashboard · Tessera' });
   });
 
+  await step('the administration page the editor’s Admin link leads to', owner, async () => {
+    await owner.goto(`${BASE}${boardPath}`);
+    await owner.getByRole('link', { name: 'Admin' }).click();
+    await owner.waitForURL(`${BASE}/admin`);
+    await audit(owner, 'admin', owner.getByRole('heading', { level: 1 }).first());
+  });
+
   await step('the app editor and its users dialog', owner, async () => {
     const sub = `abe-app-${RUN}`.toLowerCase();
     await owner.goto(`${BASE}/dashboard/new-multipage`);
@@ -231,6 +252,7 @@ await runJourneys(async ({ browser, step, profileDir }) => {
   await step('a visitor: the public board and the marketplace', guest, async () => {
     await guest.goto(`${BASE}${boardPath}`);
     await visible(guest.getByRole('cell', { name: 'Member 1', exact: true }));
+    await visible(guest.getByRole('region', { name: 'Filters' }));
     await audit(guest, 'board-guest', guest.locator('section.board-block canvas, section.board-block svg').first(), { title: BOARD });
     await guest.goto(`${BASE}/marketplace`);
     await audit(guest, 'marketplace', guest.getByRole('button', { name: `Use this template: ${BOARD}` }).first(), { title: 'Marketplace · Tessera' });
