@@ -254,6 +254,12 @@ await runJourneys(async ({ browser, step, profileDir }) => {
     await visible(guest.getByRole('cell', { name: 'Member 1', exact: true }));
     await visible(guest.getByRole('region', { name: 'Filters' }));
     await audit(guest, 'board-guest', guest.locator('section.board-block canvas, section.board-block svg').first(), { title: BOARD });
+    const chip = guest.getByRole('region', { name: 'Filters' }).getByRole('button', { name: /^Branch/ });
+    await chip.click();
+    const filter = guest.getByRole('region', { name: 'Filters' }).getByRole('dialog');
+    await audit(guest, 'board-guest-filter', filter, { title: BOARD, screen: 'board-guest' });
+    await chip.click();
+    await hidden(filter);
     await guest.goto(`${BASE}/marketplace`);
     await audit(guest, 'marketplace', guest.getByRole('button', { name: `Use this template: ${BOARD}` }).first(), { title: 'Marketplace · Tessera' });
   });
