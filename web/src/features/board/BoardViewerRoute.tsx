@@ -1,8 +1,11 @@
 import { useEffect } from 'react';
-import { useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
 import { Loading } from '../../components/Loading';
 import { canonicalBoardUrl, runtimeConfig } from '../../config/runtime';
+import { PageNotFound } from '../../pages/PageNotFound';
+import { screenTitle, useDocumentTitle } from '../../platform/useDocumentTitle';
 import { BoardScreen } from './BoardScreen';
+import { isKnownMissingBoard } from './missingBoard';
 
 /**
  * platform §2 board viewer at / and /:board_slug. Exported for the sub-domain switch, which
@@ -11,13 +14,21 @@ import { BoardScreen } from './BoardScreen';
  */
 export function BoardViewerRoute() {
   const { board_slug: slug = '' } = useParams();
+  const { key } = useLocation();
   const canonical = canonicalBoardUrl(window.location, runtimeConfig().boardBaseUrl);
   useEffect(() => {
     if (canonical) window.location.replace(canonical);
   }, [canonical]);
   if (canonical) return <Loading />;
+  if (isKnownMissingBoard(slug, key)) return <MissingBoard />;
   // The key starts a fresh screen (and editor mode) when the address names another board.
   return <BoardScreen key={slug} slug={slug} layout="editor" />;
+}
+
+/** The 404 of a board address the server already said no board has. */
+function MissingBoard() {
+  useDocumentTitle(screenTitle('Page not found'));
+  return <PageNotFound />;
 }
 
 export default BoardViewerRoute;
