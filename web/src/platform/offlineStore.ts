@@ -25,6 +25,12 @@ export interface QueuedSave {
    * board's or page's blocks) rather than replaced by a PUT.
    */
   createAt?: string;
+  /**
+   * A new order of the blocks stored at this address (a board's or page's blocks, PUT
+   * `${orderAt}/order`); `config.ids` lists them and `blockId` is `order:` and the address, so a
+   * newer order replaces a waiting one.
+   */
+  orderAt?: string;
   /** The server refused it (an HTTP error on replay): kept with the answer, not sent again. */
   error?: { message: string; status: number; field?: string };
 }

@@ -6,7 +6,7 @@ import { mockFetch } from '../test/fetchMock';
 import { useBlockSaveStore } from '../store/blockSaveStore';
 import { useConnectivityStore } from '../store/connectivityStore';
 import { copyKey, enqueueSave, keepCopy, loadWithCopy, queuedSaves } from './offlineStore';
-import { discardLocalBlock, replayOutbox, saveBlock, startOutbox } from './outbox';
+import { discardLocalBlock, replayOutbox, saveBlock, saveOrder, startOutbox } from './outbox';
 import { newLocalId } from '../shell/blockList';
 import { useToastStore } from '../store/toastStore';
 
@@ -278,6 +278,54 @@ describe('a block made offline', () => {
     await replayOutbox();
     expect(calls).toEqual([]);
     expect(saves()).toEqual({});
+  });
+});
+
+describe('a block order (issue 26: blocks reordered by dragging)', () => {
+  const ORDER = `${BOARD_BLOCKS}/order`;
+
+  it('goes to the server at once when online', async () => {
+    const { calls } = serveCreates({ [`PUT ${ORDER}`]: { body: [] } });
+    expect(await saveOrder(BOARD_BLOCKS, ['k2', 'k1'], { board: 'sales' })).toBe('saved');
+    expect(requests(calls)).toEqual([['PUT', ORDER, { ids: ['k2', 'k1'] }]]);
+    expect(await queuedSaves()).toEqual([]);
+  });
+
+  it('waits offline, the newest order only, after the creates of blocks it names, under their server ids', async () => {
+    const { calls } = serveCreates({ [`PUT ${ORDER}`]: { body: [] } });
+    setOnline(false);
+    const local = newLocalId();
+    await saveBlock(local, { type: 'markdown', text: 'New' }, {}, BOARD_BLOCKS);
+    expect(await saveOrder(BOARD_BLOCKS, ['k1', local], { board: 'sales' })).toBe('queued');
+    expect(await saveOrder(BOARD_BLOCKS, [local, 'k1'], { board: 'sales' })).toBe('queued');
+    expect(saves()['order:' + BOARD_BLOCKS]).toBeUndefined();
+
+    setOnline(true);
+    await replayOutbox();
+    expect(requests(calls)).toEqual([
+      ['POST', BOARD_BLOCKS, { type: 'markdown', text: 'New' }],
+      ['PUT', ORDER, { ids: ['n1', 'k1'] }],
+    ]);
+    expect(await queuedSaves()).toEqual([]);
+  });
+
+  it('is dropped with a warning when the server refuses it on replay, since the board changed meanwhile', async () => {
+    useToastStore.setState({ toasts: [] });
+    serveCreates({ [`PUT ${ORDER}`]: { status: 422, body: { error: '`ids` must list every block of this board or page exactly once.', field: 'ids' } } });
+    setOnline(false);
+    await saveOrder(BOARD_BLOCKS, ['k2', 'k1'], {});
+    setOnline(true);
+    await replayOutbox();
+    expect(await queuedSaves()).toEqual([]);
+    expect(useToastStore.getState().toasts.map((t) => t.text)).toEqual([
+      'The block order changed while offline was not saved: `ids` must list every block of this board or page exactly once.',
+    ]);
+  });
+
+  it('throws a refusal while online, so the editor puts the old order back', async () => {
+    serveCreates({ [`PUT ${ORDER}`]: { status: 403, body: { error: 'You cannot edit this board.' } } });
+    await expect(saveOrder(BOARD_BLOCKS, ['k1'], {})).rejects.toThrow('You cannot edit this board.');
+    expect(await queuedSaves()).toEqual([]);
   });
 });
 

@@ -17,8 +17,15 @@ import { dropSaves, enqueueSave, isOffline, queuedSaves, removeSave, updateSave,
 /** The block as stored, or the id its queued save is waiting under. */
 export type SaveOutcome = { stored: Block } | { queued: true; blockId: string };
 
+/** The ids of `ids` as the server knows them: a block made on this device under its server id once created. */
+function serverIds(ids: readonly string[]): string[] {
+  const { created } = useBlockSaveStore.getState();
+  return ids.map((id) => created[id] ?? id);
+}
+
 function send(save: QueuedSave): Promise<Block> {
   const options = { query: save.query, alert: false } as const;
+  if (save.orderAt) return api.put<Block>(`${save.orderAt}/order`, { ids: serverIds(save.config.ids as string[]) }, options);
   // The client id makes the create idempotent on the server: if the answer to a create that was
   // stored is lost, sending it again answers the same block instead of making a second one.
   if (save.createAt) return api.post<Block>(save.createAt, save.config, { ...options, query: { ...save.query, client_key: save.blockId } });
@@ -72,6 +79,28 @@ export function saveBlock(blockId: string, config: Record<string, unknown>, quer
 }
 
 /**
+ * Saves a new order of the blocks stored at `orderAt` (a board's or page's blocks), or queues it
+ * when the network is gone or a block it names is still waiting to be created; the queue sends it
+ * after those creates. Answers whether it was saved or queued; an HTTP error is thrown as it is.
+ */
+export function saveOrder(orderAt: string, ids: readonly string[], query: Record<string, string>): Promise<'saved' | 'queued'> {
+  return inTurn(async () => {
+    const save: QueuedSave = { blockId: `order:${orderAt}`, orderAt, config: { ids: [...ids] }, query };
+    if (navigator.onLine !== false && !serverIds(ids).some(isLocalId)) {
+      try {
+        await send(save);
+        await dropSaves(save.blockId);
+        return 'saved';
+      } catch (error) {
+        if (!isOffline(error)) throw error;
+      }
+    }
+    await enqueueSave(save);
+    return 'queued';
+  });
+}
+
+/**
  * Forgets a block made on this device that is deleted before it reached the server: its queued
  * create is dropped, so nothing of it is ever sent.
  */
@@ -106,18 +135,25 @@ export function replayOutbox(): Promise<void> {
   return inTurn(async () => {
     const store = useBlockSaveStore.getState();
     const saves = await queuedSaves();
-    for (const save of saves) store.set(save.blockId, pending(save));
+    for (const save of saves) if (!save.orderAt) store.set(save.blockId, pending(save));
     if (navigator.onLine === false) return;
     for (const save of saves) {
       if (save.error) continue;
       try {
         const stored = await send(save);
         await removeSave(save.seq!);
-        landed(save, stored);
+        if (!save.orderAt) landed(save, stored);
       } catch (thrown) {
         // Still no network: the rest keep their turn for the next 'online'.
         if (isOffline(thrown)) return;
         const error = toApiError(thrown);
+        // An order the board no longer matches (blocks added or deleted elsewhere) cannot be
+        // mended by an edit: it is dropped, and the user told so.
+        if (save.orderAt) {
+          await removeSave(save.seq!);
+          showToast({ kind: 'warning', text: `The block order changed while offline was not saved: ${error.message}` });
+          continue;
+        }
         if (error.status === 404 && !save.createAt) {
           await removeSave(save.seq!);
           store.set(save.blockId, { state: 'gone' });

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type { BoardBlock, BoardState } from '../../api/types';
 import { mockFetch, type Routes } from '../../test/fetchMock';
 import { renderApp } from '../../test/renderApp';
+import { queuedSaves } from '../../platform/offlineStore';
 import { useToastStore } from '../../store/toastStore';
 import { boardState, salesRows, unpublished } from './boardFixture';
 
@@ -12,7 +13,10 @@ beforeEach(() => {
   vi.spyOn(window, 'alert').mockImplementation(() => {});
   useToastStore.setState({ toasts: [] });
 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
 
 const text = (id: string, title: string): BoardBlock => ({ id, type: 'markdown', title, text: title });
 const blocks = [text('a', 'Alpha'), text('b', 'Beta'), { ...text('c', 'Gamma'), full_width: true }];
@@ -58,6 +62,19 @@ describe('arranging blocks in the board editor', () => {
     await user.keyboard('{ArrowUp}');
     await waitFor(() => expect(titles()).toEqual(['Alpha', 'Beta', 'Gamma']));
     expect(await screen.findByText('The new order was not saved: `ids` must list every block of this board or page exactly once.')).toBeInTheDocument();
+  });
+
+  it('keeps a move made offline on screen and in the outbox until the network is back', async () => {
+    const { calls } = serve(editorBoard);
+    const { user } = renderApp('/sales');
+    const handle = await screen.findByRole('button', { name: 'Move block Gamma' });
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    handle.focus();
+    await user.keyboard('{Home}');
+    expect(titles()).toEqual(['Gamma', 'Alpha', 'Beta']);
+    await waitFor(async () => expect((await queuedSaves()).map((q) => q.config)).toEqual([{ ids: ['c', 'a', 'b'] }]));
+    expect(calls.some((c) => c.url.pathname.endsWith('/order'))).toBe(false);
+    expect(useToastStore.getState().toasts).toEqual([]);
   });
 
   it('switches a block between half and full width and saves full_width with the block', async () => {

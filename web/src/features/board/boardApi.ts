@@ -11,7 +11,7 @@ export function loadBoard(slug: string, signal?: AbortSignal): Promise<BoardStat
   return api.post<BoardState>('/api/board/update-metadata', undefined, { query: named(slug), alert: false, signal });
 }
 
-/** Where a board's new blocks are stored (POST), at its end. */
+/** Where a board's new blocks are stored (POST), at its end; `${path}/order` puts them in a new order (PUT). */
 export const boardBlocksPath = (boardId: string) => `/api/boards/${encodeURIComponent(boardId)}/blocks`;
 
 /**
@@ -21,14 +21,6 @@ export const boardBlocksPath = (boardId: string) => `/api/boards/${encodeURIComp
  */
 export function saveNewBlock(slug: string, boardId: string, block: BoardBlock): Promise<BoardBlock> {
   return api.post<BoardBlock>(boardBlocksPath(boardId), block, { query: named(slug), alert: 'unless offline' });
-}
-
-/**
- * PUT /api/boards/{id}/blocks/order: the board's blocks in a new order (`ids` names every one,
- * each once). Errors are the caller's, which puts the old order back and says why.
- */
-export function reorderBoardBlocks(slug: string, boardId: string, ids: readonly string[]): Promise<BoardBlock[]> {
-  return api.put<BoardBlock[]>(`${boardBlocksPath(boardId)}/order`, { ids }, { query: named(slug), alert: false });
 }
 
 export function deleteBlock(slug: string, blockId: string): Promise<void> {

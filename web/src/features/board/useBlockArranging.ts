@@ -1,15 +1,15 @@
 // How the board editor arranges blocks (issue 26, Layout): their order, saved with the server's
-// reorder call, and each block's width (`full_width`), saved as a block edit. Both show at once
-// and are put back, with a toast saying why, when the server or the network refuses them.
+// reorder call (PUT /api/boards/{id}/blocks/order), and each block's width (`full_width`), saved
+// as a block edit. Both go through the outbox, so offline they wait on this device like any block
+// edit; both show at once and are put back, with a toast saying why, when the server refuses them.
 import { useCallback, useMemo, useRef } from 'react';
 import { toApiError } from '../../api/errors';
 import type { BoardBlock, BoardState } from '../../api/types';
-import { saveBlock } from '../../platform/outbox';
-import { isOffline } from '../../platform/offlineStore';
-import { arrangeBlocks, isLocalId, replaceBlock, type Block } from '../../shell/blockList';
+import { saveBlock, saveOrder } from '../../platform/outbox';
+import { arrangeBlocks, replaceBlock, type Block } from '../../shell/blockList';
 import { blockTypeName } from '../../shell/blockTypes';
 import { showToast } from '../../store/toastStore';
-import { boardBlocksPath, reorderBoardBlocks } from './boardApi';
+import { boardBlocksPath } from './boardApi';
 import type { SetBoard } from './BoardPopups';
 
 export interface BlockArranging {
@@ -18,9 +18,6 @@ export interface BlockArranging {
   /** Switches a block between half and full width and saves it. */
   toggleWidth: (block: BoardBlock) => Promise<void>;
 }
-
-const ORDER_OFFLINE =
-  'The new order needs the network and was not saved; the blocks are back where they were. Move them again once you are online.';
 
 function blockName(block: Block): string {
   return typeof block.title === 'string' && block.title.trim() ? block.title : blockTypeName(block.type);
@@ -44,13 +41,11 @@ export function useBlockArranging(board: BoardState, setBoard: SetBoard): BlockA
       if (next.every((blockId, i) => blockId === before[i])) return;
       setBlocks((blocks) => arrangeBlocks(blocks, next));
       try {
-        // A block made offline has no server id yet, so the server cannot place it.
-        if (next.some(isLocalId) || navigator.onLine === false) throw new TypeError('offline');
-        await reorderBoardBlocks(slug, id, next);
+        // Offline, or naming a block made offline and not created yet, it waits in the outbox.
+        await saveOrder(boardBlocksPath(id), next, { board: slug });
       } catch (error) {
         setBlocks((blocks) => arrangeBlocks(blocks, before));
-        const text = error instanceof TypeError || isOffline(error) ? ORDER_OFFLINE : `The new order was not saved: ${toApiError(error).message}`;
-        showToast({ kind: 'error', text });
+        showToast({ kind: 'error', text: `The new order was not saved: ${toApiError(error).message}` });
       }
     },
     [id, slug, setBlocks],
