@@ -5,11 +5,16 @@ import { describe, expect, it } from 'vitest';
 // The theme's text colours must read at WCAG AA (4.5:1) on every surface the product paints
 // them on; the end-to-end axe run finds the screens that break it, this finds the token first.
 
-/** The custom properties of styles.css's :root, by name. */
-function themeTokens(): Map<string, string> {
+/** The style rules of styles.css. */
+function rules(): CSSStyleRule[] {
   const sheet = new CSSStyleSheet();
   sheet.replaceSync(readFileSync(join(process.cwd(), 'src', 'styles.css'), 'utf8'));
-  const root = [...sheet.cssRules].find((rule): rule is CSSStyleRule => rule instanceof CSSStyleRule && rule.selectorText === ':root');
+  return [...sheet.cssRules].filter((rule): rule is CSSStyleRule => rule instanceof CSSStyleRule);
+}
+
+/** The custom properties of styles.css's :root, by name. */
+function themeTokens(): Map<string, string> {
+  const root = rules().find((rule) => rule.selectorText === ':root');
   if (!root) throw new Error('styles.css has no :root rule');
   const tokens = new Map<string, string>();
   for (const name of root.style) if (name.startsWith('--')) tokens.set(name, root.style.getPropertyValue(name).trim());
@@ -45,6 +50,14 @@ describe('the theme of styles.css', () => {
     for (const [surface, background] of Object.entries(surfaces)) {
       expect(contrast(colour(name), background), `${name} on ${surface}`).toBeGreaterThanOrEqual(4.5);
     }
+  });
+
+  it('gives text links one colour, --link, the log-in form’s links included', () => {
+    const linkColours = rules()
+      .filter((rule) => /(^|[\s>])a(:where|$)|\.form-link/.test(rule.selectorText) && rule.style.getPropertyValue('color'))
+      .map((rule) => [rule.selectorText, rule.style.getPropertyValue('color').trim()]);
+    expect(linkColours.length).toBeGreaterThan(1);
+    for (const [selector, value] of linkColours) expect(value, selector).toBe('var(--link)');
   });
 
   it('white text reads at 4.5:1 on the accent (primary buttons) and the ink (top bars)', () => {
