@@ -1,13 +1,13 @@
 // Accessibility, measured (issue 26): axe-core checks the main screens of the product at 1280 and
 // 390 px wide against WCAG 2.0/2.1 A and AA (colour contrast included) and the run fails on any
 // serious or critical violation. A visitor's screens (home, sign up, log in, docs, a public board
-// with its filter bar, a private board's 403, the 404s, the marketplace) and an owner's (the guide,
-// the dashboard, the board editor with each of its popups, a block's settings, the administration
-// page, the app editor and its users dialog) are visited as people reach them, on a board made
-// from an uploaded CSV. Each screen must have its own tab title, and no screen may log a console
-// error or get a 4xx/5xx answer to a request the product made by itself. Every screen is saved as
-// a11y-<screen>-<width>.png, and a table of screens, widths and violations is printed before the
-// verdict.
+// with its filter bar, a private board's 403, the 404s, the marketplace) and an owner's (the e-mail
+// check, the guide, the dashboard, the board editor with each of its popups, a block's settings,
+// the administration page, the app editor with its users, share, publish and settings dialogs)
+// are visited as people reach them, on a board made from an uploaded CSV. Each screen must have
+// its own tab title, and no screen may log a console error or get a 4xx/5xx answer to a request
+// the product made by itself. Every screen is saved as a11y-<screen>-<width>.png, and a table of
+// screens, widths and violations is printed before the verdict.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -118,10 +118,10 @@ await runJourneys(async ({ browser, step, profileDir }) => {
   };
 
   /** Opens an editor popup with `open`, audits it as `name`, and closes it with Escape. */
-  const auditPopup = async (name, open, dialogName) => {
+  const auditPopup = async (name, open, dialogName, screen = 'board-editor') => {
     await open();
     const dialog = owner.getByRole('dialog', { name: dialogName, exact: true });
-    await audit(owner, name, dialog, { screen: 'board-editor' });
+    await audit(owner, name, dialog, { screen });
     await dialog.press('Escape');
     await hidden(dialog);
   };
@@ -147,7 +147,9 @@ await runJourneys(async ({ browser, step, profileDir }) => {
   });
 
   await step('a new owner: the guide, then a workspace and a board from an uploaded CSV', owner, async () => {
-    await signUpAndVerify(owner, OWNER);
+    await signUpAndVerify(owner, OWNER, '', undefined, () =>
+      audit(owner, 'verify', owner.getByLabel('Verification code'), { title: 'Check your e-mail · Tessera' }),
+    );
     await owner.waitForURL(`${BASE}/dashboard/start`);
     await audit(owner, 'start', owner.getByLabel('Workspace name'), { title: 'Create a board · Tessera' });
     await owner.getByLabel('Workspace name').fill('Library');
@@ -247,6 +249,11 @@ await runJourneys(async ({ browser, step, profileDir }) => {
     await appBar.getByRole('button', { name: 'Users' }).click();
     const users = owner.getByRole('dialog', { name: 'Users' });
     await audit(owner, 'users', users.getByRole('button', { name: 'Add Users' }), { screen: 'app-editor' });
+    await users.press('Escape');
+    await hidden(users);
+    await auditPopup('app-share', () => owner.getByRole('button', { name: /^Share/ }).click(), 'Share', 'app-editor');
+    await auditPopup('app-publish', () => appBar.getByRole('button', { name: 'Publish' }).click(), 'Publish App', 'app-editor');
+    await auditPopup('app-settings', () => appBar.getByRole('button', { name: 'App Settings' }).click(), 'App Settings', 'app-editor');
   });
 
   await step('a visitor: the public board and the marketplace', guest, async () => {

@@ -140,8 +140,11 @@ export async function runJourneys(journey) {
   process.exit(passed === results.length && passed > 0 ? 0 : 1);
 }
 
-/** Signs `person` up (to come back to `next`); `beforeSubmit` runs on the filled-in form. */
-export async function signUpAndVerify(page, person, next = '', beforeSubmit = async () => {}) {
+/**
+ * Signs `person` up (to come back to `next`); `beforeSubmit` runs on the filled-in form,
+ * `beforeVerify` on the e-mail check before the code is typed.
+ */
+export async function signUpAndVerify(page, person, next = '', beforeSubmit = async () => {}, beforeVerify = async () => {}) {
   await page.goto(`${BASE}/dashboard/signup${next ? `?next=${encodeURIComponent(next)}` : ''}`);
   await page.getByLabel('Name').fill(person.name);
   await page.getByLabel('E-mail').fill(person.email);
@@ -149,6 +152,7 @@ export async function signUpAndVerify(page, person, next = '', beforeSubmit = as
   await beforeSubmit();
   await page.getByRole('button', { name: 'Create account' }).click();
   await page.waitForURL(/\/dashboard\/emailVerify/);
+  await beforeVerify();
   const [, code] = await mailTo(person.email, /\b(\d{6})\b/);
   await page.getByLabel('Verification code').fill(code);
   await page.getByRole('button', { name: 'Verify e-mail' }).click();
