@@ -8,7 +8,7 @@ import { boardState, salesRows, unpublished } from './boardFixture';
 
 vi.mock('../preview/PreviewPage', () => ({ PreviewPage: () => <h1>Preview</h1> }));
 
-beforeAll(() => import('./BoardViewerRoute'));
+beforeAll(() => Promise.all([import('./BoardViewerRoute'), import('./BoardWorkspacePage')]));
 beforeEach(() => {
   vi.spyOn(window, 'alert').mockImplementation(() => {});
   useToastStore.setState({ toasts: [] });
@@ -99,6 +99,16 @@ describe('arranging blocks in the board editor', () => {
     await user.click(within(alpha).getByRole('button', { name: 'Full width: block Alpha' }));
     await waitFor(() => expect(alpha).not.toHaveClass('full-width'));
     expect(await screen.findByText('The width of "Alpha" was not saved: You cannot edit this board.')).toBeInTheDocument();
+  });
+
+  it('gives the older layout at /boardWorkspace the same handles and width switches', async () => {
+    const { calls } = serve(editorBoard);
+    const { user } = renderApp('/boardWorkspace?board=sales');
+    (await screen.findByRole('button', { name: 'Move block Alpha' })).focus();
+    await user.keyboard('{ArrowRight}');
+    expect(titles()).toEqual(['Beta', 'Alpha', 'Gamma']);
+    await waitFor(() => expect(calls.find((c) => c.url.pathname === '/api/boards/b1/blocks/order')?.body).toEqual({ ids: ['b', 'a', 'c'] }));
+    expect(screen.getByRole('button', { name: 'Half width: block Gamma' })).toBeInTheDocument();
   });
 
   it('gives visitors no handles or width switches', async () => {

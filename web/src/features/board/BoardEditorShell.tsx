@@ -4,11 +4,10 @@ import type { BoardState } from '../../api/types';
 import { openedBlock } from '../../blocks/settings/EditedBlockPanel';
 import { docsUrlFor } from '../../shell/docsLink';
 import { OfflineNotice } from '../../shell/offlineEditing';
-import { BlockWidthButton, BoardPopups, DeleteBlockButton, EditBlockButton, type SetBoard } from './BoardPopups';
+import { BoardPopups, useEditorBlocks, type SetBoard } from './BoardPopups';
 import { BoardView } from './BoardView';
 import { MobilePreview } from './MobilePreview';
 import { accessLabel, SharePopup } from './SharePopup';
-import { useBlockArranging } from './useBlockArranging';
 import { useBoardEditor } from './useBoardEditor';
 
 export interface EditorShellProps {
@@ -47,7 +46,7 @@ export function BoardEditorShell({ board, setBoard }: EditorShellProps) {
   const { editor, sections, spreadsheet, mode, dispatch, adding, toggleAdd, blocks } = useBoardEditor(board);
   const [mobile, setMobile] = useState(false);
   const [sharing, setSharing] = useState(false);
-  const arranging = useBlockArranging(board, setBoard);
+  const frames = useEditorBlocks(board, setBoard, blocks);
 
   return (
     <div className="board-editor">
@@ -96,13 +95,7 @@ export function BoardEditorShell({ board, setBoard }: EditorShellProps) {
         {mobile ? (
           <MobilePreview slug={board.slug} name={board.title || board.name} />
         ) : (
-          <BoardView board={board} sections={sections} editing onMove={(order) => void arranging.move(order)} blockActions={(block) => (
-              <>
-                <EditBlockButton block={block} blocks={blocks} />
-                <BlockWidthButton block={block} onToggle={(b) => void arranging.toggleWidth(b)} />
-                <DeleteBlockButton block={block} board={board} setBoard={setBoard} />
-              </>
-            )} />
+          <BoardView board={board} sections={sections} editing {...frames} />
         )}
       </main>
       <BoardPopups board={board} setBoard={setBoard} editor={editor} activeSection={sections.active} blocks={blocks} />

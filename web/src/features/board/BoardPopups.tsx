@@ -17,6 +17,7 @@ import { PublishPopup } from './PublishPopup';
 import { UNCATEGORIZED } from './sections';
 import { SettingsPopup } from './SettingsPopup';
 import { TutorialPopup } from './TutorialPopup';
+import { useBlockArranging } from './useBlockArranging';
 import type { EditorMode } from '../../shell/useEditorMode';
 
 export type SetBoard = (update: (board: BoardState) => BoardState) => void;
@@ -89,6 +90,24 @@ export function BlockWidthButton({ block, onToggle }: { block: BoardBlock; onTog
       {next}
     </button>
   );
+}
+
+/**
+ * What both editor layouts give each block of the board: a handle to move it (`onMove`) and, in
+ * its frame, Edit, the width switch and Delete.
+ */
+export function useEditorBlocks(board: BoardState, setBoard: SetBoard, blocks: BlockTargeting) {
+  const { move, toggleWidth } = useBlockArranging(board, setBoard);
+  return {
+    onMove: (order: readonly string[]) => void move(order),
+    blockActions: (block: BoardBlock) => (
+      <>
+        <EditBlockButton block={block} blocks={blocks} />
+        <BlockWidthButton block={block} onToggle={(b) => void toggleWidth(b)} />
+        <DeleteBlockButton block={block} board={board} setBoard={setBoard} />
+      </>
+    ),
+  };
 }
 
 /** The delete button of a block's frame in the editor. */

@@ -1,6 +1,6 @@
 import { runtimeConfig } from '../../config/runtime';
 import { BoardTopbar, NewBlockIcon, type EditorShellProps } from './BoardEditorShell';
-import { BoardPopups, DeleteBlockButton, EditBlockButton } from './BoardPopups';
+import { BoardPopups, useEditorBlocks } from './BoardPopups';
 import { BoardView } from './BoardView';
 import { useBoardEditor } from './useBoardEditor';
 
@@ -11,6 +11,7 @@ import { useBoardEditor } from './useBoardEditor';
  */
 export function BoardWorkspaceShell({ board, setBoard }: EditorShellProps) {
   const { editor, sections, spreadsheet, mode, dispatch, adding, toggleAdd, blocks } = useBoardEditor(board);
+  const frames = useEditorBlocks(board, setBoard, blocks);
 
   return (
     <div className="board-workspace">
@@ -32,12 +33,7 @@ export function BoardWorkspaceShell({ board, setBoard }: EditorShellProps) {
           </button>
         </nav>
         <main className="board-workspace-main">
-          <BoardView board={board} sections={sections} editing blockActions={(block) => (
-            <>
-              <EditBlockButton block={block} blocks={blocks} />
-              <DeleteBlockButton block={block} board={board} setBoard={setBoard} />
-            </>
-          )} />
+          <BoardView board={board} sections={sections} editing {...frames} />
         </main>
         <nav className="workspace-nav" aria-label="Board publishing">
           <button type="button" className="workspace-nav-item" onClick={async () => dispatch({ type: 'spreadsheet', url: await spreadsheet() })}>
