@@ -756,7 +756,9 @@ mod tests {
 
     #[test]
     fn tables_lists_and_calendars_start_full_width_and_say_so() {
-        for (block_type, reason) in [(BlockType::Table, "for its columns"), (BlockType::List, "for its columns"), (BlockType::Calendar, "for its days")] {
+        for (block_type, reason) in
+            [(BlockType::Table, "for its columns"), (BlockType::List, "for its columns"), (BlockType::Calendar, "for its days")]
+        {
             let Starter { settings, chosen } = start(block_type, &sales());
             assert_eq!(settings["full_width"], true, "{block_type}");
             assert_eq!(chosen.last().unwrap(), &format!("Full width: on, {reason}"), "{block_type}");
