@@ -7,6 +7,7 @@ import type { BoardBlock, BoardState } from '../../api/types';
 import { boardSource } from '../../blocks/data/sources';
 import { frameStyle } from '../../blocks/frameStyle';
 import { appliedFilterLines, usableFilters } from '../filters/urlFilters';
+import { UrlFilterNotice } from '../filters/UrlFilterNotice';
 import { ViewerFilterBar } from '../filters/ViewerFilterBar';
 import { moveId } from '../../shell/blockList';
 import { blockTypeName } from '../../shell/blockTypes';
@@ -180,6 +181,7 @@ export function BoardView({ board, sections, blockActions, onSettled, editing = 
         )}
         {panel}
         <div className="board-main">
+          <UrlFilterNotice filters={filters} urlFilters={urlFilters} onChange={setUrlFilters} />
           {sections.tabs.length > 0 ? <div {...tabPanelProps(idPrefix, sections.tabs, sections.active)}>{blocks}</div> : blocks}
         </div>
       </div>

@@ -206,6 +206,18 @@ describe('board viewer at /:board_slug', () => {
       expect(calls.some((call) => call.url.pathname === '/api/board/s1/sheet/Sales' && call.url.searchParams.get('_filters') === 'Region:Feb')).toBe(true),
     );
   });
+
+  it('shows the rows of a link whose filter the board does not have, with one quiet notice instead of an error per block', async () => {
+    await loadRealCore();
+    const second = { ...tableBlock, id: 'second', title: 'Again' };
+    serve(boardState({ blocks: [tableBlock, second], hide_filters: false, filters: [] }));
+    renderApp('/sales?filters=Books%20only:yes');
+    expect(await screen.findAllByRole('table')).toHaveLength(2);
+    const notice = await screen.findByText(/this link's filters was ignored/);
+    expect(notice).toHaveTextContent('Books only');
+    expect(screen.getAllByText(/filters was ignored/)).toHaveLength(1);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
 });
 
 describe('board editor shell', () => {
