@@ -1,38 +1,49 @@
 import { useMemo, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
 import type { BoardBlock, PageState } from '../../api/types';
 import { pageSource } from '../../blocks/data/sources';
-import { frameStyle } from '../../blocks/frameStyle';
+import { BlockFrame, SortableBlocks } from '../../shell/blockFrame';
 import type { Block } from '../../shell/blockList';
-import { blockTypeName } from '../../shell/blockTypes';
 import { BlockBody } from '../board/BlockBody';
 import { useSettledReveal } from '../board/useSettledReveal';
 import { appliedFilterLines, usableFilters } from '../filters/urlFilters';
+import { UrlFilterNotice } from '../filters/UrlFilterNotice';
+import { useUrlFilters } from '../filters/useUrlFilters';
 
 /**
  * A page's blocks in order on the page's background, each framed with the page's block border and
  * shadow (platform §3 page_background, block_border, block_shadow), between the app's header and
- * footer when the page has none of its own. Guests see only this.
+ * footer when the page has none of its own. Guests see only this: two columns from 768 px, a
+ * block with `full_width` across both; a link's filters the page cannot use named once above.
  */
 export function PageContent({
   page,
   path,
   emptyText,
   blockActions,
+  onMove,
 }: {
   page: PageState;
   path: string;
   emptyText?: string;
   /** The editor's controls in each block's frame (Edit, the state of a waiting save). */
   blockActions?: (block: Block) => ReactNode;
+  /** The editor's reordering: each block gets a handle; called with the page's new order. */
+  onMove?: (order: readonly string[]) => void;
 }) {
-  const urlFilters = useSearchParams()[0].get('filters') ?? '';
+  const [urlFilters, setUrlFilters] = useUrlFilters();
   // The server applies the page's filters to every block's rows: saved new ones, the rows load again.
   const savedFilters = JSON.stringify(page.filters ?? []);
+  const filters = useMemo(() => usableFilters(JSON.parse(savedFilters) as unknown[]), [savedFilters]);
   const source = useMemo(() => {
-    const lines = appliedFilterLines(usableFilters(JSON.parse(savedFilters) as unknown[]), urlFilters);
+    const lines = appliedFilterLines(filters, urlFilters);
     return pageSource(page.app_id, path, { search: '', filters: urlFilters, filterSummary: lines }, Boolean(page.spreadsheetId));
-  }, [page.app_id, page.spreadsheetId, path, urlFilters, savedFilters]);
+  }, [page.app_id, page.spreadsheetId, path, urlFilters, filters]);
+  const frameColours = { borderColor: page.block_border, boxShadow: `0 1px 4px ${page.block_shadow}` };
+  const frames = page.blocks.map((block) => (
+    <BlockFrame key={block.id} block={block} className="app-block" style={frameColours} actions={blockActions?.(block)} sortable={Boolean(onMove)}>
+      <BlockBody block={block} source={source} />
+    </BlockFrame>
+  ));
   const reveal = useSettledReveal<HTMLDivElement>();
   const header = appChrome(page, 'header');
   const footer = appChrome(page, 'footer');
@@ -44,24 +55,15 @@ export function PageContent({
         </header>
       )}
       <main className="app-page">
+        <UrlFilterNotice filters={filters} urlFilters={urlFilters} onChange={setUrlFilters} />
         {page.blocks.length === 0 && emptyText && <p className="muted app-page-empty">{emptyText}</p>}
-        {page.blocks.map((block) => {
-          const titleId = `block-${block.id}-title`;
-          return (
-            <section
-              key={block.id}
-              className="app-block"
-              aria-labelledby={titleId}
-              style={{ borderColor: page.block_border, boxShadow: `0 1px 4px ${page.block_shadow}`, ...frameStyle(block).frame }}
-            >
-              {blockActions?.(block)}
-              <h2 id={titleId} className="app-block-title" style={frameStyle(block).title}>
-                {typeof block.title === 'string' && block.title ? block.title : blockTypeName(block.type)}
-              </h2>
-              <BlockBody block={block} source={source} />
-            </section>
-          );
-        })}
+        {onMove ? (
+          <SortableBlocks blocks={page.blocks} onMove={onMove}>
+            {frames}
+          </SortableBlocks>
+        ) : (
+          frames
+        )}
       </main>
       {footer && (
         <footer className="app-chrome">

@@ -10,14 +10,15 @@ import { BlockTypePicker } from '../../shell/BlockTypePicker';
 import { blockTypeName } from '../../shell/blockTypes';
 import { isOpen } from '../../shell/modes';
 import type { Filter } from '../../core/types';
-import { BlockSaveBadge, useOutboxBlocks, type BlockListEditing } from '../../shell/offlineEditing';
+import { BlockWidthButton, EditBlockButton } from '../../shell/blockFrame';
+import { useOutboxBlocks, type BlockListEditing } from '../../shell/offlineEditing';
+import { useBlockArranging } from '../../shell/useBlockArranging';
 import { boardBlocksPath, deleteBlock, saveNewBlock, spreadsheetUrl } from './boardApi';
 import { EmbedPopup } from './EmbedPopup';
 import { PublishPopup } from './PublishPopup';
 import { UNCATEGORIZED } from './sections';
 import { SettingsPopup } from './SettingsPopup';
 import { TutorialPopup } from './TutorialPopup';
-import { useBlockArranging } from './useBlockArranging';
 import type { EditorMode } from '../../shell/useEditorMode';
 
 export type SetBoard = (update: (board: BoardState) => BoardState) => void;
@@ -65,39 +66,18 @@ function useBoardBlockEditing(board: BoardState, setBoard: SetBoard): BlockListE
   );
 }
 
-/** The edit button of a block's frame in the editor, after the state of a save that waits or failed. */
-export function EditBlockButton({ block, blocks }: { block: BoardBlock; blocks: BlockTargeting }) {
-  const title = block.title || blockTypeName(block.type);
-  return (
-    <>
-      <BlockSaveBadge blockId={block.id} />
-      <button type="button" className="block-edit" aria-label={`Edit block ${title}`} onClick={() => blocks.edit(block.id)}>
-        Edit
-      </button>
-    </>
-  );
-}
-
-/**
- * The width switch of a block's frame in the editor: it names the width the block takes on a
- * press (half or full, the board's `full_width`). A draft is sized once its settings are saved.
- */
-export function BlockWidthButton({ block, onToggle }: { block: BoardBlock; onToggle: (block: BoardBlock) => void }) {
-  const title = block.title || blockTypeName(block.type);
-  const next = block.full_width ? 'Half width' : 'Full width';
-  return (
-    <button type="button" className="block-width" aria-label={`${next}: block ${title}`} disabled={block.temp_block === true} onClick={() => onToggle(block)}>
-      {next}
-    </button>
-  );
-}
-
 /**
  * What both editor layouts give each block of the board: a handle to move it (`onMove`) and, in
  * its frame, Edit, the width switch and Delete.
  */
 export function useEditorBlocks(board: BoardState, setBoard: SetBoard, blocks: BlockTargeting) {
-  const { move, toggleWidth } = useBlockArranging(board, setBoard);
+  const { id, slug } = board;
+  const place = useMemo(() => ({ at: boardBlocksPath(id), query: { board: slug } }), [id, slug]);
+  const setBlocks = useCallback(
+    (change: (blocks: readonly BoardBlock[]) => BoardBlock[]) => setBoard((current) => ({ ...current, blocks: change(current.blocks) })),
+    [setBoard],
+  );
+  const { move, toggleWidth } = useBlockArranging(board.blocks, setBlocks, place);
   return {
     onMove: (order: readonly string[]) => void move(order),
     blockActions: (block: BoardBlock) => (

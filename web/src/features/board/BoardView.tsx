@@ -1,16 +1,11 @@
-import { useEffect, useId, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
-import { DndContext, PointerSensor, closestCenter, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
-import { SortableContext, rectSortingStrategy, useSortable } from '@dnd-kit/sortable';
-import { CSS as DndCss } from '@dnd-kit/utilities';
-import { useSearchParams } from 'react-router';
+import { useEffect, useId, useMemo, useState, type CSSProperties, type ReactNode } from 'react';
 import type { BoardBlock, BoardState } from '../../api/types';
 import { boardSource } from '../../blocks/data/sources';
-import { frameStyle } from '../../blocks/frameStyle';
 import { appliedFilterLines, usableFilters } from '../filters/urlFilters';
 import { UrlFilterNotice } from '../filters/UrlFilterNotice';
+import { useUrlFilters } from '../filters/useUrlFilters';
 import { ViewerFilterBar } from '../filters/ViewerFilterBar';
-import { moveId } from '../../shell/blockList';
-import { blockTypeName } from '../../shell/blockTypes';
+import { BlockFrame, SortableBlocks } from '../../shell/blockFrame';
 import { BlockBody } from './BlockBody';
 import { useSettledReveal } from './useSettledReveal';
 import { textOn } from './colours';
@@ -84,22 +79,6 @@ function Hero({ board }: { board: BoardState }) {
   );
 }
 
-/** The URL `filters` query the viewer's filter bar writes; every request sends it as `_filters`. */
-function useUrlFilters(): [string, (next: string) => void] {
-  const [params, setParams] = useSearchParams();
-  const set = (next: string) =>
-    setParams(
-      (current) => {
-        const updated = new URLSearchParams(current);
-        if (next) updated.set('filters', next);
-        else updated.delete('filters');
-        return updated;
-      },
-      { replace: true },
-    );
-  return [params.get('filters') ?? '', set];
-}
-
 /**
  * The board as every visitor sees it (platform §2 viewer, the guest layout): hero, section tabs,
  * the filter bar and search box that drive every block, and the blocks in a responsive grid, in
@@ -133,7 +112,7 @@ export function BoardView({ board, sections, blockActions, onSettled, editing = 
     if (reveal.settled) onSettled?.();
   }, [reveal.settled, onSettled]);
   const frames = shown.map((block) => (
-    <BlockFrame key={block.id} block={block} actions={blockActions?.(block)} sortable={Boolean(onMove)}>
+    <BlockFrame key={block.id} block={block} className="board-block" actions={blockActions?.(block)} sortable={Boolean(onMove)}>
       <BlockBody block={block} source={source} />
     </BlockFrame>
   ));
@@ -186,137 +165,5 @@ export function BoardView({ board, sections, blockActions, onSettled, editing = 
         </div>
       </div>
     </div>
-  );
-}
-
-const MOVE_HELP = 'Drag to move, or press the arrow keys.';
-
-/** How many blocks a move passes, and where the moved block ended up, for screen readers. */
-function movedText(title: string, order: readonly string[], id: string): string {
-  return `${title} moved to place ${order.indexOf(id) + 1} of ${order.length}.`;
-}
-
-/**
- * The editor's block grid: blocks move by dragging their handle (dnd-kit, pointer and touch), or
- * by focusing the handle and pressing the arrow keys (one place back or on, Home and End to the
- * ends). Only the blocks showing move; the board keeps the others' places.
- */
-function SortableBlocks({ blocks, onMove, children }: { blocks: readonly BoardBlock[]; onMove: (order: readonly string[]) => void; children: ReactNode }) {
-  const ids = useMemo(() => blocks.map((b) => b.id), [blocks]);
-  const [said, setSaid] = useState('');
-  // The handle keeps the focus across the move, which re-places its block in the page.
-  const refocus = useRef<string | null>(null);
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 6 } }));
-  useEffect(() => {
-    if (!refocus.current) return;
-    const handle = document.querySelector<HTMLElement>(`[data-move-handle="${CSS.escape(refocus.current)}"]`);
-    refocus.current = null;
-    handle?.focus();
-  }, [ids]);
-  const moveTo = (id: string, to: number) => {
-    const order = moveId(ids, id, to);
-    if (order.every((b, i) => b === ids[i])) return;
-    const block = blocks.find((b) => b.id === id);
-    setSaid(movedText(block ? frameTitle(block) : '', order, id));
-    refocus.current = id;
-    onMove(order);
-  };
-  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
-    const id = (event.target as HTMLElement).dataset.moveHandle;
-    if (!id) return;
-    const at = ids.indexOf(id);
-    const to = { ArrowUp: at - 1, ArrowLeft: at - 1, ArrowDown: at + 1, ArrowRight: at + 1, Home: 0, End: ids.length - 1 }[event.key];
-    if (to === undefined) return;
-    event.preventDefault();
-    moveTo(id, to);
-  };
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
-    if (over && active.id !== over.id) moveTo(String(active.id), ids.indexOf(String(over.id)));
-  };
-  return (
-    <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
-      <SortableContext items={ids} strategy={rectSortingStrategy}>
-        {/* Key presses bubble here from each block's move handle. */}
-        <div className="board-blocks-sortable" onKeyDown={onKeyDown}>
-          {children}
-        </div>
-      </SortableContext>
-      <p className="visually-hidden" role="status">
-        {said}
-      </p>
-    </DndContext>
-  );
-}
-
-function frameTitle(block: BoardBlock): string {
-  return typeof block.title === 'string' && block.title.trim() ? block.title : blockTypeName(block.type);
-}
-
-function BlockFrame({ block, actions, sortable, children }: { block: BoardBlock; actions?: ReactNode; sortable: boolean; children: ReactNode }) {
-  const titleId = useId();
-  const title = frameTitle(block);
-  const style = frameStyle(block);
-  const className = block.full_width ? 'board-block full-width' : 'board-block';
-  const heading = (
-    <h2 id={titleId} style={style.title}>
-      {title}
-    </h2>
-  );
-  if (sortable) {
-    return (
-      <SortableFrame block={block} title={title} titleId={titleId} className={className} style={style.frame} heading={heading} actions={actions}>
-        {children}
-      </SortableFrame>
-    );
-  }
-  return (
-    <section className={className} aria-labelledby={titleId} style={style.frame}>
-      <header className="board-block-header">
-        {heading}
-        {actions && <div className="board-block-actions">{actions}</div>}
-      </header>
-      {children}
-    </section>
-  );
-}
-
-interface SortableFrameProps {
-  block: BoardBlock;
-  title: string;
-  titleId: string;
-  className: string;
-  style: CSSProperties | undefined;
-  heading: ReactNode;
-  actions?: ReactNode;
-  children: ReactNode;
-}
-
-/** A block frame in the editor: draggable by its handle, which is a button the arrow keys move. */
-function SortableFrame({ block, title, titleId, className, style, heading, actions, children }: SortableFrameProps) {
-  const helpId = useId();
-  const { setNodeRef, setActivatorNodeRef, listeners, transform, transition, isDragging } = useSortable({ id: block.id });
-  const moving: CSSProperties = { ...style, transform: DndCss.Translate.toString(transform), transition };
-  return (
-    <section ref={setNodeRef} className={isDragging ? `${className} dragging` : className} aria-labelledby={titleId} style={moving}>
-      <header className="board-block-header">
-        <button
-          type="button"
-          ref={setActivatorNodeRef}
-          className="block-move"
-          data-move-handle={block.id}
-          aria-label={`Move block ${title}`}
-          aria-describedby={helpId}
-          {...listeners}
-        >
-          <span aria-hidden="true">⠿</span>
-        </button>
-        <span id={helpId} hidden>
-          {MOVE_HELP}
-        </span>
-        {heading}
-        {actions && <div className="board-block-actions">{actions}</div>}
-      </header>
-      {children}
-    </section>
   );
 }

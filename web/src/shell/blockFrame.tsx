@@ -1,0 +1,186 @@
+// A block's frame as boards and app pages draw it, and what an editor gets in it (issue 26,
+// Layout): a handle to drag the block or move it with the arrow keys, Edit, and the width switch.
+// Boards and pages differ only in the frame's class and colours, so both use these.
+import { useEffect, useId, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
+import { DndContext, PointerSensor, closestCenter, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
+import { SortableContext, rectSortingStrategy, useSortable } from '@dnd-kit/sortable';
+import { CSS as DndCss } from '@dnd-kit/utilities';
+import type { BlockTargeting } from '../blocks/settings/EditedBlockPanel';
+import { frameStyle } from '../blocks/frameStyle';
+import { moveId, type Block } from './blockList';
+import { blockTypeName } from './blockTypes';
+import { BlockSaveBadge } from './offlineEditing';
+import './blockFrame.css';
+
+const MOVE_HELP = 'Drag to move, or press the arrow keys.';
+
+/** The name a block goes by: its title, or its type's name when it has none. */
+export function frameTitle(block: Block): string {
+  return typeof block.title === 'string' && block.title.trim() ? block.title : blockTypeName(block.type);
+}
+
+/** How many blocks a move passes, and where the moved block ended up, for screen readers. */
+function movedText(title: string, order: readonly string[], id: string): string {
+  return `${title} moved to place ${order.indexOf(id) + 1} of ${order.length}.`;
+}
+
+/**
+ * An editor's block grid: blocks move by dragging their handle (dnd-kit, pointer and touch), or
+ * by focusing the handle and pressing the arrow keys (one place back or on, Home and End to the
+ * ends). Only the blocks given move; the caller keeps the others' places.
+ */
+export function SortableBlocks({ blocks, onMove, children }: { blocks: readonly Block[]; onMove: (order: readonly string[]) => void; children: ReactNode }) {
+  const ids = useMemo(() => blocks.map((b) => b.id), [blocks]);
+  const [said, setSaid] = useState('');
+  // The handle keeps the focus across the move, which re-places its block in the page.
+  const refocus = useRef<string | null>(null);
+  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 6 } }));
+  useEffect(() => {
+    if (!refocus.current) return;
+    const handle = document.querySelector<HTMLElement>(`[data-move-handle="${CSS.escape(refocus.current)}"]`);
+    refocus.current = null;
+    handle?.focus();
+  }, [ids]);
+  const moveTo = (id: string, to: number) => {
+    const order = moveId(ids, id, to);
+    if (order.every((b, i) => b === ids[i])) return;
+    const block = blocks.find((b) => b.id === id);
+    setSaid(movedText(block ? frameTitle(block) : '', order, id));
+    refocus.current = id;
+    onMove(order);
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    const id = (event.target as HTMLElement).dataset.moveHandle;
+    if (!id) return;
+    const at = ids.indexOf(id);
+    const to = { ArrowUp: at - 1, ArrowLeft: at - 1, ArrowDown: at + 1, ArrowRight: at + 1, Home: 0, End: ids.length - 1 }[event.key];
+    if (to === undefined) return;
+    event.preventDefault();
+    moveTo(id, to);
+  };
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    if (over && active.id !== over.id) moveTo(String(active.id), ids.indexOf(String(over.id)));
+  };
+  return (
+    <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+      <SortableContext items={ids} strategy={rectSortingStrategy}>
+        {/* Key presses bubble here from each block's move handle. */}
+        <div className="blocks-sortable" onKeyDown={onKeyDown}>
+          {children}
+        </div>
+      </SortableContext>
+      <p className="visually-hidden" role="status">
+        {said}
+      </p>
+    </DndContext>
+  );
+}
+
+export interface BlockFrameProps {
+  block: Block;
+  /** The frame's class (board-block, app-block); full-width is added for a full-width block. */
+  className: string;
+  /** The frame's colours where the list sets them inline (an app page's border and shadow). */
+  style?: CSSProperties;
+  /** The editor's controls at the right of the title. */
+  actions?: ReactNode;
+  /** In a SortableBlocks: the frame gets a handle to move it. */
+  sortable: boolean;
+  children: ReactNode;
+}
+
+/** A block framed under its title (frameStyle's colours), with the editor's handle and controls. */
+export function BlockFrame({ block, className, style, actions, sortable, children }: BlockFrameProps) {
+  // Named by the block, so a test or a link can find a block's frame by its id.
+  const titleId = `block-${block.id}-title`;
+  const title = frameTitle(block);
+  const styled = frameStyle(block);
+  const frame = { className: block.full_width ? `${className} full-width` : className, style: { ...style, ...styled.frame } };
+  const heading = (
+    <h2 id={titleId} style={styled.title}>
+      {title}
+    </h2>
+  );
+  const controls = actions && <div className="block-frame-actions">{actions}</div>;
+  if (sortable) {
+    return (
+      <SortableFrame id={block.id} title={title} titleId={titleId} frame={frame} heading={heading} actions={controls}>
+        {children}
+      </SortableFrame>
+    );
+  }
+  return (
+    <section className={frame.className} aria-labelledby={titleId} style={frame.style}>
+      <header className="block-frame-header">
+        {heading}
+        {controls}
+      </header>
+      {children}
+    </section>
+  );
+}
+
+interface SortableFrameProps {
+  id: string;
+  title: string;
+  titleId: string;
+  frame: { className: string; style: CSSProperties };
+  heading: ReactNode;
+  actions: ReactNode;
+  children: ReactNode;
+}
+
+/** A block frame in the editor: draggable by its handle, which is a button the arrow keys move. */
+function SortableFrame({ id, title, titleId, frame, heading, actions, children }: SortableFrameProps) {
+  const helpId = useId();
+  const { setNodeRef, setActivatorNodeRef, listeners, transform, transition, isDragging } = useSortable({ id });
+  const moving: CSSProperties = { ...frame.style, transform: DndCss.Translate.toString(transform), transition };
+  return (
+    <section ref={setNodeRef} className={isDragging ? `${frame.className} dragging` : frame.className} aria-labelledby={titleId} style={moving}>
+      <header className="block-frame-header">
+        <button
+          type="button"
+          ref={setActivatorNodeRef}
+          className="block-move"
+          data-move-handle={id}
+          aria-label={`Move block ${title}`}
+          aria-describedby={helpId}
+          {...listeners}
+        >
+          <span aria-hidden="true">⠿</span>
+        </button>
+        <span id={helpId} hidden>
+          {MOVE_HELP}
+        </span>
+        {heading}
+        {actions}
+      </header>
+      {children}
+    </section>
+  );
+}
+
+/** The edit button of a block's frame in an editor, after the state of a save that waits or failed. */
+export function EditBlockButton({ block, blocks }: { block: Block; blocks: BlockTargeting }) {
+  return (
+    <>
+      <BlockSaveBadge blockId={block.id} />
+      <button type="button" className="block-edit" aria-label={`Edit block ${frameTitle(block)}`} onClick={() => blocks.edit(block.id)}>
+        Edit
+      </button>
+    </>
+  );
+}
+
+/**
+ * The width switch of a block's frame in an editor: it names the width the block takes on a
+ * press (half or full, the block's `full_width`). A draft is sized once its settings are saved.
+ */
+export function BlockWidthButton<B extends Block>({ block, onToggle }: { block: B; onToggle: (block: B) => void }) {
+  const next = block.full_width ? 'Half width' : 'Full width';
+  return (
+    <button type="button" className="block-width" aria-label={`${next}: block ${frameTitle(block)}`} disabled={block.temp_block === true} onClick={() => onToggle(block)}>
+      {next}
+    </button>
+  );
+}

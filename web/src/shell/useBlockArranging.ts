@@ -1,0 +1,71 @@
+// How an editor arranges the blocks of a board or an app page (issue 26, Layout): their order,
+// saved with the server's reorder call (PUT {blocks path}/order), and each block's width
+// (`full_width`), saved as a block edit. Both go through the outbox, so offline they wait on this
+// device like any block edit; both show at once and are put back, with a toast saying why, when
+// the server refuses them.
+import { useCallback, useMemo, useRef } from 'react';
+import { toApiError } from '../api/errors';
+import { saveBlock, saveOrder } from '../platform/outbox';
+import { showToast } from '../store/toastStore';
+import { arrangeBlocks, replaceBlock, type Block } from './blockList';
+import { frameTitle } from './blockFrame';
+
+export interface BlockArranging<B extends Block> {
+  /** Puts the blocks `order` names (the section showing) in that order and saves the whole order. */
+  move: (order: readonly string[]) => Promise<void>;
+  /** Switches a block between half and full width and saves it. */
+  toggleWidth: (block: B) => Promise<void>;
+}
+
+/** Where a list of blocks is stored: its blocks path (boardBlocksPath, pageBlocksPath) and the query its calls name it by. */
+export interface BlockPlace {
+  at: string;
+  query: Record<string, string>;
+}
+
+export function useBlockArranging<B extends Block>(
+  blocks: readonly B[],
+  setBlocks: (change: (blocks: readonly B[]) => B[]) => void,
+  place: BlockPlace,
+): BlockArranging<B> {
+  // The blocks as last rendered, read when a move starts, without making the callbacks change.
+  const latest = useRef(blocks);
+  latest.current = blocks;
+  const { at, query } = place;
+
+  const move = useCallback(
+    async (order: readonly string[]) => {
+      const before = latest.current.map((b) => b.id);
+      const next = arrangeBlocks(latest.current, order).map((b) => b.id);
+      if (next.every((blockId, i) => blockId === before[i])) return;
+      setBlocks((current) => arrangeBlocks(current, next));
+      try {
+        // Offline, or naming a block made offline and not created yet, it waits in the outbox.
+        await saveOrder(at, next, query);
+      } catch (error) {
+        setBlocks((current) => arrangeBlocks(current, before));
+        showToast({ kind: 'error', text: `The new order was not saved: ${toApiError(error).message}` });
+      }
+    },
+    [at, query, setBlocks],
+  );
+
+  const toggleWidth = useCallback(
+    async (block: B) => {
+      const changed: B = { ...block, full_width: !block.full_width };
+      setBlocks((current) => replaceBlock(current, changed) as B[]);
+      const { id: blockId, temp_block: _draft, ...config } = changed;
+      try {
+        // A block edit like any other: offline it waits in the outbox and shows as waiting.
+        const outcome = await saveBlock(blockId, config, query, at);
+        if ('stored' in outcome) setBlocks((current) => replaceBlock(current, outcome.stored, blockId) as B[]);
+      } catch (error) {
+        setBlocks((current) => replaceBlock(current, { ...changed, full_width: block.full_width }) as B[]);
+        showToast({ kind: 'error', text: `The width of "${frameTitle(block)}" was not saved: ${toApiError(error).message}` });
+      }
+    },
+    [at, query, setBlocks],
+  );
+
+  return useMemo(() => ({ move, toggleWidth }), [move, toggleWidth]);
+}
