@@ -6,11 +6,13 @@ import { draftBlock, EditedBlockPanel, storeDraft, openedBlock, useBlockTarget, 
 import { Loading } from '../../components/Loading';
 import { docsUrlFor } from '../../shell/docsLink';
 import type { Filter } from '../../core/types';
+import { BlockWidthButton, EditBlockButton } from '../../shell/blockFrame';
 import { addToPage, removeBlock, replaceBlock, type Block } from '../../shell/blockList';
 import { BlockTypePicker } from '../../shell/BlockTypePicker';
 import { blockTypeName, type BlockType } from '../../shell/blockTypes';
 import { isOpen, newBlockIconRotated, type PopupMode } from '../../shell/modes';
-import { BlockSaveBadge, OfflineNotice, useOutboxBlocks, type BlockListEditing } from '../../shell/offlineEditing';
+import { OfflineNotice, useOutboxBlocks, type BlockListEditing } from '../../shell/offlineEditing';
+import { useBlockArranging } from '../../shell/useBlockArranging';
 import { useEditorMode } from '../../shell/useEditorMode';
 import { useSessionStore } from '../../store/sessionStore';
 import { ShareButton } from '../share/SharePanel';
@@ -62,8 +64,11 @@ export function AppEditorShell({
   const [addError, setAddError] = useState<string | null>(null);
   const [sharing, setSharing] = useState(false);
   const { app_id: appId, page_id: pageId } = page;
+  const setBlocks = useCallback(
+    (change: (blocks: readonly Block[]) => Block[]) => setPage((current) => ({ ...current, blocks: change(current.blocks) })),
+    [setPage],
+  );
   const blockEditing = useMemo((): BlockListEditing => {
-    const setBlocks = (change: (blocks: readonly Block[]) => Block[]) => setPage((current) => ({ ...current, blocks: change(current.blocks) }));
     return {
       createAt: pageBlocksPath(appId, pageId),
       query: {},
@@ -71,7 +76,9 @@ export function AppEditorShell({
       add: (block) => setBlocks((blocks) => addToPage(blocks, block)),
       remove: (id) => setBlocks((blocks) => removeBlock(blocks, id)),
     };
-  }, [appId, pageId, setPage]);
+  }, [appId, pageId, setBlocks]);
+  const place = useMemo(() => ({ at: pageBlocksPath(appId, pageId), query: {} }), [appId, pageId]);
+  const arranging = useBlockArranging(page.blocks, setBlocks, place);
   useOutboxBlocks(page.blocks, blockEditing);
   const pages = useAppPages(appId);
   const source = useMemo(
@@ -196,13 +203,12 @@ export function AppEditorShell({
             path={path}
             emptyText={EMPTY_PAGE_TEXT}
             blockActions={(block) => (
-              <div className="app-block-actions">
-                <BlockSaveBadge blockId={block.id} />
-                <button type="button" className="button" aria-label={`Edit block ${typeof block.title === 'string' && block.title ? block.title : blockTypeName(block.type)}`} onClick={() => blocks.edit(block.id)}>
-                  Edit
-                </button>
-              </div>
+              <>
+                <EditBlockButton block={block} blocks={blocks} />
+                <BlockWidthButton block={block} onToggle={(b) => void arranging.toggleWidth(b)} />
+              </>
             )}
+            onMove={(order) => void arranging.move(order)}
           />
         )}
       </div>
