@@ -69,7 +69,7 @@ export function OwnAppUsersTab() {
                     <Link className="button small" to={appEditorPath(app.subdomain)} aria-label={`Open ${app.name}`}>
                       Open
                     </Link>
-                    <button type="button" className="button small primary" aria-label={`Manage the users of ${app.name}`} onClick={() => setManaging(app)}>
+                    <button type="button" className="button small" aria-label={`Manage the users of ${app.name}`} onClick={() => setManaging(app)}>
                       Manage users
                     </button>
                   </div>
