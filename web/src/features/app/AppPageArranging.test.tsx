@@ -67,11 +67,14 @@ describe('arranging the blocks of an app page', { timeout: 15_000 }, () => {
     expect(within(alpha).getByRole('button', { name: 'Half width: block Alpha' })).toBeInTheDocument();
   });
 
-  it('gives a guest the blocks at their widths, without handles or width switches', async () => {
-    serve({}, pageState({ can_edit: false, user_role: 'read', blocks }));
+  it('gives a guest the blocks at their widths, the page header across the page, without handles or width switches', async () => {
+    const header: Block = { id: 'h', type: 'header', title: 'Top bar', HeaderTitle: 'Field app' };
+    serve({}, pageState({ can_edit: false, user_role: 'read', blocks: [header, ...blocks] }));
     renderViewer('/?app=field');
     const gamma = (await screen.findByRole('heading', { level: 2, name: 'Gamma' })).closest('section')!;
     expect(gamma).toHaveClass('app-block', 'full-width');
+    expect(screen.getByRole('heading', { level: 2, name: 'Alpha' }).closest('section')).not.toHaveClass('full-width');
+    expect(screen.getByRole('heading', { level: 2, name: 'Top bar' }).closest('section')).toHaveClass('app-block-chrome');
     expect(screen.queryByRole('button', { name: /^Move block/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /width: block/ })).not.toBeInTheDocument();
   });
