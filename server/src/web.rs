@@ -7,7 +7,8 @@
 //!
 //! `/embed?board={slug}` adds the board's `frame-ancestors` (its `embed_origins`) to the policy,
 //! so only the sites its owner listed may frame it. A public board's page carries its title and
-//! link-preview tags (`link_preview.rs`).
+//! link-preview tags (`link_preview.rs`); the page of a board address no board has says so
+//! ([`MISSING_BOARD_META`]), so the app shows its 404 without a failing request.
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -20,8 +21,8 @@ use axum::Router;
 use tower_http::services::ServeDir;
 
 use crate::db::Db;
-use crate::embed::html::{escape, Safe};
-use crate::link_preview::{self, LinkPreview};
+use crate::embed::html::{escape, Markup, Safe};
+use crate::link_preview;
 use crate::{board_state, csp, AppState, Config, Error};
 
 /// The fixed client routes of platform §2. `/:board_slug` is matched by [`is_board_slug`].
@@ -82,10 +83,16 @@ fn page_config(config: &Config) -> String {
     format!(r#"<script id="tessera-config" type="application/json">{}</script>"#, json.to_string().replace('<', "\\u003c"))
 }
 
+/// The `<meta name>` of a page whose address names a board that does not exist, with the slug as
+/// its content: the app's board route shows its 404 at once instead of asking POST
+/// /api/board/update-metadata for it (web/src/features/board/missingBoard.ts). The page still
+/// answers 200, since on an app's host the same address is one of the app's pages.
+pub const MISSING_BOARD_META: &str = "tessera-missing-board";
+
 /// What a server-rendered route (the embed, `embed/`) writes into `index.html`.
 pub(crate) struct Prerendered<'a> {
-    /// The page's `<title>` text; escaped here.
-    pub title: &'a str,
+    /// The page's `<title>` text, escaped here; `None` keeps the page's own.
+    pub title: Option<&'a str>,
     /// Markup for the end of `<head>`.
     pub head: &'a Safe,
     /// Markup put just before the app's `<div id="root">`.
@@ -131,15 +138,32 @@ async fn client_route(State(app): State<WebApp>, uri: Uri) -> Result<Response, E
         "/embed" => embed_policy(&app, uri.query()).await?,
         _ => None,
     };
-    let preview = match is_board_slug(path) {
-        true => link_preview::for_board(&app.db, &app.config, &path[1..]).await?,
-        false => None,
+    // A fixed route (`/dashboard`) is never a board: reserved slugs keep boards off them.
+    let slug = (is_board_slug(path) && !CLIENT_ROUTES.contains(&path)).then(|| &path[1..]);
+    let preview = match slug {
+        Some(slug) => link_preview::for_board(&app.db, &app.config, slug).await?,
+        None => None,
     };
-    let head = preview.as_ref().map(LinkPreview::head);
+    let head = match (&preview, slug) {
+        (Some(preview), _) => Some(preview.head()),
+        (None, Some(slug)) => missing_board_head(&app.db, slug).await?,
+        (None, None) => None,
+    };
     let nothing = Safe::fixed("");
-    let prerendered =
-        preview.as_ref().zip(head.as_ref()).map(|(preview, head)| Prerendered { title: &preview.title, head, body: &nothing });
+    let title = preview.as_ref().map(|preview| preview.title.as_str());
+    let prerendered = head.as_ref().map(|head| Prerendered { title, head, body: &nothing });
     index_html(&app, status, policy.as_deref(), prerendered.as_ref()).await
+}
+
+/// The [`MISSING_BOARD_META`] tag when no board has the address `slug`, else nothing.
+async fn missing_board_head(db: &Db, slug: &str) -> Result<Option<Safe>, Error> {
+    let slug = slug.to_lowercase();
+    if board_state::find_by_slug(db, &slug).await?.is_some() {
+        return Ok(None);
+    }
+    let mut markup = Markup::new();
+    markup.empty("meta", &[("name", MISSING_BOARD_META.into()), ("content", slug.as_str().into())]);
+    Ok(Some(markup.finish()))
 }
 
 /// The policy of `/embed?board={slug}` when that board limits who may frame it.
@@ -177,16 +201,18 @@ pub(crate) async fn index_html(
     }
 }
 
-/// `html` with the page's title replaced, `head` at the end of `<head>` and `body` before the
-/// app's root (at the end of `<body>` in a page without one).
-fn prerender(html: String, prerendered: Option<&Prerendered<'_>>) -> String {
+/// `html` with the page's title replaced (when one is given), `head` at the end of `<head>` and
+/// `body` before the app's root (at the end of `<body>` in a page without one).
+fn prerender(mut html: String, prerendered: Option<&Prerendered<'_>>) -> String {
     let Some(prerendered) = prerendered else { return html };
-    let mut title = String::new();
-    escape(prerendered.title, &mut title);
-    let mut html = match (html.find("<title>"), html.find("</title>")) {
-        (Some(start), Some(end)) if start < end => format!("{}<title>{title}{}", &html[..start], &html[end..]),
-        _ => html.replacen("</head>", &format!("<title>{title}</title></head>"), 1),
-    };
+    if let Some(text) = prerendered.title {
+        let mut title = String::new();
+        escape(text, &mut title);
+        html = match (html.find("<title>"), html.find("</title>")) {
+            (Some(start), Some(end)) if start < end => format!("{}<title>{title}{}", &html[..start], &html[end..]),
+            _ => html.replacen("</head>", &format!("<title>{title}</title></head>"), 1),
+        };
+    }
     html = html.replacen("</head>", &format!("{}</head>", prerendered.head.as_str()), 1);
     match html.find("<div id=\"root\"") {
         Some(at) => html.insert_str(at, prerendered.body.as_str()),

@@ -152,7 +152,7 @@ async fn page(
         }
     };
     let head = Safe::fixed(render::STYLE);
-    let page = Prerendered { title: &rendered.title, head: &head, body: &rendered.markup };
+    let page = Prerendered { title: Some(&rendered.title), head: &head, body: &rendered.markup };
     web::index_html(&web, StatusCode::OK, policy, Some(&page)).await
 }
 

@@ -261,6 +261,22 @@ both_databases! {
         }
     }
 
+    async fn the_page_of_an_address_no_board_has_says_so_and_a_boards_page_does_not(backend) {
+        let server = TestServer::start(backend).await;
+        let (_ada, state) = ada_with_board(&server).await;
+        // The app reads the tag and shows its 404 without asking update-metadata (a failing request).
+        let missing = server.guest().get("/No-Such-Board").await;
+        assert_eq!(missing.status, 200, "on an app's host the same address is a page");
+        assert!(missing.text.contains(r#"<meta name="tessera-missing-board" content="no-such-board"/>"#), "{}", missing.text);
+        assert!(missing.text.contains("<title>Tessera test</title>"), "the page keeps its own title: {}", missing.text);
+        // A private board exists: its page says nothing of it either way.
+        let slug = state["slug"].as_str().unwrap();
+        let private = server.guest().get(&format!("/{slug}")).await;
+        assert_eq!(private.status, 200);
+        assert!(!private.text.contains("tessera-missing-board"), "{}", private.text);
+        assert!(!server.guest().get("/dashboard").await.text.contains("tessera-missing-board"));
+    }
+
     async fn board_workspace_answers_the_plan_of_the_board_owner_or_the_caller(backend) {
         let server = TestServer::start(backend).await;
         let (ada, state) = ada_with_board(&server).await;
