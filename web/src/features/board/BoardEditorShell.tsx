@@ -7,7 +7,8 @@ import { OfflineNotice } from '../../shell/offlineEditing';
 import { BoardPopups, useEditorBlocks, type SetBoard } from './BoardPopups';
 import { BoardView } from './BoardView';
 import { MobilePreview } from './MobilePreview';
-import { accessLabel, SharePopup } from './SharePopup';
+import { ShareButton } from '../share/SharePanel';
+import { SharePopup } from './SharePopup';
 import { useBoardEditor } from './useBoardEditor';
 
 export interface EditorShellProps {
@@ -53,10 +54,7 @@ export function BoardEditorShell({ board, setBoard }: EditorShellProps) {
       <BoardTopbar title={board.title || board.name}>
         <div className="board-topbar-actions">
           {/* The board's access stays in sight: private by default (platform §3), one click to share. */}
-          <button type="button" className="button share-button" aria-haspopup="dialog" aria-expanded={sharing} onClick={() => setSharing(true)}>
-            Share{' '}
-            <span className={board.public ? 'share-badge public' : 'share-badge'}>{accessLabel(board)}</span>
-          </button>
+          <ShareButton isPublic={board.public} expanded={sharing} onClick={() => setSharing(true)} />
           <button type="button" className="button" onClick={editor.openTutorials}>
             Tutorials
           </button>

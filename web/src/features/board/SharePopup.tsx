@@ -1,14 +1,11 @@
 import type { BoardState } from '../../api/types';
-import { accessWord, SharePopup as ShareDialog, type Shareable } from '../share/SharePanel';
+import { SharePopup as ShareDialog, type Shareable } from '../share/SharePanel';
 import { updateBoard } from './boardApi';
 
 /** The board's own address, the one visitors open (the editor runs on it, so this origin is the board host). */
 export function boardLink(slug: string): string {
   return `${window.location.origin}/${encodeURIComponent(slug)}`;
 }
-
-/** 'Public' or 'Private', as the top bar shows it next to Share. */
-export const accessLabel = (board: Pick<BoardState, 'public'>) => accessWord(board.public);
 
 /**
  * 'Share' in the board editor: the board as the shared Share dialog shows it, its public flag saved
