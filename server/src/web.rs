@@ -8,18 +8,20 @@
 //! `/embed?board={slug}` adds the board's `frame-ancestors` (its `embed_origins`) to the policy,
 //! so only the sites its owner listed may frame it. A public board's page carries its title and
 //! link-preview tags (`link_preview.rs`); the page of a board address no board has says so
-//! ([`MISSING_BOARD_META`]), so the app shows its 404 without a failing request.
+//! ([`MISSING_BOARD_META`]), so the app shows its 404 without a failing request, and so does the
+//! page of a private board asked for without a session ([`PRIVATE_BOARD_META`]: the 403).
 
 use std::path::PathBuf;
 use std::sync::Arc;
 
 use axum::extract::State;
 use axum::handler::Handler;
-use axum::http::{header, StatusCode, Uri};
+use axum::http::{header, HeaderMap, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use axum::Router;
 use tower_http::services::ServeDir;
 
+use crate::auth::caller;
 use crate::db::Db;
 use crate::embed::html::{escape, Markup, Safe};
 use crate::link_preview;
@@ -89,6 +91,12 @@ fn page_config(config: &Config) -> String {
 /// answers 200, since on an app's host the same address is one of the app's pages.
 pub const MISSING_BOARD_META: &str = "tessera-missing-board";
 
+/// The `<meta name>` of a private board's page requested without a session, with the slug as its
+/// content: such a visitor is refused for certain, so the app shows the 403 screen (with its
+/// 'Log in') at once instead of asking for the board and logging the refusal in the visitor's
+/// console (web/src/features/board/missingBoard.ts). It says no more than that refusal would.
+pub const PRIVATE_BOARD_META: &str = "tessera-private-board";
+
 /// What a server-rendered route (the embed, `embed/`) writes into `index.html`.
 pub(crate) struct Prerendered<'a> {
     /// The page's `<title>` text, escaped here; `None` keeps the page's own.
@@ -131,7 +139,7 @@ pub fn router(state: &AppState) -> Router {
 
 /// Answers a path that is no file in `web/dist`: `index.html`, with 200 for a client route and
 /// 404 for anything else.
-async fn client_route(State(app): State<WebApp>, uri: Uri) -> Result<Response, Error> {
+async fn client_route(State(app): State<WebApp>, uri: Uri, headers: HeaderMap) -> Result<Response, Error> {
     let status = if is_client_route(uri.path()) { StatusCode::OK } else { StatusCode::NOT_FOUND };
     let path = uri.path().trim_end_matches('/');
     let policy = match path {
@@ -146,7 +154,7 @@ async fn client_route(State(app): State<WebApp>, uri: Uri) -> Result<Response, E
     };
     let head = match (&preview, slug) {
         (Some(preview), _) => Some(preview.head()),
-        (None, Some(slug)) => missing_board_head(&app.db, slug).await?,
+        (None, Some(slug)) => refused_board_head(&app.db, slug, caller::session_token(&headers).is_some()).await?,
         (None, None) => None,
     };
     let nothing = Safe::fixed("");
@@ -155,14 +163,18 @@ async fn client_route(State(app): State<WebApp>, uri: Uri) -> Result<Response, E
     index_html(&app, status, policy.as_deref(), prerendered.as_ref()).await
 }
 
-/// The [`MISSING_BOARD_META`] tag when no board has the address `slug`, else nothing.
-async fn missing_board_head(db: &Db, slug: &str) -> Result<Option<Safe>, Error> {
+/// The [`MISSING_BOARD_META`] tag when no board has the address `slug`, the
+/// [`PRIVATE_BOARD_META`] tag when a private board has it and the request has no session, else
+/// nothing (a signed-in visitor may be its owner: the app asks).
+async fn refused_board_head(db: &Db, slug: &str, has_session: bool) -> Result<Option<Safe>, Error> {
     let slug = slug.to_lowercase();
-    if board_state::find_by_slug(db, &slug).await?.is_some() {
-        return Ok(None);
-    }
+    let name = match board_state::find_by_slug(db, &slug).await? {
+        None => MISSING_BOARD_META,
+        Some(board) if !board.public && !has_session => PRIVATE_BOARD_META,
+        Some(_) => return Ok(None),
+    };
     let mut markup = Markup::new();
-    markup.empty("meta", &[("name", MISSING_BOARD_META.into()), ("content", slug.as_str().into())]);
+    markup.empty("meta", &[("name", name.into()), ("content", slug.as_str().into())]);
     Ok(Some(markup.finish()))
 }
 

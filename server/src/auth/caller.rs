@@ -4,6 +4,7 @@
 use axum::extract::FromRequestParts;
 use axum::http::header::{AUTHORIZATION, COOKIE};
 use axum::http::request::Parts;
+use axum::http::HeaderMap;
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -69,7 +70,7 @@ impl FromRequestParts<AppState> for Caller {
     type Rejection = Error;
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
-        let Some(token) = bearer_token(parts).or_else(|| cookie_token(parts)) else {
+        let Some(token) = session_token(&parts.headers) else {
             return Ok(Self::default());
         };
         let Some(claims) = state.keys.verify(&token) else {
@@ -94,14 +95,20 @@ impl FromRequestParts<AppState> for Caller {
     }
 }
 
-fn bearer_token(parts: &Parts) -> Option<String> {
-    let value = parts.headers.get(AUTHORIZATION)?.to_str().ok()?;
+/// The session token a request carries (a bearer header, else the session cookie), unchecked: the
+/// page server asks only whether there is one, to know who is certainly a guest.
+pub fn session_token(headers: &HeaderMap) -> Option<String> {
+    bearer_token(headers).or_else(|| cookie_token(headers))
+}
+
+fn bearer_token(headers: &HeaderMap) -> Option<String> {
+    let value = headers.get(AUTHORIZATION)?.to_str().ok()?;
     let (scheme, token) = value.split_once(' ')?;
     scheme.eq_ignore_ascii_case("bearer").then(|| token.trim().to_owned()).filter(|token| !token.is_empty())
 }
 
-fn cookie_token(parts: &Parts) -> Option<String> {
-    parts.headers.get_all(COOKIE).iter().filter_map(|value| value.to_str().ok()).flat_map(|value| value.split(';')).find_map(|pair| {
+fn cookie_token(headers: &HeaderMap) -> Option<String> {
+    headers.get_all(COOKIE).iter().filter_map(|value| value.to_str().ok()).flat_map(|value| value.split(';')).find_map(|pair| {
         let (name, value) = pair.trim().split_once('=')?;
         (name == session::COOKIE && !value.is_empty()).then(|| value.to_owned())
     })
@@ -113,12 +120,12 @@ mod tests {
 
     use super::*;
 
-    fn parts(headers: &[(&str, &str)]) -> Parts {
+    fn parts(headers: &[(&str, &str)]) -> HeaderMap {
         let mut request = Request::builder();
         for (name, value) in headers {
             request = request.header(*name, *value);
         }
-        request.body(()).unwrap().into_parts().0
+        request.body(()).unwrap().into_parts().0.headers
     }
 
     #[test]

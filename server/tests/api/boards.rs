@@ -263,7 +263,7 @@ both_databases! {
 
     async fn the_page_of_an_address_no_board_has_says_so_and_a_boards_page_does_not(backend) {
         let server = TestServer::start(backend).await;
-        let (_ada, state) = ada_with_board(&server).await;
+        let (ada, state) = ada_with_board(&server).await;
         // The app reads the tag and shows its 404 without asking update-metadata (a failing request).
         let missing = server.guest().get("/No-Such-Board").await;
         assert_eq!(missing.status, 200, "on an app's host the same address is a page");
@@ -275,6 +275,15 @@ both_databases! {
         assert_eq!(private.status, 200);
         assert!(!private.text.contains("tessera-missing-board"), "{}", private.text);
         assert!(!server.guest().get("/dashboard").await.text.contains("tessera-missing-board"));
+        // Without a session a private board refuses for certain: its page says so, and the app
+        // shows the 403 (with Log in) without a refused request in the visitor's console.
+        assert!(private.text.contains(&format!(r#"<meta name="tessera-private-board" content="{slug}"/>"#)), "{}", private.text);
+        // With a session the app asks: the visitor may be the owner.
+        let owners = ada.get(&format!("/{slug}")).await;
+        assert!(!owners.text.contains("tessera-private-board"), "{}", owners.text);
+        ada.put(&format!("/api/boards/{}", id_of(&state)), json!({"public": true})).await.expect(200);
+        let public = server.guest().get(&format!("/{slug}")).await;
+        assert!(!public.text.contains("tessera-private-board"), "{}", public.text);
     }
 
     async fn board_workspace_answers_the_plan_of_the_board_owner_or_the_caller(backend) {

@@ -2,10 +2,11 @@ import { useEffect } from 'react';
 import { useLocation, useParams } from 'react-router';
 import { Loading } from '../../components/Loading';
 import { canonicalBoardUrl, runtimeConfig } from '../../config/runtime';
+import { AccessDenied } from '../../pages/AccessDenied';
 import { PageNotFound } from '../../pages/PageNotFound';
 import { screenTitle, useDocumentTitle } from '../../platform/useDocumentTitle';
 import { BoardScreen } from './BoardScreen';
-import { isKnownMissingBoard } from './missingBoard';
+import { knownRefusal } from './missingBoard';
 
 /**
  * platform §2 board viewer at / and /:board_slug. Exported for the sub-domain switch, which
@@ -20,9 +21,17 @@ export function BoardViewerRoute() {
     if (canonical) window.location.replace(canonical);
   }, [canonical]);
   if (canonical) return <Loading />;
-  if (isKnownMissingBoard(slug, key)) return <MissingBoard />;
+  const refusal = knownRefusal(slug, key);
+  if (refusal === 'missing') return <MissingBoard />;
+  if (refusal === 'private') return <PrivateBoard />;
   // The key starts a fresh screen (and editor mode) when the address names another board.
   return <BoardScreen key={slug} slug={slug} layout="editor" />;
+}
+
+/** The 403 of a private board the server already said this visitor (without a session) cannot open. */
+function PrivateBoard() {
+  useDocumentTitle(screenTitle('Access denied'));
+  return <AccessDenied />;
 }
 
 /** The 404 of a board address the server already said no board has. */
