@@ -5,7 +5,8 @@ export interface Answer {
   body?: unknown;
 }
 
-export type Routes = Record<string, Answer | ((init: RequestInit, url: URL) => Answer)>;
+/** A function route may answer later (a promise), to hold a screen in its waiting state. */
+export type Routes = Record<string, Answer | ((init: RequestInit, url: URL) => Answer | Promise<Answer>)>;
 
 export interface FetchCall {
   method: string;
@@ -23,7 +24,7 @@ export function mockFetch(routes: Routes) {
     calls.push({ method, url, body });
     const route = routes[`${method} ${url.pathname}`];
     if (!route) throw new Error(`no answer for ${method} ${url.pathname}`);
-    const { status = 200, body: answer } = typeof route === 'function' ? route(init, url) : route;
+    const { status = 200, body: answer } = await (typeof route === 'function' ? route(init, url) : route);
     const text = answer === undefined ? '' : typeof answer === 'string' ? answer : JSON.stringify(answer);
     const type = typeof answer === 'string' ? 'text/plain' : 'application/json';
     return new Response(status === 204 ? null : text, { status, headers: { 'Content-Type': type } });

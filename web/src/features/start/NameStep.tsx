@@ -15,10 +15,12 @@ interface Props {
   error: string | null;
   partial: PartialBoard | null;
   onStartOver: () => void;
+  /** Why the board cannot be made yet (the template's columns are still being read), or null. */
+  waiting: string | null;
 }
 
 /** The board's name, the address it will probably get, and the Create board button. */
-export function NameStep({ name, onName, onCreate, busy, step, error, partial, onStartOver }: Props) {
+export function NameStep({ name, onName, onCreate, busy, step, error, partial, onStartOver, waiting }: Props) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onCreate();
@@ -52,13 +54,13 @@ export function NameStep({ name, onName, onCreate, busy, step, error, partial, o
         </div>
       )}
       <FormError message={error} />
-      {step && (
+      {(step ?? waiting) && (
         <p className="muted" role="status">
-          {step}
+          {step ?? waiting}
         </p>
       )}
       <div className="form-actions start">
-        <button type="submit" className="button primary" disabled={busy || !name.trim()}>
+        <button type="submit" className="button primary" disabled={busy || !name.trim() || waiting !== null}>
           {busy ? 'Creating...' : partial ? 'Finish the board' : 'Create board'}
         </button>
       </div>

@@ -127,6 +127,21 @@ describe('/dashboard/start', { timeout: 15_000 }, () => {
     });
   });
 
+  it('waits for the columns before making a board from the picked template, so it never comes out empty', async () => {
+    let answer: (value: ReturnType<typeof grid>) => void = () => {};
+    signedIn({ 'GET /api/spreadsheets/s1/sheets/Orders/grid': () => new Promise((resolve) => (answer = resolve)) });
+    const { user } = renderApp('/dashboard/start');
+    const table = await screen.findByRole('radio', { name: /Table of your rows/ });
+    await waitFor(() => expect(table).toBeChecked());
+    await user.type(screen.getByRole('textbox', { name: 'Board name' }), 'Orders');
+    const create = screen.getByRole('button', { name: 'Create board' });
+    expect(create).toBeDisabled();
+    expect(screen.getByText('Reading the columns of Orders for the template...')).toBeInTheDocument();
+    answer(ordersGrid);
+    await waitFor(() => expect(create).toBeEnabled());
+    expect(screen.queryByText('Reading the columns of Orders for the template...')).not.toBeInTheDocument();
+  });
+
   it('previews the first rows of the picked tab with the column types the core found', async () => {
     const rows = Array.from({ length: 7 }, (_, i) => [`Person ${i}`, String(10 * i), `2024-0${i + 1}-01`, '']);
     signedIn({ 'GET /api/spreadsheets/s1/sheets/Orders/grid': grid(['Name', 'Amount', 'Joined', 'Notes'], rows) });

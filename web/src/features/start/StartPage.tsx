@@ -104,6 +104,9 @@ function StartFlow({ workspaces, guide, onDismiss, onWorkspaceCreated, onConnect
   // A template whose blocks cannot be planned (yet) makes a blank board.
   const template = shown.blocks.length === 0 || planned(shown.id).length > 0 ? shown : BLANK_TEMPLATE;
   const hasWorkspace = workspaceId !== '';
+  // The picked template's blocks come from its columns: making the board before they are read
+  // would give an empty board under a template that shows as picked.
+  const waiting = plans.status === 'reading' && shown.blocks.length > 0 ? `Reading the columns of ${plans.title} for the template...` : null;
 
   const create = async () => {
     const slug = await creation.create({
@@ -185,6 +188,7 @@ function StartFlow({ workspaces, guide, onDismiss, onWorkspaceCreated, onConnect
           error={creation.error}
           partial={creation.partial}
           onStartOver={creation.startOver}
+          waiting={waiting}
         />
       </>
     ),
