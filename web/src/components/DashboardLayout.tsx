@@ -7,6 +7,8 @@ const LINKS = [
   { to: '/dashboard', label: 'Workspaces' },
   { to: '/dashboard/account', label: 'Account' },
   { to: '/dashboard/accountbilling', label: 'Billing' },
+  // Every owner may use /admin (their own workspaces, boards, apps and users), not only platform admins.
+  { to: '/admin', label: 'Administration' },
 ];
 
 /** The frame of the signed-in screens: brand, navigation, who is signed in, log-out. */

@@ -52,6 +52,12 @@ describe('/dashboard', () => {
     expect(screen.getByText('Ann Lee')).toBeInTheDocument();
   });
 
+  it('leads every owner to the administration of their own workspaces, boards, apps and users', async () => {
+    signedInWith({});
+    renderApp('/dashboard');
+    expect(await screen.findByRole('link', { name: 'Administration' })).toHaveAttribute('href', '/admin');
+  });
+
   it('lists each workspace with its boards and apps', async () => {
     signedInWith({ workspaces: [workspace], boards: [board], apps: [app] });
     renderApp('/dashboard');
