@@ -144,8 +144,10 @@ await runJourneys(async ({ browser, step, profileDir }) => {
 
   await step('the filter bar narrows every block, and so does the search', visitor, async () => {
     const filters = visitor.getByRole('region', { name: 'Filters' });
-    await filters.getByLabel(/^Region: Region is/).fill('North');
-    await filters.getByRole('button', { name: 'Apply filters' }).click();
+    // The Region chip opens its input; the choice applies as it is made, Enter closes it.
+    await filters.getByRole('button', { name: 'Region' }).click();
+    await visitor.getByRole('dialog', { name: /^Filter Region/ }).getByRole('textbox').fill('North');
+    await visitor.getByRole('dialog', { name: /^Filter Region/ }).getByRole('textbox').press('Enter');
     await visitor.waitForURL(/filters=Region%3ANorth|filters=Region:North/);
     await expectNames(visitor, ['Ada', 'Cy', 'Gus']);
     await expectScore(visitor, money(sumOf(ROWS.filter(([, r]) => r === 'North'))));
@@ -154,7 +156,7 @@ await runJourneys(async ({ browser, step, profileDir }) => {
       const labels = [...(frame?.querySelectorAll('table tbody tr') ?? [])].map((tr) => tr.firstElementChild?.textContent?.trim());
       return labels.length === 1 && labels[0] === 'North';
     });
-    await filters.getByRole('button', { name: 'Clear' }).click();
+    await filters.getByRole('button', { name: 'Clear all' }).click();
     await expectNames(visitor, ['Ada', 'Bea', 'Cy', 'Dee', 'Eve']);
     await visitor.getByRole('searchbox', { name: 'Search' }).fill('Bea');
     await expectNames(visitor, ['Bea']);

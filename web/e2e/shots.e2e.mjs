@@ -176,12 +176,14 @@ await runJourneys(async ({ browser, step, profileDir }) => {
     await visible(visitor.getByRole('cell', { name: 'Ada', exact: true }));
     await shoot(visitor, 'sections-tabs');
     const filters = visitor.getByRole('region', { name: 'Filters' });
-    await filters.getByLabel(/^Region: Region is/).fill('North');
-    await filters.getByRole('button', { name: 'Apply filters' }).click();
+    // The Region chip opens its input; the choice applies as it is made, Enter closes it.
+    await filters.getByRole('button', { name: 'Region' }).click();
+    await visitor.getByRole('dialog', { name: /^Filter Region/ }).getByRole('textbox').fill('North');
+    await visitor.getByRole('dialog', { name: /^Filter Region/ }).getByRole('textbox').press('Enter');
     await visitor.waitForURL(/filters=Region/);
     await hidden(visitor.getByRole('cell', { name: 'Bea', exact: true }));
     await shoot(visitor, 'filter-bar');
-    await filters.getByRole('button', { name: 'Clear' }).click();
+    await filters.getByRole('button', { name: 'Clear all' }).click();
     const orders = boardBlock(visitor, 'Orders');
     await visible(orders.getByRole('cell', { name: 'Bea', exact: true }));
     await shoot(orders, 'row-actions');
