@@ -143,12 +143,15 @@ fn assert_scripts_only_from_here(reply: &Reply, path: &str) {
     assert!(policy.contains("object-src 'none'") && policy.contains("base-uri 'self'"), "{path}: {policy}");
 }
 
-/// `body` is the built index page with the operator's settings written in before `</head>`.
+/// `body` is the built index page with the operator's settings written in before `</head>`,
+/// after the tag that says no board has a board-like address (`tessera-missing-board`).
 #[track_caller]
 fn assert_app_page(body: &str, path: &str) {
     let (head, rest) = INDEX_HTML.split_once("</head>").unwrap();
     let settings = body.strip_prefix(head).and_then(|body| body.strip_suffix(&format!("</head>{rest}")));
     let settings = settings.unwrap_or_else(|| panic!("{path}: not the index page with settings: {body}"));
+    let missing = format!(r#"<meta name="tessera-missing-board" content="{}"/>"#, path.trim_start_matches('/'));
+    let settings = settings.strip_prefix(missing.as_str()).unwrap_or(settings);
     assert!(settings.starts_with(r#"<script id="tessera-config" type="application/json">{"#), "{path}: {settings}");
 }
 
