@@ -42,14 +42,14 @@ describe('the tab title of each screen', { timeout: 15_000 }, () => {
     guest();
     renderApp('/dashboard/auth');
     expect(await screen.findByRole('heading', { name: 'Log in' })).toBeInTheDocument();
-    expect(document.title).toBe('Log in · Tessera');
+    await waitFor(() => expect(document.title).toBe('Log in · Tessera'));
   });
 
   it('Sign up', async () => {
     guest();
     renderApp('/dashboard/signup');
     expect(await screen.findByRole('heading', { name: 'Create your account' })).toBeInTheDocument();
-    expect(document.title).toBe('Sign up · Tessera');
+    await waitFor(() => expect(document.title).toBe('Sign up · Tessera'));
   });
 
   it('the dashboard, once signed in', async () => {
@@ -62,13 +62,13 @@ describe('the tab title of each screen', { timeout: 15_000 }, () => {
     });
     renderApp('/dashboard');
     expect(await screen.findByRole('heading', { name: 'Create your first workspace' })).toBeInTheDocument();
-    expect(document.title).toBe('Dashboard · Tessera');
+    await waitFor(() => expect(document.title).toBe('Dashboard · Tessera'));
   });
 
-  it('an address that matches no route', () => {
+  it('an address that matches no route', async () => {
     renderApp('/no/such/page');
     expect(screen.getByText('This page could not be found')).toBeInTheDocument();
-    expect(document.title).toBe('Page not found · Tessera');
+    await waitFor(() => expect(document.title).toBe('Page not found · Tessera'));
   });
 
   it("a visitor's board keeps the title the server wrote for its link preview", async () => {
@@ -76,7 +76,7 @@ describe('the tab title of each screen', { timeout: 15_000 }, () => {
     renderApp('/sales');
     expect(await screen.findByRole('heading', { level: 1, name: 'Sales overview' })).toBeInTheDocument();
     // server/src/link_preview.rs: the board's title, else its name.
-    expect(document.title).toBe('Sales overview');
+    await waitFor(() => expect(document.title).toBe('Sales overview'));
   });
 
   it("a visitor's board without a title is named by its name", async () => {
@@ -89,28 +89,28 @@ describe('the tab title of each screen', { timeout: 15_000 }, () => {
     serveBoard(boardState({ can_edit: true, user_role: 'owner', owner_email: 'ann@example.com' }));
     renderApp('/sales');
     expect(await screen.findByRole('navigation', { name: 'Board editor' })).toBeInTheDocument();
-    expect(document.title).toBe('Sales board · Tessera');
+    await waitFor(() => expect(document.title).toBe('Sales board · Tessera'));
   });
 
   it('a private board: Access denied', async () => {
     serveBoard(boardState(), { 'POST /api/board/update-metadata': { status: 403, body: { error: `Access denied: ${ACCESS_DENIED_TEXT}` } } });
     renderApp('/secret');
     expect(await screen.findByRole('heading', { name: '403' })).toBeInTheDocument();
-    expect(document.title).toBe('Access denied · Tessera');
+    await waitFor(() => expect(document.title).toBe('Access denied · Tessera'));
   });
 
   it('an unknown board: Page not found', async () => {
     serveBoard(boardState(), { 'POST /api/board/update-metadata': { status: 404, body: { error: 'Page not found: no board has the address /nope.' } } });
     renderApp('/nope');
     expect(await screen.findByText('Page not found')).toBeInTheDocument();
-    expect(document.title).toBe('Page not found · Tessera');
+    await waitFor(() => expect(document.title).toBe('Page not found · Tessera'));
   });
 
   it("an app's page: the app's name, then the page's", async () => {
     mockFetch({ 'POST /api/page/update-metadata': { body: pageState({ can_edit: false, user_role: 'read', page_name: 'About', page_slug: 'about', blocks: [] }) } });
     renderApp('/about?app=field');
     expect(await screen.findByText('Nothing has been published on this page yet.')).toBeInTheDocument();
-    expect(document.title).toBe('Field app · About');
+    await waitFor(() => expect(document.title).toBe('Field app · About'));
   });
 });
 
