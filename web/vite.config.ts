@@ -4,9 +4,9 @@ import react from '@vitejs/plugin-react';
 import { fontAwesomeBuckets } from './icons/plugin.ts';
 import { serviceWorker } from './sw/plugin.ts';
 
-// The WASM core is built by wasm-pack (`--target web`) into ../wasm-core/pkg; the app imports it
+// The WASM core is built by `cargo xtask wasm` (wasm-bindgen's `web` target) into ../wasm-core/pkg; the app imports it
 // as `@tessera/core` so no file names the generated path but this one (and tsconfig.app.json).
-// TESSERA_WASM_PKG points at another wasm-pack output folder (absolute path) when needed.
+// TESSERA_WASM_PKG points at another such folder (absolute path) when needed.
 export const wasmPkgDir = process.env.TESSERA_WASM_PKG ?? fileURLToPath(new URL('../wasm-core/pkg', import.meta.url));
 
 export default defineConfig({

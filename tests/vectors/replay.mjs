@@ -1,6 +1,6 @@
 // WASM replay of the golden vectors (format: tests/vectors/README.md). Node 20, no dependencies.
 //
-// Runs every case of tests/vectors/*.json through the wasm-pack Node build's facade export
+// Runs every case of tests/vectors/*.json through the Node package's facade export
 // (`evaluate` for the core's files, `evaluateBlocks` for files with "facade": "blocks"), checks
 // `expect` (deep JSON equality) or `error` (the thrown Error's exact message), and compares each
 // output string byte for byte with the native output of the same case, which
@@ -8,7 +8,7 @@
 // target/vectors/native-outputs*.jsonl (one file per facade).
 //
 //   cd /work/main
-//   wasm-pack build wasm-core --release --target nodejs --out-dir pkg-node
+//   cargo xtask wasm                  # writes wasm-core/pkg-node
 //   cargo test -p tessera-core -p tessera-blocks --test vectors
 //   cargo test -p tessera-core --test random_vectors
 //   node tests/vectors/replay.mjs [substring of a file or case name]
@@ -37,7 +37,7 @@ function die(message) {
 }
 
 if (!existsSync(pkgPath)) {
-  die(`missing ${pkgPath}: run \`wasm-pack build wasm-core --release --target nodejs --out-dir pkg-node\` first`);
+  die(`missing ${pkgPath}: run \`cargo xtask wasm\` first`);
 }
 const require = createRequire(import.meta.url);
 const wasm = require(pkgPath);

@@ -208,11 +208,6 @@ fn shipped_wasm_pkg() -> PathBuf {
     workspace_dir().join("wasm-core/pkg-node")
 }
 
-/// Where `--build-wasm` puts a fresh Node package (the bench never writes into wasm-core/).
-fn own_wasm_pkg() -> PathBuf {
-    bench_dir().join("pkg-node")
-}
-
 /// The newest modification time of the files under `dir` (recursively).
 fn newest_mtime(dir: &Path) -> Option<std::time::SystemTime> {
     let mut newest = None;
@@ -224,9 +219,9 @@ fn newest_mtime(dir: &Path) -> Option<std::time::SystemTime> {
     newest
 }
 
-/// The wasm-core Node package to load: a fresh build with `--build-wasm` (or when
-/// wasm-core/pkg-node is missing), else wasm-core/pkg-node, with a warning when it is older
-/// than the core's sources.
+/// The wasm-core Node package to load, wasm-core/pkg-node: built afresh with `--build-wasm`
+/// (or when it is missing), else as it is, with a warning when it is older than the core's
+/// sources.
 fn ensure_wasm_pkg(force: bool) -> Result<PathBuf, String> {
     let shipped = shipped_wasm_pkg();
     if !force && shipped.join("tessera_wasm_core.js").exists() {
@@ -238,22 +233,17 @@ fn ensure_wasm_pkg(force: bool) -> Result<PathBuf, String> {
         }
         return Ok(shipped);
     }
-    let out = own_wasm_pkg();
-    println!(
-        "building wasm-core for Node: wasm-pack build wasm-core --release --target nodejs --mode no-install --out-dir {}",
-        out.display()
-    );
-    let status = Command::new("wasm-pack")
-        .args(["build", "wasm-core", "--release", "--target", "nodejs", "--mode", "no-install", "--out-dir"])
-        .arg(&out)
+    println!("building wasm-core's packages: cargo xtask wasm");
+    let status = Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()))
+        .args(["xtask", "wasm"])
         .current_dir(workspace_dir())
         .status()
-        .map_err(|e| format!("wasm-pack not available ({e}); run `cargo xtask build` first"))?;
-    let js = out.join("tessera_wasm_core.js");
+        .map_err(|e| format!("cannot start `cargo xtask wasm`: {e}"))?;
+    let js = shipped.join("tessera_wasm_core.js");
     if !status.success() || !js.exists() {
-        return Err(format!("wasm-pack failed; {} is missing", js.display()));
+        return Err(format!("`cargo xtask wasm` failed; {} is missing", js.display()));
     }
-    Ok(out)
+    Ok(shipped)
 }
 
 fn run_all(args: &Args) -> ExitCode {

@@ -31,8 +31,9 @@ const USAGE: &str = "\
 Usage: cargo xtask <command>
 
 Commands:
-  setup   install what is missing: wasm32 target, wasm-bindgen-cli, wasm-pack, Chromium, web/node_modules
+  setup   install what is missing: the wasm32 target, web/node_modules, Chromium (for the tests)
   build   setup (without Chromium), then the WASM packages, the web app (web/dist) and the server (quick profile)
+  wasm    the WASM packages only: wasm-core/pkg (browser) and wasm-core/pkg-node (Node)
   run     build, then start the server (PORT, default 8080; TESSERA_BIND, default 127.0.0.1)
           (`run --release`: the fully optimised server, fat LTO, a much longer first build)
   bench-load  build, then measure the sheet-data call under load on loopback (requests/s, p50, p99)
@@ -54,6 +55,7 @@ fn main() -> ExitCode {
     let result = match args.first().map(String::as_str) {
         Some("setup") => setup::run(),
         Some("build") => build(Profile::Quick),
+        Some("wasm") => wasm::build(),
         Some("run") => run(&args[1..]),
         Some("ci") => ci::run(&args[1..]),
         Some("fuzz") => fuzz::run(&args[1..]),
@@ -97,10 +99,10 @@ fn build(profile: Profile) -> Result {
     let mut steps = steps::Steps::new("build");
     steps.run(
         "setup",
-        "installs what is missing (a new machine compiles wasm-bindgen-cli and wasm-pack: about 9 minutes)",
+        "installs what is missing: the wasm32 target and the web app's npm packages (under a minute)",
         setup::for_running,
     )?;
-    steps.run("wasm", "the data core for the browser (about 2 minutes cold)", wasm::build)?;
+    steps.run("wasm", "the data core for the browser, and its JS glue by crates/tessera-bindgen (about 3 minutes cold)", wasm::build)?;
     steps.run("web", "the web app into web/dist (about 30 seconds)", web::build)?;
     steps.run("server", &server::build_note(profile), || server::build(profile))?;
     steps.summary();

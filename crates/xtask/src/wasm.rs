@@ -1,43 +1,53 @@
 //! The WASM packages of `wasm-core`: `pkg/` for the browser (imported by `web/`) and `pkg-node/`
 //! for Node (golden-vector replay, benchmark).
+//!
+//! Two plain steps instead of wasm-pack: cargo compiles the module for wasm32, then
+//! `crates/tessera-bindgen` (wasm-bindgen as a library, at the crate's exact version) writes the
+//! JS glue and types for each target. Nothing is installed with `cargo install`.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use crate::cmd::{self, repo_root};
+use crate::cmd::{self, cargo, repo_root};
 use crate::Result;
 
-/// Both wasm-pack builds, then wasm-opt on the browser module.
+pub const WASM_TARGET: &str = "wasm32-unknown-unknown";
+
+/// The module, then both packages, then wasm-opt on the browser's.
 pub fn build() -> Result {
-    wasm_pack("web", "pkg")?;
-    optimize(&repo_root().join("wasm-core/pkg/tessera_wasm_core_bg.wasm"))?;
-    wasm_pack("nodejs", "pkg-node")
+    cmd::run(cargo().args(["build", "--lib", "--release", "--target", WASM_TARGET, "-p", "tessera-wasm-core"]).current_dir(repo_root()))?;
+    let module = cmd::target_dir().join(WASM_TARGET).join("release/tessera_wasm_core.wasm");
+    let web = repo_root().join("wasm-core/pkg");
+    bindgen("web", &module, &web)?;
+    optimize(&web.join("tessera_wasm_core_bg.wasm"))?;
+    bindgen("nodejs", &module, &repo_root().join("wasm-core/pkg-node"))
 }
 
-fn wasm_pack(target: &str, out_dir: &str) -> Result {
+/// Writes `out_dir` afresh, so no file of an older build (or of wasm-pack) lingers in it.
+fn bindgen(target: &str, module: &Path, out_dir: &PathBuf) -> Result {
+    if out_dir.exists() {
+        std::fs::remove_dir_all(out_dir).map_err(|err| format!("cannot empty {}: {err}", out_dir.display()))?;
+    }
+    // The quick profile shares serde and friends with the quick server build of `cargo xtask run`.
     cmd::run(
-        Command::new("wasm-pack")
-            .args(["build", "wasm-core", "--release", "--target", target])
-            .args(["--out-dir", out_dir])
-            // Use the wasm-bindgen that `setup` installed; never a slow download or compile.
-            .args(["--mode", "no-install"])
+        cargo()
+            .args(["run", "--quiet", "--profile", "quick", "-p", "tessera-bindgen", "--", target])
+            .arg(module)
+            .arg(out_dir)
             .current_dir(repo_root()),
     )
 }
 
-/// wasm-pack's own wasm-opt is off (it would download binaryen); npm's binaryen@132 is the one
-/// that produces working modules (Debian's 108 does not).
+/// npm's binaryen@132 is the wasm-opt that produces working modules (Debian's 108 does not).
 ///
 /// wasm-opt also enables what the module's `target_features` section lists (rustc 1.95 writes
 /// bulk-memory, multivalue, mutable-globals, nontrapping-fptoint, reference-types, sign-ext);
 /// the flags below name the core ones explicitly, as a guard should the section go missing
-/// (`strip = true` drops it and wasm-opt then rejects bulk-memory instructions). Measured on the
-/// 830 KB module: same output with and without them, 664 KB after -Oz, runs in Node 20.
+/// (`strip = true` drops it and wasm-opt then rejects bulk-memory instructions).
 fn optimize(module: &Path) -> Result {
     let wasm_opt = repo_root().join("web/node_modules/.bin/wasm-opt");
     if !wasm_opt.exists() {
-        println!("wasm: wasm-opt skipped: {} not found (binaryen is not among web's devDependencies yet)", wasm_opt.display());
-        return Ok(());
+        return Err(format!("{} not found: run `cargo xtask setup` (it installs web's npm packages)", wasm_opt.display()));
     }
     let before = size(module)?;
     cmd::run(Command::new(&wasm_opt).arg("-Oz").args(WASM_FEATURES).arg(module).arg("-o").arg(module))?;

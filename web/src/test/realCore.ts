@@ -1,4 +1,4 @@
-// Loads the real WASM core (the wasm-pack output that `@tessera/core` points at) in tests: Node
+// Loads the real WASM core (the browser package that `@tessera/core` points at) in tests: Node
 // cannot fetch the .wasm by URL, so the bytes are handed to init directly. Every later
 // loadCore() call shares this instance.
 import { readFileSync } from 'node:fs';
