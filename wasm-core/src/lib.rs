@@ -1,5 +1,7 @@
-//! The browser's and Node's door to `tessera-core`, `tessera-blocks` and `tessera-markup`'s iframe parser. No logic lives here: each export converts
-//! its arguments, calls the core and converts the answer (conversions in `convert.rs`).
+//! The browser's and Node's door to `tessera-core` and `tessera-blocks`. No logic lives here: each
+//! export converts its arguments, calls the core and converts the answer (conversions in
+//! `convert.rs`). Markdown to HTML and the iframe of pasted code are `wasm-markup`'s, a second
+//! module the editor loads only for such a preview: this one, which it loads first, stays small.
 //!
 //! A sheet crosses the boundary once, as JSON text, into a [`SheetTable`] that stays in WASM
 //! memory; queries then send a small spec and get back only a page of rows or chart series
@@ -131,21 +133,6 @@ pub fn block_column_formats(block: JsValue) -> JsResult<JsValue> {
 #[wasm_bindgen(js_name = blockCatalogue)]
 pub fn block_catalogue() -> JsResult<JsValue> {
     to_js(&tessera_blocks::catalogue())
-}
-
-/// The one frame an iframe block's pasted code shows, or why none (`tessera_markup::iframe`):
-/// `{frame: {src, title, width, height, allowfullscreen} | null, refusal: string | null}`, as the
-/// server's block view answers it.
-#[wasm_bindgen(js_name = iframeFrame)]
-pub fn iframe_frame(code: &str) -> JsResult<JsValue> {
-    to_js(&tessera_markup::iframe::answer(code))
-}
-
-/// `text` (markdown) as the sanitised HTML the server answers in a markdown block's view
-/// (`tessera_markup::markdown_to_html`), for the editor's preview.
-#[wasm_bindgen(js_name = markdownHtml)]
-pub fn markdown_html(text: &str) -> String {
-    tessera_markup::markdown_to_html(text)
 }
 
 /// A block type as `blockStarter` and `blockStarterSheet` take it.

@@ -1,9 +1,11 @@
-//! The WASM packages of `wasm-core`: `pkg/` for the browser (imported by `web/`) and `pkg-node/`
-//! for Node (golden-vector replay, benchmark).
+//! The WASM packages: `wasm-core/pkg/` for the browser (imported by `web/` as `@tessera/core`,
+//! the module the editor loads first), `wasm-markup/pkg/` for the browser (`@tessera/markup`,
+//! loaded only when a markdown or iframe preview needs it) and `wasm-core/pkg-node/` for Node
+//! (golden-vector replay, benchmark).
 //!
-//! Two plain steps instead of wasm-pack: cargo compiles the module for wasm32, then
-//! `crates/tessera-bindgen` (wasm-bindgen as a library, at the crate's exact version) writes the
-//! JS glue and types for each target. Nothing is installed with `cargo install`.
+//! Two plain steps instead of wasm-pack: cargo compiles both modules for wasm32 in one
+//! invocation, then `crates/tessera-bindgen` (wasm-bindgen as a library, at the crate's exact
+//! version) writes the JS glue and types for each target. Nothing is installed with `cargo install`.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -13,14 +15,26 @@ use crate::Result;
 
 pub const WASM_TARGET: &str = "wasm32-unknown-unknown";
 
-/// The module, then both packages, then wasm-opt on the browser's.
+/// Each module's crate, its folder and the file stem cargo and wasm-bindgen give it.
+const MODULES: [(&str, &str, &str); 2] =
+    [("tessera-wasm-core", "wasm-core", "tessera_wasm_core"), ("tessera-wasm-markup", "wasm-markup", "tessera_wasm_markup")];
+
+/// Both modules (one cargo run, so shared dependencies are compiled once), then each browser
+/// package with wasm-opt on its module, then the core's Node package.
 pub fn build() -> Result {
-    cmd::run(cargo().args(["build", "--lib", "--release", "--target", WASM_TARGET, "-p", "tessera-wasm-core"]).current_dir(repo_root()))?;
-    let module = cmd::target_dir().join(WASM_TARGET).join("release/tessera_wasm_core.wasm");
-    let web = repo_root().join("wasm-core/pkg");
-    bindgen("web", &module, &web)?;
-    optimize(&web.join("tessera_wasm_core_bg.wasm"))?;
-    bindgen("nodejs", &module, &repo_root().join("wasm-core/pkg-node"))
+    let mut build = cargo();
+    build.args(["build", "--lib", "--release", "--target", WASM_TARGET]);
+    for (krate, _, _) in MODULES {
+        build.args(["-p", krate]);
+    }
+    cmd::run(build.current_dir(repo_root()))?;
+    let module = |stem: &str| cmd::target_dir().join(WASM_TARGET).join(format!("release/{stem}.wasm"));
+    for (_, dir, stem) in MODULES {
+        let web = repo_root().join(dir).join("pkg");
+        bindgen("web", &module(stem), &web)?;
+        optimize(&web.join(format!("{stem}_bg.wasm")))?;
+    }
+    bindgen("nodejs", &module("tessera_wasm_core"), &repo_root().join("wasm-core/pkg-node"))
 }
 
 /// Writes `out_dir` afresh, so no file of an older build (or of wasm-pack) lingers in it.

@@ -1,8 +1,8 @@
 // The one place that loads the WASM core. The module is instantiated once per page and shared
 // by every caller of loadCore(); the sheet itself lives on the Rust side behind a SheetTable
-// handle, so each query only sends a small spec across the boundary.
-import init, { SheetTable, blockCatalogue, blockColumnFormats, blockDefaults, blockNewItem, blockSet, blockStarter, blockStarterSheet, blockVisible, evaluate, iframeFrame, markdownHtml, readUrlFilters, validateBlock, type InitInput } from '@tessera/core';
-import type { IframeFrame } from '../blocks/data/types';
+// handle, so each query only sends a small spec across the boundary. Markdown to HTML and the
+// iframe of pasted code are in a second module, loaded only when a preview needs them (./markup.ts).
+import init, { SheetTable, blockCatalogue, blockColumnFormats, blockDefaults, blockNewItem, blockSet, blockStarter, blockStarterSheet, blockVisible, evaluate, readUrlFilters, validateBlock, type InitInput } from '@tessera/core';
 import type { Catalogue, FieldError } from '../generated/blockCatalogue';
 import type { ColumnProfile, Starter } from '../generated/blockStarter';
 import type { UrlFilters } from '../generated/urlFilters';
@@ -59,10 +59,6 @@ export interface Core {
   blockStarter(input: { type: string; sheet: string; columns: ColumnProfile[] }): Starter;
   /** The block's conditional formatting rules as `Table.query` takes them in `formats`. */
   blockColumnFormats(block: BlockConfig): ColumnFormat[];
-  /** The one frame an iframe block's pasted code shows, or why none: the server's view answer. */
-  iframeFrame(code: string): { frame: IframeFrame | null; refusal: string | null };
-  /** Markdown as the sanitised HTML the server answers in a markdown block's view. */
-  markdownHtml(text: string): string;
   /**
    * A link's URL `filters` text read against a board's stored filters, as the server reads it:
    * the pairs that apply, and those left out with the reason in words for a viewer.
@@ -96,8 +92,6 @@ export function loadCore(source?: InitInput): Promise<Core> {
         blockStarterSheet: (input) => blockStarterSheet(input) ?? null,
         blockStarter: (input) => blockStarter(input) as Starter,
         blockColumnFormats: (block) => blockColumnFormats(block) as ColumnFormat[],
-        iframeFrame: (code) => iframeFrame(code) as { frame: IframeFrame | null; refusal: string | null },
-        markdownHtml: (text) => markdownHtml(text),
         readUrlFilters: (filters, text) => readUrlFilters(filters, text) as UrlFilters,
         evaluate: (op, input) => JSON.parse(evaluate(op, input)),
       }),

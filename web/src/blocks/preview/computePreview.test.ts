@@ -142,6 +142,15 @@ describe('views', () => {
     expect(plain).toMatchObject({ texts: ['Hello [Region]'] });
   });
 
+  it('answers an iframe’s frame, or why none, as the server’s view does (from the markup module)', async () => {
+    const code = '<iframe src="https://example.com/embed" title="Map" width="600" height="400"></iframe>';
+    const view = await previewView({ id: 'f1', type: 'iframe', iframe_code: code }, {}, scope());
+    expect(view).toMatchObject({ kind: 'iframe', frame: { src: 'https://example.com/embed', title: 'Map' }, refusal: null });
+    const refused = await previewView({ id: 'f2', type: 'iframe', iframe_code: '<iframe src="javascript:alert(1)"></iframe>' }, {}, scope());
+    expect(refused).toMatchObject({ kind: 'iframe', frame: null });
+    expect(refused.kind === 'iframe' && refused.refusal).toBeTruthy();
+  });
+
   it('splices a sheet’s JSON into a facade input as it is', () => {
     expect(withSheet('{"columns":[],"rows":[]}', {})).toBe('{"sheet":{"columns":[],"rows":[]}}');
     expect(JSON.parse(withSheet('{"columns":["A"],"rows":[["1"]]}', { loop: true }))).toEqual({ sheet: { columns: ['A'], rows: [['1']] }, loop: true });

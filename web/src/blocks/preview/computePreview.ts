@@ -2,12 +2,14 @@
 // the server answers them (server/src/sheet_query.rs `SheetAnswer`, server/src/api/block_view.rs
 // `BlockView`), so the block views boards and app pages use draw the preview unchanged:
 // `table.query` for a block's rows, `table.chart` for a chart's series, and the core's facade for
-// scorecards, calendars and markdown. Nothing here filters, sums or parses a date itself; it only
-// picks settings out of the block and columns out of the core's answer.
+// scorecards, calendars and markdown; the markup module (loaded by the first markdown or iframe
+// preview) for markdown's HTML and an iframe's frame. Nothing here filters, sums or parses a date
+// itself; it only picks settings out of the block and columns out of the core's answer.
 import type { BoardBlock } from '../../api/types';
 import { NO_SHEET } from '../data/sources';
 import type { BlockRows, BlockView, CalendarEventView, RowsQuery, ScorecardView } from '../data/types';
 import type { ChartAxis, ChartSpec, Filter, QueryContext, QuerySpec } from '../../core/types';
+import { loadMarkup } from '../../core/markup';
 import { coreErrorMessage, type BlockConfig, type Core, type Table } from '../../core/wasm';
 
 /** A tab's rows as the preview holds them: in WASM memory, and as the JSON text it was read from. */
@@ -178,6 +180,8 @@ async function calendarView(block: BoardBlock, extra: Record<string, string>, sc
 }
 
 async function markdownView(block: BoardBlock, scope: PreviewScope): Promise<BlockView> {
+  // Fetched while the sheet is read and the template filled in.
+  const markup = loadMarkup();
   const template = typeof block.text === 'string' ? block.text : '';
   const title = text(block.sheet_title);
   let texts: string[];
@@ -187,7 +191,8 @@ async function markdownView(block: BoardBlock, scope: PreviewScope): Promise<Blo
     const sheet = await read(scope, title);
     texts = computed(() => scope.core.evaluate('markdown', withSheet(sheet.json, { template, spec: baseSpec(block, title, scope), loop: block.loop === true })));
   }
-  return { kind: 'markdown', texts, html: texts.map((markdown) => scope.core.markdownHtml(markdown)) };
+  const { markdownHtml } = await markup;
+  return { kind: 'markdown', texts, html: texts.map((markdown) => markdownHtml(markdown)) };
 }
 
 /** The block's computed view, as GET .../view/{blockId} answers it. */
@@ -203,7 +208,7 @@ export async function previewView(block: BoardBlock, extra: Record<string, strin
     case 'markdown':
       return markdownView(block, scope);
     case 'iframe':
-      return { kind: 'iframe', ...scope.core.iframeFrame(text(block.iframe_code)) };
+      return { kind: 'iframe', ...(await loadMarkup()).iframeFrame(text(block.iframe_code)) };
     default:
       throw new Error(`A ${block.type} block has no computed view.`);
   }
