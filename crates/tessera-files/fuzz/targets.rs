@@ -91,7 +91,7 @@ pub fn fuzz_ods_parts(data: &[u8]) {
 ///
 /// The importer catches a reader's panic and reports a damaged file. Such a panic is accepted
 /// when the release server would panic the same way, and so give the user that error: an
-/// `unwrap` or an index out of bounds in a third-party reader (polars' page decoders and
+/// `unwrap` or an index out of bounds in a third-party reader (Parquet page decoders and
 /// calamine's compound-file reader have more of them than checks before them could cover
 /// without being readers themselves). It fails the target when it starts in this repository's
 /// code or the standard library, or when it is an arithmetic overflow: only the fuzz build's

@@ -9,8 +9,8 @@
 //!
 //! | extension            | bytes must be                                   | read with        |
 //! |----------------------|-------------------------------------------------|------------------|
-//! | `csv`, `tsv`, `txt`  | UTF-8 text (a BOM is allowed)                   | polars CSV       |
-//! | `parquet`            | `PAR1` at both ends                             | polars Parquet   |
+//! | `csv`, `tsv`, `txt`  | UTF-8 text (a BOM is allowed)                   | csv-core         |
+//! | `parquet`            | `PAR1` at both ends                             | parquet          |
 //! | `xlsx`, `xlsm`       | a zip archive with `[Content_Types].xml`        | calamine         |
 //! | `xls`                | an OLE2 compound file (`D0 CF 11 E0 A1 B1 1A E1`) | calamine       |
 //! | `ods`                | a zip archive whose `mimetype` is an OpenDocument spreadsheet | calamine |
@@ -18,7 +18,11 @@
 //! Delimited text is sniffed among `,` `;` tab and `|`: on the first 50 records (quotes
 //! respected) the delimiter whose per-record count is most often the same non-zero number wins.
 //! Quoted fields may hold delimiters, newlines and doubled quotes. Every cell stays text: no type
-//! is inferred. Parquet columns are cast to text as polars prints them (null → empty).
+//! is inferred. Parquet values become text as people write them: numbers as they are (floats
+//! with a `.0` when whole), booleans `true`/`false`, dates `YYYY-MM-DD`, timestamps
+//! `YYYY-MM-DD HH:MM:SS` (with the fraction of a second when there is one), decimals with their
+//! scale, unsigned integers unsigned, null → empty. Nested columns (lists, maps, structs) are
+//! refused by name.
 //! Workbook cells: strings as they are, whole numbers without `.0`, other numbers as the
 //! shortest text that reads back to the same number, booleans `TRUE`/`FALSE`, dates
 //! `YYYY-MM-DD`, date-times `YYYY-MM-DD HH:MM:SS`, durations `H:MM:SS`, errors as their text
@@ -152,7 +156,7 @@ pub enum ExportError {
 }
 
 fn human_bytes(bytes: u64) -> String {
-    if bytes >= MIB && bytes % MIB == 0 {
+    if bytes >= MIB && bytes.is_multiple_of(MIB) {
         format!("{} MiB", bytes / MIB)
     } else {
         format!("{bytes} bytes")

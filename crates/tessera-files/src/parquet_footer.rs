@@ -1,25 +1,21 @@
-//! A walk over a Parquet file's footer before polars decodes it.
+//! A walk over a Parquet file's footer before the `parquet` crate decodes it.
 //!
 //! The footer is the file's `FileMetaData` in Thrift's compact protocol, followed by its length
-//! (4 bytes) and `PAR1`. polars-parquet 0.55 decodes it trusting what it claims:
-//! - it reserves room for each list as long as the list says it is before reading one element,
-//!   so a kilobyte can ask for gigabytes, and a failed allocation ends the whole process;
-//! - it reads a known field by its number whatever type the bytes give it (and `expect`s a
-//!   boolean where the format has one);
-//! - when it skips a list of booleans, each element takes no byte, so a list claiming two
-//!   billion of them keeps a worker busy for seconds, and nested ones for ever.
+//! (4 bytes) and `PAR1`. The walk was written when polars-parquet 0.55 read uploads, which
+//! decoded the footer trusting what it claimed (it reserved room for each list as long as the
+//! list said it was, read a known field whatever type the bytes gave it, and took no byte per
+//! skipped boolean, so a kilobyte could ask for gigabytes or keep a worker busy for ever). It
+//! stays in front of the reader that replaced polars: what it refuses is no Parquet file any
+//! writer produces, and a footer that passes holds every element of every list, so what any
+//! reader reserves for it is bounded by the footer's size.
 //!
-//! This walk reads the same bytes the same way and refuses, with the field's name: a field whose
-//! type is not the one the Parquet format gives it, a list claiming more elements than bytes are
-//! left (every element takes at least one), a list of booleans, a set or a map (the format has
-//! none), nesting deeper than polars skips, and a column chunk that does not lie in the file
-//! (polars adds its offset and size unchecked). A footer that passes holds every element of
-//! every list, so what polars reserves for it is bounded by the footer's size.
+//! It refuses, with the field's name: a field whose type is not the one the Parquet format gives
+//! it, a list claiming more elements than bytes are left (every element takes at least one), a
+//! list of booleans, a set or a map (the format has none), nesting deeper than 64, and a column
+//! chunk that does not lie in the file.
 //!
-//! The field tables follow `parquet.thrift` for the fields polars reads by number; the others
-//! it skips by their type, as the walk does. Which fields those are, and how polars reads them,
-//! comes from polars-parquet 0.55's `handwritten_thrift/file_metadata_thrift.rs`: read it again
-//! when polars is upgraded.
+//! The field tables follow `parquet.thrift` for the fields a reader reads by number; the others
+//! it skips by their type, as the walk does.
 
 /// Thrift compact protocol field types (the low nibble of a field header).
 mod wire {
@@ -38,7 +34,8 @@ mod wire {
     pub const STRUCT: u8 = 12;
 }
 
-/// polars gives up skipping unknown fields nested deeper than this; so does the walk.
+/// Readers give up skipping unknown fields nested deeper than this (polars-parquet did at 64);
+/// so does the walk.
 const SKIP_DEPTH: u8 = 64;
 
 /// The type the Parquet format gives a field.
@@ -238,9 +235,9 @@ static SORTING_COLUMN: Struct =
 static COLUMN_ORDER: Struct =
     Struct::new("ColumnOrder", &[(1, "TYPE_ORDER", Kind::Struct(&EMPTY)), (2, "IEEE_754_TOTAL_ORDER", Kind::Struct(&EMPTY))]);
 
-/// Checks the footer of `file` (a whole Parquet file) the way polars will read it; the error
-/// says what in the footer is wrong. A file too short to have a footer, or whose footer length
-/// is past its start, passes: polars refuses it before decoding anything.
+/// Checks the footer of `file` (a whole Parquet file) as a reader will read it; the error says
+/// what in the footer is wrong. A file too short to have a footer, or whose footer length is past
+/// its start, passes: the reader refuses it before decoding anything.
 pub(crate) fn check(file: &[u8]) -> Result<(), String> {
     let Some(length) = file.len().checked_sub(8).map(|at| &file[at..at + 4]) else { return Ok(()) };
     let length = u32::from_le_bytes(length.try_into().expect("four bytes")) as usize;
@@ -406,9 +403,13 @@ impl Walk<'_> {
 
 #[cfg(test)]
 mod tests {
-    use std::io::Cursor;
+    use std::sync::Arc;
 
-    use polars::prelude::*;
+    use bytes::Bytes;
+    use parquet::data_type::{BoolType, ByteArrayType, DoubleType, Int32Type, Int64Type};
+    use parquet::file::reader::{FileReader, SerializedFileReader};
+    use parquet::file::writer::SerializedFileWriter;
+    use parquet::schema::parser::parse_message_type;
 
     use super::check;
 
@@ -427,28 +428,38 @@ mod tests {
     }
 
     #[test]
-    fn files_polars_writes_pass_with_every_logical_type() {
-        let mut frame = df!(
-            "text" => ["a", "b", "c"],
-            "whole" => [1i64, -2, 3],
-            "small" => [1i8, 2, 3],
-            "real" => [1.5f64, f64::NAN, -0.0],
-            "flag" => [true, false, true],
-        )
-        .unwrap();
-        let date = Column::new("day".into(), [19_000i32, 19_001, 19_002]).cast(&DataType::Date).unwrap();
-        let time = Column::new("at".into(), [1i64, 2, 3]).cast(&DataType::Datetime(TimeUnit::Microseconds, None)).unwrap();
-        frame.with_column(date).unwrap();
-        frame.with_column(time).unwrap();
+    fn files_the_parquet_crate_writes_pass_with_every_logical_type() {
+        let schema = "message t {
+            required binary text (STRING); required int64 whole; required int32 small (INTEGER(8, true));
+            required double real; required boolean flag; required int32 day (DATE);
+            required int64 at (TIMESTAMP(MICROS, false)); required int64 price (DECIMAL(10, 2));
+        }";
+        let schema = Arc::new(parse_message_type(schema).unwrap());
         let mut bytes = Vec::new();
-        ParquetWriter::new(&mut bytes).with_statistics(StatisticsOptions::full()).finish(&mut frame).unwrap();
+        let mut writer = SerializedFileWriter::new(&mut bytes, schema, Default::default()).unwrap();
+        let mut group = writer.next_row_group().unwrap();
+        let mut index = 0;
+        while let Some(mut column) = group.next_column().unwrap() {
+            match index {
+                0 => column.typed::<ByteArrayType>().write_batch(&["a".into(), "b".into(), "c".into()], None, None),
+                1 | 6 | 7 => column.typed::<Int64Type>().write_batch(&[1, -2, 3], None, None),
+                2 | 5 => column.typed::<Int32Type>().write_batch(&[19_000, 19_001, 19_002], None, None),
+                3 => column.typed::<DoubleType>().write_batch(&[1.5, f64::NAN, -0.0], None, None),
+                _ => column.typed::<BoolType>().write_batch(&[true, false, true], None, None),
+            }
+            .unwrap();
+            column.close().unwrap();
+            index += 1;
+        }
+        group.close().unwrap();
+        writer.close().unwrap();
         assert_eq!(check(&bytes), Ok(()));
-        let read = ParquetReader::new(Cursor::new(&bytes)).finish().unwrap();
-        assert_eq!(read.height(), 3, "the same bytes are a file polars reads");
+        let read = SerializedFileReader::new(Bytes::from(bytes)).unwrap();
+        assert_eq!(read.metadata().file_metadata().num_rows(), 3, "the same bytes are a file the reader reads");
     }
 
     #[test]
-    fn a_list_longer_than_the_bytes_left_is_refused_before_polars_reserves_it() {
+    fn a_list_longer_than_the_bytes_left_is_refused_before_the_reader_reserves_it() {
         // row_groups: a list of 2^31 - 1 structs, in a footer of a few bytes.
         let file = file_with_footer(&metadata(&[0x39, 0xfc, 0xff, 0xff, 0xff, 0xff, 0x07, 0x00]));
         let problem = check(&file).unwrap_err();
@@ -489,7 +500,7 @@ mod tests {
     }
 
     #[test]
-    fn values_polars_would_skip_without_reading_are_refused() {
+    fn values_a_reader_would_skip_without_reading_are_refused() {
         // An unknown field 9 holding a list of 2^31 - 1 booleans: no byte each when skipped.
         let problem = check(&file_with_footer(&metadata(&[0x89, 0xf1, 0xff, 0xff, 0xff, 0xff, 0x07, 0x00]))).unwrap_err();
         assert!(problem.contains("holds booleans"), "{problem}");
@@ -498,7 +509,7 @@ mod tests {
     }
 
     #[test]
-    fn nesting_deeper_than_polars_skips_is_refused() {
+    fn nesting_deeper_than_a_reader_skips_is_refused() {
         // Unknown field 9: a struct whose field 1 is a struct, 70 deep.
         let mut nested = vec![0x8c];
         nested.extend(std::iter::repeat_n(0x1c, 70));
@@ -508,7 +519,7 @@ mod tests {
     }
 
     #[test]
-    fn a_footer_cut_short_is_refused_and_a_file_without_one_is_left_to_polars() {
+    fn a_footer_cut_short_is_refused_and_a_file_without_one_is_left_to_the_reader() {
         // created_by: 127 bytes long, in a footer of 12.
         let problem = check(&file_with_footer(&metadata(&[0x58, 0x7f]))).unwrap_err();
         assert_eq!(problem, "a value in the footer is longer than the bytes left");

@@ -1,10 +1,8 @@
-//! Delimited text (CSV, TSV, TXT): UTF-8 checked here, delimiter sniffed here, fields split by
-//! polars' CSV reader with every column read as text.
+//! Delimited text (CSV, TSV, TXT): UTF-8 checked here, delimiter sniffed here, records and
+//! fields split by `csv-core` (the state machine under the `csv` crate: quoted fields with
+//! delimiters, newlines and doubled quotes), every cell kept as text.
 
-use std::io::Cursor;
-use std::sync::Arc;
-
-use polars::prelude::*;
+use csv_core::{ReadRecordResult, Reader, ReaderBuilder};
 
 use crate::grid::CellBudget;
 use crate::ImportError;
@@ -15,7 +13,9 @@ const DELIMITERS: [u8; 4] = [b',', b';', b'\t', b'|'];
 /// Records the delimiter is sniffed from.
 const SNIFF_RECORDS: usize = 50;
 
-/// The rows of a delimited text file, cells as written.
+/// The rows of a delimited text file, cells as written. Two passes over the bytes: the first
+/// counts records and fields without building a cell, so a file past the cell limit is refused
+/// before anything is allocated for it; the second builds the rows.
 pub(crate) fn read(file: &str, bytes: &[u8], tab_default: bool, budget: &mut CellBudget) -> Result<Vec<Vec<String>>, ImportError> {
     let bytes = bytes.strip_prefix(BOM).unwrap_or(bytes);
     if let Err(error) = std::str::from_utf8(bytes) {
@@ -24,48 +24,80 @@ pub(crate) fn read(file: &str, bytes: &[u8], tab_default: bool, budget: &mut Cel
     }
     let delimiter = sniff(bytes).unwrap_or(if tab_default { b'\t' } else { b',' });
     let width = rectangle(bytes, delimiter, budget)?;
-    if width == 0 {
-        return Ok(Vec::new());
-    }
-    let malformed =
-        |problem: PolarsError| ImportError::Malformed { file: file.to_owned(), format: "delimited text", problem: problem.to_string() };
-    // Named by position and all text: the header rule is the crate's, and no value is converted.
-    let schema: Schema = (0..width).map(|index| Field::new(format!("{index}").into(), DataType::String)).collect();
-    let frame = CsvReadOptions::default()
-        .with_has_header(false)
-        .with_schema(Some(Arc::new(schema)))
-        .with_infer_schema_length(Some(0))
-        .with_raise_if_empty(false)
-        .map_parse_options(|options| options.with_separator(delimiter).with_quote_char(Some(QUOTE)))
-        .into_reader_with_file_handle(Cursor::new(bytes))
-        .finish()
-        .map_err(malformed)?;
-    rows_of(&frame, budget, malformed)
-}
-
-/// Row-major text cells of an all-text frame; nulls are empty cells. The text is taken from
-/// `budget` before it is copied out: a frame can share one value among many cells (a Parquet
-/// dictionary), which the copies do not.
-pub(crate) fn rows_of(
-    frame: &DataFrame,
-    budget: &mut CellBudget,
-    malformed: impl Fn(PolarsError) -> ImportError,
-) -> Result<Vec<Vec<String>>, ImportError> {
-    let columns: Vec<&StringChunked> =
-        frame.columns().iter().map(|column| column.as_materialized_series().str()).collect::<PolarsResult<_>>().map_err(malformed)?;
-    let text: u64 = columns.iter().flat_map(|column| column.iter()).map(|cell| cell.map_or(0, str::len) as u64).sum();
-    budget.take_text(text)?;
-    let mut rows = vec![Vec::with_capacity(frame.width()); frame.height()];
-    for column in columns {
-        for (row, cell) in rows.iter_mut().zip(column.iter()) {
-            row.push(cell.unwrap_or("").to_owned());
+    let mut rows = Vec::new();
+    each_record(bytes, delimiter, |text, ends| {
+        budget.take_text(text.len() as u64)?;
+        let mut row = Vec::with_capacity(width);
+        let mut start = 0;
+        for &end in ends {
+            // csv-core only drops ASCII quotes from valid UTF-8, so each field is still UTF-8.
+            row.push(String::from_utf8_lossy(&text[start..end]).into_owned());
+            start = end;
         }
-    }
+        row.resize(width, String::new());
+        rows.push(row);
+        Ok(())
+    })?;
     Ok(rows)
 }
 
-/// Calls `each` with the delimiter counts (outside quotes) of each record, and stops when it
-/// answers false. A quote toggles quoting wherever it stands, as polars splits lines.
+/// Calls `each` with every record's field text (fields back to back) and the end of each field
+/// in it, in file order, and stops at its first error. A line that is empty is a record of one
+/// empty field: csv-core skips such lines, the importer keeps them as blank rows.
+fn each_record(bytes: &[u8], delimiter: u8, mut each: impl FnMut(&[u8], &[usize]) -> Result<(), ImportError>) -> Result<(), ImportError> {
+    let mut reader = ReaderBuilder::new().delimiter(delimiter).quote(QUOTE).build();
+    let (mut text, mut ends) = (vec![0u8; 4096], vec![0usize; 64]);
+    let mut at = 0;
+    while at < bytes.len() {
+        if let Some(length) = line_end(&bytes[at..]) {
+            at += length;
+            each(&[], &[0])?;
+            continue;
+        }
+        let (length, fields) = next_record(&mut reader, bytes, &mut at, &mut text, &mut ends);
+        each(&text[..length], &ends[..fields])?;
+    }
+    Ok(())
+}
+
+/// `\r\n`, `\n` or `\r` at the start of `bytes`: its length.
+fn line_end(bytes: &[u8]) -> Option<usize> {
+    match bytes {
+        [b'\r', b'\n', ..] => Some(2),
+        [b'\r' | b'\n', ..] => Some(1),
+        _ => None,
+    }
+}
+
+/// Reads the record starting at `*at` (not a line end) into `text` and `ends`, growing them as
+/// needed, and moves `*at` past it and its line end. Answers the text's length and the number
+/// of fields.
+fn next_record(reader: &mut Reader, bytes: &[u8], at: &mut usize, text: &mut Vec<u8>, ends: &mut Vec<usize>) -> (usize, usize) {
+    reader.reset();
+    let (mut length, mut fields) = (0, 0);
+    loop {
+        let (result, read, written, ended) = reader.read_record(&bytes[*at..], &mut text[length..], &mut ends[fields..]);
+        *at += read;
+        length += written;
+        fields += ended;
+        match result {
+            ReadRecordResult::OutputFull => text.resize(text.len() * 2, 0),
+            ReadRecordResult::OutputEndsFull => ends.resize(ends.len() * 2, 0),
+            // The input is all there: an empty slice tells csv-core the last record is complete.
+            ReadRecordResult::InputEmpty => continue,
+            ReadRecordResult::Record | ReadRecordResult::End => break,
+        }
+    }
+    // csv-core stops after the `\r` of a `\r\n`; the `\n` still belongs to this record.
+    if bytes[..*at].ends_with(b"\r") && bytes.get(*at) == Some(&b'\n') {
+        *at += 1;
+    }
+    (length, fields)
+}
+
+/// A forgiving first look for sniffing the delimiter: a quote toggles quoting wherever it
+/// stands. Calls `each` with the delimiter counts (outside quotes)
+/// of each record, and stops when it answers false.
 fn records(bytes: &[u8], mut each: impl FnMut(&[usize; 4]) -> bool) {
     let mut counts = [0usize; 4];
     let mut quoted = false;
@@ -124,20 +156,16 @@ fn sniff(bytes: &[u8]) -> Option<u8> {
     best.map(|(_, _, delimiter)| delimiter)
 }
 
-/// The most fields any record has. The reader pads every record to that width, so the budget
-/// is drawn for records × widest, not for the fields written: one wide record over a million
-/// one-field lines would otherwise cost a million times its width.
+/// The most fields any record has, from a pass that builds no cell. Every record is padded to
+/// that width, so the budget is drawn for records × widest, not for the fields written: one wide
+/// record over a million one-field lines would otherwise cost a million times its width.
 fn rectangle(bytes: &[u8], delimiter: u8, budget: &mut CellBudget) -> Result<usize, ImportError> {
-    let index = DELIMITERS.iter().position(|&candidate| candidate == delimiter).unwrap_or(0);
     let (mut widest, mut height) = (0u64, 0u64);
-    let mut outcome = Ok(());
-    records(bytes, |counts| {
-        widest = widest.max(counts[index] as u64 + 1);
+    each_record(bytes, delimiter, |_, ends| {
+        widest = widest.max(ends.len() as u64);
         height += 1;
-        outcome = budget.fits(height.saturating_mul(widest));
-        outcome.is_ok()
-    });
-    outcome?;
+        budget.fits(height.saturating_mul(widest))
+    })?;
     budget.take(height.saturating_mul(widest))?;
     Ok(widest as usize)
 }
