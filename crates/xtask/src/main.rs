@@ -33,7 +33,7 @@ Usage: cargo xtask <command>
 Commands:
   setup   install what is missing: the wasm32 target, web/node_modules, Chromium (for the tests)
   build   setup (without Chromium), then the WASM packages, the web app (web/dist) and the server (quick profile)
-  wasm    the WASM packages only: wasm-core/pkg (browser) and wasm-core/pkg-node (Node)
+  wasm    the WASM packages only: wasm-core/pkg and wasm-markup/pkg (browser), wasm-core/pkg-node (Node)
   run     build, then start the server (PORT, default 8080; TESSERA_BIND, default 127.0.0.1)
           (`run --release`: the fully optimised server, fat LTO, a much longer first build)
   bench-load  build, then measure the sheet-data call under load on loopback (requests/s, p50, p99)
@@ -102,7 +102,7 @@ fn build(profile: Profile) -> Result {
         "installs what is missing: the wasm32 target and the web app's npm packages (under a minute)",
         setup::for_running,
     )?;
-    steps.run("wasm", "the data core for the browser, and its JS glue by crates/tessera-bindgen (about 3 minutes cold)", wasm::build)?;
+    steps.run("wasm", "the browser's two WASM modules (data core, markup) and their JS glue (about 3 minutes cold)", wasm::build)?;
     steps.run("web", "the web app into web/dist (about 30 seconds)", web::build)?;
     steps.run("server", &server::build_note(profile), || server::build(profile))?;
     steps.summary();
