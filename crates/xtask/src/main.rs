@@ -11,6 +11,7 @@ mod bench_web;
 mod ci;
 mod cmd;
 mod docs_shots;
+mod fresh;
 mod fuzz;
 mod load;
 mod reliability;

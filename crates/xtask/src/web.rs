@@ -5,7 +5,7 @@ use std::process::Command;
 use std::time::SystemTime;
 
 use crate::cmd::{self, repo_root};
-use crate::Result;
+use crate::{fresh, Result};
 
 fn web_dir() -> PathBuf {
     repo_root().join("web")
@@ -73,7 +73,19 @@ pub fn npm_run(script: &str, env: &[(&str, &str)]) -> Result {
     cmd::run(&mut command)
 }
 
-/// `npm run build`: writes `web/dist`, which the server serves.
+/// `npm run build`: writes `web/dist`, which the server serves. Skipped when nothing it reads
+/// (web/ outside node_modules and dist, the browser's WASM packages) changed since the last
+/// build started: a warm `cargo xtask run` then starts in seconds.
 pub fn build() -> Result {
-    npm_run("build", &[])
+    let root = repo_root();
+    let inputs =
+        fresh::Inputs { paths: vec![web_dir(), root.join("wasm-core/pkg"), root.join("wasm-markup/pkg")], skip: &["node_modules", "dist"] };
+    let ran = fresh::unless_fresh(&web_dir().join(BUILD_STAMP), &inputs, || npm_run("build", &[]))?;
+    if !ran {
+        println!("web: web/dist is newer than its sources, build skipped");
+    }
+    Ok(())
 }
+
+/// Written as `npm run build` starts (outside dist/, which vite empties).
+const BUILD_STAMP: &str = "node_modules/.tessera-web-build.stamp";
