@@ -22,18 +22,27 @@ const STEPS: &[Step] = &[
     ("e2e", end_to_end),
 ];
 
-/// Runs every step, or with `--from <step>` that step and the ones after it (to resume after a fix).
+/// The edit-test loop's checks (`ci --quick`): format, lint, the Rust tests, the WASM packages
+/// the web unit tests load, and those tests; no browser, web build or server build.
+const QUICK: &[&str] = &["fmt", "clippy", "test", "wasm", "web-test"];
+
+/// Runs every step; with `--from <step>` that step and the ones after it (to resume after a
+/// fix); with `--quick` only the [`QUICK`] ones.
 pub fn run(args: &[String]) -> Result {
-    let first = match args {
-        [] => 0,
-        [flag, name] if flag == "--from" => STEPS.iter().position(|(step, _)| step == name).ok_or_else(|| {
-            let names: Vec<&str> = STEPS.iter().map(|(step, _)| *step).collect();
-            format!("no ci step `{name}`; the steps are: {}", names.join(", "))
-        })?,
-        _ => return Err("usage: cargo xtask ci [--from <step>]".to_owned()),
+    let chosen: Vec<&Step> = match args {
+        [] => STEPS.iter().collect(),
+        [flag] if flag == "--quick" => STEPS.iter().filter(|(name, _)| QUICK.contains(name)).collect(),
+        [flag, name] if flag == "--from" => {
+            let first = STEPS.iter().position(|(step, _)| step == name).ok_or_else(|| {
+                let names: Vec<&str> = STEPS.iter().map(|(step, _)| *step).collect();
+                format!("no ci step `{name}`; the steps are: {}", names.join(", "))
+            })?;
+            STEPS[first..].iter().collect()
+        }
+        _ => return Err("usage: cargo xtask ci [--quick | --from <step>]".to_owned()),
     };
     let mut steps = Steps::new("ci");
-    for (name, step) in &STEPS[first..] {
+    for (name, step) in chosen {
         steps.run(name, "", step)?;
     }
     steps.summary();
@@ -99,6 +108,13 @@ pub(crate) fn free_port() -> Result<u16> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn the_quick_steps_are_steps() {
+        for quick in super::QUICK {
+            assert!(super::STEPS.iter().any(|(name, _)| name == quick), "{quick}");
+        }
+    }
+
     #[test]
     fn step_names_are_unique() {
         let mut names: Vec<&str> = super::STEPS.iter().map(|(name, _)| *name).collect();

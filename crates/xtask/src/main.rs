@@ -47,7 +47,8 @@ Commands:
   reliability  the whole reliability suite: every check of ci, then each fuzz target for a bounded time, api-fuzz and bench-mixed
                (`--skip-ci` leaves out the ci part, `--fuzz-seconds N` changes the 60 s per target)
   ci      setup, fmt, clippy, Rust tests, WASM builds, golden vectors, web tests, web build, end-to-end tests
-          (`ci --from <step>` resumes at a step, e.g. `cargo xtask ci --from test`)
+          (`ci --from <step>` resumes at a step, e.g. `cargo xtask ci --from test`;
+          `ci --quick`: format, lint, Rust and web unit tests only, for the edit-test loop)
 ";
 
 fn main() -> ExitCode {
