@@ -72,6 +72,27 @@ impl SheetTable {
     }
 }
 
+/// The cards of a scorecard block (`tessera_core::api::scorecards`): input `{sheet, spec, axis}`
+/// as JSON text (a sheet serialised once is spliced in), answer the cards as JSON text.
+#[wasm_bindgen]
+pub fn scorecards(input: &str) -> JsResult<String> {
+    tessera_core::api::scorecards(input).map_err(|m| JsError::new(&m))
+}
+
+/// A calendar block's window and events (`tessera_core::api::calendar`): input `{sheet, spec,
+/// ...settings, view?, date?}` as JSON text, answer JSON text.
+#[wasm_bindgen]
+pub fn calendar(input: &str) -> JsResult<String> {
+    tessera_core::api::calendar(input).map_err(|m| JsError::new(&m))
+}
+
+/// A markdown block's texts with the sheet's values filled in (`tessera_core::api::markdown_texts`):
+/// input `{template, sheet?, spec?, loop?}` as JSON text, answer a JSON array of texts.
+#[wasm_bindgen(js_name = markdownTexts)]
+pub fn markdown_texts(input: &str) -> JsResult<String> {
+    tessera_core::api::markdown_texts(input).map_err(|m| JsError::new(&m))
+}
+
 /// The JSON facade of the core (`tessera_core::api::evaluate`), used by the golden vectors.
 #[wasm_bindgen]
 pub fn evaluate(op: &str, input: &str) -> JsResult<String> {

@@ -164,12 +164,3 @@ export interface CalendarModel {
   /** Rows whose start could not be read as a date. */
   skipped: number;
 }
-
-/** What each facade operation the web app calls answers. */
-export interface FacadeAnswers {
-  scorecard: Scorecard[];
-  calendar: CalendarModel;
-  /** One text per block, or one per matching row when the markdown loops. */
-  markdown: string[];
-  form_default: string;
-}

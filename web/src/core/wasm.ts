@@ -2,11 +2,27 @@
 // by every caller of loadCore(); the sheet itself lives on the Rust side behind a SheetTable
 // handle, so each query only sends a small spec across the boundary. Markdown to HTML and the
 // iframe of pasted code are in a second module, loaded only when a preview needs them (./markup.ts).
-import init, { SheetTable, blockCatalogue, blockColumnFormats, blockDefaults, blockNewItem, blockSet, blockStarter, blockStarterSheet, blockVisible, evaluate, readUrlFilters, validateBlock, type InitInput } from '@tessera/core';
+import init, {
+  SheetTable,
+  blockCatalogue,
+  blockColumnFormats,
+  blockDefaults,
+  blockNewItem,
+  blockSet,
+  blockStarter,
+  blockStarterSheet,
+  blockVisible,
+  calendar,
+  markdownTexts,
+  readUrlFilters,
+  scorecards,
+  validateBlock,
+  type InitInput,
+} from '@tessera/core';
 import type { Catalogue, FieldError } from '../generated/blockCatalogue';
 import type { ColumnProfile, Starter } from '../generated/blockStarter';
 import type { UrlFilters } from '../generated/urlFilters';
-import type { ChartModel, ChartSpec, ColumnFormat, FacadeAnswers, Filter, QueryResult, QuerySpec } from './types';
+import type { CalendarModel, ChartModel, ChartSpec, ColumnFormat, Filter, QueryResult, QuerySpec, Scorecard } from './types';
 
 /** A sheet loaded into WASM memory. */
 export interface Table {
@@ -65,11 +81,16 @@ export interface Core {
    */
   readUrlFilters(filters: readonly Filter[], text: string): UrlFilters;
 
-  // The core's JSON facade (tessera_core::api::evaluate) for the views a table handle has no
-  // method for: the settings editor's live preview of scorecards, calendars, markdown and form
-  // defaults. The input is JSON text so a sheet already serialised once is spliced in as it is.
-  /** Runs facade operation `op` (inputs as crates/tessera-core/src/api.rs reads them); throws the core's Error. */
-  evaluate<Op extends keyof FacadeAnswers>(op: Op, input: string): FacadeAnswers[Op];
+  // The views a table handle has no method for: the settings editor's live preview of
+  // scorecards, calendars and markdown, one tessera_core::api function each (inputs as
+  // crates/tessera-core/src/api.rs reads them). The input is JSON text so a sheet already
+  // serialised once is spliced in as it is; each throws the core's Error.
+  /** A scorecard block's cards: input `{sheet, spec, axis}`, one card per axis item. */
+  scorecards(input: string): Scorecard[];
+  /** A calendar block's window and events: input `{sheet, spec, ...settings, view?, date?}`. */
+  calendar(input: string): CalendarModel;
+  /** A markdown block's texts filled in from the sheet: input `{template, sheet?, spec?, loop?}`; one per matching row when it loops. */
+  markdownTexts(input: string): string[];
 }
 
 let ready: Promise<Core> | undefined;
@@ -93,7 +114,9 @@ export function loadCore(source?: InitInput): Promise<Core> {
         blockStarter: (input) => blockStarter(input) as Starter,
         blockColumnFormats: (block) => blockColumnFormats(block) as ColumnFormat[],
         readUrlFilters: (filters, text) => readUrlFilters(filters, text) as UrlFilters,
-        evaluate: (op, input) => JSON.parse(evaluate(op, input)),
+        scorecards: (input) => JSON.parse(scorecards(input)) as Scorecard[],
+        calendar: (input) => JSON.parse(calendar(input)) as CalendarModel,
+        markdownTexts: (input) => JSON.parse(markdownTexts(input)) as string[],
       }),
     );
     // A failed load (say, a network error) must not poison every later call.

@@ -137,7 +137,7 @@ async function scorecardView(block: BoardBlock, scope: PreviewScope): Promise<Bl
       const axis = { source: { sheet: tab, column: text(source.column) }, label, function: card.function, symbol: card.symbol };
       try {
         const sheet = await read(scope, tab);
-        const [value] = scope.core.evaluate('scorecard', withSheet(sheet.json, { spec: baseSpec(block, tab, scope), axis: [axis] }));
+        const [value] = scope.core.scorecards(withSheet(sheet.json, { spec: baseSpec(block, tab, scope), axis: [axis] }));
         return { ...value, ...style };
       } catch (error) {
         return { label, value: null, formatted: '', ...style, error: coreErrorMessage(error) };
@@ -162,7 +162,7 @@ async function calendarView(block: BoardBlock, extra: Record<string, string>, sc
   const sheet = await read(scope, title);
   const settings = Object.fromEntries(CALENDAR_SETTINGS.map((key) => [key, block[key]]));
   const input = { spec: baseSpec(block, title, scope), ...settings, view: extra.calendar_view || undefined, date: extra.calendar_date || undefined };
-  const calendar = computed(() => scope.core.evaluate('calendar', withSheet(sheet.json, input)));
+  const calendar = computed(() => scope.core.calendar(withSheet(sheet.json, input)));
   const visible = sheet.table.columns();
   const at = visible.map((column) => sheet.columns.indexOf(column));
   const events: CalendarEventView[] = calendar.events.map(({ title: name, start, end, all_day, row }) => ({
@@ -186,10 +186,10 @@ async function markdownView(block: BoardBlock, scope: PreviewScope): Promise<Blo
   const title = text(block.sheet_title);
   let texts: string[];
   if (!title) {
-    texts = computed(() => scope.core.evaluate('markdown', JSON.stringify({ template })));
+    texts = computed(() => scope.core.markdownTexts(JSON.stringify({ template })));
   } else {
     const sheet = await read(scope, title);
-    texts = computed(() => scope.core.evaluate('markdown', withSheet(sheet.json, { template, spec: baseSpec(block, title, scope), loop: block.loop === true })));
+    texts = computed(() => scope.core.markdownTexts(withSheet(sheet.json, { template, spec: baseSpec(block, title, scope), loop: block.loop === true })));
   }
   const { markdownHtml } = await markup;
   return { kind: 'markdown', texts, html: texts.map((markdown) => markdownHtml(markdown)) };
