@@ -48,6 +48,7 @@
 
 use serde::Serialize;
 use serde_json::{Map, Value};
+use tessera_core::form::{self, FieldError};
 use tessera_core::table::RECORD_ID_COLUMN;
 use utoipa::ToSchema;
 
@@ -346,21 +347,16 @@ pub fn axis_entries(config: &Map<String, Value>) -> impl Iterator<Item = &Map<St
 /// Google Sheets holds at most this many characters in a cell; every source is held to it.
 pub const MAX_CELL_CHARS: usize = 50_000;
 
-/// A form's `regex_validation` longer than this is not compiled.
-const MAX_PATTERN_CHARS: usize = 1_000;
-
-/// Compiled-program budget for one pattern: enough for any sensible field check, small enough
-/// that a hostile pattern cannot make the server build a huge automaton.
-const PATTERN_SIZE_LIMIT: usize = 256 * 1024;
-
 /// Checks a write's values against the sheet and the block before anything is stored: every
 /// column must exist in the sheet, every value must fit its column's type (`type`, `options`,
 /// `character_limit` of the block's axis entry) and the form's `regex_validation`, and on an
 /// append every `required` field must be filled. The 422 names the column at fault.
 ///
 /// An empty value passes the type and pattern checks (it clears the cell); `required` is what
-/// refuses blanks. A field whose `regex_validation` does not compile is treated as unvalidated
-/// and logged, so one mistyped pattern does not stop a form from collecting anything.
+/// refuses blanks. The pattern rule is the core's (`tessera_core::form::validate_field`: the
+/// whole value must match, as HTML's `pattern` does, within the core's compiled-size limit). A
+/// field whose `regex_validation` the core refuses as a pattern is treated as unvalidated and
+/// logged, so one mistyped pattern does not stop a form from collecting anything.
 pub fn check_values(
     block: &StoredBlock,
     sheet_title: &str,
@@ -403,10 +399,7 @@ fn check_value(block: &StoredBlock, entry: Option<&Map<String, Value>>, label: &
     }
     let kind = text(entry, "type").unwrap_or("text").trim().to_ascii_lowercase();
     check_type(&kind, entry, label, value.trim())?;
-    if kind != "file" {
-        check_pattern(block, entry, label, value)?;
-    }
-    Ok(())
+    check_pattern(block, entry, &kind, label, value)
 }
 
 fn check_type(kind: &str, entry: &Map<String, Value>, label: &str, value: &str) -> Result<(), String> {
@@ -473,36 +466,22 @@ fn check_options(kind: &str, entry: &Map<String, Value>, label: &str, value: &st
     }
 }
 
-fn check_pattern(block: &StoredBlock, entry: &Map<String, Value>, label: &str, value: &str) -> Result<(), String> {
-    let Some(pattern) = text(entry, "regex_validation").map(str::trim).filter(|pattern| !pattern.is_empty()) else {
-        return Ok(());
-    };
-    let Some(regex) = compile(pattern) else {
-        tracing::warn!(block = %block.id, field = %label, "a form field's regex_validation does not compile; the field is not checked");
-        return Ok(());
-    };
-    if regex.is_match(value) {
-        return Ok(());
+fn check_pattern(block: &StoredBlock, entry: &Map<String, Value>, kind: &str, label: &str, value: &str) -> Result<(), String> {
+    let pattern = text(entry, "regex_validation").unwrap_or_default();
+    match form::validate_field(value, kind, pattern) {
+        Ok(()) => Ok(()),
+        Err(FieldError::BadPattern { reason, .. }) => {
+            tracing::warn!(block = %block.id, field = %label, %reason, "a form field's regex_validation is not a valid pattern; the field is not checked");
+            Ok(())
+        }
+        Err(FieldError::NoMatch { .. }) => {
+            let message = ["validation_message", "regex_message", "error_message"]
+                .iter()
+                .find_map(|key| text(entry, key).filter(|message| !message.trim().is_empty()))
+                .map(str::to_owned);
+            Err(message.unwrap_or_else(|| format!("`{label}` is not in the expected format.")))
+        }
     }
-    let message = ["validation_message", "regex_message", "error_message"]
-        .iter()
-        .find_map(|key| text(entry, key).filter(|message| !message.trim().is_empty()))
-        .map(str::to_owned);
-    Err(message.unwrap_or_else(|| format!("`{label}` is not in the expected format.")))
-}
-
-/// Compiles a form pattern. The editor may store it JavaScript-style, `/^\d+$/i`; the slashes go
-/// and an `i` flag becomes case-insensitive matching. Like JavaScript's `test`, the match may
-/// be anywhere in the value unless the pattern anchors it.
-fn compile(pattern: &str) -> Option<regex::Regex> {
-    if pattern.chars().count() > MAX_PATTERN_CHARS {
-        return None;
-    }
-    let (body, case_insensitive) = match pattern.strip_prefix('/').and_then(|rest| rest.rsplit_once('/')) {
-        Some((body, flags)) if flags.chars().all(|flag| "gimsuy".contains(flag)) => (body, flags.contains('i')),
-        _ => (pattern, false),
-    };
-    regex::RegexBuilder::new(body).case_insensitive(case_insensitive).size_limit(PATTERN_SIZE_LIMIT).build().ok()
 }
 
 fn text<'a>(entry: &'a Map<String, Value>, key: &str) -> Option<&'a str> {
@@ -802,10 +781,22 @@ mod tests {
     }
 
     #[test]
-    fn huge_patterns_are_not_compiled() {
-        assert!(compile("a{1000}{1000}").is_none());
-        assert!(compile(&"a".repeat(MAX_PATTERN_CHARS + 1)).is_none());
-        assert!(compile("^\\d+$").unwrap().is_match("123"));
+    fn patterns_must_match_the_whole_value_as_the_core_and_html_say() {
+        let zip = json!([{"column": "Code", "regex_validation": "\\d{5}"}]);
+        assert_eq!(check(zip.clone(), &[("Code", "12345")], RowChange::Append), Ok(()));
+        for partial in ["123456", "a12345", "12345\n"] {
+            assert_eq!(check(zip.clone(), &[("Code", partial)], RowChange::Append).unwrap_err().0, "Code", "{partial:?}");
+        }
+        let either = json!([{"column": "Code", "regex_validation": "a|b"}]);
+        assert!(check(either, &[("Code", "ab")], RowChange::Append).is_err(), "alternatives are grouped before anchoring");
+        let file = json!([{"column": "Code", "type": "file", "regex_validation": "\\d{5}"}]);
+        assert_eq!(check(file, &[("Code", "/api/uploads/abc")], RowChange::Append), Ok(()), "file fields are not checked");
+    }
+
+    #[test]
+    fn huge_patterns_are_not_compiled_and_leave_the_field_unvalidated() {
+        let huge = json!([{"column": "Code", "regex_validation": "(?:a{1000}){1000}"}]);
+        assert_eq!(check(huge, &[("Code", "b")], RowChange::Append), Ok(()));
     }
 
     #[test]

@@ -14,7 +14,11 @@
 //! a separate matter), a pattern of only spaces means no validation, and `file` fields are never
 //! checked. The syntax is regex-lite's, Perl-like without Unicode classes (`\p{L}`); an invalid
 //! pattern is an error naming it. Patterns are limited in compiled size, so a saved pattern
-//! cannot make validation slow.
+//! cannot make validation slow. A pattern written JavaScript-style, `/body/flags` with flags
+//! among `gimsuy`, is read as its body, case-insensitive when the flags hold `i` (editors paste
+//! such patterns; the whole body must still match). The server, which checks every submit, calls
+//! this rule; the web form's first-paint copy (`web/src/blocks/form/fields.ts`) replays these
+//! cases of `tests/vectors/forms.json` in Vitest.
 //!
 //! | value      | type   | regex_validation  | result                          |
 //! |------------|--------|-------------------|---------------------------------|
@@ -24,6 +28,7 @@
 //! | `cv.pdf`   | file   | `\d{5}`           | valid: file fields are not checked |
 //! | `anything` | text   | ``                | valid: no validation            |
 //! | `x`        | text   | `(`               | error: invalid pattern          |
+//! | `AB`       | text   | `/^ab$/i`         | valid: JavaScript-style, `i` flag |
 //!
 //! **E-mail addresses** (platform §5, "a simple pattern (local part, @, domain, dot, two or more
 //! letters)"): the trimmed text holds no space, exactly one `@` with something before it, and
@@ -111,11 +116,18 @@ pub fn compile_pattern(pattern: &str) -> Result<Option<regex_lite::Regex>, Field
     if pattern.trim().is_empty() {
         return Ok(None);
     }
-    let build = |text: &str| regex_lite::RegexBuilder::new(text).size_limit(PATTERN_SIZE_LIMIT).build();
+    let (body, case_insensitive) = slashed_pattern(pattern).unwrap_or((pattern, false));
+    let build = |text: &str| regex_lite::RegexBuilder::new(text).case_insensitive(case_insensitive).size_limit(PATTERN_SIZE_LIMIT).build();
     let bad = |e: regex_lite::Error| FieldError::BadPattern { pattern: pattern.to_owned(), reason: e.to_string() };
     // The pattern is checked alone first: wrapped, an unbalanced `a)|(b` would compile.
-    build(pattern).map_err(bad)?;
-    build(&format!("^(?:{pattern})$")).map(Some).map_err(bad)
+    build(body).map_err(bad)?;
+    build(&format!("^(?:{body})$")).map(Some).map_err(bad)
+}
+
+/// A JavaScript-style `/body/flags` pattern as its body and whether the flags hold `i`.
+fn slashed_pattern(pattern: &str) -> Option<(&str, bool)> {
+    let (body, flags) = pattern.strip_prefix('/')?.rsplit_once('/')?;
+    (!body.is_empty() && flags.chars().all(|flag| "gimsuy".contains(flag))).then(|| (body, flags.contains('i')))
 }
 
 /// Checks a submitted value of a field of type `field_type` against its `regex_validation`.
@@ -236,6 +248,16 @@ mod tests {
         assert_eq!(validate_field("b", "text", "a|b"), Ok(()), "alternatives are grouped before anchoring");
         assert!(validate_field("ab", "text", "a|b").is_err());
         assert!(validate_field("12345\n", "textarea", r"\d{5}").is_err());
+    }
+
+    #[test]
+    fn javascript_style_patterns_are_read_as_their_body_and_flags() {
+        assert_eq!(validate_field("AB", "text", "/^ab$/i"), Ok(()));
+        assert_eq!(validate_field("ab", "text", "/ab/"), Ok(()));
+        assert!(validate_field("abc", "text", "/ab/g").is_err(), "the whole value must still match");
+        assert!(validate_field("AB", "text", "/ab/").is_err(), "no i flag, no case folding");
+        assert!(validate_field("/ab/x", "text", "/ab/x").is_ok(), "unknown flags: the pattern is taken as written");
+        assert!(validate_field("x", "text", "/(/").unwrap_err().to_string().starts_with("regex_validation `/(/` is not"));
     }
 
     #[test]

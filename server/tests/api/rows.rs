@@ -240,7 +240,7 @@ both_databases! {
         let server = TestServer::start(backend).await;
         let (ada, board_id, sheet) = ada_with_board(&server, "upload").await;
         let form = board_block(&ada, &board_id, json!({"type": "form", "axis": [
-            {"column": "Name", "label": "Your name", "required": true, "regex_validation": "^[A-Z]", "validation_message": "Start with a capital."},
+            {"column": "Name", "label": "Your name", "required": true, "regex_validation": "[A-Z].*", "validation_message": "Start with a capital."},
             {"column": "Email", "type": "email"}, {"column": "Amount", "type": "number"}, {"column": "Size", "type": "select", "options": "S, M, L"}
         ]})).await;
         let table = board_block(&ada, &board_id, json!({"type": "table", "actions": actions(), "axis": [

@@ -16,13 +16,15 @@ describe('form field rules', () => {
     for (const no of ['example.com', 'https://', 'ftp://x.io', 'https://x.io/a b']) expect(isWebAddress(no), no).toBe(false);
   });
 
-  it('compiles patterns as the server does: unanchored, /body/i style, broken ones skipped', () => {
-    expect(compilePattern('\\d{5}')!.test('a12345b')).toBe(true);
+  it('compiles patterns as the core does: the whole value, /body/i style, broken ones skipped', () => {
+    expect(compilePattern('\\d{5}')!.test('a12345b')).toBe(false);
+    expect(compilePattern('\\d{5}')!.test('12345')).toBe(true);
     expect(compilePattern('^\\d{5}$')!.test('123456')).toBe(false);
     expect(compilePattern('/^ab$/i')!.test('AB')).toBe(true);
     expect(compilePattern('   ')).toBeNull();
     expect(compilePattern('(')).toBeNull();
-    expect(compilePattern('a'.repeat(1001))).toBeNull();
+    expect(compilePattern('\\p{L}+')).toBeNull();
+    expect(compilePattern('a'.repeat(1001))!.test('a'.repeat(1001))).toBe(true);
   });
 
   it('resolves default tokens exactly, like the core', () => {

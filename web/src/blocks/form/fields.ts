@@ -1,7 +1,8 @@
 // The form block's fields as the browser shows and checks them (blocks §3.8). Every check here
 // presents a rule the server applies again on submit (server/src/audience.rs `check_values`,
 // server/src/api/uploads.rs): the server's answer is the one that counts, so these mirror it and
-// never refuse a value the server would take.
+// never refuse a value the server would take. The pattern rule is tessera-core's (the server calls
+// it); its copy here is held to the core's golden vectors by fields.vectors.test.ts.
 import type { BoardBlock } from '../../api/types';
 import type { FormAxisItem } from '../../generated/blockConfigs';
 import { FILE_TOO_LARGE, FORM_TYPES, IMAGE_TOO_LARGE, MAX_FILE_BYTES, MAX_IMAGE_BYTES, type FieldType } from '../data/columnTypes';
@@ -149,28 +150,127 @@ function isPhone(value: string): boolean {
   return /^[\d +\-().]+$/.test(value) && (value.match(/\d/g)?.length ?? 0) >= 3;
 }
 
-/** Patterns longer than this are not compiled by the server either. */
-const MAX_PATTERN_CHARS = 1000;
+/**
+ * Why the core would refuse a `regex_validation` as a pattern (its error says the same), or null.
+ * Thrown by {@link patternMatcher}.
+ */
+export class BadPattern extends Error {}
 
 /**
- * The field's `regex_validation` as the server compiles it (audience.rs `compile`): a
- * JavaScript-style `/body/flags` loses its slashes and keeps `i`; the match may be anywhere unless
- * the pattern anchors it. A pattern the browser cannot compile is not checked here (the server
- * logs and skips one it cannot compile).
+ * The pattern rule of tessera-core `form::compile_pattern` (the server checks every submit with
+ * it), copied so the form decides before the WASM core loads; `fields.vectors.test.ts` replays
+ * the core's golden vectors (`tests/vectors/forms.json`, `form_validate`) against it. The whole
+ * value must match, as HTML's `pattern` does: the body is compiled as `^(?:body)$` with the `v`
+ * flag as browsers compile `pattern` (`u` where `v` refuses the syntax). A JavaScript-style
+ * `/body/flags` (flags among `gimsuy`) is read as its body, case-insensitive with `i`; a leading
+ * `(?i)` or `(?s)` becomes the flag. The core's refusals are copied: Unicode classes (`\p{..}`)
+ * and patterns too large to compile (estimated here from counted repetitions: the core's limit
+ * is about 8,000 single characters). Returns null when there is nothing to check.
  */
-export function compilePattern(pattern: string): RegExp | null {
-  const trimmed = pattern.trim();
-  if (!trimmed || [...trimmed].length > MAX_PATTERN_CHARS) return null;
-  const slashed = /^\/(.*)\/([a-z]*)$/s.exec(trimmed);
-  const [body, insensitive] = slashed && /^[gimsuy]*$/.test(slashed[2]) ? [slashed[1], slashed[2].includes('i')] : [trimmed, false];
-  for (const flags of ['u', '']) {
+export function patternMatcher(pattern: string): RegExp | null {
+  if (pattern.trim() === '') return null;
+  const slashed = /^\/(.*)\/([^/]*)$/s.exec(pattern);
+  let [body, flags] = slashed && slashed[1] !== '' && /^[gimsuy]*$/.test(slashed[2]) ? [slashed[1], slashed[2].includes('i') ? 'i' : ''] : [pattern, ''];
+  const inline = /^\(\?([is]+)\)/.exec(body);
+  if (inline) {
+    body = body.slice(inline[0].length);
+    flags += [...new Set(inline[1])].filter((flag) => !flags.includes(flag)).join('');
+  }
+  if (hasUnicodeClass(body)) throw new BadPattern('Unicode character classes are not supported');
+  if (expandedSize(body) > MAX_PATTERN_ATOMS) throw new BadPattern('compiled regex exceeded size limit');
+  let lastError: unknown = null;
+  for (const unicode of ['v', 'u']) {
     try {
-      return new RegExp(body, flags + (insensitive ? 'i' : ''));
-    } catch {
-      // Unicode mode refuses some escapes JavaScript otherwise takes; try without it.
+      new RegExp(body, flags + unicode); // alone first, as the core: wrapped, `a)|(b` would compile
+      return new RegExp(`^(?:${body})$`, flags + unicode);
+    } catch (error) {
+      lastError = error;
     }
   }
-  return null;
+  throw new BadPattern(lastError instanceof Error ? lastError.message : String(lastError));
+}
+
+/** The core's size limit (256 KiB compiled) is about this many single characters. */
+const MAX_PATTERN_ATOMS = 8_000;
+
+/** Whether the pattern uses `\p{..}` or `\P{..}`, which the core's regex engine does not know. */
+function hasUnicodeClass(body: string): boolean {
+  for (let i = 0; i < body.length; i++) {
+    if (body[i] !== '\\') continue;
+    if (body[i + 1] === 'p' || body[i + 1] === 'P') return true;
+    i++;
+  }
+  return false;
+}
+
+/** How many single-character steps the pattern expands to, counted repetitions multiplied out. */
+function expandedSize(body: string): number {
+  const stack: number[] = [0];
+  let last = 0;
+  for (let i = 0; i < body.length; i++) {
+    const c = body[i];
+    if (c === '\\') {
+      i++;
+      last = 1;
+    } else if (c === '[') {
+      let j = i + 1;
+      if (body[j] === '^') j++;
+      if (body[j] === ']') j++;
+      while (j < body.length && body[j] !== ']') j += body[j] === '\\' ? 2 : 1;
+      i = j;
+      last = 1;
+    } else if (c === '(') {
+      const flagsOnly = /^\(\?[a-zA-Z-]*\)/.exec(body.slice(i));
+      if (flagsOnly) {
+        i += flagsOnly[0].length - 1;
+        continue;
+      }
+      const prefix = /^\(\?(?:[a-zA-Z-]*:|P?<[^>]*>)/.exec(body.slice(i));
+      if (prefix) i += prefix[0].length - 1;
+      stack.push(0);
+      last = 0;
+      continue;
+    } else if (c === ')') {
+      last = (stack.length > 1 ? stack.pop()! : 0) + 1;
+    } else if (c === '{') {
+      const counted = /^\{(\d+)(,(\d*))?\}/.exec(body.slice(i));
+      if (counted) {
+        const times = counted[3] ? Number(counted[3]) : Number(counted[1]) + (counted[2] ? 1 : 0);
+        stack[stack.length - 1] += last * (times - 1);
+        last *= times;
+        i += counted[0].length - 1;
+        continue;
+      }
+      last = 1;
+    } else if ('*+?|^$'.includes(c)) {
+      continue;
+    } else {
+      last = 1;
+    }
+    stack[stack.length - 1] += last;
+  }
+  return stack.reduce((a, b) => a + b, 0);
+}
+
+/** A pattern's matcher, or null when it is empty or the core refuses it (the server then leaves the field unchecked). */
+export function compilePattern(pattern: string): RegExp | null {
+  try {
+    return patternMatcher(pattern);
+  } catch (error) {
+    if (error instanceof BadPattern) return null;
+    throw error;
+  }
+}
+
+/**
+ * tessera-core `form::validate_field` (`form_validate`): file fields and empty values are not
+ * checked; otherwise the whole value must match. Throws {@link BadPattern} as the core errs.
+ */
+export function validatePattern(value: string, type: string, pattern: string): { valid: boolean; message: string | null } {
+  if (type.trim().toLowerCase() === 'file' || value === '') return { valid: true, message: null };
+  const regex = patternMatcher(pattern);
+  if (!regex || regex.test(value)) return { valid: true, message: null };
+  return { valid: false, message: `\`${value}\` does not match the pattern \`${pattern}\`` };
 }
 
 /** The text a field's value becomes in its cell (a multi-select joined as the server joins it). */
