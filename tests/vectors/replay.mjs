@@ -1,14 +1,16 @@
 // WASM replay of the golden vectors (format: tests/vectors/README.md). Node 20, no dependencies.
 //
 // Runs every case of tests/vectors/*.json through the Node package's facade export
-// (`evaluate` for the core's files, `evaluateBlocks` for files with "facade": "blocks"), checks
+// (`evaluate` for the core's files, `evaluateBlocks` for files with "facade": "blocks"; only the
+// Node package has them: `cargo xtask wasm` builds it with wasm-core's `vectors` feature; the
+// browser's package has neither), checks
 // `expect` (deep JSON equality) or `error` (the thrown Error's exact message), and compares each
 // output string byte for byte with the native output of the same case, which
 // `cargo test -p tessera-core -p tessera-blocks --test vectors` writes to
 // target/vectors/native-outputs*.jsonl (one file per facade).
 //
 //   cd /work/main
-//   cargo xtask wasm                  # writes wasm-core/pkg-node
+//   cargo xtask wasm                  # writes wasm-core/pkg-node (the `vectors` build)
 //   cargo test -p tessera-core -p tessera-blocks --test vectors
 //   cargo test -p tessera-core --test random_vectors
 //   node tests/vectors/replay.mjs [substring of a file or case name]
@@ -86,7 +88,7 @@ for (const file of files) {
   const doc = JSON.parse(readFileSync(path.join(here, file), 'utf8'));
   const facade = facades[doc.facade ?? 'core'];
   if (facade === undefined || typeof facade.evaluate !== 'function') {
-    fail(file, '(file)', [`no WASM export for facade \`${doc.facade}\``]);
+    fail(file, '(file)', [`no WASM export for facade \`${doc.facade ?? 'core'}\` (is wasm-core/pkg-node the \`vectors\` build? run \`cargo xtask wasm\`)`]);
     continue;
   }
   const { evaluate } = facade;

@@ -3,6 +3,10 @@
 //! `convert.rs`). Markdown to HTML and the iframe of pasted code are `wasm-markup`'s, a second
 //! module the editor loads only for such a preview: this one, which it loads first, stays small.
 //!
+//! Two builds (`cargo xtask wasm`): the browser's `pkg/`, without features, and Node's `pkg-node/`
+//! with `vectors`, which adds the JSON facades `evaluate` and `evaluateBlocks` the golden vectors
+//! replay through.
+//!
 //! A sheet crosses the boundary once, as JSON text, into a [`SheetTable`] that stays in WASM
 //! memory; queries then send a small spec and get back only a page of rows or chart series
 //! (toolchain facts: converting 100,000 rows per call costs more than filtering them).
@@ -93,7 +97,9 @@ pub fn markdown_texts(input: &str) -> JsResult<String> {
     tessera_core::api::markdown_texts(input).map_err(|m| JsError::new(&m))
 }
 
-/// The JSON facade of the core (`tessera_core::api::evaluate`), used by the golden vectors.
+/// The JSON facade of the core (`tessera_core::api::evaluate`), for the golden vectors' Node
+/// replay only: the `vectors` feature, which the browser build leaves out.
+#[cfg(feature = "vectors")]
 #[wasm_bindgen]
 pub fn evaluate(op: &str, input: &str) -> JsResult<String> {
     tessera_core::api::evaluate(op, input).map_err(|m| JsError::new(&m))
@@ -196,8 +202,9 @@ pub fn block_starter_sheet(input: JsValue) -> JsResult<Option<String>> {
     Ok(tessera_blocks::starter_sheet(block_type(&input.block_type)?, &input.sheets, &input.blocks))
 }
 
-/// The JSON facade of the block catalogue (`tessera_blocks::api::evaluate`), used by the golden
-/// vectors of `tests/vectors/blocks.json`.
+/// The JSON facade of the block catalogue (`tessera_blocks::api::evaluate`), for the Node replay
+/// of the golden vectors of `tests/vectors/blocks.json` only (the `vectors` feature).
+#[cfg(feature = "vectors")]
 #[wasm_bindgen(js_name = evaluateBlocks)]
 pub fn evaluate_blocks(op: &str, input: &str) -> JsResult<String> {
     tessera_blocks::api::evaluate(op, input).map_err(|m| JsError::new(&m))

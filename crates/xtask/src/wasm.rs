@@ -3,9 +3,13 @@
 //! loaded only when a markdown or iframe preview needs it) and `wasm-core/pkg-node/` for Node
 //! (golden-vector replay, benchmark).
 //!
-//! Two plain steps instead of wasm-pack: cargo compiles both modules for wasm32 in one
+//! Two plain steps instead of wasm-pack: cargo compiles both browser modules for wasm32 in one
 //! invocation, then `crates/tessera-bindgen` (wasm-bindgen as a library, at the crate's exact
-//! version) writes the JS glue and types for each target. Nothing is installed with `cargo install`.
+//! version) writes the JS glue and types for each target. The Node package is a second build of
+//! wasm-core with its `vectors` feature (the JSON facades `evaluate` and `evaluateBlocks`): the
+//! browser's module leaves them out. Both builds write the same `release/tessera_wasm_core.wasm`,
+//! so the browser one is bound before the Node one is built. Nothing is installed with
+//! `cargo install`.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -19,8 +23,8 @@ pub const WASM_TARGET: &str = "wasm32-unknown-unknown";
 const MODULES: [(&str, &str, &str); 2] =
     [("tessera-wasm-core", "wasm-core", "tessera_wasm_core"), ("tessera-wasm-markup", "wasm-markup", "tessera_wasm_markup")];
 
-/// Both modules (one cargo run, so shared dependencies are compiled once), then each browser
-/// package with wasm-opt on its module, then the core's Node package.
+/// Both browser modules (one cargo run, so shared dependencies are compiled once), then each
+/// browser package with wasm-opt on its module, then the core's Node build and package.
 pub fn build() -> Result {
     let mut build = cargo();
     build.args(["build", "--lib", "--release", "--target", WASM_TARGET]);
@@ -34,6 +38,9 @@ pub fn build() -> Result {
         bindgen("web", &module(stem), &web)?;
         optimize(&web.join(format!("{stem}_bg.wasm")))?;
     }
+    let mut node = cargo();
+    node.args(["build", "--lib", "--release", "--target", WASM_TARGET, "-p", "tessera-wasm-core", "--features", "vectors"]);
+    cmd::run(node.current_dir(repo_root()))?;
     bindgen("nodejs", &module("tessera_wasm_core"), &repo_root().join("wasm-core/pkg-node"))
 }
 
