@@ -10,18 +10,10 @@ pub fn normalise_email(email: &str) -> String {
     email.trim().to_lowercase()
 }
 
-/// A simple shape check (local part, @, domain, dot, two or more letters), the same rule as the
-/// users dialog of platform §5.
-pub fn is_valid_email(email: &str) -> bool {
-    let Some((local, domain)) = email.split_once('@') else { return false };
-    let Some((host, tld)) = domain.rsplit_once('.') else { return false };
-    !local.is_empty()
-        && !host.is_empty()
-        && tld.len() >= 2
-        && tld.chars().all(|c| c.is_ascii_alphabetic())
-        && !email.chars().any(char::is_whitespace)
-        && !domain.contains('@')
-}
+/// The simple shape check of platform §5 (local part, @, domain, dot, two or more letters): the
+/// core's one rule, `tessera_core::form::is_valid_email` (Unicode letters count, so `.рф` does),
+/// which the users dialog, the form's e-mail fields and sign-up all share.
+pub use tessera_core::form::is_valid_email;
 
 /// Creates a user with a hashed password. `409` when the e-mail already has an account.
 pub async fn create_user(db: &Db, name: &str, email: &str, password: &str, email_verified: bool) -> Result<User, Error> {
@@ -82,6 +74,9 @@ mod tests {
         }
         for bad in ["", "ada", "ada@", "@example.com", "ada@example", "ada@example.c", "ada@exa mple.com", "ada@example.c0m", "a@b@c.com"] {
             assert!(!is_valid_email(bad), "{bad}");
+        }
+        for unicode in ["ada@пример.рф", "ada@例え.テスト", "ada@example.café"] {
+            assert!(is_valid_email(unicode), "the core's rule: Unicode letters after the last dot: {unicode}");
         }
         assert_eq!(normalise_email("  Ada@Example.COM "), "ada@example.com");
     }

@@ -131,13 +131,20 @@ export function isNumber(value: string): boolean {
   return finite(value) || (!value.includes('.') && finite(value.replace(',', '.'))) || (value.includes('.') && finite(value.replaceAll(',', '')));
 }
 
-/** The simple e-mail shape of platform §5: local part, `@`, domain, dot, two or more letters. */
+/**
+ * The simple e-mail shape of platform §5, tessera-core `form::is_valid_email` (the server's rule):
+ * trimmed, no white space, one `@` with something before it, a domain name, a dot, then two or
+ * more letters, Unicode ones included (`.рф`; Rust's `char::is_alphabetic`). Replayed against the
+ * core's `valid_email` vectors in fields.vectors.test.ts.
+ */
 export function isEmail(value: string): boolean {
-  const at = value.indexOf('@');
-  if (at <= 0 || /\s/.test(value) || value.indexOf('@', at + 1) !== -1) return false;
-  const domain = value.slice(at + 1);
+  const text = value.replace(/^\p{White_Space}+|\p{White_Space}+$/gu, '');
+  if (/\p{White_Space}/u.test(text)) return false;
+  const at = text.indexOf('@');
+  if (at <= 0 || text.indexOf('@', at + 1) !== -1) return false;
+  const domain = text.slice(at + 1);
   const dot = domain.lastIndexOf('.');
-  return dot > 0 && /^[A-Za-z]{2,}$/.test(domain.slice(dot + 1));
+  return dot > 0 && /^\p{Alphabetic}{2,}$/u.test(domain.slice(dot + 1));
 }
 
 /** A web address starting with http:// or https:// and naming a host. */

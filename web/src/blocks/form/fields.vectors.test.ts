@@ -2,7 +2,7 @@
 // of the form rules in fields.ts, so a difference between the copy and tessera-core fails here.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { validatePattern } from './fields';
+import { isEmail, validatePattern } from './fields';
 
 interface Case {
   name: string;
@@ -21,5 +21,9 @@ describe('fields.ts replays the core vectors', () => {
     const run = () => validatePattern(value, type ?? 'text', regex_validation ?? '');
     if (c.error !== undefined) expect(run).toThrow();
     else expect(run()).toEqual(c.expect);
+  });
+
+  it.each(cases('valid_email').map((c) => [c.name, c] as const))('valid_email: %s', (_name, c) => {
+    expect(isEmail((c.input as { text: string }).text)).toBe(c.expect);
   });
 });
