@@ -2,8 +2,8 @@
 //
 // Runs every case of tests/vectors/*.json through the Node package's facade export
 // (`evaluate` for the core's files, `evaluateBlocks` for files with "facade": "blocks"; only the
-// Node package has them: `cargo xtask wasm` builds it with wasm-core's `vectors` feature; the
-// browser's package has neither), checks
+// Node package has them: `cargo xtask wasm` builds it with wasm-core's `vectors` feature, which
+// also keeps tessera-blocks' iframe check in, as natively; the browser's package has neither), checks
 // `expect` (deep JSON equality) or `error` (the thrown Error's exact message), and compares each
 // output string byte for byte with the native output of the same case, which
 // `cargo test -p tessera-core -p tessera-blocks --test vectors` writes to

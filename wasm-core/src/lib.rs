@@ -5,7 +5,8 @@
 //!
 //! Two builds (`cargo xtask wasm`): the browser's `pkg/`, without features, and Node's `pkg-node/`
 //! with `vectors`, which adds the JSON facades `evaluate` and `evaluateBlocks` the golden vectors
-//! replay through.
+//! replay through, and turns on `tessera-blocks`' iframe check (html5ever): the browser checks
+//! pasted iframe code with the markup module's `iframeFrame` instead, the same Rust function.
 //!
 //! A sheet crosses the boundary once, as JSON text, into a [`SheetTable`] that stays in WASM
 //! memory; queries then send a small spec and get back only a page of rows or chart series

@@ -6,10 +6,10 @@
 //! Two plain steps instead of wasm-pack: cargo compiles both browser modules for wasm32 in one
 //! invocation, then `crates/tessera-bindgen` (wasm-bindgen as a library, at the crate's exact
 //! version) writes the JS glue and types for each target. The Node package is a second build of
-//! wasm-core with its `vectors` feature (the JSON facades `evaluate` and `evaluateBlocks`): the
-//! browser's module leaves them out. Both builds write the same `release/tessera_wasm_core.wasm`,
-//! so the browser one is bound before the Node one is built. Nothing is installed with
-//! `cargo install`.
+//! wasm-core with its `vectors` feature (the JSON facades `evaluate` and `evaluateBlocks`, block
+//! validation with the iframe check): the browser's module leaves them out. Both builds write the
+//! same `release/tessera_wasm_core.wasm`, so the browser one is bound before the Node one is
+//! built. Nothing is installed with `cargo install`.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;

@@ -3,6 +3,8 @@ import { ApiError } from '../../api/errors';
 import type { BlockInfo, Field, Group } from '../../generated/blockCatalogue';
 import type { BlockConfig, Core } from '../../core/wasm';
 import type { AppPageList } from '../../features/app/appPages';
+import { loadMarkup } from '../../core/markup';
+import { checksIframeCode, IFRAME_CODE, iframeCodeRefusal, useIframeMarkup } from './iframeCheck';
 import { pathText, type Step } from './paths';
 import { SettingField, type SettingsScope } from './SettingField';
 import './settings.css';
@@ -66,13 +68,17 @@ export function BlockSettingsEditor({ core, info, block, sheets, columnsOf, page
   // Keyboard users land in the editor that just opened, not back at the top of the board.
   useEffect(() => heading.current?.focus(), []);
 
+  // An iframe block's pasted code is checked by the markup module, loaded when its settings open.
+  const markup = useIframeMarkup(config);
   const errors = useMemo(() => {
     // Before a save is tried the config is judged as a draft: required settings may be empty.
     const judged = attempted ? savedConfig(config) : { ...config, temp_block: true };
     const found = new Map<string, string>();
     for (const error of core.validateBlock(judged).errors) if (!found.has(error.path)) found.set(error.path, error.message);
+    const refusal = markup && iframeCodeRefusal(markup, config);
+    if (refusal && !found.has(IFRAME_CODE)) found.set(IFRAME_CODE, refusal);
     return found;
-  }, [core, config, attempted]);
+  }, [core, config, attempted, markup]);
 
   const fieldPaths = useMemo(() => new Set(info.fields.map((f) => f.key)), [info]);
   const errorAt = (path: string) => (serverError?.path === path ? serverError.message : errors.get(path));
@@ -97,6 +103,11 @@ export function BlockSettingsEditor({ core, info, block, sheets, columnsOf, page
     if (!core.validateBlock(toSave).valid) return;
     setSaving(true);
     try {
+      // Pasted iframe code the markup module refuses is not saved: its reason shows at the field.
+      if (checksIframeCode(toSave) && iframeCodeRefusal(markup ?? (await loadMarkup()), toSave)) {
+        setSaving(false);
+        return;
+      }
       await onSave(toSave);
     } catch (error) {
       const apiError = error instanceof ApiError ? error : null;

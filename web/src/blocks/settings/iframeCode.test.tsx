@@ -1,6 +1,7 @@
 // Pasted iframe code as an owner meets it in the settings editor and its preview: the rule lives
-// in Rust (tessera-markup's iframe parser, checked by tessera-blocks' validation) and reaches the
-// editor through the WASM core, so these tests run the real core.
+// in Rust (tessera-markup's iframe parser, which the server's block validation runs) and reaches
+// the editor through the markup module (iframeFrame's refusal, merged into the core's validation),
+// so these tests run the real core and markup modules.
 import { render, screen } from '@testing-library/react';
 import type { BlockConfig, Core } from '../../core/wasm';
 import { loadRealCore } from '../../test/realCore';
@@ -32,6 +33,15 @@ describe('iframe code in the editor', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText(reason)).toBeInTheDocument();
     expect(onSave).not.toHaveBeenCalled();
+  });
+
+  it.each(HOSTILE)('says why %s is refused as it is pasted, before Save', async (code, reason) => {
+    const { user } = renderEditor({ type: 'iframe', title: 'Map' });
+    const field = screen.getByRole('textbox', { name: 'Iframe code' });
+    await user.click(field);
+    await user.paste(code);
+    expect(await screen.findByText(reason)).toBeInTheDocument();
+    expect(field).toHaveAccessibleDescription(expect.stringContaining(reason));
   });
 
   it('saves embed code with one https frame as pasted', async () => {
