@@ -31,4 +31,12 @@ describe('board sections (platform §5)', () => {
     expect(initialSection(['Overview', 'Details'], 'Gone')).toBe('Overview');
     expect(initialSection([], 'Gone')).toBe('');
   });
+
+  it('put a block of section sales under the listed Sales, as the core and the embed do', () => {
+    const blocks = [block('a', 'sales'), block('b', 'Sales'), block('c', 'Ops')];
+    expect(sectionTabs(['Sales', 'Ops'], blocks)).toEqual(['Sales', 'Ops']);
+    expect(blocksOfSection(blocks, ['Sales', 'Ops'], 'Sales').map((b) => b.id)).toEqual(['a', 'b']);
+    expect(initialSection(['Sales', 'Ops'], ' ops')).toBe('Ops');
+    expect(sectionTabs(['A', 'Un-Categorized'], [block('x')])).toEqual(['A', 'Un-Categorized']);
+  });
 });
