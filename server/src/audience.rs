@@ -48,6 +48,7 @@
 
 use serde::Serialize;
 use serde_json::{Map, Value};
+use tessera_core::context::Context;
 use tessera_core::form::{self, FieldError};
 use tessera_core::table::RECORD_ID_COLUMN;
 use utoipa::ToSchema;
@@ -565,34 +566,36 @@ fn is_time(value: &str) -> bool {
     }
 }
 
-/// Fills the hidden fields of a form whose `default` is a token (§3.8): `[(user_email)]` becomes
-/// the session's e-mail (empty for a guest) and `[(today)]` today's date (UTC, YYYY-MM-DD),
-/// whatever the browser sent, so a submitter cannot sign a row with someone else's address.
+/// Fills the hidden fields of a form whose `default` is a token (§3.8) with the core's
+/// `resolve_default`: `[(user_email)]` becomes the session's e-mail (empty for a guest) and
+/// `[(today)]` the viewer's date (YYYY-MM-DD at `utc_offset_minutes` east of UTC, the offset the
+/// browser sends, so a hidden field gets the same date a visible one shows), whatever the
+/// browser sent as the value, so a submitter cannot sign a row with someone else's address.
 /// Visible fields keep what the submitter typed over the prefilled default.
-pub fn fill_hidden_defaults(config: &Map<String, Value>, values: &mut Values, email: Option<&str>, unix_seconds: i64) {
+pub fn fill_hidden_defaults(
+    config: &Map<String, Value>,
+    values: &mut Values,
+    email: Option<&str>,
+    unix_seconds: i64,
+    utc_offset_minutes: i32,
+) {
+    let viewer = Context {
+        now: Some(crate::sheet_query::rfc3339(unix_seconds)),
+        utc_offset_minutes,
+        user_email: email.map(str::to_owned),
+        ..Context::default()
+    };
     for entry in axis_entries(config).filter(|entry| flag(entry, "hide")) {
         let (Some(column), Some(default)) = (text(entry, "column"), text(entry, "default")) else { continue };
-        let filled = match default.trim() {
-            "[(user_email)]" => email.unwrap_or_default().to_owned(),
-            "[(today)]" => civil_date(unix_seconds),
-            _ => continue,
-        };
-        values.insert(column.to_owned(), filled);
+        let token = default.trim();
+        if token != form::TODAY_TOKEN && token != form::USER_EMAIL_TOKEN {
+            continue;
+        }
+        // `now` is always given, so the core has nothing to refuse.
+        if let Ok(filled) = form::resolve_default(token, &viewer) {
+            values.insert(column.to_owned(), filled);
+        }
     }
-}
-
-/// The UTC calendar date of a Unix time, YYYY-MM-DD (the days-to-civil algorithm of H. Hinnant).
-fn civil_date(unix_seconds: i64) -> String {
-    let days = unix_seconds.div_euclid(86_400) + 719_468;
-    let era = days.div_euclid(146_097);
-    let day_of_era = days - era * 146_097;
-    let year_of_era = (day_of_era - day_of_era / 1460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
-    let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
-    let shifted_month = (5 * day_of_year + 2) / 153;
-    let day = day_of_year - (153 * shifted_month + 2) / 5 + 1;
-    let month = if shifted_month < 10 { shifted_month + 3 } else { shifted_month - 9 };
-    let year = year_of_era + era * 400 + i64::from(month <= 2);
-    format!("{year:04}-{month:02}-{day:02}")
 }
 
 /// The record-id column is the server's to fill; a writer that sends it (an edit echoing the
@@ -794,16 +797,35 @@ mod tests {
         ]});
         let mut values: Values =
             [("By", "forged@example.com"), ("Typed", "mine@example.com")].map(|(k, v)| (k.to_owned(), v.to_owned())).into();
-        fill_hidden_defaults(config.as_object().unwrap(), &mut values, Some("ada@example.com"), 1_709_164_800);
+        fill_hidden_defaults(config.as_object().unwrap(), &mut values, Some("ada@example.com"), 1_709_164_800, 0);
         let expected: Values = [("By", "ada@example.com"), ("On", "2024-02-29"), ("Typed", "mine@example.com")]
             .map(|(k, v)| (k.to_owned(), v.to_owned()))
             .into();
         assert_eq!(values, expected);
         let mut guest = Values::new();
-        fill_hidden_defaults(config.as_object().unwrap(), &mut guest, None, 0);
+        fill_hidden_defaults(config.as_object().unwrap(), &mut guest, None, 0, 0);
         assert_eq!((guest["By"].as_str(), guest["On"].as_str()), ("", "1970-01-01"));
-        assert_eq!(civil_date(951_782_400), "2000-02-29");
-        assert_eq!(civil_date(-86_400), "1969-12-31");
+        let mut leap = Values::new();
+        fill_hidden_defaults(config.as_object().unwrap(), &mut leap, None, 951_782_400, 0);
+        assert_eq!(leap["On"], "2000-02-29");
+    }
+
+    #[test]
+    fn hidden_today_is_the_viewers_local_date_from_their_offset() {
+        let config = json!({"axis": [{"column": "On", "hide": true, "default": " [(today)] "}]});
+        let today = |unix_seconds: i64, offset: i32| {
+            let mut values = Values::new();
+            fill_hidden_defaults(config.as_object().unwrap(), &mut values, None, unix_seconds, offset);
+            values["On"].clone()
+        };
+        // 2024-02-29T23:30:00Z: already 1 March at UTC+1, still 29 February in UTC and west of it.
+        let late = 1_709_249_400;
+        assert_eq!(today(late, 60), "2024-03-01", "just after midnight in Paris");
+        assert_eq!(today(late, 0), "2024-02-29");
+        assert_eq!(today(late, -300), "2024-02-29");
+        // 2024-03-01T00:10:00Z: just after midnight in UTC, still 29 February in New York.
+        assert_eq!(today(1_709_251_800, -300), "2024-02-29", "the evening before in New York");
+        assert_eq!(today(1_709_251_800, 840), "2024-03-01");
     }
 
     #[test]

@@ -362,6 +362,16 @@ fn sort(params: &SheetParams) -> Result<Option<Sort>, Error> {
 }
 
 /// The current instant as RFC 3339 in UTC, from Unix seconds.
+/// The viewer's `tz_offset` (minutes east of UTC, absent = 0), refused outside -840..840: the
+/// sheet reads and the form submit (`[(today)]`) read it alike.
+pub fn utc_offset(tz_offset: Option<&str>) -> Result<i32, Error> {
+    let minutes = number::<i32>("tz_offset", tz_offset, "a whole number of minutes")?.unwrap_or(0);
+    if minutes.abs() > MAX_TZ_OFFSET_MINUTES {
+        return Err(Error::invalid("tz_offset", "`tz_offset` must be between -840 and 840 minutes."));
+    }
+    Ok(minutes)
+}
+
 pub fn rfc3339(unix_seconds: i64) -> String {
     let days = unix_seconds.div_euclid(86_400);
     let second_of_day = unix_seconds.rem_euclid(86_400);
@@ -406,10 +416,7 @@ pub async fn build_spec(
     table: &Table,
     params: &SheetParams,
 ) -> Result<BuiltSpec, Error> {
-    let utc_offset_minutes = number::<i32>("tz_offset", params.tz_offset.as_deref(), "a whole number of minutes")?.unwrap_or(0);
-    if utc_offset_minutes.abs() > MAX_TZ_OFFSET_MINUTES {
-        return Err(Error::invalid("tz_offset", "`tz_offset` must be between -840 and 840 minutes."));
-    }
+    let utc_offset_minutes = utc_offset(params.tz_offset.as_deref())?;
     let page = number::<u64>("page", params.page.as_deref(), "a page number such as 1")?;
     let mut rows_per_page = number::<u64>("rows_per_page", params.rows_per_page.as_deref(), "a number of rows (0 for all)")?;
     let capped = !viewer.signed_in && rows_per_page.is_some_and(|n| n == 0 || n > GUEST_ROW_CAP);

@@ -9,7 +9,7 @@
 
 use std::collections::BTreeMap;
 
-use axum::extract::{Path, State};
+use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -62,9 +62,16 @@ pub struct Deleted {
     pub record_id: String,
 }
 
+/// The submitter's offset from UTC, for a form's `[(today)]`.
+#[derive(Debug, Default, Deserialize)]
+pub struct AppendParams {
+    pub tz_offset: Option<String>,
+}
+
 /// Adds a row: a form submit, or a table's or list's "add new row".
 #[utoipa::path(post, path = "/blocks/{blockId}/rows", tag = "rows", request_body = RowValues,
-    params(("blockId" = String, Path, description = "The form, table or list block the row comes from")),
+    params(("blockId" = String, Path, description = "The form, table or list block the row comes from"),
+        ("tz_offset" = Option<String>, Query, description = "The submitter's offset from UTC in minutes, east positive (60 for UTC+1), -840 to 840; a form's hidden `[(today)]` field gets the date there (UTC when absent)")),
     responses((status = 201, body = Appended), (status = 400, body = ErrorBody, description = "This kind of block adds no rows"),
         (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody),
         (status = 409, body = ErrorBody, description = "The source is read-only (a published CSV link)"),
@@ -73,14 +80,16 @@ async fn append(
     State(state): State<AppState>,
     caller: Caller,
     Path(block_id): Path<String>,
+    Query(params): Query<AppendParams>,
     ApiJson(body): ApiJson<RowValues>,
 ) -> Result<(StatusCode, ApiJson<Appended>), Error> {
+    let utc_offset_minutes = crate::sheet_query::utc_offset(params.tz_offset.as_deref())?;
     let access = audience::block_access(&state.db, &caller, &block_id).await?;
     access.require(RowChange::Append, &[])?;
     let (source, sheet) = target(&state, &access).await?;
     let mut values = cell_values(body.values)?;
     if access.block_type() == "form" {
-        audience::fill_hidden_defaults(&access.block.config, &mut values, caller.email(), now());
+        audience::fill_hidden_defaults(&access.block.config, &mut values, caller.email(), now(), utc_offset_minutes);
     }
     audience::check_values(&access.block, &sheet.title, &sheet.columns, &values, RowChange::Append)?;
     let record_id = new_record_id();

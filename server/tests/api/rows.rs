@@ -289,6 +289,32 @@ both_databases! {
         assert_eq!(cells_of(&rows, &by_guest)[1], "");
     }
 
+    async fn a_hidden_today_field_takes_the_submitters_date_from_tz_offset(backend) {
+        let server = TestServer::start(backend).await;
+        let (ada, board_id, sheet) = ada_with_board(&server, "upload").await;
+        let form = board_block(&ada, &board_id, json!({"type": "form", "axis": [
+            {"column": "Name"}, {"column": "Email", "hide": true, "default": "[(today)]"}
+        ]})).await;
+        // An offset that puts the submitter 30 minutes past their midnight right now.
+        let unix = tessera_server::db::now();
+        let minute_of_day = unix.rem_euclid(86_400) / 60;
+        let mut offset = (30 - minute_of_day).rem_euclid(1440);
+        if offset > 840 {
+            offset -= 1440;
+        }
+        let local_date = tessera_server::sheet_query::rfc3339(unix + offset * 60)[..10].to_owned();
+        let sent = json!({"values": {"Name": "Night owl", "Email": "1999-01-01"}});
+        let late = ada.post(&format!("/api/blocks/{form}/rows?tz_offset={offset}"), sent.clone()).await;
+        let late = late.expect(201)["record_id"].as_str().unwrap().to_owned();
+        let utc = ada.post(&format!("/api/blocks/{form}/rows"), sent.clone()).await;
+        let utc = utc.expect(201)["record_id"].as_str().unwrap().to_owned();
+        let rows = stored(&server, &sheet).await;
+        assert_eq!(cells_of(&rows, &late)[1], local_date, "offset {offset}: the submitter's date just after their midnight");
+        assert_eq!(cells_of(&rows, &utc)[1], tessera_server::sheet_query::rfc3339(tessera_server::db::now())[..10], "no offset: UTC");
+        let refused = ada.post(&format!("/api/blocks/{form}/rows?tz_offset=900"), sent).await;
+        assert_eq!((refused.status, refused.json["field"].as_str()), (422, Some("tz_offset")), "{}", refused.text);
+    }
+
     async fn writes_to_rows_that_are_gone_answer_404(backend) {
         let server = TestServer::start(backend).await;
         let (ada, board_id, sheet) = ada_with_board(&server, "upload").await;

@@ -38,6 +38,14 @@ describe('boardSource', () => {
     });
   });
 
+  it("sends the viewer's UTC offset with a form submit, so the server's [(today)] is the viewer's date", async () => {
+    const url = answering();
+    await boardSource('sales', 's1', viewer).appendRow({ id: 'f1', type: 'form' }, { Name: 'Ada' });
+    expect(url().pathname).toBe('/api/blocks/f1/rows');
+    expect(url().searchParams.get('tz_offset')).toBe(String(-new Date().getTimezoneOffset()));
+    expect(url().searchParams.get('board')).toBe('sales');
+  });
+
   it('asks a block without a tab to choose one in its settings, without calling the server', async () => {
     const fetch = vi.fn();
     vi.stubGlobal('fetch', fetch);

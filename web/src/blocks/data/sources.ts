@@ -21,9 +21,12 @@ function rowsParams(block: BoardBlock, query: RowsQuery, viewer: ViewerQuery): R
     params.sort_direction = query.sort.direction;
   }
   if (query.currentRecord) params.current_record = query.currentRecord;
-  params.tz_offset = String(-new Date().getTimezoneOffset());
+  params.tz_offset = tzOffset();
   return params;
 }
+
+/** The viewer's offset from UTC in minutes, east positive, as the server's `tz_offset` reads it. */
+const tzOffset = () => String(-new Date().getTimezoneOffset());
 
 const sheetOf = (block: BoardBlock) => (typeof block.sheet_title === 'string' ? block.sheet_title.trim() : '');
 
@@ -40,8 +43,9 @@ function sheetNamed(block: BoardBlock): Promise<string> {
 function blockCalls(scope: Record<string, string>) {
   const opts = { query: scope, alert: false as const };
   return {
+    // The viewer's offset, so a form's hidden [(today)] gets the date the viewer sees (the server resolves it).
     appendRow: (block: BoardBlock, values: RowValues) =>
-      api.post<{ record_id: string; message: string }>(`/api/blocks/${enc(block.id)}/rows`, { values }, opts),
+      api.post<{ record_id: string; message: string }>(`/api/blocks/${enc(block.id)}/rows`, { values }, { ...opts, query: { ...scope, tz_offset: tzOffset() } }),
     editRow: async (block: BoardBlock, recordId: string, values: RowValues) => {
       await api.put(`/api/blocks/${enc(block.id)}/rows/${enc(recordId)}`, { values }, opts);
     },
