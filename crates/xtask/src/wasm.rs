@@ -23,25 +23,69 @@ pub const WASM_TARGET: &str = "wasm32-unknown-unknown";
 const MODULES: [(&str, &str, &str); 2] =
     [("tessera-wasm-core", "wasm-core", "tessera_wasm_core"), ("tessera-wasm-markup", "wasm-markup", "tessera_wasm_markup")];
 
-/// Both browser modules (one cargo run, so shared dependencies are compiled once), then each
-/// browser package with wasm-opt on its module, then the core's Node build and package.
+/// Both browser packages, then the core's Node build and package (`cargo xtask wasm`, CI).
 pub fn build() -> Result {
+    browser()?;
+    let mut node = cargo();
+    node.args(["build", "--lib", "--release", "--target", WASM_TARGET, "-p", "tessera-wasm-core", "--features", "vectors"]);
+    cmd::run(node.current_dir(repo_root()))?;
+    let core = module("tessera_wasm_core");
+    let out = repo_root().join("wasm-core/pkg-node");
+    unless_bound(&core, "nodejs", &out.join("tessera_wasm_core.js"), || bindgen("nodejs", &core, &out))
+}
+
+/// Both browser modules (one cargo run, so shared dependencies are compiled once), then each
+/// browser package with wasm-opt on its module: what running the product needs (`run`).
+pub fn browser() -> Result {
     let mut build = cargo();
     build.args(["build", "--lib", "--release", "--target", WASM_TARGET]);
     for (krate, _, _) in MODULES {
         build.args(["-p", krate]);
     }
     cmd::run(build.current_dir(repo_root()))?;
-    let module = |stem: &str| cmd::target_dir().join(WASM_TARGET).join(format!("release/{stem}.wasm"));
     for (_, dir, stem) in MODULES {
         let web = repo_root().join(dir).join("pkg");
-        bindgen("web", &module(stem), &web)?;
-        optimize(&web.join(format!("{stem}_bg.wasm")))?;
+        let optimised = web.join(format!("{stem}_bg.wasm"));
+        unless_bound(&module(stem), "web", &optimised, || {
+            bindgen("web", &module(stem), &web)?;
+            optimize(&optimised)
+        })?;
     }
-    let mut node = cargo();
-    node.args(["build", "--lib", "--release", "--target", WASM_TARGET, "-p", "tessera-wasm-core", "--features", "vectors"]);
-    cmd::run(node.current_dir(repo_root()))?;
-    bindgen("nodejs", &module("tessera_wasm_core"), &repo_root().join("wasm-core/pkg-node"))
+    Ok(())
+}
+
+/// The module cargo last wrote for `stem` (both builds of wasm-core write the same file).
+fn module(stem: &str) -> PathBuf {
+    cmd::target_dir().join(WASM_TARGET).join(format!("release/{stem}.wasm"))
+}
+
+/// Runs `bind` (wasm-bindgen, and wasm-opt for the browser) unless it already made `output` from
+/// a module with these very bytes: a warm `run` skips about a minute of wasm-opt. The stamp holds
+/// the module's digest, not a time, because cargo relinks wasm-core (same bytes, new time) each
+/// time the Node build's feature is switched on or off.
+fn unless_bound(module: &Path, target: &str, output: &Path, bind: impl FnOnce() -> Result) -> Result {
+    let stamps = cmd::target_dir().join("wasm-packages");
+    std::fs::create_dir_all(&stamps).map_err(|err| format!("cannot create {}: {err}", stamps.display()))?;
+    let name = module.file_stem().unwrap_or_default().to_string_lossy();
+    let stamp = stamps.join(format!("{name}-{target}.digest"));
+    let bytes = std::fs::read(module).map_err(|err| format!("cannot read {}: {err}", module.display()))?;
+    let digest = format!("{:016x} {}", digest(&bytes), bytes.len());
+    if output.exists() && std::fs::read_to_string(&stamp).is_ok_and(|recorded| recorded == digest) {
+        println!("wasm: the {target} package of {name} was made from this module, skipped");
+        return Ok(());
+    }
+    let _ = std::fs::remove_file(&stamp);
+    bind()?;
+    std::fs::write(&stamp, digest).map_err(|err| format!("cannot write {}: {err}", stamp.display()))
+}
+
+/// A digest of the module for the stamp (std's SipHash: a new toolchain may change it, which only
+/// costs one more binding).
+fn digest(bytes: &[u8]) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    bytes.hash(&mut hasher);
+    hasher.finish()
 }
 
 /// Writes `out_dir` afresh, so no file of an older build (or of wasm-pack) lingers in it.
