@@ -25,7 +25,8 @@ const BlockSettingsPanel = lazy(() => loadPanel().then((m) => ({ default: m.Bloc
 
 /**
  * Gets an editor ready for the network to go: while the browser is idle, fetches the settings
- * editor, the WASM core and every block view's code (the service worker keeps them) and keeps on
+ * editor, the WASM core, then the markup module, and every block view's code (the service worker
+ * keeps them) and keeps on
  * this device the rows the previews of `blocks` read, so that once the board is loaded its
  * blocks' settings and previews work offline. Only online: a chunk that fails to load makes the
  * page reload (chunkReload).
@@ -45,6 +46,10 @@ export function useOfflineReadiness(source: BlockDataSource, blocks: readonly Bl
           .then(async (panel) => {
             const { loadCore } = await import('../../core/wasm');
             await loadCore();
+            // The markup module comes after the core, not with it: a markdown or iframe block
+            // picked offline still needs its preview.
+            const { loadMarkup } = await import('../../core/markup');
+            await loadMarkup();
             if (live && spreadsheetId) await panel.keepPreviewData(spreadsheetId, blocks);
           })
           .catch(() => {
