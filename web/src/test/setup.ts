@@ -17,6 +17,19 @@ if (!('ResizeObserver' in globalThis)) {
   (globalThis as { ResizeObserver?: unknown }).ResizeObserver = ResizeObserverStub;
 }
 
+// jsdom has no canvas: getContext answers null and ECharts then throws ("reading 'clearRect'")
+// into the error boundary whenever its lazy chunk lands before a test ends. Tests read charts
+// through their accessible table, never pixels, so it draws into a context that does nothing.
+function inertContext(): unknown {
+  const inert: object = new Proxy(() => inert, {
+    get: (_, key) => (key === 'measureText' ? (text: string) => ({ width: String(text).length * 6 }) : inert),
+    set: () => true,
+    apply: () => inert,
+  });
+  return inert;
+}
+HTMLCanvasElement.prototype.getContext = inertContext as unknown as HTMLCanvasElement['getContext'];
+
 // Route screens are lazy chunks; the first import of one in a test file can take over a second.
 configure({ asyncUtilTimeout: 5000 });
 

@@ -91,7 +91,7 @@ describe('the event block', () => {
     const card = container.querySelector('.event-card') as HTMLElement;
     expect(card.style.getPropertyValue('--event-accent')).toBe('#fde047');
     // A light accent gets dark text on the badge.
-    expect(card.style.getPropertyValue('--event-on-accent')).toBe('#161819');
+    expect(card.style.getPropertyValue('--event-on-accent')).toBe('#000000');
   });
 
   describe('layouts', () => {
@@ -156,7 +156,7 @@ describe('the event block', () => {
 
     it('takes the button’s text and colour, with readable text on a light colour', () => {
       renderEvent({ registration_button: 'true', registration_button_text: 'Get a seat', registration_button_color: '#fef08a', registration_link: 'https://tickets.example' });
-      expect(screen.getByRole('link', { name: 'Get a seat' })).toHaveStyle({ background: '#fef08a', color: '#161819' });
+      expect(screen.getByRole('link', { name: 'Get a seat' })).toHaveStyle({ background: '#fef08a', color: '#000000' });
     });
 
     it('shows no button when it is off or its link is not http(s)', () => {

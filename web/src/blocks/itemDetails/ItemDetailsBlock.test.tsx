@@ -131,7 +131,7 @@ describe('ItemDetailsBlock', () => {
     const contact = screen.getByRole('link', { name: 'Contact' });
     expect(contact).toHaveAttribute('href', '/app/contact');
     expect(contact).not.toHaveAttribute('target');
-    expect(contact).toHaveStyle({ backgroundColor: '#ffdd00', color: '#161819' });
+    expect(contact).toHaveStyle({ backgroundColor: '#ffdd00', color: '#000000' });
     expect(source.pageHref).toHaveBeenCalledWith('contact');
     const more = screen.getByRole('link', { name: 'Click Here' });
     expect(more).toHaveAttribute('href', 'https://example.com/more');

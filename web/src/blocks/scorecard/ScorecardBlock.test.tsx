@@ -49,7 +49,7 @@ describe('ScorecardBlock', () => {
   it('picks a readable text colour for a background without a font colour', async () => {
     render(<ScorecardBlock block={block} source={fakeSource(view)} />);
     await screen.findByRole('list');
-    expect(cards()[1]).toHaveStyle({ background: '#fde68a', color: '#161819' });
+    expect(cards()[1]).toHaveStyle({ background: '#fde68a', color: '#000000' });
     expect(cards()[2]).not.toHaveAttribute('style');
   });
 
