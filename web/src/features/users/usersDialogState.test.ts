@@ -86,6 +86,8 @@ describe('validateUserForm (platform §5)', () => {
       expect(validateUserForm(form('Ann', bad))).toEqual({ ok: false, message: INVALID_EMAIL_MESSAGE, field: 'email' });
     }
     expect(validateUserForm(form('Ann', 'ann.lee+x@mail.example.org')).ok).toBe(true);
+    // The core's rule: Unicode letters after the last dot count, as the server takes them.
+    expect(validateUserForm(form('Ada', 'ada@пример.рф')).ok).toBe(true);
   });
 
   it('gives an example address in the invalid e-mail text, like the server does', () => {

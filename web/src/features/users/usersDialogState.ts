@@ -2,6 +2,8 @@
 // the pure rules it applies, so every rule is testable without React or fetch. The requests
 // themselves live in useUsersDialog.ts.
 import type { AppUser, AppUserPermission } from '../../api/types';
+// The one browser copy of the core's e-mail rule (platform §5), replayed against its vectors.
+import { isEmail } from '../../blocks/form/fields';
 
 export const LOADING_USERS = 'Loading users...';
 export const NO_USERS = 'No users found.';
@@ -81,22 +83,6 @@ export interface UserFormValues {
   permission: AppUserPermission;
 }
 
-/**
- * Local part, @, domain, dot, two or more letters (platform §5): tessera-core
- * `form::is_valid_email`, the rule the server applies (trimmed, no white space, one @, Unicode
- * letters after the last dot, so `.рф` counts). Replayed against the core's `valid_email`
- * vectors in usersDialogState.vectors.test.ts.
- */
-export function isValidEmail(value: string): boolean {
-  const text = value.replace(/^\p{White_Space}+|\p{White_Space}+$/gu, '');
-  if (/\p{White_Space}/u.test(text)) return false;
-  const at = text.indexOf('@');
-  if (at <= 0 || text.indexOf('@', at + 1) !== -1) return false;
-  const domain = text.slice(at + 1);
-  const dot = domain.lastIndexOf('.');
-  return dot > 0 && /^\p{Alphabetic}{2,}$/u.test(domain.slice(dot + 1));
-}
-
 export type Validation =
   | { ok: true; values: UserFormValues }
   | { ok: false; message: string; field: UserFormField };
@@ -106,7 +92,7 @@ export function validateUserForm(form: UserFormValues): Validation {
   const name = form.name.trim();
   const email = form.email.trim();
   if (!name || !email) return { ok: false, message: REQUIRED_MESSAGE, field: name ? 'email' : 'name' };
-  if (!isValidEmail(email)) return { ok: false, message: INVALID_EMAIL_MESSAGE, field: 'email' };
+  if (!isEmail(email)) return { ok: false, message: INVALID_EMAIL_MESSAGE, field: 'email' };
   return { ok: true, values: { name, email, permission: form.permission } };
 }
 
