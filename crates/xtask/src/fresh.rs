@@ -20,24 +20,26 @@ impl Inputs<'_> {
     fn newest(&self) -> Option<SystemTime> {
         let mut newest = SystemTime::UNIX_EPOCH;
         for path in &self.paths {
-            newest = newest.max(newest_under(path, self.skip)?);
+            newest = newest.max(newest_under(path, self.skip, true)?);
         }
         Some(newest)
     }
 }
 
-fn newest_under(path: &Path, skip: &[&str]) -> Option<SystemTime> {
+/// A folder's own time counts (a file deleted from it changes it), except an input folder's:
+/// the step's output may be created in it (web/dist in web/), which is no change of an input.
+fn newest_under(path: &Path, skip: &[&str], input: bool) -> Option<SystemTime> {
     let meta = std::fs::metadata(path).ok()?;
     if !meta.is_dir() {
         return meta.modified().ok();
     }
-    let mut newest = meta.modified().ok()?;
+    let mut newest = if input { SystemTime::UNIX_EPOCH } else { meta.modified().ok()? };
     for entry in std::fs::read_dir(path).ok()? {
         let entry = entry.ok()?;
         if skip.iter().any(|name| entry.file_name() == **name) {
             continue;
         }
-        newest = newest.max(newest_under(&entry.path(), skip)?);
+        newest = newest.max(newest_under(&entry.path(), skip, false)?);
     }
     Some(newest)
 }
@@ -80,7 +82,7 @@ mod tests {
         touch(&dir.join("src/a.ts"), now - Duration::from_secs(60));
         age(&dir.join("src/skipped"), now - Duration::from_secs(60));
         age(&dir.join("src"), now - Duration::from_secs(60));
-        let inputs = Inputs { paths: vec![dir.join("src")], skip: &["skipped"] };
+        let inputs = Inputs { paths: vec![dir.join("src")], skip: &["skipped", "dist"] };
         let stamp = dir.join("stamp");
         let mut runs = 0;
         let mut count = || {
@@ -90,8 +92,8 @@ mod tests {
         assert!(unless_fresh(&stamp, &inputs, &mut count).unwrap(), "no stamp yet");
         assert!(!unless_fresh(&stamp, &inputs, &mut count).unwrap(), "nothing changed");
         touch(&dir.join("src/skipped/b.ts"), now + Duration::from_secs(60));
-        age(&dir.join("src"), now - Duration::from_secs(60));
-        assert!(!unless_fresh(&stamp, &inputs, &mut count).unwrap(), "a skipped folder is not an input");
+        std::fs::create_dir(dir.join("src/dist")).unwrap();
+        assert!(!unless_fresh(&stamp, &inputs, &mut count).unwrap(), "a skipped folder, made or changed, is not an input");
         touch(&dir.join("src/a.ts"), now + Duration::from_secs(60));
         assert!(unless_fresh(&stamp, &inputs, &mut count).unwrap(), "an input changed");
         assert!(unless_fresh(&stamp, &inputs, || Err("broken".to_owned())).is_err());
