@@ -44,11 +44,11 @@ fn newest_under(path: &Path, skip: &[&str], input: bool) -> Option<SystemTime> {
     Some(newest)
 }
 
-/// Runs `step` unless `stamp` is newer than every input; the stamp is written before the step
-/// starts and removed if it fails. Answers whether the step ran.
-pub fn unless_fresh(stamp: &Path, inputs: &Inputs<'_>, step: impl FnOnce() -> Result) -> Result<bool> {
+/// Runs `step` unless its `output` exists and `stamp` is newer than every input; the stamp is
+/// written before the step starts and removed if it fails. Answers whether the step ran.
+pub fn unless_fresh(stamp: &Path, output: &Path, inputs: &Inputs<'_>, step: impl FnOnce() -> Result) -> Result<bool> {
     let stamped = std::fs::metadata(stamp).and_then(|meta| meta.modified()).ok();
-    if let (Some(stamped), Some(newest)) = (stamped, inputs.newest()) {
+    if let (true, Some(stamped), Some(newest)) = (output.exists(), stamped, inputs.newest()) {
         if stamped > newest {
             return Ok(false);
         }
@@ -84,21 +84,25 @@ mod tests {
         age(&dir.join("src"), now - Duration::from_secs(60));
         let inputs = Inputs { paths: vec![dir.join("src")], skip: &["skipped", "dist"] };
         let stamp = dir.join("stamp");
+        let output = dir.join("made");
+        File::create(&output).unwrap();
         let mut runs = 0;
         let mut count = || {
             runs += 1;
             Ok(())
         };
-        assert!(unless_fresh(&stamp, &inputs, &mut count).unwrap(), "no stamp yet");
-        assert!(!unless_fresh(&stamp, &inputs, &mut count).unwrap(), "nothing changed");
+        assert!(unless_fresh(&stamp, &output, &inputs, &mut count).unwrap(), "no stamp yet");
+        assert!(!unless_fresh(&stamp, &output, &inputs, &mut count).unwrap(), "nothing changed");
         touch(&dir.join("src/skipped/b.ts"), now + Duration::from_secs(60));
         std::fs::create_dir(dir.join("src/dist")).unwrap();
-        assert!(!unless_fresh(&stamp, &inputs, &mut count).unwrap(), "a skipped folder, made or changed, is not an input");
+        assert!(!unless_fresh(&stamp, &output, &inputs, &mut count).unwrap(), "a skipped folder, made or changed, is not an input");
         touch(&dir.join("src/a.ts"), now + Duration::from_secs(60));
-        assert!(unless_fresh(&stamp, &inputs, &mut count).unwrap(), "an input changed");
-        assert!(unless_fresh(&stamp, &inputs, || Err("broken".to_owned())).is_err());
+        assert!(unless_fresh(&stamp, &output, &inputs, &mut count).unwrap(), "an input changed");
+        std::fs::remove_file(&output).unwrap();
+        assert!(unless_fresh(&stamp, &output, &inputs, &mut count).unwrap(), "the output is gone");
+        assert!(unless_fresh(&stamp, &output, &inputs, || Err("broken".to_owned())).is_err());
         assert!(!stamp.exists(), "a failed step leaves no stamp, so it runs again");
-        assert_eq!(runs, 2);
+        assert_eq!(runs, 3);
         std::fs::remove_dir_all(dir).unwrap();
     }
 }

@@ -80,7 +80,8 @@ pub fn build() -> Result {
     let root = repo_root();
     let inputs =
         fresh::Inputs { paths: vec![web_dir(), root.join("wasm-core/pkg"), root.join("wasm-markup/pkg")], skip: &["node_modules", "dist"] };
-    let ran = fresh::unless_fresh(&web_dir().join(BUILD_STAMP), &inputs, || npm_run("build", &[]))?;
+    let index = web_dir().join("dist/index.html");
+    let ran = fresh::unless_fresh(&web_dir().join(BUILD_STAMP), &index, &inputs, || npm_run("build", &[]))?;
     if !ran {
         println!("web: web/dist is newer than its sources, build skipped");
     }
