@@ -104,7 +104,7 @@ fn build(profile: Profile) -> Result {
         "installs what is missing: the wasm32 target and the web app's npm packages (under a minute)",
         setup::for_running,
     )?;
-    steps.run("wasm", "the browser's two WASM modules (data core, markup) and their JS glue (about 3 minutes cold)", wasm::browser)?;
+    steps.run("wasm", "the browser's two WASM modules (data core, markup) and their JS glue (about 2 minutes cold)", wasm::browser)?;
     steps.run("web", "the web app into web/dist (about 30 seconds)", web::build)?;
     steps.run("server", &server::build_note(profile), || server::build(profile))?;
     steps.summary();
