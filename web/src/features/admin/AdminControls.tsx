@@ -1,4 +1,5 @@
 import { useId, type FormEvent, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { Popup } from '../../components/Popup';
 
@@ -71,5 +72,35 @@ export function DeleteButton({
       </button>
       {confirmDialog}
     </>
+  );
+}
+
+/**
+ * A listed board's or app's actions, the same in the owner's and the platform's tables: Open (its
+ * editor or address), any others given as children, then Delete, asked first.
+ */
+export function RowActions({
+  name,
+  openTo,
+  deleteQuestion,
+  busy,
+  onDelete,
+  children,
+}: {
+  name: string;
+  openTo: string;
+  deleteQuestion: string;
+  busy: boolean;
+  onDelete: () => void;
+  children?: ReactNode;
+}) {
+  return (
+    <td className="admin-actions">
+      <Link className="button small" to={openTo} aria-label={`Open ${name}`}>
+        Open
+      </Link>
+      {children}
+      <DeleteButton name={name} question={deleteQuestion} busy={busy} onConfirmed={onDelete} />
+    </td>
   );
 }

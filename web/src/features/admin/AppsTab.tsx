@@ -1,7 +1,6 @@
-import { Link } from 'react-router';
 import { appEditorPath } from '../app/appLocation';
 import { deleteApp, listApps } from './adminApi';
-import { DeleteButton } from './AdminControls';
+import { RowActions } from './AdminControls';
 import { dateLabel, ListFrame } from './ListFrame';
 import { usePagedList } from './usePagedList';
 import { AdminTableHead } from './AdminTableHead';
@@ -23,17 +22,13 @@ export function AppsTab() {
                 <td>{app.public ? 'Public' : 'Private'}</td>
                 <td>{app.owner_email}</td>
                 <td>{dateLabel(app.created_at)}</td>
-                <td className="admin-actions">
-                  <Link className="button small" to={appEditorPath(app.subdomain)} aria-label={`Open ${app.name}`}>
-                    Open
-                  </Link>
-                  <DeleteButton
-                    name={app.name}
-                    question={`Delete the app "${app.name}" of ${app.owner_email} with its pages, blocks and app users? Its sub-domain becomes free. This cannot be undone.`}
-                    busy={list.working === app.id}
-                    onConfirmed={() => void list.act(app.id, () => deleteApp(app.id))}
-                  />
-                </td>
+                <RowActions
+                  name={app.name}
+                  openTo={appEditorPath(app.subdomain)}
+                  deleteQuestion={`Delete the app "${app.name}" of ${app.owner_email} with its pages, blocks and app users? Its sub-domain becomes free. This cannot be undone.`}
+                  busy={list.working === app.id}
+                  onDelete={() => void list.act(app.id, () => deleteApp(app.id))}
+                />
               </tr>
             ))}
           </tbody>

@@ -1,6 +1,5 @@
-import { Link } from 'react-router';
 import { deleteBoard, listBoards } from './adminApi';
-import { DeleteButton } from './AdminControls';
+import { RowActions } from './AdminControls';
 import { dateLabel, ListFrame } from './ListFrame';
 import { usePagedList } from './usePagedList';
 import { AdminTableHead } from './AdminTableHead';
@@ -22,17 +21,13 @@ export function BoardsTab() {
                 <td>{board.public ? 'Public' : 'Private'}</td>
                 <td>{board.owner_email}</td>
                 <td>{dateLabel(board.created_at)}</td>
-                <td className="admin-actions">
-                  <Link className="button small" to={`/${board.slug}`} aria-label={`Open ${board.name}`}>
-                    Open
-                  </Link>
-                  <DeleteButton
-                    name={board.name}
-                    question={`Delete the board "${board.name}" (/${board.slug}) of ${board.owner_email} with all its blocks? This cannot be undone.`}
-                    busy={list.working === board.id}
-                    onConfirmed={() => void list.act(board.id, () => deleteBoard(board.id))}
-                  />
-                </td>
+                <RowActions
+                  name={board.name}
+                  openTo={`/${board.slug}`}
+                  deleteQuestion={`Delete the board "${board.name}" (/${board.slug}) of ${board.owner_email} with all its blocks? This cannot be undone.`}
+                  busy={list.working === board.id}
+                  onDelete={() => void list.act(board.id, () => deleteBoard(board.id))}
+                />
               </tr>
             ))}
           </tbody>

@@ -4,7 +4,7 @@ import type { AppSummary } from '../../api/types';
 import { appEditorPath } from '../app/appLocation';
 import { UsersDialog } from '../users/UsersDialog';
 import { deleteApp, listOwnApps, listOwnWorkspaces, pageOf } from './adminApi';
-import { DeleteButton } from './AdminControls';
+import { RowActions } from './AdminControls';
 import { AdminTableHead } from './AdminTableHead';
 import { dateLabel, ListFrame } from './ListFrame';
 import { usePagedList } from './usePagedList';
@@ -56,20 +56,17 @@ function AppsList({ workspaceId }: { workspaceId: string }) {
                   <td>{app.workspace_name}</td>
                   <td>{app.public ? 'Public' : 'Private'}</td>
                   <td>{dateLabel(app.created_at)}</td>
-                  <td className="admin-actions">
-                    <Link className="button small" to={appEditorPath(app.subdomain)} aria-label={`Open ${app.name}`}>
-                      Open
-                    </Link>
+                  <RowActions
+                    name={app.name}
+                    openTo={appEditorPath(app.subdomain)}
+                    deleteQuestion={`Delete the app "${app.name}" with its pages and users? Its sub-domain becomes free. This cannot be undone.`}
+                    busy={list.working === app.id}
+                    onDelete={() => void list.act(app.id, () => deleteApp(app.id))}
+                  >
                     <button type="button" className="button small" aria-label={`Users of ${app.name}`} onClick={() => setUsersOf(app)}>
                       Users
                     </button>
-                    <DeleteButton
-                      name={app.name}
-                      question={`Delete the app "${app.name}" with its pages and users? Its sub-domain becomes free. This cannot be undone.`}
-                      busy={list.working === app.id}
-                      onConfirmed={() => void list.act(app.id, () => deleteApp(app.id))}
-                    />
-                  </td>
+                  </RowActions>
                 </tr>
               ))}
             </tbody>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { deleteBoard, duplicateBoard, listOwnBoards, listOwnWorkspaces, pageOf } from './adminApi';
-import { DeleteButton } from './AdminControls';
+import { RowActions } from './AdminControls';
 import { AdminTableHead } from './AdminTableHead';
 import { dateLabel, ListFrame } from './ListFrame';
 import { usePagedList } from './usePagedList';
@@ -48,10 +48,13 @@ function BoardsList({ workspaceId }: { workspaceId: string }) {
                   <td>{board.workspace_name}</td>
                   <td>{board.public ? 'Public' : 'Private'}</td>
                   <td>{dateLabel(board.updated_at)}</td>
-                  <td className="admin-actions">
-                    <Link className="button small" to={`/${board.slug}`} aria-label={`Open ${board.name}`}>
-                      Open
-                    </Link>
+                  <RowActions
+                    name={board.name}
+                    openTo={`/${board.slug}`}
+                    deleteQuestion={`Delete the board "${board.name}" with all its blocks? This cannot be undone.`}
+                    busy={list.working === board.id}
+                    onDelete={() => void list.act(board.id, () => deleteBoard(board.id))}
+                  >
                     <button
                       type="button"
                       className="button small"
@@ -61,13 +64,7 @@ function BoardsList({ workspaceId }: { workspaceId: string }) {
                     >
                       Duplicate
                     </button>
-                    <DeleteButton
-                      name={board.name}
-                      question={`Delete the board "${board.name}" with all its blocks? This cannot be undone.`}
-                      busy={list.working === board.id}
-                      onConfirmed={() => void list.act(board.id, () => deleteBoard(board.id))}
-                    />
-                  </td>
+                  </RowActions>
                 </tr>
               ))}
             </tbody>
