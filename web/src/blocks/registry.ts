@@ -9,6 +9,7 @@
 // data request starts only once its view is shown, so each board would wait for the batch.
 import type { ComponentType } from 'react';
 import type { DataBlockProps, StandaloneBlockProps } from './data/types';
+import { canonicalType } from './canonicalType';
 
 type Load<P> = () => Promise<ComponentType<P>>;
 
@@ -41,16 +42,14 @@ const LOADERS: Partial<Record<string, Load<DataBlockProps>>> = {
 
 const loaded = new Map<string, ComponentType<DataBlockProps>>();
 
-const keyOf = (type: string) => (type === 'score_card' ? 'scorecard' : type);
-
 /** Whether `type` (score_card is scorecard) has a view of its own. */
 export function hasBlockView(type: string): boolean {
-  return LOADERS[keyOf(type)] !== undefined;
+  return LOADERS[canonicalType(type)] !== undefined;
 }
 
 /** The view of `type` if its code is already here. */
 export function loadedBlockView(type: string): ComponentType<DataBlockProps> | undefined {
-  return loaded.get(keyOf(type));
+  return loaded.get(canonicalType(type));
 }
 
 /**
@@ -58,7 +57,7 @@ export function loadedBlockView(type: string): ComponentType<DataBlockProps> | u
  * not remembered, so asking again later tries again.
  */
 export async function loadBlockView(type: string): Promise<ComponentType<DataBlockProps>> {
-  const key = keyOf(type);
+  const key = canonicalType(type);
   const load = LOADERS[key];
   if (!load) throw new Error(`No view for blocks of type ${type}.`);
   const view = loaded.get(key) ?? (await load());

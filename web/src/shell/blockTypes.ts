@@ -3,6 +3,7 @@
 // against the same catalogue, so a picked type is always one it stores. The core is loaded only
 // when a picker or the settings editor asks, never on a visitor's path.
 import type { BlockInfo, BlockType as CatalogueType, PickerGroup } from '../generated/blockCatalogue';
+import { canonicalType } from '../blocks/canonicalType';
 
 export type BlockType = CatalogueType;
 
@@ -41,6 +42,6 @@ function humanise(type: string): string {
  * else the type spelt out; score_card is the older spelling of scorecard (blocks.md §1).
  */
 export function blockTypeName(type: string): string {
-  const normalised = type === 'score_card' ? 'scorecard' : type;
+  const normalised = canonicalType(type);
   return known?.find((info) => info.type === normalised)?.name ?? humanise(normalised);
 }

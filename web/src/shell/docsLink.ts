@@ -1,4 +1,5 @@
 import { runtimeConfig } from '../config/runtime';
+import { canonicalType } from '../blocks/canonicalType';
 
 /** The product's own documentation (features/docs), where the Docs button goes by default. */
 const OWN_DOCS = '/docs';
@@ -10,6 +11,6 @@ const OWN_DOCS = '/docs';
 export function docsUrlFor(editedBlockType?: string): string {
   const docs = runtimeConfig().docsUrl;
   if (!editedBlockType || docs !== OWN_DOCS) return docs;
-  const type = editedBlockType === 'score_card' ? 'scorecard' : editedBlockType;
+  const type = canonicalType(editedBlockType);
   return `${OWN_DOCS}/blocks/${encodeURIComponent(type)}`;
 }

@@ -5,6 +5,7 @@
 // are the catalogue's labels for the paths it answers.
 import type { BlockConfig, Core } from '../../core/wasm';
 import type { BlockInfo, Field } from '../../generated/blockCatalogue';
+import { canonicalType } from '../canonicalType';
 
 const infos = new WeakMap<Core, Map<string, BlockInfo>>();
 
@@ -14,7 +15,7 @@ function infoOf(core: Core, type: string): BlockInfo | undefined {
     known = new Map(core.blockCatalogue().blocks.map((info) => [info.type as string, info]));
     infos.set(core, known);
   }
-  return known.get(type === 'score_card' ? 'scorecard' : type);
+  return known.get(canonicalType(type));
 }
 
 /** `x_axis` → "the x axis"; `axis[0].column` → "the column (Series, item 1)". */

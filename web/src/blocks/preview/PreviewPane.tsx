@@ -19,6 +19,7 @@ import { tabsOf } from './computePreview';
 import { PREVIEW_ROW_CAP } from './tabRows';
 import { usePreviewSheets, type SheetNote } from './usePreviewSheets';
 import './preview.css';
+import { canonicalType } from '../canonicalType';
 
 export interface PreviewPaneProps {
   core: Core;
@@ -47,7 +48,7 @@ type Drawn = { block: BoardBlock; unset: string | null } | { error: string };
 /** The block as viewers get it (the catalogue's defaults filled in, as the server does), or why not. */
 function drawn(core: Core, config: BlockConfig): Drawn {
   try {
-    const { temp_block: _draft, ...filled } = core.blockDefaults(config.type === 'score_card' ? { ...config, type: 'scorecard' } : config);
+    const { temp_block: _draft, ...filled } = core.blockDefaults({ ...config, type: canonicalType(config.type) });
     const id = typeof config.id === 'string' && config.id ? config.id : 'preview';
     return { block: { ...filled, id } as BoardBlock, unset: unsetSettings(core, config) };
   } catch (error) {

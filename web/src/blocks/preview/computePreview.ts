@@ -11,6 +11,7 @@ import type { BlockRows, BlockView, CalendarEventView, RowsQuery, ScorecardView 
 import type { ChartAxis, ChartSpec, Filter, QueryContext, QuerySpec } from '../../core/types';
 import { loadMarkup } from '../../core/markup';
 import { coreErrorMessage, type BlockConfig, type Core, type Table } from '../../core/wasm';
+import { canonicalType } from '../canonicalType';
 
 /** A tab's rows as the preview holds them: in WASM memory, and as the JSON text it was read from. */
 export interface PreviewSheet {
@@ -51,7 +52,7 @@ export function tabsOf(block: BlockConfig): string[] {
   const tabs = new Set<string>();
   const sheet = text(block.sheet_title);
   if (sheet) tabs.add(sheet);
-  if (block.type === 'scorecard' || block.type === 'score_card') {
+  if (canonicalType(block.type) === 'scorecard') {
     for (const card of items(block.axis)) {
       const source = isObject(card.source) ? card.source : {};
       const tab = text(source.sheet) || sheet;
@@ -197,11 +198,10 @@ async function markdownView(block: BoardBlock, scope: PreviewScope): Promise<Blo
 
 /** The block's computed view, as GET .../view/{blockId} answers it. */
 export async function previewView(block: BoardBlock, extra: Record<string, string>, scope: PreviewScope): Promise<BlockView> {
-  switch (block.type) {
+  switch (canonicalType(block.type)) {
     case 'chart':
       return chartView(block, scope);
     case 'scorecard':
-    case 'score_card':
       return scorecardView(block, scope);
     case 'calendar':
       return calendarView(block, extra, scope);

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { coreErrorMessage, loadCore, type Core } from '../../core/wasm';
 import type { BlockInfo } from '../../generated/blockCatalogue';
 import { loadBlockCatalogue } from '../../shell/blockTypes';
+import { canonicalType } from '../canonicalType';
 
 export type LoadedBlockInfo = { core: Core; info: BlockInfo } | { error: string } | null;
 
@@ -15,7 +16,7 @@ export function useBlockInfo(blockType: string): LoadedBlockInfo {
     let current = true;
     Promise.all([loadCore(), loadBlockCatalogue()]).then(
       ([core, catalogue]) => {
-        const type = blockType === 'score_card' ? 'scorecard' : blockType;
+        const type = canonicalType(blockType);
         const info = catalogue.find((entry) => entry.type === type);
         if (current) setLoaded(info ? { core, info } : { error: `Blocks of type "${blockType}" have no settings to edit.` });
       },
