@@ -5,7 +5,6 @@
 // first loadMarkup() call, once per page.
 import type { InitInput } from '@tessera/markup';
 import type { IframeFrame } from '../blocks/data/types';
-import { sharedLoad } from './sharedLoad';
 
 /** The server's answer for an iframe block's pasted code: the one frame it shows, or why none. */
 export interface IframeAnswer {
@@ -20,16 +19,26 @@ export interface Markup {
   iframeFrame(code: string): IframeAnswer;
 }
 
+let ready: Promise<Markup> | undefined;
+
 /**
  * Instantiates the markup module once. In the browser it fetches the .wasm file that Vite emits
  * next to the bundle; Node callers (tests) pass the bytes instead.
  */
-export const loadMarkup = sharedLoad((source?: InitInput) =>
-  import('@tessera/markup').then(async ({ default: init, iframeFrame, markdownHtml }): Promise<Markup> => {
-    await init(source === undefined ? undefined : { module_or_path: source });
-    return {
-      markdownHtml: (text) => markdownHtml(text),
-      iframeFrame: (code) => iframeFrame(code) as IframeAnswer,
-    };
-  }),
-);
+export function loadMarkup(source?: InitInput): Promise<Markup> {
+  if (!ready) {
+    const attempt = import('@tessera/markup').then(async ({ default: init, iframeFrame, markdownHtml }): Promise<Markup> => {
+      await init(source === undefined ? undefined : { module_or_path: source });
+      return {
+        markdownHtml: (text) => markdownHtml(text),
+        iframeFrame: (code) => iframeFrame(code) as IframeAnswer,
+      };
+    });
+    // A failed load (say, a network error) must not poison every later call.
+    attempt.catch(() => {
+      if (ready === attempt) ready = undefined;
+    });
+    ready = attempt;
+  }
+  return ready;
+}

@@ -22,7 +22,6 @@ import init, {
 import type { Catalogue, FieldError } from '../generated/blockCatalogue';
 import type { ColumnProfile, Starter } from '../generated/blockStarter';
 import type { UrlFilters } from '../generated/urlFilters';
-import { sharedLoad } from './sharedLoad';
 import type { CalendarModel, ChartModel, ChartSpec, ColumnFormat, Filter, QueryResult, QuerySpec, Scorecard } from './types';
 
 /** A sheet loaded into WASM memory. */
@@ -94,13 +93,15 @@ export interface Core {
   markdownTexts(input: string): string[];
 }
 
+let ready: Promise<Core> | undefined;
+
 /**
  * Instantiates the WASM module once. In the browser it fetches the .wasm file that Vite emits
  * next to the bundle; Node callers (tests) pass the bytes instead.
  */
-export const loadCore = sharedLoad(
-  (source?: InitInput): Promise<Core> =>
-    init(source === undefined ? undefined : { module_or_path: source }).then(
+export function loadCore(source?: InitInput): Promise<Core> {
+  if (!ready) {
+    const attempt = init(source === undefined ? undefined : { module_or_path: source }).then(
       (): Core => ({
         openSheet: (json) => SheetTable.fromJson(json) as unknown as Table,
         blockCatalogue: () => blockCatalogue() as Catalogue,
@@ -117,8 +118,15 @@ export const loadCore = sharedLoad(
         calendar: (input) => JSON.parse(calendar(input)) as CalendarModel,
         markdownTexts: (input) => JSON.parse(markdownTexts(input)) as string[],
       }),
-    ),
-);
+    );
+    // A failed load (say, a network error) must not poison every later call.
+    attempt.catch(() => {
+      if (ready === attempt) ready = undefined;
+    });
+    ready = attempt;
+  }
+  return ready;
+}
 
 /** The message of whatever the core threw: wasm-bindgen errors arrive as Error or as a string. */
 export function coreErrorMessage(error: unknown): string {

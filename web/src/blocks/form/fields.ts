@@ -4,7 +4,6 @@
 // never refuse a value the server would take. The pattern rule is tessera-core's (the server calls
 // it); its copy here is held to the core's golden vectors by fields.vectors.test.ts.
 import type { BoardBlock } from '../../api/types';
-import { trimAsRust } from '../../core/rustText';
 import type { FormAxisItem } from '../../generated/blockConfigs';
 import { FILE_TOO_LARGE, FORM_TYPES, IMAGE_TOO_LARGE, MAX_FILE_BYTES, MAX_IMAGE_BYTES, type FieldType } from '../data/columnTypes';
 
@@ -139,7 +138,7 @@ export function isNumber(value: string): boolean {
  * core's `valid_email` vectors in fields.vectors.test.ts.
  */
 export function isEmail(value: string): boolean {
-  const text = trimAsRust(value);
+  const text = value.replace(/^\p{White_Space}+|\p{White_Space}+$/gu, '');
   if (/\p{White_Space}/u.test(text)) return false;
   const at = text.indexOf('@');
   if (at <= 0 || text.indexOf('@', at + 1) !== -1) return false;

@@ -2,7 +2,6 @@
 // text on it is then black. A copy of tessera-core `contrast` (the server's embed asks the core),
 // kept so the board's hero paints before the WASM core loads; colours.vectors.test.ts replays the
 // core's golden vectors (tests/vectors/contrast.json) against it, so the two cannot drift.
-import { trimAsRust } from '../../core/rustText';
 
 /** Text on a light background (tessera-core `contrast::DARK_TEXT`). */
 export const DARK_TEXT = '#000000';
@@ -23,6 +22,8 @@ export class NotAColour extends Error {
   }
 }
 
+// Rust's `str::trim` and `split_whitespace` use Unicode White_Space (JavaScript's trim differs).
+const trim = (text: string) => text.replace(/^\p{White_Space}+|\p{White_Space}+$/gu, '');
 
 /** `#rgb`, `#rgba`, `#rrggbb`, `#rrggbbaa`: channels 0-255, alpha ignored. */
 function hexChannels(hex: string): number[] | null {
@@ -47,13 +48,12 @@ function functionalChannels(inner: string): number[] | null {
   let channels: string[];
   let alpha: string | null = null;
   if (inner.includes(',')) {
-    channels = inner.split(',').map(trimAsRust);
+    channels = inner.split(',').map(trim);
     if (channels.length === 4) alpha = channels.pop()!;
   } else {
     const slash = inner.indexOf('/');
     const body = slash === -1 ? inner : inner.slice(0, slash);
-    if (slash !== -1) alpha = trimAsRust(inner.slice(slash + 1));
-    // Rust's `split_whitespace`: Unicode White_Space, as `trimAsRust`.
+    if (slash !== -1) alpha = trim(inner.slice(slash + 1));
     channels = body.split(/\p{White_Space}+/u).filter(Boolean);
   }
   if (channels.length !== 3) return null;
@@ -64,7 +64,7 @@ function functionalChannels(inner: string): number[] | null {
 
 /** tessera-core `contrast`: the weighted luminance, whether it is light, and the text colour on it. */
 export function contrast(colour: string): Contrast {
-  const text = trimAsRust(colour).replace(/[A-Z]/g, (c) => c.toLowerCase());
+  const text = trim(colour).replace(/[A-Z]/g, (c) => c.toLowerCase());
   let rgb: number[] | null = null;
   if (text.startsWith('#')) rgb = hexChannels(text.slice(1));
   else {

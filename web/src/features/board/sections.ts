@@ -5,7 +5,6 @@
 // (tests/vectors/sections.json) against `sectionLayout`, so the React board and the embed put
 // every block in the same tab.
 import type { BoardBlock } from '../../api/types';
-import { trimAsRust } from '../../core/rustText';
 
 export const UNCATEGORIZED = 'un-categorized';
 
@@ -15,21 +14,23 @@ export interface SectionTab {
   blocks: number[];
 }
 
+// Rust's `str::trim` trims Unicode White_Space (JavaScript's trim differs on a few characters).
+const trim = (text: string) => text.replace(/^\p{White_Space}+|\p{White_Space}+$/gu, '');
 
 /** The section names of the board's comma-separated `sections` text (core `parse_sections`). */
 export function parseSections(text: string | null | undefined): string[] {
-  const names = (text ?? '').split(',').map(trimAsRust).filter(Boolean);
+  const names = (text ?? '').split(',').map(trim).filter(Boolean);
   return [...new Set(names)];
 }
 
 /** The listed section `name` names: exact (trimmed) first, then ignoring letter case (core `find`). */
 function find(name: string, sections: readonly string[]): number | null {
-  const wanted = trimAsRust(name);
+  const wanted = trim(name);
   if (!wanted) return null;
-  const exact = sections.findIndex((section) => trimAsRust(section) === wanted);
+  const exact = sections.findIndex((section) => trim(section) === wanted);
   if (exact !== -1) return exact;
   const lower = wanted.toLowerCase();
-  const folded = sections.findIndex((section) => trimAsRust(section).toLowerCase() === lower);
+  const folded = sections.findIndex((section) => trim(section).toLowerCase() === lower);
   return folded === -1 ? null : folded;
 }
 
