@@ -1,5 +1,6 @@
 // The shared block settings of blocks §3.1 that colour a block's frame: background_color and
-// font_color for the block, title_color and title_background_color for its title.
+// font_color for the block, title_color and title_background_color for its title, and
+// toolbar_icon_color for the controls of its toolbar.
 import type { CSSProperties } from 'react';
 import type { BoardBlock } from '../api/types';
 
@@ -17,4 +18,18 @@ export function frameStyle(block: BoardBlock): { frame: CSSProperties; title: CS
       ...(titleBackground && { background: titleBackground, padding: '4px 8px', borderRadius: 4 }),
     },
   };
+}
+
+/** The block's toolbar_icon_color (blocks §3.1), if it set one. */
+export function toolbarColour(block: BoardBlock): string | undefined {
+  return colour(block.toolbar_icon_color);
+}
+
+/**
+ * The colours of a control in a block's toolbar (CSV, PDF, a calendar's navigation): the block's
+ * toolbar_icon_color for its text and outline, or the product's when none is set.
+ */
+export function toolbarStyle(block: BoardBlock): CSSProperties | undefined {
+  const tint = toolbarColour(block);
+  return tint ? { color: tint, borderColor: tint } : undefined;
 }

@@ -62,6 +62,15 @@ describe('CalendarBlock', () => {
     expect(screen.getByRole('button', { name: 'Month' })).toHaveAttribute('aria-pressed', 'true');
   });
 
+  it('colours its navigation with toolbar_icon_color and fills the chosen view with it', async () => {
+    render(<CalendarBlock block={{ ...block, toolbar_icon_color: '#0a7d33' }} source={fakeSource(server)} />);
+    await screen.findByRole('heading', { name: 'November 2026' });
+    for (const name of ['Previous month', 'Today', 'Next month', 'Week']) {
+      expect(screen.getByRole('button', { name })).toHaveStyle({ color: '#0a7d33', borderColor: '#0a7d33' });
+    }
+    expect(screen.getByRole('button', { name: 'Month' })).toHaveStyle({ background: '#0a7d33' });
+  });
+
   it('lays the month out in weeks starting on Monday', async () => {
     render(<CalendarBlock block={block} source={fakeSource(server)} />);
     const table = await screen.findByRole('table');

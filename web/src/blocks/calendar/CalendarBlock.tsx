@@ -7,7 +7,9 @@ import { useState } from 'react';
 import { BlockLoadState } from '../data/BlockLoadState';
 import { useBlockView } from '../data/hooks';
 import type { BlockView, CalendarEventView, CalendarView, DataBlockProps } from '../data/types';
+import { textOn } from '../../features/board/colours';
 import { DetailsPopup, HIDDEN_COLUMNS } from '../details/DetailsPopup';
+import { toolbarStyle } from '../frameStyle';
 import {
   daysBetween,
   eventsByDay,
@@ -219,17 +221,20 @@ function CalendarBody({
   const today = localToday();
   const anchor = anchorOf(window);
   const unit = window.view.toLowerCase();
+  // blocks §3.1 toolbar_icon_color: the navigation's colour, and the chosen view's fill.
+  const tint = toolbarStyle(block);
+  const chosen = tint && { background: tint.color, borderColor: tint.color, color: textOn(String(tint.color)) };
   return (
     <div className="calendar-block" aria-busy={busy || undefined}>
       <div className="calendar-block-toolbar">
         <div className="calendar-block-nav">
-          <button type="button" className="button small" onClick={() => onNavigate({ view: window.view, date: stepAnchor(window.view, anchor, -1) })} aria-label={`Previous ${unit}`}>
+          <button type="button" className="button small" style={tint} onClick={() => onNavigate({ view: window.view, date: stepAnchor(window.view, anchor, -1) })} aria-label={`Previous ${unit}`}>
             ‹
           </button>
-          <button type="button" className="button small" onClick={() => onNavigate({ view: window.view, date: localToday() })}>
+          <button type="button" className="button small" style={tint} onClick={() => onNavigate({ view: window.view, date: localToday() })}>
             Today
           </button>
-          <button type="button" className="button small" onClick={() => onNavigate({ view: window.view, date: stepAnchor(window.view, anchor, 1) })} aria-label={`Next ${unit}`}>
+          <button type="button" className="button small" style={tint} onClick={() => onNavigate({ view: window.view, date: stepAnchor(window.view, anchor, 1) })} aria-label={`Next ${unit}`}>
             ›
           </button>
         </div>
@@ -242,6 +247,7 @@ function CalendarBody({
               key={view}
               type="button"
               className={view === window.view ? 'button small calendar-block-view-active' : 'button small'}
+              style={view === window.view ? chosen : tint}
               aria-pressed={view === window.view}
               onClick={() => view !== window.view && onNavigate({ view, date: anchor })}
             >

@@ -13,6 +13,7 @@ import { BlockLoadState, NoRows } from '../data/BlockLoadState';
 import { useBlockView } from '../data/hooks';
 import type { BlockView, DataBlockProps } from '../data/types';
 import { DetailsPopup } from '../details/DetailsPopup';
+import { toolbarStyle } from '../frameStyle';
 import { downloadImagePdf } from '../pdf/pdf';
 import { buildBlockChartOption, formatChartValue } from './chartOptions';
 import './chart.css';
@@ -110,7 +111,6 @@ function ChartBody({ model, block, filterLines }: { model: ChartModel; block: Da
     }
   }
 
-  const iconColour = typeof config.toolbar_icon_color === 'string' && config.toolbar_icon_color ? config.toolbar_icon_color : undefined;
   const label = `${title}: ${model.series.map((s) => s.name).join(', ')} by ${config.x_axis || 'label'}`;
 
   return (
@@ -120,7 +120,7 @@ function ChartBody({ model, block, filterLines }: { model: ChartModel; block: Da
           <button
             type="button"
             className="button small chart-block-pdf"
-            style={iconColour ? { color: iconColour } : undefined}
+            style={toolbarStyle(block)}
             onClick={() => void exportPdf()}
             disabled={!chart || exporting}
             aria-label={`Download ${title} as PDF`}

@@ -8,6 +8,7 @@ import { targetHref } from '../../features/app/appLocation';
 import { usePageResolver } from '../../features/app/appPages';
 import { textOn } from '../../features/board/colours';
 import { showToast } from '../../store/toastStore';
+import { toolbarColour, toolbarStyle } from '../frameStyle';
 import { RowActions } from '../actions/RowActions';
 import { shownActions, type ActionType, type RowAction } from '../actions/rowActions';
 import type { BlockLoad } from '../data/hooks';
@@ -189,7 +190,7 @@ export function RowsToolbar({ state, answer, title }: { state: RowsBlockState; a
         <button
           type="button"
           className="rows-toolbar-button"
-          style={buttonStyle(settings.add_row_button_color, settings.add_row_text_color, textOn)}
+          style={buttonStyle(settings.add_row_button_color, settings.add_row_text_color || toolbarColour(block), textOn)}
           onClick={state.openAdd}
         >
           {text(settings.add_row_button_title) || 'Add row'}
@@ -202,12 +203,12 @@ export function RowsToolbar({ state, answer, title }: { state: RowsBlockState; a
       ))}
       <span className="rows-toolbar-spacer" />
       {csv && (
-        <a className="button small" href={source.csvUrl(block)} download>
+        <a className="button small" style={toolbarStyle(block)} href={source.csvUrl(block)} download>
           CSV
         </a>
       )}
       {pdf && (
-        <button type="button" className="button small" onClick={() => void exportPdf()} disabled={exporting}>
+        <button type="button" className="button small" style={toolbarStyle(block)} onClick={() => void exportPdf()} disabled={exporting}>
           {exporting ? 'PDF…' : 'PDF'}
         </button>
       )}

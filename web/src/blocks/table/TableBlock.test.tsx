@@ -109,6 +109,14 @@ describe('TableBlock downloads and buttons', () => {
     expect(source.csvUrl).toHaveBeenCalled();
   });
 
+  it('colours its toolbar with toolbar_icon_color: CSV, PDF, and the add-row text unless that has its own', async () => {
+    const tinted = table({ csv_download: true, toolbar_icon_color: '#0a7d33', add_new_row: 'Everyone' });
+    await renderTable(tinted, fakeSource(answer({ permissions: ALL_PERMISSIONS })));
+    expect(screen.getByRole('link', { name: 'CSV' })).toHaveStyle({ color: '#0a7d33', borderColor: '#0a7d33' });
+    expect(screen.getByRole('button', { name: 'PDF' })).toHaveStyle({ color: '#0a7d33' });
+    expect(screen.getByRole('button', { name: 'Add row' })).toHaveStyle({ color: '#0a7d33' });
+  });
+
   it('has no CSV link by default', async () => {
     await renderTable(table());
     expect(screen.queryByRole('link', { name: 'CSV' })).not.toBeInTheDocument();
