@@ -14,6 +14,14 @@ import './blockFrame.css';
 
 const MOVE_HELP = 'Drag to move, or press the arrow keys.';
 
+/**
+ * Blocks drawn without the frame's box and without a block title above them: page chrome
+ * (blocks §3.19 header and footer, across the page, as headers and footers are) and the banner
+ * (§3.18), which shows its own title over its hero.
+ */
+const BARE_TYPES: ReadonlySet<string> = new Set(['header', 'footer', 'bannerHero']);
+const PAGE_CHROME: ReadonlySet<string> = new Set(['header', 'footer']);
+
 /** The name a block goes by: its title, or its type's name when it has none. */
 export function frameTitle(block: Block): string {
   return typeof block.title === 'string' && block.title.trim() ? block.title : blockTypeName(block.type);
@@ -89,15 +97,21 @@ export interface BlockFrameProps {
   children: ReactNode;
 }
 
-/** A block framed under its title (frameStyle's colours), with the editor's handle and controls. */
+/**
+ * A block framed under its title (frameStyle's colours), with the editor's handle and controls.
+ * Page chrome has no box and no visible title: the section is named for screen readers, and an
+ * editor still gets a slim line with the handle and the buttons above it.
+ */
 export function BlockFrame({ block, className, style, actions, sortable, children }: BlockFrameProps) {
   // Named by the block, so a test or a link can find a block's frame by its id.
   const titleId = `block-${block.id}-title`;
   const title = frameTitle(block);
+  const bare = BARE_TYPES.has(block.type);
   const styled = frameStyle(block);
-  const frame = { className: block.full_width ? `${className} full-width` : className, style: { ...style, ...styled.frame } };
+  const classes = [className, block.full_width && 'full-width', bare && 'block-bare', PAGE_CHROME.has(block.type) && 'block-chrome'].filter(Boolean).join(' ');
+  const frame = { className: classes, style: bare ? {} : { ...style, ...styled.frame } };
   const heading = (
-    <h2 id={titleId} style={styled.title}>
+    <h2 id={titleId} style={styled.title} className={bare ? 'visually-hidden' : undefined}>
       {title}
     </h2>
   );
@@ -107,6 +121,13 @@ export function BlockFrame({ block, className, style, actions, sortable, childre
       <SortableFrame id={block.id} title={title} titleId={titleId} frame={frame} heading={heading} actions={controls}>
         {children}
       </SortableFrame>
+    );
+  }
+  if (bare && !controls) {
+    return (
+      <section className={frame.className} aria-label={title}>
+        {children}
+      </section>
     );
   }
   return (

@@ -12,10 +12,17 @@ function renderBanner(settings: Record<string, unknown>) {
 const image = (container: HTMLElement, src: string) => container.querySelector(`img[src="${src}"]`);
 
 describe('the bannerHero block', () => {
-  it('shows the subtitle as its big text and leaves the title to the frame', () => {
+  it('draws its own title over the hero, with the subtitle under it', () => {
     renderBanner({ subtitle: 'Build boards in minutes' });
+    expect(screen.getByRole('heading', { level: 2, name: 'Welcome' })).toHaveClass('banner-title');
     expect(screen.getByText('Build boards in minutes')).toHaveClass('banner-subtitle');
-    expect(screen.queryByText('Welcome')).not.toBeInTheDocument();
+  });
+
+  it('shows a banner with only a title, and says so when it has nothing at all', () => {
+    renderBanner({});
+    expect(screen.getByRole('heading', { level: 2, name: 'Welcome' })).toBeInTheDocument();
+    render(<BannerHeroBlock block={blockOf('bannerHero', {})} />);
+    expect(screen.getByText('Nothing in this banner yet.')).toBeInTheDocument();
   });
 
   it('covers the banner with the background image under a scrim, and lazy-loads both images', () => {

@@ -2,10 +2,9 @@
 // imagePosition (left by default; the side positions stack on a narrow block), the subtitle and
 // the features in the chosen FeatureLayout.
 //
-// The spec lists a title among the banner's parts, but the banner's title is the shared `title`
-// setting (§3.1), and the board's frame already draws it above every block body. Drawing it again
-// here would show it twice, so the subtitle is the banner's big text. It is a paragraph, not a
-// heading: the frame's title is the block's heading and the features' titles sit under it.
+// The banner's title is the shared `title` setting (§3.1), drawn by the banner itself over the
+// hero: its frame draws no title line (shell/blockFrame.tsx), so it shows once, where a banner's
+// title belongs. The subtitle is a paragraph under it.
 import type { StandaloneBlockProps } from '../data/types';
 import { FeatureList } from './FeatureCard';
 import { textOf } from '../settingValues';
@@ -14,9 +13,10 @@ import { featureLayout, imagePosition, readFeatures } from './features';
 export function BannerHeroBlock({ block }: StandaloneBlockProps) {
   const background = textOf(block.background_image);
   const foreground = textOf(block.foreground_image);
+  const title = textOf(block.title);
   const subtitle = textOf(block.subtitle);
   const features = readFeatures(block.features);
-  if (!background && !foreground && !subtitle && features.length === 0) {
+  if (!background && !foreground && !title && !subtitle && features.length === 0) {
     return <p className="muted feature-empty">Nothing in this banner yet.</p>;
   }
   return (
@@ -30,6 +30,7 @@ export function BannerHeroBlock({ block }: StandaloneBlockProps) {
           </div>
         )}
         <div className="banner-text">
+          {title && <h2 className="banner-title">{title}</h2>}
           {subtitle && <p className="banner-subtitle">{subtitle}</p>}
           <FeatureList features={features} layout={featureLayout(block.FeatureLayout)} />
         </div>

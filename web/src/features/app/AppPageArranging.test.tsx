@@ -74,7 +74,10 @@ describe('arranging the blocks of an app page', { timeout: 15_000 }, () => {
     const gamma = (await screen.findByRole('heading', { level: 2, name: 'Gamma' })).closest('section')!;
     expect(gamma).toHaveClass('app-block', 'full-width');
     expect(screen.getByRole('heading', { level: 2, name: 'Alpha' }).closest('section')).not.toHaveClass('full-width');
-    expect(screen.getByRole('heading', { level: 2, name: 'Top bar' }).closest('section')).toHaveClass('app-block-chrome');
+    // The page header is drawn as a header: no frame box, no block title above it.
+    const chrome = screen.getByRole('region', { name: 'Top bar' });
+    expect(chrome).toHaveClass('app-block', 'block-bare');
+    expect(within(chrome).queryByRole('heading', { level: 2 })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Move block/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /width: block/ })).not.toBeInTheDocument();
   });

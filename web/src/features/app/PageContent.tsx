@@ -10,7 +10,6 @@ import { UrlFilterNotice } from '../filters/UrlFilterNotice';
 import { useUrlFilters } from '../filters/useUrlFilters';
 
 /** A page's own header and footer blocks run across the page, whatever their width setting. */
-const CHROME_TYPES = new Set(['header', 'footer']);
 
 /**
  * A page's blocks in order on the page's background, each framed with the page's block border and
@@ -43,7 +42,7 @@ export function PageContent({
   }, [page.app_id, page.spreadsheetId, path, urlFilters, filters]);
   const frameColours = { borderColor: page.block_border, boxShadow: `0 1px 4px ${page.block_shadow}` };
   const frames = page.blocks.map((block) => (
-    <BlockFrame key={block.id} block={block} className={CHROME_TYPES.has(block.type) ? 'app-block app-block-chrome' : 'app-block'} style={frameColours} actions={blockActions?.(block)} sortable={Boolean(onMove)}>
+    <BlockFrame key={block.id} block={block} className="app-block" style={frameColours} actions={blockActions?.(block)} sortable={Boolean(onMove)}>
       <BlockBody block={block} source={source} />
     </BlockFrame>
   ));

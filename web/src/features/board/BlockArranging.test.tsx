@@ -119,3 +119,27 @@ describe('arranging blocks in the board editor', () => {
     expect(screen.queryByRole('button', { name: /width: block/ })).not.toBeInTheDocument();
   });
 });
+
+describe('header and footer blocks on a board', () => {
+  const footer: BoardBlock = { id: 'f', type: 'footer', title: 'Site footer' };
+
+  it('are drawn as headers and footers are: no frame box, no block title above them', async () => {
+    serve(boardState({ can_edit: false, user_role: 'read', blocks: [...blocks, footer] }));
+    renderApp('/sales');
+    await screen.findByRole('heading', { level: 2, name: 'Alpha' });
+    const drawn = screen.getByRole('region', { name: 'Site footer' });
+    expect(drawn).toHaveClass('board-block', 'block-bare');
+    expect(within(drawn).queryByRole('heading', { level: 2 })).not.toBeInTheDocument();
+    expect(titles()).toEqual(['Alpha', 'Beta', 'Gamma']);
+  });
+
+  it('keep their handle and Edit in the editor, with the title for screen readers only', async () => {
+    serve(boardState({ can_edit: true, user_role: 'owner', blocks: [...blocks, footer] }));
+    renderApp('/sales');
+    const handle = await screen.findByRole('button', { name: 'Move block Site footer' });
+    const drawn = handle.closest('section')!;
+    expect(drawn).toHaveClass('block-bare');
+    expect(within(drawn).getByRole('heading', { level: 2, name: 'Site footer' })).toHaveClass('visually-hidden');
+    expect(within(drawn).getByRole('button', { name: 'Edit block Site footer' })).toBeInTheDocument();
+  });
+});
