@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { BoardState } from '../../api/types';
-import { runtimeConfig } from '../../config/runtime';
+import { canonicalBoardUrl, runtimeConfig } from '../../config/runtime';
 import { Popup } from '../../components/Popup';
 import { attribute, CopyButton, EmbedCodeField, iframeSnippet, useCopyCode } from '../../shell/EmbedCode';
 import { useSessionStore } from '../../store/sessionStore';
@@ -10,12 +10,20 @@ const COPY_REFUSED = 'Copying was refused by the browser; select the code and co
 
 export const EMBED_PAID_TEXT = 'Embedding a board in another site needs a paid plan.';
 
-/** platform §6: the billing page on the board host, wherever the editor is open. */
+const BILLING_PATH = '/dashboard/accountbilling';
+
+/**
+ * platform §6 'Upgrade Now': the billing page on the board host (CHARTMAT_BOARD_BASE_URL when the
+ * operator set one, else the product's base host), wherever the editor is open.
+ */
 export function billingUrl(): string {
-  const { baseHost } = runtimeConfig();
-  const { protocol, hostname } = window.location;
-  if (!baseHost || baseHost === hostname.toLowerCase()) return '/dashboard/accountbilling';
-  return `${protocol}//${baseHost}/dashboard/accountbilling`;
+  const { baseHost, boardBaseUrl } = runtimeConfig();
+  const { protocol, host, hostname } = window.location;
+  if (boardBaseUrl && URL.canParse(boardBaseUrl)) {
+    return canonicalBoardUrl({ host, pathname: BILLING_PATH, search: '', hash: '' }, boardBaseUrl) ?? BILLING_PATH;
+  }
+  if (!baseHost || baseHost === hostname.toLowerCase()) return BILLING_PATH;
+  return `${protocol}//${baseHost}${BILLING_PATH}`;
 }
 
 /** The code an owner pastes into another site: the board's guest layout at /embed. */
