@@ -2,7 +2,6 @@ import { Suspense, useEffect, type ReactNode } from 'react';
 import { matchPath, Route, Routes, useLocation } from 'react-router';
 import { ErrorBoundary } from './components/ErrorBoundary';
 import { Loading } from './components/Loading';
-import { RequireSession } from './components/RequireSession';
 import { Toaster } from './components/Toaster';
 import { runtimeConfig } from './config/runtime';
 import { appNameFromLocation } from './features/app/appLocation';
@@ -12,6 +11,7 @@ import { lazyRoute } from './platform/chunkReload';
 import { reportError } from './platform/errorReporting';
 import { schedulePrefetch, type PrefetchRoute } from './platform/idlePrefetch';
 import { LoadingBar } from './platform/LoadingBar';
+import { Guarded, type GuardName } from './platform/routeGuards';
 import { loadLiveChat } from './platform/liveChat';
 import { DocumentTitle, screenTitle } from './platform/useDocumentTitle';
 
@@ -43,14 +43,16 @@ const DocsPage = lazyRoute(() => import('./features/docs/DocsPage'));
 
 type Screen = ReturnType<typeof lazyRoute>;
 
+const SIGNED_IN: readonly GuardName[] = ['session'];
+
 /**
- * The routes of platform §2: path, screen, whether it needs a session, and whether an app's
+ * The routes of platform §2: path, screen, the guards it passes first (routeGuards.tsx), and whether an app's
  * address shows the app there instead (`/` and `/:board_slug`). The router ranks fixed paths
  * above `/:board_slug` whatever the order; prefetching takes the first match, so it goes last.
  * `title` names a screen in the browser tab ("Dashboard · Tessera"); screens without one set
  * their own from what they show (a board's, an app page's, a docs page's name).
  */
-const ROUTES: ReadonlyArray<{ path: string; Screen: Screen; session?: boolean; viewer?: boolean; title?: string }> = [
+const ROUTES: ReadonlyArray<{ path: string; Screen: Screen; guards?: readonly GuardName[]; viewer?: boolean; title?: string }> = [
   { path: '/', Screen: HomeRoute, viewer: true },
   { path: '/boardWorkspace', Screen: BoardWorkspacePage },
   { path: '/embed', Screen: EmbedPage },
@@ -65,19 +67,19 @@ const ROUTES: ReadonlyArray<{ path: string; Screen: Screen; session?: boolean; v
   { path: '/dashboard/signupbackup', Screen: SignupPage, title: 'Sign up' },
   { path: '/dashboard/emailVerify', Screen: EmailVerifyPage, title: 'Check your e-mail' },
   { path: '/dashboard/forgetPassword', Screen: ForgetPasswordPage, title: 'Forgot your password' },
-  { path: '/dashboard', Screen: DashboardPage, session: true, title: 'Dashboard' },
-  { path: '/dashboard/new-workspace', Screen: NewWorkspacePage, session: true, title: 'New workspace' },
-  { path: '/dashboard/new-multipage', Screen: NewAppPage, session: true, title: 'New multi-page app' },
-  { path: '/dashboard/start', Screen: StartPage, session: true, title: 'Create a board' },
-  { path: '/admin', Screen: AdminPage, session: true, title: 'Administration' },
-  { path: '/admin_old', Screen: AdminOldPage, session: true, title: 'Administration' },
-  { path: '/dashboard/spreadsheets/new', Screen: ConnectSpreadsheetPage, session: true, title: 'Connect a spreadsheet' },
-  { path: '/dashboard/spreadsheets/:spreadsheetId', Screen: SpreadsheetGridPage, session: true, title: 'Spreadsheet' },
-  { path: '/dashboard/account', Screen: AccountPage, session: true, title: 'Account' },
-  { path: '/dashboard/accountbilling', Screen: BillingPage, session: true, title: 'Plan and billing' },
-  { path: '/dashboard/redeemappsumocodes', Screen: RedeemCodePage, session: true, title: 'Redeem a code' },
-  { path: '/payment_success', Screen: PaymentOutcomePage, session: true, title: 'Payment' },
-  { path: '/payment_fail', Screen: PaymentOutcomePage, session: true, title: 'Payment' },
+  { path: '/dashboard', Screen: DashboardPage, guards: SIGNED_IN, title: 'Dashboard' },
+  { path: '/dashboard/new-workspace', Screen: NewWorkspacePage, guards: SIGNED_IN, title: 'New workspace' },
+  { path: '/dashboard/new-multipage', Screen: NewAppPage, guards: SIGNED_IN, title: 'New multi-page app' },
+  { path: '/dashboard/start', Screen: StartPage, guards: SIGNED_IN, title: 'Create a board' },
+  { path: '/admin', Screen: AdminPage, guards: SIGNED_IN, title: 'Administration' },
+  { path: '/admin_old', Screen: AdminOldPage, guards: SIGNED_IN, title: 'Administration' },
+  { path: '/dashboard/spreadsheets/new', Screen: ConnectSpreadsheetPage, guards: SIGNED_IN, title: 'Connect a spreadsheet' },
+  { path: '/dashboard/spreadsheets/:spreadsheetId', Screen: SpreadsheetGridPage, guards: SIGNED_IN, title: 'Spreadsheet' },
+  { path: '/dashboard/account', Screen: AccountPage, guards: SIGNED_IN, title: 'Account' },
+  { path: '/dashboard/accountbilling', Screen: BillingPage, guards: SIGNED_IN, title: 'Plan and billing' },
+  { path: '/dashboard/redeemappsumocodes', Screen: RedeemCodePage, guards: SIGNED_IN, title: 'Redeem a code' },
+  { path: '/payment_success', Screen: PaymentOutcomePage, guards: SIGNED_IN, title: 'Payment' },
+  { path: '/payment_fail', Screen: PaymentOutcomePage, guards: SIGNED_IN, title: 'Payment' },
   { path: '/:board_slug', Screen: BoardViewerRoute, viewer: true },
 ];
 
@@ -97,7 +99,7 @@ function Viewer({ Screen }: { Screen: Screen }) {
   return app ? <AppViewerRoute /> : <Screen />;
 }
 
-function element({ Screen, session, viewer, title }: (typeof ROUTES)[number]): ReactNode {
+function element({ Screen, guards = [], viewer, title }: (typeof ROUTES)[number]): ReactNode {
   if (viewer) return <Viewer Screen={Screen} />;
   const screen = (
     <>
@@ -105,7 +107,7 @@ function element({ Screen, session, viewer, title }: (typeof ROUTES)[number]): R
       <Screen />
     </>
   );
-  return session ? <RequireSession>{screen}</RequireSession> : screen;
+  return <Guarded names={guards}>{screen}</Guarded>;
 }
 
 export function AppRoutes() {
