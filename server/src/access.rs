@@ -20,6 +20,13 @@ use crate::auth::Caller;
 use crate::db::Db;
 use crate::error::{Error, ResultExt};
 
+/// What a signed-in caller who may see a board but not do the thing is told (403, without
+/// 'Access denied': that text is kept for private content, see [`Error::Private`]).
+pub const APP_USERS_CANNOT_EDIT: &str = "App users cannot manage the app itself; ask its owner.";
+pub const ONLY_THE_OWNER: &str = "Only the owner (or a platform administrator) may do this.";
+pub const READ_ONLY: &str = "You have Read access to this data; ask the owner for Read-Write access to change it.";
+pub const NO_WRITE_ACCESS: &str = "You have no access to change this data; ask its owner.";
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum Role {
@@ -71,8 +78,8 @@ impl Role {
         match self {
             _ if self.can_edit() => Ok(()),
             Self::Guest => Err(Error::Unauthorized),
-            Self::Read | Self::ReadWrite => Err(Error::Forbidden("app users cannot change the app itself; ask its owner.".to_owned())),
-            _ => Err(Error::Forbidden("only the owner can change this.".to_owned())),
+            Self::Read | Self::ReadWrite => Err(Error::NotPermitted(APP_USERS_CANNOT_EDIT.to_owned())),
+            _ => Err(Error::NotPermitted(ONLY_THE_OWNER.to_owned())),
         }
     }
 
@@ -81,8 +88,8 @@ impl Role {
         match self {
             _ if self.can_write_rows() => Ok(()),
             Self::Guest => Err(Error::Unauthorized),
-            Self::Read => Err(Error::Forbidden("you have Read access; ask the owner for Read-Write access.".to_owned())),
-            _ => Err(Error::Forbidden("you have no access to change this data.".to_owned())),
+            Self::Read => Err(Error::NotPermitted(READ_ONLY.to_owned())),
+            _ => Err(Error::NotPermitted(NO_WRITE_ACCESS.to_owned())),
         }
     }
 }
@@ -143,10 +150,21 @@ mod tests {
     }
 
     #[test]
-    fn refusals_say_access_denied_or_ask_to_log_in() {
-        assert_eq!(Role::Guest.require_view(false).unwrap_err().status(), axum::http::StatusCode::FORBIDDEN);
+    fn only_private_content_says_access_denied_and_other_refusals_say_what_was_refused() {
+        use axum::http::StatusCode;
+        assert_eq!(Role::Guest.require_view(false).unwrap_err().status(), StatusCode::FORBIDDEN);
         assert!(Role::User.require_view(false).unwrap_err().to_string().starts_with("Access denied"));
         assert_eq!(Role::Guest.require_edit().unwrap_err().to_string(), "Please login to do this!");
-        assert!(Role::Read.require_write_rows().unwrap_err().to_string().starts_with("Access denied"));
+        let refusals = [
+            (Role::Read.require_write_rows(), READ_ONLY),
+            (Role::User.require_write_rows(), NO_WRITE_ACCESS),
+            (Role::ReadWrite.require_edit(), APP_USERS_CANNOT_EDIT),
+            (Role::User.require_edit(), ONLY_THE_OWNER),
+        ];
+        for (refused, text) in refusals {
+            let error = refused.unwrap_err();
+            assert_eq!((error.status(), error.to_string()), (StatusCode::FORBIDDEN, text.to_owned()));
+            assert!(!text.contains("Access denied"), "{text}");
+        }
     }
 }

@@ -34,17 +34,18 @@ pub enum Error {
     #[error("{}", messages::LOGIN_REQUIRED)]
     Unauthorized,
 
-    /// 403: the caller may not see or do this. The text always starts with 'Access denied',
-    /// which the web app answers with its access-denied toast (platform §8).
-    #[error("Access denied: {0}")]
-    Forbidden(String),
+    /// 403: the board or app is private to the caller (platform §6). Only this refusal says
+    /// 'Access denied', which the web app answers with its private-app toast (platform §8).
+    #[error("Access denied: {}", messages::PRIVATE_APP)]
+    Private,
 
     /// 401 with its own text (a wrong password), where [`Error::Unauthorized`] asks to log in.
     #[error("{0}")]
     BadCredentials(String),
 
-    /// 403 that is not about access to private content (an unverified e-mail): no 'Access
-    /// denied' prefix, so the web app shows this text instead of its private-app toast.
+    /// 403 for anything else the caller may not do (write as a Read user, change someone
+    /// else's board, an unverified e-mail): the text says what was refused and what to do, with
+    /// no 'Access denied', so the web app shows it instead of its private-app toast.
     #[error("{0}")]
     NotPermitted(String),
 
@@ -125,7 +126,7 @@ pub mod messages {
 impl Error {
     /// 403 for a private board or app (platform §6): the body contains 'Access denied'.
     pub fn private() -> Self {
-        Self::Forbidden(messages::PRIVATE_APP.to_owned())
+        Self::Private
     }
 
     pub fn invalid(field: impl Into<String>, message: impl Into<String>) -> Self {
@@ -150,7 +151,7 @@ impl Error {
             Self::BadRequest(_) => StatusCode::BAD_REQUEST,
             Self::Invalid { .. } => StatusCode::UNPROCESSABLE_ENTITY,
             Self::Unauthorized | Self::BadCredentials(_) => StatusCode::UNAUTHORIZED,
-            Self::Forbidden(_) | Self::NotPermitted(_) => StatusCode::FORBIDDEN,
+            Self::Private | Self::NotPermitted(_) => StatusCode::FORBIDDEN,
             Self::NotFound(_) => StatusCode::NOT_FOUND,
             Self::Conflict(_) => StatusCode::CONFLICT,
             Self::TooLarge(_) | Self::BodyTooLarge => StatusCode::PAYLOAD_TOO_LARGE,

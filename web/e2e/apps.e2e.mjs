@@ -317,7 +317,8 @@ await runJourneys(async ({ browser, step, profileDir }) => {
     if (JSON.stringify(read.body.permissions) !== JSON.stringify(nothing)) throw new Error(`a Read user is told they may ${JSON.stringify(read.body.permissions)}`);
     const ada = read.body.rows.find((row) => row.Name === 'Ada');
     const write = await fetchInPage(reader, 'PUT', `/api/blocks/${tableId}/rows/${encodeURIComponent(ada['ChartApps Record ID'])}`, { values: { Amount: '999' } });
-    if (write.status !== 403 || !String(write.body?.error).startsWith('Access denied')) throw new Error(`a Read user's row edit answered ${write.status}: ${JSON.stringify(write.body)}`);
+    // Refused with what was refused, not the private-app text (only private content says 'Access denied').
+    if (write.status !== 403 || !String(write.body?.error).startsWith('You have Read access')) throw new Error(`a Read user's row edit answered ${write.status}: ${JSON.stringify(write.body)}`);
     await reader.reload();
     await expectAmount(reader, 'Ada', '120');
   });

@@ -235,12 +235,12 @@ async fn export(state: &AppState, scope: &Scope, viewer: Viewer, title: &str, pa
     let sheet = sheet_query::find_sheet(&state.db, &scope.spreadsheet_id, title).await?;
     if !scope.role.can_edit() {
         let block_id = params.block.as_deref().map(str::trim).filter(|id| !id.is_empty());
-        let block_id = block_id.ok_or_else(|| Error::Forbidden(CSV_NOT_ALLOWED.to_owned()))?;
+        let block_id = block_id.ok_or_else(|| Error::NotPermitted(CSV_NOT_ALLOWED.to_owned()))?;
         let block = sheet_query::scoped_block(&state.db, scope, block_id).await?;
         let on_this_sheet = block.config.get("sheet_title").and_then(Value::as_str).is_none_or(|shown| shown == sheet.title);
         let allowed = block.config.get("csv_download").and_then(Value::as_bool).unwrap_or(false);
         if !(allowed && on_this_sheet) {
-            return Err(Error::Forbidden(CSV_NOT_ALLOWED.to_owned()));
+            return Err(Error::NotPermitted(CSV_NOT_ALLOWED.to_owned()));
         }
     }
     let (table, rows, columns) = sheet_query::matching(state, scope, &viewer, &sheet, params).await?;

@@ -57,7 +57,7 @@ impl Caller {
         if signed_in.is_admin {
             Ok(signed_in)
         } else {
-            Err(Error::Forbidden("only platform administrators may do this.".to_owned()))
+            Err(Error::NotPermitted("Only platform administrators may do this.".to_owned()))
         }
     }
 

@@ -135,7 +135,7 @@ async fn page(
     let scope = match scope_for(&state, &board, query.token.as_deref()).await {
         Ok(scope) => scope,
         // The app shows why (the private-app screen, or the token's refusal in its own words).
-        Err(refused @ Error::Forbidden(_)) => {
+        Err(refused @ Error::Private) => {
             let status = if board.role(&caller).can_view(board.public) { StatusCode::OK } else { refused.status() };
             return web::index_html(&web, status, policy, None).await;
         }

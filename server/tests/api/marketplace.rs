@@ -7,6 +7,7 @@ use crate::boards::board;
 use crate::both_databases;
 use crate::support::*;
 use crate::workspaces::workspace;
+use tessera_server::access;
 
 /// Ada with a workspace, and the states of her boards with these names.
 async fn ada_with_boards(server: &TestServer, names: &[&str]) -> (Client, Vec<Value>) {
@@ -112,7 +113,7 @@ both_databases! {
         let bob = server.user("Bob", "bob@example.com").await;
         let refused = bob.put(&path, body.clone()).await;
         assert_eq!(refused.status, 403, "{}", refused.text);
-        assert!(refused.error().starts_with("Access denied"));
+        assert_eq!(refused.error(), access::ONLY_THE_OWNER);
         assert_eq!(server.guest().put(&path, body.clone()).await.status, 401);
         assert_eq!(bob.get(&path).await.status, 403, "a private board's listing is not shown to others");
 
