@@ -22,6 +22,11 @@ describe('boardSource', () => {
     expect(pageSource('a1', 'home', viewer).narrowed).toBe(true);
   });
 
+  it('prints the filters and the search terms on PDF exports', () => {
+    expect(boardSource('sales', 's1', viewer).filterSummary).toEqual(['Region is North', 'Search: ann']);
+    expect(pageSource('a1', 'home', { ...viewer, search: '  ' }).filterSummary).toEqual(['Region is North']);
+  });
+
   it("sends the viewer's search and URL filters with a block's rows", async () => {
     const url = answering();
     await boardSource('sales', 's1', viewer).rows(block, { page: 2, rowsPerPage: 5, sort: { column: 'Name', direction: 'desc' } });

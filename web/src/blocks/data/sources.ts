@@ -89,7 +89,7 @@ export function boardSource(slug: string, spreadsheetId: string | null | undefin
     hasSpreadsheet: Boolean(spreadsheetId),
     narrowed: isNarrowed(viewer),
     key: JSON.stringify(['board', slug, spreadsheetId, viewer.search, viewer.filters, viewer.filterSummary]),
-    filterSummary: viewer.filterSummary,
+    filterSummary: narrowingLines(viewer),
     rows: (block, query, signal) =>
       sheetNamed(block).then((sheet) =>
         api.get<BlockRows>(`${base}/sheet/${enc(sheet)}`, { query: { ...scope, ...rowsParams(block, query, viewer) }, alert: false, signal }),
@@ -109,6 +109,12 @@ export function boardSource(slug: string, spreadsheetId: string | null | undefin
   };
 }
 
+/** What narrows the rows, as printed on PDF exports: the filters, then the search terms. */
+function narrowingLines(viewer: ViewerQuery): string[] {
+  const search = viewer.search.trim();
+  return search ? [...viewer.filterSummary, `Search: ${search}`] : viewer.filterSummary;
+}
+
 function isNarrowed(viewer: ViewerQuery): boolean {
   return viewer.search.trim() !== '' || viewer.filters !== '';
 }
@@ -120,7 +126,7 @@ export function pageSource(appId: string, path: string, viewer: ViewerQuery, has
     hasSpreadsheet,
     narrowed: isNarrowed(viewer),
     key: JSON.stringify(['page', appId, path, viewer.search, viewer.filters, viewer.filterSummary]),
-    filterSummary: viewer.filterSummary,
+    filterSummary: narrowingLines(viewer),
     rows: (block, query, signal) =>
       sheetNamed(block).then((sheet) =>
         api.get<BlockRows>(`/v3/api/page/sheet/${enc(sheet)}`, { query: { ...scope, ...rowsParams(block, query, viewer) }, alert: false, signal }),

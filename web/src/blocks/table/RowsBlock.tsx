@@ -107,6 +107,8 @@ export function useRowsBlock(block: BoardBlock, source: BlockSource, options: Ro
     load: view,
     busy,
     reload,
+    /** Every row the viewer's filters and search match, in the order shown (for the PDF). */
+    allRows: (signal?: AbortSignal) => source.rows(block, { ...query, page: 1, rowsPerPage: 0 }, signal),
     columnsOf,
     details,
     showDetails: settings.show_details_on_click === true ? setDetails : undefined,
@@ -122,6 +124,12 @@ export function useRowsBlock(block: BoardBlock, source: BlockSource, options: Ro
 }
 
 export type RowsBlockState = ReturnType<typeof useRowsBlock>;
+
+/**
+ * The most rows a table's or list's PDF holds (about 200 pages): every row the viewer's filters
+ * and search match goes in, and past this the viewer is told to narrow them (or take the CSV).
+ */
+export const PDF_ROW_LIMIT = 5_000;
 
 /** Add row, toolbar buttons, CSV and PDF above the rows. */
 export interface RowsBodyProps {
@@ -171,12 +179,18 @@ export function RowsToolbar({ state, answer, title }: { state: RowsBlockState; a
   if (!canAdd && pages.length === 0 && !csv && !pdf) return null;
 
   const exportPdf = async () => {
+    // Every matching row, not just this page; past the limit a PDF would be too big to open.
+    if (answer.total > PDF_ROW_LIMIT) {
+      const other = csv ? 'download the CSV instead, or ' : '';
+      showToast({ kind: 'error', text: `A PDF holds at most ${PDF_ROW_LIMIT.toLocaleString('en')} rows and ${answer.total.toLocaleString('en')} match: ${other}narrow them with a filter or search first.` });
+      return;
+    }
     setExporting(true);
     try {
-      // The rows as shown (this page, this order) under the viewer's active filters.
-      const columns = state.columnsOf(answer).map((column) => column.name);
+      const all = answer.page_count > 1 ? await state.allRows() : answer;
+      const columns = state.columnsOf(all).map((column) => column.name);
       const { downloadTablePdf } = await import('../pdf/pdf');
-      await downloadTablePdf(title, columns, answer.rows.map((row) => columns.map((column) => row[column] ?? '')), source.filterSummary);
+      await downloadTablePdf(title, columns, all.rows.map((row) => columns.map((column) => row[column] ?? '')), source.filterSummary);
     } catch (error) {
       showToast({ kind: 'error', text: `The PDF could not be made: ${toApiError(error).message}` });
     } finally {

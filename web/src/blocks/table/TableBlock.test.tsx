@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { ApiError } from '../../api/errors';
 import type { BoardBlock } from '../../api/types';
 import { downloadTablePdf } from '../pdf/pdf';
+import { PDF_ROW_LIMIT } from './RowsBlock';
 import { TableBlock } from './TableBlock';
 import { ALL_PERMISSIONS, answer, fakeSource, NO_PERMISSIONS, RECORDS, toastTexts } from './testSource';
 
@@ -136,6 +137,25 @@ describe('TableBlock downloads and buttons', () => {
         ['Region = North'],
       ),
     );
+  });
+
+  it('puts every row the filters and search match in the PDF, not just the page shown', async () => {
+    const source = fakeSource((_, query) =>
+      query.rowsPerPage === 0 ? answer({ rows: RECORDS, total: RECORDS.length }) : answer({ rows: [RECORDS[0]], page: 1, page_count: RECORDS.length, total: RECORDS.length }),
+    );
+    const { user } = await renderTable(table({ axis: [{ column: 'Name' }] }), source);
+    await user.click(screen.getByRole('button', { name: 'PDF' }));
+    await waitFor(() => expect(downloadTablePdf).toHaveBeenCalledWith('People', ['Name'], RECORDS.map((r) => [r.Name]), ['Region = North']));
+    expect(source.rows).toHaveBeenLastCalledWith(expect.anything(), expect.objectContaining({ page: 1, rowsPerPage: 0 }), undefined);
+  });
+
+  it(`says how to narrow the rows past the PDF's ${PDF_ROW_LIMIT} rows, and makes none`, async () => {
+    vi.mocked(downloadTablePdf).mockClear();
+    const source = fakeSource(answer({ total: PDF_ROW_LIMIT + 1, page_count: 501 }));
+    const { user } = await renderTable(table({ csv_download: true }), source);
+    await user.click(screen.getByRole('button', { name: 'PDF' }));
+    expect(toastTexts()).toEqual(['A PDF holds at most 5,000 rows and 5,001 match: download the CSV instead, or narrow them with a filter or search first.']);
+    expect(downloadTablePdf).not.toHaveBeenCalled();
   });
 
   it('has no PDF button with pdf_download off', async () => {
