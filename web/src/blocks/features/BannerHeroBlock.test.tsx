@@ -69,7 +69,7 @@ describe('the bannerHero block', () => {
   });
 
   it('says the banner is empty when it has nothing to show', () => {
-    renderBanner({ background_image: '  ', features: [{}], subtitle: null });
+    renderBanner({ title: ' ', background_image: '  ', features: [{}], subtitle: null });
     expect(screen.getByText('Nothing in this banner yet.')).toBeInTheDocument();
   });
 });
