@@ -235,6 +235,35 @@ pub struct SheetAnswer {
     /// page. Absent when none.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub markdown: Vec<MarkdownCell>,
+    /// The order of the rows: the asked `sort_column`, else the block's own (a data list's
+    /// `sorting`, blocks §3.15). Absent when unsorted.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sorted_by: Option<SortedBy>,
+}
+
+/// A column and its direction, as the sheet call's `sort_column` and `sort_direction` spell them.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+pub struct SortedBy {
+    pub column: String,
+    /// `asc` or `desc`.
+    pub direction: &'static str,
+}
+
+impl SortedBy {
+    fn of(sort: &Sort) -> Option<Self> {
+        let direction = match sort.direction {
+            SortDirection::Ascending => "asc",
+            SortDirection::Descending => "desc",
+            SortDirection::None => return None,
+        };
+        Some(Self { column: sort.column.clone(), direction })
+    }
+}
+
+/// The block's own order of rows when the request asks none (tessera-blocks `own_sort`).
+fn own_sort(block: &blocks::StoredBlock) -> Option<Sort> {
+    tessera_blocks::BlockType::parse(blocks::normalise_type(&block.block_type))
+        .and_then(|block_type| tessera_blocks::own_sort(block_type, &block.config))
 }
 
 /// One markdown cell of a page, rendered.
@@ -454,7 +483,7 @@ pub async fn build_spec(
         filters,
         url_filters: None,
         search: params.search.clone().filter(|text| !text.trim().is_empty()),
-        sort: sort(params)?,
+        sort: sort(params)?.or_else(|| block.as_ref().and_then(own_sort)),
         conditional_filter,
         page,
         rows_per_page,
@@ -500,6 +529,7 @@ pub async fn answer(state: &AppState, scope: &Scope, viewer: &Viewer, title: &st
     let sheet = find_sheet(&state.db, &scope.spreadsheet_id, title).await?;
     let (table, version) = load_table(state, &sheet, params.bypass_cache()).await?;
     let BuiltSpec { spec, capped, block } = build_spec(state, scope, viewer, &sheet, &table, params).await?;
+    let sorted_by = spec.sort.as_ref().and_then(SortedBy::of);
     let result = query::run(&table, &spec).map_err(query_error)?;
     let permissions = block.as_ref().map(|block| match scope.read_only {
         true => Permissions::default(),
@@ -520,6 +550,7 @@ pub async fn answer(state: &AppState, scope: &Scope, viewer: &Viewer, title: &st
         styles: result.styles,
         permissions,
         markdown,
+        sorted_by,
     })
 }
 

@@ -240,7 +240,10 @@ const LIST_AXIS: &[Field] = &[
     TABLE_AXIS[1],
     TABLE_AXIS[2],
     field("editable", "Editable by", Select, Audience).options(AUDIENCE).text("Everyone"),
-    TABLE_AXIS[4],
+    field("column_width", "Image width", Integer, Columns)
+        .at_least(0)
+        .visible(Rule::Equals { field: "type", value: "image" })
+        .help("Pixels: this image's width in the cards."),
     field("type", "Type", Select, Columns).options(&["text", "image"]),
     TABLE_AXIS[6],
     TABLE_AXIS[10],
@@ -324,18 +327,24 @@ const TABLE_SETTINGS: &[Field] = &[
     field("add_row_button_color", "Add row button colour", Colour, Actions).text(BUTTON_COLOUR).visible(ADDS_ROWS),
     field("add_row_text_color", "Add row text colour", Colour, Actions).visible(ADDS_ROWS),
     field("action_button_visibility", "Action buttons visible to", Select, Audience).options(AUDIENCE).text("Everyone"),
-    field("freeze_actions_column", "Freeze actions column", Bool, Display),
-    field("column_width", "Column width", Integer, Display).int(200).at_least(0).help("Pixels."),
     field("submit_button_title", "Submit button title", Text, Actions),
     field("toolbar_buttons", "Toolbar buttons", List, Actions).items(TOOLBAR_BUTTON),
     field("item_buttons", "Item buttons", List, Actions).items(ITEM_BUTTON),
     field("conditional_filter", "Conditional filter", Object, Data).items(CONDITIONAL_FILTER),
 ];
 
-const TABLE: &[Field] =
-    &[field("axis", "Columns", List, Columns).items(TABLE_AXIS), field("actions", "Row actions", List, Actions).items(TABLE_ACTIONS)];
-const LIST: &[Field] =
-    &[field("axis", "Columns", List, Columns).items(LIST_AXIS), field("actions", "Row actions", List, Actions).items(LIST_ACTIONS)];
+const TABLE: &[Field] = &[
+    field("axis", "Columns", List, Columns).items(TABLE_AXIS),
+    field("actions", "Row actions", List, Actions).items(TABLE_ACTIONS),
+    field("freeze_actions_column", "Freeze actions column", Bool, Display),
+    field("column_width", "Column width", Integer, Display).int(200).at_least(0).help("Pixels."),
+];
+// A list's rows are cards: no actions column to freeze, and widths size its image fields only.
+const LIST: &[Field] = &[
+    field("axis", "Columns", List, Columns).items(LIST_AXIS),
+    field("actions", "Row actions", List, Actions).items(LIST_ACTIONS),
+    field("column_width", "Image width", Integer, Display).int(200).at_least(0).help("Pixels: the width of the cards' images."),
+];
 
 // ---- blocks §3.7: calendar ----
 
@@ -419,6 +428,10 @@ const FULLSCREEN: Rule = Rule::Equals { field: GALLERY_LAYOUT, value: "FullScree
 const BORDERED: Rule = Rule::IsOn { field: "border" };
 const SHOW_ICON: Rule = Rule::IsOn { field: "show_icon" };
 
+/// A slide every few milliseconds cannot be read: auto-scroll intervals start here.
+const MIN_SLIDE_MS: i32 = 500;
+const SLIDE_HELP: &str = "Milliseconds between slides, at least 500.";
+
 const IMAGE_GALLERY: &[Field] = &[
     // Keys chosen here: the spec names no keys for the gallery's columns.
     field("image_column", "Image column", Column, Columns),
@@ -432,19 +445,20 @@ const IMAGE_GALLERY: &[Field] = &[
         .range(2, 5)
         .int(3)
         .visible(Rule::Equals { field: GALLERY_LAYOUT, value: "grid" }),
-    field("gallery_padding", "Padding", Integer, Display).int(24).at_least(0).help("Pixels."),
+    // More padding than this leaves no room for the images.
+    field("gallery_padding", "Padding", Integer, Display).int(24).range(0, 100).help("Pixels, 0 to 100."),
     field("carousel_auto_scroll", "Carousel auto-scroll", Bool, Display).visible(CAROUSEL),
     field("carousel_interval", "Carousel interval", Integer, Display)
         .int(3000)
-        .at_least(0)
+        .at_least(MIN_SLIDE_MS)
         .visible(Rule::All { rules: &[CAROUSEL, Rule::IsOn { field: "carousel_auto_scroll" }] })
-        .help("Milliseconds."),
+        .help(SLIDE_HELP),
     field("fullscreen_auto_scroll", "Full-screen auto-scroll", Bool, Display).visible(FULLSCREEN),
     field("fullscreen_interval", "Full-screen interval", Integer, Display)
         .int(3000)
-        .at_least(0)
+        .at_least(MIN_SLIDE_MS)
         .visible(Rule::All { rules: &[FULLSCREEN, Rule::IsOn { field: "fullscreen_auto_scroll" }] })
-        .help("Milliseconds."),
+        .help(SLIDE_HELP),
     field("lightbox_enabled", "Lightbox", Bool, Display),
     field("popup", "Popup", Bool, Display),
     field("cursor_effect", "Cursor effect", Select, Display).options(&["none", "scale", "zoom", "rotate", "brightness", "shadow"]),
@@ -459,7 +473,9 @@ const IMAGE_GALLERY: &[Field] = &[
     field("margin_right", "Right margin", Integer, Display).range(0, 100),
     field("margin_bottom", "Bottom margin", Integer, Display).range(0, 100),
     field("margin_left", "Left margin", Integer, Display).range(0, 100),
-    field("Transparent", "Transparency", Number, Display).range(0, 1),
+    field("Transparent", "Transparency", Number, Display)
+        .range(0, 1)
+        .help("How much of the image shows through the caption box over it: 0 solid, 1 clear (unset: 0.3). The image itself stays opaque."),
     field("show_icon", "Icon", Bool, Display),
     field("icon", "Icon shape", Select, Display)
         .options(&["info", "check", "star", "heart", "image", "tag", "bookmark"])
@@ -501,7 +517,16 @@ const MARKDOWN: &[Field] = &[
 ];
 
 pub(crate) const IFRAME_CODE: &str = "iframe_code";
-const IFRAME: &[Field] = &[field(IFRAME_CODE, "Iframe code", LongText, Data).help("Paste the <iframe> code.")];
+const IFRAME: &[Field] = &[
+    field(IFRAME_CODE, "Iframe code", LongText, Data).help("Paste the <iframe> code."),
+    // Off, the frame is a unique origin with no cookies or storage; many embeds (forms, maps,
+    // videos) need theirs. Never granted to a page on the board's own origin, where scripts with
+    // their own origin could lift the sandbox.
+    field("iframe_own_origin", "Let the page use its own cookies and storage", Bool, Data).help(
+        "Switch on for an embedded form, map or video that needs its sign-in, cookies or storage. Only for pages you trust: \
+         the page can then keep data in your visitors' browsers. Never applied to a page on this site's own address.",
+    ),
+];
 
 const TIMELINE: Rule = Rule::Equals { field: "list_type", value: "timeline" };
 
@@ -516,6 +541,9 @@ const DATALIST: &[Field] = &[
     field("list_type", "List type", Select, Display).options(&["vertical", "horizontal", "timeline"]),
     field("timeline_layout", "Timeline layout", Select, Display).options(&["vertical", "horizontal", "zigzag"]).visible(TIMELINE),
     field("sorting", "Sorting", Select, Data).options(&["None", "Ascending", "Descending"]),
+    field("sort_column", "Sort by", Column, Data)
+        .visible(Rule::OneOf { field: "sorting", values: &["Ascending", "Descending"] })
+        .help("Unset: the list's first text field."),
     // Timeline styling (keys chosen here).
     field("timeline_color", "Timeline colour", Colour, Display).visible(TIMELINE),
     field("timeline_dot_color", "Timeline dot colour", Colour, Display).visible(TIMELINE),
@@ -561,6 +589,13 @@ const EVENT: &[Field] = &[
     field("contact_email", "Contact e-mail", Email, Data),
     field("socialIcons", "Social icons", List, Display).items(SOCIAL_ICON),
     field("accent_color", "Accent colour", Colour, Display),
+    // The card's own style (blocks §3.16 "many style fields"), in every layout; unset, the
+    // card follows the block's colours and the accent.
+    field("event_title_color", "Event title colour", Colour, Display),
+    field("event_title_size", "Event title size", Select, Display).options(&["small", "medium", "large"]).text("medium"),
+    field("event_text_color", "Text colour", Colour, Display),
+    field("event_date_color", "Date colour", Colour, Display).help("The dates and times in the details."),
+    field("event_background_color", "Card background", Colour, Display),
 ];
 
 // ---- blocks §3.17-§3.18: ImageGrid, imageAccordian, featureslayout, bannerHero ----
@@ -603,9 +638,10 @@ const LINK: &[Field] = &[field("text", "Text", Text, Display), field("url", "Lin
 
 const CONTACT_ITEM: &[Field] = &[
     field("type", "Type", Select, Display).options(&["phone", "email", "address"]).text("phone").clears(&["value"]),
-    field("value", "Value", Text, Display),
+    // platform §9: a new contact item is a placeholder phone number with its icon shown.
+    field("value", "Value", Text, Display).example("555 0100"),
     field("countryCode", "Country code", Text, Display).text("+00").visible(Rule::Equals { field: "type", value: "phone" }),
-    field("showIcon", "Show icon", Bool, Display),
+    field("showIcon", "Show icon", Bool, Display).example("true"),
     field("iconColor", "Icon colour", Colour, Display).text("#0052FF").visible(Rule::IsOn { field: "showIcon" }),
 ];
 

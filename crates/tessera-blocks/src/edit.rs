@@ -16,6 +16,7 @@
 //! | ImageGrid, feature `{iconType: text, icon: A}` | `set features[0].iconType = image` | `{iconType: image}` |
 //! | footer, social items instagram | `new_item socialItems` | `{type: facebook, link: https://www.facebook.com/, ...}` |
 //! | footer with 3 social items | `new_item socialItems` | `None` |
+//! | footer | `new_item contactItems` | `{type: phone, value: "555 0100", countryCode: "+00", showIcon: true, iconColor: "#0052FF"}` |
 
 use serde_json::{Map, Value};
 
@@ -136,8 +137,10 @@ pub fn new_item(block: &Value, list_path: &str) -> Result<Option<Value>, BlockEr
             item.insert(unique.key.to_owned(), Value::String((*free).to_owned()));
         }
     }
-    fill(&mut item, &item_scope);
+    // Examples first: a switch an example turns on shows the settings under it, which the
+    // defaults then fill (a contact item's icon colour under its Show icon).
     fill_examples(&mut item, &item_scope);
+    fill(&mut item, &item_scope);
     Ok(Some(Value::Object(item)))
 }
 
@@ -155,7 +158,8 @@ fn fill_examples(item: &mut Map<String, Value>, scope: &Scope) {
                 text = text.replace(&token, &value);
             }
         }
-        item.insert(field.key.to_owned(), Value::String(text));
+        let value = if field.kind == Kind::Bool { Value::Bool(text == "true") } else { Value::String(text) };
+        item.insert(field.key.to_owned(), value);
     }
 }
 
@@ -238,8 +242,9 @@ mod tests {
 
     #[test]
     fn new_contact_items_start_with_the_spec_defaults() {
+        // platform §9: phone, a placeholder number, country code +00, icon colour #0052FF.
         let item = new_item(&footer(json!({})), "contactItems").unwrap().unwrap();
-        assert_eq!(item, json!({"type": "phone", "countryCode": "+00"}));
+        assert_eq!(item, json!({"type": "phone", "value": "555 0100", "countryCode": "+00", "showIcon": true, "iconColor": "#0052FF"}));
     }
 
     #[test]

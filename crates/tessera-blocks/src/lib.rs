@@ -58,5 +58,5 @@ pub use model::{BlockInfo, BlockType, Catalogue, DefaultValue, Field, Group, Ite
 pub use references::{references, rewrite_references, Reference};
 pub use starter::{starter, starter_sheet, Starter, CARD_COLUMNS, SELECT_OPTIONS};
 pub use validate::{is_unfinished, validate, with_defaults, Block, BlockError, FieldError};
-pub use view::{markdown_columns, view, View, ViewError};
+pub use view::{markdown_columns, own_sort, view, View, ViewError};
 pub use visibility::visible;

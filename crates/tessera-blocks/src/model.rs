@@ -331,7 +331,7 @@ pub struct Field {
     #[cfg_attr(test, ts(as = "Option<bool>", optional))]
     pub first_unused: bool,
     /// The value a new list item starts with, `{key}` standing for the item's other settings
-    /// (`https://www.{type}.com/`).
+    /// (`https://www.{type}.com/`); `true` or `false` for a switch.
     #[serde(skip_serializing_if = "str::is_empty")]
     #[cfg_attr(test, ts(as = "Option<String>", optional))]
     pub example: &'static str,

@@ -139,6 +139,9 @@ pub fn validate(block: &Value) -> Result<Block, Vec<FieldError>> {
     if block_type == BlockType::Iframe {
         check_iframe_code(object, &mut errors);
     }
+    if block_type == BlockType::Chart {
+        check_series_mix(object, &mut errors);
+    }
     if !errors.is_empty() {
         return Err(errors);
     }
@@ -171,6 +174,39 @@ fn check_iframe_code(object: &Map<String, Value>, errors: &mut Vec<FieldError>) 
     if let Some(Value::String(code)) = object.get(IFRAME_CODE) {
         if let Err(refusal) = tessera_markup::iframe::parse(code) {
             errors.push(FieldError { path: IFRAME_CODE.into(), message: refusal.to_string() });
+        }
+    }
+}
+
+/// How a chart series type is drawn (blocks §3.3 axis `type`): line, bar, horizontal-bar and
+/// scatter share one grid; a radar's series share its spokes; pie and polarArea are rings.
+fn chart_family(series_type: &str) -> &'static str {
+    match series_type {
+        "radar" => "radar",
+        "pie" | "polarArea" => "pie and polar area",
+        _ => "line, bar, horizontal bar and scatter",
+    }
+}
+
+/// A chart's series must be of one family: a pie ring or a radar polygon has no place on a grid
+/// of categories, so the owner reads why at the series instead of seeing it drawn as bars.
+fn check_series_mix(object: &Map<String, Value>, errors: &mut Vec<FieldError>) {
+    let types: Vec<&str> = object
+        .get("axis")
+        .and_then(Value::as_array)
+        .map(|items| items.iter().map(|item| item.get("type").and_then(Value::as_str).unwrap_or("bar")).collect())
+        .unwrap_or_default();
+    let Some(first) = types.first() else { return };
+    for (index, series_type) in types.iter().enumerate().skip(1) {
+        if chart_family(series_type) != chart_family(first) {
+            errors.push(FieldError {
+                path: format!("axis[{index}].type"),
+                message: format!(
+                    "a {series_type} series cannot share a chart with a {first} series: a chart draws {} series together only. \
+                     Choose one of those, or show this column in a chart of its own",
+                    chart_family(first)
+                ),
+            });
         }
     }
 }
@@ -401,5 +437,48 @@ mod unfinished_tests {
         // A range error is answered to drafts and saves alike: it is not a missing setting.
         assert!(!is_unfinished(&json!({"type": "chart", "x_axis": "M", "axis": [{"column": "A", "borderWidth": 7}]})));
         assert!(is_unfinished(&json!({"type": "map", "title_column": "Name"})));
+    }
+}
+
+#[cfg(test)]
+mod series_mix_tests {
+    use super::validate;
+    use serde_json::{json, Value};
+
+    fn chart(types: &[Option<&str>]) -> Value {
+        let axis: Vec<Value> = types
+            .iter()
+            .enumerate()
+            .map(|(i, t)| match t {
+                Some(t) => json!({"column": format!("C{i}"), "type": t}),
+                None => json!({"column": format!("C{i}")}),
+            })
+            .collect();
+        json!({"type": "chart", "x_axis": "Month", "axis": axis})
+    }
+
+    #[test]
+    fn series_of_one_family_mix_freely() {
+        for types in [
+            vec![Some("bar"), Some("line"), Some("scatter"), Some("horizontal-bar")],
+            vec![Some("horizontal-bar"), None, Some("line")],
+            vec![Some("pie"), Some("polarArea")],
+            vec![Some("radar"), Some("radar")],
+        ] {
+            assert!(validate(&chart(&types)).is_ok(), "{types:?}");
+        }
+    }
+
+    #[test]
+    fn a_ring_or_a_radar_among_other_series_is_refused_at_that_series_saying_why() {
+        let errors = validate(&chart(&[Some("bar"), Some("line"), Some("pie")])).unwrap_err();
+        assert_eq!(errors.len(), 1);
+        assert_eq!(errors[0].path, "axis[2].type");
+        assert!(errors[0].message.starts_with("a pie series cannot share a chart with a bar series"), "{}", errors[0].message);
+        assert!(errors[0].message.contains("line, bar, horizontal bar and scatter"), "{}", errors[0].message);
+        // An unset type is the catalogue's bar.
+        let errors = validate(&chart(&[Some("radar"), None])).unwrap_err();
+        assert_eq!((errors[0].path.as_str(), errors.len()), ("axis[1].type", 1));
+        assert!(validate(&chart(&[Some("pie"), Some("radar")])).is_err());
     }
 }

@@ -23,6 +23,7 @@ use serde_json::{Map, Value};
 use tessera_core::calendar::CalendarSettings;
 use tessera_core::chart::ChartAxis;
 use tessera_core::scorecard::ScorecardAxis;
+use tessera_core::sort::{Sort, SortDirection};
 
 use crate::model::BlockType;
 use crate::validate::{parse_block, with_defaults, BlockError, FieldError};
@@ -121,6 +122,25 @@ pub fn markdown_columns(config: &Map<String, Value>) -> Vec<String> {
         .filter(|entry| entry.get("use_markdown").and_then(Value::as_bool) == Some(true) || text(entry, "type") == Some("markdowntext"))
         .filter_map(|entry| text(entry, "column").map(str::to_owned))
         .collect()
+}
+
+/// The order a block shows its rows in when the viewer chose none: a data list's `sorting`
+/// (blocks §3.15) by its `sort_column`, else by its first text field, else its first field.
+/// `None` for every other type and for an unsorted list. The server applies it to the block's
+/// rows, so the browser and the embed never decide it themselves.
+pub fn own_sort(block_type: BlockType, config: &Map<String, Value>) -> Option<Sort> {
+    if block_type != BlockType::Datalist {
+        return None;
+    }
+    let direction = match text(config, "sorting") {
+        Some("Ascending") => SortDirection::Ascending,
+        Some("Descending") => SortDirection::Descending,
+        _ => return None,
+    };
+    let named: Vec<&Map<String, Value>> = items(config, "axis").filter(|item| text(item, "column").is_some()).collect();
+    let first_text = || named.iter().find(|item| matches!(text(item, "type"), None | Some("text"))).or(named.first());
+    let column = text(config, "sort_column").or_else(|| first_text().and_then(|item| text(item, "column")))?;
+    Some(Sort { column: column.to_owned(), direction })
 }
 
 /// A setting's text, trimmed; `None` when absent, not text or empty.
@@ -237,5 +257,24 @@ mod tests {
             {"column": "Name", "use_markdown": false}, {"type": "markdowntext"}
         ]});
         assert_eq!(markdown_columns(config.as_object().unwrap()), ["Notes", "Body"]);
+    }
+
+    #[test]
+    fn a_sorted_data_list_sorts_by_its_chosen_column_else_its_first_text_field() {
+        let list = |extra: Value| {
+            let mut config =
+                json!({"axis": [{"column": "Photo", "type": "image"}, {"column": "Name"}, {"column": "Date", "type": "text"}]});
+            config.as_object_mut().unwrap().extend(extra.as_object().unwrap().clone());
+            own_sort(BlockType::Datalist, config.as_object().unwrap())
+        };
+        let sort = |column: &str, direction| Some(Sort { column: column.to_owned(), direction });
+        assert_eq!(list(json!({"sorting": "Ascending"})), sort("Name", SortDirection::Ascending));
+        assert_eq!(list(json!({"sorting": "Descending", "sort_column": "Date"})), sort("Date", SortDirection::Descending));
+        assert_eq!(list(json!({"sorting": "Descending", "sort_column": "  "})), sort("Name", SortDirection::Descending));
+        assert_eq!(list(json!({"sorting": "None", "sort_column": "Date"})), None);
+        assert_eq!(list(json!({})), None);
+        let images_only = json!({"sorting": "Ascending", "axis": [{"column": "Photo", "type": "image"}]});
+        assert_eq!(own_sort(BlockType::Datalist, images_only.as_object().unwrap()), sort("Photo", SortDirection::Ascending));
+        assert_eq!(own_sort(BlockType::Table, json!({"sorting": "Ascending", "sort_column": "A"}).as_object().unwrap()), None);
     }
 }

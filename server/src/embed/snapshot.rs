@@ -138,21 +138,20 @@ fn shown_block(block: StoredBlock, body: Body) -> Shown {
 }
 
 async fn body(state: &AppState, scope: &Scope, viewer: &Viewer, block: &StoredBlock, search: Option<String>) -> Body {
-    let rows = |rows_per_page: u64, sort: Option<(String, &'static str)>| SheetParams {
+    let rows = |rows_per_page: u64| SheetParams {
         search: search.clone(),
         page: Some("1".to_owned()),
         rows_per_page: Some(rows_per_page.to_string()),
         block: Some(block.id.clone()),
-        sort_column: sort.as_ref().map(|(column, _)| column.clone()),
-        sort_direction: sort.map(|(_, direction)| direction.to_owned()),
         ..SheetParams::default()
     };
     let sheet = text(&block.config, "sheet_title");
     let params = match BlockType::parse(&block.block_type) {
-        Some(BlockType::Table | BlockType::List) => rows(table_page(&block.config), None),
-        Some(BlockType::Datalist) => rows(DATALIST_PAGE, datalist_sort(&block.config)),
-        Some(BlockType::Grid | BlockType::ImageGallery) => rows(CARD_ROWS, None),
-        Some(BlockType::ItemDetails) => rows(1, None),
+        Some(BlockType::Table | BlockType::List) => rows(table_page(&block.config)),
+        // The server sorts a data list by its own `sorting` (sheet_query `own_sort`).
+        Some(BlockType::Datalist) => rows(DATALIST_PAGE),
+        Some(BlockType::Grid | BlockType::ImageGallery) => rows(CARD_ROWS),
+        Some(BlockType::ItemDetails) => rows(1),
         Some(BlockType::Chart | BlockType::Scorecard | BlockType::Markdown | BlockType::Calendar | BlockType::Iframe) => {
             let params = ViewParams { search, ..ViewParams::default() };
             return match block_view::view_of(state, scope, viewer, block, &params).await {
@@ -178,19 +177,6 @@ fn table_page(config: &Map<String, Value>) -> u64 {
         return ALL_ROWS_SHOWN;
     }
     config.get("rows_per_page").and_then(Value::as_f64).filter(|n| *n >= 1.0).map_or(10, |n| (n as u64).min(ALL_ROWS_SHOWN))
-}
-
-/// A datalist's `sorting` as the browser's `sortQuery` reads it: by the first text item's
-/// column (else the first item's).
-fn datalist_sort(config: &Map<String, Value>) -> Option<(String, &'static str)> {
-    let direction = match text(config, "sorting") {
-        "Ascending" => "asc",
-        "Descending" => "desc",
-        _ => return None,
-    };
-    let named: Vec<&Map<String, Value>> = items(config, "axis").filter(|item| !text(item, "column").is_empty()).collect();
-    let item = named.iter().find(|item| matches!(text(item, "type"), "" | "text")).or(named.first())?;
-    Some((text(item, "column").to_owned(), direction))
 }
 
 /// An error as the block shows it: the text of a client error (a missing tab or column), the

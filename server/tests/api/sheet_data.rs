@@ -93,13 +93,16 @@ impl Fixture {
         store::find(self.server.db(), &self.spreadsheet_id, tab).await.unwrap().unwrap()
     }
 
+    /// A block of this board: a table unless `config` names its `type`.
     async fn block(&self, config: Value) -> String {
         let block_id = format!("blk-{}", rand::random::<u32>());
+        let block_type = config["type"].as_str().unwrap_or("table").to_owned();
         sqlx::query(
-            "INSERT INTO blocks (id, board_id, position, block_type, config, created_at, updated_at) VALUES ($1, $2, 0, 'table', $3, 1, 1)",
+            "INSERT INTO blocks (id, board_id, position, block_type, config, created_at, updated_at) VALUES ($1, $2, 0, $3, $4, 1, 1)",
         )
         .bind(&block_id)
         .bind(&self.board_id)
+        .bind(block_type)
         .bind(config.to_string())
         .execute(&self.server.db().pool)
         .await
@@ -238,6 +241,27 @@ both_databases! {
         assert_eq!(unformatted.expect(200).get("styles"), None, "no block, no formatting");
     }
 
+    async fn a_data_list_is_answered_in_its_own_order_unless_the_viewer_asks_another(backend) {
+        let f = Fixture::new(backend, true, json!([])).await;
+        let axis = json!([{"column": "Owner", "type": "button"}, {"column": "Name"}, {"column": "Amount"}]);
+        let by_first_text = f.block(json!({"type": "datalist", "sheet_title": "Sales", "sorting": "Descending", "axis": axis})).await;
+        let page = f.server.guest().get(&f.url("Sales", &format!("block={by_first_text}"))).await;
+        assert_eq!(names(page.expect(200)), ["Dan, Jr.", "Carol", "Bob", "Alice"]);
+        assert_eq!(page.json["sorted_by"], json!({"column": "Name", "direction": "desc"}));
+        let by_amount = f.block(json!({"type": "datalist", "sheet_title": "Sales", "sorting": "Ascending", "sort_column": "Amount", "axis": axis})).await;
+        let page = f.server.guest().get(&f.url("Sales", &format!("block={by_amount}"))).await;
+        assert_eq!(names(page.expect(200)), ["Dan, Jr.", "Bob", "Alice", "Carol"]);
+        // The viewer's own sort wins; an unsorted list and a table have no order of their own.
+        let asked = f.server.guest().get(&f.url("Sales", &format!("block={by_amount}&sort_column=Name&sort_direction=desc"))).await;
+        assert_eq!(names(asked.expect(200)), ["Dan, Jr.", "Carol", "Bob", "Alice"]);
+        let unsorted = f.block(json!({"type": "datalist", "sheet_title": "Sales", "sorting": "None", "axis": axis})).await;
+        let page = f.server.guest().get(&f.url("Sales", &format!("block={unsorted}"))).await;
+        assert_eq!(names(page.expect(200)), ["Alice", "Bob", "Carol", "Dan, Jr."]);
+        assert_eq!(page.json.get("sorted_by"), None);
+        let table = f.block(json!({"sheet_title": "Sales", "sorting": "Descending", "sort_column": "Amount"})).await;
+        assert_eq!(names(f.server.guest().get(&f.url("Sales", &format!("block={table}"))).await.expect(200)), ["Alice", "Bob", "Carol", "Dan, Jr."]);
+    }
+
     async fn a_blocks_conditional_filter_applies_when_the_block_is_named(backend) {
         let f = Fixture::new(backend, true, json!([])).await;
         let by_user = f.block(json!({"sheet_title": "Sales", "conditional_filter": {"select_column": "Owner", "condition": "Is", "filter_by": "Logged in user"}})).await;
@@ -371,7 +395,8 @@ both_databases! {
         let guest = f.server.guest();
         assert_eq!(guest.get(&export("")).await.status, 403);
         let off = f.block(json!({"sheet_title": "Sales"})).await;
-        assert!(guest.get(&export(&format!("block={off}"))).await.error().starts_with("Access denied"));
+        let refused = guest.get(&export(&format!("block={off}"))).await;
+        assert_eq!((refused.status, refused.error()), (403, "CSV download is not enabled for this block; its owner can switch it on in the block's settings."));
         let elsewhere = f.block(json!({"sheet_title": "Costs", "csv_download": true})).await;
         assert_eq!(guest.get(&export(&format!("block={elsewhere}"))).await.status, 403);
         let on = f.block(json!({"sheet_title": "Sales", "csv_download": true})).await;

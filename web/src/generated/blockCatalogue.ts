@@ -64,7 +64,7 @@ clears?: Array<string>,
 first_unused?: boolean, 
 /**
  * The value a new list item starts with, `{key}` standing for the item's other settings
- * (`https://www.{type}.com/`).
+ * (`https://www.{type}.com/`); `true` or `false` for a switch.
  */
 example?: string, };
 

@@ -109,7 +109,7 @@ export interface ListAxisItem {
   hidden?: boolean;
   /** Editable by. Default "Everyone". */
   editable?: "Admins" | "Admins & Guests" | "None" | "Everyone";
-  /** Column width. Pixels. At least 0. */
+  /** Image width. Pixels: this image's width in the cards. At least 0. */
   column_width?: number;
   /** Type. */
   type?: "text" | "image";
@@ -190,6 +190,8 @@ export interface ListConfig {
   axis?: ListAxisItem[];
   /** Row actions. */
   actions?: ListActionsItem[];
+  /** Image width. Pixels: the width of the cards' images. Default 200. At least 0. */
+  column_width?: number;
   /** Paginate. Default true. */
   paginate?: boolean;
   /** Rows per page. Default 10. At least 1. */
@@ -210,10 +212,6 @@ export interface ListConfig {
   add_row_text_color?: string;
   /** Action buttons visible to. Default "Everyone". */
   action_button_visibility?: "Admins" | "Admins & Guests" | "None" | "Everyone";
-  /** Freeze actions column. */
-  freeze_actions_column?: boolean;
-  /** Column width. Pixels. Default 200. At least 0. */
-  column_width?: number;
   /** Submit button title. */
   submit_button_title?: string;
   /** Toolbar buttons. */
@@ -261,15 +259,15 @@ export interface ImageGalleryConfig {
   columns?: "2" | "3" | "4" | "5" | "auto" | 2 | 3 | 4 | 5;
   /** Grid columns. Default 3. 2 to 5. */
   grid_columns?: number;
-  /** Padding. Pixels. Default 24. At least 0. */
+  /** Padding. Pixels, 0 to 100. Default 24. 0 to 100. */
   gallery_padding?: number;
   /** Carousel auto-scroll. */
   carousel_auto_scroll?: boolean;
-  /** Carousel interval. Milliseconds. Default 3000. At least 0. */
+  /** Carousel interval. Milliseconds between slides, at least 500. Default 3000. At least 500. */
   carousel_interval?: number;
   /** Full-screen auto-scroll. */
   fullscreen_auto_scroll?: boolean;
-  /** Full-screen interval. Milliseconds. Default 3000. At least 0. */
+  /** Full-screen interval. Milliseconds between slides, at least 500. Default 3000. At least 500. */
   fullscreen_interval?: number;
   /** Lightbox. */
   lightbox_enabled?: boolean;
@@ -297,7 +295,7 @@ export interface ImageGalleryConfig {
   margin_bottom?: number;
   /** Left margin. 0 to 100. */
   margin_left?: number;
-  /** Transparency. 0 to 1. */
+  /** Transparency. How much of the image shows through the caption box over it: 0 solid, 1 clear (unset: 0.3). The image itself stays opaque. 0 to 1. */
   Transparent?: number;
   /** Icon. */
   show_icon?: boolean;
@@ -460,6 +458,10 @@ export interface TableConfig {
   axis?: TableAxisItem[];
   /** Row actions. */
   actions?: TableActionsItem[];
+  /** Freeze actions column. */
+  freeze_actions_column?: boolean;
+  /** Column width. Pixels. Default 200. At least 0. */
+  column_width?: number;
   /** Paginate. Default true. */
   paginate?: boolean;
   /** Rows per page. Default 10. At least 1. */
@@ -480,10 +482,6 @@ export interface TableConfig {
   add_row_text_color?: string;
   /** Action buttons visible to. Default "Everyone". */
   action_button_visibility?: "Admins" | "Admins & Guests" | "None" | "Everyone";
-  /** Freeze actions column. */
-  freeze_actions_column?: boolean;
-  /** Column width. Pixels. Default 200. At least 0. */
-  column_width?: number;
   /** Submit button title. */
   submit_button_title?: string;
   /** Toolbar buttons. */
@@ -735,6 +733,16 @@ export interface EventConfig {
   socialIcons?: EventSocialIconsItem[];
   /** Accent colour. */
   accent_color?: string;
+  /** Event title colour. */
+  event_title_color?: string;
+  /** Event title size. Default "medium". */
+  event_title_size?: "small" | "medium" | "large";
+  /** Text colour. */
+  event_text_color?: string;
+  /** Date colour. The dates and times in the details. */
+  event_date_color?: string;
+  /** Card background. */
+  event_background_color?: string;
   /** Title. */
   title?: string;
   /** Title colour. */
@@ -823,6 +831,8 @@ export interface DatalistConfig {
   timeline_layout?: "vertical" | "horizontal" | "zigzag";
   /** Sorting. */
   sorting?: "None" | "Ascending" | "Descending";
+  /** Sort by. Unset: the list's first text field. */
+  sort_column?: string;
   /** Timeline colour. */
   timeline_color?: string;
   /** Timeline dot colour. */
@@ -1285,6 +1295,8 @@ export interface IframeConfig {
   temp_block?: boolean;
   /** Iframe code. Paste the <iframe> code. */
   iframe_code?: string;
+  /** Let the page use its own cookies and storage. Switch on for an embedded form, map or video that needs its sign-in, cookies or storage. Only for pages you trust: the page can then keep data in your visitors' browsers. Never applied to a page on this site's own address. */
+  iframe_own_origin?: boolean;
   /** Title. */
   title?: string;
   /** Title colour. */

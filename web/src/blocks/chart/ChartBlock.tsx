@@ -15,7 +15,7 @@ import type { BlockView, DataBlockProps } from '../data/types';
 import { DetailsPopup } from '../details/DetailsPopup';
 import { toolbarStyle } from '../frameStyle';
 import { downloadImagePdf } from '../pdf/pdf';
-import { buildBlockChartOption, formatChartValue } from './chartOptions';
+import { buildBlockChartOption, formatChartValue, seriesLeftOut } from './chartOptions';
 import './chart.css';
 
 // ECharts is the largest dependency of the app; it arrives with the first chart on a page.
@@ -142,11 +142,22 @@ function ChartBody({ model, block, filterLines }: { model: ChartModel; block: Da
           </div>
         </Suspense>
       </ChartBoundary>
+      <LeftOut model={model} />
       <SeriesTable model={model} config={config} title={title} />
       {point !== null && point < model.labels.length && (
         <DetailsPopup title={model.labels[point] || title} record={pointRecord(model, config, point)} onClose={() => setPoint(null)} />
       )}
     </div>
+  );
+}
+
+/** The series a chart cannot draw with its first one, named so the owner knows what to change. */
+function LeftOut({ model }: { model: ChartModel }) {
+  const left = seriesLeftOut(model);
+  if (left.length === 0) return null;
+  const names = left.map((s) => `'${s.name}' (${s.type})`).join(', ');
+  return (
+    <p className="muted chart-block-left-out">{`Not drawn: ${names} cannot share a chart with ${model.series[0].type} series. Choose another type for ${left.length === 1 ? 'it' : 'them'} in the block settings, or show ${left.length === 1 ? 'it' : 'them'} in a chart of ${left.length === 1 ? 'its' : 'their'} own.`}</p>
   );
 }
 

@@ -1,6 +1,6 @@
 import type { ChartModel, ChartType } from '../../core/types';
 import type { ChartAxisItem, ChartConfig } from '../../generated/blockConfigs';
-import { buildBlockChartOption, formatChartValue, isLargeChart, LARGE_POINTS } from './chartOptions';
+import { buildBlockChartOption, formatChartValue, isLargeChart, LARGE_POINTS, seriesLeftOut } from './chartOptions';
 
 type Loose = Record<string, any>;
 
@@ -64,6 +64,27 @@ describe('series types', () => {
     expect(series.map((s) => s.type)).toEqual(['bar', 'line']);
     expect(option.xAxis.type).toBe('category');
     expect(option.tooltip.trigger).toBe('axis');
+  });
+
+  it('horizontal-bar in any position turns the chart: a bar and a horizontal-bar lie side by side', () => {
+    const { option, series } = chart(['line', 'horizontal-bar']);
+    expect(option.yAxis).toMatchObject({ type: 'category', data: ['North', 'South', 'East'] });
+    expect(option.xAxis).toMatchObject({ type: 'value' });
+    expect(series.map((s) => s.type)).toEqual(['line', 'bar']);
+  });
+
+  it('never draws a pie or radar series of an older mixed chart as bars: it is left out and named', () => {
+    const mixed = model(['bar', 'pie', 'line']);
+    const option = buildBlockChartOption(mixed, {
+      type: 'chart',
+      x_axis: 'Region',
+      axis: [{ column: 'S1', type: 'bar', borderWidth: 1 }, { column: 'S2', type: 'pie' }, { column: 'S3', type: 'line', borderWidth: 3 }],
+    }) as Loose;
+    expect((option.series as Loose[]).map((s) => [s.name, s.type])).toEqual([['S1', 'bar'], ['S3', 'line']]);
+    // The line keeps its own axis settings, not the left-out series'.
+    expect((option.series as Loose[])[1].lineStyle.width).toBe(3);
+    expect(seriesLeftOut(mixed).map((s) => s.name)).toEqual(['S2']);
+    expect(seriesLeftOut(model(['bar', 'line']))).toEqual([]);
   });
 
   it('radar: one polygon per series on spokes named by the labels, one shared scale', () => {

@@ -3,10 +3,11 @@
 // model and settings always give the same option, and no number here is computed from sheet
 // cells; only layout, colours, labels and how values are written are chosen.
 //
-// Families. The first series' type decides the coordinate system and the others follow it:
-// - line, bar, horizontal-bar, scatter share one grid (mixed per axis: line + bar on one chart);
-//   a radar, pie or polarArea series in such a chart is drawn as a bar. The chart is horizontal
-//   (categories on the y axis) when its first series is a horizontal-bar.
+// Families. The first series' type decides the coordinate system; a block saves only series of
+// one family (tessera-blocks refuses a mix at the series, saying why), and a series of another
+// family stored before that rule is left out and named under the chart (`seriesLeftOut`):
+// - line, bar, horizontal-bar, scatter share one grid (mixed per axis: line + bar on one chart).
+//   The chart is horizontal (categories on the y axis) when any series is a horizontal-bar.
 // - radar: every series is one polygon on a shared radar whose spokes are the x labels.
 // - pie and polarArea: every series is a ring, the first the outermost (as Chart.js draws
 //   several pie datasets). polarArea is an ECharts pie with `roseType: 'area'`: every sector has
@@ -237,7 +238,7 @@ export interface ChartOptionInput {
 }
 
 function cartesianOption({ model, config, width }: ChartOptionInput): BlockChartOption {
-  const horizontal = model.series[0]?.type === 'horizontal-bar';
+  const horizontal = model.series.some((s) => s.type === 'horizontal-bar');
   const stacked = config.stackAxis === true;
   const points = model.series.reduce((n, s) => Math.max(n, s.data.length), 0);
   const large = points > LARGE_POINTS;
@@ -443,15 +444,28 @@ function pieOption({ model, config }: ChartOptionInput): BlockChartOption {
   } as BlockChartOption;
 }
 
+/** Whether the series at `index` can be drawn with the first series (the same family). */
+function drawable(model: ChartModel, index: number): boolean {
+  return familyOf(model.series[index]?.type) === familyOf(model.series[0]?.type);
+}
+
+/** Series stored beside another family's (before saves refused it): not drawn, named instead. */
+export function seriesLeftOut(model: ChartModel): ChartSeries[] {
+  return model.series.filter((_, index) => !drawable(model, index));
+}
+
 /**
  * The ECharts option of a chart block (see the header for how series types combine). Cartesian
- * series other than line and scatter, and radar/pie series inside a cartesian chart, are bars.
+ * series other than line and scatter are bars; series of another family are left out.
  */
 export function buildBlockChartOption(model: ChartModel, config: ChartConfig, width?: number): BlockChartOption {
-  const family = familyOf(model.series[0]?.type);
-  if (family === 'radar') return radarOption({ model, config });
-  if (family === 'pie') return pieOption({ model, config });
-  return cartesianOption({ model, config, width });
+  const keep = <T,>(items: readonly T[] | undefined) => items?.filter((_, index) => drawable(model, index));
+  const drawn = { ...model, series: keep(model.series) ?? [] };
+  const drawnConfig = { ...config, axis: Array.isArray(config.axis) ? keep(config.axis) : config.axis } as ChartConfig;
+  const family = familyOf(drawn.series[0]?.type);
+  if (family === 'radar') return radarOption({ model: drawn, config: drawnConfig });
+  if (family === 'pie') return pieOption({ model: drawn, config: drawnConfig });
+  return cartesianOption({ model: drawn, config: drawnConfig, width });
 }
 
 /** Whether any series is past the large-data threshold (the view uses the canvas renderer then too). */

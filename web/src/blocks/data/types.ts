@@ -33,6 +33,8 @@ export interface BlockRows {
   permissions?: BlockPermissions;
   /** Sanitised HTML of the page's cells in markdown columns (`use_markdown`, `markdowntext`). */
   markdown?: { row: number; column: string; html: string }[];
+  /** The rows' order: the asked sort, else the block's own (a data list's sorting). */
+  sorted_by?: { column: string; direction: 'asc' | 'desc' };
 }
 
 export interface ScorecardView extends Scorecard {
@@ -140,7 +142,7 @@ export interface BlockSource {
   upload(block: BoardBlock, file: File, column?: string): Promise<string>;
   /** Where a page of this board or app is (toolbar_buttons open_page, itemDetails actions). */
   pageHref(page: string): string;
-  /** The viewer's active filters as text, printed on PDF exports ("Region = North"). */
+  /** The viewer's active filters and search as text, printed on PDF exports ("Region = North", "Search: ada"). */
   filterSummary: string[];
 }
 

@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { BoardBlock } from '../../api/types';
 import type { BlockRows, RowsQuery } from '../data/types';
-import { DatalistBlock, sortQuery, datalistItems } from './DatalistBlock';
+import { DatalistBlock, datalistItems, sortedByText } from './DatalistBlock';
 import { DEFAULT_PAGE_SIZE } from './usePagedRows';
 import { fakeBlockSource } from '../../test/fakeBlockSource';
 
@@ -76,21 +76,19 @@ describe('the datalist block', () => {
     expect(screen.getByRole('list', { name: 'Team (scrolls sideways)' })).toHaveAttribute('tabindex', '0');
   });
 
-  it.each([
-    ['None', undefined],
-    ['Ascending', { column: 'Name', direction: 'asc' }],
-    ['Descending', { column: 'Name', direction: 'desc' }],
-  ])('asks the server to sort (%s) by the first text column', async (sorting, sort) => {
-    const { source } = renderList({ sorting });
+  it('leaves the order to the server and shows the order it answers with', async () => {
+    const { source } = renderList({ sorting: 'Descending' }, () => Promise.resolve(answer([BOB, ADA], { sorted_by: { column: 'Name', direction: 'desc' } })));
     await screen.findByText('Ada');
     expect(source.rows).toHaveBeenCalledTimes(1);
-    expect(source.rows.mock.calls[0][1]).toEqual({ page: 1, rowsPerPage: DEFAULT_PAGE_SIZE, ...(sort ? { sort } : {}) });
+    expect(source.rows.mock.calls[0][1]).toEqual({ page: 1, rowsPerPage: DEFAULT_PAGE_SIZE });
+    expect(screen.getByText('Sorted by Who (descending)')).toBeInTheDocument();
   });
 
-  it('sorts by the first item when no item is text, and not at all without items', () => {
-    expect(sortQuery('Ascending', datalistItems([{ column: 'Photo', type: 'image' }, { column: 'Site', type: 'button' }]))).toEqual({ column: 'Photo', direction: 'asc' });
-    expect(sortQuery('Descending', datalistItems([{ column: 'Photo', type: 'image' }, { column: 'Name' }]))).toEqual({ column: 'Name', direction: 'desc' });
-    expect(sortQuery('Ascending', [])).toBeUndefined();
+  it('says nothing about order when the server did not sort', async () => {
+    renderList({ sorting: 'None' });
+    await screen.findByText('Ada');
+    expect(screen.queryByText(/^Sorted by/)).not.toBeInTheDocument();
+    expect(sortedByText({ column: 'Unlisted', direction: 'asc' }, datalistItems([{ column: 'Name', label: 'Who' }]))).toBe('Sorted by Unlisted (ascending)');
   });
 
   it('draws text with its label, images lazily with a reserved size, and buttons as links to http(s) values only', async () => {

@@ -1,12 +1,12 @@
 // Datalist block (blocks §3.15): each row's chosen columns as label and value pairs, as a
 // vertical list, a horizontal scrolling row of cards, or a timeline (vertical, horizontal or
-// zigzag). Sorting is a data rule, so the server sorts (`sort_column`/`sort_direction`); the
-// catalogue has no sort column setting, so the list sorts by its first text column (see
-// `sortColumn`). Pages of DEFAULT_PAGE_SIZE rows grow with 'Show more'.
+// zigzag). Sorting is a data rule: the server sorts the rows by the block's own `sorting` and
+// `sort_column` (tessera-blocks `own_sort`) and says how, which the list shows above its rows.
+// Pages of DEFAULT_PAGE_SIZE rows grow with 'Show more'.
 import type { CSSProperties } from 'react';
 import type { DatalistAxisItem, DatalistConfig } from '../../generated/blockConfigs';
 import { BlockLoadState, NoRows } from '../data/BlockLoadState';
-import type { DataBlockProps, RowsQuery } from '../data/types';
+import type { BlockRows, DataBlockProps } from '../data/types';
 import { HIDDEN_COLUMNS, RECORD_ID } from '../details/DetailsPopup';
 import { ShowMore } from './ShowMore';
 import { httpUrl } from '../urls';
@@ -45,19 +45,11 @@ export function datalistItems(axis: DatalistAxisItem[] | undefined): DatalistIte
     }));
 }
 
-/**
- * The column a sorted list is sorted by: the first text item (what a reader reads as the row's
- * name or date), else the first item of any type. None when there is nothing to sort by.
- */
-export function sortColumn(items: DatalistItem[]): string | undefined {
-  return (items.find((item) => item.type === 'text') ?? items[0])?.column;
-}
-
-/** The rows query's sort for the `sorting` setting (None, Ascending, Descending). */
-export function sortQuery(sorting: unknown, items: DatalistItem[]): RowsQuery['sort'] {
-  const direction = sorting === 'Ascending' ? 'asc' : sorting === 'Descending' ? 'desc' : null;
-  const column = sortColumn(items);
-  return direction && column ? { column, direction } : undefined;
+/** How the server ordered the rows, in words: "Sorted by Name (ascending)", as the owner chose it. */
+export function sortedByText(sortedBy: BlockRows['sorted_by'], items: DatalistItem[]): string | null {
+  if (!sortedBy) return null;
+  const label = items.find((item) => item.column === sortedBy.column)?.label || sortedBy.column;
+  return `Sorted by ${label} (${sortedBy.direction === 'asc' ? 'ascending' : 'descending'})`;
 }
 
 function Field({ item, row }: { item: DatalistItem; row: Record<string, string> }) {
@@ -89,7 +81,7 @@ export function DatalistBlock({ block, source }: DataBlockProps) {
   const items = datalistItems(config.axis);
   const listType = oneOf(config.list_type, LIST_TYPES, 'vertical');
   const layout = oneOf(config.timeline_layout, TIMELINE_LAYOUTS, 'vertical');
-  const paged = usePagedRows(block, source, sortQuery(config.sorting, items));
+  const paged = usePagedRows(block, source);
 
   const classes = ['datalist-block', `datalist-block-${listType}`];
   if (listType === 'timeline') classes.push(`datalist-block-timeline-${layout}`);
@@ -107,8 +99,10 @@ export function DatalistBlock({ block, source }: DataBlockProps) {
         const shown = items.length
           ? items
           : answer.columns.filter((column) => !HIDDEN_COLUMNS.has(column)).map((column) => ({ column, label: '', type: 'text' as const, buttonText: '' }));
+        const order = sortedByText(answer.sortedBy, shown);
         return (
           <div className={classes.join(' ')} style={style}>
+            {order && <p className="muted datalist-block-order">{order}</p>}
             <ol
               className="datalist-block-items"
               // A row that scrolls sideways takes focus so the keyboard can scroll it.

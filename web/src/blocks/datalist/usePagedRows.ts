@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import type { BoardBlock } from '../../api/types';
 import { useBlockRows } from '../data/hooks';
-import type { BlockRows, BlockSource, RowsQuery } from '../data/types';
+import type { BlockRows, BlockSource } from '../data/types';
 
 /** Rows a page shows when the block has no `rows_per_page` of its own. */
 export const DEFAULT_PAGE_SIZE = 20;
@@ -29,6 +29,8 @@ export type PagedRows =
       loadingMore: boolean;
       /** Why the next page failed (the rows shown stay). */
       moreError: string | null;
+      /** The order the server gave the rows (a data list's own sorting). */
+      sortedBy: BlockRows['sorted_by'];
       showMore: () => void;
     };
 
@@ -39,9 +41,10 @@ interface Earlier {
   rows: Record<string, string>[];
   /** The page being shown or asked for. */
   page: number;
-  /** The last answer's columns and total, shown while the next page loads. */
+  /** The last answer's columns, total and order, shown while the next page loads. */
   columns: string[];
   total: number;
+  sortedBy: BlockRows['sorted_by'];
   /**
    * The answer shown when 'Show more' was pressed: until the next page's load begins, the load
    * still holds it for a render, and it must not be added twice.
@@ -49,17 +52,17 @@ interface Earlier {
   shown: BlockRows | null;
 }
 
-export function usePagedRows(block: BoardBlock, source: BlockSource, sort: RowsQuery['sort']): PagedRows {
+export function usePagedRows(block: BoardBlock, source: BlockSource): PagedRows {
   const pageSize = pageSizeOf(block);
-  const key = JSON.stringify([source.key, block, sort]);
-  const start: Earlier = { key, rows: [], page: 1, columns: [], total: 0, shown: null };
+  const key = JSON.stringify([source.key, block]);
+  const start: Earlier = { key, rows: [], page: 1, columns: [], total: 0, sortedBy: undefined, shown: null };
   const [earlier, setEarlier] = useState<Earlier>(start);
-  // A new source, block or sort starts again at the first page (set while rendering, as React
+  // A new source or block starts again at the first page (set while rendering, as React
   // recommends for state derived from props, so pages of the old key are never shown).
   const current = earlier.key === key ? earlier : start;
   if (current !== earlier) setEarlier(current);
 
-  const { load, reload } = useBlockRows(block, source, { page: current.page, rowsPerPage: pageSize, ...(sort ? { sort } : {}) });
+  const { load, reload } = useBlockRows(block, source, { page: current.page, rowsPerPage: pageSize });
 
   if (current.page === 1 && load.status !== 'ready') return load;
   const answer: BlockRows | null = load.status === 'ready' && load.answer !== current.shown ? load.answer : null;
@@ -67,6 +70,7 @@ export function usePagedRows(block: BoardBlock, source: BlockSource, sort: RowsQ
   const rows = answer ? [...current.rows, ...answer.rows] : current.rows;
   const columns = answer?.columns ?? current.columns;
   const total = answer?.total ?? current.total;
+  const sortedBy = answer ? answer.sorted_by : current.sortedBy;
   return {
     status: 'ready',
     columns,
@@ -75,10 +79,11 @@ export function usePagedRows(block: BoardBlock, source: BlockSource, sort: RowsQ
     hasMore: load.status === 'failed' || (answer !== null && current.page < answer.page_count),
     loadingMore,
     moreError: load.status === 'failed' ? load.message : null,
+    sortedBy,
     showMore: () => {
       // After a failed page, 'Show more' asks for the same page again.
       if (!answer) reload();
-      else setEarlier({ key, rows, page: current.page + 1, columns, total, shown: answer });
+      else setEarlier({ key, rows, page: current.page + 1, columns, total, sortedBy, shown: answer });
     },
   };
 }

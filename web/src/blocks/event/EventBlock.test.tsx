@@ -84,6 +84,33 @@ describe('the event block', () => {
     expect(screen.queryByRole('timer')).not.toBeInTheDocument();
   });
 
+  it.each(['overlay', 'stacked', 'left-image', 'right-image'])('honours the style fields in the %s layout', (layout) => {
+    const { container } = renderEvent({
+      layout_type: layout,
+      image: 'https://img.example/hall.jpg',
+      event_title_color: '#aa0000',
+      event_title_size: 'large',
+      event_text_color: '#222222',
+      event_date_color: '#0000aa',
+      event_background_color: '#fffbe6',
+    });
+    const card = container.querySelector('article')!;
+    expect(card).toHaveClass(`event-layout-${layout}`, 'event-filled');
+    const variables = ['--event-title-color', '--event-title-size', '--event-text', '--event-date', '--event-background'].map((name) => card.style.getPropertyValue(name));
+    expect(variables).toEqual(['#aa0000', '1.75rem', '#222222', '#0000aa', '#fffbe6']);
+    const when = screen.getByText('05 Mar 2030').closest('li')!;
+    expect(when).toHaveClass('event-detail-when');
+    expect(screen.getByText('10:00 – 17:00').closest('li')).toHaveClass('event-detail-when');
+  });
+
+  it('leaves the card to the block colours when no style field is set', () => {
+    const { container } = renderEvent();
+    const card = container.querySelector('article')!;
+    expect(card).not.toHaveClass('event-filled');
+    expect(card.style.getPropertyValue('--event-title-color')).toBe('');
+    expect(card.style.getPropertyValue('--event-title-size')).toBe('1.35rem');
+  });
+
   it('marks the start day in a badge of the accent colour', () => {
     const { container } = renderEvent({ accent_color: '#fde047' });
     const badge = container.querySelector('.event-date-badge')!;

@@ -10,7 +10,7 @@ import { EventCountdown } from './EventCountdown';
 import { EventDetails } from './EventDetails';
 import { EventRegistration } from './EventRegistration';
 import { MONTHS, parseDate } from './eventDates';
-import { eventSettings, type SocialIcon } from './eventSettings';
+import { eventSettings, type EventSettings, type SocialIcon } from './eventSettings';
 import './event.css';
 
 /** The start day as a calendar leaf; the details say the same in words, so readers skip it. */
@@ -48,15 +48,28 @@ function SocialIcons({ icons }: { icons: SocialIcon[] }) {
   );
 }
 
+/** The card's CSS variables: the accent and the owner's style fields, each only when set. */
+function cardStyle({ accent, style }: EventSettings): CSSProperties {
+  const variables: Record<string, string> = { '--event-title-size': style.titleSize };
+  if (accent) Object.assign(variables, { '--event-accent': accent, '--event-on-accent': textOn(accent) });
+  if (style.titleColour) variables['--event-title-color'] = style.titleColour;
+  if (style.textColour) variables['--event-text'] = style.textColour;
+  if (style.dateColour) variables['--event-date'] = style.dateColour;
+  if (style.background) variables['--event-background'] = style.background;
+  return variables as CSSProperties;
+}
+
 export function EventBlock({ block }: StandaloneBlockProps) {
   const settings = eventSettings(block);
   if (!settings.title && !settings.description && !settings.startDate) {
     return <p className="muted block-empty">Add the event’s title and dates in the block settings.</p>;
   }
-  const accent = settings.accent ? ({ '--event-accent': settings.accent, '--event-on-accent': textOn(settings.accent) } as CSSProperties) : undefined;
   return (
     <div className="event-block">
-      <article className={`event-card event-layout-${settings.layout}${settings.image ? ' event-has-image' : ''}`} style={accent}>
+      <article
+        className={`event-card event-layout-${settings.layout}${settings.image ? ' event-has-image' : ''}${settings.style.background ? ' event-filled' : ''}`}
+        style={cardStyle(settings)}
+      >
         {settings.image && (
           <div className="event-media">
             <img src={settings.image} alt="" loading="lazy" decoding="async" />

@@ -8,9 +8,10 @@ import { formatDate, formatTime, machineDateTime } from './eventDates';
 import { mailtoHref, mapSearchHref } from '../urls';
 import type { EventLocation, EventSettings } from './eventSettings';
 
-function Row({ icon, children }: { icon: IconDefinition; children: ReactNode }) {
+/** A row of facts; `when` marks the dates and times, which take the block's date colour. */
+function Row({ icon, when = false, children }: { icon: IconDefinition; when?: boolean; children: ReactNode }) {
   return (
-    <li className="event-detail">
+    <li className={when ? 'event-detail event-detail-when' : 'event-detail'}>
       <FaIcon icon={icon} className="event-detail-icon" />
       <span className="event-detail-text">{children}</span>
     </li>
@@ -37,7 +38,7 @@ function When({ settings }: { settings: EventSettings }) {
   if (settings.multiDay) {
     if (!startDate && !endDate) return null;
     return (
-      <Row icon={faCalendar}>
+      <Row icon={faCalendar} when>
         {startDate && <Moment date={startDate} time={startTime} settings={settings} />}
         {startDate && endDate && ' – '}
         {endDate && <Moment date={endDate} time={endTime} settings={settings} />}
@@ -48,11 +49,15 @@ function When({ settings }: { settings: EventSettings }) {
   return (
     <>
       {startDate && (
-        <Row icon={faCalendar}>
+        <Row icon={faCalendar} when>
           <Moment date={startDate} time="" settings={settings} />
         </Row>
       )}
-      {times && <Row icon={faClock}>{times}</Row>}
+      {times && (
+        <Row icon={faClock} when>
+          {times}
+        </Row>
+      )}
     </>
   );
 }

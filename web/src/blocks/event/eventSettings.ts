@@ -21,6 +21,17 @@ export interface SocialIcon {
   href: string | null;
 }
 
+export const TITLE_SIZES = { small: '1.1rem', medium: '1.35rem', large: '1.75rem' } as const;
+
+/** The card's own colours and title size (blocks §3.16 style fields); null: not set. */
+export interface EventStyle {
+  titleColour: string | null;
+  titleSize: string;
+  textColour: string | null;
+  dateColour: string | null;
+  background: string | null;
+}
+
 export interface EventSettings {
   title: string;
   description: string;
@@ -44,6 +55,7 @@ export interface EventSettings {
   email: string | null;
   socialIcons: SocialIcon[];
   accent: string | null;
+  style: EventStyle;
 }
 
 
@@ -99,5 +111,12 @@ export function eventSettings(block: BoardBlock): EventSettings {
     email: textOf(config.contact_email) || null,
     socialIcons: socialIcons(config.socialIcons),
     accent: textOf(config.accent_color) || null,
+    style: {
+      titleColour: textOf(config.event_title_color) || null,
+      titleSize: TITLE_SIZES[(Object.hasOwn(TITLE_SIZES, textOf(config.event_title_size)) ? textOf(config.event_title_size) : 'medium') as keyof typeof TITLE_SIZES],
+      textColour: textOf(config.event_text_color) || null,
+      dateColour: textOf(config.event_date_color) || null,
+      background: textOf(config.event_background_color) || null,
+    },
   };
 }

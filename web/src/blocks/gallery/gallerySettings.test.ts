@@ -1,5 +1,6 @@
 import { galleryImages } from './galleryItems';
-import { DEFAULT_INTERVAL, DEFAULT_TRANSPARENCY, readGallerySettings } from './gallerySettings';
+import { loadRealCore } from '../../test/realCore';
+import { DEFAULT_INTERVAL, DEFAULT_TRANSPARENCY, MAX_PADDING, MIN_INTERVAL, readGallerySettings } from './gallerySettings';
 import { galleryStyle } from './galleryStyle';
 
 const read = (settings: Record<string, unknown>) => readGallerySettings({ id: 'g', type: 'imageGallery', ...settings });
@@ -70,12 +71,25 @@ describe('reading the gallery settings', () => {
     expect(settings.transparency).toBe(1);
   });
 
+  it("accepts exactly the catalogue's ranges, so no saved value is read as another", async () => {
+    const core = await loadRealCore();
+    const fields = core.blockCatalogue().blocks.find((entry) => entry.type === 'imageGallery')!.fields;
+    const bounds = (key: string) => {
+      const field = fields.find((f) => f.key === key)!;
+      return [field.min, field.max];
+    };
+    expect(bounds('carousel_interval')).toEqual([MIN_INTERVAL, undefined]);
+    expect(bounds('fullscreen_interval')).toEqual([MIN_INTERVAL, undefined]);
+    expect(bounds('gallery_padding')).toEqual([0, MAX_PADDING]);
+  });
+
   it.each([
     [1000, 1000],
     ['2500', 2500],
-    [499, DEFAULT_INTERVAL],
-    [0, DEFAULT_INTERVAL],
+    [499, 500],
+    [0, 500],
     ['soon', DEFAULT_INTERVAL],
+    [undefined, DEFAULT_INTERVAL],
   ])('reads an auto-scroll interval of %o as %i ms', (value, expected) => {
     expect(read({ carousel_interval: value }).carousel.interval).toBe(expected);
     expect(read({ fullscreen_interval: value }).fullscreen.interval).toBe(expected);

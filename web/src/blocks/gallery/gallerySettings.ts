@@ -17,7 +17,7 @@ export type GalleryAnimation = (typeof ANIMATIONS)[number];
 export type GalleryIcon = (typeof ICONS)[number];
 
 export const DEFAULT_PADDING = 24;
-/** The catalogue sets no floor under the intervals; a slide every few milliseconds is unreadable. */
+/** The catalogue's floor under the intervals (MIN_SLIDE_MS): a save below it is refused. */
 export const MIN_INTERVAL = 500;
 export const DEFAULT_INTERVAL = 3000;
 /**
@@ -28,7 +28,7 @@ export const DEFAULT_INTERVAL = 3000;
 export const DEFAULT_TRANSPARENCY = 0.3;
 /** The catalogue gives `columns` no default; three matches grid_columns' default. */
 export const DEFAULT_COLUMNS = 3;
-/** The catalogue sets no ceiling on gallery_padding; more than this leaves no room for images. */
+/** The catalogue's ceiling on gallery_padding. */
 export const MAX_PADDING = 100;
 
 export interface AutoScroll {
@@ -110,10 +110,13 @@ export function masonryColumns(value: unknown): number | 'auto' {
   return isSet(value) && Number.isInteger(n) && n >= 2 && n <= 5 ? n : DEFAULT_COLUMNS;
 }
 
-/** An auto-scroll interval: the default when unset or too short to read a slide. */
+/**
+ * An auto-scroll interval: the default when unset or unreadable; a value stored before the
+ * catalogue's floor existed is read as that floor, the nearest interval a save accepts.
+ */
 export function interval(value: unknown): number {
   const n = isSet(value) ? Number(value) : NaN;
-  return Number.isFinite(n) && n >= MIN_INTERVAL ? Math.round(n) : DEFAULT_INTERVAL;
+  return Number.isFinite(n) ? Math.max(MIN_INTERVAL, Math.round(n)) : DEFAULT_INTERVAL;
 }
 
 export function readGallerySettings(block: BoardBlock): GallerySettings {

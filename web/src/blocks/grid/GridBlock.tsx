@@ -109,7 +109,7 @@ export function GridBlock({ block, source }: DataBlockProps) {
   // blocks §3.12 lists the details popup on row click as part of the grid; the setting turns it
   // off only when set to false.
   const clickOpens = config.show_details_on_click !== false;
-  const paged = usePagedRows(block, source, undefined);
+  const paged = usePagedRows(block, source);
   const [open, setOpen] = useState<Record<string, string> | null>(null);
 
   return (

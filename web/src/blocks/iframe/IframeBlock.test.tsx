@@ -3,7 +3,7 @@ import { ApiError } from '../../api/errors';
 import type { BoardBlock } from '../../api/types';
 import { fakeBlockSource } from '../../test/fakeBlockSource';
 import type { BlockView, IframeFrame } from '../data/types';
-import { EMPTY_TEXT, IframeBlock, NO_ADDRESS, SANDBOX } from './IframeBlock';
+import { EMPTY_TEXT, IframeBlock, NO_ADDRESS, SANDBOX, SANDBOX_OWN_ORIGIN } from './IframeBlock';
 import { frameHeight, frameMaxWidth } from './iframeFrame';
 
 const BLOCK: BoardBlock = { id: 'i1', type: 'iframe', iframe_code: '<iframe src="https://maps.example/embed"></iframe>' };
@@ -43,6 +43,17 @@ describe('the iframe block', () => {
     expect(tokens).toContain('allow-scripts');
     expect(tokens).not.toContain('allow-same-origin');
     expect(tokens).not.toContain('allow-top-navigation');
+  });
+
+  it('lets a page of another origin keep its own cookies and storage when the owner allows it', async () => {
+    shown({}, { ...BLOCK, iframe_own_origin: true });
+    expect(await findFrame()).toHaveAttribute('sandbox', SANDBOX_OWN_ORIGIN);
+  });
+
+  it("never grants its own origin to a page on the board's origin, even when allowed", async () => {
+    shown({ src: `${window.location.origin}/admin` }, { ...BLOCK, iframe_own_origin: true });
+    const tokens = (await findFrame()).getAttribute('sandbox')!.split(/\s+/);
+    expect(tokens).not.toContain('allow-same-origin');
   });
 
   it('allows full screen only when the pasted code did', async () => {

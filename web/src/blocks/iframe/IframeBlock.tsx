@@ -2,9 +2,12 @@
 // one <iframe> with an http(s) src survives, with its harmless attributes, or the code is refused
 // with a reason. The browser checks the address once more, in case the answer was tampered with,
 // and draws the frame sandboxed: scripts may run but never with the board's origin, because
-// allow-scripts together with allow-same-origin would let the page lift its own sandbox.
+// allow-scripts together with allow-same-origin would let a page of that origin lift its own
+// sandbox. An owner may let a page of another origin keep its own origin (iframe_own_origin:
+// cookies and storage, which many forms, maps and videos need).
 import type { BoardBlock } from '../../api/types';
 import { BlockLoadState } from '../data/BlockLoadState';
+import { flagOf } from '../settingValues';
 import { httpUrl } from '../urls';
 import { useBlockView } from '../data/hooks';
 import type { BlockView, DataBlockProps, IframeFrame } from '../data/types';
@@ -13,8 +16,16 @@ import './iframe.css';
 
 type IframeView = Extract<BlockView, { kind: 'iframe' }>;
 
-/** Never allow-same-origin: see the note at the top. */
+/** The strict default: the page runs as a unique origin (see the note at the top). */
 export const SANDBOX = 'allow-scripts allow-forms allow-popups allow-popups-to-escape-sandbox allow-presentation';
+/** With iframe_own_origin, for a page of another origin than the board's. */
+export const SANDBOX_OWN_ORIGIN = `${SANDBOX} allow-same-origin`;
+
+/** The sandbox of `src`: its own origin only when the owner allowed it and it is not the board's. */
+export function sandboxFor(block: BoardBlock, src: string): string {
+  const allowed = flagOf(block.iframe_own_origin) && new URL(src).origin !== window.location.origin;
+  return allowed ? SANDBOX_OWN_ORIGIN : SANDBOX;
+}
 export const EMPTY_TEXT = 'Paste the iframe code in the block settings to show another page here.';
 export const NO_ADDRESS = 'The iframe code has no http or https address.';
 
@@ -36,7 +47,7 @@ function Frame({ block, frame }: { block: BoardBlock; frame: IframeFrame }) {
       className="iframe-block-frame"
       src={src}
       title={title}
-      sandbox={SANDBOX}
+      sandbox={sandboxFor(block, src)}
       referrerPolicy="strict-origin-when-cross-origin"
       loading="lazy"
       {...(frame.allowfullscreen ? { allow: 'fullscreen' } : {})}
