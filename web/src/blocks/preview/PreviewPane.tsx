@@ -6,7 +6,7 @@
 import { useDeferredValue, useEffect, useMemo, useState, type MouseEvent } from 'react';
 import type { BoardBlock } from '../../api/types';
 import { hostContext } from '../../core/context';
-import type { Filter } from '../../core/types';
+import type { Filter } from '../../generated/core';
 import { coreErrorMessage, type BlockConfig, type Core } from '../../core/wasm';
 import { BlockBody } from '../../features/board/BlockBody';
 import { useSessionStore } from '../../store/sessionStore';

@@ -8,7 +8,7 @@
 import type { BoardBlock } from '../../api/types';
 import { NO_SHEET } from '../data/sources';
 import type { BlockRows, BlockView, CalendarEventView, RowsQuery, ScorecardView } from '../data/types';
-import type { ChartAxis, ChartSpec, Filter, QueryContext, QuerySpec } from '../../core/types';
+import type { ChartAxis, ChartSpec, Filter, QueryContext, QuerySpec } from '../../generated/core';
 import { loadMarkup } from '../../core/markup';
 import { coreErrorMessage, type BlockConfig, type Core, type Table } from '../../core/wasm';
 import { canonicalType } from '../canonicalType';

@@ -5,7 +5,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { SpreadsheetView } from '../../api/types';
 import { FormError } from '../../components/FormError';
 import { Loading } from '../../components/Loading';
-import type { Filter } from '../../core/types';
+import type { Filter } from '../../generated/core';
 import type { BlockConfig } from '../../core/wasm';
 import type { AppPageList } from '../../features/app/appPages';
 import { getSpreadsheet } from '../../features/spreadsheets/spreadsheetApi';

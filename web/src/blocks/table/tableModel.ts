@@ -4,7 +4,7 @@
 // rules and who may write are the server's.
 import type { BoardBlock } from '../../api/types';
 import { targetHref, type PageTarget } from '../../features/app/appLocation';
-import type { CellStyle } from '../../core/types';
+import type { CellStyle } from '../../generated/core';
 import type {
   TableActionsItem,
   TableAxisItem,

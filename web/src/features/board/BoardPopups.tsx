@@ -9,7 +9,7 @@ import { addToBoard, isLocalId, removeBlock, replaceBlock, type Block } from '..
 import { BlockTypePicker } from '../../shell/BlockTypePicker';
 import { blockTypeName } from '../../shell/blockTypes';
 import { isOpen } from '../../shell/modes';
-import type { Filter } from '../../core/types';
+import type { Filter } from '../../generated/core';
 import { BlockWidthButton, EditBlockButton } from '../../shell/blockFrame';
 import { useOutboxBlocks, type BlockListEditing } from '../../shell/offlineEditing';
 import { useBlockArranging } from '../../shell/useBlockArranging';
