@@ -1,7 +1,7 @@
 // The shared block settings of blocks §3.1 that colour a block's frame: background_color and
 // font_color for the block, title_color and title_background_color for its title.
 import type { CSSProperties } from 'react';
-import type { BoardBlock } from '../api/types';
+import type { BoardBlock } from '../generated/api';
 
 /** The catalogue's BUTTON_COLOUR (blocks §3.1): a button whose stored colour is missing. */
 export const BUTTON_COLOUR = '#4f46E5';

@@ -3,7 +3,7 @@
 // with a reason. The browser checks the address once more, in case the answer was tampered with,
 // and draws the frame sandboxed: scripts may run but never with the board's origin, because
 // allow-scripts together with allow-same-origin would let the page lift its own sandbox.
-import type { BoardBlock } from '../../api/types';
+import type { BoardBlock } from '../../generated/api';
 import { BlockLoadState } from '../data/BlockLoadState';
 import { httpUrl } from '../urls';
 import { useBlockView } from '../data/hooks';

@@ -4,7 +4,7 @@
 // server and what the owner sees is what viewers get. A block still missing a required setting
 // says what to choose, as it does on the board.
 import { useDeferredValue, useEffect, useMemo, useState, type MouseEvent } from 'react';
-import type { BoardBlock } from '../../api/types';
+import type { BoardBlock } from '../../generated/api';
 import { hostContext } from '../../core/context';
 import type { Filter } from '../../generated/core';
 import { coreErrorMessage, type BlockConfig, type Core } from '../../core/wasm';

@@ -2,7 +2,7 @@
 // editor alike: the catalogue's form for the block, fed with the tabs and columns of the
 // spreadsheet behind it, and beside it the live preview of the block as it is being set up.
 import { useCallback, useEffect, useState } from 'react';
-import type { SpreadsheetView } from '../../api/types';
+import type { SpreadsheetView } from '../../generated/api';
 import { FormError } from '../../components/FormError';
 import { Loading } from '../../components/Loading';
 import type { Filter } from '../../generated/core';

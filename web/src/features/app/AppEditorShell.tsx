@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toApiError } from '../../api/errors';
-import type { AppPage, AppRecord, PageSettings, PageState } from '../../api/types';
+import type { AppPage, AppRecord, PageSettings, PageState } from '../../generated/api';
 import { draftBlock, EditedBlockPanel, storeDraft, openedBlock, useBlockTarget, useOfflineReadiness } from '../../blocks/settings/EditedBlockPanel';
 import { Loading } from '../../components/Loading';
 import { docsUrlFor } from '../../shell/docsLink';
