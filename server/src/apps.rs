@@ -30,6 +30,7 @@ pub struct App {
 
 /// An app as the API answers it.
 #[derive(Debug, Serialize, ToSchema)]
+#[schema(as = AppRecord)]
 pub struct AppJson {
     pub id: String,
     pub name: String,
@@ -198,6 +199,7 @@ pub fn subdomain_of_host(host: &str, base_host: &str) -> Option<String> {
 
 /// A page of an app as the API answers it.
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = AppPage)]
 pub struct Page {
     pub id: String,
     pub app_id: String,
@@ -353,7 +355,7 @@ pub struct PageState {
     pub sheets: Vec<String>,
     /// The app's users, for those who manage them; empty for everyone else.
     pub users: Vec<AppUser>,
-    #[schema(value_type = Vec<Object>)]
+    #[schema(value_type = Vec<crate::board_state::BoardBlock>)]
     pub blocks: Vec<Value>,
     /// The owner's e-mail, for the owner, admins and invited app users; empty for others.
     pub owner_email: String,
@@ -363,10 +365,10 @@ pub struct PageState {
     pub page: &'static str,
     /// The app's header for pages without a header block of their own (App Settings), as block
     /// JSON; null when the app has none.
-    #[schema(value_type = Option<Object>)]
+    #[schema(value_type = Option<crate::board_state::BoardBlock>)]
     pub app_header: Option<Value>,
     /// The app's footer for pages without a footer block of their own.
-    #[schema(value_type = Option<Object>)]
+    #[schema(value_type = Option<crate::board_state::BoardBlock>)]
     pub app_footer: Option<Value>,
 }
 

@@ -18,45 +18,76 @@ use crate::error::{Error, ResultExt};
 /// `footer` and `event` of the board state.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(default, deny_unknown_fields)]
+#[schema(as = BoardFooter)]
 pub struct Footer {
+    #[schema(required = true)]
     pub logo: String,
     #[serde(rename = "socialMediaIcons")]
+    #[schema(required = true)]
     pub social_media_icons: Vec<Value>,
     #[serde(rename = "copyrightText")]
+    #[schema(required = true)]
     pub copyright_text: String,
 }
 
 /// The board-state settings kept in `boards.settings`, with the defaults of platform §3.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(default)]
+#[schema(as = BoardSettings)]
 pub struct Settings {
+    #[schema(required = true)]
     pub hide_filters: bool,
+    #[schema(required = true)]
     pub hide_hero: bool,
+    #[schema(required = true)]
     pub hide_search: bool,
+    #[schema(required = true)]
     pub search: String,
+    #[schema(required = true, value_type = Vec<Object>)]
     pub filters: Vec<Value>,
+    #[schema(required = true)]
     pub title: String,
+    #[schema(required = true)]
     pub hero: String,
+    #[schema(required = true)]
     pub logo: String,
+    #[schema(required = true)]
     pub hero_image: String,
     /// The editor mode (platform §4).
+    #[schema(required = true)]
     pub page: String,
+    /// Colours (#RGB, #RRGGBB or #RRGGBBAA).
+    #[schema(required = true, value_type = Vec<String>)]
     pub palette: Vec<Value>,
+    #[schema(required = true)]
     pub nav_background: String,
+    #[schema(required = true)]
     pub hero_background: String,
+    #[schema(required = true)]
     pub sign_in_method: String,
+    #[schema(required = true)]
     pub active_section_text_color: String,
+    #[schema(required = true)]
     pub inactive_section_text_color: String,
+    #[schema(required = true)]
     pub active_section_background_color: String,
+    #[schema(required = true)]
     pub board_background: String,
+    #[schema(required = true)]
     pub block_border: String,
+    #[schema(required = true)]
     pub block_shadow: String,
     /// Comma-separated section names.
+    #[schema(required = true)]
     pub sections: String,
+    #[schema(required = true)]
     pub current_section: String,
+    #[schema(required = true)]
     pub footer: Footer,
+    #[schema(required = true)]
     pub event: Footer,
     /// The sites allowed to frame the board's `/embed` page (`scheme://host[:port]`); empty: any.
+    #[schema(required = true)]
     pub embed_origins: Vec<String>,
 }
 
@@ -326,13 +357,50 @@ pub struct BoardState {
     /// The titles of the connected spreadsheet's sheets, in order.
     pub sheets: Vec<String>,
     pub users: Vec<Value>,
+    #[schema(value_type = Vec<BoardBlock>)]
     pub blocks: Vec<Value>,
     pub owner_email: String,
     pub can_edit: bool,
     pub user_role: Role,
+    /// Always `board`.
     #[serde(rename = "type")]
+    #[schema(value_type = BoardStateType)]
     pub kind: &'static str,
 }
+
+/// The `type` of a board state (documentation only: the field is the text `board`).
+#[derive(ToSchema)]
+#[schema(rename_all = "lowercase")]
+#[allow(dead_code)]
+pub enum BoardStateType {
+    Board,
+}
+
+/// A stored block as the server answers it: `{id, type, ...settings}` (blocks §3), its
+/// settings those of its type in the block catalogue. Documentation only: blocks are JSON.
+pub struct BoardBlock;
+
+impl utoipa::PartialSchema for BoardBlock {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        use utoipa::openapi::schema::{AdditionalProperties, ObjectBuilder, Type};
+        let text = || ObjectBuilder::new().schema_type(Type::String);
+        ObjectBuilder::new()
+            .description(Some("A stored block: `{id, type, ...settings}` (blocks §3)."))
+            .property("id", text())
+            .required("id")
+            .property("type", text().description(Some("The block type, as the block catalogue names it.")))
+            .required("type")
+            .property("title", text())
+            .property("section", text())
+            .property("sheet_title", text())
+            .property("full_width", ObjectBuilder::new().schema_type(Type::Boolean))
+            .property("temp_block", ObjectBuilder::new().schema_type(Type::Boolean))
+            .additional_properties(Some(AdditionalProperties::FreeForm(true)))
+            .into()
+    }
+}
+
+impl ToSchema for BoardBlock {}
 
 pub async fn state(db: &Db, board: &Board, role: Role) -> Result<BoardState, Error> {
     let sheets: Vec<(String,)> = match &board.spreadsheet_id {

@@ -165,8 +165,18 @@ pub struct TypedColumn {
     pub name: String,
     /// `text`, `number` or `date`, read from the column's values; null when every cell is blank.
     #[serde(rename = "type")]
-    #[schema(value_type = Option<String>)]
+    #[schema(value_type = Option<ColumnTypeName>, required = true)]
     pub column_type: Option<ColumnType>,
+}
+
+/// The type of a column's values (tessera-core's `ColumnType`; documentation only).
+#[derive(ToSchema)]
+#[schema(as = ColumnType, rename_all = "lowercase")]
+#[allow(dead_code)]
+pub enum ColumnTypeName {
+    Text,
+    Number,
+    Date,
 }
 
 /// A tab with its typed columns.
@@ -217,12 +227,14 @@ pub struct ColumnMatch {
     pub template_column: String,
     /// The type of the column's values in the board's current spreadsheet; null when it is not
     /// there or has no values (it then matches by name alone).
-    #[schema(value_type = Option<String>)]
+    #[schema(value_type = Option<ColumnTypeName>, required = true)]
     pub template_type: Option<ColumnType>,
     /// The matched column; null unless `status` is `matched`.
+    #[schema(required = true)]
     pub your_column: Option<String>,
     pub status: MatchStatus,
     /// Why it did not match, to show the user; null when matched.
+    #[schema(required = true)]
     pub reason: Option<String>,
 }
 
@@ -231,6 +243,7 @@ pub struct ColumnMatch {
 pub struct TabMatch {
     pub template_tab: String,
     /// The tab of the same name, else the one with the most matching columns; null when none matches any.
+    #[schema(required = true)]
     pub your_tab: Option<String>,
     pub columns: Vec<ColumnMatch>,
 }

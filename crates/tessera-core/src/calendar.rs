@@ -53,6 +53,7 @@ pub const DEFAULT_EVENT_MINUTES: i64 = 60;
 
 /// blocks §3.7 `default_calendar_view`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(any(test, feature = "ts"), derive(ts_rs::TS))]
 pub enum CalendarView {
     #[default]
     #[serde(alias = "month")]
@@ -90,6 +91,7 @@ pub struct CalendarSettings {
 
 /// The days a calendar shows, `start` included and `end` excluded, both `YYYY-MM-DD`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(any(test, feature = "ts"), derive(ts_rs::TS))]
 pub struct CalendarWindow {
     pub start: String,
     pub end: String,
@@ -101,6 +103,7 @@ pub struct CalendarWindow {
 
 /// One event; `start` and `end` are `YYYY-MM-DDTHH:MM`, `end` exclusive.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(any(test, feature = "ts"), derive(ts_rs::TS))]
 pub struct CalendarEvent {
     pub row: u32,
     pub title: String,
@@ -111,6 +114,8 @@ pub struct CalendarEvent {
 
 /// A calendar's window and the events in it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(any(test, feature = "ts"), derive(ts_rs::TS))]
+#[cfg_attr(any(test, feature = "ts"), ts(rename = "CalendarModel"))]
 pub struct Calendar {
     pub window: CalendarWindow,
     pub events: Vec<CalendarEvent>,

@@ -32,6 +32,8 @@ use crate::table::Table;
 
 /// Series types of blocks §3.3.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(any(test, feature = "ts"), derive(ts_rs::TS))]
+#[cfg_attr(any(test, feature = "ts"), ts(rename = "ChartType"))]
 pub enum SeriesType {
     #[serde(rename = "line")]
     Line,
@@ -50,9 +52,24 @@ pub enum SeriesType {
     Scatter,
 }
 
+impl SeriesType {
+    /// Every series type, in the order the settings editor offers them.
+    pub const ALL: [SeriesType; 7] = [
+        SeriesType::Line,
+        SeriesType::Bar,
+        SeriesType::HorizontalBar,
+        SeriesType::Radar,
+        SeriesType::Pie,
+        SeriesType::PolarArea,
+        SeriesType::Scatter,
+    ];
+}
+
 /// How a group's numbers become one value (blocks §3.3 `duplicateXAxis`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
+#[cfg_attr(any(test, feature = "ts"), derive(ts_rs::TS))]
+#[cfg_attr(any(test, feature = "ts"), ts(rename = "DuplicateXAxis"))]
 pub enum Combine {
     #[default]
     Sum,
@@ -61,6 +78,7 @@ pub enum Combine {
 
 /// One chart axis (series) as far as the numbers go; styling stays with the block config.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(any(test, feature = "ts"), derive(ts_rs::TS))]
 pub struct ChartAxis {
     pub column: String,
     #[serde(default, rename = "type")]
@@ -73,6 +91,7 @@ pub struct ChartAxis {
 
 /// A chart block's query: the rows (as for any block) plus the axes.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(any(test, feature = "ts"), derive(ts_rs::TS))]
 pub struct ChartSpec {
     #[serde(flatten)]
     pub query: QuerySpec,
@@ -81,6 +100,8 @@ pub struct ChartSpec {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(any(test, feature = "ts"), derive(ts_rs::TS))]
+#[cfg_attr(any(test, feature = "ts"), ts(rename = "ChartSeries"))]
 pub struct Series {
     pub name: String,
     #[serde(rename = "type")]
@@ -90,6 +111,7 @@ pub struct Series {
 
 /// What a renderer needs: one label per group, one value per group and series.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(any(test, feature = "ts"), derive(ts_rs::TS))]
 pub struct ChartModel {
     pub labels: Vec<String>,
     pub series: Vec<Series>,

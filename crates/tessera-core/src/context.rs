@@ -10,6 +10,8 @@ use crate::error::QueryError;
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
+#[cfg_attr(any(test, feature = "ts"), derive(ts_rs::TS))]
+#[cfg_attr(any(test, feature = "ts"), ts(rename = "QueryContext", optional_fields = nullable))]
 pub struct Context {
     /// The current instant, RFC 3339 (`2026-11-21T10:00:00Z`). Needed by the date conditions
     /// and the `[(today)]` form token.

@@ -62,6 +62,7 @@ pub const CURRENT_USER_TOKEN: &str = "[(current_user)]";
 /// The filter conditions of platform §5: 16 names, 17 conditions as the spec counts them, since
 /// `date` takes a start and an end.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(any(test, feature = "ts"), derive(ts_rs::TS))]
 pub enum Condition {
     #[serde(rename = "=")]
     Equals,
@@ -161,6 +162,7 @@ impl Condition {
 /// The sheet tab and column a filter looks at.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
+#[cfg_attr(any(test, feature = "ts"), derive(ts_rs::TS))]
 pub struct SheetColumn {
     pub sheet: String,
     pub column: String,
@@ -170,6 +172,8 @@ pub struct SheetColumn {
 /// booleans in JSON are read as their text; null is empty.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(from = "serde_json::Value", into = "serde_json::Value")]
+#[cfg_attr(any(test, feature = "ts"), derive(ts_rs::TS))]
+#[cfg_attr(any(test, feature = "ts"), ts(type = "string | Array<string>"))]
 pub enum FilterValue {
     Text(String),
     List(Vec<String>),
@@ -250,6 +254,7 @@ impl FilterValue {
 
 /// A filter of platform §3.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(any(test, feature = "ts"), derive(ts_rs::TS))]
 pub struct Filter {
     pub name: String,
     #[serde(default)]

@@ -23,19 +23,24 @@ use crate::table::Table;
 
 /// One rule: a cell meeting `condition` with `value` gets these colours.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(any(test, feature = "ts"), derive(ts_rs::TS))]
 pub struct FormatRule {
     pub condition: Condition,
     #[serde(default)]
+    #[cfg_attr(any(test, feature = "ts"), ts(as = "Option<_>", optional))]
     pub value: FilterValue,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(any(test, feature = "ts"), ts(optional))]
     pub background_color: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(any(test, feature = "ts"), ts(optional))]
     pub text_color: Option<String>,
 }
 
 /// The rules of one column, in order.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
+#[cfg_attr(any(test, feature = "ts"), derive(ts_rs::TS))]
 pub struct ColumnFormat {
     pub column: String,
     pub rules: Vec<FormatRule>,
@@ -43,12 +48,15 @@ pub struct ColumnFormat {
 
 /// The colours of one cell of a page: `row` is its place on the page (0-based).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(any(test, feature = "ts"), derive(ts_rs::TS))]
 pub struct CellStyle {
     pub row: usize,
     pub column: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(any(test, feature = "ts"), ts(optional))]
     pub background_color: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(any(test, feature = "ts"), ts(optional))]
     pub text_color: Option<String>,
 }
 

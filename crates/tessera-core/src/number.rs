@@ -34,6 +34,7 @@ use serde::{Deserialize, Serialize};
 /// Which character separates the integer part from the fraction (blocks §3.3).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(any(test, feature = "ts"), derive(ts_rs::TS))]
 pub enum DecimalSeparator {
     #[default]
     Dot,

@@ -61,12 +61,17 @@ pub const SESSION_ID_COLUMN: &str = "_id";
 /// blocks §3.4 `conditional_filter`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
+#[cfg_attr(any(test, feature = "ts"), derive(ts_rs::TS))]
 pub struct ConditionalFilter {
+    #[cfg_attr(any(test, feature = "ts"), ts(as = "Option<_>", optional))]
     pub select_column: String,
     /// Only 'Is' exists.
+    #[cfg_attr(any(test, feature = "ts"), ts(as = "Option<_>", optional))]
     pub condition: String,
     /// 'None', 'Current record' or 'Logged in user'.
+    #[cfg_attr(any(test, feature = "ts"), ts(as = "Option<_>", optional))]
     pub filter_by: String,
+    #[cfg_attr(any(test, feature = "ts"), ts(as = "Option<_>", optional))]
     pub match_with_column: String,
 }
 
@@ -84,9 +89,12 @@ impl Default for ConditionalFilter {
 /// What a block asks of a sheet.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
+#[cfg_attr(any(test, feature = "ts"), derive(ts_rs::TS))]
+#[cfg_attr(any(test, feature = "ts"), ts(optional_fields = nullable))]
 pub struct QuerySpec {
     /// The sheet (tab) this table is; filters on other sheets are skipped.
     pub sheet: Option<String>,
+    #[cfg_attr(any(test, feature = "ts"), ts(as = "Option<_>", optional))]
     pub filters: Vec<Filter>,
     /// The URL query `filters`, already percent-decoded.
     pub url_filters: Option<String>,
@@ -101,12 +109,15 @@ pub struct QuerySpec {
     pub rows_per_page: Option<u64>,
     /// Conditional formatting of columns (blocks §3.4), applied to the page's cells.
     #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(any(test, feature = "ts"), ts(as = "Option<_>", optional))]
     pub formats: Vec<ColumnFormat>,
+    #[cfg_attr(any(test, feature = "ts"), ts(as = "Option<_>", optional))]
     pub context: Context,
 }
 
 /// One page of matching rows.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(any(test, feature = "ts"), derive(ts_rs::TS))]
 pub struct QueryResult {
     pub total: usize,
     pub page: usize,

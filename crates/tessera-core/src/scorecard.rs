@@ -80,6 +80,7 @@ impl ScorecardAxis {
 
 /// A computed card.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(any(test, feature = "ts"), derive(ts_rs::TS))]
 pub struct Scorecard {
     pub label: String,
     pub value: Option<f64>,

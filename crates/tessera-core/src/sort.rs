@@ -21,6 +21,7 @@ use serde::{Deserialize, Serialize};
 use crate::table::{Column, NO_DATE};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(any(test, feature = "ts"), derive(ts_rs::TS))]
 pub enum SortDirection {
     #[default]
     None,
@@ -30,6 +31,7 @@ pub enum SortDirection {
 
 /// A sort order: a column and a direction.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(any(test, feature = "ts"), derive(ts_rs::TS))]
 pub struct Sort {
     pub column: String,
     #[serde(default)]

@@ -386,6 +386,7 @@ pub struct AdminApp {
 }
 
 #[derive(Debug, Serialize, ToSchema)]
+#[schema(as = AdminAppList)]
 pub struct AppList {
     pub apps: Vec<AdminApp>,
     pub total: i64,

@@ -38,6 +38,7 @@ const MAX_LIMIT: i64 = 100;
 
 /// A published board as the marketplace shows it. It never carries the owner's e-mail.
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = MarketplaceListing)]
 pub struct Listing {
     pub board_id: String,
     /// The board's address: the live board is at `/{slug}`.

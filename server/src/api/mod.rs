@@ -71,7 +71,43 @@ pub fn openapi() -> Document {
     let (_, mut document) = routes().split_for_parts();
     document = prefixed(document, "/api");
     document.merge(prefixed(v3_routes().split_for_parts().1, "/v3"));
+    unique_operation_ids(&mut document);
     document
+}
+
+/// utoipa names an operation after its handler, and modules reuse handler names (`list`,
+/// `get`, `delete`); OpenAPI requires operation ids to be unique (the web's type generator
+/// checks it), so a shared name gets its path appended: `delete_api_boards_boardId`.
+fn unique_operation_ids(document: &mut Document) {
+    fn operations(item: &mut utoipa::openapi::path::PathItem) -> impl Iterator<Item = &mut utoipa::openapi::path::Operation> {
+        [
+            &mut item.get,
+            &mut item.put,
+            &mut item.post,
+            &mut item.delete,
+            &mut item.options,
+            &mut item.head,
+            &mut item.patch,
+            &mut item.trace,
+        ]
+        .into_iter()
+        .flatten()
+    }
+    let mut uses = std::collections::HashMap::<String, usize>::new();
+    for item in document.paths.paths.values_mut() {
+        for id in operations(item).filter_map(|op| op.operation_id.clone()) {
+            *uses.entry(id).or_default() += 1;
+        }
+    }
+    for (path, item) in document.paths.paths.iter_mut() {
+        let slug: String =
+            path.chars().filter(|c| !matches!(c, '{' | '}')).map(|c| if c.is_ascii_alphanumeric() { c } else { '_' }).collect();
+        for operation in operations(item) {
+            if let Some(id) = operation.operation_id.as_mut().filter(|id| uses.get(id.as_str()).is_some_and(|n| *n > 1)) {
+                *id = format!("{id}{slug}");
+            }
+        }
+    }
 }
 
 /// The sheet-data calls that platform §7 places under `/v3`, relative to that prefix.

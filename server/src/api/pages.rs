@@ -38,6 +38,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 }
 
 #[derive(Debug, Serialize, ToSchema)]
+#[schema(as = PageListAnswer)]
 pub struct PageList {
     /// In their order.
     pub pages: Vec<Page>,

@@ -57,6 +57,7 @@ pub struct Written {
 }
 
 #[derive(Debug, Serialize, ToSchema)]
+#[schema(as = RowDeleted)]
 pub struct Deleted {
     pub deleted: bool,
     pub record_id: String,

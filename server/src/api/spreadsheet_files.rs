@@ -41,6 +41,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 /// The multipart form of an upload (documentation only: the handler reads the parts itself).
 #[derive(Debug, ToSchema)]
 #[allow(dead_code)]
+#[schema(as = SpreadsheetUploadForm)]
 pub struct UploadForm {
     /// The workspace the new spreadsheet belongs to (POST only).
     workspace_id: String,

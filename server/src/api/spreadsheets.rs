@@ -32,7 +32,8 @@ pub struct SpreadsheetView {
     pub id: String,
     pub workspace_id: String,
     pub name: String,
-    /// `upload`, `csv_url` or `google_sheets`.
+    /// Where the rows come from.
+    #[schema(value_type = SpreadsheetKind)]
     pub kind: String,
     /// The link the rows come from (empty for uploads).
     pub source_url: String,
@@ -50,6 +51,7 @@ pub struct SpreadsheetView {
 
 /// A failed refresh of a linked spreadsheet, as its owner sees it.
 #[derive(Debug, Serialize, ToSchema)]
+#[schema(as = RefreshFailure)]
 pub struct RefreshFailureView {
     /// What went wrong and what to do about it.
     pub message: String,
@@ -67,6 +69,17 @@ pub struct SheetView {
     pub version: i64,
 }
 
+/// Where a spreadsheet's rows come from (documentation only: the stored text).
+#[derive(ToSchema)]
+#[schema(rename_all = "snake_case")]
+#[allow(dead_code)]
+pub enum SpreadsheetKind {
+    Upload,
+    CsvUrl,
+    GoogleSheets,
+}
+
+/// The kinds read from a link (and refreshed from it).
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum LinkKind {

@@ -45,12 +45,14 @@ pub struct UploadParams {
 
 /// The multipart form of an upload, as read from the request.
 #[derive(Debug, ToSchema)]
+#[schema(as = FileUploadForm)]
 pub struct UploadForm {
     #[schema(value_type = String, format = Binary)]
     pub file: Vec<u8>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
+#[schema(as = UploadedFile)]
 pub struct Uploaded {
     pub id: String,
     /// Where the file is served: `/api/uploads/{id}`; put it in the row's cell.

@@ -166,7 +166,7 @@ async fn the_openapi_document_describes_the_refresh_failure_owners_get() {
     let document = server.guest().get("/api/openapi.json").await.expect(200).clone();
     let schemas = &document["components"]["schemas"];
     let field = &schemas["SpreadsheetView"]["properties"]["refresh_failure"];
-    assert!(field.to_string().contains("#/components/schemas/RefreshFailureView"), "{field}");
-    let failure = &schemas["RefreshFailureView"];
+    assert!(field.to_string().contains("#/components/schemas/RefreshFailure"), "{field}");
+    let failure = &schemas["RefreshFailure"];
     assert_eq!(failure["required"], json!(["message", "failed_at"]), "{failure}");
 }

@@ -2,7 +2,7 @@
 // font_color for the block, title_color and title_background_color for its title, and
 // toolbar_icon_color for the controls of its toolbar.
 import type { CSSProperties } from 'react';
-import type { BoardBlock } from '../api/types';
+import type { BoardBlock } from '../generated/api';
 
 /** The catalogue's BUTTON_COLOUR (blocks §3.1): a button whose stored colour is missing. */
 export const BUTTON_COLOUR = '#4f46E5';

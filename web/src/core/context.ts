@@ -1,4 +1,4 @@
-import type { QueryContext } from './types';
+import type { QueryContext } from '../generated/core';
 
 /**
  * The host's clock for date conditions (today, past_days, current_week...). The core never reads

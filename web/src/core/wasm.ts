@@ -22,7 +22,7 @@ import init, {
 import type { Catalogue, FieldError } from '../generated/blockCatalogue';
 import type { ColumnProfile, Starter } from '../generated/blockStarter';
 import type { UrlFilters } from '../generated/urlFilters';
-import type { CalendarModel, ChartModel, ChartSpec, ColumnFormat, Filter, QueryResult, QuerySpec, Scorecard } from './types';
+import type { CalendarModel, ChartModel, ChartSpec, ColumnFormat, Filter, QueryResult, QuerySpec, Scorecard } from '../generated/core';
 
 /** A sheet loaded into WASM memory. */
 export interface Table {

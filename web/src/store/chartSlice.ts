@@ -1,5 +1,5 @@
 import type { StateCreator } from 'zustand';
-import type { DuplicateXAxis } from '../core/types';
+import type { DuplicateXAxis } from '../generated/core';
 import type { PreviewState } from './previewStore';
 
 /** The chart types the preview offers (the core supports more; see CHART_TYPES). */

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { hostContext } from '../core/context';
-import type { ChartModel, QueryResult } from '../core/types';
+import type { ChartModel, QueryResult } from '../generated/core';
 import { usePreviewStore } from './previewStore';
 import { runChart, runQuery, selectChartSpec, selectQuerySpec, type Outcome } from './selectors';
 

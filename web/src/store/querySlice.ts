@@ -1,5 +1,5 @@
 import type { StateCreator } from 'zustand';
-import type { Condition, Filter, Sort } from '../core/types';
+import type { Condition, Filter, Sort } from '../generated/core';
 import type { PreviewState } from './previewStore';
 
 /** spec §9: default rows per page. */

@@ -1,5 +1,5 @@
 import { hostContext } from '../core/context';
-import type { Filter } from '../core/types';
+import type { Filter } from '../generated/core';
 import { fakeTable } from '../test/fakeTable';
 import { runChart, runQuery, selectChartSpec, selectQuerySpec } from './selectors';
 

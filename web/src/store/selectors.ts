@@ -1,5 +1,5 @@
 import { coreErrorMessage, type Table } from '../core/wasm';
-import type { ChartModel, ChartSpec, QueryContext, QueryResult, QuerySpec } from '../core/types';
+import type { ChartModel, ChartSpec, QueryContext, QueryResult, QuerySpec } from '../generated/core';
 import type { PreviewState } from './previewStore';
 
 type QueryState = Pick<PreviewState, 'sheetName' | 'search' | 'filters' | 'sort' | 'page' | 'rowsPerPage'>;

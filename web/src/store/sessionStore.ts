@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { create } from 'zustand';
 import { api } from '../api/client';
 import { setSignedInEmail } from '../api/requestContext';
-import type { AuthUser, SessionAnswer, WorkspacePlan } from '../api/types';
+import type { AuthUser, SessionAnswer, WorkspacePlan } from '../generated/api';
 import { showToast } from './toastStore';
 
 /** 'idle': nobody asked the server yet (see `load`); screens that allow guests read it as 'guest'. */

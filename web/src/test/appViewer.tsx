@@ -2,7 +2,7 @@
 // viewer's calls, and the viewer mounted at an address with a probe of where it went.
 import type userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
-import type { AppRecord, PageState } from '../api/types';
+import type { AppRecord, PageState } from '../generated/api';
 import { Toaster } from '../components/Toaster';
 import { mockFetch, type Routes as FetchRoutes } from './fetchMock';
 import { AppViewerRoute } from '../features/app/AppViewerRoute';

@@ -1,7 +1,7 @@
 // A BlockSource for block tests: no network, every method a spy. A block that calls something the
 // test did not answer gets a rejected promise naming the call, so a missing answer fails loudly.
 import { vi } from 'vitest';
-import type { BoardBlock } from '../api/types';
+import type { BoardBlock } from '../generated/api';
 import type { ActionResult, BlockRows, BlockSource, BlockView, RowsQuery, RowValues } from '../blocks/data/types';
 
 const unanswered = (name: string) => () => Promise.reject(new Error(`the test gave no answer to ${name}`));

@@ -1,7 +1,7 @@
 // A stand-in for the WASM SheetTable in component tests: it returns canned results and records
 // the specs it was asked for, so a test can check what the UI sends to the core.
 import { vi } from 'vitest';
-import type { ChartModel, ChartSpec, QueryResult, QuerySpec } from '../core/types';
+import type { ChartModel, ChartSpec, QueryResult, QuerySpec } from '../generated/core';
 import type { Table } from '../core/wasm';
 
 export const FAKE_COLUMNS = ['Date', 'Region', 'Amount'];

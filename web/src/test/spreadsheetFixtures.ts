@@ -1,5 +1,5 @@
 // Spreadsheets as the server answers them, for the dashboard, connect and grid view tests.
-import type { SpreadsheetView } from '../api/types';
+import type { SpreadsheetView } from '../generated/api';
 
 export const workspace = { id: 'w1', name: 'Sales team', subdomain: 'sales', owner_id: 'u1', created_at: 1 };
 

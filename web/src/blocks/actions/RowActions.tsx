@@ -3,7 +3,7 @@
 // block's source, so the server checks the audience again and API tokens never reach viewers.
 import { useState, type ReactNode } from 'react';
 import { toApiError } from '../../api/errors';
-import type { BoardBlock } from '../../api/types';
+import type { BoardBlock } from '../../generated/api';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { textOn } from '../../features/board/colours';
 import { showToast } from '../../store/toastStore';

@@ -1,6 +1,6 @@
 // Which row actions (blocks §3.6) a caller sees, and the addresses the link-like ones open.
 // Who may do what is the server's answer (`permissions`); this only hides what it refuses.
-import type { BoardBlock } from '../../api/types';
+import type { BoardBlock } from '../../generated/api';
 import type { TableActionsItem } from '../../generated/blockConfigs';
 import { HIDDEN_COLUMNS } from '../details/DetailsPopup';
 import type { BlockPermissions } from '../data/types';

@@ -1,6 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { BoardBlock } from '../../api/types';
+import type { BoardBlock } from '../../generated/api';
 import { fakeSource } from '../chart/fakeSource';
 import type { BlockView, CalendarEventView, CalendarView } from '../data/types';
 import { CalendarBlock } from './CalendarBlock';

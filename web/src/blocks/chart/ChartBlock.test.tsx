@@ -1,7 +1,7 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useEffect } from 'react';
-import type { BoardBlock } from '../../api/types';
+import type { BoardBlock } from '../../generated/api';
 import type { BlockView } from '../data/types';
 import { ChartBlock, SUMMARY_ROWS } from './ChartBlock';
 import { fakeSource } from './fakeSource';

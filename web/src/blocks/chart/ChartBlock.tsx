@@ -5,7 +5,7 @@
 import { Component, lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
 import type { EChartsType } from 'echarts/core';
 import { Loading } from '../../components/Loading';
-import type { ChartModel } from '../../core/types';
+import type { ChartModel } from '../../generated/core';
 import type { ChartPoint } from '../../features/preview/ChartView';
 import type { ChartConfig } from '../../generated/blockConfigs';
 import { showToast } from '../../store/toastStore';

@@ -2,7 +2,7 @@
 // needs no canvas): every series type and setting combination is accepted and draws what the
 // option says (labels, colours), and a large chart renders in bounded time.
 import { init } from './echarts';
-import type { ChartModel, ChartType } from '../../core/types';
+import type { ChartModel, ChartType } from '../../generated/core';
 import type { ChartConfig } from '../../generated/blockConfigs';
 import { buildBlockChartOption } from './chartOptions';
 

@@ -1,4 +1,4 @@
-import type { ChartModel, ChartType } from '../../core/types';
+import type { ChartModel, ChartType } from '../../generated/core';
 import type { ChartAxisItem, ChartConfig } from '../../generated/blockConfigs';
 import { buildBlockChartOption, formatChartValue, isLargeChart, LARGE_POINTS, seriesLeftOut } from './chartOptions';
 

@@ -24,7 +24,7 @@ import type {
   TooltipComponentOption,
 } from 'echarts/components';
 import { categoryAxisLayout, type CategoryAxisLayout } from '../../features/preview/chartOption';
-import type { ChartModel, ChartSeries, ChartType } from '../../core/types';
+import type { ChartModel, ChartSeries, ChartType } from '../../generated/core';
 import type { ChartAxisItem, ChartConfig } from '../../generated/blockConfigs';
 
 export type BlockChartOption = ComposeOption<

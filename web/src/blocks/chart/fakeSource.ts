@@ -1,7 +1,7 @@
 // A BlockSource for the chart, scorecard and calendar tests: `view` answers what the test gives
 // (a view, a function of the extra params, or an error) and records every call; the other
 // calls are never made by these blocks and fail loudly.
-import type { BoardBlock } from '../../api/types';
+import type { BoardBlock } from '../../generated/api';
 import type { BlockSource, BlockView } from '../data/types';
 
 export interface FakeSource extends BlockSource {

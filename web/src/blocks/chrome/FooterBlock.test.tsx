@@ -1,5 +1,5 @@
 import { render, screen, within } from '@testing-library/react';
-import type { BoardBlock } from '../../api/types';
+import type { BoardBlock } from '../../generated/api';
 import { FooterBlock } from './FooterBlock';
 import { telHref } from './footerSettings';
 

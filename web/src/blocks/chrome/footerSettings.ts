@@ -2,7 +2,7 @@
 // blocks §5. A stored block may miss keys, hold items from an older editor or more items than the
 // editor allows now: extra items are not shown, and no link leaves here unless its address is
 // http(s), a tel: built from digits or a mailto: of a plain address.
-import type { BoardBlock } from '../../api/types';
+import type { BoardBlock } from '../../generated/api';
 import { flagOf, textOf } from '../settingValues';
 import { httpUrl, imageUrl, mailtoHref, mapSearchHref } from '../urls';
 

@@ -1,6 +1,6 @@
 // The header block's settings (catalogue HEADER and NAVIGATION_ITEM, blocks §3.20) read
 // defensively, and which navigation item is the current page.
-import type { BoardBlock } from '../../api/types';
+import type { BoardBlock } from '../../generated/api';
 import { flagOf, textOf } from '../settingValues';
 import { httpUrl, imageUrl } from '../urls';
 

@@ -1,7 +1,7 @@
 // Loading a block's data: rows or a computed view, again whenever the source (search, filters)
 // or the block's own request changes. A load that a newer one replaced is never shown.
 import { useCallback, useState } from 'react';
-import type { BoardBlock } from '../../api/types';
+import type { BoardBlock } from '../../generated/api';
 import { useSheetRows, type SheetLoad } from '../useSheetRows';
 import type { BlockRows, BlockSource, BlockView, RowsQuery } from './types';
 

@@ -2,7 +2,7 @@
 // path). Both answer the same shapes; only the addresses differ.
 import { api } from '../../api/client';
 import { embedToken } from '../../api/requestContext';
-import type { BoardBlock } from '../../api/types';
+import type { BoardBlock } from '../../generated/api';
 import type { ActionResult, BlockRows, BlockSource, BlockView, RowsQuery, RowValues } from './types';
 
 const enc = encodeURIComponent;

@@ -1,8 +1,8 @@
 // What every data block reads and may do, whatever page it sits on (a board, an app page, an
 // embed). The shapes mirror the server's answers (server/src/sheet_query.rs `SheetAnswer`,
 // server/src/api/block_view.rs `BlockView`, server/src/api/row_actions.rs).
-import type { BoardBlock } from '../../api/types';
-import type { CellStyle, ChartModel, Scorecard } from '../../core/types';
+import type { BoardBlock } from '../../generated/api';
+import type { CellStyle, ChartModel, Scorecard } from '../../generated/core';
 
 /** What the caller may do through one block (the server decides; blocks §3.2, §3.6). */
 export interface BlockPermissions {

@@ -2,7 +2,7 @@
 // first page, then each next page asked of the server and added under the ones already shown.
 // Sorting and paging are data rules, so the server does both (the browser only asks).
 import { useState } from 'react';
-import type { BoardBlock } from '../../api/types';
+import type { BoardBlock } from '../../generated/api';
 import { useBlockRows } from '../data/hooks';
 import type { BlockRows, BlockSource } from '../data/types';
 

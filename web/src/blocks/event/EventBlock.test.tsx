@@ -1,5 +1,5 @@
 import { act, render, screen, within } from '@testing-library/react';
-import type { BoardBlock } from '../../api/types';
+import type { BoardBlock } from '../../generated/api';
 import { EventBlock } from './EventBlock';
 
 // Noon on 1 March 2030, local time: the events below start on 5 March.

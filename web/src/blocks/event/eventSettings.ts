@@ -1,7 +1,7 @@
 // The event block's settings (catalogue EVENT, blocks §3.16) read defensively: a stored block may
 // miss keys, hold strings for booleans or values from an older editor. Every link that leaves
 // here is http(s) (or mailto for the e-mail); anything else is shown as text or dropped.
-import type { BoardBlock } from '../../api/types';
+import type { BoardBlock } from '../../generated/api';
 import type { EventConfig } from '../../generated/blockConfigs';
 import { flagOf, textOf } from '../settingValues';
 import { httpUrl, imageUrl } from '../urls';

@@ -1,5 +1,5 @@
 // Blocks and features for the feature blocks' tests.
-import type { BoardBlock } from '../../api/types';
+import type { BoardBlock } from '../../generated/api';
 
 export const SPEED = { iconType: 'text', icon: '⚡', title: 'Fast', description: 'Loads in a blink.' };
 export const SAFE = { iconType: 'fontawesome', icon: 'fa-solid fa-shield', title: 'Safe', description: 'Locked down.' };

@@ -1,7 +1,7 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError } from '../../api/errors';
-import type { AuthUser, BoardBlock } from '../../api/types';
+import type { AuthUser, BoardBlock } from '../../generated/api';
 import { useSessionStore } from '../../store/sessionStore';
 import { fakeBlockSource } from '../../test/fakeBlockSource';
 import type { BlockRows, BlockSource, RowsQuery, RowValues } from '../data/types';

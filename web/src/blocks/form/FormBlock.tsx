@@ -12,7 +12,7 @@
 // any other refusal above the submit button; what was typed stays until a submit succeeds.
 import { useEffect, useId, useMemo, useRef, useState, type CSSProperties, type FormEvent, type RefObject } from 'react';
 import { toApiError } from '../../api/errors';
-import type { BoardBlock } from '../../api/types';
+import type { BoardBlock } from '../../generated/api';
 import { textOn } from '../../features/board/colours';
 import { useSessionStore } from '../../store/sessionStore';
 import type { BlockSource, DataBlockProps, RowValues } from '../data/types';

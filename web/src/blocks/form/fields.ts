@@ -3,7 +3,7 @@
 // server/src/api/uploads.rs): the server's answer is the one that counts, so these mirror it and
 // never refuse a value the server would take. The pattern rule is tessera-core's (the server calls
 // it); its copy here is held to the core's golden vectors by fields.vectors.test.ts.
-import type { BoardBlock } from '../../api/types';
+import type { BoardBlock } from '../../generated/api';
 import type { FormAxisItem } from '../../generated/blockConfigs';
 import { FILE_TOO_LARGE, FORM_TYPES, IMAGE_TOO_LARGE, MAX_FILE_BYTES, MAX_IMAGE_BYTES, type FieldType } from '../data/columnTypes';
 

@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { BoardBlock } from '../../api/types';
+import type { BoardBlock } from '../../generated/api';
 import { fakeBlockSource } from '../../test/fakeBlockSource';
 import type { BlockRows } from '../data/types';
 import { ImageGalleryBlock, MAX_IMAGES } from './ImageGalleryBlock';

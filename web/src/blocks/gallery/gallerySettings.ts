@@ -3,7 +3,7 @@
 // falls back to the catalogue default (or, where the catalogue has none, the default named here)
 // and clamps to the catalogue's range, so the view never sees a value it cannot draw.
 import type { ImageGalleryConfig } from '../../generated/blockConfigs';
-import type { BoardBlock } from '../../api/types';
+import type { BoardBlock } from '../../generated/api';
 import { flagOf } from '../settingValues';
 
 export const LAYOUTS = ['grid', 'masonry', 'carousel', 'FullScreenView'] as const;

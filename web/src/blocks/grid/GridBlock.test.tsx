@@ -1,6 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { BoardBlock } from '../../api/types';
+import type { BoardBlock } from '../../generated/api';
 import type { BlockRows, RowsQuery } from '../data/types';
 import { DEFAULT_PAGE_SIZE } from '../datalist/usePagedRows';
 import { GridBlock, gridColumns } from './GridBlock';

@@ -5,7 +5,7 @@
 // allow-scripts together with allow-same-origin would let a page of that origin lift its own
 // sandbox. An owner may let a page of another origin keep its own origin (iframe_own_origin:
 // cookies and storage, which many forms, maps and videos need).
-import type { BoardBlock } from '../../api/types';
+import type { BoardBlock } from '../../generated/api';
 import { BlockLoadState } from '../data/BlockLoadState';
 import { flagOf } from '../settingValues';
 import { httpUrl } from '../urls';

@@ -10,7 +10,7 @@
 // circle, the usual portrait of a record.
 import { useState } from 'react';
 import { useInRouterContext, useLocation } from 'react-router';
-import type { BoardBlock } from '../../api/types';
+import type { BoardBlock } from '../../generated/api';
 import { targetHref, type PageTarget } from '../../features/app/appLocation';
 import { usePageResolver } from '../../features/app/appPages';
 import { textOn } from '../../features/board/colours';

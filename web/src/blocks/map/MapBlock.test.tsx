@@ -1,5 +1,5 @@
 import { render, screen, within } from '@testing-library/react';
-import type { BoardBlock } from '../../api/types';
+import type { BoardBlock } from '../../generated/api';
 import { setRuntimeConfigForTests } from '../../config/runtime';
 import { mockFetch, type Routes } from '../../test/fetchMock';
 import type { BlockRows, RowsQuery } from '../data/types';

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { ApiError } from '../../api/errors';
-import type { BoardBlock } from '../../api/types';
+import type { BoardBlock } from '../../generated/api';
 import { fakeBlockSource } from '../../test/fakeBlockSource';
 import type { BlockView } from '../data/types';
 import { MarkdownBlock } from './MarkdownBlock';

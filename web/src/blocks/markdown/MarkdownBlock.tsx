@@ -6,7 +6,7 @@
 //
 // Gap: the settings 0, 3, 6 and 10 are spacing units of 0.25 rem each (the scale of utility CSS
 // such as Tailwind's gap-3), so 0, 0.75 rem (12 px), 1.5 rem (24 px) and 2.5 rem (40 px).
-import type { BoardBlock } from '../../api/types';
+import type { BoardBlock } from '../../generated/api';
 import { BlockLoadState, NoRows } from '../data/BlockLoadState';
 import { useBlockView } from '../data/hooks';
 import type { BlockView, DataBlockProps } from '../data/types';

@@ -3,7 +3,7 @@
 // missing a required setting says what to choose without asking the server anything.
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { BoardBlock } from '../../api/types';
+import type { BoardBlock } from '../../generated/api';
 import type { BlockConfig, Core } from '../../core/wasm';
 import { BlockBody } from '../../features/board/BlockBody';
 import { mockFetch } from '../../test/fetchMock';

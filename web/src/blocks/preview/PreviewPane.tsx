@@ -4,9 +4,9 @@
 // server and what the owner sees is what viewers get. A block still missing a required setting
 // says what to choose, as it does on the board.
 import { useDeferredValue, useEffect, useMemo, useState, type MouseEvent } from 'react';
-import type { BoardBlock } from '../../api/types';
+import type { BoardBlock } from '../../generated/api';
 import { hostContext } from '../../core/context';
-import type { Filter } from '../../core/types';
+import type { Filter } from '../../generated/core';
 import { coreErrorMessage, type BlockConfig, type Core } from '../../core/wasm';
 import { BlockBody } from '../../features/board/BlockBody';
 import { useSessionStore } from '../../store/sessionStore';

@@ -1,6 +1,6 @@
 // The preview's answers on the real WASM core, shaped as the server answers them: what the
 // block views read when they draw the settings editor's preview.
-import type { Filter } from '../../core/types';
+import type { Filter } from '../../generated/core';
 import type { Core } from '../../core/wasm';
 import { loadRealCore } from '../../test/realCore';
 import { NO_SHEET } from '../data/sources';

@@ -5,10 +5,10 @@
 // scorecards, calendars and markdown; the markup module (loaded by the first markdown or iframe
 // preview) for markdown's HTML and an iframe's frame. Nothing here filters, sums or parses a date
 // itself; it only picks settings out of the block and columns out of the core's answer.
-import type { BoardBlock } from '../../api/types';
+import type { BoardBlock } from '../../generated/api';
 import { NO_SHEET } from '../data/sources';
 import type { BlockRows, BlockView, CalendarEventView, RowsQuery, ScorecardView } from '../data/types';
-import type { ChartAxis, ChartSpec, Filter, QueryContext, QuerySpec } from '../../core/types';
+import type { ChartAxis, ChartSpec, Filter, QueryContext, QuerySpec } from '../../generated/core';
 import { loadMarkup } from '../../core/markup';
 import { coreErrorMessage, type BlockConfig, type Core, type Table } from '../../core/wasm';
 import { canonicalType } from '../canonicalType';

@@ -2,10 +2,10 @@
 // editor alike: the catalogue's form for the block, fed with the tabs and columns of the
 // spreadsheet behind it, and beside it the live preview of the block as it is being set up.
 import { useCallback, useEffect, useState } from 'react';
-import type { SpreadsheetView } from '../../api/types';
+import type { SpreadsheetView } from '../../generated/api';
 import { FormError } from '../../components/FormError';
 import { Loading } from '../../components/Loading';
-import type { Filter } from '../../core/types';
+import type { Filter } from '../../generated/core';
 import type { BlockConfig } from '../../core/wasm';
 import type { AppPageList } from '../../features/app/appPages';
 import { getSpreadsheet } from '../../features/spreadsheets/spreadsheetApi';

@@ -3,7 +3,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import type { AppPage } from '../../api/types';
+import type { AppPage } from '../../generated/api';
 import type { BlockConfig, Core } from '../../core/wasm';
 import { AppPagesContext, useAppPagesStore, type AppPageList } from '../../features/app/appPages';
 import { loadRealCore } from '../../test/realCore';

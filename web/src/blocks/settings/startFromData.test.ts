@@ -1,7 +1,7 @@
 // A picked data block starts bound to its tab's columns, chosen by the real core (tessera-blocks'
 // starter over the tab's column profile), and is stored so; when the rows cannot be read it
 // starts from the catalogue's defaults and the pick still goes through.
-import type { GridPage } from '../../api/types';
+import type { GridPage } from '../../generated/api';
 import { mockFetch, type Routes } from '../../test/fetchMock';
 import { loadRealCore } from '../../test/realCore';
 import type { Block } from '../../shell/blockList';

@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import type { BoardBlock } from '../../api/types';
+import type { BoardBlock } from '../../generated/api';
 import { CellEditor, type EditorValue } from './CellEditor';
 import { shownColumns, type AxisEntry } from './tableModel';
 import { answer, fakeSource } from './testSource';

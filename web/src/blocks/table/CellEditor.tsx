@@ -2,7 +2,7 @@
 // error for that column under it. Values stay as typed; the server checks them (422 `field`).
 import { useId, useState, type ChangeEvent, type ReactNode } from 'react';
 import { toApiError } from '../../api/errors';
-import type { BoardBlock } from '../../api/types';
+import type { BoardBlock } from '../../generated/api';
 import { describedBy, FieldNotes } from '../../components/FieldNotes';
 import { IMAGE_TOO_LARGE, inputType, MAX_IMAGE_BYTES } from '../data/columnTypes';
 import type { BlockSource } from '../data/types';

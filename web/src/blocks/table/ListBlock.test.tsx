@@ -1,6 +1,6 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { BoardBlock } from '../../api/types';
+import type { BoardBlock } from '../../generated/api';
 import { NO_ROWS_TEXT } from '../data/BlockLoadState';
 import { downloadTablePdf } from '../pdf/pdf';
 import { ListBlock } from './ListBlock';

@@ -4,7 +4,7 @@
 // value (422 `{error, field}`) shows at its field and everything typed stays.
 import { useState, type FormEvent } from 'react';
 import { toApiError } from '../../api/errors';
-import type { BoardBlock } from '../../api/types';
+import type { BoardBlock } from '../../generated/api';
 import { FormError } from '../../components/FormError';
 import { Popup } from '../../components/Popup';
 import type { BlockSource, RowValues } from '../data/types';

@@ -3,7 +3,7 @@
 // edit-row forms, and how a cell shows (character_limit, markdown, images, links).
 import { useRef, useState, type ComponentType } from 'react';
 import { toApiError } from '../../api/errors';
-import type { BoardBlock } from '../../api/types';
+import type { BoardBlock } from '../../generated/api';
 import { targetHref } from '../../features/app/appLocation';
 import { usePageResolver } from '../../features/app/appPages';
 import { textOn } from '../../features/board/colours';

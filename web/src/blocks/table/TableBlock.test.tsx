@@ -1,7 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError } from '../../api/errors';
-import type { BoardBlock } from '../../api/types';
+import type { BoardBlock } from '../../generated/api';
 import { downloadTablePdf } from '../pdf/pdf';
 import { PDF_ROW_LIMIT } from './RowsBlock';
 import { TableBlock } from './TableBlock';

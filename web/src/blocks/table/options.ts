@@ -7,7 +7,7 @@
 // our own tab), only the board's filters and the viewer's search, as for any reader of that tab.
 // The answer is kept per source (search and filters) and tab column while the page lives.
 import { useEffect, useState } from 'react';
-import type { BoardBlock } from '../../api/types';
+import type { BoardBlock } from '../../generated/api';
 import type { BlockSource } from '../data/types';
 import { fixedOptions, type AxisEntry } from './tableModel';
 

@@ -2,9 +2,9 @@
 // answer: which columns in which order and width, which cells are images, links or markdown,
 // and where toolbar and item buttons lead. Presentation only: filtering, sorting, formatting
 // rules and who may write are the server's.
-import type { BoardBlock } from '../../api/types';
+import type { BoardBlock } from '../../generated/api';
 import { targetHref, type PageTarget } from '../../features/app/appLocation';
-import type { CellStyle } from '../../core/types';
+import type { CellStyle } from '../../generated/core';
 import type {
   TableActionsItem,
   TableAxisItem,

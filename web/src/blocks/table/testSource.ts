@@ -1,7 +1,7 @@
 // Test helpers of the table, list and row-action tests: a fake BlockSource (no network) whose
 // methods are spies, and rows answers built from a few records.
 import { vi } from 'vitest';
-import type { BoardBlock } from '../../api/types';
+import type { BoardBlock } from '../../generated/api';
 import { useToastStore } from '../../store/toastStore';
 import { fakeBlockSource } from '../../test/fakeBlockSource';
 import type { BlockPermissions, BlockRows, BlockSource, RowsQuery } from '../data/types';

@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { api } from '../../api/client';
-import type { Profile, SessionAnswer } from '../../api/types';
+import type { Profile, SessionAnswer } from '../../generated/api';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { DashboardLayout } from '../../components/DashboardLayout';
 import { Field } from '../../components/Field';

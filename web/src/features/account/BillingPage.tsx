@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { api } from '../../api/client';
-import type { PlansAnswer } from '../../api/types';
+import type { PlansAnswer } from '../../generated/api';
 import { DashboardLayout } from '../../components/DashboardLayout';
 import { Loading } from '../../components/Loading';
 

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { api } from '../../api/client';
-import type { RedeemAnswer } from '../../api/types';
+import type { RedeemAnswer } from '../../generated/api';
 import { DashboardLayout } from '../../components/DashboardLayout';
 import { Field } from '../../components/Field';
 import { FormError } from '../../components/FormError';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { toApiError } from '../../api/errors';
-import type { AppSummary, AppUser } from '../../api/types';
+import type { AppRecord, AppUser } from '../../generated/api';
 import { FormError } from '../../components/FormError';
 import { appEditorPath } from '../app/appLocation';
 import { UsersDialog } from '../users/UsersDialog';
@@ -13,7 +13,7 @@ import { usePagedList } from './usePagedList';
 
 /** One app with the people invited to it, or why they could not be read. */
 interface AppPeople {
-  app: AppSummary;
+  app: AppRecord;
   users: AppUser[] | { failed: string };
 }
 
@@ -41,7 +41,7 @@ async function loadPeople(page: PageRequest) {
  */
 export function OwnAppUsersTab() {
   const list = usePagedList(loadPeople);
-  const [managing, setManaging] = useState<AppSummary | null>(null);
+  const [managing, setManaging] = useState<AppRecord | null>(null);
 
   return (
     <>

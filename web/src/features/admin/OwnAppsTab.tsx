@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { AppSummary } from '../../api/types';
+import type { AppRecord } from '../../generated/api';
 import { appEditorPath } from '../app/appLocation';
 import { UsersDialog } from '../users/UsersDialog';
 import { deleteApp, listOwnApps, listOwnWorkspaces, pageOf } from './adminApi';
@@ -17,13 +17,13 @@ export function OwnAppsTab() {
   return <AppsList key={workspace} workspaceId={workspace} />;
 }
 
-interface AppRow extends AppSummary {
+interface AppRow extends AppRecord {
   workspace_name: string;
 }
 
 function AppsList({ workspaceId }: { workspaceId: string }) {
   const [workspaceName, setWorkspaceName] = useState<string | null | undefined>(undefined);
-  const [usersOf, setUsersOf] = useState<AppSummary | null>(null);
+  const [usersOf, setUsersOf] = useState<AppRecord | null>(null);
   const list = usePagedList(async (page) => {
     const [apps, workspaces] = await Promise.all([listOwnApps(), listOwnWorkspaces()]);
     const names = new Map(workspaces.map((w) => [w.id, w.name]));

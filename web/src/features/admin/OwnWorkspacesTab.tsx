@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { Workspace } from '../../api/types';
+import type { Workspace } from '../../generated/api';
 import { deleteOwnWorkspace, listOwnApps, listOwnBoards, listOwnWorkspaces, pageOf } from './adminApi';
 import { DeleteButton } from './AdminControls';
 import { AdminTableHead } from './AdminTableHead';

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import type { Plan } from '../../api/types';
+import type { Plan } from '../../generated/api';
 import { Field } from '../../components/Field';
 import { FormError } from '../../components/FormError';
 import { useSubmit } from '../../hooks/useSubmit';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import type { AdminUser, Plan } from '../../api/types';
+import type { AdminUser, Plan } from '../../generated/api';
 import { Field } from '../../components/Field';
 import { FormError } from '../../components/FormError';
 import { useSessionStore } from '../../store/sessionStore';

@@ -3,7 +3,7 @@
 // (server/src/api/admin.rs, plus the owner-or-admin deletes of boards and apps). Every screen
 // shows its errors inline, so none of them alerts.
 import { api } from '../../api/client';
-import type { AdminApp, AdminBoard, AdminCode, AdminUser, AdminWorkspace, AppSummary, AppUser, AppUserList, BoardSummary, Plan, Workspace } from '../../api/types';
+import type { AdminApp, AdminBoard, AdminCode, AdminUser, AdminWorkspace, AppRecord, AppUser, AppUserList, BoardSummary, Plan, Workspace } from '../../generated/api';
 
 const quiet = { alert: false } as const;
 const at = (path: string, id: string) => `${path}/${encodeURIComponent(id)}`;
@@ -31,7 +31,7 @@ export function pageOf<T>(items: readonly T[], { limit, offset }: PageRequest): 
 
 export const listOwnWorkspaces = () => api.get<Workspace[]>('/api/workspaces', quiet);
 export const listOwnBoards = () => api.get<BoardSummary[]>('/api/boards', quiet);
-export const listOwnApps = async () => (await api.get<{ apps: AppSummary[] }>('/api/apps', quiet)).apps;
+export const listOwnApps = async () => (await api.get<{ apps: AppRecord[] }>('/api/apps', quiet)).apps;
 /** The owner's own delete (the platform tab deletes through the admin API instead). */
 export const deleteOwnWorkspace = (id: string) => api.delete<unknown>(at('/api/workspaces', id), undefined, quiet);
 export const duplicateBoard = (id: string) => api.post<unknown>(`${at('/api/boards', id)}/duplicate`, undefined, quiet);

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { Plan } from '../../api/types';
+import type { Plan } from '../../generated/api';
 import { listPlans } from './adminApi';
 
 /**

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { AppRecord } from '../../api/types';
+import type { AppRecord } from '../../generated/api';
 import { BlockSettingsEditor } from '../../blocks/settings/BlockSettingsEditor';
 import { useBlockInfo } from '../../blocks/settings/useBlockInfo';
 import { FormError } from '../../components/FormError';

@@ -1,11 +1,11 @@
 import { useCallback, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toApiError } from '../../api/errors';
-import type { AppPage, AppRecord, PageSettings, PageState } from '../../api/types';
+import type { AppPage, AppRecord, PageSettings, PageState } from '../../generated/api';
 import { draftBlock, EditedBlockPanel, storeDraft, openedBlock, useBlockTarget, useOfflineReadiness } from '../../blocks/settings/EditedBlockPanel';
 import { Loading } from '../../components/Loading';
 import { docsUrlFor } from '../../shell/docsLink';
-import type { Filter } from '../../core/types';
+import type { Filter } from '../../generated/core';
 import { BlockWidthButton, EditBlockButton } from '../../shell/blockFrame';
 import { addToPage, removeBlock, replaceBlock, type Block } from '../../shell/blockList';
 import { BlockTypePicker } from '../../shell/BlockTypePicker';

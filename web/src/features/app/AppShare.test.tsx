@@ -1,7 +1,7 @@
 // Share and Publish in the app editor: the app's address, its Public switch saved at once, opening
 // it as a guest, who has access with their permissions, and what Publish shows.
 import { act, screen, waitFor, within } from '@testing-library/react';
-import type { AppUser, AuthUser } from '../../api/types';
+import type { AppUser, AuthUser } from '../../generated/api';
 import { setRuntimeConfigForTests } from '../../config/runtime';
 import { useSessionStore } from '../../store/sessionStore';
 import type { Routes } from '../../test/fetchMock';

@@ -3,7 +3,7 @@
 // guest, who has access); Publish adds what publishing an app means and the pages visitors get.
 import { useEffect, useId, useState } from 'react';
 import { toApiError } from '../../api/errors';
-import type { AppRecord, AppUser } from '../../api/types';
+import type { AppRecord, AppUser } from '../../generated/api';
 import { Loading } from '../../components/Loading';
 import { Popup } from '../../components/Popup';
 import { runtimeConfig } from '../../config/runtime';

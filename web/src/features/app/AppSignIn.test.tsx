@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import type { PageState } from '../../api/types';
+import type { PageState } from '../../generated/api';
 import { SESSION_HINT_KEY } from '../../store/sessionStore';
 import { loadRealCore } from '../../test/realCore';
 import { app, fill, pageState, renderViewer, serve } from '../../test/appViewer';

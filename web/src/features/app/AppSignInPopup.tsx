@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { api } from '../../api/client';
 import { toApiError } from '../../api/errors';
-import type { MailSent } from '../../api/types';
+import type { MailSent } from '../../generated/api';
 import { Field } from '../../components/Field';
 import { FormError } from '../../components/FormError';
 import { Popup } from '../../components/Popup';

@@ -1,5 +1,5 @@
 import { useMemo, type ReactNode } from 'react';
-import type { BoardBlock, PageState } from '../../api/types';
+import type { BoardBlock, PageState } from '../../generated/api';
 import { pageSource } from '../../blocks/data/sources';
 import { BlockFrame, SortableBlocks } from '../../shell/blockFrame';
 import type { Block } from '../../shell/blockList';

@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { toApiError } from '../../api/errors';
-import type { AppPage } from '../../api/types';
+import type { AppPage } from '../../generated/api';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { Field } from '../../components/Field';
 import { FormError } from '../../components/FormError';

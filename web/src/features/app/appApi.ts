@@ -5,11 +5,11 @@ import type {
   AppAnswer,
   AppPage,
   AppRecord,
-  PageChangeAnswer,
+  PageAnswer,
   PageListAnswer,
   PageSettings,
   PageState,
-} from '../../api/types';
+} from '../../generated/api';
 import type { Block } from '../../shell/blockList';
 
 const quiet = { alert: false } as const;
@@ -57,13 +57,13 @@ export async function listPages(appId: string): Promise<AppPage[]> {
 
 export async function createPage(appId: string, pageName: string, pageSlug: string): Promise<AppPage> {
   const body = pageSlug ? { page_name: pageName, page_slug: pageSlug } : { page_name: pageName };
-  return (await api.post<PageChangeAnswer>(`/api/apps/${enc(appId)}/pages`, body, quiet)).page;
+  return (await api.post<PageAnswer>(`/api/apps/${enc(appId)}/pages`, body, quiet)).page;
 }
 
 export type PageChange = Partial<Pick<AppPage, 'page_name' | 'page_slug'> & Pick<PageSettings, 'page_background' | 'block_border' | 'block_shadow' | 'filters'>>;
 
-export function updatePage(appId: string, pageId: string, change: PageChange): Promise<PageChangeAnswer> {
-  return api.put<PageChangeAnswer>(`/api/apps/${enc(appId)}/pages/${enc(pageId)}`, change, quiet);
+export function updatePage(appId: string, pageId: string, change: PageChange): Promise<PageAnswer> {
+  return api.put<PageAnswer>(`/api/apps/${enc(appId)}/pages/${enc(pageId)}`, change, quiet);
 }
 
 export async function reorderPages(appId: string, ids: string[]): Promise<AppPage[]> {

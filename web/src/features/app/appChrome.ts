@@ -1,7 +1,7 @@
 // The app-wide header and footer of App Settings, kept in the app's settings under `header` and
 // `footer` (server app_settings.rs checks them against the block catalogue). Pages get them as
 // `app_header` / `app_footer` block JSON with these fixed ids.
-import type { BoardBlock } from '../../api/types';
+import type { BoardBlock } from '../../generated/api';
 
 export type ChromeType = 'header' | 'footer';
 

@@ -4,7 +4,7 @@
 // something on screen names a page; the Pages popup keeps the list in step with its changes.
 import { createContext, useCallback, useContext, useEffect } from 'react';
 import { create } from 'zustand';
-import type { AppPage } from '../../api/types';
+import type { AppPage } from '../../generated/api';
 import { listPages } from './appApi';
 import { resolvePage, type PageTarget } from './appLocation';
 

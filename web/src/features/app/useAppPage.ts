@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toApiError } from '../../api/errors';
-import type { AppRecord, PageState } from '../../api/types';
+import type { AppRecord, PageState } from '../../generated/api';
 import { copyKey, keepCopy, loadWithCopy } from '../../platform/offlineStore';
 import { withoutLocalDrafts } from '../../shell/blockList';
 import { chromeBlock } from './appChrome';

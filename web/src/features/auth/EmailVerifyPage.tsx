@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { api } from '../../api/client';
-import type { MailSent, SessionAnswer } from '../../api/types';
+import type { MailSent, SessionAnswer } from '../../generated/api';
 import { AuthLayout } from '../../components/AuthLayout';
 import { Field } from '../../components/Field';
 import { FormError } from '../../components/FormError';

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { api } from '../../api/client';
 import { toApiError } from '../../api/errors';
-import type { MailSent } from '../../api/types';
+import type { MailSent } from '../../generated/api';
 import { AuthLayout } from '../../components/AuthLayout';
 import { Field } from '../../components/Field';
 import { FormError } from '../../components/FormError';

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import type { BoardBlock, BoardState } from '../../api/types';
+import type { BoardBlock, BoardState } from '../../generated/api';
 import { mockFetch, type Routes } from '../../test/fetchMock';
 import { renderApp } from '../../test/renderApp';
 import { queuedSaves } from '../../platform/offlineStore';

@@ -3,7 +3,7 @@
 // types without a view, the first rows of its sheet as a table. A draft that still lacks a
 // required setting says what to choose instead, and asks the server nothing.
 import { useEffect, useMemo, useState, type ComponentType } from 'react';
-import type { BoardBlock } from '../../api/types';
+import type { BoardBlock } from '../../generated/api';
 import { BlockLoadState, BlockUnset, NoRows } from '../../blocks/data/BlockLoadState';
 import { useBlockRows } from '../../blocks/data/hooks';
 import type { BlockSource, DataBlockProps } from '../../blocks/data/types';

@@ -1,7 +1,7 @@
 // The live preview beside a board block's settings and offline editing, in the whole app: the
 // real WASM core and block catalogue, a mocked server, IndexedDB from fake-indexeddb.
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
-import type { BoardBlock, BoardState } from '../../api/types';
+import type { BoardBlock, BoardState } from '../../generated/api';
 import { copyKey, queuedSaves, readCopy } from '../../platform/offlineStore';
 import { OFFLINE_TEXT } from '../../shell/offlineEditing';
 import { mockFetch, type FetchCall, type Routes } from '../../test/fetchMock';
@@ -23,7 +23,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const editor = { can_edit: true, user_role: 'owner', owner_email: 'ann@example.com' };
+const editor = { can_edit: true, user_role: 'owner' as const, owner_email: 'ann@example.com' };
 const table: BoardBlock = { id: 'k1', type: 'table', title: 'Monthly sales', sheet_title: 'Sales', axis: [{ column: 'Month' }, { column: 'Revenue' }] };
 const SHEET = { columns: ['ChartApps Record ID', 'Month', 'Revenue'], rows: [['r1', 'Jan', '100'], ['r2', 'Feb', '120'], ['r3', 'Mar', '90']] };
 

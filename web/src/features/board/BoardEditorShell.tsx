@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { BoardState } from '../../api/types';
+import type { BoardState } from '../../generated/api';
 import { openedBlock } from '../../blocks/settings/EditedBlockPanel';
 import { docsUrlFor } from '../../shell/docsLink';
 import { OfflineNotice } from '../../shell/offlineEditing';

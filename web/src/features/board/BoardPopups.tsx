@@ -1,7 +1,7 @@
 // The popups both board editor layouts share, and what picking or deleting a block does to the
 // board (platform §4 block list rules).
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import type { BoardBlock, BoardState } from '../../api/types';
+import type { BoardBlock, BoardState } from '../../generated/api';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { draftBlock, EditedBlockPanel, storeDraft, openedBlock, useOfflineReadiness, type BlockTargeting } from '../../blocks/settings/EditedBlockPanel';
 import { discardLocalBlock } from '../../platform/outbox';
@@ -9,7 +9,7 @@ import { addToBoard, isLocalId, removeBlock, replaceBlock, type Block } from '..
 import { BlockTypePicker } from '../../shell/BlockTypePicker';
 import { blockTypeName } from '../../shell/blockTypes';
 import { isOpen } from '../../shell/modes';
-import type { Filter } from '../../core/types';
+import type { Filter } from '../../generated/core';
 import { BlockWidthButton, EditBlockButton } from '../../shell/blockFrame';
 import { useOutboxBlocks, type BlockListEditing } from '../../shell/offlineEditing';
 import { useBlockArranging } from '../../shell/useBlockArranging';

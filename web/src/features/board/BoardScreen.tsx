@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import type { BoardState } from '../../api/types';
+import type { BoardState } from '../../generated/api';
 import { Loading } from '../../components/Loading';
 import { toApiError } from '../../api/errors';
 import { ErrorPage } from '../../pages/ErrorPage';

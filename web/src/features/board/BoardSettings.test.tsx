@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { BoardState } from '../../api/types';
+import type { BoardState } from '../../generated/api';
 import { mockFetch, type Routes } from '../../test/fetchMock';
 import { renderApp } from '../../test/renderApp';
 import { boardState, salesRows, tableBlock, unpublished } from './boardFixture';
@@ -12,7 +12,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-const editor = { can_edit: true, user_role: 'owner', owner_email: 'ann@example.com' };
+const editor = { can_edit: true, user_role: 'owner' as const, owner_email: 'ann@example.com' };
 
 /** The board editor at /sales over `board`; PUT /api/boards/b1 answers with `put`, by default the board with the change applied. */
 function serve(board: BoardState, put?: Routes[string]) {

@@ -1,5 +1,5 @@
 import { useEffect, useId, useMemo, useState, type CSSProperties, type ReactNode } from 'react';
-import type { BoardBlock, BoardState } from '../../api/types';
+import type { BoardBlock, BoardState } from '../../generated/api';
 import { boardSource } from '../../blocks/data/sources';
 import { appliedFilterLines, usableFilters } from '../filters/urlFilters';
 import { UrlFilterNotice } from '../filters/UrlFilterNotice';

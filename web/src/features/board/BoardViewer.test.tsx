@@ -17,7 +17,7 @@ afterEach(() => {
   setRuntimeConfigForTests(null);
 });
 
-const editor = { can_edit: true, user_role: 'owner', owner_email: 'ann@example.com' };
+const editor = { can_edit: true, user_role: 'owner' as const, owner_email: 'ann@example.com' };
 
 function serve(board: ReturnType<typeof boardState>, more: Routes = {}) {
   return mockFetch({

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { BoardState } from '../../api/types';
+import type { BoardState } from '../../generated/api';
 import { canonicalBoardUrl, runtimeConfig } from '../../config/runtime';
 import { Popup } from '../../components/Popup';
 import { attribute, CopyButton, EmbedCodeField, iframeSnippet, useCopyCode } from '../../shell/EmbedCode';

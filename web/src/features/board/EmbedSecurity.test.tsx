@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import type { BoardState } from '../../api/types';
+import type { BoardState } from '../../generated/api';
 import { mockFetch, type Routes } from '../../test/fetchMock';
 import { renderApp } from '../../test/renderApp';
 import { boardState, salesRows, unpublished } from './boardFixture';
@@ -17,7 +17,7 @@ afterEach(() => {
 });
 
 const regionFilter = { name: 'Region', active: false, condition: '=', sheet_column: { sheet: 'Sales', column: 'Region' }, value: '' };
-const owner = { can_edit: true, user_role: 'owner', owner_email: 'ann@example.com', public: false, filters: [regionFilter] };
+const owner = { can_edit: true, user_role: 'owner' as const, owner_email: 'ann@example.com', public: false, filters: [regionFilter] };
 const secret = { secret: 'a'.repeat(64), rotated_at: 1_767_225_600 };
 
 function serve(board: BoardState, more: Routes = {}) {

@@ -3,7 +3,7 @@
 // links with locked filter values, and, for the workspace owner, the secret that signs them.
 import { useEffect, useState, type FormEvent } from 'react';
 import { toApiError } from '../../api/errors';
-import type { BoardState, EmbedSecret, MintedEmbedToken } from '../../api/types';
+import type { BoardState, EmbedSecret, MintedEmbedToken } from '../../generated/api';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { Field } from '../../components/Field';
 import { FormError } from '../../components/FormError';

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import type { MarketplaceListing } from '../../api/types';
+import type { MarketplaceListing } from '../../generated/api';
 import { mockFetch, type Routes } from '../../test/fetchMock';
 import { renderApp } from '../../test/renderApp';
 import { boardState, salesRows, unpublished } from './boardFixture';
@@ -12,7 +12,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-const editor = { can_edit: true, user_role: 'owner', owner_email: 'ann@example.com' };
+const editor = { can_edit: true, user_role: 'owner' as const, owner_email: 'ann@example.com' };
 
 const listing: MarketplaceListing = {
   board_id: 'b1',

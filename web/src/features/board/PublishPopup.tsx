@@ -1,7 +1,7 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { toApiError } from '../../api/errors';
-import type { BoardState, ListingInput, MarketplaceListing } from '../../api/types';
+import type { BoardState, ListingInput, MarketplaceListing } from '../../generated/api';
 import { Field } from '../../components/Field';
 import { FormError } from '../../components/FormError';
 import { Loading } from '../../components/Loading';
@@ -17,7 +17,10 @@ type Busy = 'publish' | 'unpublish' | 'public' | null;
 type FieldError = { message: string; field?: string };
 const FIELDS: readonly string[] = ['title', 'description', 'category', 'tags'];
 
-function formOf(board: BoardState, listing: MarketplaceListing | null): ListingInput {
+/** The form's fields: every field of the listing body, each filled in. */
+type ListingForm = Required<ListingInput>;
+
+function formOf(board: BoardState, listing: MarketplaceListing | null): ListingForm {
   if (listing) return { title: listing.title, description: listing.description, category: listing.category, tags: listing.tags };
   return { title: board.title || board.name, description: '', category: '', tags: [] };
 }
@@ -37,7 +40,7 @@ export function PublishPopup({ board, onSaved, onClose }: { board: BoardState; o
   const formId = useId();
   const [loaded, setLoaded] = useState<{ listing: MarketplaceListing | null; categories: string[] } | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
-  const [form, setForm] = useState<ListingInput | null>(null);
+  const [form, setForm] = useState<ListingForm | null>(null);
   const [busy, setBusy] = useState<Busy>(null);
   const [error, setError] = useState<FieldError | null>(null);
   // An unpublished board's preview is drawn as it is when the popup opens.
@@ -60,7 +63,7 @@ export function PublishPopup({ board, onSaved, onClose }: { board: BoardState; o
     // Loaded once per board: the form starts from the board as it was when the popup opened.
   }, [slug, boardId]);
 
-  const set = <K extends keyof ListingInput>(key: K, value: ListingInput[K]) =>
+  const set = <K extends keyof ListingForm>(key: K, value: ListingForm[K]) =>
     setForm((current) => (current ? { ...current, [key]: value } : current));
   const fieldError = (key: keyof ListingInput) => (error?.field === key ? error.message : undefined);
   const formLevelError = error && !(error.field && FIELDS.includes(error.field)) ? error.message : null;

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { describedBy, FieldNotes } from '../../components/FieldNotes';
 import { toApiError } from '../../api/errors';
-import type { BoardState } from '../../api/types';
+import type { BoardState } from '../../generated/api';
 import { ColourField } from '../../components/ColourField';
 import { Field } from '../../components/Field';
 import { FormError } from '../../components/FormError';

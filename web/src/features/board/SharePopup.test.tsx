@@ -13,7 +13,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const editor = { can_edit: true, user_role: 'owner', owner_email: 'ann@example.com' };
+const editor = { can_edit: true, user_role: 'owner' as const, owner_email: 'ann@example.com' };
 
 function serve(board: ReturnType<typeof boardState>, more: Routes = {}) {
   return mockFetch({

@@ -1,4 +1,4 @@
-import type { BoardState } from '../../api/types';
+import type { BoardState } from '../../generated/api';
 import { SharePopup as ShareDialog, type Shareable } from '../share/SharePanel';
 import { updateBoard } from './boardApi';
 

@@ -2,7 +2,7 @@
 // names the board with the `board` query override: /boardWorkspace and /embed carry the slug in
 // their query, not in the path the spec parameter is taken from.
 import { api } from '../../api/client';
-import type { BoardBlock, BoardSettings, BoardState, EmbedSecret, MintedEmbedToken, SpreadsheetView } from '../../api/types';
+import type { BoardBlock, BoardSettings, BoardState, EmbedSecret, MintedEmbedToken, SpreadsheetView } from '../../generated/api';
 
 const named = (slug: string) => ({ board: slug });
 

@@ -1,5 +1,5 @@
 // A board state as the server answers it, for this feature's tests.
-import type { BoardBlock, BoardState } from '../../api/types';
+import type { BoardBlock, BoardState } from '../../generated/api';
 
 export function boardState(overrides: Partial<BoardState> = {}): BoardState {
   const footer = { logo: '', socialMediaIcons: [], copyrightText: '' };
@@ -36,6 +36,7 @@ export function boardState(overrides: Partial<BoardState> = {}): BoardState {
     public: true,
     spreadsheetId: 's1',
     sheets: ['Sales'],
+    users: [],
     blocks: [],
     owner_email: '',
     can_edit: false,

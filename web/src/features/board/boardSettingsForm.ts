@@ -1,6 +1,6 @@
 // The 'Board Settings' form: every setting of platform §3 "Board state" an owner edits there, read
 // from the board and turned back into the PUT /api/boards/{id} body of only what changed.
-import type { BoardState } from '../../api/types';
+import type { BoardState } from '../../generated/api';
 import { filterProblems, hasProblems, toEditable, toSaved, type EditableFilter } from '../filters/editableFilter';
 import type { BoardChange } from './boardApi';
 import { sectionProblems, sectionsText } from './SectionsEditor';

@@ -1,4 +1,4 @@
-import type { BoardBlock } from '../../api/types';
+import type { BoardBlock } from '../../generated/api';
 import { blocksOfSection, initialSection, parseSections, sectionTabs, UNCATEGORIZED } from './sections';
 
 const block = (id: string, section?: string): BoardBlock => ({ id, type: 'table', section });

@@ -4,7 +4,7 @@
 // WASM core loads; sections.vectors.test.ts replays the core's golden vectors
 // (tests/vectors/sections.json) against `sectionLayout`, so the React board and the embed put
 // every block in the same tab.
-import type { BoardBlock } from '../../api/types';
+import type { BoardBlock } from '../../generated/api';
 
 export const UNCATEGORIZED = 'un-categorized';
 

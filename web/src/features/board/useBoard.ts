@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { ApiError, toApiError } from '../../api/errors';
-import type { BoardState } from '../../api/types';
+import type { BoardState } from '../../generated/api';
 import { copyKey, keepCopy, loadWithCopy } from '../../platform/offlineStore';
 import { withoutLocalDrafts } from '../../shell/blockList';
 import { loadBoard } from './boardApi';

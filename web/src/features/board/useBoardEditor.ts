@@ -1,4 +1,4 @@
-import type { BoardState } from '../../api/types';
+import type { BoardState } from '../../generated/api';
 import { newBlockIconRotated } from '../../shell/modes';
 import { useEditorMode } from '../../shell/useEditorMode';
 import { useBlockTarget } from '../../blocks/settings/EditedBlockPanel';

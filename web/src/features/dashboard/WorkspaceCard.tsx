@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { api } from '../../api/client';
 import { ApiError, toApiError } from '../../api/errors';
-import type { AppSummary, BoardCreated, BoardSummary, Workspace } from '../../api/types';
+import type { AppRecord, BoardState, BoardSummary, Workspace } from '../../generated/api';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { FormError } from '../../components/FormError';
 import { useSubmit } from '../../hooks/useSubmit';
@@ -13,7 +13,7 @@ import { useWorkspaceSpreadsheets } from '../spreadsheets/useWorkspaceSpreadshee
 interface Props {
   workspace: Workspace;
   boards: BoardSummary[];
-  apps: AppSummary[];
+  apps: AppRecord[];
   onChanged: () => Promise<void>;
 }
 
@@ -34,7 +34,7 @@ export function WorkspaceCard({ workspace, boards, apps, onChanged }: Props) {
   const createBoard = (event: FormEvent) => {
     event.preventDefault();
     void create.run(async () => {
-      const board = await api.post<BoardCreated>('/api/boards', { workspace_id: workspace.id, name: boardName.trim() }, { alert: false });
+      const board = await api.post<BoardState>('/api/boards', { workspace_id: workspace.id, name: boardName.trim() }, { alert: false });
       setBoardName('');
       setBoardSpreadsheet(null);
       // The board exists from here on, so the list is reloaded even when connecting it fails.
@@ -63,7 +63,7 @@ export function WorkspaceCard({ workspace, boards, apps, onChanged }: Props) {
       void act(board.id, () => api.delete(`/api/boards/${board.id}`));
     }
   };
-  const deleteApp = async (app: AppSummary) => {
+  const deleteApp = async (app: AppRecord) => {
     if (await confirm({ title: 'Delete app', question: `Delete the app "${app.name}" with its pages and users? This cannot be undone.`, confirmLabel: 'Delete' })) {
       void act(app.id, () => api.delete(`/api/apps/${app.id}`));
     }

@@ -1,6 +1,6 @@
 import type { FormEvent, ReactNode } from 'react';
 import { api } from '../../api/client';
-import type { Workspace } from '../../api/types';
+import type { Workspace } from '../../generated/api';
 import { Field } from '../../components/Field';
 import { FormError } from '../../components/FormError';
 import { useSubmit } from '../../hooks/useSubmit';

@@ -1,4 +1,4 @@
-import type { Workspace } from '../../api/types';
+import type { Workspace } from '../../generated/api';
 import { Field } from '../../components/Field';
 
 /** The 'Workspace' dropdown of the creation flows (a board, an app, a copied template). */

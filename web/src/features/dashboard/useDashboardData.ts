@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useState } from 'react';
 import { api } from '../../api/client';
-import type { AppSummary, BoardSummary, Workspace } from '../../api/types';
+import type { AppRecord, BoardSummary, Workspace } from '../../generated/api';
 
 export interface DashboardData {
   workspaces: Workspace[];
   boards: BoardSummary[];
-  apps: AppSummary[];
+  apps: AppRecord[];
 }
 
 /** The caller's workspaces, boards and apps, loaded together; `reload` after any change. */
@@ -18,7 +18,7 @@ export function useDashboardData() {
       const [workspaces, boards, { apps }] = await Promise.all([
         api.get<Workspace[]>('/api/workspaces'),
         api.get<BoardSummary[]>('/api/boards'),
-        api.get<{ apps: AppSummary[] }>('/api/apps'),
+        api.get<{ apps: AppRecord[] }>('/api/apps'),
       ]);
       setData({ workspaces, boards, apps });
       setFailed(false);

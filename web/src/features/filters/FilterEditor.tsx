@@ -3,7 +3,7 @@
 // value. The parent keeps the list and saves it; the core applies it.
 import { Field } from '../../components/Field';
 import { ListItemActions, moved } from '../../components/ListItemActions';
-import { CONDITIONS, type Condition } from '../../core/types';
+import { CONDITIONS, type Condition } from '../../generated/core';
 import { CONDITION_LABELS } from './conditions';
 import { filterProblems, NAMES_RULE, newFilter, withCondition, type EditableFilter, type FilterProblem } from './editableFilter';
 import { FilterValueInput } from './FilterValueInput';

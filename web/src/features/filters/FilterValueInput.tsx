@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef } from 'react';
-import type { Condition } from '../../core/types';
+import type { Condition } from '../../generated/core';
 import { Field } from '../../components/Field';
 import { CURRENT_USER_TOKEN, valueKind } from './conditions';
 import type { EditableFilter } from './editableFilter';

@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import type { Filter } from '../../core/types';
+import type { Filter } from '../../generated/core';
 import { loadRealCore } from '../../test/realCore';
 import { UrlFilterNotice } from './UrlFilterNotice';
 

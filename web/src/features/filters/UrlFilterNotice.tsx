@@ -1,7 +1,7 @@
 // One quiet line when a link's `filters` name something the board cannot use (a renamed filter,
 // a typo, a value its condition cannot read). The server leaves those pairs out and shows the
 // board's data; this says so once, in the core's words, instead of an error on every block.
-import type { Filter } from '../../core/types';
+import type { Filter } from '../../generated/core';
 import type { UrlFilters } from '../../generated/urlFilters';
 import { useUrlFilterReading } from './useUrlFilterReading';
 import './filters.css';

@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import type { Filter } from '../../core/types';
+import type { Filter } from '../../generated/core';
 import { loadRealCore } from '../../test/realCore';
 import { appliedFilterLines, readUrlFilters, writeUrlFilters } from './urlFilters';
 import { TYPING_PAUSE_MS, ViewerFilterBar } from './ViewerFilterBar';

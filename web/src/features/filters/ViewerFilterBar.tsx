@@ -4,7 +4,7 @@
 // `_filters`: the server applies it to every block and a copied link keeps it.
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Field } from '../../components/Field';
-import type { Filter } from '../../core/types';
+import type { Filter } from '../../generated/core';
 import { ANY_OF_SEPARATOR, CONDITION_LABELS, DATE_RANGE_SEPARATOR, describeFilter, valueKind } from './conditions';
 import { FilterChips, type FilterChip } from './FilterChips';
 import { readUrlFilters, urlValueProblem, writeUrlFilters } from './urlFilters';

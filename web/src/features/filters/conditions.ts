@@ -1,6 +1,6 @@
 // What the filter conditions of platform §5 are called on screen and which value each one takes,
 // as crates/tessera-core/src/filter.rs documents them. The matching itself is the core's.
-import type { Condition, Filter } from '../../core/types';
+import type { Condition, Filter } from '../../generated/core';
 
 /** Labels for the conditions of spec §5; the values are what the core expects. */
 export const CONDITION_LABELS: Record<Condition, string> = {

@@ -1,6 +1,6 @@
 // A stored filter (platform §3: name, active, condition, sheet_column {sheet, column}, value) as
 // the filter editor holds it while the user works on it, and back to what is saved.
-import { CONDITIONS, type Condition, type Filter } from '../../core/types';
+import { CONDITIONS, type Condition, type Filter } from '../../generated/core';
 import { ANY_OF_SEPARATOR, DATE_RANGE_SEPARATOR, valueKind } from './conditions';
 
 /**

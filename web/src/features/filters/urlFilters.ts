@@ -1,6 +1,6 @@
 // The URL `filters` query (platform §5: comma-separated `name:value` pairs) as the viewer's filter
 // bar reads and writes it. The server decides what the pairs mean; this only keeps the text.
-import { CONDITIONS, type Filter } from '../../core/types';
+import { CONDITIONS, type Filter } from '../../generated/core';
 import { describeFilter, valueKind } from './conditions';
 
 /** The pairs of a `filters` query, in order; a pair without a name is dropped. */

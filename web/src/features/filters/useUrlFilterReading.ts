@@ -2,7 +2,7 @@
 // the notice: which pairs apply and which are left out, decided by the same Rust the server runs.
 import { useEffect, useMemo, useState } from 'react';
 import { loadCore, type Core } from '../../core/wasm';
-import type { Filter } from '../../core/types';
+import type { Filter } from '../../generated/core';
 import type { UrlFilters } from '../../generated/urlFilters';
 
 /** `null` while the WASM core loads (or if it cannot), and for a link without filters. */

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { toApiError } from '../../api/errors';
-import type { ColumnMatch, RebindProposal, Rebound, SpreadsheetView, TypedTab } from '../../api/types';
+import type { ColumnMatch, RebindProposal, Rebound, SpreadsheetView, TypedTab } from '../../generated/api';
 import { Field } from '../../components/Field';
 import { FormError } from '../../components/FormError';
 import { Loading } from '../../components/Loading';

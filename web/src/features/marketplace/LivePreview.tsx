@@ -1,4 +1,4 @@
-import type { MarketplaceListing } from '../../api/types';
+import type { MarketplaceListing } from '../../generated/api';
 import { Popup } from '../../components/Popup';
 
 /**

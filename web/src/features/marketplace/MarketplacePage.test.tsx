@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import type { MarketplaceListing } from '../../api/types';
+import type { MarketplaceListing } from '../../generated/api';
 import { mockFetch, type Answer } from '../../test/fetchMock';
 import { SESSION_HINT_KEY } from '../../store/sessionStore';
 import { ann, renderApp } from '../../test/renderApp';

@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import type { MarketplaceListing } from '../../api/types';
+import type { MarketplaceListing } from '../../generated/api';
 import { Loading } from '../../components/Loading';
 import { useSessionStatus } from '../../store/sessionStore';
 import { ListingCard } from './ListingCard';

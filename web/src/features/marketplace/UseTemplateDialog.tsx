@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toApiError } from '../../api/errors';
-import type { BoardState, Workspace } from '../../api/types';
+import type { BoardState, Workspace } from '../../generated/api';
 import { FormError } from '../../components/FormError';
 import { Loading } from '../../components/Loading';
 import { Popup } from '../../components/Popup';

@@ -1,7 +1,7 @@
 // The marketplace calls: the public list, and a board's listing as its owner publishes it.
 // Every failure is shown by the screen or form that asked, so none of them alerts.
 import { api } from '../../api/client';
-import type { ListingInput, MarketplaceListing, MarketplacePage } from '../../api/types';
+import type { ListingInput, MarketplaceListing, MarketplacePage } from '../../generated/api';
 
 export interface MarketplaceQuery {
   q?: string;

@@ -1,7 +1,7 @@
 // 'Use this template' and binding a board to a spreadsheet. Every failure is shown inline by
 // the step that asked, so none of them alerts.
 import { api } from '../../api/client';
-import type { BoardState, RebindInput, RebindProposal, Rebound, Workspace } from '../../api/types';
+import type { BoardState, RebindInput, RebindProposal, Rebound, Workspace } from '../../generated/api';
 
 const quiet = { alert: false } as const;
 const boardPath = (boardId: string) => `/api/boards/${encodeURIComponent(boardId)}`;

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toApiError } from '../../api/errors';
-import type { MarketplaceListing } from '../../api/types';
+import type { MarketplaceListing } from '../../generated/api';
 import { loadMarketplace, PAGE_SIZE } from './marketplaceApi';
 
 export interface MarketplaceView {

@@ -2,7 +2,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { api } from '../../api/client';
 import { ApiError, toApiError } from '../../api/errors';
-import type { AppAnswer, AppRecord, SpreadsheetView, Workspace } from '../../api/types';
+import type { AppAnswer, AppRecord, SpreadsheetView, Workspace } from '../../generated/api';
 import { DashboardLayout } from '../../components/DashboardLayout';
 import { Field } from '../../components/Field';
 import { FormError } from '../../components/FormError';

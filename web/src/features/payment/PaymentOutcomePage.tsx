@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { api } from '../../api/client';
 import { toApiError } from '../../api/errors';
-import type { LatestPayment } from '../../api/types';
+import type { LatestPayment } from '../../generated/api';
 import { DashboardLayout } from '../../components/DashboardLayout';
 import { Loading } from '../../components/Loading';
 

@@ -1,5 +1,5 @@
 import { Component, lazy, Suspense, type ReactNode } from 'react';
-import type { ChartModel, DuplicateXAxis } from '../../core/types';
+import type { ChartModel, DuplicateXAxis } from '../../generated/core';
 import { PREVIEW_CHART_TYPES, type PreviewChartType } from '../../store/chartSlice';
 import { usePreviewStore } from '../../store/previewStore';
 

@@ -1,4 +1,4 @@
-import type { QueryResult, Sort } from '../../core/types';
+import type { QueryResult, Sort } from '../../generated/core';
 import { usePreviewStore } from '../../store/previewStore';
 
 function ariaSort(sort: Sort | null, column: string) {

@@ -1,6 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { CONDITIONS } from '../../core/types';
+import { CONDITIONS } from '../../generated/core';
 import { usePreviewStore } from '../../store/previewStore';
 import { FAKE_COLUMNS } from '../../test/fakeTable';
 import { FilterBar } from './FilterBar';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { CONDITIONS, type Condition } from '../../core/types';
+import { CONDITIONS, type Condition } from '../../generated/core';
 import { CONDITION_LABELS, describeFilter, valueKind } from '../filters/conditions';
 import { FilterChips } from '../filters/FilterChips';
 import { usePreviewStore } from '../../store/previewStore';

@@ -1,7 +1,7 @@
 import type { ComposeOption } from 'echarts/core';
 import type { BarSeriesOption, LineSeriesOption } from 'echarts/charts';
 import type { DataZoomComponentOption, GridComponentOption, TooltipComponentOption } from 'echarts/components';
-import type { ChartModel } from '../../core/types';
+import type { ChartModel } from '../../generated/core';
 import type { PreviewChartType } from '../../store/chartSlice';
 
 export type PreviewChartOption = ComposeOption<

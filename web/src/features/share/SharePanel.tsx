@@ -3,7 +3,7 @@
 // they share as a `Shareable`; everything a person sees of it is drawn here, once for both.
 import { useId, useState, type ReactNode } from 'react';
 import { toApiError } from '../../api/errors';
-import type { AppUser } from '../../api/types';
+import type { AppUser } from '../../generated/api';
 import { Loading } from '../../components/Loading';
 import { Popup } from '../../components/Popup';
 import { useSessionStatus, useSessionStore } from '../../store/sessionStore';

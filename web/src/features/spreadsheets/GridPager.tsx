@@ -1,4 +1,4 @@
-import type { GridPage } from '../../api/types';
+import type { GridPage } from '../../generated/api';
 import { GRID_PAGE_ROWS } from './spreadsheetApi';
 
 interface Props {

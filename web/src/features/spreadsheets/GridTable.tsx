@@ -1,4 +1,4 @@
-import type { GridPage } from '../../api/types';
+import type { GridPage } from '../../generated/api';
 import { RowsTable } from '../../blocks/RowsTable';
 
 /** A page of rows with every column; the header sticks while the rows scroll under it. */

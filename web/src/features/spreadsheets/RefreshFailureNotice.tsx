@@ -1,4 +1,4 @@
-import type { SpreadsheetView } from '../../api/types';
+import type { SpreadsheetView } from '../../generated/api';
 import { fetchedLabel } from './spreadsheetFormat';
 
 /**

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { toApiError } from '../../api/errors';
-import type { SpreadsheetView } from '../../api/types';
+import type { SpreadsheetView } from '../../generated/api';
 import { DashboardLayout } from '../../components/DashboardLayout';
 import { FormError } from '../../components/FormError';
 import { Loading } from '../../components/Loading';

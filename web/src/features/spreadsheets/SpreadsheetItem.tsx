@@ -1,7 +1,7 @@
 import { useState, type ChangeEvent } from 'react';
 import { Link } from 'react-router';
 import { toApiError } from '../../api/errors';
-import type { SpreadsheetView } from '../../api/types';
+import type { SpreadsheetView } from '../../generated/api';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { FormError } from '../../components/FormError';
 import { RefreshFailureNotice } from './RefreshFailureNotice';

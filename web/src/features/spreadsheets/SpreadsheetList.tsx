@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { SpreadsheetView } from '../../api/types';
+import type { SpreadsheetView } from '../../generated/api';
 import { FormError } from '../../components/FormError';
 import { SpreadsheetItem } from './SpreadsheetItem';
 import './spreadsheets.css';

@@ -1,5 +1,5 @@
 import type { SelectHTMLAttributes } from 'react';
-import type { SpreadsheetView } from '../../api/types';
+import type { SpreadsheetView } from '../../generated/api';
 
 /** A picker of one of a workspace's spreadsheets, or none (the value ''). */
 export function SpreadsheetSelect({

@@ -1,7 +1,7 @@
 // The calls of the spreadsheet screens, all through the request layer. Every call here is made
 // from a form or a list item that shows its own error inline, so none of them raises an alert.
 import { api } from '../../api/client';
-import type { GridPage, LinkKind, SpreadsheetView, Uploaded } from '../../api/types';
+import type { GridPage, LinkKind, SpreadsheetView, Uploaded } from '../../generated/api';
 
 const quiet = { alert: false } as const;
 

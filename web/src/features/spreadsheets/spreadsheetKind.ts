@@ -1,4 +1,4 @@
-import type { LinkKind, SpreadsheetKind } from '../../api/types';
+import type { LinkKind, SpreadsheetKind } from '../../generated/api';
 
 export const KIND_LABELS: Record<SpreadsheetKind, string> = {
   upload: 'Upload',

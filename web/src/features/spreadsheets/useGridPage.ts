@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { toApiError } from '../../api/errors';
-import type { GridPage } from '../../api/types';
+import type { GridPage } from '../../generated/api';
 import { getGridPage } from './spreadsheetApi';
 
 /**

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { toApiError } from '../../api/errors';
-import type { SpreadsheetView } from '../../api/types';
+import type { SpreadsheetView } from '../../generated/api';
 import { listSpreadsheets } from './spreadsheetApi';
 
 /**

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { api } from '../../api/client';
 import { toApiError } from '../../api/errors';
-import type { Workspace } from '../../api/types';
+import type { Workspace } from '../../generated/api';
 import { DashboardLayout } from '../../components/DashboardLayout';
 import { FormError } from '../../components/FormError';
 import { Loading } from '../../components/Loading';

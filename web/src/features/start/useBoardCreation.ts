@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { api } from '../../api/client';
 import { ApiError, toApiError } from '../../api/errors';
-import type { BoardStateCreated } from '../../api/types';
+import type { BoardState } from '../../generated/api';
 import { BLOCK_LABELS, type BlockConfig } from './templates';
 
 const quiet = { alert: false } as const;
@@ -17,7 +17,7 @@ export interface BoardPlan {
 /** A board that exists on the server, and how far its plan got. */
 export interface PartialBoard {
   plan: BoardPlan;
-  board: BoardStateCreated;
+  board: BoardState;
   connected: boolean;
   blocksAdded: number;
 }
@@ -42,7 +42,7 @@ export function useBoardCreation() {
       try {
         if (!progress) {
           setStep('Creating the board...');
-          const board = await api.post<BoardStateCreated>('/api/boards', { workspace_id: fresh.workspaceId, name: fresh.name }, quiet);
+          const board = await api.post<BoardState>('/api/boards', { workspace_id: fresh.workspaceId, name: fresh.name }, quiet);
           progress = { plan: fresh, board, connected: false, blocksAdded: 0 };
         }
         const { plan, board } = progress;

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { SheetView, SpreadsheetView } from '../../api/types';
+import type { SheetView, SpreadsheetView } from '../../generated/api';
 import { useWorkspaceSpreadsheets } from '../spreadsheets/useWorkspaceSpreadsheets';
 import { useTabProfile } from './useTabProfile';
 

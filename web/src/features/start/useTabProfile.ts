@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { toApiError } from '../../api/errors';
-import type { SheetView } from '../../api/types';
+import type { SheetView } from '../../generated/api';
 import { loadTabRows } from '../../blocks/preview/tabRows';
 import { loadCore } from '../../core/wasm';
 import type { ColumnProfile } from '../../generated/blockStarter';

@@ -1,6 +1,6 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AppUser } from '../../api/types';
+import type { AppUser } from '../../generated/api';
 import { mockFetch, type Answer, type Routes } from '../../test/fetchMock';
 import { UsersDialog } from './UsersDialog';
 

@@ -1,7 +1,7 @@
 // platform §7 GET /api/mutipageapp_users/{appId}: the one read of an app's invited users, behind
 // the Users dialog's table and the Share dialog's "Who has access".
 import { api } from '../../api/client';
-import type { AppUser, AppUserList } from '../../api/types';
+import type { AppUser, AppUserList } from '../../generated/api';
 import { sortUsers } from './usersDialogState';
 
 export const APP_USERS_PATH = '/api/mutipageapp_users';

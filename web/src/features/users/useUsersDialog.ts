@@ -4,7 +4,7 @@
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { api } from '../../api/client';
 import { toApiError } from '../../api/errors';
-import type { AppUser, AppUserAdded, AppUserUpdated } from '../../api/types';
+import type { AppUser, AppUserAdded, AppUserUpdated } from '../../generated/api';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { APP_USERS_PATH as USERS_PATH, fetchAppUsers } from './appUsersApi';
 import {

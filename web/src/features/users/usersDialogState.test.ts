@@ -1,4 +1,4 @@
-import type { AppUser } from '../../api/types';
+import type { AppUser } from '../../generated/api';
 import {
   deleteQuestion,
   initialUsersDialogState,

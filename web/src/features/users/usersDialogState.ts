@@ -1,7 +1,7 @@
 // The users dialog's state (platform §2 'Users dialog', §3 App user, §4, §5) as a pure reducer and
 // the pure rules it applies, so every rule is testable without React or fetch. The requests
 // themselves live in useUsersDialog.ts.
-import type { AppUser, AppUserPermission } from '../../api/types';
+import type { AppUser } from '../../generated/api';
 // The one browser copy of the core's e-mail rule (platform §5), replayed against its vectors.
 import { isEmail } from '../../blocks/form/fields';
 
@@ -22,6 +22,9 @@ export const updateFailedMessage = (message: string) => `Failed to update user: 
 export const deleteFailedMessage = (message: string) => `Failed to delete user: ${message}`;
 export const deleteQuestion = (user: Pick<AppUser, 'name' | 'email'>) =>
   `Are you sure you want to delete user "${user.name}" (${user.email})? This action cannot be undone.`;
+
+/** 'read' or 'read-write' as stored; older or foreign values may be anything (shown as Read). */
+export type AppUserPermission = 'read' | 'read-write';
 
 export const PERMISSION_OPTIONS: ReadonlyArray<{ value: AppUserPermission; label: string }> = [
   { value: 'read', label: 'Read' },
