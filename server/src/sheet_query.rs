@@ -245,15 +245,22 @@ pub struct SheetAnswer {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
 pub struct SortedBy {
     pub column: String,
-    /// `asc` or `desc`.
-    pub direction: &'static str,
+    pub direction: SortWord,
+}
+
+/// A sort direction as the sheet call spells it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum SortWord {
+    Asc,
+    Desc,
 }
 
 impl SortedBy {
     fn of(sort: &Sort) -> Option<Self> {
         let direction = match sort.direction {
-            SortDirection::Ascending => "asc",
-            SortDirection::Descending => "desc",
+            SortDirection::Ascending => SortWord::Asc,
+            SortDirection::Descending => SortWord::Desc,
             SortDirection::None => return None,
         };
         Some(Self { column: sort.column.clone(), direction })

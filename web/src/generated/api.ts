@@ -2597,6 +2597,7 @@ export interface components {
              *     page. Absent when none.
              */
             markdown?: components["schemas"]["MarkdownCell"][];
+            sorted_by?: null | components["schemas"]["SortedBy"];
         };
         SheetView: {
             title: string;
@@ -2628,6 +2629,16 @@ export interface components {
             name: string;
             email: string;
             password: string;
+        };
+        /**
+         * @description A sort direction as the sheet call spells it.
+         * @enum {string}
+         */
+        SortWord: "asc" | "desc";
+        /** @description A column and its direction, as the sheet call's `sort_column` and `sort_direction` spell them. */
+        SortedBy: {
+            column: string;
+            direction: components["schemas"]["SortWord"];
         };
         /** @description Every tab of a spreadsheet, each answered as the sheet call answers it or as `{error}`. */
         SpreadsheetData: {
@@ -2916,6 +2927,8 @@ export type SheetView = components['schemas']['SheetView'];
 export type SignInApp = components['schemas']['SignInApp'];
 export type SignupAnswer = components['schemas']['SignupAnswer'];
 export type SignupBody = components['schemas']['SignupBody'];
+export type SortWord = components['schemas']['SortWord'];
+export type SortedBy = components['schemas']['SortedBy'];
 export type SpreadsheetData = components['schemas']['SpreadsheetData'];
 export type SpreadsheetDataParams = components['schemas']['SpreadsheetDataParams'];
 export type SpreadsheetDataRequest = components['schemas']['SpreadsheetDataRequest'];

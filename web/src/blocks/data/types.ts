@@ -1,7 +1,7 @@
 // What every data block reads and may do, whatever page it sits on (a board, an app page, an
 // embed). The shapes mirror the server's answers (server/src/sheet_query.rs `SheetAnswer`,
 // server/src/api/block_view.rs `BlockView`, server/src/api/row_actions.rs).
-import type { BoardBlock } from '../../generated/api';
+import type { BoardBlock, SortedBy } from '../../generated/api';
 import type { CellStyle, ChartModel, Scorecard } from '../../generated/core';
 
 /** What the caller may do through one block (the server decides; blocks §3.2, §3.6). */
@@ -34,7 +34,7 @@ export interface BlockRows {
   /** Sanitised HTML of the page's cells in markdown columns (`use_markdown`, `markdowntext`). */
   markdown?: { row: number; column: string; html: string }[];
   /** The rows' order: the asked sort, else the block's own (a data list's sorting). */
-  sorted_by?: { column: string; direction: 'asc' | 'desc' };
+  sorted_by?: SortedBy | null;
 }
 
 export interface ScorecardView extends Scorecard {
