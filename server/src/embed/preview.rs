@@ -192,13 +192,8 @@ fn words_of(html: &str) -> String {
 
 /// The first rows of a table or list: the first three columns' cells, a header line above.
 fn rows(m: &mut Markup, answer: &SheetAnswer, area: Area) {
-    let columns: Vec<&str> = answer
-        .columns
-        .iter()
-        .map(String::as_str)
-        .filter(|c| *c != tessera_core::table::RECORD_ID_COLUMN && *c != "chartmat_row_index")
-        .take(3)
-        .collect();
+    let columns: Vec<&str> =
+        answer.columns.iter().map(String::as_str).filter(|c| !tessera_blocks::HIDDEN_COLUMNS.contains(c)).take(3).collect();
     line(m, area, 0, &columns.join(" · "), 14.0, MUTED, true);
     for (i, row) in answer.rows.iter().take(LINES - 1).enumerate() {
         let cells: Vec<&str> = columns.iter().map(|c| row.get(*c).and_then(|v| v.as_str()).unwrap_or_default()).collect();
