@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { BoardBlock } from '../../api/types';
 import type { BlockRows, RowsQuery } from '../data/types';
 import { DatalistBlock, sortQuery, datalistItems } from './DatalistBlock';
-import { DEFAULT_PAGE_SIZE } from './usePagedRows';
+import { firstPageSize } from '../capabilities';
 import { fakeBlockSource } from '../../test/fakeBlockSource';
 
 const COLUMNS = ['ChartApps Record ID', 'Name', 'Photo', 'Site'];
@@ -84,7 +84,7 @@ describe('the datalist block', () => {
     const { source } = renderList({ sorting });
     await screen.findByText('Ada');
     expect(source.rows).toHaveBeenCalledTimes(1);
-    expect(source.rows.mock.calls[0][1]).toEqual({ page: 1, rowsPerPage: DEFAULT_PAGE_SIZE, ...(sort ? { sort } : {}) });
+    expect(source.rows.mock.calls[0][1]).toEqual({ page: 1, rowsPerPage: firstPageSize('datalist'), ...(sort ? { sort } : {}) });
   });
 
   it('sorts by the first item when no item is text, and not at all without items', () => {

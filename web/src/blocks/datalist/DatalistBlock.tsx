@@ -2,7 +2,7 @@
 // vertical list, a horizontal scrolling row of cards, or a timeline (vertical, horizontal or
 // zigzag). Sorting is a data rule, so the server sorts (`sort_column`/`sort_direction`); the
 // catalogue has no sort column setting, so the list sorts by its first text column (see
-// `sortColumn`). Pages of DEFAULT_PAGE_SIZE rows grow with 'Show more'.
+// `sortColumn`). Pages of the catalogue's page size (20) grow with 'Show more'.
 import type { CSSProperties } from 'react';
 import type { DatalistAxisItem, DatalistConfig } from '../../generated/blockConfigs';
 import { BlockLoadState, NoRows } from '../data/BlockLoadState';
