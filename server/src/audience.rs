@@ -614,7 +614,7 @@ pub fn fill_hidden_defaults(
     utc_offset_minutes: i32,
 ) {
     let viewer = Context {
-        now: Some(crate::sheet_query::rfc3339(unix_seconds)),
+        now: Some(crate::text::rfc3339(unix_seconds)),
         utc_offset_minutes,
         user_email: email.map(str::to_owned),
         ..Context::default()

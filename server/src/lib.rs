@@ -36,6 +36,7 @@ pub mod sources;
 mod state;
 pub mod subdomains;
 pub mod templates;
+pub mod text;
 mod web;
 
 use std::future::Future;
