@@ -37,6 +37,7 @@ mod state;
 pub mod subdomains;
 pub mod templates;
 pub mod text;
+pub mod views;
 mod web;
 
 use std::future::Future;

@@ -8,8 +8,8 @@ use super::chart_svg::{self, Placement};
 use super::html::{colour, Markup, Safe};
 use super::render::{chart_style, palette};
 use super::snapshot::{Body, Shown, Snapshot};
-use crate::api::block_view::BlockView;
 use crate::sheet_query::SheetAnswer;
+use crate::views::BlockView;
 
 pub const WIDTH: f64 = 1200.0;
 pub const HEIGHT: f64 = 630.0;

@@ -17,8 +17,8 @@ use super::html::{colour, image_url, link_url, Markup, Safe};
 use super::snapshot::{text, Body, Shown, Snapshot};
 use tessera_core::calendar::CalendarView;
 
-use crate::api::block_view::{BlockView, Card, Window};
 use crate::sheet_query::SheetAnswer;
+use crate::views::{BlockView, Card, Window};
 
 /// The id of the element that holds the server's markup; the browser removes it when its own
 /// board has drawn.

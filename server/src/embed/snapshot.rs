@@ -1,6 +1,6 @@
 //! What an embed shows, read once per data version: the board's settings, the blocks of its open
 //! section tab and, for each, the rows or the computed view its viewer gets, through the same
-//! calls the browser makes (`sheet_query::answer` for rows, `block_view::view_of` for charts,
+//! calls the browser makes (`sheet_query::answer` for rows, `views::view_of` for charts,
 //! cards, texts, events and frames). The page (`render.rs`) and the preview image (`preview.rs`)
 //! are both drawn from a [`Snapshot`].
 //!
@@ -18,11 +18,11 @@ use futures_util::future::join_all;
 use serde_json::{Map, Value};
 use tessera_blocks::{first_page_rows, BlockType, Capabilities, ViewKind};
 
-use crate::api::block_view::{self, BlockView, ViewParams};
 use crate::blocks::StoredBlock;
 use crate::board_state::{Board, Settings};
 use crate::error::{messages, Error};
 use crate::sheet_query::{self, Scope, SheetAnswer, SheetParams, Viewer};
+use crate::views::{self, BlockView, ViewParams};
 use crate::AppState;
 
 /// The most rows a block draws in the embed's markup (a table or list without pages, a gallery
@@ -165,7 +165,7 @@ async fn body(state: &AppState, scope: &Scope, viewer: &Viewer, block: &StoredBl
         Reads::Settings => return Body::Settings,
         Reads::View => {
             let params = ViewParams { search, ..ViewParams::default() };
-            return match block_view::view_of(state, scope, viewer, block, &params).await {
+            return match views::view_of(state, scope, viewer, block, &params).await {
                 Ok(view) => Body::View(view),
                 Err(error) => failed(&block.id, error),
             };
