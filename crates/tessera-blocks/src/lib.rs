@@ -38,6 +38,7 @@
 //! other way round.
 
 pub mod api;
+mod block;
 mod capabilities;
 mod catalogue;
 mod columns;
