@@ -3,7 +3,7 @@
 //! actions, how many rows its first paint asks for, and whether only a browser can draw it.
 //! The renderers read this table instead of switching on type names: the server's embed
 //! (`snapshot.rs`, `render.rs`, `preview.rs`), its write rules (`audience.rs`,
-//! `api/row_actions.rs`), [`crate::view()`], and, through the generated
+//! `api/row_actions.rs`), the crate's `view()`, and, through the generated
 //! `web/src/generated/blockCapabilities.ts`, the web's block registry and editor preview.
 //!
 //! [`BlockType::capabilities`] is a `match` without a fall-back, so a new block type does not
