@@ -3,9 +3,8 @@
 //! its own (`header`, `footer`: block JSON checked against the block catalogue like any block).
 //! Other keys of an app's `settings` are the editor's own and are kept as sent.
 
-use serde_json::Value;
+use serde_json::{Map, Value};
 
-use crate::apps::App;
 use crate::blocks;
 use crate::board_state::check_sign_in_method;
 use crate::error::Error;
@@ -57,14 +56,16 @@ pub fn checked(key: &str, value: Value) -> Result<Value, Error> {
     Ok(Value::Object(stored))
 }
 
-/// How the app's users sign in: '' (either way), 'password' or 'link'.
-pub fn sign_in_method(app: &App) -> &str {
-    app.settings.get(SIGN_IN_METHOD).and_then(Value::as_str).unwrap_or_default()
+/// How the users of an app with `settings` (the app's) sign in: '' (either way), 'password' or
+/// 'link'.
+pub fn sign_in_method(settings: &Map<String, Value>) -> &str {
+    settings.get(SIGN_IN_METHOD).and_then(Value::as_str).unwrap_or_default()
 }
 
-/// The header or footer every page of the app shows unless it has its own, as block JSON with a
-/// fixed id (it is not a stored block, so no row action or view call can name it).
-pub fn chrome_block(app: &App, chrome: Chrome) -> Option<Value> {
-    let Some(Value::Object(settings)) = app.settings.get(chrome.key()) else { return None };
+/// The header or footer every page of an app with `settings` (the app's) shows unless it has its
+/// own, as block JSON with a fixed id (it is not a stored block, so no row action or view call
+/// can name it).
+pub fn chrome_block(settings: &Map<String, Value>, chrome: Chrome) -> Option<Value> {
+    let Some(Value::Object(settings)) = settings.get(chrome.key()) else { return None };
     Some(blocks::to_json(&format!("app-{}", chrome.key()), chrome.key(), settings.clone()))
 }

@@ -375,7 +375,7 @@ pub struct PageState {
 pub async fn page_state(db: &Db, app: &App, page: Page, role: Role) -> Result<PageState, Error> {
     let mut settings = page_settings(stored_page_settings(db, &page.id).await?)?;
     if settings.sign_in_method.is_empty() {
-        settings.sign_in_method = app_settings::sign_in_method(app).to_owned();
+        settings.sign_in_method = app_settings::sign_in_method(&app.settings).to_owned();
     }
     let sheets: Vec<(String,)> = match &app.spreadsheet_id {
         Some(id) => sqlx::query_as("SELECT title FROM sheets WHERE spreadsheet_id = $1 ORDER BY position, title")
@@ -408,8 +408,8 @@ pub async fn page_state(db: &Db, app: &App, page: Page, role: Role) -> Result<Pa
         can_edit: role.can_edit(),
         user_role: role,
         page: "view",
-        app_header: app_settings::chrome_block(app, Chrome::Header),
-        app_footer: app_settings::chrome_block(app, Chrome::Footer),
+        app_header: app_settings::chrome_block(&app.settings, Chrome::Header),
+        app_footer: app_settings::chrome_block(&app.settings, Chrome::Footer),
     })
 }
 

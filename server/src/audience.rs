@@ -48,6 +48,7 @@
 
 use serde::Serialize;
 use serde_json::{Map, Value};
+use tessera_blocks::{BlockType, DefaultValue};
 use tessera_core::context::Context;
 use tessera_core::form::{self, FieldError};
 use tessera_core::table::RECORD_ID_COLUMN;
@@ -126,11 +127,15 @@ impl RowChange {
         }
     }
 
-    fn block_types(self) -> &'static [&'static str] {
+    /// Whether a block of type `kind` accepts this change: its capabilities' writes (a form's
+    /// submit is an append).
+    fn accepted_by(self, kind: Option<BlockType>) -> bool {
+        let Some(writes) = kind.map(|kind| kind.capabilities().writes) else { return false };
         match self {
-            Self::Append => &["form", "table", "list"],
-            Self::Edit | Self::Delete => &["table", "list"],
-            Self::Duplicate => &["table"],
+            Self::Append => writes.add || writes.submit,
+            Self::Edit => writes.edit,
+            Self::Delete => writes.delete,
+            Self::Duplicate => writes.duplicate,
         }
     }
 
@@ -141,6 +146,22 @@ impl RowChange {
             Self::Delete => "delete rows",
             Self::Duplicate => "duplicate rows",
         }
+    }
+}
+
+/// The catalogue's default of the audience setting at `path` (a block setting, or a list item's
+/// setting after its list's key) of a `kind` block; `otherwise` when the type has no such
+/// setting, and `None` (nobody) for a default the server does not know.
+fn catalogue_default(kind: Option<BlockType>, path: &[&str], otherwise: Audience) -> Audience {
+    let Some((first, rest)) = path.split_first() else { return otherwise };
+    let mut field = kind.and_then(|kind| tessera_blocks::field_of(kind, first));
+    for key in rest {
+        field = field.and_then(|f| f.fields.iter().find(|item| item.key == *key));
+    }
+    match field.map(|f| f.default) {
+        None => otherwise,
+        Some(Some(DefaultValue::Text(text))) => Audience::parse(text).unwrap_or(Audience::Nobody),
+        Some(_) => Audience::Nobody,
     }
 }
 
@@ -220,11 +241,16 @@ impl Rights<'_> {
         blocks::normalise_type(&self.block.block_type)
     }
 
+    fn kind(&self) -> Option<BlockType> {
+        BlockType::parse(&self.block.block_type)
+    }
+
     /// Ok when this block lets its caller make `change`, touching `columns` (the columns an edit
     /// changes; ignored otherwise). Guests are asked to log in when signing in could help.
     pub fn require(&self, change: RowChange, columns: &[&str]) -> Result<(), Error> {
         let block_type = self.block_type();
-        if !change.block_types().contains(&block_type) {
+        let kind = self.kind();
+        if !change.accepted_by(kind) {
             return Err(Error::BadRequest(format!("A {block_type} block cannot {}.", change.verb())));
         }
         if self.role == Role::Read {
@@ -235,14 +261,18 @@ impl Rights<'_> {
                 "This {block_type} has no '{action}' action, so its rows cannot be changed that way."
             )));
         }
+        let submits = kind.is_some_and(|kind| kind.capabilities().writes.submit);
         let audience = match change {
-            RowChange::Append if block_type == "form" => Audience::setting(&self.block.config, "add_new_row", Audience::Everyone),
-            RowChange::Append => Audience::setting(&self.block.config, "add_new_row", Audience::Nobody),
+            // Forms exist to collect data: their answers are for everyone unless `add_new_row` says otherwise.
+            RowChange::Append if submits => Audience::setting(&self.block.config, "add_new_row", Audience::Everyone),
+            RowChange::Append => {
+                Audience::setting(&self.block.config, "add_new_row", catalogue_default(kind, &["add_new_row"], Audience::Nobody))
+            }
             _ => self.action_audience(),
         };
         self.require_audience(audience, || format!("This {block_type} does not let you {}.", change.verb()))?;
         if change == RowChange::Edit {
-            let default = if block_type == "list" { Audience::Everyone } else { Audience::Nobody };
+            let default = catalogue_default(kind, &["axis", "editable"], Audience::Nobody);
             for column in columns {
                 let audience =
                     axis_entry(&self.block.config, column).map_or(default, |entry| Audience::setting(entry, "editable", default));
@@ -268,7 +298,11 @@ impl Rights<'_> {
     }
 
     fn action_audience(&self) -> Audience {
-        Audience::setting(&self.block.config, "action_button_visibility", Audience::Everyone)
+        Audience::setting(
+            &self.block.config,
+            "action_button_visibility",
+            catalogue_default(self.kind(), &["action_button_visibility"], Audience::Everyone),
+        )
     }
 
     /// What the browser may offer this caller through the block, for the visible `columns`.
@@ -580,7 +614,7 @@ pub fn fill_hidden_defaults(
     utc_offset_minutes: i32,
 ) {
     let viewer = Context {
-        now: Some(crate::sheet_query::rfc3339(unix_seconds)),
+        now: Some(crate::text::rfc3339(unix_seconds)),
         utc_offset_minutes,
         user_email: email.map(str::to_owned),
         ..Context::default()

@@ -14,6 +14,7 @@ use crate::auth::Caller;
 use crate::blocks::{self, Parent};
 use crate::db::{Db, Flag};
 use crate::error::{Error, ResultExt};
+use crate::text::is_colour;
 
 /// `footer` and `event` of the board state.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, ToSchema)]
@@ -147,12 +148,6 @@ pub fn check_sign_in_method(value: &str) -> Result<(), Error> {
         return Ok(());
     }
     Err(Error::invalid("sign_in_method", format!("`sign_in_method` must be empty (either way), `password` or `link`; got `{value}`.")))
-}
-
-/// `#RGB`, `#RRGGBB` or `#RRGGBBAA`: the colour settings of boards and app pages.
-pub fn is_colour(value: &str) -> bool {
-    let Some(hex) = value.strip_prefix('#') else { return false };
-    matches!(hex.len(), 3 | 6 | 8) && hex.chars().all(|c| c.is_ascii_hexdigit())
 }
 
 /// A change of board settings: any subset of the board-state fields an owner may set.

@@ -274,10 +274,10 @@ fn error_json(status: StatusCode, message: String) -> Response {
     (status, Json(serde_json::json!({ "error": message }))).into_response()
 }
 
-/// `text` escaped for HTML by the same rule as every server-written page (`embed::html`).
+/// `text` escaped for HTML by the same rule as every server-written page (`text::escape`).
 fn escaped(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
-    crate::embed::html::escape(text, &mut out);
+    crate::text::escape(text, &mut out);
     out
 }
 

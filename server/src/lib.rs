@@ -36,6 +36,8 @@ pub mod sources;
 mod state;
 pub mod subdomains;
 pub mod templates;
+pub mod text;
+pub mod views;
 mod web;
 
 use std::future::Future;

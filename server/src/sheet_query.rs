@@ -42,6 +42,7 @@ use crate::db::Db;
 use crate::embed_token;
 use crate::error::Error;
 use crate::sheets::store::{self, SheetInfo};
+use crate::text::rfc3339;
 use crate::AppState;
 
 /// The most rows one answer gives a caller without a session.
@@ -408,23 +409,6 @@ pub fn utc_offset(tz_offset: Option<&str>) -> Result<i32, Error> {
     Ok(minutes)
 }
 
-pub fn rfc3339(unix_seconds: i64) -> String {
-    let days = unix_seconds.div_euclid(86_400);
-    let second_of_day = unix_seconds.rem_euclid(86_400);
-    // Howard Hinnant's civil-from-days: the proleptic Gregorian date of a day count.
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let day_of_era = z.rem_euclid(146_097);
-    let year_of_era = (day_of_era - day_of_era / 1460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
-    let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
-    let mp = (5 * day_of_year + 2) / 153;
-    let day = day_of_year - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = year_of_era + era * 400 + i64::from(month <= 2);
-    let (hour, minute, second) = (second_of_day / 3600, second_of_day % 3600 / 60, second_of_day % 60);
-    format!("{year:04}-{month:02}-{day:02}T{hour:02}:{minute:02}:{second:02}Z")
-}
-
 /// The record `params.current_record` names, column to cell, read from `table` (its own tab).
 fn record(table: &Table, record_id: &str) -> Option<BTreeMap<String, String>> {
     let id_column = table.column_index(RECORD_ID_COLUMN)?;
@@ -599,14 +583,6 @@ mod tests {
     use serde_json::json;
 
     use super::*;
-
-    #[test]
-    fn rfc3339_dates_match_known_instants() {
-        assert_eq!(rfc3339(0), "1970-01-01T00:00:00Z");
-        assert_eq!(rfc3339(951_782_400), "2000-02-29T00:00:00Z");
-        assert_eq!(rfc3339(1_795_000_000), "2026-11-18T11:06:40Z");
-        assert_eq!(rfc3339(-1), "1969-12-31T23:59:59Z");
-    }
 
     fn filter(name: &str, active: bool) -> Value {
         json!({"name": name, "active": active, "condition": "=", "sheet_column": {"sheet": "Sales", "column": name}, "value": "North"})

@@ -18,7 +18,7 @@ pub struct AppState {
     /// Parsed sheets by version; a cache that any replica may lose at any time.
     pub tables: Arc<TableCache>,
     /// Embeds and preview images as drawn, by board and data version (`embed`); a cache too.
-    pub embeds: Arc<crate::embed::Cache>,
+    pub embeds: Arc<crate::embed::cache::Cache>,
     /// For outside services the operator configured (Google Sheets API, SMTP is separate).
     pub http: reqwest::Client,
     /// For addresses users type in (published-CSV links): private networks are refused at

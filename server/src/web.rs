@@ -21,10 +21,11 @@ use axum::response::{IntoResponse, Response};
 use axum::Router;
 use tower_http::services::ServeDir;
 
-use crate::auth::caller;
+use crate::auth::session;
 use crate::db::Db;
-use crate::embed::html::{escape, Markup, Safe};
+use crate::embed::html::{Markup, Safe};
 use crate::link_preview;
+use crate::text::escape;
 use crate::{board_state, csp, AppState, Config, Error};
 
 /// The fixed client routes of platform §2. `/:board_slug` is matched by [`is_board_slug`].
@@ -154,7 +155,7 @@ async fn client_route(State(app): State<WebApp>, uri: Uri, headers: HeaderMap) -
     };
     let head = match (&preview, slug) {
         (Some(preview), _) => Some(preview.head()),
-        (None, Some(slug)) => refused_board_head(&app.db, slug, caller::session_token(&headers).is_some()).await?,
+        (None, Some(slug)) => refused_board_head(&app.db, slug, session::session_token(&headers).is_some()).await?,
         (None, None) => None,
     };
     let nothing = Safe::fixed("");

@@ -15,7 +15,8 @@ use crate::model::BlockType;
 use crate::validate::FieldError;
 
 /// The names [`evaluate`] answers to.
-pub const OPERATIONS: &[&str] = &["validate_block", "block_defaults", "block_visible", "block_catalogue", "block_set", "block_new_item"];
+pub const OPERATIONS: &[&str] =
+    &["validate_block", "block_defaults", "block_visible", "block_catalogue", "block_set", "block_new_item", "shown_columns"];
 
 /// What `validate_block` answers.
 #[derive(Debug, Serialize)]
@@ -45,6 +46,8 @@ pub fn validation(block: &Value) -> Validation {
 ///   the editing rules of platform §4 applied.
 /// - `block_new_item`: input `{block, path}` naming a list; answers the item an Add appends, or
 ///   `null` when the list is full.
+/// - `shown_columns`: input `{block, columns}` (the sheet's columns); answers the
+///   [`crate::ShownColumn`]s a table or list shows.
 pub fn evaluate(op: &str, input: &str) -> Result<String, String> {
     let output = match op {
         "validate_block" => to_value(validation(&read::<Value>(input)?)),
@@ -77,6 +80,15 @@ pub fn evaluate(op: &str, input: &str) -> Result<String, String> {
             }
             let i: In = read(input)?;
             to_value(crate::new_item(&i.block, &i.path).map_err(|e| e.to_string())?)
+        }
+        "shown_columns" => {
+            #[derive(Deserialize)]
+            struct In {
+                block: serde_json::Map<String, Value>,
+                columns: Vec<String>,
+            }
+            let i: In = read(input)?;
+            to_value(crate::shown_columns(&i.block, &i.columns))
         }
         "block_catalogue" => {
             #[derive(Deserialize)]

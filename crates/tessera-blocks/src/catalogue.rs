@@ -60,6 +60,8 @@
 //! | itemDetails action `label` | `Click Here` | | | §3.21 |
 //! | column `Conditional_formatting` rule `condition` | | the 16 filter conditions (a rule without one colours nothing) | | §3.4, platform §5 |
 
+use tessera_core::query::DEFAULT_ROWS_PER_PAGE;
+
 use crate::model::Kind::*;
 use crate::model::*;
 
@@ -318,7 +320,10 @@ const ADDS_ROWS: Rule = Rule::NotEquals { field: "add_new_row", value: "None" };
 /// Table and list share these block settings (blocks §3.5 "same block settings as table").
 const TABLE_SETTINGS: &[Field] = &[
     field("paginate", "Paginate", Bool, Display).on(true),
-    field("rows_per_page", "Rows per page", Integer, Display).int(10).at_least(1).visible(Rule::IsOn { field: "paginate" }),
+    field("rows_per_page", "Rows per page", Integer, Display)
+        .int(DEFAULT_ROWS_PER_PAGE as i32)
+        .at_least(1)
+        .visible(Rule::IsOn { field: "paginate" }),
     field("csv_download", "CSV download", Bool, Actions).on(false),
     field("pdf_download", "PDF download", Bool, Actions).on(true),
     field("show_details_on_click", "Show details on click", Bool, Display),

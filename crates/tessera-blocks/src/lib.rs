@@ -19,6 +19,10 @@
 //! - [`starter()`] and [`starter_sheet()`]: a new data block's tab and first column bindings,
 //!   chosen from the tab's column profiles, with sentences saying what was chosen (`starter.rs`).
 //! - [`column_formats()`]: a block's conditional formatting rules as the core's query takes them.
+//! - [`BlockType::capabilities`]: what a type can do (reads data, its computed view, its first
+//!   page, its row writes), as data the renderers read instead of switching on type names
+//!   (`capabilities.rs`); [`first_page_rows`] reads a block's first page from it.
+//! - [`shown_columns()`]: the columns a table or list shows, in order (`columns.rs`).
 //! - [`view()`]: what a chart, scorecard, calendar or markdown block asks of the core (its
 //!   axes, cards, calendar settings or template), read from its settings with defaults filled.
 //! - [`api::evaluate`]: the JSON facade the golden vectors (`tests/vectors/blocks.json`) and the
@@ -34,7 +38,10 @@
 //! other way round.
 
 pub mod api;
+mod block;
+mod capabilities;
 mod catalogue;
+mod columns;
 mod edit;
 mod formats;
 mod model;
@@ -48,10 +55,12 @@ mod validate;
 mod view;
 mod visibility;
 
+pub use capabilities::{first_page_rows, Capabilities, FirstPage, ViewKind, Writes};
 pub use catalogue::{
     block_info, catalogue, field_of, fields, picker, ACTION_TYPES, AUDIENCE, BUTTON_COLOUR, CONDITIONS, FILE_MIME_TYPES, FORM_TYPES,
     TABLE_TYPES,
 };
+pub use columns::{shown_columns, ShownColumn, HIDDEN_COLUMNS};
 pub use edit::{new_item, set};
 pub use formats::column_formats;
 pub use model::{BlockInfo, BlockType, Catalogue, DefaultValue, Field, Group, ItemLimit, Kind, PickerEntry, PickerGroup, Rule};

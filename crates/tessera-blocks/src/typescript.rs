@@ -5,6 +5,9 @@
 //!   of the server or the WASM core compiles ts-rs);
 //! - `web/src/generated/blockConfigs.ts`: one interface per block type (`ChartConfig`, ...) with
 //!   every setting of the catalogue, written from the catalogue tables themselves;
+//! - `web/src/generated/blockCapabilities.ts`: what each block type can do (`Capabilities`, the
+//!   `BLOCK_CAPABILITIES` table the registry and the editor preview read), the one default of
+//!   `rows_per_page` and the columns a sheet keeps for itself;
 //! - `web/src/generated/blockStarter.ts`: the core's column profile (`ColumnProfile`, read by
 //!   `SheetTable.profile()`) and the `Starter` a new block starts from (`blockStarter`).
 //!
@@ -19,6 +22,7 @@ use ts_rs::{Config, TS};
 use tessera_core::column_type::ColumnType;
 use tessera_core::profile::{ColumnProfile, TextShape};
 
+use crate::capabilities::{Capabilities, FirstPage, ViewKind, Writes};
 use crate::model::{BlockInfo, BlockType, Catalogue, DefaultValue, Field, Group, ItemLimit, Kind, PickerEntry, PickerGroup, Rule};
 use crate::{catalogue, FieldError, Starter};
 
@@ -60,6 +64,38 @@ fn starter_types() -> String {
     for decl in decls {
         let _ = write!(out, "\nexport {decl}\n");
     }
+    out
+}
+
+/// What each type can do, as the table the web reads (typed `Record<BlockType, Capabilities>`, so
+/// `tsc` fails on a type without an entry), and the defaults renderers must not guess.
+fn capabilities_data() -> String {
+    let cfg = Config::new();
+    let mut out = String::from(HEADER);
+    out.push_str("import type { BlockType } from './blockCatalogue';\n");
+    for decl in [ViewKind::decl(&cfg), FirstPage::decl(&cfg), Writes::decl(&cfg), Capabilities::decl(&cfg)] {
+        let _ = write!(out, "\nexport {decl}\n");
+    }
+    out.push_str("\n/** What each block type can do (crates/tessera-blocks/src/capabilities.rs). */\nexport const BLOCK_CAPABILITIES: Record<BlockType, Capabilities> = {\n");
+    for block_type in BlockType::ALL {
+        let caps = serde_json::to_string(&block_type.capabilities()).expect("capabilities serialise");
+        let _ = writeln!(out, "  {}: {caps},", property(block_type.as_str()));
+    }
+    out.push_str("};\n");
+    let rows_per_page = match crate::field_of(BlockType::Table, "rows_per_page").and_then(|f| f.default) {
+        Some(DefaultValue::Integer(n)) => n,
+        other => panic!("a table's rows_per_page has an integer default; got {other:?}"),
+    };
+    let _ = write!(
+        out,
+        "\n/** The catalogue's default `rows_per_page` of a table or list (blocks §3.4, §9), the core's `DEFAULT_ROWS_PER_PAGE`. */\nexport const DEFAULT_ROWS_PER_PAGE = {rows_per_page};\n"
+    );
+    let hidden: Vec<String> = crate::HIDDEN_COLUMNS.iter().map(|c| literal(c)).collect();
+    let _ = write!(
+        out,
+        "\n/** Columns a sheet keeps for itself, never shown. */\nexport const HIDDEN_COLUMNS: readonly string[] = [{}];\n",
+        hidden.join(", ")
+    );
     out
 }
 
@@ -187,9 +223,12 @@ fn committed_typescript_matches_the_catalogue() {
     let dir = generated_dir();
     let update = std::env::var("UPDATE_GENERATED").is_ok_and(|v| v == "1");
     let mut stale = Vec::new();
-    for (file, text) in
-        [("blockCatalogue.ts", catalogue_types()), ("blockConfigs.ts", block_configs()), ("blockStarter.ts", starter_types())]
-    {
+    for (file, text) in [
+        ("blockCatalogue.ts", catalogue_types()),
+        ("blockConfigs.ts", block_configs()),
+        ("blockStarter.ts", starter_types()),
+        ("blockCapabilities.ts", capabilities_data()),
+    ] {
         let path = dir.join(file);
         let committed = std::fs::read_to_string(&path).unwrap_or_default();
         if committed == text {

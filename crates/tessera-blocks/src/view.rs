@@ -16,7 +16,8 @@
 //! | markdown | `text`, `loop` | template and loop flag |
 //! | iframe | `iframe_code` | the pasted code, for `tessera_markup::iframe` |
 //!
-//! Other types have no view: their rows come from the sheet call as they are.
+//! Which types have which view is their [`crate::Capabilities`]' `view`; other types have no
+//! view: their rows come from the sheet call as they are.
 
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
@@ -25,6 +26,7 @@ use tessera_core::chart::ChartAxis;
 use tessera_core::scorecard::ScorecardAxis;
 use tessera_core::sort::{Sort, SortDirection};
 
+use crate::capabilities::ViewKind;
 use crate::model::BlockType;
 use crate::validate::{parse_block, with_defaults, BlockError, FieldError};
 
@@ -72,16 +74,16 @@ fn setting(path: impl Into<String>, message: impl Into<String>) -> ViewError {
 pub fn view(block: &Value) -> Result<View, ViewError> {
     let filled = with_defaults(block)?;
     let (block_type, config) = parse_block(&filled)?;
-    match block_type {
-        BlockType::Chart => chart(config),
-        BlockType::Scorecard => scorecard(config),
-        BlockType::Calendar => read::<CalendarSettings>(config, "block", CALENDAR_CHOICES).map(View::Calendar),
-        BlockType::Markdown => Ok(View::Markdown {
+    match block_type.capabilities().view {
+        ViewKind::Chart => chart(config),
+        ViewKind::Scorecard => scorecard(config),
+        ViewKind::Calendar => read::<CalendarSettings>(config, "block", CALENDAR_CHOICES).map(View::Calendar),
+        ViewKind::Markdown => Ok(View::Markdown {
             text: text(config, "text").unwrap_or_default().to_owned(),
             loop_mode: config.get("loop").and_then(Value::as_bool).unwrap_or(false),
         }),
-        BlockType::Iframe => Ok(View::Iframe { code: text(config, "iframe_code").unwrap_or_default().to_owned() }),
-        other => Err(ViewError::NoView(other)),
+        ViewKind::Iframe => Ok(View::Iframe { code: text(config, "iframe_code").unwrap_or_default().to_owned() }),
+        ViewKind::None => Err(ViewError::NoView(block_type)),
     }
 }
 

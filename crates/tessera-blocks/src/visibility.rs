@@ -52,9 +52,9 @@
 
 use serde_json::{Map, Value};
 
+use crate::block::{parse_block, BlockError};
 use crate::catalogue::fields;
 use crate::model::{Field, Kind, Rule};
-use crate::validate::{parse_block, BlockError};
 
 /// The settings that can appear in one object: a block's, or a list item's.
 pub(crate) type Scope = [&'static Field];

@@ -1,8 +1,9 @@
 //! Every setting the editor offers does something (issue 29): each key of the block catalogue,
 //! nested list and object items included, must be read by a renderer (the web app's blocks and
-//! views, the editor's preview, the server's embed, views and row rules, the core's view inputs)
-//! or be listed in [`EDITOR_ONLY`] with the reason it changes nothing on a page. A setting that
-//! only the catalogue and the settings editor name is a switch an owner flips to no effect.
+//! views, the editor's preview, the server's embed, views and row rules, the core's inputs that
+//! serde reads settings into, such as a conditional filter) or be listed in [`EDITOR_ONLY`] with
+//! the reason it changes nothing on a page. A setting that only the catalogue and the settings
+//! editor name is a switch an owner flips to no effect.
 //!
 //! "Read" is found in the source text: the key as a whole word outside the catalogue, generated
 //! files, tests and the settings editor. That cannot prove a setting works (the feature tests
@@ -21,7 +22,8 @@ const EDITOR_ONLY: &[(&str, &str)] = &[(
 )];
 
 /// Where renderers live, from the repository root.
-const RENDERER_ROOTS: &[&str] = &["web/src", "server/src", "crates/tessera-blocks/src/view.rs", "crates/tessera-blocks/src/formats.rs"];
+const RENDERER_ROOTS: &[&str] =
+    &["web/src", "server/src", "crates/tessera-core/src", "crates/tessera-blocks/src/view.rs", "crates/tessera-blocks/src/formats.rs"];
 
 /// Parts of those trees that are not renderers.
 fn is_renderer(path: &Path) -> bool {

@@ -454,7 +454,7 @@ async fn app_signing_in(state: &AppState, on_app: SignInApp, method: SignIn) -> 
     }
     let locator = AppLocator { app_id: on_app.app_id, app: on_app.app };
     let app = locator.resolve(&state.db, None, &state.config.public_base_url()).await?;
-    let refusal = match (app_settings::sign_in_method(&app), method) {
+    let refusal = match (app_settings::sign_in_method(&app.settings), method) {
         ("link", SignIn::Password) => Some("This app signs in with an e-mailed log-in link: ask for one instead of typing a password."),
         ("password", SignIn::Link) => Some("This app signs in with a password: log in with your e-mail and password."),
         _ => None,

@@ -20,10 +20,11 @@ use utoipa_axum::routes;
 use super::{ApiJson, SpecParams};
 use crate::apps::{self, App, AppLocator, Page, PageSettings, PageState};
 use crate::auth::Caller;
-use crate::board_state::{check_sign_in_method, is_colour};
+use crate::board_state::check_sign_in_method;
 use crate::db::{is_unique_violation, new_id, now};
 use crate::error::{Error, ErrorBody, ResultExt};
 use crate::sheet_query;
+use crate::text::is_colour;
 use crate::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {

@@ -99,7 +99,7 @@ async fn run(
 ) -> Result<ApiJson<ActionDone>, Error> {
     let access = audience::block_access(&state.db, &caller, &block_id).await?;
     let block_type = access.block_type().to_owned();
-    if !matches!(block_type.as_str(), "table" | "list") {
+    if !tessera_blocks::BlockType::parse(&block_type).is_some_and(|kind| kind.capabilities().row_actions) {
         return Err(Error::BadRequest(format!("A {block_type} block has no row actions.")));
     }
     let actions = access.block.config.get("actions").and_then(Value::as_array);

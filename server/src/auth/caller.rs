@@ -2,9 +2,7 @@
 //! value the browser sends (platform §7 lists those; they do not decide identity).
 
 use axum::extract::FromRequestParts;
-use axum::http::header::{AUTHORIZATION, COOKIE};
 use axum::http::request::Parts;
-use axum::http::HeaderMap;
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -70,7 +68,7 @@ impl FromRequestParts<AppState> for Caller {
     type Rejection = Error;
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
-        let Some(token) = session_token(&parts.headers) else {
+        let Some(token) = session::session_token(&parts.headers) else {
             return Ok(Self::default());
         };
         let Some(claims) = state.keys.verify(&token) else {
@@ -95,28 +93,9 @@ impl FromRequestParts<AppState> for Caller {
     }
 }
 
-/// The session token a request carries (a bearer header, else the session cookie), unchecked: the
-/// page server asks only whether there is one, to know who is certainly a guest.
-pub fn session_token(headers: &HeaderMap) -> Option<String> {
-    bearer_token(headers).or_else(|| cookie_token(headers))
-}
-
-fn bearer_token(headers: &HeaderMap) -> Option<String> {
-    let value = headers.get(AUTHORIZATION)?.to_str().ok()?;
-    let (scheme, token) = value.split_once(' ')?;
-    scheme.eq_ignore_ascii_case("bearer").then(|| token.trim().to_owned()).filter(|token| !token.is_empty())
-}
-
-fn cookie_token(headers: &HeaderMap) -> Option<String> {
-    headers.get_all(COOKIE).iter().filter_map(|value| value.to_str().ok()).flat_map(|value| value.split(';')).find_map(|pair| {
-        let (name, value) = pair.trim().split_once('=')?;
-        (name == session::COOKIE && !value.is_empty()).then(|| value.to_owned())
-    })
-}
-
 #[cfg(test)]
 mod tests {
-    use axum::http::Request;
+    use axum::http::{HeaderMap, Request};
 
     use super::*;
 
@@ -130,10 +109,10 @@ mod tests {
 
     #[test]
     fn the_token_comes_from_a_bearer_header_or_the_session_cookie() {
-        assert_eq!(bearer_token(&parts(&[("authorization", "Bearer abc.def.ghi")])).as_deref(), Some("abc.def.ghi"));
-        assert_eq!(bearer_token(&parts(&[("authorization", "Basic dXNlcg==")])), None);
+        assert_eq!(session::bearer_token(&parts(&[("authorization", "Bearer abc.def.ghi")])).as_deref(), Some("abc.def.ghi"));
+        assert_eq!(session::bearer_token(&parts(&[("authorization", "Basic dXNlcg==")])), None);
         let cookies = parts(&[("cookie", "theme=dark; tessera_session=tok.en.x; other=1")]);
-        assert_eq!(cookie_token(&cookies).as_deref(), Some("tok.en.x"));
-        assert_eq!(cookie_token(&parts(&[("cookie", "tessera_session_old=x")])), None);
+        assert_eq!(session::cookie_token(&cookies).as_deref(), Some("tok.en.x"));
+        assert_eq!(session::cookie_token(&parts(&[("cookie", "tessera_session_old=x")])), None);
     }
 }

@@ -5,6 +5,8 @@
 //! signature, `exp`, `iss` and `aud`; the session row must then exist, be unrevoked and
 //! unexpired, so log-out ends a session on every replica at once.
 
+use axum::http::header::{AUTHORIZATION, COOKIE as COOKIE_HEADER};
+use axum::http::HeaderMap;
 use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, Validation};
 use rand::RngCore;
 use serde::{Deserialize, Serialize};
@@ -155,6 +157,25 @@ async fn shared_secret(db: &Db) -> Result<String, Error> {
         .await
         .context("reading the session signing key")?;
     Ok(value)
+}
+
+/// The session token a request carries (a bearer header, else the session cookie), unchecked: the
+/// page server asks only whether there is one, to know who is certainly a guest.
+pub fn session_token(headers: &HeaderMap) -> Option<String> {
+    bearer_token(headers).or_else(|| cookie_token(headers))
+}
+
+pub(crate) fn bearer_token(headers: &HeaderMap) -> Option<String> {
+    let value = headers.get(AUTHORIZATION)?.to_str().ok()?;
+    let (scheme, token) = value.split_once(' ')?;
+    scheme.eq_ignore_ascii_case("bearer").then(|| token.trim().to_owned()).filter(|token| !token.is_empty())
+}
+
+pub(crate) fn cookie_token(headers: &HeaderMap) -> Option<String> {
+    headers.get_all(COOKIE_HEADER).iter().filter_map(|value| value.to_str().ok()).flat_map(|value| value.split(';')).find_map(|pair| {
+        let (name, value) = pair.trim().split_once('=')?;
+        (name == COOKIE && !value.is_empty()).then(|| value.to_owned())
+    })
 }
 
 #[cfg(test)]

@@ -10,6 +10,7 @@
 //! lines give the one guarantee wanted (values cannot reach the markup unescaped) without a
 //! macro language or a build step.
 
+use crate::text::{escape, is_colour};
 use std::fmt::Write;
 
 /// Markup that is safe to insert as it is: written by [`Markup`], or HTML that `tessera_markup`
@@ -35,22 +36,6 @@ impl Safe {
 
     pub fn into_string(self) -> String {
         self.0
-    }
-}
-
-/// `&`, `<`, `>`, `"` and `'` as entities: safe in text and in quoted attribute values.
-pub fn escape(text: &str, out: &mut String) {
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            // Control characters are not allowed in XML (an SVG with one is not displayed).
-            c if c.is_control() && !matches!(c, '\n' | '\t' | '\r') => out.push(' '),
-            c => out.push(c),
-        }
     }
 }
 
@@ -178,7 +163,7 @@ fn number_into(value: f64, out: &mut String) {
 /// `#RGB`, `#RRGGBB` or `#RRGGBBAA`, trimmed; the colour settings a style may carry. Anything
 /// else (a CSS expression, `url(...)`) is dropped.
 pub fn colour(value: Option<&str>) -> Option<&str> {
-    value.map(str::trim).filter(|colour| crate::board_state::is_colour(colour))
+    value.map(str::trim).filter(|colour| is_colour(colour))
 }
 
 /// An image address a page may show (as `web/src/blocks/urls.ts` `imageUrl`): a web address or

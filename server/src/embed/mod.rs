@@ -20,6 +20,7 @@
 //! write to a sheet or a block shows in the next answer; nothing needs to be invalidated.
 //! Memory is bounded by the pages' sizes ([`CACHE_BYTES`]).
 
+pub mod cache;
 pub mod chart_svg;
 pub mod html;
 mod preview;
@@ -35,10 +36,10 @@ use axum::response::Response;
 use axum::routing::get;
 use axum::Extension;
 use axum::Router;
-use quick_cache::sync::Cache as QuickCache;
-use quick_cache::Weighter;
 use serde::Deserialize;
 
+use self::cache::Key;
+pub use self::cache::{Cache, Rendered, CACHE_BYTES};
 use self::html::Safe;
 use crate::access::Role;
 use crate::auth::Caller;
@@ -50,50 +51,6 @@ use crate::sheet_query::{Scope, Viewer};
 use crate::sheets::store::{self, SheetInfo};
 use crate::web::{self, Prerendered, WebApp};
 use crate::AppState;
-
-/// The most bytes of rendered pages and previews kept in memory.
-pub const CACHE_BYTES: u64 = 64 * 1024 * 1024;
-
-/// A board drawn for its embed: the page title, the page's markup and the preview image.
-#[derive(Debug)]
-pub struct Rendered {
-    pub title: String,
-    pub markup: Safe,
-    pub preview: Safe,
-}
-
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-struct Key {
-    board_id: String,
-    fingerprint: u64,
-}
-
-#[derive(Debug, Clone)]
-struct BySize;
-
-impl Weighter<Key, Arc<Rendered>> for BySize {
-    fn weight(&self, key: &Key, rendered: &Arc<Rendered>) -> u64 {
-        (key.board_id.len() + rendered.title.len() + rendered.markup.as_str().len() + rendered.preview.as_str().len()) as u64
-    }
-}
-
-/// Rendered boards by fingerprint; see the module documentation.
-pub struct Cache {
-    entries: QuickCache<Key, Arc<Rendered>, BySize>,
-}
-
-impl Cache {
-    pub fn new(bytes: u64) -> Self {
-        // About 64 KB a page: the estimate only sizes the cache's tables.
-        Self { entries: QuickCache::with_weighter((bytes / 65_536).max(16) as usize, bytes, BySize) }
-    }
-}
-
-impl Default for Cache {
-    fn default() -> Self {
-        Self::new(CACHE_BYTES)
-    }
-}
 
 /// The `/embed` route, with its state.
 pub fn router(state: AppState) -> Router {

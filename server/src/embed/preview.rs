@@ -8,8 +8,8 @@ use super::chart_svg::{self, Placement};
 use super::html::{colour, Markup, Safe};
 use super::render::{chart_style, palette};
 use super::snapshot::{Body, Shown, Snapshot};
-use crate::api::block_view::BlockView;
 use crate::sheet_query::SheetAnswer;
+use crate::views::BlockView;
 
 pub const WIDTH: f64 = 1200.0;
 pub const HEIGHT: f64 = 630.0;
@@ -192,13 +192,8 @@ fn words_of(html: &str) -> String {
 
 /// The first rows of a table or list: the first three columns' cells, a header line above.
 fn rows(m: &mut Markup, answer: &SheetAnswer, area: Area) {
-    let columns: Vec<&str> = answer
-        .columns
-        .iter()
-        .map(String::as_str)
-        .filter(|c| *c != tessera_core::table::RECORD_ID_COLUMN && *c != "chartmat_row_index")
-        .take(3)
-        .collect();
+    let columns: Vec<&str> =
+        answer.columns.iter().map(String::as_str).filter(|c| !tessera_blocks::HIDDEN_COLUMNS.contains(c)).take(3).collect();
     line(m, area, 0, &columns.join(" · "), 14.0, MUTED, true);
     for (i, row) in answer.rows.iter().take(LINES - 1).enumerate() {
         let cells: Vec<&str> = columns.iter().map(|c| row.get(*c).and_then(|v| v.as_str()).unwrap_or_default()).collect();

@@ -10,22 +10,19 @@
 
 use serde_json::{Map, Value};
 use tessera_blocks::BlockType;
-use tessera_core::table::RECORD_ID_COLUMN;
+use tessera_blocks::HIDDEN_COLUMNS;
 
 use super::chart_svg::{self, ChartStyle};
 use super::html::{colour, image_url, link_url, Markup, Safe};
 use super::snapshot::{text, Body, Shown, Snapshot};
 use tessera_core::calendar::CalendarView;
 
-use crate::api::block_view::{BlockView, Card, Window};
 use crate::sheet_query::SheetAnswer;
+use crate::views::{BlockView, Card, Window};
 
 /// The id of the element that holds the server's markup; the browser removes it when its own
 /// board has drawn.
 pub const ROOT_ID: &str = "ssr-embed";
-
-/// Columns a sheet keeps for itself, never shown (as `HIDDEN_COLUMNS` in the browser).
-const HIDDEN_COLUMNS: [&str; 2] = [RECORD_ID_COLUMN, "chartmat_row_index"];
 
 /// Colours of series and slices without their own: the browser's chart `PALETTE`.
 pub const PALETTE: [&str; 10] =
@@ -220,28 +217,45 @@ fn frame(m: &mut Markup, block: &Shown, palette: &[String]) {
 }
 
 fn body(m: &mut Markup, block: &Shown, palette: &[String]) {
-    match (&block.body, block.kind) {
-        (Body::Failed(error), _) => {
+    let answer = match &block.body {
+        Body::Failed(error) => {
             m.element("p", &[("class", "ssr-error".into()), ("role", "alert".into())], error);
+            return;
         }
-        (Body::Rows(answer), _) if answer.rows.is_empty() => {
+        Body::View(view) => return view_body(m, block, view, palette),
+        Body::Rows(answer) if answer.rows.is_empty() => {
             m.element("p", &[("class", "ssr-muted".into())], "No rows to show.");
+            return;
         }
-        (Body::Rows(answer), Some(BlockType::Table)) => table(m, block, answer),
-        (Body::Rows(answer), Some(BlockType::Datalist)) => datalist(m, block, answer),
-        (Body::Rows(answer), Some(BlockType::ImageGallery)) => gallery(m, block, answer),
-        (Body::Rows(answer), Some(BlockType::ItemDetails)) => item_details(m, block, answer),
-        (Body::Rows(answer), Some(BlockType::Grid)) => cards(m, block, answer, "ssr-items ssr-grid"),
-        (Body::Rows(answer), _) => cards(m, block, answer, "ssr-items"),
-        (Body::View(view), _) => view_body(m, block, view, palette),
-        (Body::Settings, Some(BlockType::Event)) => event(m, block),
-        (Body::Settings, Some(BlockType::Header)) => header(m, block),
-        (Body::Settings, Some(BlockType::Footer)) => footer(m, block),
-        (Body::Settings, Some(BlockType::Form)) => form(m, block),
-        (Body::Settings, Some(BlockType::Map)) => {
+        Body::Rows(answer) => Some(answer),
+        Body::Settings => None,
+    };
+    let Some(kind) = block.kind else {
+        return features(m, block);
+    };
+    // Every type by name, no fall-back: a new type does not compile until it is drawn here.
+    // What it was read as (rows, a view, its settings) is its capabilities' choice.
+    let rows = |m: &mut Markup, draw: fn(&mut Markup, &Shown, &SheetAnswer)| match answer {
+        Some(answer) => draw(m, block, answer),
+        None => features(m, block),
+    };
+    match kind {
+        BlockType::Table => rows(m, table),
+        BlockType::List => rows(m, |m, block, answer| cards(m, block, answer, "ssr-items")),
+        BlockType::Grid => rows(m, |m, block, answer| cards(m, block, answer, "ssr-items ssr-grid")),
+        BlockType::Datalist => rows(m, datalist),
+        BlockType::ImageGallery => rows(m, gallery),
+        BlockType::ItemDetails => rows(m, item_details),
+        // Drawn from their view (above) when it could be computed.
+        BlockType::Chart | BlockType::Scorecard | BlockType::Calendar | BlockType::Markdown | BlockType::Iframe => features(m, block),
+        BlockType::Event => event(m, block),
+        BlockType::Header => header(m, block),
+        BlockType::Footer => footer(m, block),
+        BlockType::Form => form(m, block),
+        BlockType::Map => {
             m.open("div", &[("class", "ssr-box ssr-map".into()), ("role", "img".into()), ("aria-label", "Map".into())]).close("div");
         }
-        (Body::Settings, _) => features(m, block),
+        BlockType::FeaturesLayout | BlockType::ImageGrid | BlockType::BannerHero | BlockType::ImageAccordian => features(m, block),
     }
 }
 
@@ -252,29 +266,21 @@ struct Column<'a> {
     limit: Option<usize>,
 }
 
-/// The block's axis entries that are not hidden and that the sheet has, else every column but
-/// the sheet's own.
+/// The columns `tessera_blocks::shown_columns` says the block shows, with their axis entry's
+/// type and `character_limit`.
 fn shown_columns<'a>(block: &'a Shown, answer: &'a SheetAnswer) -> Vec<Column<'a>> {
-    let axis: Vec<&Map<String, Value>> = block.items("axis").filter(|entry| !text(entry, "column").is_empty()).collect();
-    if axis.is_empty() {
-        return answer
-            .columns
-            .iter()
-            .filter(|name| !HIDDEN_COLUMNS.contains(&name.as_str()))
-            .map(|name| Column { name, kind: "text", limit: None })
-            .collect();
-    }
-    let mut shown: Vec<Column<'a>> = Vec::new();
-    for entry in axis {
-        let name = text(entry, "column");
-        let hidden = entry.get("hidden").and_then(Value::as_bool) == Some(true);
-        if hidden || HIDDEN_COLUMNS.contains(&name) || !answer.columns.iter().any(|c| c == name) || shown.iter().any(|c| c.name == name) {
-            continue;
-        }
-        let limit = entry.get("character_limit").and_then(Value::as_f64).filter(|n| *n > 0.0).map(|n| n as usize);
-        shown.push(Column { name, kind: text(entry, "type"), limit });
-    }
-    shown
+    let axis: Vec<Option<&Map<String, Value>>> =
+        block.config.get("axis").and_then(Value::as_array).map(|items| items.iter().map(Value::as_object).collect()).unwrap_or_default();
+    tessera_blocks::shown_columns(&block.config, &answer.columns)
+        .into_iter()
+        .filter_map(|shown| {
+            let name = answer.columns.iter().find(|c| **c == shown.column)?;
+            let entry = shown.axis.and_then(|i| axis.get(i).copied().flatten());
+            let kind = entry.map_or("text", |entry| text(entry, "type"));
+            let limit = entry.and_then(|e| e.get("character_limit")).and_then(Value::as_f64).filter(|n| *n > 0.0).map(|n| n as usize);
+            Some(Column { name, kind, limit })
+        })
+        .collect()
 }
 
 fn cell<'a>(answer: &'a SheetAnswer, row: usize, column: &str) -> &'a str {
@@ -726,7 +732,66 @@ fn features(m: &mut Markup, block: &Shown) {
 
 #[cfg(test)]
 mod tests {
+    use serde_json::json;
+    use tessera_blocks::{Capabilities, ViewKind};
+
+    use super::super::snapshot::{reads, Reads};
     use super::*;
+
+    /// Every type of the catalogue is read as its capabilities say and drawn: a row type shows
+    /// its first page's cells, the others their settings. (The match in `body` names every type,
+    /// so a new one does not compile until it is drawn.)
+    #[test]
+    fn every_block_type_is_read_as_its_capabilities_say_and_drawn() {
+        const IMAGE: &str = "https://example.com/a.png";
+        let config = json!({"axis": [{"column": "Name"}], "image_column": "Name", "title": "T"}).as_object().unwrap().clone();
+        for kind in BlockType::ALL {
+            let filled = tessera_blocks::with_defaults(&Value::Object({
+                let mut c = config.clone();
+                c.insert("type".into(), kind.as_str().into());
+                c
+            }))
+            .unwrap()
+            .as_object()
+            .unwrap()
+            .clone();
+            let Capabilities { view, first_page, .. } = kind.capabilities();
+            let read = reads(Some(kind), &filled);
+            let drawn = match read {
+                Reads::View => {
+                    assert_ne!(view, ViewKind::None, "{kind}");
+                    continue;
+                }
+                Reads::Rows(n) => {
+                    assert!((1..=super::super::snapshot::ALL_ROWS_SHOWN).contains(&n), "{kind}: {n} rows");
+                    let row = json!({"Name": IMAGE}).as_object().unwrap().clone();
+                    Body::Rows(SheetAnswer {
+                        columns: vec!["Name".into()],
+                        rows: vec![row],
+                        total: 1,
+                        page: 1,
+                        page_count: 1,
+                        version: 1,
+                        truncated: false,
+                        styles: Vec::new(),
+                        permissions: None,
+                        markdown: Vec::new(),
+                        sorted_by: None,
+                    })
+                }
+                Reads::Settings => {
+                    assert!(!kind.capabilities().data || kind.capabilities().script_only, "{kind}: {first_page:?}");
+                    Body::Settings
+                }
+            };
+            let rows = matches!(drawn, Body::Rows(_));
+            let shown = Shown { id: "b1".into(), kind: Some(kind), config: filled, title: "T".into(), body: drawn };
+            let mut m = Markup::new();
+            body(&mut m, &shown, &[PALETTE[0].to_owned()]);
+            let html = m.finish();
+            assert_eq!(html.as_str().contains(IMAGE), rows, "{kind}: {}", html.as_str());
+        }
+    }
 
     #[test]
     fn calendar_windows_are_named_as_a_reader_names_them() {

@@ -1,36 +1,34 @@
 //! What an embed shows, read once per data version: the board's settings, the blocks of its open
 //! section tab and, for each, the rows or the computed view its viewer gets, through the same
-//! calls the browser makes (`sheet_query::answer` for rows, `block_view::view_of` for charts,
+//! calls the browser makes (`sheet_query::answer` for rows, `views::view_of` for charts,
 //! cards, texts, events and frames). The page (`render.rs`) and the preview image (`preview.rs`)
 //! are both drawn from a [`Snapshot`].
 //!
-//! | block | read as | the browser asks for |
+//! What each block is read as comes from its type's [`Capabilities`] (`tessera_blocks`), never
+//! from a list of type names here, and every block's settings have the catalogue's defaults
+//! filled in once, when it is read:
+//!
+//! | capabilities | read as | the browser asks for |
 //! |---|---|---|
-//! | table, list | the first page of rows (`rows_per_page`, or [`ALL_ROWS_SHOWN`] when not paginated) | the same page |
-//! | datalist | the first [`DATALIST_PAGE`] rows, sorted as its `sorting` says | the same |
-//! | grid, imageGallery | the first [`CARD_ROWS`] rows | the first page, or every row |
-//! | itemDetails | the first row (an embed names no current record) | the same |
-//! | chart, scorecard, markdown, calendar, iframe | the block's view | the same view |
-//! | others | their settings alone | nothing |
+//! | a computed `view` (chart, scorecard, markdown, calendar, iframe) | the block's view | the same view |
+//! | a `first_page` (table, list, datalist, grid, imageGallery, itemDetails) | the first page ([`first_page_rows`]), at most [`ALL_ROWS_SHOWN`] rows, sorted as a `sorting` setting says | the same page |
+//! | standalone, or `script_only` (form, map) | their settings alone | rows or nothing |
 
 use futures_util::future::join_all;
 use serde_json::{Map, Value};
-use tessera_blocks::BlockType;
+use tessera_blocks::{first_page_rows, BlockType, Capabilities, ViewKind};
 
-use crate::api::block_view::{self, BlockView, ViewParams};
 use crate::blocks::StoredBlock;
 use crate::board_state::{Board, Settings};
 use crate::error::{messages, Error};
 use crate::sheet_query::{self, Scope, SheetAnswer, SheetParams, Viewer};
+use crate::views::{self, BlockView, ViewParams};
 use crate::AppState;
 
-/// Rows a table or list without pages shows in the embed's markup; the browser then loads the
-/// rest. The block scrolls inside its frame, so the page below it does not move.
+/// The most rows a block draws in the embed's markup (a table or list without pages, a gallery
+/// of 200 images); the browser then loads the rest. The block scrolls inside its frame, so the
+/// page below it does not move.
 pub const ALL_ROWS_SHOWN: u64 = 100;
-/// `DEFAULT_PAGE_SIZE` of `web/src/blocks/datalist/usePagedRows.ts`.
-pub const DATALIST_PAGE: u64 = 20;
-/// Cards of a grid or images of a gallery drawn before the browser takes over.
-pub const CARD_ROWS: u64 = 24;
 
 /// A board as its embed shows it.
 #[derive(Debug)]
@@ -103,6 +101,8 @@ pub async fn read(state: &AppState, board: &Board, scope: &Scope, viewer: &Viewe
         .filter(|(i, _)| open.as_ref().is_none_or(|(_, indices)| indices.contains(i)))
         .map(|(_, block)| block)
         .collect();
+    // The catalogue's defaults, filled in once: the bodies and the renderers read them as set.
+    let shown: Vec<StoredBlock> = shown.into_iter().map(with_defaults).collect();
     let search = Some(settings.search.clone()).filter(|search| !search.trim().is_empty());
     let bodies = join_all(shown.iter().map(|block| body(state, scope, viewer, block, search.clone()))).await;
     let blocks = shown.into_iter().zip(bodies).map(|(block, body)| shown_block(block, body)).collect();
@@ -125,9 +125,22 @@ fn open_tab(settings: &Settings, blocks: &[StoredBlock]) -> (Vec<String>, Option
     (tabs.into_iter().map(|tab| tab.section).collect(), open)
 }
 
+/// `block` with the catalogue's defaults filled in (as stored when its type is unknown).
+fn with_defaults(block: StoredBlock) -> StoredBlock {
+    let mut json = Value::Object(block.config.clone());
+    json["type"] = Value::String(block.block_type.clone());
+    match tessera_blocks::with_defaults(&json) {
+        Ok(Value::Object(mut filled)) => {
+            filled.remove("type");
+            StoredBlock { config: filled, ..block }
+        }
+        _ => block,
+    }
+}
+
 fn shown_block(block: StoredBlock, body: Body) -> Shown {
     let kind = BlockType::parse(&block.block_type);
-    let filled = tessera_blocks::with_defaults(&block.to_json()).ok().and_then(|value| value.as_object().cloned()).unwrap_or(block.config);
+    let filled = block.config;
     let own_title = text(&filled, "title");
     let title = match (own_title.is_empty(), kind) {
         (false, _) => own_title.to_owned(),
@@ -138,6 +151,8 @@ fn shown_block(block: StoredBlock, body: Body) -> Shown {
 }
 
 async fn body(state: &AppState, scope: &Scope, viewer: &Viewer, block: &StoredBlock, search: Option<String>) -> Body {
+    // No sort is asked: the server orders a block's rows as the block says (a data list's
+    // `sorting`, sheet_query `own_sort`), as it does for the browser.
     let rows = |rows_per_page: u64| SheetParams {
         search: search.clone(),
         page: Some("1".to_owned()),
@@ -146,20 +161,16 @@ async fn body(state: &AppState, scope: &Scope, viewer: &Viewer, block: &StoredBl
         ..SheetParams::default()
     };
     let sheet = text(&block.config, "sheet_title");
-    let params = match BlockType::parse(&block.block_type) {
-        Some(BlockType::Table | BlockType::List) => rows(table_page(&block.config)),
-        // The server sorts a data list by its own `sorting` (sheet_query `own_sort`).
-        Some(BlockType::Datalist) => rows(DATALIST_PAGE),
-        Some(BlockType::Grid | BlockType::ImageGallery) => rows(CARD_ROWS),
-        Some(BlockType::ItemDetails) => rows(1),
-        Some(BlockType::Chart | BlockType::Scorecard | BlockType::Markdown | BlockType::Calendar | BlockType::Iframe) => {
+    let params = match reads(BlockType::parse(&block.block_type), &block.config) {
+        Reads::Settings => return Body::Settings,
+        Reads::View => {
             let params = ViewParams { search, ..ViewParams::default() };
-            return match block_view::view_of(state, scope, viewer, block, &params).await {
+            return match views::view_of(state, scope, viewer, block, &params).await {
                 Ok(view) => Body::View(view),
                 Err(error) => failed(&block.id, error),
             };
         }
-        _ => return Body::Settings,
+        Reads::Rows(first) => rows(first),
     };
     if sheet.is_empty() {
         return Body::Failed("This block has no sheet; choose one in its settings.".to_owned());
@@ -170,13 +181,34 @@ async fn body(state: &AppState, scope: &Scope, viewer: &Viewer, block: &StoredBl
     }
 }
 
-/// The rows of a table's or list's first page: `rows_per_page` (default 10), or when
-/// `paginate` is off, [`ALL_ROWS_SHOWN`] of them.
-fn table_page(config: &Map<String, Value>) -> u64 {
-    if config.get("paginate").and_then(Value::as_bool) == Some(false) {
-        return ALL_ROWS_SHOWN;
+/// What the embed reads for a block.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Reads {
+    /// Nothing: its settings say it all, or only a browser can draw it.
+    Settings,
+    /// Its computed view.
+    View,
+    /// The first page of its rows, this many.
+    Rows(u64),
+}
+
+/// What the embed reads for a `kind` block with settings `config` (defaults filled), from the
+/// type's capabilities: its view, else its first page (every row, or more than
+/// [`ALL_ROWS_SHOWN`], is cut to [`ALL_ROWS_SHOWN`]).
+pub(crate) fn reads(kind: Option<BlockType>, config: &Map<String, Value>) -> Reads {
+    let Some(kind) = kind else { return Reads::Settings };
+    let Capabilities { data, view, script_only, .. } = kind.capabilities();
+    if !data || script_only {
+        return Reads::Settings;
     }
-    config.get("rows_per_page").and_then(Value::as_f64).filter(|n| *n >= 1.0).map_or(10, |n| (n as u64).min(ALL_ROWS_SHOWN))
+    if view != ViewKind::None {
+        return Reads::View;
+    }
+    match first_page_rows(kind, config) {
+        None => Reads::Settings,
+        Some(0) => Reads::Rows(ALL_ROWS_SHOWN),
+        Some(first) => Reads::Rows(first.min(ALL_ROWS_SHOWN)),
+    }
 }
 
 /// An error as the block shows it: the text of a client error (a missing tab or column), the

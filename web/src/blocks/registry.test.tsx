@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { BLOCK_TYPES } from './capabilities';
 import { hasBlockView, loadBlockView, loadedBlockView } from './registry';
 
 describe('block registry', () => {
@@ -8,6 +9,11 @@ describe('block registry', () => {
       expect(hasBlockView(type), type).toBe(true);
     }
     expect(hasBlockView('nope')).toBe(false);
+    expect(hasBlockView('constructor')).toBe(false);
+  });
+
+  it('has a view for every type of the generated capabilities table', () => {
+    for (const type of BLOCK_TYPES) expect(hasBlockView(type), type).toBe(true);
   });
 
   it('keeps a loaded view, under both spellings of the scorecard', async () => {

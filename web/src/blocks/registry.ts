@@ -1,55 +1,57 @@
 // The view of each block type, loaded on demand so a board downloads only the code of the blocks
-// it shows (ECharts only with a chart, the map library only with a map). Types without an entry
-// here get the board's fallback: their sheet's first rows if they name one, else nothing.
+// it shows (ECharts only with a chart, the map library only with a map). `VIEWS` is a complete
+// `Record<BlockType, ...>`: a type the catalogue adds fails `tsc` until it has a view here. Types
+// the catalogue does not know get the board's fallback: their sheet's first rows if they name one,
+// else nothing.
 //
-// Views of blocks that read no rows (event, features, banner, header, footer) take only the
-// block. The settings editor's preview draws every type with these same views.
+// Views of blocks that read no data (their capabilities' `data` is false: event, features,
+// banner, header, footer) take only the block. The settings editor's preview draws every type
+// with these same views.
 //
 // Not `React.lazy`: React reveals suspended content in batches (every 300 ms), and a block's
 // data request starts only once its view is shown, so each board would wait for the batch.
 import type { ComponentType } from 'react';
-import type { DataBlockProps, StandaloneBlockProps } from './data/types';
-import { canonicalType } from './canonicalType';
+import type { BlockType } from '../generated/blockCatalogue';
+import type { DataBlockProps } from './data/types';
+import { knownType } from './capabilities';
 
 type Load<P> = () => Promise<ComponentType<P>>;
 
-const STANDALONE: Partial<Record<string, Load<StandaloneBlockProps>>> = {
+// A standalone view takes only the block of the props every view is given.
+const VIEWS: Record<BlockType, Load<DataBlockProps>> = {
+  chart: () => import('./chart/ChartBlock').then((m) => m.ChartBlock),
+  list: () => import('./table/ListBlock').then((m) => m.ListBlock),
+  imageGallery: () => import('./gallery/ImageGalleryBlock').then((m) => m.ImageGalleryBlock),
+  table: () => import('./table/TableBlock').then((m) => m.TableBlock),
+  calendar: () => import('./calendar/CalendarBlock').then((m) => m.CalendarBlock),
+  form: () => import('./form/FormBlock').then((m) => m.FormBlock),
   event: () => import('./event/EventBlock').then((m) => m.EventBlock),
   featureslayout: () => import('./features/FeaturesLayoutBlock').then((m) => m.FeaturesLayoutBlock),
-  ImageGrid: () => import('./features/ImageGridBlock').then((m) => m.ImageGridBlock),
-  imageAccordian: () => import('./features/ImageAccordionBlock').then((m) => m.ImageAccordionBlock),
-  bannerHero: () => import('./features/BannerHeroBlock').then((m) => m.BannerHeroBlock),
-  header: () => import('./chrome/HeaderBlock').then((m) => m.HeaderBlock),
-  footer: () => import('./chrome/FooterBlock').then((m) => m.FooterBlock),
-};
-
-const LOADERS: Partial<Record<string, Load<DataBlockProps>>> = {
-  chart: () => import('./chart/ChartBlock').then((m) => m.ChartBlock),
-  scorecard: () => import('./scorecard/ScorecardBlock').then((m) => m.ScorecardBlock),
-  calendar: () => import('./calendar/CalendarBlock').then((m) => m.CalendarBlock),
-  table: () => import('./table/TableBlock').then((m) => m.TableBlock),
-  list: () => import('./table/ListBlock').then((m) => m.ListBlock),
-  form: () => import('./form/FormBlock').then((m) => m.FormBlock),
-  markdown: () => import('./markdown/MarkdownBlock').then((m) => m.MarkdownBlock),
-  itemDetails: () => import('./itemDetails/ItemDetailsBlock').then((m) => m.ItemDetailsBlock),
   datalist: () => import('./datalist/DatalistBlock').then((m) => m.DatalistBlock),
+  ImageGrid: () => import('./features/ImageGridBlock').then((m) => m.ImageGridBlock),
+  bannerHero: () => import('./features/BannerHeroBlock').then((m) => m.BannerHeroBlock),
+  footer: () => import('./chrome/FooterBlock').then((m) => m.FooterBlock),
+  imageAccordian: () => import('./features/ImageAccordionBlock').then((m) => m.ImageAccordionBlock),
+  header: () => import('./chrome/HeaderBlock').then((m) => m.HeaderBlock),
+  itemDetails: () => import('./itemDetails/ItemDetailsBlock').then((m) => m.ItemDetailsBlock),
   grid: () => import('./grid/GridBlock').then((m) => m.GridBlock),
-  map: () => import('./map/MapBlock').then((m) => m.MapBlock),
-  imageGallery: () => import('./gallery/ImageGalleryBlock').then((m) => m.ImageGalleryBlock),
+  markdown: () => import('./markdown/MarkdownBlock').then((m) => m.MarkdownBlock),
   iframe: () => import('./iframe/IframeBlock').then((m) => m.IframeBlock),
-  ...STANDALONE,
+  scorecard: () => import('./scorecard/ScorecardBlock').then((m) => m.ScorecardBlock),
+  map: () => import('./map/MapBlock').then((m) => m.MapBlock),
 };
 
-const loaded = new Map<string, ComponentType<DataBlockProps>>();
+const loaded = new Map<BlockType, ComponentType<DataBlockProps>>();
 
 /** Whether `type` (score_card is scorecard) has a view of its own. */
 export function hasBlockView(type: string): boolean {
-  return LOADERS[canonicalType(type)] !== undefined;
+  return knownType(type) !== undefined;
 }
 
 /** The view of `type` if its code is already here. */
 export function loadedBlockView(type: string): ComponentType<DataBlockProps> | undefined {
-  return loaded.get(canonicalType(type));
+  const key = knownType(type);
+  return key && loaded.get(key);
 }
 
 /**
@@ -57,10 +59,9 @@ export function loadedBlockView(type: string): ComponentType<DataBlockProps> | u
  * not remembered, so asking again later tries again.
  */
 export async function loadBlockView(type: string): Promise<ComponentType<DataBlockProps>> {
-  const key = canonicalType(type);
-  const load = LOADERS[key];
-  if (!load) throw new Error(`No view for blocks of type ${type}.`);
-  const view = loaded.get(key) ?? (await load());
+  const key = knownType(type);
+  if (!key) throw new Error(`No view for blocks of type ${type}.`);
+  const view = loaded.get(key) ?? (await VIEWS[key]());
   loaded.set(key, view);
   return view;
 }
@@ -71,5 +72,5 @@ export async function loadBlockView(type: string): Promise<ComponentType<DataBlo
  * drawn, on the board and in the settings editor's preview.
  */
 export function preloadBlockViews(): void {
-  for (const type of Object.keys(LOADERS)) loadBlockView(type).catch(() => undefined);
+  for (const type of Object.keys(VIEWS)) loadBlockView(type).catch(() => undefined);
 }

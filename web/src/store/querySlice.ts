@@ -1,9 +1,10 @@
 import type { StateCreator } from 'zustand';
 import type { Condition, Filter, Sort } from '../generated/core';
 import type { PreviewState } from './previewStore';
+import { DEFAULT_ROWS_PER_PAGE } from '../generated/blockCapabilities';
 
-/** spec §9: default rows per page. */
-export const DEFAULT_ROWS_PER_PAGE = 10;
+/** spec §9: default rows per page, the catalogue's (and the core's sheet query's) one default. */
+export { DEFAULT_ROWS_PER_PAGE };
 
 export interface NewFilter {
   column: string;

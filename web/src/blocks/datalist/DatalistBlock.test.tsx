@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { BoardBlock } from '../../generated/api';
 import type { BlockRows, RowsQuery } from '../data/types';
 import { DatalistBlock, datalistItems, sortedByText } from './DatalistBlock';
-import { DEFAULT_PAGE_SIZE } from './usePagedRows';
+import { firstPageSize } from '../capabilities';
 import { fakeBlockSource } from '../../test/fakeBlockSource';
 
 const COLUMNS = ['ChartApps Record ID', 'Name', 'Photo', 'Site'];
@@ -80,7 +80,7 @@ describe('the datalist block', () => {
     const { source } = renderList({ sorting: 'Descending' }, () => Promise.resolve(answer([BOB, ADA], { sorted_by: { column: 'Name', direction: 'desc' } })));
     await screen.findByText('Ada');
     expect(source.rows).toHaveBeenCalledTimes(1);
-    expect(source.rows.mock.calls[0][1]).toEqual({ page: 1, rowsPerPage: DEFAULT_PAGE_SIZE });
+    expect(source.rows.mock.calls[0][1]).toEqual({ page: 1, rowsPerPage: firstPageSize('datalist') });
     expect(screen.getByText('Sorted by Who (descending)')).toBeInTheDocument();
   });
 

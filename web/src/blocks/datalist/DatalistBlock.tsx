@@ -2,7 +2,7 @@
 // vertical list, a horizontal scrolling row of cards, or a timeline (vertical, horizontal or
 // zigzag). Sorting is a data rule: the server sorts the rows by the block's own `sorting` and
 // `sort_column` (tessera-blocks `own_sort`) and says how, which the list shows above its rows.
-// Pages of DEFAULT_PAGE_SIZE rows grow with 'Show more'.
+// Pages of the catalogue's page size (20) grow with 'Show more'.
 import type { CSSProperties } from 'react';
 import type { DatalistAxisItem, DatalistConfig } from '../../generated/blockConfigs';
 import { BlockLoadState, NoRows } from '../data/BlockLoadState';

@@ -3,16 +3,19 @@
 // Sorting and paging are data rules, so the server does both (the browser only asks).
 import { useState } from 'react';
 import type { BoardBlock } from '../../generated/api';
+import { firstPageSize, knownType } from '../capabilities';
 import { useBlockRows } from '../data/hooks';
 import type { BlockRows, BlockSource } from '../data/types';
 
-/** Rows a page shows when the block has no `rows_per_page` of its own. */
-export const DEFAULT_PAGE_SIZE = 20;
-
-/** The block's `rows_per_page` when it has a usable one, else DEFAULT_PAGE_SIZE. */
+/**
+ * The block's `rows_per_page` when it has a usable one, else its type's page size from the
+ * catalogue's capabilities (`first_page` `pages`: a datalist's and a grid's 20).
+ */
 export function pageSizeOf(block: BoardBlock): number {
   const given = Number(block.rows_per_page);
-  return Number.isInteger(given) && given > 0 ? given : DEFAULT_PAGE_SIZE;
+  if (Number.isInteger(given) && given > 0) return given;
+  const type = knownType(block.type);
+  return type ? firstPageSize(type) : 0;
 }
 
 export type PagedRows =

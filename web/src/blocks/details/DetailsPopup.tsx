@@ -2,10 +2,11 @@
 // calendar on an event click): every visible cell of the record, labelled by its column.
 import type { ReactNode } from 'react';
 import { Popup } from '../../components/Popup';
+import { HIDDEN_COLUMNS as SHEET_COLUMNS } from '../../generated/blockCapabilities';
 import './details.css';
 
 /** Columns the sheet keeps for itself (platform §3): never shown as a row's details. */
-export const HIDDEN_COLUMNS = new Set(['ChartApps Record ID', 'chartmat_row_index']);
+export const HIDDEN_COLUMNS: ReadonlySet<string> = new Set(SHEET_COLUMNS);
 export const RECORD_ID = 'ChartApps Record ID';
 
 export function DetailsPopup({

@@ -7,6 +7,7 @@ import { BlockLoadState, NoRows } from '../data/BlockLoadState';
 import type { DataBlockProps, RowsQuery } from '../data/types';
 import { Carousel } from './Carousel';
 import { FullScreenView } from './FullScreenView';
+import { firstPageSize } from '../capabilities';
 import { galleryImages, type GalleryImage } from './galleryItems';
 import { readGallerySettings, type GallerySettings } from './gallerySettings';
 import { galleryStyle } from './galleryStyle';
@@ -14,8 +15,11 @@ import { ImageDialog } from './ImageDialog';
 import { TileLayout } from './TileLayout';
 import './gallery.css';
 
-/** A gallery shows at most this many images: more would be a long download nobody scrolls through. */
-export const MAX_IMAGES = 200;
+/**
+ * A gallery shows at most this many images (its capabilities' first page): more would be a long
+ * download nobody scrolls through.
+ */
+export const MAX_IMAGES = firstPageSize('imageGallery');
 const QUERY: RowsQuery = { page: 1, rowsPerPage: MAX_IMAGES };
 
 function Layout({ images, settings, onOpen, held }: { images: GalleryImage[]; settings: GallerySettings; onOpen?: (index: number) => void; held: boolean }) {

@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { BoardBlock } from '../../generated/api';
 import type { BlockRows, RowsQuery } from '../data/types';
-import { DEFAULT_PAGE_SIZE } from '../datalist/usePagedRows';
+import { firstPageSize } from '../capabilities';
 import { GridBlock, gridColumns } from './GridBlock';
 import { fakeBlockSource } from '../../test/fakeBlockSource';
 
@@ -55,7 +55,7 @@ describe('the grid block', () => {
   it('asks for the first page of rows, unsorted', async () => {
     const { source } = renderGrid();
     await screen.findByText('Ada');
-    expect(source.rows.mock.calls[0][1]).toEqual({ page: 1, rowsPerPage: DEFAULT_PAGE_SIZE });
+    expect(source.rows.mock.calls[0][1]).toEqual({ page: 1, rowsPerPage: firstPageSize('grid') });
   });
 
   it('hides hide_on_grid items on the card and shows them in the details popup', async () => {

@@ -1,7 +1,7 @@
 // Grid block (blocks §3.12): rows as cards in 1-4 columns (default 4; fewer on a narrow block),
 // each card showing its image, text and button items; items with hide_on_grid show only in the
 // details popup. The button (button_text, default View) and a click on the card open the row's
-// details popup. Pages of DEFAULT_PAGE_SIZE rows grow with 'Show more'.
+// details popup. Pages of the catalogue's page size (20) grow with 'Show more'.
 import { useState, type CSSProperties, type KeyboardEvent } from 'react';
 import type { GridAxisItem, GridConfig } from '../../generated/blockConfigs';
 import { BlockLoadState, NoRows } from '../data/BlockLoadState';

@@ -12,13 +12,14 @@ import type { BlockRows, DataBlockProps } from '../data/types';
 import { createGeocoder } from './geocoder';
 import { MapCanvas } from './MapCanvas';
 import { computeMarkers, type Geocode, type MapColumns, type PlacedMarkers } from './markers';
+import { firstPageSize } from '../capabilities';
 import './map.css';
 
 /**
  * Rows a map asks for. Every marker is a DOM node and every new address a geocoding request, so
  * a map shows at most this many rows and says so when the sheet has more.
  */
-export const MAX_MARKERS = 500;
+export const MAX_MARKERS = firstPageSize('map');
 
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
 

@@ -11,7 +11,7 @@ import type { BlockRows, BlockView, CalendarEventView, RowsQuery, ScorecardView 
 import type { ChartAxis, ChartSpec, Filter, QueryContext, QuerySpec } from '../../generated/core';
 import { loadMarkup } from '../../core/markup';
 import { coreErrorMessage, type BlockConfig, type Core, type Table } from '../../core/wasm';
-import { canonicalType } from '../canonicalType';
+import { capabilitiesOf } from '../capabilities';
 
 /** A tab's rows as the preview holds them: in WASM memory, and as the JSON text it was read from. */
 export interface PreviewSheet {
@@ -52,7 +52,7 @@ export function tabsOf(block: BlockConfig): string[] {
   const tabs = new Set<string>();
   const sheet = text(block.sheet_title);
   if (sheet) tabs.add(sheet);
-  if (canonicalType(block.type) === 'scorecard') {
+  if (capabilitiesOf(block.type)?.view === 'scorecard') {
     for (const card of items(block.axis)) {
       const source = isObject(card.source) ? card.source : {};
       const tab = text(source.sheet) || sheet;
@@ -196,9 +196,10 @@ async function markdownView(block: BoardBlock, scope: PreviewScope): Promise<Blo
   return { kind: 'markdown', texts, html: texts.map((markdown) => markdownHtml(markdown)) };
 }
 
-/** The block's computed view, as GET .../view/{blockId} answers it. */
+/** The block's computed view, as GET .../view/{blockId} answers it: the one its capabilities name. */
 export async function previewView(block: BoardBlock, extra: Record<string, string>, scope: PreviewScope): Promise<BlockView> {
-  switch (canonicalType(block.type)) {
+  const view = capabilitiesOf(block.type)?.view ?? 'none';
+  switch (view) {
     case 'chart':
       return chartView(block, scope);
     case 'scorecard':
@@ -209,7 +210,7 @@ export async function previewView(block: BoardBlock, extra: Record<string, strin
       return markdownView(block, scope);
     case 'iframe':
       return { kind: 'iframe', ...(await loadMarkup()).iframeFrame(text(block.iframe_code)) };
-    default:
+    case 'none':
       throw new Error(`A ${block.type} block has no computed view.`);
   }
 }

@@ -33,9 +33,8 @@ import {
   type ShownColumn,
 } from './tableModel';
 import type { ColumnType } from '../data/columnTypes';
+import { DEFAULT_ROWS_PER_PAGE } from '../../generated/blockCapabilities';
 
-/** blocks §3.4, §9. */
-export const DEFAULT_ROWS_PER_PAGE = 10;
 
 type FormState = { mode: 'add' } | { mode: 'edit'; record: Record<string, string>; action: RowAction };
 type Sort = NonNullable<RowsQuery['sort']>;
@@ -59,6 +58,8 @@ export function blockTitle(block: BoardBlock, fallback: string): string {
 export function useRowsBlock(block: BoardBlock, source: BlockSource, options: RowsBlockOptions) {
   const settings = tableSettings(block);
   const paginate = settings.paginate !== false;
+  // Blocks arrive with the catalogue's defaults filled in; a block that somehow lacks its
+  // rows_per_page reads the catalogue's default too (generated, never a second literal).
   const perPage = typeof settings.rows_per_page === 'number' && settings.rows_per_page >= 1 ? Math.floor(settings.rows_per_page) : DEFAULT_ROWS_PER_PAGE;
   // A new search or filter (a new source) starts again at page 1.
   const [paging, setPaging] = useState({ key: source.key, page: 1 });

@@ -5,6 +5,7 @@
 import { HIDDEN_COLUMNS } from '../../blocks/details/DetailsPopup';
 import type { Core } from '../../core/wasm';
 import type { ColumnProfile } from '../../generated/blockStarter';
+import { DEFAULT_ROWS_PER_PAGE } from '../../generated/blockCapabilities';
 
 /** A block as POST /api/boards/{id}/blocks takes it: its type and settings. */
 export interface BlockConfig {
@@ -51,7 +52,7 @@ export function visibleColumns(columns: readonly string[]): string[] {
 
 // Widths are not set here: the core's starter gives tables, lists, calendars and charts of many
 // categories the whole board, as it does for a block added with New Block.
-const PAGED = { paginate: true, rows_per_page: 10 };
+const PAGED = { paginate: true, rows_per_page: DEFAULT_ROWS_PER_PAGE };
 
 /** 'Revenue by Region' for a chart the starter bound, else 'Chart'. */
 function chartTitle(settings: Record<string, unknown>): string {
