@@ -68,7 +68,7 @@ async function startPreviewServer() {
     await waitForHttp(url, child);
   } catch (error) {
     child.kill();
-    throw new Error(`${error.message}\n${log}`);
+    throw new Error(`${error.message}\n${log}`, { cause: error });
   }
   return { url, stop: () => child.kill() };
 }

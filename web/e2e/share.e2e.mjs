@@ -135,7 +135,7 @@ await runJourneys(async ({ browser, step, profileDir }) => {
     await visible(bar.getByRole('button', { name: /Region: North/ }));
     // The rows follow the chips once the server has answered.
     const deadline = Date.now() + 15_000;
-    let regions = [];
+    let regions;
     do {
       regions = [...new Set(await regionCells(guest))].sort();
     } while (regions.join() !== 'East,North' && Date.now() < deadline && (await guest.waitForTimeout(200), true));

@@ -27,6 +27,7 @@ export function useSheetRows<Answer>(fetchRows: (signal: AbortSignal) => Promise
     );
     return () => abort.abort();
     // `key` names everything fetchRows reads, so a new closure with the same key is the same load.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- chosen on purpose, see above
   }, [key]);
   return load;
 }

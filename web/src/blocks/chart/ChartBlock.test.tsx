@@ -14,11 +14,13 @@ const canvas = vi.hoisted(() => ({
 // ECharts needs a real canvas; the lazy chunk is replaced by a stand-in that keeps its props and
 // hands the block a fake instance.
 vi.mock('./ChartCanvas', () => ({
-  default: (props: any) => {
+  default: function ChartCanvasStandIn(props: any) {
     canvas.props = props;
+    // Once, as the real canvas hands over its instance once.
     useEffect(() => {
       props.onChart?.(canvas.instance);
       return () => props.onChart?.(null);
+      // eslint-disable-next-line react-hooks/exhaustive-deps
     }, []);
     return <div data-testid="chart" role="img" aria-label={props.label} />;
   },

@@ -74,6 +74,7 @@ export function FormBlock({ block, source }: DataBlockProps) {
       return next;
     });
     // `touched` is read, not followed: typing in one field must not reset the others.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- chosen on purpose, see above
   }, [visible, email]);
 
   const focusRef = (column: string) => {
@@ -260,6 +261,7 @@ function useSheetOptions(block: BoardBlock, source: BlockSource, fields: FormFie
     });
     return () => abort.abort();
     // `key` names everything the reads depend on.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- chosen on purpose, see above
   }, [key]);
   const out: Record<string, OptionsState> = {};
   for (const field of wanted) {

@@ -47,6 +47,7 @@ function usePlacedMarkers(answer: BlockRows, columns: MapColumns, geocode: Geoco
     });
     return () => abort.abort();
     // columnsKey names the columns; the geocoder is made once per block.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- chosen on purpose, see above
   }, [answer, columnsKey, geocode]);
   return placing.for === answer ? placing.result : { status: 'placing' };
 }

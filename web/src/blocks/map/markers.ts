@@ -79,7 +79,7 @@ export async function computeMarkers(
 
   await eachLimited([...toGeocode], concurrency, async (address) => {
     if (signal?.aborted) return;
-    let position: LatLng | null = null;
+    let position: LatLng | null;
     try {
       position = await geocode(address, signal);
     } catch {

@@ -30,7 +30,7 @@ export function popupContent(marker: MapMarker, doc: Document = document): HTMLE
 
 /** The tile layer's attribution (HTML Leaflet shows): OpenStreetMap's credit for its tiles, else the tile host as text. */
 export function tileAttribution(tilesUrl: string): string {
-  let host = '';
+  let host: string;
   try {
     host = new URL(tilesUrl.replace(/\{[a-z]\}/gi, 'a')).hostname;
   } catch {

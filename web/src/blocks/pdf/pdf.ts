@@ -19,6 +19,7 @@ const LINE = 5;
 /** The file a title is saved as: characters file systems refuse dropped, `.pdf` appended. */
 export function pdfFileName(title: string): string {
   // Control characters and the ones Windows and macOS refuse in file names.
+  // eslint-disable-next-line no-control-regex -- control characters are what this strips
   const base = title.replace(/[\u0000-\u001f\u007f<>:"/\\|?*]+/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 120);
   return `${base || 'export'}.pdf`;
 }

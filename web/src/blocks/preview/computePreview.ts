@@ -86,7 +86,7 @@ function computed<A>(run: () => A): A {
   try {
     return run();
   } catch (error) {
-    throw new Error(coreErrorMessage(error));
+    throw new Error(coreErrorMessage(error), { cause: error });
   }
 }
 

@@ -47,7 +47,7 @@ export function usePreviewSheets(core: Core, spreadsheetId: string | null | unde
           try {
             table = core.openSheet(json);
           } catch (error) {
-            throw new Error(`The rows of "${title}" could not be read: ${coreErrorMessage(error)}`);
+            throw new Error(`The rows of "${title}" could not be read: ${coreErrorMessage(error)}`, { cause: error });
           }
           if (live.current) setNotes((current) => ({ ...current, [title]: { title, total: rows.total, loaded: rows.rows.length } }));
           return { table, json, columns: rows.columns, rows: rows.rows, total: rows.total, loaded: rows.rows.length, version: rows.version };

@@ -63,6 +63,7 @@ export function useOfflineReadiness(source: BlockDataSource, blocks: readonly Bl
       cancelIdleCallback(idle);
     };
     // `sheets` names what `blocks` read; other block edits need nothing new.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- chosen on purpose, see above
   }, [spreadsheetId, sheets]);
 }
 

@@ -51,6 +51,7 @@ export function useColumnOptions(block: BoardBlock, source: BlockSource, axis: A
       live = false;
     };
     // block.type is all sheetOptions reads of the block.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- chosen on purpose, see above
   }, [fromSheet, block.type, source, sheet, column]);
   if (!fromSheet) return { status: 'ready', options: axis?.from_google_sheet ? [] : fixedOptions(axis) };
   return load;

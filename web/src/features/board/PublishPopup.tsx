@@ -61,6 +61,7 @@ export function PublishPopup({ board, onSaved, onClose }: { board: BoardState; o
     );
     return () => abort.abort();
     // Loaded once per board: the form starts from the board as it was when the popup opened.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- chosen on purpose, see above
   }, [slug, boardId]);
 
   const set = <K extends keyof ListingForm>(key: K, value: ListingForm[K]) =>
