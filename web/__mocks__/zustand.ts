@@ -5,8 +5,7 @@ import type * as ZustandExportedTypes from 'zustand';
 
 export * from 'zustand';
 
-const { create: actualCreate, createStore: actualCreateStore } =
-  await vi.importActual<typeof ZustandExportedTypes>('zustand');
+const { create: actualCreate, createStore: actualCreateStore } = await vi.importActual<typeof ZustandExportedTypes>('zustand');
 
 export const storeResetFns = new Set<() => void>();
 
@@ -32,9 +31,7 @@ const createStoreUncurried = <T>(stateCreator: ZustandExportedTypes.StateCreator
 };
 
 export const createStore = (<T>(stateCreator: ZustandExportedTypes.StateCreator<T>) =>
-  typeof stateCreator === 'function'
-    ? createStoreUncurried(stateCreator)
-    : createStoreUncurried) as typeof ZustandExportedTypes.createStore;
+  typeof stateCreator === 'function' ? createStoreUncurried(stateCreator) : createStoreUncurried) as typeof ZustandExportedTypes.createStore;
 
 const resetAll = () => {
   act(() => {

@@ -112,7 +112,15 @@ await runJourneys(async ({ browser, step, profileDir }) => {
       const seen = watches.get(page).problems();
       problems.push(...seen.slice(reported.get(page)));
       reported.set(page, seen.length);
-      audits.push({ name, screen, width: size.width, violations, title: await page.title(), expectedTitle: title, problems: size === WIDTHS.at(-1) ? problems : [] });
+      audits.push({
+        name,
+        screen,
+        width: size.width,
+        violations,
+        title: await page.title(),
+        expectedTitle: title,
+        problems: size === WIDTHS.at(-1) ? problems : [],
+      });
     }
     await page.setViewportSize(CONTEXT_OPTIONS.viewport);
   };
@@ -278,9 +286,11 @@ await runJourneys(async ({ browser, step, profileDir }) => {
     for (const row of audits) {
       for (const v of row.violations) rows.push([row.name, row.width, `${v.id} (${v.impact})`, v.count, v.target]);
       if (row.violations.length === 0) rows.push([row.name, row.width, '-', 0, '']);
-      for (const v of row.violations) failures.push(`${row.name} at ${row.width} px: ${v.id} (${v.impact}) on ${v.count} element(s), first ${v.target}: ${v.summary}`);
+      for (const v of row.violations)
+        failures.push(`${row.name} at ${row.width} px: ${v.id} (${v.impact}) on ${v.count} element(s), first ${v.target}: ${v.summary}`);
       if (!row.title.trim() || row.title === PRODUCT_TITLE) failures.push(`${row.name}: the tab's title is '${row.title}', not the screen's own`);
-      else if (row.expectedTitle !== null && row.title !== row.expectedTitle) failures.push(`${row.name}: the tab's title is '${row.title}', not '${row.expectedTitle}'`);
+      else if (row.expectedTitle !== null && row.title !== row.expectedTitle)
+        failures.push(`${row.name}: the tab's title is '${row.title}', not '${row.expectedTitle}'`);
       const other = titles.get(row.title);
       if (other && other !== row.screen) failures.push(`${row.name}: the tab's title '${row.title}' is also ${other}'s`);
       titles.set(row.title, row.screen);
@@ -293,7 +303,9 @@ await runJourneys(async ({ browser, step, profileDir }) => {
     const screens = new Set(audits.map((row) => row.name)).size;
     const violations = audits.reduce((sum, row) => sum + row.violations.length, 0);
     const nodes = audits.reduce((sum, row) => sum + row.violations.reduce((n, v) => n + v.count, 0), 0);
-    console.log(`# a11y: ${screens} screens at ${WIDTHS.map((w) => `${w.width}`).join(' and ')} px (${audits.length} axe runs), ${violations} serious or critical violations on ${nodes} elements`);
+    console.log(
+      `# a11y: ${screens} screens at ${WIDTHS.map((w) => `${w.width}`).join(' and ')} px (${audits.length} axe runs), ${violations} serious or critical violations on ${nodes} elements`,
+    );
     if (failures.length) throw new Error(`${failures.length} problem(s):\n  ${failures.join('\n  ')}`);
   });
 });

@@ -121,11 +121,14 @@ async function expectCount(locator, count, what) {
 async function expectNav(page, current) {
   const nav = headerNav(page);
   await visible(nav.getByRole('link', { name: current, exact: true }).and(nav.locator('[aria-current="page"]')));
-  const shown = await nav.getByRole('link').evaluateAll((links) =>
-    links.map((a) => `${a.textContent.trim()} ${new URL(a.href).pathname}${a.getAttribute('aria-current') === 'page' ? ' (current)' : ''}`),
-  );
+  const shown = await nav
+    .getByRole('link')
+    .evaluateAll((links) =>
+      links.map((a) => `${a.textContent.trim()} ${new URL(a.href).pathname}${a.getAttribute('aria-current') === 'page' ? ' (current)' : ''}`),
+    );
   const expected = PAGES.map(([name, slug]) => `${name} /${slug}${name === current ? ' (current)' : ''}`);
-  if (JSON.stringify(shown) !== JSON.stringify(expected)) throw new Error(`the header's navigation is ${JSON.stringify(shown)}, expected ${JSON.stringify(expected)}`);
+  if (JSON.stringify(shown) !== JSON.stringify(expected))
+    throw new Error(`the header's navigation is ${JSON.stringify(shown)}, expected ${JSON.stringify(expected)}`);
 }
 
 /** Follows a header link, client side, to the page at `/{slug}` of the app. */
@@ -147,7 +150,11 @@ async function expectRows(page, names) {
   if (JSON.stringify(shown) !== JSON.stringify(names)) throw new Error(`the table shows ${JSON.stringify(shown)}, expected ${JSON.stringify(names)}`);
 }
 
-const amountOf = (page, name) => tableRows(page).filter({ has: page.getByRole('cell', { name, exact: true }) }).locator('td').nth(2);
+const amountOf = (page, name) =>
+  tableRows(page)
+    .filter({ has: page.getByRole('cell', { name, exact: true }) })
+    .locator('td')
+    .nth(2);
 
 async function expectAmount(page, name, amount) {
   await visible(amountOf(page, name).getByText(amount, { exact: true }));
@@ -222,7 +229,8 @@ await runJourneys(async ({ browser, step, profileDir }) => {
     for (const [name, slug] of PAGES.slice(1)) await call(owner, 'POST', `/api/apps/${appId}/pages`, { page_name: name, page_slug: slug });
     const { pages } = await call(owner, 'GET', `/api/pages/${appId}`);
     const listed = pages.map((page) => `${page.page_name} /${page.page_slug} ${page.page_type}`);
-    if (JSON.stringify(listed) !== JSON.stringify(['Home / home', 'About /about page', 'Data /data page'])) throw new Error(`the app's pages are ${JSON.stringify(listed)}`);
+    if (JSON.stringify(listed) !== JSON.stringify(['Home / home', 'About /about page', 'Data /data page']))
+      throw new Error(`the app's pages are ${JSON.stringify(listed)}`);
     for (const page of pages) {
       // A page's new block goes before its last one (platform §4): the footer first, then the
       // header, then the content, gives header, content, footer.
@@ -244,7 +252,8 @@ await runJourneys(async ({ browser, step, profileDir }) => {
     const footer = appBlock(guest, 'Bottom');
     await visible(footer.getByText(COPYRIGHT, { exact: true }));
     const contact = footer.getByRole('navigation', { name: 'Footer' }).getByRole('link', { name: 'Contact', exact: true });
-    if ((await contact.getAttribute('href')) !== 'https://example.com/contact') throw new Error(`the footer's Contact link goes to ${await contact.getAttribute('href')}`);
+    if ((await contact.getAttribute('href')) !== 'https://example.com/contact')
+      throw new Error(`the footer's Contact link goes to ${await contact.getAttribute('href')}`);
 
     await goVia(guest, 'About');
     await visible(appBlock(guest, 'About us').getByText(ABOUT_TEXT));
@@ -289,7 +298,8 @@ await runJourneys(async ({ browser, step, profileDir }) => {
     const { app_users: users } = await call(owner, 'GET', `/api/mutipageapp_users/${appId}`);
     // Both were invited within the same second, so their order is not the point here.
     const listed = users.map((user) => `${user.email} ${user.permissions}`).sort();
-    if (JSON.stringify(listed) !== JSON.stringify([`${READER.email} read`, `${WRITER.email} read-write`].sort())) throw new Error(`the app's users are ${JSON.stringify(listed)}`);
+    if (JSON.stringify(listed) !== JSON.stringify([`${READER.email} read`, `${WRITER.email} read-write`].sort()))
+      throw new Error(`the app's users are ${JSON.stringify(listed)}`);
     for (const person of [READER, WRITER]) {
       const page = await freshPage(browser);
       await signUpAndVerify(page, person);
@@ -314,11 +324,15 @@ await runJourneys(async ({ browser, step, profileDir }) => {
     const read = await fetchInPage(reader, 'GET', `/v3/api/page/sheet/${encodeURIComponent(sheet)}?board=data&block=${tableId}`);
     if (read.status !== 200) throw new Error(`the Read user's sheet call answered ${read.status}: ${JSON.stringify(read.body)}`);
     const nothing = { append: false, edit_columns: [], delete: false, duplicate: false, actions: false };
-    if (JSON.stringify(read.body.permissions) !== JSON.stringify(nothing)) throw new Error(`a Read user is told they may ${JSON.stringify(read.body.permissions)}`);
+    if (JSON.stringify(read.body.permissions) !== JSON.stringify(nothing))
+      throw new Error(`a Read user is told they may ${JSON.stringify(read.body.permissions)}`);
     const ada = read.body.rows.find((row) => row.Name === 'Ada');
-    const write = await fetchInPage(reader, 'PUT', `/api/blocks/${tableId}/rows/${encodeURIComponent(ada['ChartApps Record ID'])}`, { values: { Amount: '999' } });
+    const write = await fetchInPage(reader, 'PUT', `/api/blocks/${tableId}/rows/${encodeURIComponent(ada['ChartApps Record ID'])}`, {
+      values: { Amount: '999' },
+    });
     // Refused with what was refused, not the private-app text (only private content says 'Access denied').
-    if (write.status !== 403 || !String(write.body?.error).startsWith('You have Read access')) throw new Error(`a Read user's row edit answered ${write.status}: ${JSON.stringify(write.body)}`);
+    if (write.status !== 403 || !String(write.body?.error).startsWith('You have Read access'))
+      throw new Error(`a Read user's row edit answered ${write.status}: ${JSON.stringify(write.body)}`);
     await reader.reload();
     await expectAmount(reader, 'Ada', '120');
   });
@@ -337,7 +351,10 @@ await runJourneys(async ({ browser, step, profileDir }) => {
     await expectCount(orders.getByRole('button', { name: 'Delete', exact: true }), NAMES.length, 'Delete buttons');
     await expectNoEditorShell(writer);
 
-    await tableRows(writer).filter({ has: writer.getByRole('cell', { name: 'Ada', exact: true }) }).getByRole('button', { name: 'Edit', exact: true }).click();
+    await tableRows(writer)
+      .filter({ has: writer.getByRole('cell', { name: 'Ada', exact: true }) })
+      .getByRole('button', { name: 'Edit', exact: true })
+      .click();
     const form = writer.getByRole('dialog', { name: 'Edit', exact: true });
     await visible(form);
     // Only Amount is editable for them; the other columns show, read-only.

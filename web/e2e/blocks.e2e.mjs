@@ -9,10 +9,27 @@
 //
 // `cargo xtask ci` (step e2e) runs it with the other journeys. Prints `N passed, M failed`.
 import { join } from 'node:path';
-import { BASE, CONTEXT_OPTIONS, RUN, SHOTS, createBoardFromCsv, createWorkspace, hidden, requireServer, runJourneys, signUpAndVerify, visible } from './support.mjs';
+import {
+  BASE,
+  CONTEXT_OPTIONS,
+  RUN,
+  SHOTS,
+  createBoardFromCsv,
+  createWorkspace,
+  hidden,
+  requireServer,
+  runJourneys,
+  signUpAndVerify,
+  visible,
+} from './support.mjs';
 
 const OWNER = { name: 'Bo Blocks', email: `bo-${RUN}@example.com` };
-const CSV = ['Name,Region,Amount,Date,Address,Photo', 'Ada,North,120,2026-11-02,1 Main St,/favicon.svg', 'Bea,South,80,2026-11-09,2 High St,/favicon.svg', 'Cy,North,45,2026-11-16,3 Low Rd,/favicon.svg'].join('\n');
+const CSV = [
+  'Name,Region,Amount,Date,Address,Photo',
+  'Ada,North,120,2026-11-02,1 Main St,/favicon.svg',
+  'Bea,South,80,2026-11-09,2 High St,/favicon.svg',
+  'Cy,North,45,2026-11-16,3 Low Rd,/favicon.svg',
+].join('\n');
 
 /** The uploaded file's one tab, whatever the upload named it. */
 const FIRST_TAB = { index: 1 };
@@ -25,29 +42,143 @@ const FIRST_TAB = { index: 1 };
 // A step is [kind, label, value?, group?]: kinds select, switch, fill, clear, add; `group` names the
 // list item (`Fields 1`) the control sits in.
 const TYPES = [
-  { type: 'chart', name: 'Chart', fill: [['select', /^X axis/, 'Region']], toggle: { label: 'Step size', shown: false, steps: [['switch', 'Custom step size']] }, preview: [['select', /^X axis/, 'Name']] },
-  { type: 'list', name: 'List', toggle: { label: 'Rows per page', shown: true, steps: [['switch', 'Paginate']] }, preview: [['select', 'Column', 'Region', 'Columns 1']] },
-  { type: 'imageGallery', name: 'Image Gallery', toggle: { label: 'Grid columns', shown: false, steps: [['select', 'Layout', 'grid']] }, preview: [['fill', 'Title', 'Team photos']] },
-  { type: 'table', name: 'Table', toggle: { label: 'Rows per page', shown: true, steps: [['switch', 'Paginate']] }, preview: [['select', 'Column', 'Amount', 'Columns 1']] },
-  { type: 'calendar', name: 'Calendar', toggle: { label: 'Month', shown: false, steps: [['select', 'Month shown', 'Selected month']] }, preview: [['fill', 'Title', 'Deliveries']] },
-  { type: 'form', name: 'Form', toggle: { label: 'Accepted files', shown: false, steps: [['select', 'Type', 'file', 'Fields 1']] }, preview: [['fill', 'Label', 'Receipt', 'Fields 1']] },
-  { type: 'event', name: 'Event', toggle: { label: 'End date', shown: false, steps: [['select', 'Event type', 'Multi day']] }, preview: [['fill', 'Event title', 'Launch day']] },
-  { type: 'featureslayout', name: 'Features Layout', fill: [['add', 'Features']], toggle: { label: 'Icon', shown: false, steps: [['select', 'Icon type', 'text', 'Features 1']] }, preview: [['fill', 'Title', 'Fast setup', 'Features 1']] },
-  { type: 'datalist', name: 'Data List', toggle: { label: 'Timeline layout', shown: false, steps: [['select', 'List type', 'timeline']] }, preview: [['fill', 'Title', 'Timeline of orders']] },
-  { type: 'ImageGrid', name: 'Image Grid', toggle: { label: 'Learn More link', shown: false, steps: [['fill', 'Learn More text', 'Read more']] }, preview: [['add', 'Features'], ['fill', 'Title', 'Reports', 'Features 1']] },
-  { type: 'bannerHero', name: 'Banner Hero', toggle: { label: 'Image position', shown: false, steps: [['fill', 'Foreground image', `${BASE}/favicon.svg`]] }, preview: [['fill', 'Subtitle', 'All your orders in one place']] },
-  { type: 'footer', name: 'Footer', fill: [['add', 'Contact items']], toggle: { label: 'Icon colour', shown: false, steps: [['switch', 'Show icon', undefined, 'Contact items 1']] }, preview: [['fill', 'Copyright', '© Tessera journeys']] },
-  { type: 'imageAccordian', name: 'Image Accordion', toggle: { label: 'Learn More link', shown: false, steps: [['fill', 'Learn More text', 'Open']] }, preview: [['add', 'Features'], ['fill', 'Title', 'Panels', 'Features 1']] },
-  { type: 'header', name: 'Header', toggle: { label: 'Profile image', shown: false, steps: [['switch', 'User menu']] }, preview: [['fill', 'Header title', 'Orders site']] },
-  { type: 'itemDetails', name: 'Item Details', fill: [['add', 'Actions']], toggle: { label: 'Page', shown: false, steps: [['select', 'Opens', 'Page', 'Actions 1']] }, preview: [['fill', 'Label', 'Open order', 'Actions 1'], ['fill', 'Page', 'orders', 'Actions 1']] },
-  { type: 'grid', name: 'Grid', fill: [['select', 'Column', 'Photo', 'Columns 1']], toggle: { label: 'Image width', shown: false, steps: [['select', 'Type', 'image', 'Columns 1']] }, preview: [['select', 'Column', 'Address', 'Columns 2']] },
-  { type: 'markdown', name: 'Markdown', toggle: { label: 'Gap', shown: false, steps: [['switch', 'One block per row']] }, preview: [['fill', 'Markdown', '# Orders of {{Name}}']] },
-  { type: 'iframe', name: 'Iframe', toggle: { label: 'Title colour', shown: true, steps: [['clear', 'Title']] }, preview: [['fill', 'Title', 'Embedded page']] },
-  { type: 'scorecard', name: 'Scorecard', toggle: { label: 'Title colour', shown: true, steps: [['clear', 'Title']] }, preview: [['fill', 'Label', 'Amount in all', 'Cards 1']] },
+  {
+    type: 'chart',
+    name: 'Chart',
+    fill: [['select', /^X axis/, 'Region']],
+    toggle: { label: 'Step size', shown: false, steps: [['switch', 'Custom step size']] },
+    preview: [['select', /^X axis/, 'Name']],
+  },
+  {
+    type: 'list',
+    name: 'List',
+    toggle: { label: 'Rows per page', shown: true, steps: [['switch', 'Paginate']] },
+    preview: [['select', 'Column', 'Region', 'Columns 1']],
+  },
+  {
+    type: 'imageGallery',
+    name: 'Image Gallery',
+    toggle: { label: 'Grid columns', shown: false, steps: [['select', 'Layout', 'grid']] },
+    preview: [['fill', 'Title', 'Team photos']],
+  },
+  {
+    type: 'table',
+    name: 'Table',
+    toggle: { label: 'Rows per page', shown: true, steps: [['switch', 'Paginate']] },
+    preview: [['select', 'Column', 'Amount', 'Columns 1']],
+  },
+  {
+    type: 'calendar',
+    name: 'Calendar',
+    toggle: { label: 'Month', shown: false, steps: [['select', 'Month shown', 'Selected month']] },
+    preview: [['fill', 'Title', 'Deliveries']],
+  },
+  {
+    type: 'form',
+    name: 'Form',
+    toggle: { label: 'Accepted files', shown: false, steps: [['select', 'Type', 'file', 'Fields 1']] },
+    preview: [['fill', 'Label', 'Receipt', 'Fields 1']],
+  },
+  {
+    type: 'event',
+    name: 'Event',
+    toggle: { label: 'End date', shown: false, steps: [['select', 'Event type', 'Multi day']] },
+    preview: [['fill', 'Event title', 'Launch day']],
+  },
+  {
+    type: 'featureslayout',
+    name: 'Features Layout',
+    fill: [['add', 'Features']],
+    toggle: { label: 'Icon', shown: false, steps: [['select', 'Icon type', 'text', 'Features 1']] },
+    preview: [['fill', 'Title', 'Fast setup', 'Features 1']],
+  },
+  {
+    type: 'datalist',
+    name: 'Data List',
+    toggle: { label: 'Timeline layout', shown: false, steps: [['select', 'List type', 'timeline']] },
+    preview: [['fill', 'Title', 'Timeline of orders']],
+  },
+  {
+    type: 'ImageGrid',
+    name: 'Image Grid',
+    toggle: { label: 'Learn More link', shown: false, steps: [['fill', 'Learn More text', 'Read more']] },
+    preview: [
+      ['add', 'Features'],
+      ['fill', 'Title', 'Reports', 'Features 1'],
+    ],
+  },
+  {
+    type: 'bannerHero',
+    name: 'Banner Hero',
+    toggle: { label: 'Image position', shown: false, steps: [['fill', 'Foreground image', `${BASE}/favicon.svg`]] },
+    preview: [['fill', 'Subtitle', 'All your orders in one place']],
+  },
+  {
+    type: 'footer',
+    name: 'Footer',
+    fill: [['add', 'Contact items']],
+    toggle: { label: 'Icon colour', shown: false, steps: [['switch', 'Show icon', undefined, 'Contact items 1']] },
+    preview: [['fill', 'Copyright', '© Tessera journeys']],
+  },
+  {
+    type: 'imageAccordian',
+    name: 'Image Accordion',
+    toggle: { label: 'Learn More link', shown: false, steps: [['fill', 'Learn More text', 'Open']] },
+    preview: [
+      ['add', 'Features'],
+      ['fill', 'Title', 'Panels', 'Features 1'],
+    ],
+  },
+  {
+    type: 'header',
+    name: 'Header',
+    toggle: { label: 'Profile image', shown: false, steps: [['switch', 'User menu']] },
+    preview: [['fill', 'Header title', 'Orders site']],
+  },
+  {
+    type: 'itemDetails',
+    name: 'Item Details',
+    fill: [['add', 'Actions']],
+    toggle: { label: 'Page', shown: false, steps: [['select', 'Opens', 'Page', 'Actions 1']] },
+    preview: [
+      ['fill', 'Label', 'Open order', 'Actions 1'],
+      ['fill', 'Page', 'orders', 'Actions 1'],
+    ],
+  },
+  {
+    type: 'grid',
+    name: 'Grid',
+    fill: [['select', 'Column', 'Photo', 'Columns 1']],
+    toggle: { label: 'Image width', shown: false, steps: [['select', 'Type', 'image', 'Columns 1']] },
+    preview: [['select', 'Column', 'Address', 'Columns 2']],
+  },
+  {
+    type: 'markdown',
+    name: 'Markdown',
+    toggle: { label: 'Gap', shown: false, steps: [['switch', 'One block per row']] },
+    preview: [['fill', 'Markdown', '# Orders of {{Name}}']],
+  },
+  {
+    type: 'iframe',
+    name: 'Iframe',
+    toggle: { label: 'Title colour', shown: true, steps: [['clear', 'Title']] },
+    preview: [['fill', 'Title', 'Embedded page']],
+  },
+  {
+    type: 'scorecard',
+    name: 'Scorecard',
+    toggle: { label: 'Title colour', shown: true, steps: [['clear', 'Title']] },
+    preview: [['fill', 'Label', 'Amount in all', 'Cards 1']],
+  },
   {
     type: 'map',
     name: 'Map',
-    fill: [['select', /^Title column/, 'Name'], ['select', /^Description column/, 'Region'], ['select', /^Address column/, 'Address'], ['select', /^Image column/, 'Photo']],
+    fill: [
+      ['select', /^Title column/, 'Name'],
+      ['select', /^Description column/, 'Region'],
+      ['select', /^Address column/, 'Address'],
+      ['select', /^Image column/, 'Photo'],
+    ],
     toggle: { label: 'Title colour', shown: true, steps: [['clear', 'Title']] },
     preview: [['fill', 'Title', 'Where they are']],
   },
@@ -70,7 +201,7 @@ async function perform(editor, [kind, label, value, group]) {
 
 async function expectShown(editor, label, shown, when) {
   const count = await editor.getByLabel(label, { exact: true }).count();
-  if ((count > 0) !== shown) throw new Error(`${when}: '${label}' should be ${shown ? 'shown' : 'hidden'}`);
+  if (count > 0 !== shown) throw new Error(`${when}: '${label}' should be ${shown ? 'shown' : 'hidden'}`);
 }
 
 /** The last value the steps typed or picked into each control is what it shows (after a reload: was kept). */
@@ -121,7 +252,10 @@ await runJourneys(async ({ browser, step, profileDir }) => {
 
   for (const spec of TYPES) {
     await step(`a ${spec.name} block is made in the editor: a setting shows or hides another, the preview follows, it saves`, owner, async () => {
-      await owner.getByRole('navigation', { name: 'Board editor' }).getByRole('button', { name: /New Block/ }).click();
+      await owner
+        .getByRole('navigation', { name: 'Board editor' })
+        .getByRole('button', { name: /New Block/ })
+        .click();
       const picker = owner.getByRole('dialog', { name: 'Choose Your Block' });
       await visible(picker);
       await picker.getByRole('button', { name: new RegExp(`^${spec.name}\\b`) }).click();

@@ -10,7 +10,20 @@
 // The server must let outbound calls reach 127.0.0.1:$E2E_API_PORT (TESSERA_OUTBOUND_ALLOW), where
 // this script listens as the viewer's API endpoint. `cargo xtask ci` (step e2e) sets it all up.
 import http from 'node:http';
-import { BASE, CONTEXT_OPTIONS, RUN, boardBlock as block, call, createBoardFromCsv, createWorkspace, hidden, requireServer, runJourneys, signUpAndVerify, visible } from './support.mjs';
+import {
+  BASE,
+  CONTEXT_OPTIONS,
+  RUN,
+  boardBlock as block,
+  call,
+  createBoardFromCsv,
+  createWorkspace,
+  hidden,
+  requireServer,
+  runJourneys,
+  signUpAndVerify,
+  visible,
+} from './support.mjs';
 
 const OWNER = { name: 'Dana Data', email: `dana-${RUN}@example.com` };
 const API_PORT = Number(process.env.E2E_API_PORT);
@@ -121,7 +134,15 @@ await runJourneys(async ({ browser, step, profileDir }) => {
       },
       { type: 'chart', title: 'Amount by region', x_axis: 'Region', axis: [{ column: 'Amount', type: 'bar' }] },
       { type: 'scorecard', title: 'Total', axis: [{ source: { sheet, column: 'Amount' }, label: 'Amount', function: 'sum', symbol: '$' }] },
-      { type: 'form', title: 'New order', axis: [{ column: 'Name', label: 'Name' }, { column: 'Region', label: 'Region' }, { column: 'Amount', label: 'Amount', type: 'number' }] },
+      {
+        type: 'form',
+        title: 'New order',
+        axis: [
+          { column: 'Name', label: 'Name' },
+          { column: 'Region', label: 'Region' },
+          { column: 'Amount', label: 'Amount', type: 'number' },
+        ],
+      },
       { type: 'markdown', title: 'Notes', text: 'Orders are **checked daily**.' },
     ];
     for (const config of blocks) await call(owner, 'POST', `/api/boards/${board.id}/blocks`, { ...config, sheet_title: sheet });
@@ -146,8 +167,14 @@ await runJourneys(async ({ browser, step, profileDir }) => {
     const filters = visitor.getByRole('region', { name: 'Filters' });
     // The Region chip opens its input; the choice applies as it is made, Enter closes it.
     await filters.getByRole('button', { name: 'Region' }).click();
-    await visitor.getByRole('dialog', { name: /^Filter Region/ }).getByRole('textbox').fill('North');
-    await visitor.getByRole('dialog', { name: /^Filter Region/ }).getByRole('textbox').press('Enter');
+    await visitor
+      .getByRole('dialog', { name: /^Filter Region/ })
+      .getByRole('textbox')
+      .fill('North');
+    await visitor
+      .getByRole('dialog', { name: /^Filter Region/ })
+      .getByRole('textbox')
+      .press('Enter');
     await visitor.waitForURL(/filters=Region%3ANorth|filters=Region:North/);
     await expectNames(visitor, ['Ada', 'Cy', 'Gus']);
     await expectScore(visitor, money(sumOf(ROWS.filter(([, r]) => r === 'North'))));

@@ -11,12 +11,24 @@
 // The server must have TESSERA_PAYMENT_WEBHOOK_SECRET=$E2E_WEBHOOK_SECRET; `cargo xtask ci` (step
 // e2e) sets it. The host page is served by this script on another loopback port: another origin.
 import http from 'node:http';
-import { BASE, CONTEXT_OPTIONS, RUN, call, createBoardFromCsv, createWorkspace, pay, requireServer, runJourneys, signUpAndVerify, visible } from './support.mjs';
+import {
+  BASE,
+  CONTEXT_OPTIONS,
+  RUN,
+  call,
+  createBoardFromCsv,
+  createWorkspace,
+  pay,
+  requireServer,
+  runJourneys,
+  signUpAndVerify,
+  visible,
+} from './support.mjs';
 
 requireServer('embed');
 const WEBHOOK_SECRET = process.env.E2E_WEBHOOK_SECRET;
 if (!WEBHOOK_SECRET) {
-  console.error('embed: set E2E_WEBHOOK_SECRET, the server\'s TESSERA_PAYMENT_WEBHOOK_SECRET (cargo xtask ci does)');
+  console.error("embed: set E2E_WEBHOOK_SECRET, the server's TESSERA_PAYMENT_WEBHOOK_SECRET (cargo xtask ci does)");
   process.exit(2);
 }
 
@@ -35,7 +47,9 @@ const NORTH = ROWS.filter(([, region]) => region === 'North').map(([name]) => na
 let hostBody = '';
 const host = http.createServer((request, response) => {
   response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
-  response.end(`<!doctype html><html><head><title>Harbour shop</title></head><body><h1>Harbour shop</h1>${hostBody}<p id="after">Thanks for visiting.</p></body></html>`);
+  response.end(
+    `<!doctype html><html><head><title>Harbour shop</title></head><body><h1>Harbour shop</h1>${hostBody}<p id="after">Thanks for visiting.</p></body></html>`,
+  );
 });
 await new Promise((resolve) => host.listen(0, '127.0.0.1', resolve));
 const HOST = `http://127.0.0.1:${host.address().port}`;

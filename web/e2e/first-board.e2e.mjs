@@ -113,7 +113,10 @@ await runJourneys(async ({ browser, step, profileDir }) => {
     await owner.waitForURL(/\/shop-orders/);
     boardPath = new URL(owner.url()).pathname;
     await visible(sidebar);
-    const table = owner.locator('section.board-block').filter({ has: owner.getByRole('table') }).first();
+    const table = owner
+      .locator('section.board-block')
+      .filter({ has: owner.getByRole('table') })
+      .first();
     await visible(table.getByRole('cell', { name: 'customer0@example.com' }));
     const headers = await table.getByRole('columnheader').allInnerTexts();
     for (const column of COLUMNS) {
@@ -123,7 +126,10 @@ await runJourneys(async ({ browser, step, profileDir }) => {
 
   await step('a chart is added and drawn from the data without touching its bindings', owner, async () => {
     await addBlock('Chart');
-    const chart = owner.locator('section.board-block').filter({ has: owner.locator('canvas, svg.chart') }).first();
+    const chart = owner
+      .locator('section.board-block')
+      .filter({ has: owner.locator('canvas, svg.chart') })
+      .first();
     await visible(chart);
   });
 
@@ -169,7 +175,9 @@ await runJourneys(async ({ browser, step, profileDir }) => {
     guestWatch.assertClean("the guest's visit");
     await guest.context().close();
     const { clicks, keys } = act.counts;
-    console.log(`# first-board: ${clicks} clicks and ${keys} keys from the verified sign-up to the guest's view (budget ${BUDGET.clicks} clicks, ${BUDGET.keys} keys), ${seconds.toFixed(1)} s`);
+    console.log(
+      `# first-board: ${clicks} clicks and ${keys} keys from the verified sign-up to the guest's view (budget ${BUDGET.clicks} clicks, ${BUDGET.keys} keys), ${seconds.toFixed(1)} s`,
+    );
     if (clicks > BUDGET.clicks || keys > BUDGET.keys) throw new Error(`over budget: ${clicks} clicks, ${keys} keys`);
   });
 });

@@ -8,7 +8,19 @@
 // Content-Security-Policy.
 //
 //   TESSERA_URL=http://host:port E2E_SMTP_PORT=2525 node e2e/hostile.e2e.mjs
-import { BASE, CONTEXT_OPTIONS, RUN, boardBlock as block, call, createBoardFromCsv, createWorkspace, requireServer, runJourneys, signUpAndVerify, visible } from './support.mjs';
+import {
+  BASE,
+  CONTEXT_OPTIONS,
+  RUN,
+  boardBlock as block,
+  call,
+  createBoardFromCsv,
+  createWorkspace,
+  requireServer,
+  runJourneys,
+  signUpAndVerify,
+  visible,
+} from './support.mjs';
 
 requireServer('hostile');
 
@@ -47,8 +59,11 @@ async function unsafeNodes(page) {
         const name = attribute.name.toLowerCase();
         if (name.startsWith('on')) found.push(`<${element.localName} ${name}>`);
         if (name === 'srcdoc') found.push(`<${element.localName} srcdoc>`);
-        // eslint-disable-next-line no-control-regex -- browsers skip control characters in a scheme, so they are stripped first
-        if (['href', 'src', 'action', 'formaction', 'xlink:href', 'data'].includes(name) && /^\s*javascript:/i.test(attribute.value.replace(/[\u0000-\u0020]/g, ''))) {
+        // Browsers skip control characters and spaces in a scheme, so they are stripped first.
+        if (
+          ['href', 'src', 'action', 'formaction', 'xlink:href', 'data'].includes(name) &&
+          /^\s*javascript:/i.test([...attribute.value].filter((c) => c.charCodeAt(0) > 0x20).join(''))
+        ) {
           found.push(`<${element.localName} ${name}="${attribute.value}">`);
         }
       }
@@ -117,7 +132,11 @@ await runJourneys(async ({ browser, step, profileDir }) => {
       current_section: SECTION,
     });
     const blocks = [
-      { type: 'table', title: `Cells ${payloads('block title')[0]}`, axis: [{ column: 'Name' }, { column: 'Notes', use_markdown: true }, { column: 'Link', use_markdown: true }] },
+      {
+        type: 'table',
+        title: `Cells ${payloads('block title')[0]}`,
+        axis: [{ column: 'Name' }, { column: 'Notes', use_markdown: true }, { column: 'Link', use_markdown: true }],
+      },
       { type: 'list', title: 'Listed', axis: [{ column: 'Name' }, { column: 'Notes', use_markdown: true }] },
       { type: 'markdown', title: 'Notes block', text: `# Notes\n\n${payloads('markdown block').join('\n\n')}\n\n[Notes]` },
       { type: 'datalist', title: 'Data list' },

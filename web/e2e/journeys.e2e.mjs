@@ -62,7 +62,10 @@ await runJourneys(async ({ browser, step, profileDir }) => {
   });
 
   await step('the owner adds a table block and it shows the sheet rows', owner, async () => {
-    await owner.getByRole('navigation', { name: 'Board editor' }).getByRole('button', { name: /New Block/ }).click();
+    await owner
+      .getByRole('navigation', { name: 'Board editor' })
+      .getByRole('button', { name: /New Block/ })
+      .click();
     const picker = owner.getByRole('dialog', { name: 'Choose Your Block' });
     await visible(picker);
     await picker.getByRole('button', { name: /^Table/ }).click();

@@ -9,7 +9,19 @@
 //
 // `cargo xtask ci` (step e2e) runs it with the other journeys. Prints `N passed, M failed`.
 import { join } from 'node:path';
-import { BASE, CONTEXT_OPTIONS, RUN, SHOTS, createBoardFromCsv, createWorkspace, hidden, requireServer, runJourneys, signUpAndVerify, visible } from './support.mjs';
+import {
+  BASE,
+  CONTEXT_OPTIONS,
+  RUN,
+  SHOTS,
+  createBoardFromCsv,
+  createWorkspace,
+  hidden,
+  requireServer,
+  runJourneys,
+  signUpAndVerify,
+  visible,
+} from './support.mjs';
 
 const OWNER = { name: 'Otto Offline', email: `otto-${RUN}@example.com` };
 const CSV = ['Customer,Region,Amount', 'Ada,North,120', 'Bea,South,80', 'Cy,North,45'].join('\n');
@@ -29,7 +41,10 @@ await runJourneys(async ({ browser, step, profileDir }) => {
     await owner.waitForURL(`${BASE}/dashboard/start`);
     await createWorkspace(owner, 'Offline workspace', `offline-${RUN}`);
     await createBoardFromCsv(owner, { profileDir, csvText: CSV, boardName: 'Offline orders' });
-    await owner.getByRole('navigation', { name: 'Board editor' }).getByRole('button', { name: /New Block/ }).click();
+    await owner
+      .getByRole('navigation', { name: 'Board editor' })
+      .getByRole('button', { name: /New Block/ })
+      .click();
     const picker = owner.getByRole('dialog', { name: 'Choose Your Block' });
     await picker.getByRole('button', { name: /^Table/ }).click();
     await hidden(picker);
@@ -79,7 +94,10 @@ await runJourneys(async ({ browser, step, profileDir }) => {
     await hidden(settings);
     await context.setOffline(true);
     await visible(owner.getByText(/^Offline: /));
-    await owner.getByRole('navigation', { name: 'Board editor' }).getByRole('button', { name: /New Block/ }).click();
+    await owner
+      .getByRole('navigation', { name: 'Board editor' })
+      .getByRole('button', { name: /New Block/ })
+      .click();
     const picker = owner.getByRole('dialog', { name: 'Choose Your Block' });
     await picker.getByRole('button', { name: /^Markdown/ }).click();
     await hidden(picker);

@@ -94,7 +94,9 @@ await runJourneys(async ({ browser, step, profileDir }) => {
   });
 
   await step("the last step opens the new board's editor, where New Block adds a table", page, async () => {
-    await guideOf(page).getByRole('link', { name: `Open ${BOARD} in the editor` }).click();
+    await guideOf(page)
+      .getByRole('link', { name: `Open ${BOARD} in the editor` })
+      .click();
     await page.waitForURL(`${BASE}${boardPath}`);
     const sidebar = page.getByRole('navigation', { name: 'Board editor' });
     await visible(sidebar);

@@ -10,7 +10,20 @@
 // a block that does not reserve its images' boxes would shift the page and fail the CLS budget.
 import http from 'node:http';
 import { join } from 'node:path';
-import { BASE, CONTEXT_OPTIONS, RUN, boardBlock as block, call, SHOTS, createBoardFromCsv, createWorkspace, requireServer, runJourneys, signUpAndVerify, visible } from './support.mjs';
+import {
+  BASE,
+  CONTEXT_OPTIONS,
+  RUN,
+  boardBlock as block,
+  call,
+  SHOTS,
+  createBoardFromCsv,
+  createWorkspace,
+  requireServer,
+  runJourneys,
+  signUpAndVerify,
+  visible,
+} from './support.mjs';
 
 requireServer('presentation');
 
@@ -43,7 +56,9 @@ const assets = http.createServer((request, response) => {
   }
   if (url.pathname === '/embed.html') {
     response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
-    response.end('<!doctype html><title>Opening hours</title><body style="font-family:sans-serif"><h1>Opening hours</h1><p id="origin"></p><script>document.getElementById("origin").textContent = "origin " + String(window.origin);</script></body>');
+    response.end(
+      '<!doctype html><title>Opening hours</title><body style="font-family:sans-serif"><h1>Opening hours</h1><p id="origin"></p><script>document.getElementById("origin").textContent = "origin " + String(window.origin);</script></body>',
+    );
     return;
   }
   response.writeHead(404).end();
@@ -78,21 +93,61 @@ function blocksFor(sheet) {
       FeatureLayout: 'list',
       features: [feature('Walks', 'text', '1'), feature('Food', 'text', '2')],
     },
-    { type: 'imageGallery', title: 'Photos', sheet_title: sheet, image_column: 'Photo', caption_column: 'Title', description_column: 'About', layout: 'masonry', columns: '3', lightbox_enabled: true, show_icon: true, icon: 'star' },
-    { type: 'imageGallery', title: 'Slideshow', sheet_title: sheet, image_column: 'Photo', caption_column: 'Title', layout: 'carousel', carousel_auto_scroll: true, carousel_interval: 3000 },
+    {
+      type: 'imageGallery',
+      title: 'Photos',
+      sheet_title: sheet,
+      image_column: 'Photo',
+      caption_column: 'Title',
+      description_column: 'About',
+      layout: 'masonry',
+      columns: '3',
+      lightbox_enabled: true,
+      show_icon: true,
+      icon: 'star',
+    },
+    {
+      type: 'imageGallery',
+      title: 'Slideshow',
+      sheet_title: sheet,
+      image_column: 'Photo',
+      caption_column: 'Title',
+      layout: 'carousel',
+      carousel_auto_scroll: true,
+      carousel_interval: 3000,
+    },
     {
       type: 'ImageGrid',
       title: 'Highlights',
-      features: [feature('Harbour', 'image', img('Boat', 600, 400)), feature('Hills', 'fontawesome', 'fa-solid fa-mountain'), feature('Cafes', 'text', 'Café'), feature('Museum', 'image', img('Museum', 600, 400))],
+      features: [
+        feature('Harbour', 'image', img('Boat', 600, 400)),
+        feature('Hills', 'fontawesome', 'fa-solid fa-mountain'),
+        feature('Cafes', 'text', 'Café'),
+        feature('Museum', 'image', img('Museum', 600, 400)),
+      ],
       learn_more_text: 'Learn More',
       learn_more_link: 'https://example.com/highlights',
     },
     {
       type: 'imageAccordian',
       title: 'Seasons',
-      features: [feature('Spring', 'image', img('Spring', 600, 800)), feature('Summer', 'image', img('Summer', 600, 800)), feature('Autumn', 'image', img('Autumn', 600, 800)), feature('Winter', 'image', img('Winter', 600, 800))],
+      features: [
+        feature('Spring', 'image', img('Spring', 600, 800)),
+        feature('Summer', 'image', img('Summer', 600, 800)),
+        feature('Autumn', 'image', img('Autumn', 600, 800)),
+        feature('Winter', 'image', img('Winter', 600, 800)),
+      ],
     },
-    { type: 'featureslayout', title: 'Why visit', FeatureLayout: 'grid', features: [feature('Safe', 'fontawesome', 'fa-shield-halved'), feature('Green', 'fontawesome', 'fas fa-leaf'), feature('Social', 'fontawesome', 'fab fa-instagram')] },
+    {
+      type: 'featureslayout',
+      title: 'Why visit',
+      FeatureLayout: 'grid',
+      features: [
+        feature('Safe', 'fontawesome', 'fa-shield-halved'),
+        feature('Green', 'fontawesome', 'fas fa-leaf'),
+        feature('Social', 'fontawesome', 'fab fa-instagram'),
+      ],
+    },
     {
       type: 'event',
       title: 'Town fair',
@@ -133,15 +188,24 @@ function blocksFor(sheet) {
       logoImage: img('Logo', 200, 200),
       copyrightText: '© Our town',
       footerSublinks: [{ text: 'Privacy', url: 'https://example.com/privacy' }],
-      simpleLinks: [{ text: 'About', url: 'https://example.com/about' }, { text: 'Press', url: 'https://example.com/press' }],
-      contactItems: [{ type: 'phone', value: '555 0100', countryCode: '+44', showIcon: true }, { type: 'email', value: 'hello@example.com', showIcon: true }],
+      simpleLinks: [
+        { text: 'About', url: 'https://example.com/about' },
+        { text: 'Press', url: 'https://example.com/press' },
+      ],
+      contactItems: [
+        { type: 'phone', value: '555 0100', countryCode: '+44', showIcon: true },
+        { type: 'email', value: 'hello@example.com', showIcon: true },
+      ],
       socialItems: [{ type: 'instagram', link: 'https://www.instagram.com/town', showIcon: true }],
     },
-    { type: 'iframe', title: 'Opening hours', iframe_code: `<div class="wrap"><iframe src="${ASSETS}/embed.html" height="240" title="Opening hours" onload="alert(1)"></iframe></div><script>alert(2)</script>` },
+    {
+      type: 'iframe',
+      title: 'Opening hours',
+      iframe_code: `<div class="wrap"><iframe src="${ASSETS}/embed.html" height="240" title="Opening hours" onload="alert(1)"></iframe></div><script>alert(2)</script>`,
+    },
   ];
 }
 const TITLES = ['Welcome', 'Photos', 'Slideshow', 'Highlights', 'Seasons', 'Why visit', 'Town fair', 'Top bar', 'Bottom', 'Opening hours'];
-
 
 /**
  * Errors the page logged or threw, collected from the moment it opens. A guest's session check
@@ -200,7 +264,9 @@ async function expectBlocksDrawn(page) {
   await visible(block(page, 'Top bar').getByText('Our town'));
   await block(page, 'Top bar').getByRole('link', { name: 'Sign in' }).waitFor({ state: 'attached' });
   await visible(block(page, 'Bottom').getByText('© Our town'));
-  await block(page, 'Bottom').getByRole('link', { name: /Instagram/ }).waitFor({ state: 'attached' });
+  await block(page, 'Bottom')
+    .getByRole('link', { name: /Instagram/ })
+    .waitFor({ state: 'attached' });
   const frame = block(page, 'Opening hours').locator('iframe');
   // Frames load lazily: bring it into view first.
   await frame.scrollIntoViewIfNeeded();
@@ -230,7 +296,15 @@ const OBSERVE_SHIFTS = () => {
   window.__shifts = [];
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
-      if (!entry.hadRecentInput) window.__shifts.push({ value: entry.value, at: Math.round(entry.startTime), sources: (entry.sources ?? []).map((s) => `${s.node?.querySelector?.('h2')?.textContent ?? s.node?.className ?? '?'} ${Math.round(s.previousRect.y)}->${Math.round(s.currentRect.y)} h${Math.round(s.previousRect.height)}->${Math.round(s.currentRect.height)}`) });
+      if (!entry.hadRecentInput)
+        window.__shifts.push({
+          value: entry.value,
+          at: Math.round(entry.startTime),
+          sources: (entry.sources ?? []).map(
+            (s) =>
+              `${s.node?.querySelector?.('h2')?.textContent ?? s.node?.className ?? '?'} ${Math.round(s.previousRect.y)}->${Math.round(s.currentRect.y)} h${Math.round(s.previousRect.height)}->${Math.round(s.currentRect.height)}`,
+          ),
+        });
     }
   }).observe({ type: 'layout-shift', buffered: true });
 };
@@ -251,9 +325,12 @@ await runJourneys(async ({ browser, step, profileDir }) => {
 
   await step('hostile iframe code is refused at the field when saved', owner, async () => {
     const board = await call(owner, 'POST', `/api/board/update-metadata?board=${boardPath.slice(1)}`);
-    const response = await owner.request.post(`${BASE}/api/boards/${board.id}/blocks`, { data: { type: 'iframe', iframe_code: '<iframe src="javascript:alert(1)"></iframe>' } });
+    const response = await owner.request.post(`${BASE}/api/boards/${board.id}/blocks`, {
+      data: { type: 'iframe', iframe_code: '<iframe src="javascript:alert(1)"></iframe>' },
+    });
     const body = await response.json();
-    if (response.status() !== 422 || body.field !== 'iframe_code') throw new Error(`a javascript: iframe was answered ${response.status()} ${JSON.stringify(body)}`);
+    if (response.status() !== 422 || body.field !== 'iframe_code')
+      throw new Error(`a javascript: iframe was answered ${response.status()} ${JSON.stringify(body)}`);
   });
 
   for (const { name, viewport } of WIDTHS) {

@@ -15,13 +15,7 @@ import { chromium } from 'playwright-core';
 
 const webDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 const screenshotPath = process.env.TESSERA_SCREENSHOT ?? '/tmp/tessera/preview.png';
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 function freePort() {
   return new Promise((resolve, reject) => {
@@ -81,7 +75,11 @@ async function check(name, fn) {
     console.log(`ok - ${name}`);
   } catch (error) {
     results.push({ name, ok: false });
-    console.log(`not ok - ${name}\n  ${String(error?.stack ?? error).split('\n').join('\n  ')}`);
+    console.log(
+      `not ok - ${name}\n  ${String(error?.stack ?? error)
+        .split('\n')
+        .join('\n  ')}`,
+    );
   }
 }
 
@@ -197,11 +195,7 @@ async function main() {
       await amountHeader.getByRole('button').click();
       await page.waitForFunction(() => document.querySelector('th[aria-sort="descending"]') !== null);
       const amounts = await page.$$eval('.data-table tbody tr', (trs) => trs.map((tr) => tr.children[4]?.textContent));
-      expectEqual(
-        JSON.stringify(amounts),
-        JSON.stringify(['$2,433.50', '$1,950.25', '$1,304.50', '$991.75', '$495.25', '$415.25']),
-        'amounts, descending',
-      );
+      expectEqual(JSON.stringify(amounts), JSON.stringify(['$2,433.50', '$1,950.25', '$1,304.50', '$991.75', '$495.25', '$415.25']), 'amounts, descending');
     });
 
     await check('turning the filter off brings its rows back', async () => {

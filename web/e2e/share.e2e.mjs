@@ -36,7 +36,10 @@ function ordersCsv() {
 
 /** The Region cells of the board's table, as the visitor sees them. */
 async function regionCells(page) {
-  const table = page.locator('section.board-block').filter({ has: page.getByRole('table') }).first();
+  const table = page
+    .locator('section.board-block')
+    .filter({ has: page.getByRole('table') })
+    .first();
   await visible(table.getByRole('cell').first());
   const headers = (await table.getByRole('columnheader').allInnerTexts()).map((text) => text.trim());
   const column = headers.findIndex((text) => text.startsWith('Region'));
@@ -153,7 +156,8 @@ await runJourneys(async ({ browser, step, profileDir }) => {
     await visible(guest.getByText(/filters was ignored/));
     const notices = await guest.getByText(/filters was ignored/).count();
     if (notices !== 1) throw new Error(`${notices} notices about the ignored filter, not one`);
-    if ((await guest.getByText(/malformed filter|no filter named .* in the `filters` query/i).count()) > 0) throw new Error('a block shows developer text for the link');
+    if ((await guest.getByText(/malformed filter|no filter named .* in the `filters` query/i).count()) > 0)
+      throw new Error('a block shows developer text for the link');
     await guest.screenshot({ path: join(SHOTS, 'share-stale-link.png'), fullPage: true });
     guestWatch.assertClean('the stale link');
     await guest.context().close();

@@ -14,7 +14,22 @@
 import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BASE, CONTEXT_OPTIONS, RUN, boardBlock, call, createBoardFromCsv, createWorkspace, hidden, mailTo, pay, requireServer, runJourneys, signUpAndVerify, visible } from './support.mjs';
+import {
+  BASE,
+  CONTEXT_OPTIONS,
+  RUN,
+  boardBlock,
+  call,
+  createBoardFromCsv,
+  createWorkspace,
+  hidden,
+  mailTo,
+  pay,
+  requireServer,
+  runJourneys,
+  signUpAndVerify,
+  visible,
+} from './support.mjs';
 
 requireServer('shots');
 
@@ -64,7 +79,10 @@ async function loadedPictures(locator, where) {
     if (!image.loaded) throw new Error(`${where}: the image ${image.src} did not load`);
     if (!image.alt.trim()) throw new Error(`${where}: the image ${image.src} has no alt text`);
   }
-  return images.map((image) => image.src).filter((src) => src.startsWith(SHOTS_PATH)).map((src) => src.slice(SHOTS_PATH.length).replace(/\.jpg$/, ''));
+  return images
+    .map((image) => image.src)
+    .filter((src) => src.startsWith(SHOTS_PATH))
+    .map((src) => src.slice(SHOTS_PATH.length).replace(/\.jpg$/, ''));
 }
 
 /** Waits for every image on the page to finish loading (or failing). */
@@ -93,7 +111,9 @@ await runJourneys(async ({ browser, step, profileDir }) => {
   });
 
   await step('choose-block, block-settings, first-block: the owner adds a table block', owner, async () => {
-    await editorBar().getByRole('button', { name: /New Block/ }).click();
+    await editorBar()
+      .getByRole('button', { name: /New Block/ })
+      .click();
     const picker = owner.getByRole('dialog', { name: 'Choose Your Block' });
     await visible(picker);
     await shoot(owner, 'choose-block');
@@ -164,7 +184,11 @@ await runJourneys(async ({ browser, step, profileDir }) => {
         type: 'form',
         title: 'New order',
         section: 'Forms',
-        axis: [{ column: 'Customer', label: 'Customer' }, { column: 'Region', label: 'Region' }, { column: 'Amount', label: 'Amount', type: 'number' }],
+        axis: [
+          { column: 'Customer', label: 'Customer' },
+          { column: 'Region', label: 'Region' },
+          { column: 'Amount', label: 'Amount', type: 'number' },
+        ],
       },
     ];
     for (const block of more) await call(owner, 'POST', `/api/boards/${board.id}/blocks`, { ...block, sheet_title: sheet });
@@ -178,8 +202,14 @@ await runJourneys(async ({ browser, step, profileDir }) => {
     const filters = visitor.getByRole('region', { name: 'Filters' });
     // The Region chip opens its input; the choice applies as it is made, Enter closes it.
     await filters.getByRole('button', { name: 'Region' }).click();
-    await visitor.getByRole('dialog', { name: /^Filter Region/ }).getByRole('textbox').fill('North');
-    await visitor.getByRole('dialog', { name: /^Filter Region/ }).getByRole('textbox').press('Enter');
+    await visitor
+      .getByRole('dialog', { name: /^Filter Region/ })
+      .getByRole('textbox')
+      .fill('North');
+    await visitor
+      .getByRole('dialog', { name: /^Filter Region/ })
+      .getByRole('textbox')
+      .press('Enter');
     await visitor.waitForURL(/filters=Region/);
     await hidden(visitor.getByRole('cell', { name: 'Bea', exact: true }));
     await shoot(visitor, 'filter-bar');
@@ -280,7 +310,8 @@ await runJourneys(async ({ browser, step, profileDir }) => {
       for (let n = 1; n <= total; n += 1) {
         await visible(walkthrough.getByText(`Step ${n} of ${total}`, { exact: true }));
         await imagesSettled(owner);
-        for (const name of await loadedPictures(walkthrough.locator('img'), `the ${tab} walkthrough, step ${n}`)) referenced.set(name, `the ${tab} walkthrough`);
+        for (const name of await loadedPictures(walkthrough.locator('img'), `the ${tab} walkthrough, step ${n}`))
+          referenced.set(name, `the ${tab} walkthrough`);
         if (n < total) await walkthrough.getByRole('button', { name: 'Next step' }).click();
       }
     }

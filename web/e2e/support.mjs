@@ -85,7 +85,10 @@ export async function pay(page, email, secret) {
   const body = JSON.stringify({ id: `evt-${RUN}-${email}`, type: 'payment.succeeded', data: { email, plan: 'paid' } });
   const t = Math.floor(Date.now() / 1000);
   const v1 = createHmac('sha256', secret).update(`${t}.${body}`).digest('hex');
-  const response = await page.request.post(`${BASE}/api/payments/webhook`, { data: body, headers: { 'Content-Type': 'application/json', 'Tessera-Signature': `t=${t},v1=${v1}` } });
+  const response = await page.request.post(`${BASE}/api/payments/webhook`, {
+    data: body,
+    headers: { 'Content-Type': 'application/json', 'Tessera-Signature': `t=${t},v1=${v1}` },
+  });
   if (!response.ok()) throw new Error(`the webhook answered ${response.status()}: ${await response.text()}`);
 }
 
@@ -119,7 +122,11 @@ export async function runJourneys(journey) {
       results.push({ name, ok: false });
       const shot = join(SHOTS, `${name.replace(/[^\w]+/g, '-').slice(0, 60)}-failed.png`);
       await page?.screenshot({ path: shot, fullPage: true }).catch(() => {});
-      console.log(`not ok - ${name}\n  ${String(error?.stack ?? error).split('\n').join('\n  ')}\n  screenshot: ${shot}`);
+      console.log(
+        `not ok - ${name}\n  ${String(error?.stack ?? error)
+          .split('\n')
+          .join('\n  ')}\n  screenshot: ${shot}`,
+      );
     }
   };
   const smtp = await startSmtp();
@@ -172,7 +179,12 @@ export async function uploadCsvOnStart(page, { profileDir, csvText, fileName }) 
   const stem = fileName.replace(/\W+/g, '-');
   const csv = join(profileDir, `${stem}.csv`);
   writeFileSync(csv, csvText);
-  const last = csvText.split('\n')[0].split(',').at(-1).trim().replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const last = csvText
+    .split('\n')[0]
+    .split(',')
+    .at(-1)
+    .trim()
+    .replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   await page.getByRole('radio', { name: 'Upload a file' }).check();
   await page.getByLabel('File', { exact: true }).setInputFiles(csv);
   await page.getByRole('button', { name: 'Upload', exact: true }).click();

@@ -29,7 +29,10 @@ export function fontAwesomeBuckets(): Plugin {
     if (!exportsOf.has(set)) {
       // Every icon and alias has a file of its own; the few names without one are left out.
       const exported = Object.keys(require(SETS[set]) as object).filter((name) => /^fa[A-Z0-9]/.test(name));
-      exportsOf.set(set, exported.filter((name) => existsSync(file(set, name))));
+      exportsOf.set(
+        set,
+        exported.filter((name) => existsSync(file(set, name))),
+      );
     }
     return exportsOf.get(set)!;
   };

@@ -1,17 +1,17 @@
 // Validates the server's OpenAPI document against the official OpenAPI 3.x JSON Schemas.
 // `cargo test` writes the document (server/tests/api/openapi.rs); `cargo xtask ci` runs this.
 // Usage: node web/scripts/validate-openapi.mjs <openapi.json>
-import { readFile } from "node:fs/promises";
-import { Validator } from "@seriousme/openapi-schema-validator";
+import { readFile } from 'node:fs/promises';
+import { Validator } from '@seriousme/openapi-schema-validator';
 
 const file = process.argv[2];
 if (!file) {
-  console.error("usage: node web/scripts/validate-openapi.mjs <openapi.json>");
+  console.error('usage: node web/scripts/validate-openapi.mjs <openapi.json>');
   process.exit(2);
 }
 let document;
 try {
-  document = JSON.parse(await readFile(file, "utf8"));
+  document = JSON.parse(await readFile(file, 'utf8'));
 } catch (error) {
   console.error(`cannot read ${file}: ${error.message}. Run \`cargo test -p tessera-server --test api openapi\` first.`);
   process.exit(1);

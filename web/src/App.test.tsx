@@ -8,7 +8,14 @@ import { AccessDenied } from './pages/AccessDenied';
 import { ErrorPage, ErrorPageFailed } from './pages/ErrorPage';
 import { PageNotFound } from './pages/PageNotFound';
 
-vi.mock('./features/preview/PreviewPage', () => ({ PreviewPage: ({ actions }: { actions?: React.ReactNode }) => <><h1>Preview</h1>{actions}</> }));
+vi.mock('./features/preview/PreviewPage', () => ({
+  PreviewPage: ({ actions }: { actions?: React.ReactNode }) => (
+    <>
+      <h1>Preview</h1>
+      {actions}
+    </>
+  ),
+}));
 
 const inRouter = (ui: React.ReactNode, path = '/') => render(<MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>);
 
@@ -18,7 +25,10 @@ function Thrower({ error }: { error: unknown }): never {
 
 describe('routes', () => {
   it('shows a visitor the bundled-sample preview at / with the way in', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('{"error":"Please login to do this!"}', { status: 401 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{"error":"Please login to do this!"}', { status: 401 })),
+    );
     inRouter(<App />, '/');
     expect(await screen.findByRole('heading', { name: 'Preview' })).toBeInTheDocument();
     vi.unstubAllGlobals();
@@ -31,7 +41,10 @@ describe('routes', () => {
   });
 
   it('loads a lazy screen behind the generic Loading... indicator', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('{"error":"Please login to do this!"}', { status: 401 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{"error":"Please login to do this!"}', { status: 401 })),
+    );
     inRouter(<App />, '/dashboard/signup');
     expect(screen.getByRole('status')).toHaveTextContent('Loading...');
     expect(await screen.findByRole('heading', { name: 'Create your account' })).toBeInTheDocument();

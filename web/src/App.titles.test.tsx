@@ -107,7 +107,9 @@ describe('the tab title of each screen', { timeout: 15_000 }, () => {
   });
 
   it("an app's page: the app's name, then the page's", async () => {
-    mockFetch({ 'POST /api/page/update-metadata': { body: pageState({ can_edit: false, user_role: 'read', page_name: 'About', page_slug: 'about', blocks: [] }) } });
+    mockFetch({
+      'POST /api/page/update-metadata': { body: pageState({ can_edit: false, user_role: 'read', page_name: 'About', page_slug: 'about', blocks: [] }) },
+    });
     renderApp('/about?app=field');
     expect(await screen.findByText('Nothing has been published on this page yet.')).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('Field app · About'));

@@ -120,7 +120,10 @@ describe('request layer errors', () => {
   });
 
   it('uses the error message with status 500 when the request itself fails', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     const error = await api.get('/api/boards').catch((e: unknown) => e);
     expect(error).toMatchObject({ message: 'Failed to fetch', status: 500 });
     expect(alertSpy).toHaveBeenCalledWith('Failed to fetch');
@@ -158,7 +161,10 @@ describe('request layer errors', () => {
   });
 
   it('lets a caller with an offline fallback be quiet about a missing network, not about the server', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     await expect(api.post('/api/app/app-info', {}, { alert: 'unless offline' })).rejects.toMatchObject({ message: 'Failed to fetch' });
     expect(alertSpy).not.toHaveBeenCalled();
     mockFetch({ 'POST /api/app/app-info': { status: 409, body: { error: 'The app is being moved.' } } });

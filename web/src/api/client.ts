@@ -4,13 +4,7 @@
 import { trackLoading } from '../platform/loadingBar';
 import { showToast } from '../store/toastStore';
 import { ApiError, NetworkError, toApiError } from './errors';
-import {
-  ACCESS_DENIED_TEXT,
-  ACCESS_DENIED_TITLE,
-  ACCESS_DENIED_TOAST_MS,
-  DEFAULT_ERROR_MESSAGE,
-  isSilentMessage,
-} from './messages';
+import { ACCESS_DENIED_TEXT, ACCESS_DENIED_TITLE, ACCESS_DENIED_TOAST_MS, DEFAULT_ERROR_MESSAGE, isSilentMessage } from './messages';
 import { specParams } from './requestContext';
 
 export interface RequestOptions {
@@ -83,7 +77,9 @@ export async function request<T>(method: string, path: string, options: RequestO
   try {
     const response = await fetch(buildUrl(path, query), { method, credentials: 'same-origin', ...encodeBody(body), signal }).catch((thrown: unknown) => {
       // fetch rejects only when no answer came; an abort stays an abort.
-      throw signal?.aborted || (thrown instanceof DOMException && thrown.name === 'AbortError') ? thrown : new NetworkError(thrown instanceof Error ? thrown.message : String(thrown));
+      throw signal?.aborted || (thrown instanceof DOMException && thrown.name === 'AbortError')
+        ? thrown
+        : new NetworkError(thrown instanceof Error ? thrown.message : String(thrown));
     });
     const text = await response.text();
     if (text.includes(ACCESS_DENIED_MARK)) {

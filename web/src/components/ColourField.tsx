@@ -19,17 +19,7 @@ export function pickerValue(colour: string): string {
  * value. The label names the picker, the text is '{label} (hex)'; an error (a server answer naming
  * this setting) describes both and marks them invalid, as in Field.
  */
-export function ColourField({
-  label,
-  value,
-  onChange,
-  error,
-}: {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  error?: string;
-}) {
+export function ColourField({ label, value, onChange, error }: { label: string; value: string; onChange: (value: string) => void; error?: string }) {
   const id = useId();
   const described = { 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy(id, undefined, error) } as const;
   return (

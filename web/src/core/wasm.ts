@@ -101,24 +101,22 @@ let ready: Promise<Core> | undefined;
  */
 export function loadCore(source?: InitInput): Promise<Core> {
   if (!ready) {
-    const attempt = init(source === undefined ? undefined : { module_or_path: source }).then(
-      (): Core => ({
-        openSheet: (json) => SheetTable.fromJson(json) as unknown as Table,
-        blockCatalogue: () => blockCatalogue() as Catalogue,
-        validateBlock: (block) => validateBlock(block) as BlockValidation,
-        blockDefaults: (block) => blockDefaults(block) as BlockConfig,
-        blockVisible: (block, path) => blockVisible(block, path),
-        blockSet: (block, path, value) => blockSet(block, path, value) as BlockConfig,
-        blockNewItem: (block, path) => blockNewItem(block, path) as Record<string, unknown> | null,
-        blockStarterSheet: (input) => blockStarterSheet(input) ?? null,
-        blockStarter: (input) => blockStarter(input) as Starter,
-        blockColumnFormats: (block) => blockColumnFormats(block) as ColumnFormat[],
-        readUrlFilters: (filters, text) => readUrlFilters(filters, text) as UrlFilters,
-        scorecards: (input) => JSON.parse(scorecards(input)) as Scorecard[],
-        calendar: (input) => JSON.parse(calendar(input)) as CalendarModel,
-        markdownTexts: (input) => JSON.parse(markdownTexts(input)) as string[],
-      }),
-    );
+    const attempt = init(source === undefined ? undefined : { module_or_path: source }).then((): Core => ({
+      openSheet: (json) => SheetTable.fromJson(json) as unknown as Table,
+      blockCatalogue: () => blockCatalogue() as Catalogue,
+      validateBlock: (block) => validateBlock(block) as BlockValidation,
+      blockDefaults: (block) => blockDefaults(block) as BlockConfig,
+      blockVisible: (block, path) => blockVisible(block, path),
+      blockSet: (block, path, value) => blockSet(block, path, value) as BlockConfig,
+      blockNewItem: (block, path) => blockNewItem(block, path) as Record<string, unknown> | null,
+      blockStarterSheet: (input) => blockStarterSheet(input) ?? null,
+      blockStarter: (input) => blockStarter(input) as Starter,
+      blockColumnFormats: (block) => blockColumnFormats(block) as ColumnFormat[],
+      readUrlFilters: (filters, text) => readUrlFilters(filters, text) as UrlFilters,
+      scorecards: (input) => JSON.parse(scorecards(input)) as Scorecard[],
+      calendar: (input) => JSON.parse(calendar(input)) as CalendarModel,
+      markdownTexts: (input) => JSON.parse(markdownTexts(input)) as string[],
+    }));
     // A failed load (say, a network error) must not poison every later call.
     attempt.catch(() => {
       if (ready === attempt) ready = undefined;

@@ -11,7 +11,7 @@ describe('chunk reload guard', () => {
     expect(reload).toHaveBeenCalledTimes(1);
   });
 
-  it('never reloads offline, where a reload would only show the browser\'s offline page', () => {
+  it("never reloads offline, where a reload would only show the browser's offline page", () => {
     const reload = vi.fn();
     const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     expect(reloadForChunkFailure(1_000_000, reload)).toBe(false);

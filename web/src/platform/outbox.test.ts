@@ -50,7 +50,10 @@ describe('a block save', () => {
   });
 
   it('is queued when its request never got an answer', async () => {
-    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     expect(await saveBlock('k1', { type: 'table' }, {})).toEqual({ queued: true, blockId: 'k1' });
     expect(await queuedSaves()).toHaveLength(1);
   });
@@ -98,7 +101,12 @@ describe('the outbox', () => {
     setOnline(true);
     await replayOutbox();
     expect(puts(calls).map(([path]) => path)).toEqual(['/api/blocks/k1', '/api/blocks/k2']);
-    expect(saves().k1).toEqual({ state: 'failed', config: { type: 'table', sheet_title: 'Gone' }, message: 'The sheet `Gone` is not in this spreadsheet.', field: 'sheet_title' });
+    expect(saves().k1).toEqual({
+      state: 'failed',
+      config: { type: 'table', sheet_title: 'Gone' },
+      message: 'The sheet `Gone` is not in this spreadsheet.',
+      field: 'sheet_title',
+    });
     expect(await queuedSaves()).toMatchObject([{ blockId: 'k1', error: { status: 422, field: 'sheet_title' } }]);
 
     // Replayed again, the refused save is not sent again: it waits for the user.
@@ -112,7 +120,10 @@ describe('the outbox', () => {
   });
 
   it('stops at the first save that finds no network and keeps the rest for later', async () => {
-    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     await enqueueSave({ blockId: 'k1', config: { type: 'table' }, query: {} });
     await enqueueSave({ blockId: 'k2', config: { type: 'chart' }, query: {} });
     await replayOutbox();
@@ -149,7 +160,10 @@ describe('a block made offline', () => {
     const { calls } = serveCreates();
     setOnline(false);
     const local = newLocalId();
-    expect(await saveBlock(local, { type: 'markdown', title: 'Notes', text: 'Hello' }, { board: 'sales' }, BOARD_BLOCKS)).toEqual({ queued: true, blockId: local });
+    expect(await saveBlock(local, { type: 'markdown', title: 'Notes', text: 'Hello' }, { board: 'sales' }, BOARD_BLOCKS)).toEqual({
+      queued: true,
+      blockId: local,
+    });
     expect(saves()[local]).toEqual({ state: 'waiting', config: { type: 'markdown', title: 'Notes', text: 'Hello' } });
 
     setOnline(true);
@@ -215,12 +229,19 @@ describe('a block made offline', () => {
     await saveBlock(local, { type: 'table', sheet_title: 'Gone' }, {}, BOARD_BLOCKS);
     setOnline(true);
     await replayOutbox();
-    expect(saves()[local]).toEqual({ state: 'failed', config: { type: 'table', sheet_title: 'Gone' }, message: 'The sheet `Gone` is not in this spreadsheet.', field: 'sheet_title' });
+    expect(saves()[local]).toEqual({
+      state: 'failed',
+      config: { type: 'table', sheet_title: 'Gone' },
+      message: 'The sheet `Gone` is not in this spreadsheet.',
+      field: 'sheet_title',
+    });
     await replayOutbox();
     expect(calls).toHaveLength(1);
 
     serveCreates();
-    expect(await saveBlock(local, { type: 'table', sheet_title: 'Sales' }, {}, BOARD_BLOCKS)).toEqual({ stored: { type: 'table', sheet_title: 'Sales', id: 'n1' } });
+    expect(await saveBlock(local, { type: 'table', sheet_title: 'Sales' }, {}, BOARD_BLOCKS)).toEqual({
+      stored: { type: 'table', sheet_title: 'Sales', id: 'n1' },
+    });
     expect(await queuedSaves()).toEqual([]);
     expect(saves()).toEqual({});
   });

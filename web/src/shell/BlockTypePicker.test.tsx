@@ -30,7 +30,10 @@ function open(onPick: (type: string) => Promise<void> = async () => {}) {
   return { user, onClose, dialog: screen.getByRole('dialog', { name: 'Choose Your Block' }) };
 }
 
-const typeButtons = (root: HTMLElement) => within(root).getAllByRole('button').filter((b) => b.classList.contains('block-type'));
+const typeButtons = (root: HTMLElement) =>
+  within(root)
+    .getAllByRole('button')
+    .filter((b) => b.classList.contains('block-type'));
 
 describe('Choose Your Block', () => {
   it('groups the types under headings, in the catalogue order within each group', async () => {
@@ -67,7 +70,11 @@ describe('Choose Your Block', () => {
     expect(typeButtons(dialog)).toHaveLength(1);
     expect(typeButtons(dialog)[0]).toHaveAccessibleName(/^Chart/);
     // Only the group that still has a match keeps its heading.
-    expect(within(dialog).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Data']);
+    expect(
+      within(dialog)
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual(['Data']);
     await user.clear(search);
     await user.type(search, 'spreadsheet');
     expect(typeButtons(dialog)).toHaveLength(0);

@@ -200,7 +200,13 @@ export function EditBlockButton({ block, blocks }: { block: Block; blocks: Block
 export function BlockWidthButton<B extends Block>({ block, onToggle }: { block: B; onToggle: (block: B) => void }) {
   const next = block.full_width ? 'Half width' : 'Full width';
   return (
-    <button type="button" className="block-width" aria-label={`${next}: block ${frameTitle(block)}`} disabled={block.temp_block === true} onClick={() => onToggle(block)}>
+    <button
+      type="button"
+      className="block-width"
+      aria-label={`${next}: block ${frameTitle(block)}`}
+      disabled={block.temp_block === true}
+      onClick={() => onToggle(block)}
+    >
       {next}
     </button>
   );

@@ -1,4 +1,17 @@
-import { addToBoard, addToPage, arrangeBlocks, moveId, blockToEdit, isLocalId, newLocalId, newTemporaryBlock, removeBlock, replaceBlock, withoutLocalDrafts, type Block } from './blockList';
+import {
+  addToBoard,
+  addToPage,
+  arrangeBlocks,
+  moveId,
+  blockToEdit,
+  isLocalId,
+  newLocalId,
+  newTemporaryBlock,
+  removeBlock,
+  replaceBlock,
+  withoutLocalDrafts,
+  type Block,
+} from './blockList';
 
 const b = (id: string, extra: Partial<Block> = {}): Block => ({ id, type: 'chart', ...extra });
 

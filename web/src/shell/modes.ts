@@ -50,9 +50,7 @@ export function transition(mode: Mode, event: ModeEvent): Transition {
       return to('view', { type: 'open-tab', url: event.url });
     case 'spreadsheet':
       // The mode passes through 'spreadsheet' only for the click; nothing stays open.
-      return event.url
-        ? to('view', { type: 'open-tab', url: event.url })
-        : to('view', { type: 'toast', kind: 'warning', text: SPREADSHEET_URL_MISSING });
+      return event.url ? to('view', { type: 'open-tab', url: event.url }) : to('view', { type: 'toast', kind: 'warning', text: SPREADSHEET_URL_MISSING });
   }
 }
 

@@ -23,16 +23,19 @@ export function useEditorMode(newTabFeatures: 'noopener' | 'noopener,noreferrer'
   // The mode of the last event, so two events in one render each see the mode before them.
   const current = useRef<Mode>('view');
 
-  const dispatch = useCallback((event: ModeEvent) => {
-    const next = transition(current.current, event);
-    current.current = next.mode;
-    setMode(next.mode);
-    setTutorials(false);
-    for (const effect of next.effects) {
-      if (effect.type === 'toast') showToast({ kind: effect.kind, text: effect.text });
-      else window.open(effect.url, '_blank', newTabFeatures);
-    }
-  }, [newTabFeatures]);
+  const dispatch = useCallback(
+    (event: ModeEvent) => {
+      const next = transition(current.current, event);
+      current.current = next.mode;
+      setMode(next.mode);
+      setTutorials(false);
+      for (const effect of next.effects) {
+        if (effect.type === 'toast') showToast({ kind: effect.kind, text: effect.text });
+        else window.open(effect.url, '_blank', newTabFeatures);
+      }
+    },
+    [newTabFeatures],
+  );
 
   const openTutorials = useCallback(() => {
     current.current = 'view';

@@ -31,6 +31,5 @@ function pick(columns: string[], preferred: string, fallbackIndex: number): stri
 export const createChartSlice: StateCreator<PreviewState, [], [], ChartSlice> = (set) => ({
   chart: emptyChart,
   setChart: (patch) => set((s) => ({ chart: { ...s.chart, ...patch } })),
-  resetChart: (columns) =>
-    set({ chart: { ...emptyChart, xAxis: pick(columns, 'Region', 0), column: pick(columns, 'Amount', 1) } }),
+  resetChart: (columns) => set({ chart: { ...emptyChart, xAxis: pick(columns, 'Region', 0), column: pick(columns, 'Amount', 1) } }),
 });

@@ -38,10 +38,7 @@ describe('selectQuerySpec', () => {
 
   it('passes inactive filters too, leaving the decision of what applies to the core', () => {
     const off = { ...north, active: false };
-    const spec = selectQuerySpec(
-      { sheetName: 'Sales', search: '', filters: [off], sort: null, page: 1, rowsPerPage: 10 },
-      context,
-    );
+    const spec = selectQuerySpec({ sheetName: 'Sales', search: '', filters: [off], sort: null, page: 1, rowsPerPage: 10 }, context);
     expect(spec.filters).toEqual([off]);
   });
 });

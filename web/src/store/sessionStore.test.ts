@@ -146,7 +146,9 @@ describe('overlapping session loads', () => {
     const fetch = vi
       .fn()
       .mockImplementationOnce(() => new Promise<Response>((resolve) => (answerFirst = resolve)))
-      .mockImplementationOnce(async () => new Response(JSON.stringify({ id: 'u1', email: 'ann@example.com', name: 'Ann' }), { headers: { 'Content-Type': 'application/json' } }));
+      .mockImplementationOnce(
+        async () => new Response(JSON.stringify({ id: 'u1', email: 'ann@example.com', name: 'Ann' }), { headers: { 'Content-Type': 'application/json' } }),
+      );
     vi.stubGlobal('fetch', fetch);
     const first = useSessionStore.getState().load();
     await useSessionStore.getState().load();
@@ -162,7 +164,10 @@ describe('a session load answered after the store was reset', () => {
   it('is ignored: the state it answered no longer exists', async () => {
     keptSession();
     let answer: (response: Response) => void = () => {};
-    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))),
+    );
     const load = useSessionStore.getState().load();
     useSessionStore.setState(useSessionStore.getInitialState(), true);
     answer(new Response(JSON.stringify({ error: 'Please login to do this!' }), { status: 401, headers: { 'Content-Type': 'application/json' } }));

@@ -71,4 +71,3 @@ function asColour(value: string): string {
   probe.style.color = value;
   return probe.style.color || value;
 }
-

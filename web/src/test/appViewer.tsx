@@ -85,4 +85,3 @@ export async function fill(user: ReturnType<typeof userEvent.setup>, field: HTML
   await user.clear(field);
   await user.paste(text);
 }
-

@@ -13,7 +13,10 @@ vi.mock('../pdf/pdf', () => ({ downloadTablePdf: vi.fn(async () => undefined), d
 
 const record = { ...RECORDS[0], Site: 'https://ada.example.com/home' };
 
-function renderActions(actions: Record<string, unknown>[], options: { permissions?: BlockPermissions; source?: ReturnType<typeof fakeSource>; types?: typeof LIST_ACTION_TYPES; record?: Record<string, string> } = {}) {
+function renderActions(
+  actions: Record<string, unknown>[],
+  options: { permissions?: BlockPermissions; source?: ReturnType<typeof fakeSource>; types?: typeof LIST_ACTION_TYPES; record?: Record<string, string> } = {},
+) {
   const block: BoardBlock = { id: 'b1', type: 'table', title: 'People', actions };
   const source = options.source ?? fakeSource();
   const onEdit = vi.fn();
@@ -42,14 +45,29 @@ describe('RowActions visibility', () => {
 
   it('shows nothing when the caller is not in action_button_visibility', () => {
     const { container } = render(
-      <RowActions block={{ id: 'b1', type: 'table', actions: every }} source={fakeSource()} record={record} permissions={NO_PERMISSIONS} onEdit={vi.fn()} onChanged={vi.fn()} />,
+      <RowActions
+        block={{ id: 'b1', type: 'table', actions: every }}
+        source={fakeSource()}
+        record={record}
+        permissions={NO_PERMISSIONS}
+        onEdit={vi.fn()}
+        onChanged={vi.fn()}
+      />,
     );
     expect(container).toBeEmptyDOMElement();
   });
 
   it('shows every action with its type as the default title', () => {
     renderActions(every);
-    expect(screen.getAllByRole('button').map((b) => b.textContent)).toEqual(['Duplicate row', 'Edit row', 'Delete row', 'Open link', 'API call', 'Copy to clipboard', 'Download pdf']);
+    expect(screen.getAllByRole('button').map((b) => b.textContent)).toEqual([
+      'Duplicate row',
+      'Edit row',
+      'Delete row',
+      'Open link',
+      'API call',
+      'Copy to clipboard',
+      'Download pdf',
+    ]);
     expect(screen.getAllByRole('link').map((a) => a.textContent)).toEqual(['Compose Email']);
     // Open link's source column holds an e-mail address, not a web address: it shows disabled.
     expect(screen.getByRole('button', { name: 'Open link' })).toBeDisabled();
@@ -140,7 +158,13 @@ describe('RowActions', () => {
 
   it('API call runs on the server and shows its success message', async () => {
     const source = fakeSource(undefined, { runAction: vi.fn(async () => ({ ok: true, message: 'Order sent' })) });
-    const { user } = renderActions([{ title: 'Notify', type: 'Duplicate row' }, { title: 'Send', type: 'API call' }], { source });
+    const { user } = renderActions(
+      [
+        { title: 'Notify', type: 'Duplicate row' },
+        { title: 'Send', type: 'API call' },
+      ],
+      { source },
+    );
     await user.click(screen.getByRole('button', { name: 'Send' }));
     await waitFor(() => expect(toastTexts()).toEqual(['Order sent']));
     // The index is the action's place in the block's actions.

@@ -74,15 +74,11 @@ describe('CalendarBlock', () => {
   it('lays the month out in weeks starting on Monday', async () => {
     render(<CalendarBlock block={block} source={fakeSource(server)} />);
     const table = await screen.findByRole('table');
-    expect(within(table).getAllByRole('columnheader').map((h) => h.getAttribute('abbr'))).toEqual([
-      'Monday',
-      'Tuesday',
-      'Wednesday',
-      'Thursday',
-      'Friday',
-      'Saturday',
-      'Sunday',
-    ]);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.getAttribute('abbr')),
+    ).toEqual(['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']);
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(6);
     expect(within(rows[0]).getAllByRole('cell')[0]).toHaveAttribute('data-day', '2026-10-26');
@@ -172,7 +168,11 @@ describe('CalendarBlock', () => {
     expect(days.map((d) => screen.getByRole('region', { name: new RegExp(` ${Number(d.slice(8, 10))} November`) }))).toHaveLength(7);
     const saturday = screen.getByRole('region', { name: 'Saturday 21 November 2026' });
     expect(within(saturday).getByRole('heading', { level: 4 })).toHaveTextContent('Sat 21 Nov');
-    expect(within(saturday).getAllByRole('button').map((b) => b.textContent)).toEqual(['09:00–09:15Standup', '11:00–12:30Review', '12:30–13:30Lunch', '15:00–16:00Retro']);
+    expect(
+      within(saturday)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['09:00–09:15Standup', '11:00–12:30Review', '12:30–13:30Lunch', '15:00–16:00Retro']);
     expect(within(screen.getByRole('region', { name: 'Monday 16 November 2026' })).getByText('No events')).toBeInTheDocument();
   });
 
@@ -188,7 +188,11 @@ describe('CalendarBlock', () => {
     render(<CalendarBlock block={block} source={fakeSource(view)} />);
     expect(await screen.findByRole('heading', { name: 'Tuesday 3 November 2026' })).toBeInTheDocument();
     const region = screen.getByRole('region', { name: 'Tuesday 3 November 2026' });
-    expect(within(region).getAllByRole('button').map((b) => b.textContent)).toEqual(['All dayPlanning', '07:00–08:00Early']);
+    expect(
+      within(region)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['All dayPlanning', '07:00–08:00Early']);
     expect(screen.getByRole('button', { name: 'Day' })).toHaveAttribute('aria-pressed', 'true');
   });
 

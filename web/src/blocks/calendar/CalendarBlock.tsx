@@ -169,7 +169,12 @@ function DayLists({
       {days.map((day) => {
         const list = [...(byDay.get(day) ?? [])].sort((a, b) => Number(b.all_day) - Number(a.all_day));
         return (
-          <section key={day} className={day === today ? 'calendar-block-column calendar-block-today' : 'calendar-block-column'} aria-label={longDay(day)} data-day={day}>
+          <section
+            key={day}
+            className={day === today ? 'calendar-block-column calendar-block-today' : 'calendar-block-column'}
+            aria-label={longDay(day)}
+            data-day={day}
+          >
             {!single && (
               <h4 className="calendar-block-day-heading" aria-current={day === today ? 'date' : undefined}>
                 {shortDay(day)}
@@ -228,13 +233,25 @@ function CalendarBody({
     <div className="calendar-block" aria-busy={busy || undefined}>
       <div className="calendar-block-toolbar">
         <div className="calendar-block-nav">
-          <button type="button" className="button small" style={tint} onClick={() => onNavigate({ view: window.view, date: stepAnchor(window.view, anchor, -1) })} aria-label={`Previous ${unit}`}>
+          <button
+            type="button"
+            className="button small"
+            style={tint}
+            onClick={() => onNavigate({ view: window.view, date: stepAnchor(window.view, anchor, -1) })}
+            aria-label={`Previous ${unit}`}
+          >
             ‹
           </button>
           <button type="button" className="button small" style={tint} onClick={() => onNavigate({ view: window.view, date: localToday() })}>
             Today
           </button>
-          <button type="button" className="button small" style={tint} onClick={() => onNavigate({ view: window.view, date: stepAnchor(window.view, anchor, 1) })} aria-label={`Next ${unit}`}>
+          <button
+            type="button"
+            className="button small"
+            style={tint}
+            onClick={() => onNavigate({ view: window.view, date: stepAnchor(window.view, anchor, 1) })}
+            aria-label={`Next ${unit}`}
+          >
             ›
           </button>
         </div>
@@ -262,7 +279,9 @@ function CalendarBody({
         <DayLists window={window} events={events} more={more} today={today} onOpen={setOpen} />
       )}
       {window.view === 'Month' && events.length === 0 && <p className="muted calendar-block-none">No events this month.</p>}
-      {skipped > 0 && <p className="muted calendar-block-skipped">{`${skipped} ${skipped === 1 ? 'row has' : 'rows have'} no start date and ${skipped === 1 ? 'is' : 'are'} not shown.`}</p>}
+      {skipped > 0 && (
+        <p className="muted calendar-block-skipped">{`${skipped} ${skipped === 1 ? 'row has' : 'rows have'} no start date and ${skipped === 1 ? 'is' : 'are'} not shown.`}</p>
+      )}
       {open && <DetailsPopup title={titleOf(open)} record={open.record} columns={detailColumns(block, open.record)} onClose={() => setOpen(null)} />}
     </div>
   );

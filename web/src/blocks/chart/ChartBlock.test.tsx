@@ -86,7 +86,11 @@ describe('ChartBlock', () => {
     expect(table.parentElement).toHaveClass('visually-hidden');
     expect(within(table).getByRole('columnheader', { name: 'Region' })).toBeInTheDocument();
     const north = within(table).getByRole('row', { name: /North/ });
-    expect(within(north).getAllByRole('cell').map((c) => c.textContent)).toEqual(['1,234.5', '1,000']);
+    expect(
+      within(north)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['1,234.5', '1,000']);
     const south = within(table).getByRole('row', { name: /South/ });
     expect(within(south).getAllByRole('cell')[0]).toHaveTextContent('–');
   });

@@ -27,14 +27,44 @@ const config = (types: ChartType[], settings: Partial<ChartConfig> = {}, axis: R
 });
 
 describe('chart options drawn by ECharts', () => {
-  const cases: ChartType[][] = [['bar'], ['horizontal-bar'], ['line'], ['scatter'], ['radar'], ['pie'], ['polarArea'], ['bar', 'line'], ['pie', 'pie'], ['radar', 'bar']];
+  const cases: ChartType[][] = [
+    ['bar'],
+    ['horizontal-bar'],
+    ['line'],
+    ['scatter'],
+    ['radar'],
+    ['pie'],
+    ['polarArea'],
+    ['bar', 'line'],
+    ['pie', 'pie'],
+    ['radar', 'bar'],
+  ];
   it.each(cases.map((types) => [types.join(' + '), types] as const))('draws %s with labels, colours and every setting on', (_, types) => {
     const svg = draw(
       model(types),
       config(
         types,
-        { legendPosition: 'bottom', showScaleLabel: true, stackAxis: true, Data_Format: true, beginAtZero: true, CustomStepSize: true, StepSize: 500, grid: 'Only Y Axis', grid_color: '#00ff00' },
-        { internal_labels: 'Name and value', backgroundColor: ['#aa0000', '#00aa00'], borderColor: '#0000aa', borderWidth: 2, pointRadius: 3, pointHoverRadius: 5, spanGaps: true, decimal_separator: 'comma' },
+        {
+          legendPosition: 'bottom',
+          showScaleLabel: true,
+          stackAxis: true,
+          Data_Format: true,
+          beginAtZero: true,
+          CustomStepSize: true,
+          StepSize: 500,
+          grid: 'Only Y Axis',
+          grid_color: '#00ff00',
+        },
+        {
+          internal_labels: 'Name and value',
+          backgroundColor: ['#aa0000', '#00aa00'],
+          borderColor: '#0000aa',
+          borderWidth: 2,
+          pointRadius: 3,
+          pointHoverRadius: 5,
+          spanGaps: true,
+          decimal_separator: 'comma',
+        },
       ),
     );
     expect(svg.startsWith('<svg')).toBe(true);

@@ -78,9 +78,16 @@ describe('series types', () => {
     const option = buildBlockChartOption(mixed, {
       type: 'chart',
       x_axis: 'Region',
-      axis: [{ column: 'S1', type: 'bar', borderWidth: 1 }, { column: 'S2', type: 'pie' }, { column: 'S3', type: 'line', borderWidth: 3 }],
+      axis: [
+        { column: 'S1', type: 'bar', borderWidth: 1 },
+        { column: 'S2', type: 'pie' },
+        { column: 'S3', type: 'line', borderWidth: 3 },
+      ],
     }) as Loose;
-    expect((option.series as Loose[]).map((s) => [s.name, s.type])).toEqual([['S1', 'bar'], ['S3', 'line']]);
+    expect((option.series as Loose[]).map((s) => [s.name, s.type])).toEqual([
+      ['S1', 'bar'],
+      ['S3', 'line'],
+    ]);
     // The line keeps its own axis settings, not the left-out series'.
     expect((option.series as Loose[])[1].lineStyle.width).toBe(3);
     expect(seriesLeftOut(mixed).map((s) => s.name)).toEqual(['S2']);
@@ -88,7 +95,15 @@ describe('series types', () => {
   });
 
   it('radar: one polygon per series on spokes named by the labels, one shared scale', () => {
-    const { option, series } = chart(['radar', 'radar'], {}, [], [[1, 4, 9], [2, null, 3]]);
+    const { option, series } = chart(
+      ['radar', 'radar'],
+      {},
+      [],
+      [
+        [1, 4, 9],
+        [2, null, 3],
+      ],
+    );
     expect(option.radar.indicator.map((i: Loose) => i.name)).toEqual(['North', 'South', 'East']);
     const [first] = option.radar.indicator;
     expect(option.radar.indicator.every((i: Loose) => i.min === first.min && i.max === first.max)).toBe(true);

@@ -16,13 +16,7 @@
 //   colours and labels.
 import type { ComposeOption } from 'echarts/core';
 import type { BarSeriesOption, LineSeriesOption, PieSeriesOption, RadarSeriesOption, ScatterSeriesOption } from 'echarts/charts';
-import type {
-  DataZoomComponentOption,
-  GridComponentOption,
-  LegendComponentOption,
-  RadarComponentOption,
-  TooltipComponentOption,
-} from 'echarts/components';
+import type { DataZoomComponentOption, GridComponentOption, LegendComponentOption, RadarComponentOption, TooltipComponentOption } from 'echarts/components';
 import { categoryAxisLayout, type CategoryAxisLayout } from '../../features/preview/chartOption';
 import type { ChartModel, ChartSeries, ChartType } from '../../generated/core';
 import type { ChartAxisItem, ChartConfig } from '../../generated/blockConfigs';
@@ -301,8 +295,8 @@ function cartesianOption({ model, config, width }: ChartOptionInput): BlockChart
         // spanGaps: a missing value is bridged instead of breaking the line.
         connectNulls: axis.spanGaps === true,
         // Chart.js' borderColor/borderWidth of a line are its stroke; backgroundColor its points.
-        lineStyle: { width: borderWidth, ...(borderColor ?? colours[0] ? { color: borderColor ?? colours[0] } : {}) },
-        ...(colours[0] ?? borderColor ? { itemStyle: { color: colours[0] ?? borderColor } } : {}),
+        lineStyle: { width: borderWidth, ...((borderColor ?? colours[0]) ? { color: borderColor ?? colours[0] } : {}) },
+        ...((colours[0] ?? borderColor) ? { itemStyle: { color: colours[0] ?? borderColor } } : {}),
         ...(large ? { symbol: 'none', showSymbol: false, sampling: 'lttb' as const, emphasis: { scale: false } } : pointOptions(axis)),
         label: labels('top'),
       } satisfies LineSeriesOption;
@@ -459,7 +453,7 @@ export function seriesLeftOut(model: ChartModel): ChartSeries[] {
  * series other than line and scatter are bars; series of another family are left out.
  */
 export function buildBlockChartOption(model: ChartModel, config: ChartConfig, width?: number): BlockChartOption {
-  const keep = <T,>(items: readonly T[] | undefined) => items?.filter((_, index) => drawable(model, index));
+  const keep = <T>(items: readonly T[] | undefined) => items?.filter((_, index) => drawable(model, index));
   const drawn = { ...model, series: keep(model.series) ?? [] };
   const drawnConfig = { ...config, axis: Array.isArray(config.axis) ? keep(config.axis) : config.axis } as ChartConfig;
   const family = familyOf(drawn.series[0]?.type);

@@ -65,10 +65,11 @@ describe('the footer block', () => {
     const { container } = renderFooter({ ...ALL, footerLayoutType: 'Navigation Hub Footer' });
     expect(container.querySelector('.footer-block')).toHaveClass('footer-layout-navigation-hub-footer');
     expect(container.querySelector('.footer-columns')).toBeInTheDocument();
-    expect(within(nav()).getAllByRole('link').map((a) => a.textContent)).toEqual([
-      ...['Link 1', 'Link 2', 'Link 3', 'Link 4', 'Link 5'],
-      ...['Sub 1', 'Sub 2', 'Sub 3', 'Sub 4'],
-    ]);
+    expect(
+      within(nav())
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual([...['Link 1', 'Link 2', 'Link 3', 'Link 4', 'Link 5'], ...['Sub 1', 'Sub 2', 'Sub 3', 'Sub 4']]);
     expect(screen.getAllByRole('link', { name: /Instagram|Facebook|LinkedIn/ })).toHaveLength(3);
     expect(screen.getByText('© 2025 Site')).toBeInTheDocument();
   });

@@ -42,7 +42,11 @@ function renderHeader(settings: Record<string, unknown>, at = '/', pages: AppPag
 }
 
 const link = (name: string) => screen.getByRole('link', { name });
-const current = () => screen.queryAllByRole('link').filter((a) => a.getAttribute('aria-current') === 'page').map((a) => a.textContent);
+const current = () =>
+  screen
+    .queryAllByRole('link')
+    .filter((a) => a.getAttribute('aria-current') === 'page')
+    .map((a) => a.textContent);
 
 describe('the header block', () => {
   it('asks for settings when there is nothing to show', () => {
@@ -107,7 +111,15 @@ describe('header navigation', () => {
   });
 
   it('links an item naming a page that no longer exists to Home', () => {
-    renderHeader({ navigationItems: [{ name: 'Old', linkType: 'page', pageId: 'deleted-page' }, { name: 'Gone', linkType: 'page', pageSlug: 'gone' }] }, '/shop?app=acme');
+    renderHeader(
+      {
+        navigationItems: [
+          { name: 'Old', linkType: 'page', pageId: 'deleted-page' },
+          { name: 'Gone', linkType: 'page', pageSlug: 'gone' },
+        ],
+      },
+      '/shop?app=acme',
+    );
     expect(link('Old')).toHaveAttribute('href', '/?app=acme');
     expect(link('Gone')).toHaveAttribute('href', '/?app=acme');
   });

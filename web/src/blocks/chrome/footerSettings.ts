@@ -6,13 +6,7 @@ import type { BoardBlock } from '../../generated/api';
 import { flagOf, textOf } from '../settingValues';
 import { httpUrl, imageUrl, mailtoHref, mapSearchHref } from '../urls';
 
-export const FOOTER_LAYOUTS = [
-  'Contact Centric Footer',
-  'Navigation Hub Footer',
-  'Classic Footer Bar',
-  'Brand Info Footer',
-  'Mega Footer',
-] as const;
+export const FOOTER_LAYOUTS = ['Contact Centric Footer', 'Navigation Hub Footer', 'Classic Footer Bar', 'Brand Info Footer', 'Mega Footer'] as const;
 export type FooterLayout = (typeof FOOTER_LAYOUTS)[number];
 
 /**

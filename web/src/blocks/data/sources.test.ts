@@ -5,7 +5,12 @@ const block = { id: 'b1', type: 'table', sheet_title: 'Sales' };
 const viewer = { search: 'ann', filters: 'Region:North', filterSummary: ['Region is North'] };
 
 function answering() {
-  const fetch = vi.fn(async () => new Response(JSON.stringify({ columns: [], rows: [], total: 0, page: 1, page_count: 1, version: 1 }), { headers: { 'Content-Type': 'application/json' } }));
+  const fetch = vi.fn(
+    async () =>
+      new Response(JSON.stringify({ columns: [], rows: [], total: 0, page: 1, page_count: 1, version: 1 }), {
+        headers: { 'Content-Type': 'application/json' },
+      }),
+  );
   vi.stubGlobal('fetch', fetch);
   return () => new URL((fetch.mock.calls[0] as unknown as [string])[0]);
 }
@@ -31,7 +36,11 @@ describe('boardSource', () => {
     const url = answering();
     await boardSource('sales', 's1', viewer).rows(block, { page: 2, rowsPerPage: 5, sort: { column: 'Name', direction: 'desc' } });
     expect(url().pathname).toBe('/api/board/s1/sheet/Sales');
-    expect(Object.fromEntries(['board', 'block', 'search', '_filters', 'page', 'rows_per_page', 'sort_column', 'sort_direction'].map((k) => [k, url().searchParams.get(k)]))).toEqual({
+    expect(
+      Object.fromEntries(
+        ['board', 'block', 'search', '_filters', 'page', 'rows_per_page', 'sort_column', 'sort_direction'].map((k) => [k, url().searchParams.get(k)]),
+      ),
+    ).toEqual({
       board: 'sales',
       block: 'b1',
       search: 'ann',

@@ -45,7 +45,11 @@ function blockCalls(scope: Record<string, string>) {
   return {
     // The viewer's offset, so a form's hidden [(today)] gets the date the viewer sees (the server resolves it).
     appendRow: (block: BoardBlock, values: RowValues) =>
-      api.post<{ record_id: string; message: string }>(`/api/blocks/${enc(block.id)}/rows`, { values }, { ...opts, query: { ...scope, tz_offset: tzOffset() } }),
+      api.post<{ record_id: string; message: string }>(
+        `/api/blocks/${enc(block.id)}/rows`,
+        { values },
+        { ...opts, query: { ...scope, tz_offset: tzOffset() } },
+      ),
     editRow: async (block: BoardBlock, recordId: string, values: RowValues) => {
       await api.put(`/api/blocks/${enc(block.id)}/rows/${enc(recordId)}`, { values }, opts);
     },

@@ -96,7 +96,9 @@ describe('the event block', () => {
     });
     const card = container.querySelector('article')!;
     expect(card).toHaveClass(`event-layout-${layout}`, 'event-filled');
-    const variables = ['--event-title-color', '--event-title-size', '--event-text', '--event-date', '--event-background'].map((name) => card.style.getPropertyValue(name));
+    const variables = ['--event-title-color', '--event-title-size', '--event-text', '--event-date', '--event-background'].map((name) =>
+      card.style.getPropertyValue(name),
+    );
     expect(variables).toEqual(['#aa0000', '1.75rem', '#222222', '#0000aa', '#fffbe6']);
     const when = screen.getByText('05 Mar 2030').closest('li')!;
     expect(when).toHaveClass('event-detail-when');
@@ -182,7 +184,12 @@ describe('the event block', () => {
     });
 
     it('takes the button’s text and colour, with readable text on a light colour', () => {
-      renderEvent({ registration_button: 'true', registration_button_text: 'Get a seat', registration_button_color: '#fef08a', registration_link: 'https://tickets.example' });
+      renderEvent({
+        registration_button: 'true',
+        registration_button_text: 'Get a seat',
+        registration_button_color: '#fef08a',
+        registration_link: 'https://tickets.example',
+      });
       expect(screen.getByRole('link', { name: 'Get a seat' })).toHaveStyle({ background: '#fef08a', color: '#000000' });
     });
 

@@ -58,8 +58,6 @@ export interface EventSettings {
   style: EventStyle;
 }
 
-
-
 function location(config: EventConfig): EventLocation | null {
   if (config.Location === 'Webinar') {
     const link = textOf(config.link);
@@ -113,7 +111,8 @@ export function eventSettings(block: BoardBlock): EventSettings {
     accent: textOf(config.accent_color) || null,
     style: {
       titleColour: textOf(config.event_title_color) || null,
-      titleSize: TITLE_SIZES[(Object.hasOwn(TITLE_SIZES, textOf(config.event_title_size)) ? textOf(config.event_title_size) : 'medium') as keyof typeof TITLE_SIZES],
+      titleSize:
+        TITLE_SIZES[(Object.hasOwn(TITLE_SIZES, textOf(config.event_title_size)) ? textOf(config.event_title_size) : 'medium') as keyof typeof TITLE_SIZES],
       textColour: textOf(config.event_text_color) || null,
       dateColour: textOf(config.event_date_color) || null,
       background: textOf(config.event_background_color) || null,

@@ -23,8 +23,7 @@ const ICON_TYPES: readonly IconType[] = ['image', 'fontawesome', 'text'];
 const LAYOUTS: readonly FeatureLayout[] = ['list', 'grid', 'paragraph'];
 const POSITIONS: readonly ImagePosition[] = ['left', 'right', 'top', 'bottom'];
 
-const oneOf = <T extends string>(options: readonly T[], value: unknown): T | null =>
-  options.find((option) => option === value) ?? null;
+const oneOf = <T extends string>(options: readonly T[], value: unknown): T | null => options.find((option) => option === value) ?? null;
 
 /**
  * The features worth drawing, at most `limit`. A feature with no icon type shows no icon even if

@@ -38,7 +38,9 @@ const submit = (name = 'Submit') => userEvent.click(screen.getByRole('button', {
 
 describe('FormBlock', () => {
   it('styles the title from titleForm, title_alignment, title_font_size and title_bold', () => {
-    const { rerender } = render(<FormBlock block={form({ titleForm: 'Join us', title_alignment: 'center', title_font_size: 30, title_bold: true })} source={fakeSource()} />);
+    const { rerender } = render(
+      <FormBlock block={form({ titleForm: 'Join us', title_alignment: 'center', title_font_size: 30, title_bold: true })} source={fakeSource()} />,
+    );
     const title = screen.getByRole('heading', { name: 'Join us' });
     expect(title).toHaveStyle({ textAlign: 'center', fontSize: '30px', fontWeight: '700' });
     expect(screen.getByRole('form', { name: 'Join us' })).toBeInTheDocument();
@@ -53,7 +55,13 @@ describe('FormBlock', () => {
   it('colours labels, inputs and the submit button from the settings', () => {
     const { rerender } = render(
       <FormBlock
-        block={form({ labels_color: '#ff0000', input_color: '#222222', submit_button_color: '#00aa00', submit_button_text_color: '#ffff00', submit_text: 'Send it' })}
+        block={form({
+          labels_color: '#ff0000',
+          input_color: '#222222',
+          submit_button_color: '#00aa00',
+          submit_button_text_color: '#ffff00',
+          submit_text: 'Send it',
+        })}
         source={fakeSource()}
       />,
     );
@@ -84,7 +92,15 @@ describe('FormBlock', () => {
 
   it('draws the control of each type', () => {
     const types = ['text', 'number', 'textarea', 'markdowntext', 'month', 'tel', 'time', 'url', 'week', 'email', 'date', 'datetime-local', 'file'];
-    render(<FormBlock block={form({}, types.map((type) => ({ column: type, type })))} source={fakeSource()} />);
+    render(
+      <FormBlock
+        block={form(
+          {},
+          types.map((type) => ({ column: type, type })),
+        )}
+        source={fakeSource()}
+      />,
+    );
     expect(screen.getByLabelText('text')).toHaveAttribute('type', 'text');
     expect(screen.getByLabelText('number')).toHaveAttribute('inputmode', 'decimal');
     expect(screen.getByLabelText('textarea').tagName).toBe('TEXTAREA');
@@ -127,11 +143,18 @@ describe('FormBlock', () => {
         source={source}
       />,
     );
-    const optionsOf = (label: string) => within(screen.getByLabelText(label)).getAllByRole('option').map((o) => o.textContent);
+    const optionsOf = (label: string) =>
+      within(screen.getByLabelText(label))
+        .getAllByRole('option')
+        .map((o) => o.textContent);
     expect(optionsOf('Agree')).toEqual(['Choose…', 'true', 'false']);
     expect(optionsOf('Size')).toEqual(['Choose…', 'S', 'M', 'L']);
     const toppings = screen.getByRole('group', { name: 'Toppings' });
-    expect(within(toppings).getAllByRole('checkbox').map((box) => box.closest('label')?.textContent)).toEqual(['Ham', 'Olives']);
+    expect(
+      within(toppings)
+        .getAllByRole('checkbox')
+        .map((box) => box.closest('label')?.textContent),
+    ).toEqual(['Ham', 'Olives']);
 
     await userEvent.selectOptions(screen.getByLabelText('Size'), 'M');
     await userEvent.click(within(toppings).getByLabelText('Olives'));
@@ -149,7 +172,11 @@ describe('FormBlock', () => {
     const block = form({}, [{ column: 'City', type: 'select', from_google_sheet: true, source: { sheet: 'Cities', column: 'City' }, options: 'x, y' }]);
     render(<FormBlock block={block} source={source} />);
     await waitFor(() => expect(within(screen.getByLabelText('City')).getAllByRole('option')).toHaveLength(4));
-    expect(within(screen.getByLabelText('City')).getAllByRole('option').map((o) => o.textContent)).toEqual(['Choose…', 'Lyon', 'Paris', 'Nice']);
+    expect(
+      within(screen.getByLabelText('City'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Choose…', 'Lyon', 'Paris', 'Nice']);
     expect(source.rows).toHaveBeenCalledTimes(1);
     expect(source.rows.mock.calls[0][0]).toEqual({ ...block, sheet_title: 'Cities' });
     expect(source.rows.mock.calls[0][1]).toEqual({ rowsPerPage: 0, choices: true });
@@ -157,7 +184,12 @@ describe('FormBlock', () => {
 
   it('says so at the field when the options sheet cannot be read', async () => {
     const source = fakeSource({ rows: vi.fn(async () => Promise.reject(new ApiError('The spreadsheet has no sheet `Cities`.', 404))) });
-    render(<FormBlock block={form({}, [{ column: 'City', type: 'select', from_google_sheet: true, source: { sheet: 'Cities', column: 'City' } }])} source={source} />);
+    render(
+      <FormBlock
+        block={form({}, [{ column: 'City', type: 'select', from_google_sheet: true, source: { sheet: 'Cities', column: 'City' } }])}
+        source={source}
+      />,
+    );
     expect(await screen.findByText('The options could not be loaded: The spreadsheet has no sheet `Cities`.')).toBeInTheDocument();
   });
 
@@ -305,7 +337,9 @@ describe('FormBlock', () => {
   });
 
   it('shows an upload refusal at the file field and appends nothing', async () => {
-    const source = fakeSource({ upload: vi.fn(async () => Promise.reject(new ApiError('This field accepts image/*; the file is text/plain (read from its contents).', 422, 'file'))) });
+    const source = fakeSource({
+      upload: vi.fn(async () => Promise.reject(new ApiError('This field accepts image/*; the file is text/plain (read from its contents).', 422, 'file'))),
+    });
     render(<FormBlock block={form({}, [{ column: 'Photo', type: 'file' }])} source={source} />);
     await userEvent.upload(screen.getByLabelText('Photo'), new File(['hi'], 'fake.png', { type: 'image/png' }));
     await submit();

@@ -33,7 +33,6 @@ import { FormInput, type OptionsState } from './FormInput';
 import './form.css';
 import { BUTTON_COLOUR } from '../frameStyle';
 
-
 /** The rows of each options sheet, or why it could not be read. */
 type SheetOptions = Record<string, { rows: Record<string, string>[] } | { error: string }>;
 const ALIGNMENTS = new Set(['left', 'center', 'right']);
@@ -252,13 +251,15 @@ function useSheetOptions(block: BoardBlock, source: BlockSource, fields: FormFie
     // A form without such selects reads nothing.
     if (sheets.length === 0) return;
     const abort = new AbortController();
-    Promise.allSettled(sheets.map((sheet) => source.rows({ ...block, sheet_title: sheet }, { rowsPerPage: 0, choices: true }, abort.signal))).then((settled) => {
-      if (abort.signal.aborted) return;
-      const answers: SheetOptions = Object.fromEntries(
-        settled.map((result, i) => [sheets[i], result.status === 'fulfilled' ? { rows: result.value.rows } : { error: toApiError(result.reason).message }]),
-      );
-      setLoad({ key, sheets: answers });
-    });
+    Promise.allSettled(sheets.map((sheet) => source.rows({ ...block, sheet_title: sheet }, { rowsPerPage: 0, choices: true }, abort.signal))).then(
+      (settled) => {
+        if (abort.signal.aborted) return;
+        const answers: SheetOptions = Object.fromEntries(
+          settled.map((result, i) => [sheets[i], result.status === 'fulfilled' ? { rows: result.value.rows } : { error: toApiError(result.reason).message }]),
+        );
+        setLoad({ key, sheets: answers });
+      },
+    );
     return () => abort.abort();
     // `key` names everything the reads depend on.
     // eslint-disable-next-line react-hooks/exhaustive-deps -- chosen on purpose, see above

@@ -9,7 +9,6 @@ import { DEFAULT_PLACEHOLDER, type FieldValue, type FormField } from './fields';
 /** The options of a select while its sheet loads, once loaded, or why they are missing. */
 export type OptionsState = { status: 'loading' } | { status: 'ready'; options: string[] } | { status: 'failed'; message: string };
 
-
 export interface FormInputProps {
   id: string;
   field: FormField;

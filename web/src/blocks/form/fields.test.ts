@@ -50,7 +50,11 @@ describe('form field rules', () => {
   });
 
   it('defaults the settings the catalogue defaults and drops entries without a column', () => {
-    const fields = formFields({ id: 'f', type: 'form', axis: [{ label: 'Orphan' }, { column: 'X', type: 'weird' }, { column: 'F', type: 'file', regex_validation: '\\d' }] });
+    const fields = formFields({
+      id: 'f',
+      type: 'form',
+      axis: [{ label: 'Orphan' }, { column: 'X', type: 'weird' }, { column: 'F', type: 'file', regex_validation: '\\d' }],
+    });
     expect(fields.map((f) => [f.column, f.type, f.placeholder, f.options, f.accept, f.pattern])).toEqual([
       ['X', 'text', 'Type here..', ['true', 'false'], 'image/*', ''],
       ['F', 'file', 'Type here..', ['true', 'false'], 'image/*', ''],

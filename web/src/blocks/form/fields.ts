@@ -17,7 +17,6 @@ export const DEFAULT_TITLE_FONT_SIZE = 24;
 export const TODAY_TOKEN = '[(today)]';
 export const USER_EMAIL_TOKEN = '[(user_email)]';
 
-
 /** One field of the form with its settings read and defaulted. */
 export interface FormField {
   /** The sheet column the answer goes to. */

@@ -218,7 +218,12 @@ describe('the carousel', () => {
   });
 
   it('counts the slides instead of drawing more dots than fit', async () => {
-    const many = Array.from({ length: MAX_DOTS + 1 }, (_, i) => ({ 'ChartApps Record ID': `m${i}`, Photo: `https://img.example/${i}.jpg`, Title: `Photo ${i + 1}`, About: '' }));
+    const many = Array.from({ length: MAX_DOTS + 1 }, (_, i) => ({
+      'ChartApps Record ID': `m${i}`,
+      Photo: `https://img.example/${i}.jpg`,
+      Title: `Photo ${i + 1}`,
+      About: '',
+    }));
     const user = userEvent.setup();
     const { container } = renderGallery({ layout: 'carousel' }, () => Promise.resolve(answer(many)));
     await screen.findByAltText('Photo 1');

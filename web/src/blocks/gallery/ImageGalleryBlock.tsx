@@ -47,9 +47,7 @@ export function ImageGalleryBlock({ block, source }: DataBlockProps) {
             <div className="gallery-body">
               <Layout images={images} settings={settings} onOpen={opens ? setOpen : undefined} held={shown !== null} />
             </div>
-            {shown !== null && (
-              <ImageDialog images={images} index={shown} onClose={() => setOpen(null)} onMove={settings.lightbox ? setOpen : undefined} />
-            )}
+            {shown !== null && <ImageDialog images={images} index={shown} onClose={() => setOpen(null)} onMove={settings.lightbox ? setOpen : undefined} />}
           </div>
         );
       }}

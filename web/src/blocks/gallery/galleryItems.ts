@@ -11,7 +11,10 @@ export interface GalleryImage {
   description: string;
 }
 
-export function galleryImages(rows: Record<string, string>[], settings: Pick<GallerySettings, 'imageColumn' | 'captionColumn' | 'descriptionColumn'>): GalleryImage[] {
+export function galleryImages(
+  rows: Record<string, string>[],
+  settings: Pick<GallerySettings, 'imageColumn' | 'captionColumn' | 'descriptionColumn'>,
+): GalleryImage[] {
   if (!settings.imageColumn) return [];
   const cell = (row: Record<string, string>, column: string) => (column ? (row[column] ?? '').trim() : '');
   return rows.flatMap((row, index) => {

@@ -81,7 +81,6 @@ export function clampNumber(value: unknown, min: number, max: number, fallback: 
   return integer ? Math.round(clamped) : clamped;
 }
 
-
 function oneOf<T extends string>(options: readonly T[], value: unknown, fallback: T): T {
   if (typeof value !== 'string') return fallback;
   const wanted = value.trim().toLowerCase();

@@ -8,7 +8,35 @@ export interface IconName {
   brands: boolean;
 }
 
-const STYLE_TOKENS = new Set(['fa', 'fas', 'far', 'fal', 'fat', 'fad', 'fab', 'fass', 'fasr', 'fa-solid', 'fa-regular', 'fa-light', 'fa-thin', 'fa-duotone', 'fa-sharp', 'fa-brands', 'fa-fw', 'fa-spin', 'fa-pulse', 'fa-border', 'fa-inverse', 'fa-lg', 'fa-sm', 'fa-xs', 'fa-xl', 'fa-2xs', 'fa-2xl']);
+const STYLE_TOKENS = new Set([
+  'fa',
+  'fas',
+  'far',
+  'fal',
+  'fat',
+  'fad',
+  'fab',
+  'fass',
+  'fasr',
+  'fa-solid',
+  'fa-regular',
+  'fa-light',
+  'fa-thin',
+  'fa-duotone',
+  'fa-sharp',
+  'fa-brands',
+  'fa-fw',
+  'fa-spin',
+  'fa-pulse',
+  'fa-border',
+  'fa-inverse',
+  'fa-lg',
+  'fa-sm',
+  'fa-xs',
+  'fa-xl',
+  'fa-2xs',
+  'fa-2xl',
+]);
 const SIZE_TOKEN = /^fa-\d+x$/;
 
 /** `faCircleInfo` → `circle-info`. */

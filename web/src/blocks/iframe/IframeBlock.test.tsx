@@ -99,14 +99,18 @@ describe('the iframe block', () => {
     expect(document.querySelector('iframe')).toBeNull();
   });
 
-  it.each(['javascript:alert(document.cookie)', 'JAVASCRIPT:alert(1)', 'data:text/html,<script>alert(1)</script>', '//evil.example/x', '/api/boards', ' javascript:alert(1)'])(
-    'refuses the address %o even when the server sends it',
-    async (src) => {
-      shown({ src });
-      expect(await screen.findByRole('alert')).toHaveTextContent(NO_ADDRESS);
-      expect(document.querySelector('iframe')).toBeNull();
-    },
-  );
+  it.each([
+    'javascript:alert(document.cookie)',
+    'JAVASCRIPT:alert(1)',
+    'data:text/html,<script>alert(1)</script>',
+    '//evil.example/x',
+    '/api/boards',
+    ' javascript:alert(1)',
+  ])('refuses the address %o even when the server sends it', async (src) => {
+    shown({ src });
+    expect(await screen.findByRole('alert')).toHaveTextContent(NO_ADDRESS);
+    expect(document.querySelector('iframe')).toBeNull();
+  });
 
   it('says so when the server answers with another kind of view', async () => {
     renderIframe({ kind: 'markdown', texts: [], html: ['<p>x</p>'] });

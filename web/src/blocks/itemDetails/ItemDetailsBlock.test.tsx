@@ -67,7 +67,11 @@ describe('ItemDetailsBlock', () => {
 
   it('keeps the server’s row when a Current record filter narrowed it', async () => {
     const source = fakeSource([{ ...PEOPLE[1], [RECORD_ID]: 'rec-other-sheet' }]);
-    renderAt('/person?record=rec-ada', details({ conditional_filter: { filter_by: 'Current record', select_column: 'Name', match_with_column: 'Name' } }), source);
+    renderAt(
+      '/person?record=rec-ada',
+      details({ conditional_filter: { filter_by: 'Current record', select_column: 'Name', match_with_column: 'Name' } }),
+      source,
+    );
     expect(await screen.findByText('Bob')).toBeInTheDocument();
     expect(source.rows).toHaveBeenCalledTimes(1);
   });
@@ -147,7 +151,12 @@ describe('ItemDetailsBlock', () => {
       { id: 'p-home', app_id: 'app-1', page_name: 'Home', page_slug: '', page_type: 'home', position: 0 },
       { id: 'p-contact', app_id: 'app-1', page_name: 'Contact', page_slug: 'contact', page_type: 'page', position: 1 },
     ]);
-    const block = details({ actions: [{ type: 'Page', page: 'p-contact', label: 'Contact' }, { type: 'Page', page: 'p-deleted', label: 'Old' }] });
+    const block = details({
+      actions: [
+        { type: 'Page', page: 'p-contact', label: 'Contact' },
+        { type: 'Page', page: 'p-deleted', label: 'Old' },
+      ],
+    });
     render(
       <MemoryRouter initialEntries={['/people']}>
         <AppPagesContext.Provider value="app-1">

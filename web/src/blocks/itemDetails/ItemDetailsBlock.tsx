@@ -83,7 +83,13 @@ function Details({ block, source, record }: DataBlockProps & { record: string })
   const load = useSheetRows<Found>(findRecord(block, source, record), JSON.stringify([source.key, block, record]));
   return (
     <BlockLoadState load={load}>
-      {(found) => (found.row ? <RecordView block={block} source={source} found={found as Found & { row: Record<string, string> }} /> : <NoRows text={record ? 'This record is not in the sheet, or the filters hide it.' : 'No record to show.'} />)}
+      {(found) =>
+        found.row ? (
+          <RecordView block={block} source={source} found={found as Found & { row: Record<string, string> }} />
+        ) : (
+          <NoRows text={record ? 'This record is not in the sheet, or the filters hide it.' : 'No record to show.'} />
+        )
+      }
     </BlockLoadState>
   );
 }

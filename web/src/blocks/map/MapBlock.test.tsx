@@ -76,7 +76,11 @@ describe('the map block', () => {
   it('places lat,lng rows without a token or geocoding', async () => {
     const { calls } = renderMap([row('HQ', '48.85, 2.35'), row('Lab', '-33.87,151.21')], {});
     const map = await screen.findByRole('list', { name: 'Map: Offices' });
-    expect(within(map).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['HQ @ 48.85,2.35', 'Lab @ -33.87,151.21']);
+    expect(
+      within(map)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['HQ @ 48.85,2.35', 'Lab @ -33.87,151.21']);
     expect(calls).toHaveLength(0);
     expect(screen.queryByText(/could not be placed/)).not.toBeInTheDocument();
   });
@@ -89,7 +93,11 @@ describe('the map block', () => {
     const rows = [row('HQ', 'Paris, France'), row('Lab', '1, 2'), row('Shop', 'Paris, France')];
     const first = renderMap(rows, routes);
     const map = await screen.findByRole('list', { name: 'Map: Offices' });
-    expect(within(map).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['HQ @ 48.85,2.35', 'Lab @ 1,2', 'Shop @ 48.85,2.35']);
+    expect(
+      within(map)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['HQ @ 48.85,2.35', 'Lab @ 1,2', 'Shop @ 48.85,2.35']);
     const asked = geocoderCalls(first.calls);
     expect(asked).toHaveLength(1);
     expect(asked[0].url.origin).toBe('http://geo.test');
@@ -114,7 +122,11 @@ describe('the map block', () => {
       [geocodePath('Oslo')]: { status: 503, body: { message: 'busy' } },
     });
     const map = await screen.findByRole('list', { name: 'Map: Offices' });
-    expect(within(map).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['HQ @ 48.85,2.35', 'Lab @ 1,2']);
+    expect(
+      within(map)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['HQ @ 48.85,2.35', 'Lab @ 1,2']);
     expect(screen.getByRole('status')).toHaveTextContent('2 addresses could not be placed');
     expect(geocoderCalls(calls)).toHaveLength(3);
   });
@@ -125,7 +137,11 @@ describe('the map block', () => {
       [TOKEN_ROUTE]: { status: 404, body: { error: 'No map token is configured on this server (CHARTMAT_MAPBOX_AUTH_TOKEN).' } },
     });
     const map = await screen.findByRole('list', { name: 'Map: Offices' });
-    expect(within(map).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Lab @ 1,2']);
+    expect(
+      within(map)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Lab @ 1,2']);
     expect(screen.getByRole('status')).toHaveTextContent('1 address could not be placed');
     expect(geocoderCalls(calls)).toHaveLength(0);
     expect(alert).not.toHaveBeenCalled();

@@ -76,7 +76,13 @@ function MapRows({ block, source, columns }: DataBlockProps & { columns: MapColu
   const { load } = useBlockRows(block, source, { page: 1, rowsPerPage: MAX_MARKERS });
   return (
     <BlockLoadState load={load}>
-      {(answer) => (answer.rows.length === 0 ? <NoRows narrowed={source.narrowed} /> : <PlacedMap answer={answer} columns={columns} label={block.title ? `Map: ${block.title}` : 'Map'} />)}
+      {(answer) =>
+        answer.rows.length === 0 ? (
+          <NoRows narrowed={source.narrowed} />
+        ) : (
+          <PlacedMap answer={answer} columns={columns} label={block.title ? `Map: ${block.title}` : 'Map'} />
+        )
+      }
     </BlockLoadState>
   );
 }

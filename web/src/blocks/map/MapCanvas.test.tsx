@@ -10,7 +10,9 @@ const MARKERS: MapMarker[] = [
 
 describe('the Leaflet map canvas', () => {
   it('draws a marker per row with its popup built from text, and credits the tiles', () => {
-    const { container, rerender, unmount } = render(<MapCanvas markers={MARKERS} tilesUrl="https://tile.openstreetmap.org/{z}/{x}/{y}.png" label="Map: Offices" />);
+    const { container, rerender, unmount } = render(
+      <MapCanvas markers={MARKERS} tilesUrl="https://tile.openstreetmap.org/{z}/{x}/{y}.png" label="Map: Offices" />,
+    );
     const icons = container.querySelectorAll<HTMLElement>('.leaflet-marker-icon');
     expect(icons).toHaveLength(2);
     expect(icons[0]).toHaveAttribute('title', 'Paris <b>HQ</b>');

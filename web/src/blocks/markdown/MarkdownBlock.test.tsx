@@ -9,7 +9,9 @@ function fakeSource(view: () => Promise<BlockView>) {
   return fakeBlockSource({ view: vi.fn(view) });
 }
 
-const markdown = (html: string[], texts: string[] = html.map(() => '')): (() => Promise<BlockView>) => async () => ({ kind: 'markdown', texts, html });
+const markdown =
+  (html: string[], texts: string[] = html.map(() => '')): (() => Promise<BlockView>) =>
+  async () => ({ kind: 'markdown', texts, html });
 
 function block(settings: Record<string, unknown> = {}): BoardBlock {
   return { id: 'm1', type: 'markdown', text: '# [Name]', ...settings };

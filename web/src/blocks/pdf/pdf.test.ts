@@ -2,8 +2,7 @@ import type { jsPDF as JsPdf } from 'jspdf';
 import { downloadImagePdf, downloadPdf, downloadTablePdf, downloadTextPdf, filterText, pdfFileName, tablePdf, textPdf } from './pdf';
 
 // A 1×1 transparent PNG.
-const PNG =
-  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
+const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
 
 const saves = vi.hoisted(() => ({ list: [] as { name: string; text: string; pages: number }[] }));
 

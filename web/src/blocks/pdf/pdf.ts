@@ -16,11 +16,13 @@ const TEXT_SIZE = 10;
 /** Line height in mm of 10 pt text (10 pt × 1.15 ≈ 4 mm). */
 const LINE = 5;
 
+/** Control characters and the ones Windows and macOS refuse in file names. */
+// eslint-disable-next-line no-control-regex -- control characters are what it matches
+const REFUSED_IN_FILE_NAMES = /[\u0000-\u001f\u007f<>:"/\\|?*]+/g;
+
 /** The file a title is saved as: characters file systems refuse dropped, `.pdf` appended. */
 export function pdfFileName(title: string): string {
-  // Control characters and the ones Windows and macOS refuse in file names.
-  // eslint-disable-next-line no-control-regex -- control characters are what this strips
-  const base = title.replace(/[\u0000-\u001f\u007f<>:"/\\|?*]+/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 120);
+  const base = title.replace(REFUSED_IN_FILE_NAMES, ' ').replace(/\s+/g, ' ').trim().slice(0, 120);
   return `${base || 'export'}.pdf`;
 }
 
@@ -82,17 +84,10 @@ function cellText(value: unknown): string {
  * Rows as a table (blocks §3.4): the title, then the active filters, then the rows with a header
  * repeated on every page. Wide tables (more than 6 columns) print landscape.
  */
-export async function downloadTablePdf(
-  title: string,
-  columns: readonly string[],
-  rows: readonly PdfRow[],
-  filterLines: readonly string[] = [],
-): Promise<void> {
+export async function downloadTablePdf(title: string, columns: readonly string[], rows: readonly PdfRow[], filterLines: readonly string[] = []): Promise<void> {
   const [doc, { autoTable }] = await Promise.all([newDoc(columns.length > 6 ? 'landscape' : 'portrait'), import('jspdf-autotable')]);
   const top = heading(doc, title, filterLines);
-  const body = rows.map((row) =>
-    Array.isArray(row) ? row.map(cellText) : columns.map((column) => cellText((row as Record<string, unknown>)[column])),
-  );
+  const body = rows.map((row) => (Array.isArray(row) ? row.map(cellText) : columns.map((column) => cellText((row as Record<string, unknown>)[column]))));
   autoTable(doc, {
     head: [[...columns]],
     body,

@@ -18,7 +18,14 @@ beforeAll(async () => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-const SALES = { columns: ['ChartApps Record ID', 'Month', 'Revenue'], rows: [['r1', 'Jan', '100'], ['r2', 'Feb', '120'], ['r3', 'Jan', '30']] };
+const SALES = {
+  columns: ['ChartApps Record ID', 'Month', 'Revenue'],
+  rows: [
+    ['r1', 'Jan', '100'],
+    ['r2', 'Feb', '120'],
+    ['r3', 'Jan', '30'],
+  ],
+};
 
 /** The spreadsheet grid call the preview reads a tab through, once. */
 function serveGrid() {
@@ -53,14 +60,18 @@ describe('the preview', () => {
     await screen.findByRole('button', { name: 'Submit' });
     const boardForm = board.container.querySelector('form')!;
     const onBoard = controls(boardForm);
-    const boardOptions = within(within(boardForm).getByRole('combobox', { name: 'Happy' })).getAllByRole('option').map((o) => o.textContent);
+    const boardOptions = within(within(boardForm).getByRole('combobox', { name: 'Happy' }))
+      .getAllByRole('option')
+      .map((o) => o.textContent);
     board.unmount();
 
     renderPreview(form);
     const preview = screen.getByRole('region', { name: 'Preview' });
     await within(preview).findByRole('button', { name: 'Submit' });
     const previewForm = preview.querySelector('form')!;
-    const previewOptions = within(within(previewForm).getByRole('combobox', { name: 'Happy' })).getAllByRole('option').map((o) => o.textContent);
+    const previewOptions = within(within(previewForm).getByRole('combobox', { name: 'Happy' }))
+      .getAllByRole('option')
+      .map((o) => o.textContent);
     expect(previewOptions).toEqual(boardOptions);
     expect(previewOptions).toEqual(expect.arrayContaining(['true', 'false']));
     expect(onBoard.map(([tag, , label]) => [tag, label])).toEqual([
@@ -87,7 +98,11 @@ describe('the preview', () => {
     renderPreview({ id: 'c1', type: 'chart', title: 'Revenue', sheet_title: 'Sales', x_axis: 'Month', axis: [{ column: 'Revenue' }] });
     const preview = screen.getByRole('region', { name: 'Preview' });
     const series = await within(preview).findByRole('table', { name: 'Revenue: Revenue by Month' });
-    expect(within(series).getAllByRole('row').map((row) => row.textContent)).toEqual(['MonthRevenue', 'Jan130', 'Feb120']);
+    expect(
+      within(series)
+        .getAllByRole('row')
+        .map((row) => row.textContent),
+    ).toEqual(['MonthRevenue', 'Jan130', 'Feb120']);
     // The rows were read once through the grid call; the chart itself asked the server nothing.
     expect(calls.map((c) => c.url.pathname)).toEqual(['/api/spreadsheets/s1/sheets/Sales/grid']);
   });

@@ -40,7 +40,9 @@ const count = (n: number) => n.toLocaleString('en-US');
 /** Which tab the preview read, and a word when it stopped at the cap. */
 function SheetCaption({ sheet }: { sheet: SheetNote }) {
   if (sheet.loaded >= sheet.total) return null;
-  return <p className="preview-capped">{`The preview reads the first ${count(sheet.loaded)} of ${count(sheet.total)} rows of "${sheet.title}" (at most ${count(PREVIEW_ROW_CAP)}).`}</p>;
+  return (
+    <p className="preview-capped">{`The preview reads the first ${count(sheet.loaded)} of ${count(sheet.total)} rows of "${sheet.title}" (at most ${count(PREVIEW_ROW_CAP)}).`}</p>
+  );
 }
 
 type Drawn = { block: BoardBlock; unset: string | null } | { error: string };
@@ -80,7 +82,14 @@ export function PreviewPane({ core, block, spreadsheetId, filters, versionOf }: 
     <section className="block-preview" aria-label="Preview">
       <h3>Preview</h3>
       {tabs.length > 0 && shown.type !== 'form' && (
-        <input className="preview-search" type="search" aria-label="Search the preview" placeholder="Search" value={search} onChange={(e) => setSearch(e.target.value)} />
+        <input
+          className="preview-search"
+          type="search"
+          aria-label="Search the preview"
+          placeholder="Search"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+        />
       )}
       {'error' in view ? (
         <p className="form-error" role="alert">

@@ -33,7 +33,15 @@ function scope(more: Partial<PreviewScope> = {}, tabs: Record<string, Sheet> = {
       const tab = tabs[title];
       if (!tab) throw new Error(`no tab ${title}`);
       const json = JSON.stringify(tab);
-      const sheet: PreviewSheet = { table: core.openSheet(json), json, columns: tab.columns, rows: tab.rows, total: tab.rows.length, loaded: tab.rows.length, version: 7 };
+      const sheet: PreviewSheet = {
+        table: core.openSheet(json),
+        json,
+        columns: tab.columns,
+        rows: tab.rows,
+        total: tab.rows.length,
+        loaded: tab.rows.length,
+        version: 7,
+      };
       return sheet;
     },
     filters: [],
@@ -97,7 +105,13 @@ describe('views', () => {
   });
 
   it('computes each scorecard on its own tab, a card’s failure kept at that card', async () => {
-    const teams = { columns: ['Name', 'Size'], rows: [['A', '3'], ['B', '5']] };
+    const teams = {
+      columns: ['Name', 'Size'],
+      rows: [
+        ['A', '3'],
+        ['B', '5'],
+      ],
+    };
     const block = {
       id: 's1',
       type: 'scorecard',

@@ -29,7 +29,11 @@ export function usePreviewSheets(core: Core, spreadsheetId: string | null | unde
     const opened = loads.current;
     return () => {
       live.current = false;
-      for (const load of opened.values()) load.then((sheet) => sheet.table.free(), () => undefined);
+      for (const load of opened.values())
+        load.then(
+          (sheet) => sheet.table.free(),
+          () => undefined,
+        );
       opened.clear();
     };
   }, []);

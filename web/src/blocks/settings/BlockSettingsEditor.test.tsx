@@ -52,10 +52,18 @@ describe('the block settings editor', () => {
     renderEditor({ type: 'chart', sheet_title: 'Sales' });
     expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Data', 'Columns', 'Display', 'Actions']);
     const sheet = screen.getByRole('combobox', { name: 'Sheet' });
-    expect(within(sheet).getAllByRole('option').map((o) => o.textContent)).toEqual(['Choose a sheet', 'Sales']);
+    expect(
+      within(sheet)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Choose a sheet', 'Sales']);
     const xAxis = screen.getByRole('combobox', { name: /^X axis/ });
     expect(xAxis).toHaveAttribute('aria-required', 'true');
-    expect(within(xAxis).getAllByRole('option').map((o) => o.textContent)).toEqual(['Choose a column', 'Month', 'Revenue', 'Cost']);
+    expect(
+      within(xAxis)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Choose a column', 'Month', 'Revenue', 'Cost']);
   });
 
   it('adds, moves and removes series', async () => {
@@ -71,7 +79,12 @@ describe('the block settings editor', () => {
     expect(screen.queryByRole('group', { name: 'Series 2' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Save' }));
     // A new series starts with its defaults, so what is saved is what the preview showed.
-    expect(onSave).toHaveBeenCalledWith({ type: 'chart', sheet_title: 'Sales', x_axis: 'Month', axis: [expect.objectContaining({ column: 'Cost', type: 'bar', borderWidth: 1 })] });
+    expect(onSave).toHaveBeenCalledWith({
+      type: 'chart',
+      sheet_title: 'Sales',
+      x_axis: 'Month',
+      axis: [expect.objectContaining({ column: 'Cost', type: 'bar', borderWidth: 1 })],
+    });
   });
 
   it('gives each new social link the first unused network, and ignores a fourth', async () => {
@@ -90,7 +103,15 @@ describe('the block settings editor', () => {
     await user.click(add);
     expect(screen.getAllByRole('group', { name: /^Social links \d$/ })).toHaveLength(3);
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(onSave).toHaveBeenCalledWith(expect.objectContaining({ socialItems: [expect.objectContaining({ type: 'facebook' }), expect.objectContaining({ type: 'instagram' }), expect.objectContaining({ type: 'linkedin' })] }));
+    expect(onSave).toHaveBeenCalledWith(
+      expect.objectContaining({
+        socialItems: [
+          expect.objectContaining({ type: 'facebook' }),
+          expect.objectContaining({ type: 'instagram' }),
+          expect.objectContaining({ type: 'linkedin' }),
+        ],
+      }),
+    );
   });
 
   it('clears a contact item’s value when its type changes', async () => {

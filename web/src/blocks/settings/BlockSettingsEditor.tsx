@@ -116,7 +116,9 @@ export function BlockSettingsEditor({ core, info, block, sheets, columnsOf, page
     }
   };
 
-  const groups = SETTING_GROUPS.map(({ group, title }) => ({ title, fields: info.fields.filter((f: Field) => f.group === group) })).filter((g) => g.fields.length > 0);
+  const groups = SETTING_GROUPS.map(({ group, title }) => ({ title, fields: info.fields.filter((f: Field) => f.group === group) })).filter(
+    (g) => g.fields.length > 0,
+  );
   // Errors of the whole block, or of a setting no control shows, still need saying somewhere.
   const unplaced = [...errors].filter(([path]) => attempted && !fieldPaths.has(path.split(/[.[]/)[0]));
   const serverUnplaced = serverError && (!serverError.path || !fieldPaths.has(serverError.path.split(/[.[]/)[0])) ? serverError.message : null;

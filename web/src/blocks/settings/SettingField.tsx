@@ -60,7 +60,17 @@ const text = (value: unknown): string => (value === undefined || value === null 
 /** An emptied input means "absent": the setting falls back to its default. */
 const orAbsent = (value: string): string | undefined => (value === '' ? undefined : value);
 
-function ColourInputs({ control, label, value, onChange }: { control: ControlProps; label: string; value: string; onChange: (value: string | undefined) => void }) {
+function ColourInputs({
+  control,
+  label,
+  value,
+  onChange,
+}: {
+  control: ControlProps;
+  label: string;
+  value: string;
+  onChange: (value: string | undefined) => void;
+}) {
   return (
     <span className="setting-colour">
       <input {...control} type="color" value={pickerValue(value)} onChange={(e) => onChange(e.target.value)} />
@@ -77,7 +87,19 @@ function ColourInputs({ control, label, value, onChange }: { control: ControlPro
 }
 
 /** A tab or column name; emptied reads as absent, like every other control. */
-function NameSelect({ control, value, names, onChange, placeholder }: { control: ControlProps; value: string; names: readonly string[] | undefined; onChange: (value: string | undefined) => void; placeholder: string }) {
+function NameSelect({
+  control,
+  value,
+  names,
+  onChange,
+  placeholder,
+}: {
+  control: ControlProps;
+  value: string;
+  names: readonly string[] | undefined;
+  onChange: (value: string | undefined) => void;
+  placeholder: string;
+}) {
   return <NamePicker {...control} value={value} names={names} placeholder={placeholder} onChange={(name) => onChange(orAbsent(name))} />;
 }
 
@@ -108,7 +130,18 @@ function ScalarControl({ field, steps, scope, control }: { field: Field; steps: 
           </span>
         );
       }
-      return <input {...control} type="number" min={min} max={max} step={step} value={text(stored)} placeholder={text(field.default)} onChange={(e) => set(toNumber(e.target.value))} />;
+      return (
+        <input
+          {...control}
+          type="number"
+          min={min}
+          max={max}
+          step={step}
+          value={text(stored)}
+          placeholder={text(field.default)}
+          onChange={(e) => set(toNumber(e.target.value))}
+        />
+      );
     }
     case 'select':
       return (
@@ -126,7 +159,15 @@ function ScalarControl({ field, steps, scope, control }: { field: Field; steps: 
     case 'sheet':
       return <NameSelect control={control} value={text(stored)} names={scope.sheets} placeholder="Choose a sheet" onChange={set} />;
     case 'column':
-      return <NameSelect control={control} value={text(stored)} names={columnChoices(scope, text(scope.block.sheet_title) || undefined)} placeholder="Choose a column" onChange={set} />;
+      return (
+        <NameSelect
+          control={control}
+          value={text(stored)}
+          names={columnChoices(scope, text(scope.block.sheet_title) || undefined)}
+          placeholder="Choose a column"
+          onChange={set}
+        />
+      );
     default: {
       const type = TEXT_INPUT_TYPES[field.kind] ?? 'text';
       return <input {...control} type={type} value={text(stored)} placeholder={text(field.default)} onChange={(e) => set(orAbsent(e.target.value))} />;
@@ -158,7 +199,14 @@ function PageSetting({ field, steps, scope, error }: { field: Field; steps: Step
   const [typingChosen, setTyping] = useState<boolean | null>(null);
   const typing = typingChosen ?? (pages !== undefined && stored !== '' && !isPageId && !missing);
   const typeBox = (control: Partial<ControlProps>, label?: string) => (
-    <input {...control} aria-label={label} type="text" value={stored} placeholder="e.g. orders or https://example.com" onChange={(e) => set(orAbsent(e.target.value))} />
+    <input
+      {...control}
+      aria-label={label}
+      type="text"
+      value={stored}
+      placeholder="e.g. orders or https://example.com"
+      onChange={(e) => set(orAbsent(e.target.value))}
+    />
   );
 
   if (scope.pages === undefined || scope.pages === 'unavailable') {
@@ -169,7 +217,11 @@ function PageSetting({ field, steps, scope, error }: { field: Field; steps: Step
       </SettingRow>
     );
   }
-  const warning = missing ? (typing ? `No page of this app is at "${stored}": viewers are taken to Home.` : `The page "${stored}" no longer exists; choose another.`) : undefined;
+  const warning = missing
+    ? typing
+      ? `No page of this app is at "${stored}": viewers are taken to Home.`
+      : `The page "${stored}" no longer exists; choose another.`
+    : undefined;
   return (
     <SettingRow label={field.label} required={field.required} help={field.help} warning={warning} error={error}>
       {(control) => (
@@ -213,10 +265,20 @@ function SourceControl({ field, steps, scope, error }: { field: Field; steps: St
     <fieldset className="setting-group">
       <legend>{field.label}</legend>
       <SettingRow label="Tab" required={field.required} error={error}>
-        {(control) => <NameSelect control={control} value={text(source.sheet)} names={scope.sheets} placeholder="Choose a sheet" onChange={(v) => set('sheet', v)} />}
+        {(control) => (
+          <NameSelect control={control} value={text(source.sheet)} names={scope.sheets} placeholder="Choose a sheet" onChange={(v) => set('sheet', v)} />
+        )}
       </SettingRow>
       <SettingRow label="Column" required={field.required}>
-        {(control) => <NameSelect control={control} value={text(source.column)} names={columnChoices(scope, source.sheet)} placeholder="Choose a column" onChange={(v) => set('column', v)} />}
+        {(control) => (
+          <NameSelect
+            control={control}
+            value={text(source.column)}
+            names={columnChoices(scope, source.sheet)}
+            placeholder="Choose a column"
+            onChange={(v) => set('column', v)}
+          />
+        )}
       </SettingRow>
       {field.help && <p className="form-hint">{field.help}</p>}
     </fieldset>
@@ -233,7 +295,12 @@ function ColoursControl({ field, steps, scope, error }: { field: Field; steps: S
         <div className="setting-list-row" key={index}>
           <SettingRow label={`Colour ${index + 1}`} required={false}>
             {(control) => (
-              <ColourInputs control={control} label={`Colour ${index + 1}`} value={text(colour)} onChange={(v) => write(colours.map((c, i) => (i === index ? (v ?? '') : c)))} />
+              <ColourInputs
+                control={control}
+                label={`Colour ${index + 1}`}
+                value={text(colour)}
+                onChange={(v) => write(colours.map((c, i) => (i === index ? (v ?? '') : c)))}
+              />
             )}
           </SettingRow>
           <button type="button" className="button" aria-label={`Remove colour ${index + 1}`} onClick={() => write(colours.filter((_, i) => i !== index))}>
@@ -259,8 +326,18 @@ function KeyValuesControl({ field, steps, scope, error }: { field: Field; steps:
       {field.help && <p className="form-hint">{field.help}</p>}
       {pairs.map(([key, value], index) => (
         <div className="setting-list-row" key={index}>
-          <input type="text" aria-label={`Key ${index + 1}`} value={key} onChange={(e) => write(pairs.map((p, i) => (i === index ? [e.target.value, p[1]] : p)))} />
-          <input type="text" aria-label={`Value ${index + 1}`} value={value} onChange={(e) => write(pairs.map((p, i) => (i === index ? [p[0], e.target.value] : p)))} />
+          <input
+            type="text"
+            aria-label={`Key ${index + 1}`}
+            value={key}
+            onChange={(e) => write(pairs.map((p, i) => (i === index ? [e.target.value, p[1]] : p)))}
+          />
+          <input
+            type="text"
+            aria-label={`Value ${index + 1}`}
+            value={value}
+            onChange={(e) => write(pairs.map((p, i) => (i === index ? [p[0], e.target.value] : p)))}
+          />
           <button type="button" className="button" aria-label={`Remove pair ${index + 1}`} onClick={() => write(pairs.filter((_, i) => i !== index))}>
             Remove
           </button>
@@ -325,7 +402,13 @@ function ListControl({ field, steps, scope, error }: { field: Field; steps: Step
               <button type="button" className="button" aria-label={`Move ${name} up`} disabled={index === 0} onClick={() => move(index, index - 1)}>
                 ↑
               </button>
-              <button type="button" className="button" aria-label={`Move ${name} down`} disabled={index === items.length - 1} onClick={() => move(index, index + 1)}>
+              <button
+                type="button"
+                className="button"
+                aria-label={`Move ${name} down`}
+                disabled={index === items.length - 1}
+                onClick={() => move(index, index + 1)}
+              >
                 ↓
               </button>
               <button type="button" className="button" aria-label={`Remove ${name}`} onClick={() => write(items.filter((__, i) => i !== index))}>

@@ -41,7 +41,8 @@ export function SettingRow({
         {label}
         {required && (
           <span className="setting-required" aria-hidden="true">
-            {' '}*
+            {' '}
+            *
           </span>
         )}
       </label>

@@ -47,9 +47,20 @@ describe('a block picked on a board starts from the data', { timeout: 20_000 }, 
 
     const form = await screen.findByRole('form', { name: 'Chart settings' });
     const post = calls.find((call) => call.method === 'POST' && call.url.pathname === '/api/boards/b1/blocks')!;
-    expect(post.body).toMatchObject({ type: 'chart', temp_block: true, sheet_title: 'Sales', x_axis: 'Month', beginAtZero: true, axis: [{ column: 'Revenue' }] });
+    expect(post.body).toMatchObject({
+      type: 'chart',
+      temp_block: true,
+      sheet_title: 'Sales',
+      x_axis: 'Month',
+      beginAtZero: true,
+      axis: [{ column: 'Revenue' }],
+    });
     const notice = screen.getByRole('region', { name: 'Started from your data' });
-    expect(within(notice).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Sheet: Sales', 'X axis: Month (2 values)', 'Series: sum of Revenue', 'Begin at zero: on']);
+    expect(
+      within(notice)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Sheet: Sales', 'X axis: Month (2 values)', 'Series: sum of Revenue', 'Begin at zero: on']);
     expect(notice).toHaveTextContent('Change anything below.');
     expect(within(form).getByRole('combobox', { name: 'Sheet' })).toHaveValue('Sales');
     await waitFor(() => expect(within(form).getByRole('combobox', { name: /^X axis/ })).toHaveValue('Month'));

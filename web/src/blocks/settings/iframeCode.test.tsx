@@ -56,7 +56,10 @@ describe('iframe code in the editor', () => {
 
 describe('the iframe preview', () => {
   it('draws the one frame sandboxed, scripts allowed but never with the page’s origin', async () => {
-    renderPreview({ type: 'iframe', iframe_code: '<iframe src="https://maps.example/e?a=1&amp;b=2" onload="alert(1)" sandbox="allow-same-origin allow-scripts"></iframe>' });
+    renderPreview({
+      type: 'iframe',
+      iframe_code: '<iframe src="https://maps.example/e?a=1&amp;b=2" onload="alert(1)" sandbox="allow-same-origin allow-scripts"></iframe>',
+    });
     const frame = await screen.findByTitle('Embedded page');
     expect(frame).toHaveAttribute('src', 'https://maps.example/e?a=1&b=2');
     expect(frame.getAttribute('sandbox')).toContain('allow-scripts');

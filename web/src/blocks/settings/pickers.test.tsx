@@ -51,7 +51,11 @@ describe('page pickers', () => {
   it('list the app’s pages by name and store the picked page’s id', async () => {
     const { user, onSave } = renderEditor({ type: 'table', sheet_title: 'Sales', toolbar_buttons: [{ title: 'All orders' }] });
     const picker = within(screen.getByRole('group', { name: 'Toolbar buttons 1' })).getByRole('combobox', { name: /^Page to open/ });
-    expect(within(picker).getAllByRole('option').map((o) => o.textContent)).toEqual(['Choose a page', 'Home', 'Orders', 'Our team', 'Type an address...']);
+    expect(
+      within(picker)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Choose a page', 'Home', 'Orders', 'Our team', 'Type an address...']);
     await user.selectOptions(picker, 'Orders');
     expect(picker).toHaveValue('p-orders');
     await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -118,7 +122,11 @@ describe('column pickers', () => {
   it('leave out the columns the server keeps for itself', () => {
     renderEditor({ type: 'chart', sheet_title: 'Sales' });
     const xAxis = screen.getByRole('combobox', { name: /^X axis/ });
-    expect(within(xAxis).getAllByRole('option').map((o) => o.textContent)).toEqual(['Choose a column', 'Month', 'Revenue']);
+    expect(
+      within(xAxis)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Choose a column', 'Month', 'Revenue']);
   });
 
   it('still show one a saved block names', () => {

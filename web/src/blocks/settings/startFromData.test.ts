@@ -56,7 +56,9 @@ describe('a picked data block starts from the data', () => {
     const { sent } = await pick('table', { [ordersGrid]: { body: grid } });
     expect(sent.sheet_title).toBe('Orders');
     expect(columnsOf(sent)).toEqual(['Customer', 'Email', 'Region', 'Order date', 'Revenue']);
-    expect(sent.axis).toEqual(expect.arrayContaining([expect.objectContaining({ column: 'Email', type: 'email' }), expect.objectContaining({ column: 'Revenue', type: 'number' })]));
+    expect(sent.axis).toEqual(
+      expect.arrayContaining([expect.objectContaining({ column: 'Email', type: 'email' }), expect.objectContaining({ column: 'Revenue', type: 'number' })]),
+    );
   });
 
   it('a form has a field per column, with few repeated values as a select of them', async () => {

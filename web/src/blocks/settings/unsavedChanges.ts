@@ -10,7 +10,9 @@ import type { BlockConfig } from '../../core/wasm';
 function comparable(config: BlockConfig): string {
   const { id: _id, ...settings } = config;
   return JSON.stringify(settings, (_key, value: unknown) =>
-    value && typeof value === 'object' && !Array.isArray(value) ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : value,
+    value && typeof value === 'object' && !Array.isArray(value)
+      ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : value,
   );
 }
 

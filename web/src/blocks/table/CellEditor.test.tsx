@@ -74,13 +74,21 @@ describe('CellEditor inputs', () => {
 describe('CellEditor choices', () => {
   it('offers true and false by default', () => {
     renderEditor({ type: 'select' });
-    expect(within(screen.getByLabelText('Field')).getAllByRole('option').map((o) => o.textContent)).toEqual(['—', 'true', 'false']);
+    expect(
+      within(screen.getByLabelText('Field'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['—', 'true', 'false']);
   });
 
   it('offers the fixed options and keeps a value they no longer have', async () => {
     const { user, changes } = renderEditor({ type: 'select', options: 'Red, Green ,Blue' }, 'Purple');
     const select = screen.getByLabelText('Field');
-    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['—', 'Red', 'Green', 'Blue', 'Purple']);
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['—', 'Red', 'Green', 'Blue', 'Purple']);
     expect(select).toHaveValue('Purple');
     await user.selectOptions(select, 'Green');
     expect(changes.at(-1)).toBe('Green');
@@ -99,7 +107,13 @@ describe('CellEditor choices', () => {
   it('loads the options from another tab: the distinct values of its column', async () => {
     const source = fakeSource(answer({ columns: ['Colour'], rows: [{ Colour: 'Teal' }, { Colour: 'Navy' }, { Colour: 'Teal' }, { Colour: ' ' }] }));
     renderEditor({ type: 'select', from_google_sheet: true, source: { sheet: 'Colours', column: 'Colour' } }, '', source);
-    await waitFor(() => expect(within(screen.getByLabelText('Field')).getAllByRole('option').map((o) => o.textContent)).toEqual(['—', 'Teal', 'Navy']));
+    await waitFor(() =>
+      expect(
+        within(screen.getByLabelText('Field'))
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['—', 'Teal', 'Navy']),
+    );
     // A stand-in block without an id: none of this block's own settings apply to the other tab.
     expect(source.rows).toHaveBeenCalledWith({ id: '', type: 'table', sheet_title: 'Colours' }, { rowsPerPage: 0, choices: true });
   });

@@ -15,7 +15,6 @@ export type EditorValue = string | string[];
 
 /** blocks §3.4, §5, §9: uploaded images must be under 5 MB (the server's limit is 5 MiB). */
 
-
 /** The editor's value for a cell's text. */
 export function editorValue(column: ShownColumn, cell: string): EditorValue {
   return column.type === 'multi-select' ? splitChoices(cell) : cell;

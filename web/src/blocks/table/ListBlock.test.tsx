@@ -31,7 +31,15 @@ describe('ListBlock', () => {
   });
 
   it('knows only text and image columns: other types show as text', async () => {
-    const { items } = await renderList(list({ axis: [{ column: 'Site', type: 'url' }, { column: 'Age', type: 'number' }] }), fakeSource(answer({ rows: [{ 'ChartApps Record ID': 'r1', Site: 'https://a.example', Age: '30' }] })));
+    const { items } = await renderList(
+      list({
+        axis: [
+          { column: 'Site', type: 'url' },
+          { column: 'Age', type: 'number' },
+        ],
+      }),
+      fakeSource(answer({ rows: [{ 'ChartApps Record ID': 'r1', Site: 'https://a.example', Age: '30' }] })),
+    );
     expect(within(items).queryByRole('link')).not.toBeInTheDocument();
     expect(within(items).getByText('https://a.example')).toBeInTheDocument();
   });
@@ -46,12 +54,19 @@ describe('ListBlock', () => {
     ];
     const { items } = await renderList(list({ actions }), fakeSource(answer({ rows, permissions: ALL_PERMISSIONS })));
     const card = within(items).getAllByRole('listitem')[0];
-    expect(within(card).getAllByRole('button').map((b) => b.textContent)).toEqual(['Change', 'Remove']);
+    expect(
+      within(card)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Change', 'Remove']);
     expect(within(card).queryByRole('link')).not.toBeInTheDocument();
   });
 
   it('edits image columns by address only, even when an older setting said Upload Image', async () => {
-    const block = list({ actions: [{ title: 'Change', type: 'Edit row' }], axis: [{ column: 'Name' }, { column: 'Photo', type: 'image', image_source: 'Upload Image' }] });
+    const block = list({
+      actions: [{ title: 'Change', type: 'Edit row' }],
+      axis: [{ column: 'Name' }, { column: 'Photo', type: 'image', image_source: 'Upload Image' }],
+    });
     const { user } = await renderList(block, fakeSource(answer({ rows, permissions: { ...ALL_PERMISSIONS, edit_columns: ['Name', 'Photo'] } })));
     await user.click(screen.getAllByRole('button', { name: 'Change' })[0]);
     const dialog = await screen.findByRole('dialog');

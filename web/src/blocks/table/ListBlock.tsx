@@ -13,7 +13,8 @@ const OPTIONS = {
   types: LIST_TYPES,
   actionTypes: LIST_ACTION_TYPES,
   // A list's images come from addresses only (blocks §3.5), whatever an older setting says.
-  adjust: (column: ShownColumn): ShownColumn => (column.axis?.image_source === 'Upload Image' ? { ...column, axis: { ...column.axis, image_source: 'External URL' } } : column),
+  adjust: (column: ShownColumn): ShownColumn =>
+    column.axis?.image_source === 'Upload Image' ? { ...column, axis: { ...column.axis, image_source: 'External URL' } } : column,
 };
 
 export function ListBlock({ block, source }: DataBlockProps) {

@@ -35,7 +35,6 @@ import {
 import type { ColumnType } from '../data/columnTypes';
 import { DEFAULT_ROWS_PER_PAGE } from '../../generated/blockCapabilities';
 
-
 type FormState = { mode: 'add' } | { mode: 'edit'; record: Record<string, string>; action: RowAction };
 type Sort = NonNullable<RowsQuery['sort']>;
 
@@ -66,7 +65,12 @@ export function useRowsBlock(block: BoardBlock, source: BlockSource, options: Ro
   const page = paging.key === source.key ? paging.page : 1;
   const [sort, setSortState] = useState<Sort | undefined>();
   const currentRecord = settings.conditional_filter?.filter_by === 'Current record' ? currentRecordParam() : undefined;
-  const query: RowsQuery = { page: paginate ? page : 1, rowsPerPage: paginate ? perPage : 0, ...(sort ? { sort } : {}), ...(currentRecord ? { currentRecord } : {}) };
+  const query: RowsQuery = {
+    page: paginate ? page : 1,
+    rowsPerPage: paginate ? perPage : 0,
+    ...(sort ? { sort } : {}),
+    ...(currentRecord ? { currentRecord } : {}),
+  };
   const { load, reload } = useBlockRows(block, source, query);
 
   // While the next page or a reload loads, the rows shown so far stay (dimmed), so the block
@@ -183,7 +187,10 @@ export function RowsToolbar({ state, answer, title }: { state: RowsBlockState; a
     // Every matching row, not just this page; past the limit a PDF would be too big to open.
     if (answer.total > PDF_ROW_LIMIT) {
       const other = csv ? 'download the CSV instead, or ' : '';
-      showToast({ kind: 'error', text: `A PDF holds at most ${PDF_ROW_LIMIT.toLocaleString('en')} rows and ${answer.total.toLocaleString('en')} match: ${other}narrow them with a filter or search first.` });
+      showToast({
+        kind: 'error',
+        text: `A PDF holds at most ${PDF_ROW_LIMIT.toLocaleString('en')} rows and ${answer.total.toLocaleString('en')} match: ${other}narrow them with a filter or search first.`,
+      });
       return;
     }
     setExporting(true);
@@ -191,7 +198,12 @@ export function RowsToolbar({ state, answer, title }: { state: RowsBlockState; a
       const all = answer.page_count > 1 ? await state.allRows() : answer;
       const columns = state.columnsOf(all).map((column) => column.name);
       const { downloadTablePdf } = await import('../pdf/pdf');
-      await downloadTablePdf(title, columns, all.rows.map((row) => columns.map((column) => row[column] ?? '')), source.filterSummary);
+      await downloadTablePdf(
+        title,
+        columns,
+        all.rows.map((row) => columns.map((column) => row[column] ?? '')),
+        source.filterSummary,
+      );
     } catch (error) {
       showToast({ kind: 'error', text: `The PDF could not be made: ${toApiError(error).message}` });
     } finally {
@@ -212,7 +224,12 @@ export function RowsToolbar({ state, answer, title }: { state: RowsBlockState; a
         </button>
       )}
       {pages.map((button, index) => (
-        <a key={index} className="rows-toolbar-button" style={buttonStyle(button.button_color, button.text_color, textOn)} href={targetHref(resolve(button.open_page ?? ''), source.pageHref)}>
+        <a
+          key={index}
+          className="rows-toolbar-button"
+          style={buttonStyle(button.button_color, button.text_color, textOn)}
+          href={targetHref(resolve(button.open_page ?? ''), source.pageHref)}
+        >
           {text(button.title) || 'Open'}
         </a>
       ))}
@@ -254,7 +271,17 @@ export function TruncatedNote({ answer }: { answer: BlockRows }) {
 }
 
 /** The row's actions and item buttons (open_detail_page), as a row or a card shows them. */
-export function RowButtons({ state, answer, record, columns }: { state: RowsBlockState; answer: BlockRows; record: Record<string, string>; columns: string[] }) {
+export function RowButtons({
+  state,
+  answer,
+  record,
+  columns,
+}: {
+  state: RowsBlockState;
+  answer: BlockRows;
+  record: Record<string, string>;
+  columns: string[];
+}) {
   const { block, source } = state;
   const items = itemButtons(block);
   const resolve = usePageResolver(items.length > 0);
@@ -277,7 +304,12 @@ export function RowButtons({ state, answer, record, columns }: { state: RowsBloc
       {items.length > 0 && recordId && (
         <div className="row-actions">
           {items.map((button, index) => (
-            <a key={index} className="row-action" style={buttonStyle(button.button_color, button.text_color, textOn)} href={detailHref(source, resolve(button.open_detail_page ?? ''), recordId)}>
+            <a
+              key={index}
+              className="row-action"
+              style={buttonStyle(button.button_color, button.text_color, textOn)}
+              href={detailHref(source, resolve(button.open_detail_page ?? ''), recordId)}
+            >
               {text(button.title) || 'View'}
             </a>
           ))}

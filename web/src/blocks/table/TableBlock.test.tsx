@@ -83,12 +83,20 @@ describe('TableBlock paging and sorting', () => {
     const { user, source } = await renderTable(table());
     await user.click(screen.getByRole('button', { name: /^City/ }));
     await waitFor(() =>
-      expect(source.rows).toHaveBeenLastCalledWith(expect.anything(), expect.objectContaining({ sort: { column: 'City', direction: 'asc' } }), expect.anything()),
+      expect(source.rows).toHaveBeenLastCalledWith(
+        expect.anything(),
+        expect.objectContaining({ sort: { column: 'City', direction: 'asc' } }),
+        expect.anything(),
+      ),
     );
     expect(screen.getByRole('columnheader', { name: /City/ })).toHaveAttribute('aria-sort', 'ascending');
     await user.click(screen.getByRole('button', { name: /^City/ }));
     await waitFor(() =>
-      expect(source.rows).toHaveBeenLastCalledWith(expect.anything(), expect.objectContaining({ sort: { column: 'City', direction: 'desc' } }), expect.anything()),
+      expect(source.rows).toHaveBeenLastCalledWith(
+        expect.anything(),
+        expect.objectContaining({ sort: { column: 'City', direction: 'desc' } }),
+        expect.anything(),
+      ),
     );
   });
 
@@ -141,11 +149,20 @@ describe('TableBlock downloads and buttons', () => {
 
   it('puts every row the filters and search match in the PDF, not just the page shown', async () => {
     const source = fakeSource((_, query) =>
-      query.rowsPerPage === 0 ? answer({ rows: RECORDS, total: RECORDS.length }) : answer({ rows: [RECORDS[0]], page: 1, page_count: RECORDS.length, total: RECORDS.length }),
+      query.rowsPerPage === 0
+        ? answer({ rows: RECORDS, total: RECORDS.length })
+        : answer({ rows: [RECORDS[0]], page: 1, page_count: RECORDS.length, total: RECORDS.length }),
     );
     const { user } = await renderTable(table({ axis: [{ column: 'Name' }] }), source);
     await user.click(screen.getByRole('button', { name: 'PDF' }));
-    await waitFor(() => expect(downloadTablePdf).toHaveBeenCalledWith('People', ['Name'], RECORDS.map((r) => [r.Name]), ['Region = North']));
+    await waitFor(() =>
+      expect(downloadTablePdf).toHaveBeenCalledWith(
+        'People',
+        ['Name'],
+        RECORDS.map((r) => [r.Name]),
+        ['Region = North'],
+      ),
+    );
     expect(source.rows).toHaveBeenLastCalledWith(expect.anything(), expect.objectContaining({ page: 1, rowsPerPage: 0 }), undefined);
   });
 
@@ -164,7 +181,9 @@ describe('TableBlock downloads and buttons', () => {
   });
 
   it('links toolbar buttons to their page, in their colours', async () => {
-    await renderTable(table({ toolbar_buttons: [{ title: 'Report', open_page: 'report', button_color: '#000000', text_color: '#ffff00' }, { title: 'No page' }] }));
+    await renderTable(
+      table({ toolbar_buttons: [{ title: 'Report', open_page: 'report', button_color: '#000000', text_color: '#ffff00' }, { title: 'No page' }] }),
+    );
     const link = screen.getByRole('link', { name: 'Report' });
     expect(link).toHaveAttribute('href', '/board/report');
     expect(link).toHaveStyle({ backgroundColor: '#000000', color: '#ffff00' });
@@ -180,7 +199,10 @@ describe('TableBlock downloads and buttons', () => {
 
 describe('TableBlock cells', () => {
   it('colours cells from the answer styles', async () => {
-    await renderTable(table(), fakeSource(answer({ styles: [{ row: 1, column: 'City', background_color: 'rgb(255, 0, 0)', text_color: 'rgb(255, 255, 255)' }] })));
+    await renderTable(
+      table(),
+      fakeSource(answer({ styles: [{ row: 1, column: 'City', background_color: 'rgb(255, 0, 0)', text_color: 'rgb(255, 255, 255)' }] })),
+    );
     const cell = screen.getByText('New York').closest('td');
     expect(cell).toHaveStyle({ backgroundColor: 'rgb(255, 0, 0)', color: 'rgb(255, 255, 255)' });
     expect(screen.getByText('London').closest('td')).not.toHaveAttribute('style');
@@ -231,7 +253,9 @@ describe('TableBlock actions column', () => {
   const withActions = (settings: Partial<BoardBlock> = {}) => table({ actions: [{ title: 'Remove', type: 'Delete row' }], ...settings });
 
   it('freezes the actions column with freeze_actions_column', async () => {
-    const { container } = render(<TableBlock block={withActions({ freeze_actions_column: true })} source={fakeSource(answer({ permissions: ALL_PERMISSIONS }))} />);
+    const { container } = render(
+      <TableBlock block={withActions({ freeze_actions_column: true })} source={fakeSource(answer({ permissions: ALL_PERMISSIONS }))} />,
+    );
     await screen.findByRole('table');
     expect(container.querySelector('table')).toHaveClass('table-block-frozen');
     expect(screen.getByRole('columnheader', { name: 'Actions' })).toHaveClass('table-block-actions-cell');

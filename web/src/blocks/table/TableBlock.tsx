@@ -43,7 +43,13 @@ function TableGrid({ state, answer, title }: RowsBodyProps) {
               const sorted = sort?.column === column.name ? sort.direction : undefined;
               return (
                 <th key={column.name} scope="col" aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}>
-                  <button type="button" className="table-block-cell" style={{ width: column.width }} onClick={() => state.toggleSort(column.name)} title={`Sort by ${column.name}`}>
+                  <button
+                    type="button"
+                    className="table-block-cell"
+                    style={{ width: column.width }}
+                    onClick={() => state.toggleSort(column.name)}
+                    title={`Sort by ${column.name}`}
+                  >
                     {column.name}
                     <span className="table-block-sort" aria-hidden="true">
                       {sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : ''}

@@ -21,9 +21,9 @@ export function sheetOptions(block: BoardBlock, source: BlockSource, sheet: stri
   let options = mine.get(key);
   if (!options) {
     const standIn: BoardBlock = { id: '', type: block.type, sheet_title: sheet };
-    options = source.rows(standIn, { rowsPerPage: 0, choices: true }).then((answer) => [
-      ...new Set(answer.rows.map((row) => String(row[column] ?? '').trim()).filter(Boolean)),
-    ]);
+    options = source
+      .rows(standIn, { rowsPerPage: 0, choices: true })
+      .then((answer) => [...new Set(answer.rows.map((row) => String(row[column] ?? '').trim()).filter(Boolean))]);
     const forget = mine;
     options.catch(() => forget.delete(key));
     mine.set(key, options);

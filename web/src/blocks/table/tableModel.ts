@@ -5,13 +5,7 @@
 import type { BoardBlock } from '../../generated/api';
 import { targetHref, type PageTarget } from '../../features/app/appLocation';
 import type { CellStyle } from '../../generated/core';
-import type {
-  TableActionsItem,
-  TableAxisItem,
-  TableConfig,
-  TableItemButtonsItem,
-  TableToolbarButtonsItem,
-} from '../../generated/blockConfigs';
+import type { TableActionsItem, TableAxisItem, TableConfig, TableItemButtonsItem, TableToolbarButtonsItem } from '../../generated/blockConfigs';
 import { HIDDEN_COLUMNS } from '../details/DetailsPopup';
 import { TABLE_TYPES, type ColumnType } from '../data/columnTypes';
 import type { BlockRows, BlockSource } from '../data/types';
@@ -101,7 +95,14 @@ export function shownColumns(block: BoardBlock, columns: string[], types: readon
 export function formColumns(block: BoardBlock, columns: string[], shown: ShownColumn[], editable: string[], types: readonly ColumnType[]): ShownColumn[] {
   const extra = editable
     .filter((name) => columns.includes(name) && !HIDDEN_COLUMNS.has(name) && !shown.some((column) => column.name === name))
-    .map((name) => columnOf(block, name, axisEntries(block).find((entry) => entry.column === name), types));
+    .map((name) =>
+      columnOf(
+        block,
+        name,
+        axisEntries(block).find((entry) => entry.column === name),
+        types,
+      ),
+    );
   return [...shown, ...extra];
 }
 
@@ -127,7 +128,6 @@ export function markdownByCell(markdown: BlockRows['markdown']): Map<string, str
 export function cellLookup<V>(map: Map<string, V>, row: number, column: string): V | undefined {
   return map.get(cellKey(row, column));
 }
-
 
 /** A select column's fixed options (comma-separated, default 'true, false'); empty means free text. */
 export function fixedOptions(axis: AxisEntry | undefined): string[] {
@@ -164,7 +164,11 @@ export function currentRecordParam(): string | undefined {
 }
 
 /** A button's colours: its own, else the default indigo, with its text colour or a readable one. */
-export function buttonStyle(background: unknown, text: unknown, readable: (background: string) => string): { backgroundColor: string; color: string; borderColor: string } {
+export function buttonStyle(
+  background: unknown,
+  text: unknown,
+  readable: (background: string) => string,
+): { backgroundColor: string; color: string; borderColor: string } {
   const backgroundColor = typeof background === 'string' && background.trim() ? background : BUTTON_COLOUR;
   const color = typeof text === 'string' && text.trim() ? text : readable(backgroundColor);
   return { backgroundColor, color, borderColor: backgroundColor };

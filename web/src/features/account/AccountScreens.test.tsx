@@ -105,7 +105,10 @@ describe('/dashboard/redeemappsumocodes', () => {
   });
 
   it('shows an unknown code inline', async () => {
-    mockFetch({ 'GET /api/auth': { body: ann }, 'POST /api/plans/redeem': { status: 404, body: { error: 'This code does not exist. Please check it and try again.' } } });
+    mockFetch({
+      'GET /api/auth': { body: ann },
+      'POST /api/plans/redeem': { status: 404, body: { error: 'This code does not exist. Please check it and try again.' } },
+    });
     const { user } = renderApp('/dashboard/redeemappsumocodes');
     await user.type(await screen.findByLabelText('Code'), 'nope');
     await user.click(screen.getByRole('button', { name: 'Redeem' }));
@@ -130,7 +133,10 @@ describe('payment outcome', () => {
   });
 
   it('says so when no payment was received yet', async () => {
-    mockFetch({ 'GET /api/auth': { body: ann }, 'GET /api/payments/latest': { status: 404, body: { error: 'No payment has been received for your account yet.' } } });
+    mockFetch({
+      'GET /api/auth': { body: ann },
+      'GET /api/payments/latest': { status: 404, body: { error: 'No payment has been received for your account yet.' } },
+    });
     renderApp('/payment_success');
     expect(await screen.findByRole('heading', { name: 'No payment found' })).toBeInTheDocument();
     expect(screen.getByText('No payment has been received for your account yet.')).toBeInTheDocument();

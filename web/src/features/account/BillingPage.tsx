@@ -36,8 +36,8 @@ export default function BillingPage() {
         <section className="card upgrade" aria-labelledby="upgrade-title">
           <h2 id="upgrade-title">Upgrade</h2>
           <p>
-            Embedding boards in other sites needs a paid plan. On your current plan the Embed button shows a notice instead of the embed
-            code. Upgrading keeps all your workspaces, boards and apps as they are.
+            Embedding boards in other sites needs a paid plan. On your current plan the Embed button shows a notice instead of the embed code. Upgrading keeps
+            all your workspaces, boards and apps as they are.
           </p>
           {upgrades.map((p) => (
             <p key={p.id}>

@@ -13,9 +13,20 @@ const users = [
   { id: 'u2', email: 'bob@example.com', name: 'Bob Stone', plan_id: 'free', email_verified: false, created_at: 1_700_000_100 },
 ];
 const workspaces = [{ id: 'w1', name: 'Sales team', subdomain: 'sales', owner_id: 'u2', owner_email: 'bob@example.com', created_at: 1_700_000_000 }];
-const boards = [{ id: 'b1', name: 'Q1 overview', slug: 'q1-overview', workspace_id: 'w1', public: true, owner_email: 'bob@example.com', created_at: 1_700_000_000 }];
-const apps = [{ id: 'a1', name: 'Field app', subdomain: 'field', workspace_id: 'w1', public: false, owner_email: 'bob@example.com', created_at: 1_700_000_000 }];
-const redeemed = { code: 'AAAA-BBBB-CCCC-DDDD', plan_id: 'paid', status: 'redeemed', created_at: 1_700_000_000, redeemed_by_email: 'bob@example.com', redeemed_at: 1_700_000_500 };
+const boards = [
+  { id: 'b1', name: 'Q1 overview', slug: 'q1-overview', workspace_id: 'w1', public: true, owner_email: 'bob@example.com', created_at: 1_700_000_000 },
+];
+const apps = [
+  { id: 'a1', name: 'Field app', subdomain: 'field', workspace_id: 'w1', public: false, owner_email: 'bob@example.com', created_at: 1_700_000_000 },
+];
+const redeemed = {
+  code: 'AAAA-BBBB-CCCC-DDDD',
+  plan_id: 'paid',
+  status: 'redeemed',
+  created_at: 1_700_000_000,
+  redeemed_by_email: 'bob@example.com',
+  redeemed_at: 1_700_000_500,
+};
 
 // Ann's own records, as the dashboard's calls answer them.
 const ownWorkspaces = [
@@ -23,8 +34,26 @@ const ownWorkspaces = [
   { id: 'w8', name: 'Side projects', subdomain: 'side', owner_id: 'u1', created_at: 1_700_000_100 },
 ];
 const ownBoards = [
-  { id: 'b7', name: 'Sales board', slug: 'sales-board', public: false, workspace_id: 'w7', workspace_name: 'Ann studio', created_at: 1_700_000_000, updated_at: 1_700_000_900 },
-  { id: 'b8', name: 'Reading list', slug: 'reading-list', public: true, workspace_id: 'w8', workspace_name: 'Side projects', created_at: 1_700_000_000, updated_at: 1_700_000_900 },
+  {
+    id: 'b7',
+    name: 'Sales board',
+    slug: 'sales-board',
+    public: false,
+    workspace_id: 'w7',
+    workspace_name: 'Ann studio',
+    created_at: 1_700_000_000,
+    updated_at: 1_700_000_900,
+  },
+  {
+    id: 'b8',
+    name: 'Reading list',
+    slug: 'reading-list',
+    public: true,
+    workspace_id: 'w8',
+    workspace_name: 'Side projects',
+    created_at: 1_700_000_000,
+    updated_at: 1_700_000_900,
+  },
 ];
 const ownApps = [{ id: 'a7', name: 'Team portal', subdomain: 'portal', spreadsheet_url: '', public: false, workspace_id: 'w7', created_at: 1_700_000_000 }];
 const invited = [
@@ -261,7 +290,11 @@ describe('/admin', { timeout: 15_000 }, () => {
 
   it.each([
     ['all-users', { 'GET /api/admin/users': { body: { users: [], total: 0 } } }, 'No accounts yet. People appear here once they sign up.'],
-    ['all-workspaces', { 'GET /api/admin/workspaces': { body: { workspaces: [], total: 0 } } }, 'No workspaces yet. Each account creates its own from the dashboard.'],
+    [
+      'all-workspaces',
+      { 'GET /api/admin/workspaces': { body: { workspaces: [], total: 0 } } },
+      'No workspaces yet. Each account creates its own from the dashboard.',
+    ],
     ['all-boards', { 'GET /api/admin/boards': { body: { boards: [], total: 0 } } }, 'No boards yet. Owners create boards from their dashboard.'],
     ['all-apps', { 'GET /api/admin/apps': { body: { apps: [], total: 0 } } }, 'No multi-page apps yet. Owners create apps from their dashboard.'],
     ['plans', { 'GET /api/admin/plans': { body: { plans: [] } } }, 'No plans are set up. The server creates the free and paid plans when it starts.'],
@@ -326,7 +359,12 @@ describe('/admin for an owner who does not administer the platform', { timeout: 
   it('counts what each workspace holds and leads to its boards and apps', async () => {
     const { user, where } = (owner(), renderApp('/admin'));
     const row = (await screen.findByRole('cell', { name: 'Ann studio' })).closest('tr')!;
-    expect(within(row).getAllByRole('cell').map((cell) => cell.textContent).slice(0, 4)).toEqual(['Ann studio', 'ann', '1', '1']);
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent)
+        .slice(0, 4),
+    ).toEqual(['Ann studio', 'ann', '1', '1']);
     await user.click(within(row).getByRole('link', { name: 'Boards of Ann studio' }));
     expect(where()).toBe('/admin?tab=boards&workspace=w7');
     expect(await screen.findByText('Ann studio', { selector: 'strong' })).toBeInTheDocument();
@@ -376,7 +414,10 @@ describe('/admin for an owner who does not administer the platform', { timeout: 
     await user.click(screen.getByRole('button', { name: 'Delete Reading list' }));
     await user.click(within(screen.getByRole('alertdialog', { name: 'Delete Reading list' })).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(screen.queryByRole('cell', { name: 'Reading list' })).not.toBeInTheDocument());
-    expect(calls.filter((c) => c.method !== 'GET').map((c) => `${c.method} ${c.url.pathname}`)).toEqual(['POST /api/boards/b7/duplicate', 'DELETE /api/boards/b8']);
+    expect(calls.filter((c) => c.method !== 'GET').map((c) => `${c.method} ${c.url.pathname}`)).toEqual([
+      'POST /api/boards/b7/duplicate',
+      'DELETE /api/boards/b8',
+    ]);
   });
 
   it('opens an app in its editor and its users in the users dialog', async () => {
@@ -398,7 +439,11 @@ describe('/admin for an owner who does not administer the platform', { timeout: 
     const permissions = within(app)
       .getAllByRole('row')
       .slice(1)
-      .map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
+      .map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((cell) => cell.textContent),
+      );
     expect(permissions).toEqual([
       ['Cy Odd', 'cy@example.com', 'Read-Write'],
       ['Di Fox', 'di@example.com', 'Read'],
@@ -458,7 +503,11 @@ describe('/admin_old', { timeout: 15_000 }, () => {
     const { calls } = owner();
     renderApp('/admin_old');
     const nav = await screen.findByRole('navigation', { name: 'Administration sections' });
-    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Workspaces', 'Boards', 'Apps', 'App users']);
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Workspaces', 'Boards', 'Apps', 'App users']);
     expect(await within(screen.getByRole('region', { name: 'Boards' })).findByRole('cell', { name: 'Reading list' })).toBeInTheDocument();
     expect(screen.queryByText('Access Denied')).not.toBeInTheDocument();
     expect(calls.filter((c) => c.url.pathname.startsWith('/api/admin'))).toEqual([]);

@@ -101,9 +101,7 @@ function NewCodesForm({ plans, onCreated }: { plans: { id: string; name: string 
       </div>
       {created.length > 0 && (
         <div className="admin-created" role="status">
-          <p>
-            {created.length === 1 ? '1 new code' : `${created.length} new codes`}, ready to hand out:
-          </p>
+          <p>{created.length === 1 ? '1 new code' : `${created.length} new codes`}, ready to hand out:</p>
           <textarea readOnly aria-label="New codes" rows={Math.min(created.length, 8)} value={created.join('\n')} onFocus={(e) => e.currentTarget.select()} />
         </div>
       )}

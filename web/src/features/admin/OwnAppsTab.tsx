@@ -28,7 +28,9 @@ function AppsList({ workspaceId }: { workspaceId: string }) {
     const [apps, workspaces] = await Promise.all([listOwnApps(), listOwnWorkspaces()]);
     const names = new Map(workspaces.map((w) => [w.id, w.name]));
     if (workspaceId) setWorkspaceName(names.get(workspaceId) ?? null);
-    const rows: AppRow[] = apps.filter((app) => !workspaceId || app.workspace_id === workspaceId).map((app) => ({ ...app, workspace_name: names.get(app.workspace_id) ?? '' }));
+    const rows: AppRow[] = apps
+      .filter((app) => !workspaceId || app.workspace_id === workspaceId)
+      .map((app) => ({ ...app, workspace_name: names.get(app.workspace_id) ?? '' }));
     return pageOf(rows, page);
   });
 
@@ -41,7 +43,10 @@ function AppsList({ workspaceId }: { workspaceId: string }) {
         empty={
           <p className="muted">
             No apps {workspaceId ? 'in this workspace' : 'yet'}. An app joins several pages of blocks under its own address and invites people to it:{' '}
-            <Link to={workspaceId ? `/dashboard/new-multipage?${new URLSearchParams({ workspace: workspaceId })}` : '/dashboard/new-multipage'}>make an app</Link>.
+            <Link to={workspaceId ? `/dashboard/new-multipage?${new URLSearchParams({ workspace: workspaceId })}` : '/dashboard/new-multipage'}>
+              make an app
+            </Link>
+            .
           </p>
         }
       >

@@ -3,7 +3,19 @@
 // (server/src/api/admin.rs, plus the owner-or-admin deletes of boards and apps). Every screen
 // shows its errors inline, so none of them alerts.
 import { api } from '../../api/client';
-import type { AdminApp, AdminBoard, AdminCode, AdminUser, AdminWorkspace, AppRecord, AppUser, AppUserList, BoardSummary, Plan, Workspace } from '../../generated/api';
+import type {
+  AdminApp,
+  AdminBoard,
+  AdminCode,
+  AdminUser,
+  AdminWorkspace,
+  AppRecord,
+  AppUser,
+  AppUserList,
+  BoardSummary,
+  Plan,
+  Workspace,
+} from '../../generated/api';
 
 const quiet = { alert: false } as const;
 const at = (path: string, id: string) => `${path}/${encodeURIComponent(id)}`;
@@ -36,7 +48,8 @@ export const listOwnApps = async () => (await api.get<{ apps: AppRecord[] }>('/a
 export const deleteOwnWorkspace = (id: string) => api.delete<unknown>(at('/api/workspaces', id), undefined, quiet);
 export const duplicateBoard = (id: string) => api.post<unknown>(`${at('/api/boards', id)}/duplicate`, undefined, quiet);
 /** The people invited to one app (platform §7 GET /api/mutipageapp_users/{appId}). */
-export const listAppUsers = async (appId: string): Promise<AppUser[]> => (await api.get<AppUserList>(at('/api/mutipageapp_users', appId), quiet))?.app_users ?? [];
+export const listAppUsers = async (appId: string): Promise<AppUser[]> =>
+  (await api.get<AppUserList>(at('/api/mutipageapp_users', appId), quiet))?.app_users ?? [];
 
 function pageQuery({ limit, offset, q }: PageRequest, searches: boolean): Record<string, string> {
   const query: Record<string, string> = { limit: String(limit), offset: String(offset) };

@@ -24,7 +24,13 @@ afterEach(() => {
 
 const intro: Block = { id: 'm1', type: 'markdown', title: 'Intro', sheet_title: 'People', text: 'Hello [Name]' };
 const footer: Block = { id: 'f1', type: 'footer', title: 'Bottom', copyrightText: '© Field' };
-const PEOPLE = { columns: ['ChartApps Record ID', 'Name', 'Team'], rows: [['r1', 'Ada', 'North'], ['r2', 'Bea', 'South']] };
+const PEOPLE = {
+  columns: ['ChartApps Record ID', 'Name', 'Team'],
+  rows: [
+    ['r1', 'Ada', 'North'],
+    ['r2', 'Bea', 'South'],
+  ],
+};
 
 function serve(more: Routes = {}) {
   return mockFetch({
@@ -38,7 +44,10 @@ function serve(more: Routes = {}) {
 }
 
 const sidebarButton = (name: string) => within(screen.getByRole('navigation', { name: 'App editor' })).getByRole('button', { name });
-const regions = () => within(screen.getByRole('main')).getAllByRole('region').map((region) => region.getAttribute('aria-labelledby'));
+const regions = () =>
+  within(screen.getByRole('main'))
+    .getAllByRole('region')
+    .map((region) => region.getAttribute('aria-labelledby'));
 
 describe('block settings in the app editor', { timeout: 20_000 }, () => {
   it('edits a page block beside its live preview and saves it with PUT', async () => {
@@ -63,7 +72,7 @@ describe('block settings in the app editor', { timeout: 20_000 }, () => {
     expect(put.body).toEqual({ type: 'markdown', title: 'Intro', sheet_title: 'People', text: 'Team [Team]', loop: true });
   });
 
-  it("Docs opens the settings reference of the block being edited", async () => {
+  it('Docs opens the settings reference of the block being edited', async () => {
     const opened = vi.spyOn(window, 'open').mockImplementation(() => null);
     serve();
     const { user } = renderApp('/?app=field');
@@ -177,7 +186,10 @@ describe('offline editing in the app editor', { timeout: 20_000 }, () => {
     await waitFor(async () => expect(await readCopy(copyKey.page('field', ''))).toMatchObject({ page_id: 'p-home' }));
     cleanup();
 
-    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     renderApp('/?app=field');
     expect(await screen.findByRole('heading', { name: 'Field app - Home' })).toBeInTheDocument();
     expect(screen.getByText(OFFLINE_TEXT)).toBeInTheDocument();

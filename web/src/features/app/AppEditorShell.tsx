@@ -218,9 +218,7 @@ export function AppEditorShell({
       )}
       {isOpen(mode, 'add') && <BlockTypePicker onPick={pickBlock} onClose={close} error={addError} />}
       <UsersDialog appId={page.app_id} open={isOpen(mode, 'users')} onClose={close} />
-      {isOpen(mode, 'app settings') && (
-        <AppSettingsPopup app={app} page={page} onClose={close} onAppSaved={appSaved} onPageSaved={pageSettingsSaved} />
-      )}
+      {isOpen(mode, 'app settings') && <AppSettingsPopup app={app} page={page} onClose={close} onAppSaved={appSaved} onPageSaved={pageSettingsSaved} />}
       {isOpen(mode, 'publish') && <AppPublishPopup {...shareProps} pages={pages} onManageUsers={() => open('users')} onClose={close} />}
       {sharing && (
         <AppSharePopup

@@ -19,14 +19,20 @@ const blocks = [text('a', 'Alpha'), text('b', 'Beta'), { ...text('c', 'Gamma'), 
 const ORDER = '/api/apps/a1/pages/p-home/blocks/order';
 
 function serveEditor(more: Parameters<typeof serve>[0] = {}) {
-  return serve({
-    [`PUT ${ORDER}`]: (init) => ({ body: (JSON.parse(String(init.body)).ids as string[]).map((id) => blocks.find((b) => b.id === id)) }),
-    'PUT /api/blocks/a': (init) => ({ body: { ...JSON.parse(String(init.body)), id: 'a' } }),
-    ...more,
-  }, pageState({ blocks }));
+  return serve(
+    {
+      [`PUT ${ORDER}`]: (init) => ({ body: (JSON.parse(String(init.body)).ids as string[]).map((id) => blocks.find((b) => b.id === id)) }),
+      'PUT /api/blocks/a': (init) => ({ body: { ...JSON.parse(String(init.body)), id: 'a' } }),
+      ...more,
+    },
+    pageState({ blocks }),
+  );
 }
 
-const titles = () => within(screen.getByRole('main')).getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+const titles = () =>
+  within(screen.getByRole('main'))
+    .getAllByRole('heading', { level: 2 })
+    .map((h) => h.textContent);
 
 describe('arranging the blocks of an app page', { timeout: 15_000 }, () => {
   it('moves a block with the arrow keys on its handle and saves the page order', async () => {

@@ -160,7 +160,13 @@ export function AppSettingsPopup({
           </fieldset>
           <fieldset className="app-settings-filters">
             <legend>Filters of this page ({page.page_name || 'Home'})</legend>
-            <FilterEditor filters={filters} onChange={setFilters} sheets={page.sheets ?? []} columnsOf={(sheet) => columns[sheet]} error={fieldError('filters')} />
+            <FilterEditor
+              filters={filters}
+              onChange={setFilters}
+              sheets={page.sheets ?? []}
+              columnsOf={(sheet) => columns[sheet]}
+              error={fieldError('filters')}
+            />
           </fieldset>
           <FormError message={formError} />
         </form>

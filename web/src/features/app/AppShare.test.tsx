@@ -66,7 +66,7 @@ async function accessRows(dialog: HTMLElement) {
 }
 
 describe('Share in the app editor', { timeout: 15_000 }, () => {
-  it("shows a private app as Private and makes it public with one switch, saved on the app", async () => {
+  it('shows a private app as Private and makes it public with one switch, saved on the app', async () => {
     const { calls } = serveEditor();
     const { user } = renderViewer('/?app=field');
     expect(await shareButton()).toHaveAccessibleName('Share Private');

@@ -162,7 +162,7 @@ describe("the app's header and footer", { timeout: 15_000 }, () => {
     expect(within(screen.getByRole('main')).getByRole('region', { name: 'Welcome' })).toBeInTheDocument();
   });
 
-  it("leaves them out where the page has its own header or footer block", async () => {
+  it('leaves them out where the page has its own header or footer block', async () => {
     serve({
       'POST /api/page/update-metadata': { body: pageState({ can_edit: false, app_header: appHeader, app_footer: appFooter, blocks: [header] }) },
       'GET /api/auth': GUEST,
@@ -202,18 +202,33 @@ describe('App Settings: sign-in method, header and footer', { timeout: 15_000 },
 
   it("connects another of the workspace's spreadsheets and loads the page again with its tabs", async () => {
     let states = 0;
-    const { calls } = serve({
-      'GET /api/spreadsheets': { body: [{ id: 's1', workspace_id: 'w1', name: 'Orders', kind: 'upload', source_url: '', sheets: [] }, { id: 's2', workspace_id: 'w1', name: 'Stock', kind: 'upload', source_url: '', sheets: [] }] },
-      'PUT /api/apps/a1': (init) => ({ body: { app: { ...app, ...JSON.parse(String(init.body)) } } }),
-      'POST /api/page/update-metadata': () => {
-        states += 1;
-        return { body: pageState(states > 1 ? { spreadsheetId: 's2', sheets: ['Stock'] } : { spreadsheetId: 's1' }) };
+    const { calls } = serve(
+      {
+        'GET /api/spreadsheets': {
+          body: [
+            { id: 's1', workspace_id: 'w1', name: 'Orders', kind: 'upload', source_url: '', sheets: [] },
+            { id: 's2', workspace_id: 'w1', name: 'Stock', kind: 'upload', source_url: '', sheets: [] },
+          ],
+        },
+        'PUT /api/apps/a1': (init) => ({ body: { app: { ...app, ...JSON.parse(String(init.body)) } } }),
+        'POST /api/page/update-metadata': () => {
+          states += 1;
+          return { body: pageState(states > 1 ? { spreadsheetId: 's2', sheets: ['Stock'] } : { spreadsheetId: 's1' }) };
+        },
       },
-    }, pageState(), { ...app, spreadsheetId: 's1' });
+      pageState(),
+      { ...app, spreadsheetId: 's1' },
+    );
     const { user } = renderViewer('/?app=field');
     const dialog = await openSettings(user);
     const picker = within(dialog).getByLabelText('Spreadsheet');
-    await waitFor(() => expect(within(picker).getAllByRole('option').map((o) => o.textContent)).toEqual(['No spreadsheet', 'Orders', 'Stock']));
+    await waitFor(() =>
+      expect(
+        within(picker)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['No spreadsheet', 'Orders', 'Stock']),
+    );
     expect(picker).toHaveValue('s1');
     await user.selectOptions(picker, 'Stock');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));

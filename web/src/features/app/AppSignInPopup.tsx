@@ -96,7 +96,12 @@ export function AppSignInPopup({
           </button>
         )}
         {offers.link && (
-          <button className={offers.password ? 'button wide' : 'button primary wide'} type={offers.password ? 'button' : 'submit'} disabled={busy} onClick={offers.password ? sendLink : undefined}>
+          <button
+            className={offers.password ? 'button wide' : 'button primary wide'}
+            type={offers.password ? 'button' : 'submit'}
+            disabled={busy}
+            onClick={offers.password ? sendLink : undefined}
+          >
             Send me a log-in link
           </button>
         )}

@@ -8,7 +8,12 @@ beforeAll(() => loadRealCore());
 
 // The users helper owns the real dialog; here only what the shell hands it matters.
 vi.mock('../users/UsersDialog', () => ({
-  UsersDialog: ({ appId, open }: { appId: string | null; open: boolean }) => (open ? <div role="dialog" aria-label="Users">users of {appId}</div> : null),
+  UsersDialog: ({ appId, open }: { appId: string | null; open: boolean }) =>
+    open ? (
+      <div role="dialog" aria-label="Users">
+        users of {appId}
+      </div>
+    ) : null,
 }));
 
 const sidebar = () => screen.getByRole('navigation', { name: 'App editor' });
@@ -78,11 +83,7 @@ describe('the app viewer', { timeout: 15_000 }, () => {
     expect(within(orders).getByRole('columnheader', { name: 'Amount' })).toBeInTheDocument();
     const chart = screen.getByRole('region', { name: 'Chart' });
     expect(await within(chart).findByRole('alert')).toHaveTextContent('The sheet `Gone` is not in this spreadsheet.');
-    expect(screen.getAllByRole('region').map((r) => r.getAttribute('aria-labelledby'))).toEqual([
-      'block-b1-title',
-      'block-b2-title',
-      'block-b3-title',
-    ]);
+    expect(screen.getAllByRole('region').map((r) => r.getAttribute('aria-labelledby'))).toEqual(['block-b1-title', 'block-b2-title', 'block-b3-title']);
 
     expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
     expect(screen.queryByRole('heading', { level: 1 })).not.toBeInTheDocument();
@@ -252,16 +253,19 @@ describe('the app editor shell', { timeout: 15_000 }, () => {
     await user.click(sidebarButton('New Block'));
     const picker = screen.getByRole('dialog', { name: 'Choose Your Block' });
     await within(picker).findByRole('button', { name: 'Chart' });
-    expect(within(picker).getAllByRole('button', { name: /./ }).filter((b) => b.textContent !== '×')).toHaveLength(20);
+    expect(
+      within(picker)
+        .getAllByRole('button', { name: /./ })
+        .filter((b) => b.textContent !== '×'),
+    ).toHaveLength(20);
     await user.click(await within(picker).findByRole('button', { name: 'Chart' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(within(screen.getByRole('main')).getAllByRole('region').map((r) => r.getAttribute('aria-labelledby'))).toEqual([
-      'block-h-title',
-      'block-m-title',
-      'block-b-new-title',
-      'block-f-title',
-    ]);
+    expect(
+      within(screen.getByRole('main'))
+        .getAllByRole('region')
+        .map((r) => r.getAttribute('aria-labelledby')),
+    ).toEqual(['block-h-title', 'block-m-title', 'block-b-new-title', 'block-f-title']);
     expect(screen.getByRole('region', { name: 'Chart' })).toBeInTheDocument();
     const saved = calls.find((c) => c.method === 'POST' && c.url.pathname.endsWith('/blocks'));
     expect(saved?.body).toMatchObject({ type: 'chart', temp_block: true });
@@ -357,7 +361,15 @@ describe('the Pages popup', { timeout: 15_000 }, () => {
 
   it('moves a page up with the order call and shows the new order', async () => {
     const { user, dialog, calls } = await openPages({
-      'PUT /api/apps/a1/pages/order': { body: { pages: [{ ...about, position: 0 }, { ...home, position: 1 }], home_page_id: 'p-home' } },
+      'PUT /api/apps/a1/pages/order': {
+        body: {
+          pages: [
+            { ...about, position: 0 },
+            { ...home, position: 1 },
+          ],
+          home_page_id: 'p-home',
+        },
+      },
     });
     expect(within(dialog).getByRole('button', { name: 'Move Home up' })).toBeDisabled();
     await user.click(within(dialog).getByRole('button', { name: 'Move About up' }));
@@ -428,7 +440,14 @@ describe('the App Settings popup', { timeout: 15_000 }, () => {
     const page = pageState({ spreadsheetId: 's1', sheets: ['Jobs', 'Crew'] });
     const { calls } = serve(
       {
-        'GET /api/spreadsheets/s1': { body: { sheets: [{ title: 'Jobs', columns: ['Site', 'Assignee'] }, { title: 'Crew', columns: ['Email'] }] } },
+        'GET /api/spreadsheets/s1': {
+          body: {
+            sheets: [
+              { title: 'Jobs', columns: ['Site', 'Assignee'] },
+              { title: 'Crew', columns: ['Email'] },
+            ],
+          },
+        },
         'PUT /api/apps/a1/pages/p-home': (init) => ({ body: { page: home, settings: { ...page, ...JSON.parse(String(init.body)) } } }),
       },
       page,
@@ -448,7 +467,13 @@ describe('the App Settings popup', { timeout: 15_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    const saved = { name: 'Mine', active: true, condition: 'any_of', sheet_column: { sheet: 'Jobs', column: 'Assignee' }, value: 'crew@example.com||[(current_user)]' };
+    const saved = {
+      name: 'Mine',
+      active: true,
+      condition: 'any_of',
+      sheet_column: { sheet: 'Jobs', column: 'Assignee' },
+      value: 'crew@example.com||[(current_user)]',
+    };
     expect(calls.filter((c) => c.method === 'PUT').map((c) => [c.url.pathname, c.body])).toEqual([['/api/apps/a1/pages/p-home', { filters: [saved] }]]);
     // The page keeps what was saved: opened again, the filter is there.
     await user.click(sidebarButton('App Settings'));
@@ -457,7 +482,8 @@ describe('the App Settings popup', { timeout: 15_000 }, () => {
   });
 
   it("shows the page call's refusal of the filters in the filter editor", async () => {
-    const refusal = 'A filter\'s condition must be one of =, >, <, starts_with, not_starts_with, ends_with, not_ends_with, includes, not_includes, past_days, today, tomorrow, current_week, next_week, date, any_of.';
+    const refusal =
+      "A filter's condition must be one of =, >, <, starts_with, not_starts_with, ends_with, not_ends_with, includes, not_includes, past_days, today, tomorrow, current_week, next_week, date, any_of.";
     serve(
       { 'PUT /api/apps/a1/pages/p-home': { status: 422, body: { error: refusal, field: 'filters' } } },
       pageState({ filters: [{ name: 'Old', active: true, condition: '=', sheet_column: { sheet: 'Jobs', column: 'Site' }, value: 'North' }] }),
@@ -477,7 +503,15 @@ describe('the App Settings popup', { timeout: 15_000 }, () => {
 
   it('will not save page filters whose names a link could not tell apart', async () => {
     const base = { active: true, condition: '=', sheet_column: { sheet: 'Jobs', column: 'Site' }, value: 'North' };
-    const { calls } = serve({}, pageState({ filters: [{ ...base, name: 'Site' }, { ...base, name: 'Other' }] }));
+    const { calls } = serve(
+      {},
+      pageState({
+        filters: [
+          { ...base, name: 'Site' },
+          { ...base, name: 'Other' },
+        ],
+      }),
+    );
     const { user } = renderViewer('/?app=field');
     await findTitle('Field app - Home');
     await user.click(sidebarButton('App Settings'));

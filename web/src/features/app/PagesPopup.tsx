@@ -24,7 +24,6 @@ function isHome(page: AppPage): boolean {
   return page.page_type === 'home';
 }
 
-
 interface Editing {
   id: string;
   name: string;
@@ -110,7 +109,10 @@ export function PagesPopup({
   };
 
   const remove = async (page: AppPage) => {
-    if (!(await confirm({ title: 'Delete page', question: `Delete the page "${page.page_name}" and its blocks? This cannot be undone.`, confirmLabel: 'Delete' }))) return;
+    if (
+      !(await confirm({ title: 'Delete page', question: `Delete the page "${page.page_name}" and its blocks? This cannot be undone.`, confirmLabel: 'Delete' }))
+    )
+      return;
     void run(async () => {
       await deletePage(appId, page.id);
       setPages((list) => (list ?? []).filter((p) => p.id !== page.id));
@@ -206,19 +208,10 @@ export function PagesPopup({
         <form className="app-pages-add" aria-label="Add a page" onSubmit={add}>
           <h3>Add a page</h3>
           <Field label="Page name">
-            <input
-              required
-              maxLength={100}
-              value={newName}
-              onChange={(e) => changeName(e.target.value)}
-            />
+            <input required maxLength={100} value={newName} onChange={(e) => changeName(e.target.value)} />
           </Field>
           <Field label="Page slug" hint={SLUG_HINT}>
-            <input
-              maxLength={100}
-              value={newSlug}
-              onChange={(e) => changeSlug(e.target.value)}
-            />
+            <input maxLength={100} value={newSlug} onChange={(e) => changeSlug(e.target.value)} />
           </Field>
           <div className="form-actions start">
             <button type="submit" className="button primary" disabled={busy}>

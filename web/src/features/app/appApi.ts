@@ -1,15 +1,7 @@
 // The app and page calls of platform §7 and the editing calls behind the app editor, typed once.
 // Every call here but fetchApp shows its own errors (screens, inline messages), so those never alert.
 import { api } from '../../api/client';
-import type {
-  AppAnswer,
-  AppPage,
-  AppRecord,
-  PageAnswer,
-  PageListAnswer,
-  PageSettings,
-  PageState,
-} from '../../generated/api';
+import type { AppAnswer, AppPage, AppRecord, PageAnswer, PageListAnswer, PageSettings, PageState } from '../../generated/api';
 import type { Block } from '../../shell/blockList';
 
 const quiet = { alert: false } as const;
@@ -60,7 +52,9 @@ export async function createPage(appId: string, pageName: string, pageSlug: stri
   return (await api.post<PageAnswer>(`/api/apps/${enc(appId)}/pages`, body, quiet)).page;
 }
 
-export type PageChange = Partial<Pick<AppPage, 'page_name' | 'page_slug'> & Pick<PageSettings, 'page_background' | 'block_border' | 'block_shadow' | 'filters'>>;
+export type PageChange = Partial<
+  Pick<AppPage, 'page_name' | 'page_slug'> & Pick<PageSettings, 'page_background' | 'block_border' | 'block_shadow' | 'filters'>
+>;
 
 export function updatePage(appId: string, pageId: string, change: PageChange): Promise<PageAnswer> {
   return api.put<PageAnswer>(`/api/apps/${enc(appId)}/pages/${enc(pageId)}`, change, quiet);

@@ -102,7 +102,13 @@ describe('/dashboard/auth', () => {
   });
 
   it('never follows a next parameter off the site', async () => {
-    mockFetch({ ...guest, 'POST /api/auth/login': { body: { token: 't', user: ann } }, 'GET /api/workspaces': { body: [] }, 'GET /api/boards': { body: [] }, 'GET /api/apps': { body: { apps: [] } } });
+    mockFetch({
+      ...guest,
+      'POST /api/auth/login': { body: { token: 't', user: ann } },
+      'GET /api/workspaces': { body: [] },
+      'GET /api/boards': { body: [] },
+      'GET /api/apps': { body: { apps: [] } },
+    });
     const { user, where } = renderApp('/dashboard/auth?next=%2F%2Fevil.example');
     await user.type(await screen.findByLabelText('E-mail'), 'ann@example.com');
     await user.type(screen.getByLabelText('Password'), 'secret-pw');

@@ -56,7 +56,9 @@ describe('arranging blocks in the board editor', () => {
   });
 
   it('puts the old order back and says why when the server refuses the new one', async () => {
-    serve(editorBoard, { 'PUT /api/boards/b1/blocks/order': { status: 422, body: { error: '`ids` must list every block of this board or page exactly once.', field: 'ids' } } });
+    serve(editorBoard, {
+      'PUT /api/boards/b1/blocks/order': { status: 422, body: { error: '`ids` must list every block of this board or page exactly once.', field: 'ids' } },
+    });
     const { user } = renderApp('/sales');
     (await screen.findByRole('button', { name: 'Move block Beta' })).focus();
     await user.keyboard('{ArrowUp}');

@@ -43,7 +43,15 @@ describe('a draft block on the board', () => {
     const { calls } = mockFetch({
       'GET /api/board/s1/view/k3': { body: { kind: 'chart', chart: { labels: ['Jan'], series: [{ name: 'Revenue', type: 'bar', data: [100] }] } } },
     });
-    const draft: BoardBlock = { id: 'k3', type: 'chart', title: 'Sales', sheet_title: 'Sales', temp_block: true, x_axis: 'Month', axis: [{ column: 'Revenue' }] };
+    const draft: BoardBlock = {
+      id: 'k3',
+      type: 'chart',
+      title: 'Sales',
+      sheet_title: 'Sales',
+      temp_block: true,
+      x_axis: 'Month',
+      axis: [{ column: 'Revenue' }],
+    };
     offerEditorCore(core);
     render(<BlockBody block={draft} source={source()} />);
     expect(await screen.findByRole('table', { name: 'Sales: Revenue by Month' })).toBeInTheDocument();

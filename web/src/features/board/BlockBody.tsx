@@ -36,7 +36,12 @@ function SheetRows({ block, source }: { block: BoardBlock; source: BlockSource }
         return (
           <>
             <div className="block-table-scroll">
-              <RowsTable className="block-table" caption={`${block.title || sheetTitle}: rows of ${sheetTitle}`} columns={shown} rows={recordCells(shown, rows)} />
+              <RowsTable
+                className="block-table"
+                caption={`${block.title || sheetTitle}: rows of ${sheetTitle}`}
+                columns={shown}
+                rows={recordCells(shown, rows)}
+              />
             </div>
             <p className="block-count muted">{`Showing ${rows.length} of ${total} rows`}</p>
           </>

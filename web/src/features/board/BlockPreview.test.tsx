@@ -25,7 +25,14 @@ afterEach(() => {
 
 const editor = { can_edit: true, user_role: 'owner' as const, owner_email: 'ann@example.com' };
 const table: BoardBlock = { id: 'k1', type: 'table', title: 'Monthly sales', sheet_title: 'Sales', axis: [{ column: 'Month' }, { column: 'Revenue' }] };
-const SHEET = { columns: ['ChartApps Record ID', 'Month', 'Revenue'], rows: [['r1', 'Jan', '100'], ['r2', 'Feb', '120'], ['r3', 'Mar', '90']] };
+const SHEET = {
+  columns: ['ChartApps Record ID', 'Month', 'Revenue'],
+  rows: [
+    ['r1', 'Jan', '100'],
+    ['r2', 'Feb', '120'],
+    ['r3', 'Mar', '90'],
+  ],
+};
 
 function serve(blocks: BoardBlock[], more: Routes = {}, sheet = SHEET) {
   return mockFetch({
@@ -53,13 +60,20 @@ const previewRows = (preview: HTMLElement) =>
   within(preview)
     .getAllByRole('row')
     .slice(1)
-    .map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
+    .map((row) =>
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    );
 
 /** The requests that store, change or delete blocks. */
 const blockCalls = (calls: FetchCall[]) => calls.filter((c) => c.method !== 'GET' && /^\/api\/(blocks\/|boards\/[^/]+\/blocks)/.test(c.url.pathname));
 
 // Blocks are the regions of the board; the settings panel's preview is one too, outside it.
-const blockHeadings = () => within(screen.getByRole('main')).getAllByRole('region').map((region) => within(region).getByRole('heading', { level: 2 }).textContent);
+const blockHeadings = () =>
+  within(screen.getByRole('main'))
+    .getAllByRole('region')
+    .map((region) => within(region).getByRole('heading', { level: 2 }).textContent);
 
 function goOffline(offline: boolean) {
   vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(!offline);
@@ -73,13 +87,24 @@ describe('the block preview', { timeout: 20_000 }, () => {
     const { calls } = serve([table]);
     const { user } = renderApp('/sales');
     const { form, preview } = await openSettings(user, 'Monthly sales', 'Table');
-    await waitFor(() => expect(previewRows(preview)).toEqual([['Jan', '100'], ['Feb', '120'], ['Mar', '90']]));
+    await waitFor(() =>
+      expect(previewRows(preview)).toEqual([
+        ['Jan', '100'],
+        ['Feb', '120'],
+        ['Mar', '90'],
+      ]),
+    );
     // The table is the board's own view: its caption, its headers, its pager.
     expect(within(preview).getByRole('table', { name: 'Monthly sales' })).toBeInTheDocument();
     expect(within(preview).queryByRole('navigation', { name: 'Pages' })).not.toBeInTheDocument();
 
     await user.type(within(form).getByRole('spinbutton', { name: 'Rows per page' }), '2');
-    await waitFor(() => expect(previewRows(preview)).toEqual([['Jan', '100'], ['Feb', '120']]));
+    await waitFor(() =>
+      expect(previewRows(preview)).toEqual([
+        ['Jan', '100'],
+        ['Feb', '120'],
+      ]),
+    );
     expect(within(preview).getByText('Page 1 of 2')).toBeInTheDocument();
 
     await user.type(within(preview).getByRole('searchbox', { name: 'Search the preview' }), 'mar');
@@ -105,7 +130,11 @@ describe('the block preview', { timeout: 20_000 }, () => {
     const { preview } = await openSettings(user, 'Revenue chart', 'Chart');
     // The board's chart view, with the numbers it gives screen readers.
     const series = await within(preview).findByRole('table', { name: 'Revenue chart: Revenue by Month' });
-    expect(within(series).getAllByRole('row').map((row) => row.textContent)).toEqual(['MonthRevenue', 'Jan100', 'Feb120', 'Mar90']);
+    expect(
+      within(series)
+        .getAllByRole('row')
+        .map((row) => row.textContent),
+    ).toEqual(['MonthRevenue', 'Jan100', 'Feb120', 'Mar90']);
     expect(within(preview).getByRole('button', { name: 'Download Revenue chart as PDF' })).toBeInTheDocument();
   });
 
@@ -178,10 +207,19 @@ describe('offline editing', { timeout: 20_000 }, () => {
     cleanup();
 
     // Offline, the settings open with their preview from the kept rows.
-    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     const { user } = renderApp('/sales');
     const { preview } = await openSettings(user, 'Monthly sales', 'Table');
-    await waitFor(() => expect(previewRows(preview)).toEqual([['Jan', '100'], ['Feb', '120'], ['Mar', '90']]));
+    await waitFor(() =>
+      expect(previewRows(preview)).toEqual([
+        ['Jan', '100'],
+        ['Feb', '120'],
+        ['Mar', '90'],
+      ]),
+    );
     // Unmounted while the idle stand-ins are still there.
     cleanup();
   });
@@ -275,7 +313,10 @@ describe('offline editing', { timeout: 20_000 }, () => {
     cleanup();
 
     // Reloaded without a network: the board comes from the device, the block still waiting.
-    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     renderApp('/sales');
     expect(await screen.findByText('Waiting for the network to save')).toBeInTheDocument();
     expect(blockHeadings()).toEqual(['Monthly sales', 'Markdown']);
@@ -353,7 +394,10 @@ describe('offline editing', { timeout: 20_000 }, () => {
     await waitFor(async () => expect(await readCopy(copyKey.board('sales'))).toMatchObject({ slug: 'sales' }));
     cleanup();
 
-    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     renderApp('/sales');
     expect(await screen.findByRole('button', { name: 'Edit block Monthly sales' })).toBeInTheDocument();
     expect(screen.getByText(OFFLINE_TEXT)).toBeInTheDocument();

@@ -32,7 +32,10 @@ function serve(more: Routes = {}) {
 }
 
 // Blocks are the regions of the board; the settings panel's preview is one too, outside it.
-const headings = () => within(screen.getByRole('main')).getAllByRole('region').map((region) => within(region).getByRole('heading', { level: 2 }).textContent);
+const headings = () =>
+  within(screen.getByRole('main'))
+    .getAllByRole('region')
+    .map((region) => within(region).getByRole('heading', { level: 2 }).textContent);
 
 describe('block settings in the board editor', { timeout: 15_000 }, () => {
   it('lists the 20 catalogue types in Choose Your Block', async () => {
@@ -41,7 +44,10 @@ describe('block settings in the board editor', { timeout: 15_000 }, () => {
     await user.click(await screen.findByRole('button', { name: 'New Block' }));
     const dialog = screen.getByRole('dialog', { name: 'Choose Your Block' });
     await within(dialog).findByRole('button', { name: /^Chart/ });
-    const names = within(dialog).getAllByRole('button').filter((b) => b.className === 'block-type').map((b) => b.querySelector('.block-type-name')?.textContent);
+    const names = within(dialog)
+      .getAllByRole('button')
+      .filter((b) => b.className === 'block-type')
+      .map((b) => b.querySelector('.block-type-name')?.textContent);
     expect(names).toHaveLength(20);
     // Grouped: the data blocks first, in the catalogue's order.
     expect(names.slice(0, 4)).toEqual(['Chart', 'List', 'Table', 'Calendar']);

@@ -75,26 +75,32 @@ export function BoardEditorShell({ board, setBoard }: EditorShellProps) {
           New Block
         </button>
         <button type="button" className="sidebar-item" onClick={() => dispatch({ type: 'open', popup: 'settings' })}>
-          <span className="sidebar-icon" aria-hidden="true">⚙</span>
+          <span className="sidebar-icon" aria-hidden="true">
+            ⚙
+          </span>
           Settings
         </button>
-        <button type="button" className="sidebar-item" onClick={() => dispatch({ type: 'docs', url: docsUrlFor(openedBlock(board.blocks, blocks.target, mode)?.type) })}>
-          <span className="sidebar-icon" aria-hidden="true">?</span>
+        <button
+          type="button"
+          className="sidebar-item"
+          onClick={() => dispatch({ type: 'docs', url: docsUrlFor(openedBlock(board.blocks, blocks.target, mode)?.type) })}
+        >
+          <span className="sidebar-icon" aria-hidden="true">
+            ?
+          </span>
           Docs
         </button>
         {/* The board's Embed popup answers the free plan itself (platform §6 'Upgrade Now'), so the
             toggle never takes the app shell's free-plan toast path. */}
         <button type="button" className="sidebar-item" aria-pressed={mode === 'embed'} onClick={() => dispatch({ type: 'embed', isFreePlan: false })}>
-          <span className="sidebar-icon" aria-hidden="true">&lt;/&gt;</span>
+          <span className="sidebar-icon" aria-hidden="true">
+            &lt;/&gt;
+          </span>
           Embed
         </button>
       </nav>
       <main className="board-editor-main">
-        {mobile ? (
-          <MobilePreview slug={board.slug} name={board.title || board.name} />
-        ) : (
-          <BoardView board={board} sections={sections} editing {...frames} />
-        )}
+        {mobile ? <MobilePreview slug={board.slug} name={board.title || board.name} /> : <BoardView board={board} sections={sections} editing {...frames} />}
       </main>
       <BoardPopups board={board} setBoard={setBoard} editor={editor} activeSection={sections.active} blocks={blocks} />
       {sharing && <SharePopup board={board} onSaved={(saved) => setBoard(() => saved)} onClose={() => setSharing(false)} />}

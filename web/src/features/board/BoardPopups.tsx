@@ -166,14 +166,7 @@ export function BoardPopups(editing: BoardEditing) {
   const edited = openedBlock(board.blocks, target, mode);
   if (target && edited) {
     return (
-      <EditedBlockPanel
-        target={target}
-        block={edited}
-        source={source}
-        editing={blockEditing}
-        deleteDraft={(id) => deleteBlock(board.slug, id)}
-        close={close}
-      />
+      <EditedBlockPanel target={target} block={edited} source={source} editing={blockEditing} deleteDraft={(id) => deleteBlock(board.slug, id)} close={close} />
     );
   }
   if (isOpen(mode, 'embed')) return <EmbedPopup board={board} onSaved={saved} onClose={close} />;

@@ -20,7 +20,13 @@ function serve(board: BoardState, put?: Routes[string]) {
     'POST /api/board/update-metadata': { body: board },
     'GET /api/board/s1/sheet/Sales': { body: salesRows },
     'GET /api/spreadsheets/s1': {
-      body: { open_url: '/dashboard/spreadsheets/s1', sheets: [{ title: 'Sales', columns: ['Month', 'Revenue', 'Owner'] }, { title: 'Team', columns: ['Email'] }] },
+      body: {
+        open_url: '/dashboard/spreadsheets/s1',
+        sheets: [
+          { title: 'Sales', columns: ['Month', 'Revenue', 'Owner'] },
+          { title: 'Team', columns: ['Email'] },
+        ],
+      },
     },
     'PUT /api/boards/b1': put ?? ((init) => ({ body: { ...board, ...JSON.parse(String(init.body)) } })),
     ...unpublished,
@@ -101,7 +107,13 @@ describe('Board Settings', () => {
   });
 
   it('closes without a call when nothing changed', async () => {
-    const { save, puts } = await openSettings(boardState({ ...editor, sections: 'A,B', filters: [{ name: 'Mine', active: true, condition: 'date', sheet_column: { sheet: 'Sales', column: 'Month' }, value: '2026-01-01..2026-01-31' }] }));
+    const { save, puts } = await openSettings(
+      boardState({
+        ...editor,
+        sections: 'A,B',
+        filters: [{ name: 'Mine', active: true, condition: 'date', sheet_column: { sheet: 'Sales', column: 'Month' }, value: '2026-01-01..2026-01-31' }],
+      }),
+    );
     await save();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(puts()).toEqual([]);
@@ -110,7 +122,10 @@ describe('Board Settings', () => {
   it('adds, renames, reorders and removes sections, saved as trimmed comma-separated text', async () => {
     const { user, group, save, puts } = await openSettings(boardState({ ...editor, sections: ' Overview, Details,, Extra ' }));
     const sections = group('Sections');
-    const names = () => within(sections).getAllByRole('textbox', { name: /^Section \d+$/ }).map((input) => (input as HTMLInputElement).value);
+    const names = () =>
+      within(sections)
+        .getAllByRole('textbox', { name: /^Section \d+$/ })
+        .map((input) => (input as HTMLInputElement).value);
     expect(names()).toEqual(['Overview', 'Details', 'Extra']);
 
     const details = within(sections).getByRole('textbox', { name: 'Section 2' });
@@ -185,7 +200,10 @@ describe('Board Settings', () => {
     await user.type(within(filters).getByRole('spinbutton', { name: 'Number of days' }), '7');
     await save();
     expect(await within(filters).findByRole('alert')).toHaveTextContent('The filter `Recent` of this board or page cannot be used');
-    expect(puts()[0]).toEqual({ hide_filters: false, filters: [{ name: 'Recent', active: true, condition: 'past_days', sheet_column: { sheet: 'Sales', column: '' }, value: '7' }] });
+    expect(puts()[0]).toEqual({
+      hide_filters: false,
+      filters: [{ name: 'Recent', active: true, condition: 'past_days', sheet_column: { sheet: 'Sales', column: '' }, value: '7' }],
+    });
     expect(screen.getByRole('dialog', { name: 'Board Settings' })).toBeInTheDocument();
   });
 
@@ -224,7 +242,15 @@ describe('Board Settings', () => {
 
   it('will not save filters without unique names', async () => {
     const base = { active: true, condition: '=', sheet_column: { sheet: 'Sales', column: 'Owner' }, value: 'x' };
-    const { user, dialog, save, puts } = await openSettings(boardState({ ...editor, filters: [{ ...base, name: 'Mine' }, { ...base, name: 'Other' }] }));
+    const { user, dialog, save, puts } = await openSettings(
+      boardState({
+        ...editor,
+        filters: [
+          { ...base, name: 'Mine' },
+          { ...base, name: 'Other' },
+        ],
+      }),
+    );
     const second = within(within(dialog).getByRole('group', { name: 'Filter 2: Other' })).getByRole('textbox', { name: 'Name' });
     await user.clear(second);
     await user.type(second, 'Mine');
@@ -243,7 +269,13 @@ describe('Board Settings: binding to another spreadsheet', () => {
     const board = boardState(editor);
     const proposal = {
       spreadsheet_id: 's2',
-      tabs: [{ template_tab: 'Sales', your_tab: 'Deals', columns: [{ template_column: 'Month', template_type: 'date', your_column: 'Closed', status: 'matched', reason: null }] }],
+      tabs: [
+        {
+          template_tab: 'Sales',
+          your_tab: 'Deals',
+          columns: [{ template_column: 'Month', template_type: 'date', your_column: 'Closed', status: 'matched', reason: null }],
+        },
+      ],
       your_tabs: [{ title: 'Deals', columns: [{ name: 'Closed', type: 'date' }] }],
       unmatched: 0,
     };
@@ -253,7 +285,12 @@ describe('Board Settings: binding to another spreadsheet', () => {
       'GET /api/board/s2/sheet/Sales': { body: salesRows },
       'GET /api/spreadsheets/s1': { body: { open_url: '/dashboard/spreadsheets/s1', sheets: [] } },
       'GET /api/spreadsheets/s2': { body: { open_url: '/dashboard/spreadsheets/s2', sheets: [] } },
-      'GET /api/spreadsheets': { body: [{ id: 's1', name: 'Current' }, { id: 's2', name: 'Deals 2026' }] },
+      'GET /api/spreadsheets': {
+        body: [
+          { id: 's1', name: 'Current' },
+          { id: 's2', name: 'Deals 2026' },
+        ],
+      },
       'GET /api/boards/b1/rebind': { body: proposal },
       'POST /api/boards/b1/rebind': { body: { board: { ...board, spreadsheetId: 's2' }, unbound: [] } },
       ...unpublished,
@@ -264,7 +301,11 @@ describe('Board Settings: binding to another spreadsheet', () => {
     await user.click(within(settings).getByRole('button', { name: 'Bind to another spreadsheet...' }));
     const bind = screen.getByRole('dialog', { name: 'Bind to your spreadsheet' });
     const choice = await within(bind).findByRole('combobox', { name: 'Spreadsheet' });
-    expect(within(choice).getAllByRole('option').map((option) => option.textContent)).toEqual(['Keep the current spreadsheet', 'Deals 2026']);
+    expect(
+      within(choice)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Keep the current spreadsheet', 'Deals 2026']);
     await user.selectOptions(choice, 'Deals 2026');
     expect(await within(bind).findByText('Every column matched.')).toBeInTheDocument();
     await user.click(within(bind).getByRole('button', { name: 'Apply' }));

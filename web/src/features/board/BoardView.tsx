@@ -103,9 +103,7 @@ export function BoardView({ board, sections, blockActions, onSettled, editing = 
     '--block-shadow': board.block_shadow,
   } as CSSProperties;
   const tabStyle = (selected: boolean): CSSProperties =>
-    selected
-      ? { color: board.active_section_text_color, background: board.active_section_background_color }
-      : { color: board.inactive_section_text_color };
+    selected ? { color: board.active_section_text_color, background: board.active_section_background_color } : { color: board.inactive_section_text_color };
 
   const reveal = useSettledReveal<HTMLDivElement>();
   useEffect(() => {

@@ -114,7 +114,11 @@ describe('board viewer at /:board_slug', () => {
     serve(boardState({ sections: ' Overview, ,Details ', current_section: 'Details', blocks }));
     const { user } = renderApp('/sales');
     const tabs = await screen.findByRole('tablist', { name: 'Sections' });
-    expect(within(tabs).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Overview', 'Details', 'un-categorized']);
+    expect(
+      within(tabs)
+        .getAllByRole('tab')
+        .map((tab) => tab.textContent),
+    ).toEqual(['Overview', 'Details', 'un-categorized']);
     expect(within(tabs).getByRole('tab', { name: 'Details' })).toHaveAttribute('aria-selected', 'true');
     expect(within(tabs).getByRole('tab', { name: 'Details' })).toHaveStyle({ color: '#FFFFFF', background: '#161819' });
     expect(screen.getByRole('heading', { name: 'Notes' })).toBeInTheDocument();
@@ -139,7 +143,11 @@ describe('board viewer at /:board_slug', () => {
     expect(await within(returns).findByRole('alert')).toHaveTextContent('The sheet `Returns` is not in this spreadsheet.');
     const sales = screen.getByRole('region', { name: 'Monthly sales' });
     const table = await within(sales).findByRole('table');
-    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Month', 'Revenue']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Month', 'Revenue']);
     expect(within(table).getByRole('cell', { name: 'Feb' })).toBeInTheDocument();
     expect(within(table).getAllByRole('row')).toHaveLength(3);
     expect(window.alert).not.toHaveBeenCalled();
@@ -195,7 +203,7 @@ describe('board viewer at /:board_slug', () => {
     expect(block.querySelector('img')).toBeNull();
   });
 
-  it('sends the filter bar\'s choice as the URL filters of every block\'s request', async () => {
+  it("sends the filter bar's choice as the URL filters of every block's request", async () => {
     const region = { name: 'Region', active: false, condition: '=', sheet_column: { sheet: 'Sales', column: 'Month' }, value: '' };
     const { calls } = serve(boardState({ blocks: [tableBlock], hide_filters: false, filters: [region] }));
     const { user } = renderApp('/sales');
@@ -302,13 +310,21 @@ describe('board editor shell', () => {
     await user.click(await screen.findByRole('button', { name: 'New Block' }));
     const dialog = screen.getByRole('dialog', { name: 'Choose Your Block' });
     await within(dialog).findByRole('button', { name: /^Scorecard/ });
-    expect(within(dialog).getAllByRole('button', { name: /./ }).filter((b) => b.className === 'block-type')).toHaveLength(20);
+    expect(
+      within(dialog)
+        .getAllByRole('button', { name: /./ })
+        .filter((b) => b.className === 'block-type'),
+    ).toHaveLength(20);
     await user.click(within(dialog).getByRole('button', { name: /^Scorecard/ }));
     expect(await screen.findByRole('form', { name: 'Scorecard settings' })).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     const post = calls.find((call) => call.method === 'POST' && call.url.pathname === '/api/boards/b1/blocks')!;
     expect(post.body).toMatchObject({ type: 'scorecard', title: 'Scorecard', temp_block: true });
-    expect(within(screen.getByRole('main')).getAllByRole('region').map((region) => within(region).getByRole('heading', { level: 2 }).textContent)).toEqual(['Monthly sales', 'Scorecard']);
+    expect(
+      within(screen.getByRole('main'))
+        .getAllByRole('region')
+        .map((region) => within(region).getByRole('heading', { level: 2 }).textContent),
+    ).toEqual(['Monthly sales', 'Scorecard']);
   });
 
   it('deletes a block after asking in the app', async () => {
@@ -332,7 +348,11 @@ describe('board editor shell', () => {
     const { user } = renderApp('/sales');
     await user.click(await screen.findByRole('button', { name: 'Tutorials' }));
     const dialog = screen.getByRole('dialog', { name: 'Tutorial Videos' });
-    expect(within(dialog).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Board Settings', 'Add Block', 'Publish to MarketPlace']);
+    expect(
+      within(dialog)
+        .getAllByRole('tab')
+        .map((tab) => tab.textContent),
+    ).toEqual(['Board Settings', 'Add Block', 'Publish to MarketPlace']);
     expect(within(dialog).getByLabelText('Board Settings tutorial video')).toHaveAttribute('src', '/v/settings.webm');
     await user.click(within(dialog).getByRole('tab', { name: 'Add Block' }));
     expect(within(dialog).getByLabelText('Add Block tutorial video')).toHaveAttribute('src', '/v/add.webm');

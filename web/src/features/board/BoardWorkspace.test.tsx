@@ -31,9 +31,17 @@ describe('older board layout at /boardWorkspace', () => {
     expect(calls[0].url.searchParams.get('board')).toBe('sales');
     expect(screen.getByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin');
     expect(screen.getByText('Sales board')).toBeInTheDocument();
-    expect(within(tools).getAllByRole('button').map((b) => b.textContent)).toEqual(['+New Block', 'Board Settings', 'Embed', 'Docs']);
+    expect(
+      within(tools)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['+New Block', 'Board Settings', 'Embed', 'Docs']);
     const publishing = screen.getByRole('navigation', { name: 'Board publishing' });
-    expect(within(publishing).getAllByRole('button').map((b) => b.textContent)).toEqual(['Spreadsheet', 'Publish']);
+    expect(
+      within(publishing)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Spreadsheet', 'Publish']);
     expect(await screen.findByRole('table')).toBeInTheDocument();
     const sheetCall = calls.find((call) => call.url.pathname === '/api/board/s1/sheet/Sales')!;
     expect(sheetCall.url.searchParams.get('board')).toBe('sales');

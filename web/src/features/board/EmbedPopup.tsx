@@ -49,7 +49,10 @@ export function EmbedPopup({ board, onSaved, onClose }: { board: BoardState; onS
   const [isFreePlan, setIsFreePlan] = useState<boolean | null>(null);
   useEffect(() => {
     let live = true;
-    void useSessionStore.getState().checkPlan({ board: slug }).then((free) => live && setIsFreePlan(free));
+    void useSessionStore
+      .getState()
+      .checkPlan({ board: slug })
+      .then((free) => live && setIsFreePlan(free));
     return () => {
       live = false;
     };

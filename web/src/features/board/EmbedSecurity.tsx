@@ -90,15 +90,7 @@ function AllowedSites({ board, onSaved }: { board: BoardState; onSaved: (board: 
   );
 }
 
-function SignedLinks({
-  board,
-  minted,
-  onMinted,
-}: {
-  board: BoardState;
-  minted: MintedEmbedToken | null;
-  onMinted: (minted: MintedEmbedToken) => void;
-}) {
+function SignedLinks({ board, minted, onMinted }: { board: BoardState; minted: MintedEmbedToken | null; onMinted: (minted: MintedEmbedToken) => void }) {
   const names = filterNames(board);
   const [locked, setLocked] = useState<Record<string, string>>({});
   const [minutes, setMinutes] = useState<number>(EXPIRIES[3].minutes);
@@ -125,8 +117,7 @@ function SignedLinks({
     <form className="settings-form" aria-label="Signed links for private boards" onSubmit={(event) => void create(event)} noValidate>
       <h3>Signed links for private boards</h3>
       <p className="muted">
-        A signed link shows this board even while it is private, read-only, with the filter values locked here: its viewers
-        cannot change them.
+        A signed link shows this board even while it is private, read-only, with the filter values locked here: its viewers cannot change them.
       </p>
       {names.map((name) => (
         <Field key={name} label={`Lock ${name}`} hint="Empty: not locked.">
@@ -210,9 +201,9 @@ function SigningSecret({ board, onRotated }: { board: BoardState; onRotated: () 
             {secret.secret}
           </code>
           <p className="muted">
-            To sign links on your own server: an HS256 JWT signed with this text, with the claims <code>board</code> (
-            <code>{board.id}</code>), <code>filters</code> (filter name to locked value), <code>exp</code> (Unix seconds) and{' '}
-            <code>aud</code> (<code>tessera-embed</code>); open it as <code>/embed?board={slug}&amp;token=…</code>.
+            To sign links on your own server: an HS256 JWT signed with this text, with the claims <code>board</code> (<code>{board.id}</code>),{' '}
+            <code>filters</code> (filter name to locked value), <code>exp</code> (Unix seconds) and <code>aud</code> (<code>tessera-embed</code>); open it as{' '}
+            <code>/embed?board={slug}&amp;token=…</code>.
           </p>
         </>
       )}

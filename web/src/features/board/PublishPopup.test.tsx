@@ -58,14 +58,19 @@ describe('Publish Board', () => {
 
     await user.type(within(dialog).getByRole('textbox', { name: 'Description' }), 'Deals by stage.');
     const category = within(dialog).getByRole('combobox', { name: 'Category' });
-    expect(within(category).getAllByRole('option').map((option) => option.textContent)).toContain('Finance');
+    expect(
+      within(category)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toContain('Finance');
     await user.selectOptions(category, 'Sales');
     const tags = within(dialog).getByRole('textbox', { name: 'Tags' });
     await user.type(tags, 'CRM, deals,crm,');
-    expect(within(within(dialog).getByRole('list', { name: 'Chosen tags' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      'crm×',
-      'deals×',
-    ]);
+    expect(
+      within(within(dialog).getByRole('list', { name: 'Chosen tags' }))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['crm×', 'deals×']);
     // A tag typed last without a comma is kept when the form is sent.
     await user.type(tags, 'Q3');
     await user.click(within(dialog).getByRole('button', { name: 'Publish' }));
@@ -123,10 +128,7 @@ describe('Publish Board', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Update listing' }));
     expect(await screen.findByText('Listing updated.')).toBeInTheDocument();
     // Publishing again shows the fresh image, not the one cached under the old address.
-    expect(within(dialog).getByRole('img', { name: 'Preview of Pipeline' })).toHaveAttribute(
-      'src',
-      `/api/boards/b1/preview.svg?v=${listing.updated_at + 60}`,
-    );
+    expect(within(dialog).getByRole('img', { name: 'Preview of Pipeline' })).toHaveAttribute('src', `/api/boards/b1/preview.svg?v=${listing.updated_at + 60}`);
     expect(calls.find((call) => call.method === 'PUT')!.body).toEqual({
       title: 'Pipeline',
       description: 'Deals by stage.',

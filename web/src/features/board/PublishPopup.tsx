@@ -64,8 +64,7 @@ export function PublishPopup({ board, onSaved, onClose }: { board: BoardState; o
     // eslint-disable-next-line react-hooks/exhaustive-deps -- chosen on purpose, see above
   }, [slug, boardId]);
 
-  const set = <K extends keyof ListingForm>(key: K, value: ListingForm[K]) =>
-    setForm((current) => (current ? { ...current, [key]: value } : current));
+  const set = <K extends keyof ListingForm>(key: K, value: ListingForm[K]) => setForm((current) => (current ? { ...current, [key]: value } : current));
   const fieldError = (key: keyof ListingInput) => (error?.field === key ? error.message : undefined);
   const formLevelError = error && !(error.field && FIELDS.includes(error.field)) ? error.message : null;
 
@@ -136,9 +135,7 @@ export function PublishPopup({ board, onSaved, onClose }: { board: BoardState; o
           Public board
         </label>
         <p className="muted">
-          {board.public
-            ? 'This board is public: anyone with its link can see it.'
-            : 'This board is private: only its owner and admins can see it.'}
+          {board.public ? 'This board is public: anyone with its link can see it.' : 'This board is private: only its owner and admins can see it.'}
         </p>
       </section>
       <figure className="publish-preview">
@@ -149,7 +146,9 @@ export function PublishPopup({ board, onSaved, onClose }: { board: BoardState; o
           height={PREVIEW_HEIGHT}
         />
         <figcaption className="muted">
-          {listing ? 'The preview shown on the Marketplace: the board as visitors see it.' : 'The Marketplace shows this preview of the board as visitors see it.'}
+          {listing
+            ? 'The preview shown on the Marketplace: the board as visitors see it.'
+            : 'The Marketplace shows this preview of the board as visitors see it.'}
         </figcaption>
       </figure>
       <FormError message={formLevelError ?? loadError} />

@@ -45,8 +45,8 @@ export function SectionsEditor({ names, onChange, error }: { names: readonly str
   return (
     <div className="sections-editor">
       <p className="form-hint">
-        Each section is a tab of the board. Blocks keep the section they name: after a rename, choose the new name in their settings, or they show
-        under 'un-categorized'.
+        Each section is a tab of the board. Blocks keep the section they name: after a rename, choose the new name in their settings, or they show under
+        'un-categorized'.
       </p>
       {error && (
         <p className="field-error" role="alert">
@@ -86,7 +86,14 @@ export function SectionsEditor({ names, onChange, error }: { names: readonly str
         })}
       </ol>
       <div className="sections-add">
-        <input type="text" aria-label="New section" placeholder="New section name" value={added} onChange={(event) => setAdded(event.target.value)} onKeyDown={addOnEnter} />
+        <input
+          type="text"
+          aria-label="New section"
+          placeholder="New section name"
+          value={added}
+          onChange={(event) => setAdded(event.target.value)}
+          onKeyDown={addOnEnter}
+        />
         <button type="button" className="button" onClick={add} disabled={!added.trim()}>
           Add section
         </button>

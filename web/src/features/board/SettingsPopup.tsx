@@ -25,13 +25,32 @@ const HIDE_SWITCHES: readonly [FlagKey, string][] = [
 
 const PROBLEMS_MESSAGE = 'Some settings below cannot be saved as they are; the message beside each says why.';
 
-function Switch({ label, checked, onChange, hint, error }: { label: string; checked: boolean; onChange: (checked: boolean) => void; hint?: string; error?: string }) {
+function Switch({
+  label,
+  checked,
+  onChange,
+  hint,
+  error,
+}: {
+  label: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  hint?: string;
+  error?: string;
+}) {
   const id = useId();
   const described = describedBy(id, hint, error);
   return (
     <div className="settings-switch">
       <label className="check">
-        <input type="checkbox" role="switch" checked={checked} aria-invalid={error ? true : undefined} aria-describedby={described} onChange={(event) => onChange(event.target.checked)} />
+        <input
+          type="checkbox"
+          role="switch"
+          checked={checked}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={described}
+          onChange={(event) => onChange(event.target.checked)}
+        />
         {label}
       </label>
       <FieldNotes id={id} hint={hint} error={error} />
@@ -122,9 +141,14 @@ export function SettingsPopup({ board, onSaved, onClose }: { board: BoardState; 
     }
   };
 
-
   return (
-    <Popup title="Board Settings" onClose={onClose} closeBlocked={saving} maxWidth={760} footer={<SaveFooter formId={formId} saving={saving} onCancel={onClose} />}>
+    <Popup
+      title="Board Settings"
+      onClose={onClose}
+      closeBlocked={saving}
+      maxWidth={760}
+      footer={<SaveFooter formId={formId} saving={saving} onCancel={onClose} />}
+    >
       <form ref={formRef} id={formId} className="settings-form board-settings" onSubmit={(event) => void submit(event)} noValidate>
         <FormError message={formLevelError} />
         <Section title="Board" className="settings-texts">
@@ -193,7 +217,9 @@ export function SettingsPopup({ board, onSaved, onClose }: { board: BoardState; 
             columnsOf={(sheet) => columns[sheet]}
             error={fieldError('filters')}
           />
-          <p className="form-hint">{filterBarHint(form) ?? 'Named filters show to viewers as chips above the blocks; a link can set them too, as in ?filters=Region:North.'}</p>
+          <p className="form-hint">
+            {filterBarHint(form) ?? 'Named filters show to viewers as chips above the blocks; a link can set them too, as in ?filters=Region:North.'}
+          </p>
         </Section>
       </form>
       {binding && (

@@ -129,7 +129,11 @@ describe('Share in the board editor', () => {
     const { user } = renderApp('/sales');
     const dialog = await openShare(user);
     const access = within(dialog).getByRole('region', { name: 'Who has access' });
-    expect(within(access).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['The ownerann@example.comOwner']);
+    expect(
+      within(access)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['The ownerann@example.comOwner']);
     expect(within(access).getByText(BOARD_INVITES)).toBeInTheDocument();
     expect(within(access).queryByText(ANYONE_CAN_VIEW)).not.toBeInTheDocument();
     // Nobody is invited to a board (the server has no board users), so nothing offers to.

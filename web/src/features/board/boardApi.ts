@@ -40,7 +40,6 @@ export async function spreadsheetUrl(slug: string, spreadsheetId: string): Promi
   return view.open_url;
 }
 
-
 /** A signed embed link locking `filters` (stored filter name → value); errors are the caller's to show. */
 export function mintEmbedToken(slug: string, boardId: string, filters: Record<string, string>, expiresInMinutes: number): Promise<MintedEmbedToken> {
   const body = { filters, expires_in_minutes: expiresInMinutes };

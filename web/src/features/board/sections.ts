@@ -75,7 +75,12 @@ export function sectionTabs(sections: readonly string[], blocks: readonly BoardB
 
 /** The tab that starts active: the tab the board's current_section names (as the core compares), else the first. */
 export function initialSection(tabs: readonly string[], current: string | null | undefined): string {
-  return currentTab(current, tabs.map((section) => ({ section, blocks: [] }))) ?? '';
+  return (
+    currentTab(
+      current,
+      tabs.map((section) => ({ section, blocks: [] })),
+    ) ?? ''
+  );
 }
 
 /** The blocks the active tab shows; without tabs, all of them. */

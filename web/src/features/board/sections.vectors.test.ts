@@ -17,7 +17,9 @@ const wellTyped = vectors.cases.filter((c) => c.error === undefined);
 
 describe('sections.ts replays the core sections vectors', () => {
   it('leaves out only the malformed-input cases', () => {
-    expect(vectors.cases.filter((c) => c.error !== undefined).every((c) => (c.input.block_sections ?? []).some((s) => s !== null && typeof s !== 'string'))).toBe(true);
+    expect(
+      vectors.cases.filter((c) => c.error !== undefined).every((c) => (c.input.block_sections ?? []).some((s) => s !== null && typeof s !== 'string')),
+    ).toBe(true);
   });
 
   it.each(wellTyped.map((c) => [c.name, c] as const))('%s', (_name, c) => {

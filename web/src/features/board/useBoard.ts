@@ -5,10 +5,7 @@ import { copyKey, keepCopy, loadWithCopy } from '../../platform/offlineStore';
 import { withoutLocalDrafts } from '../../shell/blockList';
 import { loadBoard } from './boardApi';
 
-export type BoardLoad =
-  | { status: 'loading' }
-  | { status: 'ready'; board: BoardState }
-  | { status: 'failed'; error: ApiError };
+export type BoardLoad = { status: 'loading' } | { status: 'ready'; board: BoardState } | { status: 'failed'; error: ApiError };
 
 /**
  * The board named `slug`, loaded with POST /api/board/update-metadata, and a setter for the

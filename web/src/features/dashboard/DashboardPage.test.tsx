@@ -102,7 +102,16 @@ describe('/dashboard', () => {
   });
 
   it('connects the new board to the spreadsheet picked for it', async () => {
-    const spreadsheet = { id: 's1', workspace_id: 'w1', name: 'Sales 2026', kind: 'upload', source_url: '', created_at: 1, open_url: '/dashboard/spreadsheets/s1', sheets: [] };
+    const spreadsheet = {
+      id: 's1',
+      workspace_id: 'w1',
+      name: 'Sales 2026',
+      kind: 'upload',
+      source_url: '',
+      created_at: 1,
+      open_url: '/dashboard/spreadsheets/s1',
+      sheets: [],
+    };
     const { calls } = signedInWith(
       { workspaces: [workspace], spreadsheets: [spreadsheet] },
       {
@@ -119,7 +128,16 @@ describe('/dashboard', () => {
   });
 
   it('pre-selects the spreadsheet of a workspace that has only one', async () => {
-    const spreadsheet = { id: 's1', workspace_id: 'w1', name: 'Sales 2026', kind: 'upload', source_url: '', created_at: 1, open_url: '/dashboard/spreadsheets/s1', sheets: [] };
+    const spreadsheet = {
+      id: 's1',
+      workspace_id: 'w1',
+      name: 'Sales 2026',
+      kind: 'upload',
+      source_url: '',
+      created_at: 1,
+      open_url: '/dashboard/spreadsheets/s1',
+      sheets: [],
+    };
     const { calls } = signedInWith(
       { workspaces: [workspace], spreadsheets: [spreadsheet] },
       { 'POST /api/boards': { status: 201, body: { id: 'b9', name: 'Q1' } }, 'PUT /api/boards/b9': { body: { id: 'b9' } } },
@@ -132,15 +150,36 @@ describe('/dashboard', () => {
   });
 
   it('leaves the choice open when the workspace has several spreadsheets', async () => {
-    const one = { id: 's1', workspace_id: 'w1', name: 'Sales 2026', kind: 'upload', source_url: '', created_at: 1, open_url: '/dashboard/spreadsheets/s1', sheets: [] };
+    const one = {
+      id: 's1',
+      workspace_id: 'w1',
+      name: 'Sales 2026',
+      kind: 'upload',
+      source_url: '',
+      created_at: 1,
+      open_url: '/dashboard/spreadsheets/s1',
+      sheets: [],
+    };
     signedInWith({ workspaces: [workspace], spreadsheets: [one, { ...one, id: 's2', name: 'Stock' }] });
     renderApp('/dashboard');
     expect(await screen.findByLabelText('Spreadsheet of the new board')).toHaveValue('');
   });
 
   it('creates the board without a spreadsheet when none is picked', async () => {
-    const spreadsheet = { id: 's1', workspace_id: 'w1', name: 'Sales 2026', kind: 'upload', source_url: '', created_at: 1, open_url: '/dashboard/spreadsheets/s1', sheets: [] };
-    const { calls } = signedInWith({ workspaces: [workspace], spreadsheets: [spreadsheet] }, { 'POST /api/boards': { status: 201, body: { id: 'b9', name: 'Q1' } } });
+    const spreadsheet = {
+      id: 's1',
+      workspace_id: 'w1',
+      name: 'Sales 2026',
+      kind: 'upload',
+      source_url: '',
+      created_at: 1,
+      open_url: '/dashboard/spreadsheets/s1',
+      sheets: [],
+    };
+    const { calls } = signedInWith(
+      { workspaces: [workspace], spreadsheets: [spreadsheet] },
+      { 'POST /api/boards': { status: 201, body: { id: 'b9', name: 'Q1' } } },
+    );
     const { user } = renderApp('/dashboard');
     await user.selectOptions(await screen.findByLabelText('Spreadsheet of the new board'), 'No spreadsheet');
     await user.type(screen.getByLabelText('Board name'), 'Q1');

@@ -59,12 +59,16 @@ export function WorkspaceCard({ workspace, boards, apps, onChanged }: Props) {
 
   const duplicateBoard = (board: BoardSummary) => void act(board.id, () => api.post(`/api/boards/${board.id}/duplicate`));
   const deleteBoard = async (board: BoardSummary) => {
-    if (await confirm({ title: 'Delete board', question: `Delete the board "${board.name}" with all its blocks? This cannot be undone.`, confirmLabel: 'Delete' })) {
+    if (
+      await confirm({ title: 'Delete board', question: `Delete the board "${board.name}" with all its blocks? This cannot be undone.`, confirmLabel: 'Delete' })
+    ) {
       void act(board.id, () => api.delete(`/api/boards/${board.id}`));
     }
   };
   const deleteApp = async (app: AppRecord) => {
-    if (await confirm({ title: 'Delete app', question: `Delete the app "${app.name}" with its pages and users? This cannot be undone.`, confirmLabel: 'Delete' })) {
+    if (
+      await confirm({ title: 'Delete app', question: `Delete the app "${app.name}" with its pages and users? This cannot be undone.`, confirmLabel: 'Delete' })
+    ) {
       void act(app.id, () => api.delete(`/api/apps/${app.id}`));
     }
   };
@@ -79,7 +83,12 @@ export function WorkspaceCard({ workspace, boards, apps, onChanged }: Props) {
       <form className="inline-form" onSubmit={createBoard} aria-label={`New board in ${workspace.name}`}>
         <input aria-label="Board name" placeholder="Name of a new board" required value={boardName} onChange={(e) => setBoardName(e.target.value)} />
         {sheets.spreadsheets && sheets.spreadsheets.length > 0 && (
-          <SpreadsheetSelect aria-label="Spreadsheet of the new board" spreadsheets={sheets.spreadsheets} value={boardSpreadsheet} onChange={setBoardSpreadsheet} />
+          <SpreadsheetSelect
+            aria-label="Spreadsheet of the new board"
+            spreadsheets={sheets.spreadsheets}
+            value={boardSpreadsheet}
+            onChange={setBoardSpreadsheet}
+          />
         )}
         <button className="button primary" type="submit" disabled={create.busy || !boardName.trim()}>
           {create.busy ? 'Creating...' : 'Create board'}
@@ -116,13 +125,7 @@ export function WorkspaceCard({ workspace, boards, apps, onChanged }: Props) {
         </ul>
       )}
 
-      <SpreadsheetList
-        workspaceId={workspace.id}
-        spreadsheets={sheets.spreadsheets}
-        error={sheets.error}
-        onUpdated={sheets.update}
-        onChanged={sheets.reload}
-      />
+      <SpreadsheetList workspaceId={workspace.id} spreadsheets={sheets.spreadsheets} error={sheets.error} onUpdated={sheets.update} onChanged={sheets.reload} />
 
       <h3 className="list-title">Apps</h3>
       {apps.length === 0 ? (

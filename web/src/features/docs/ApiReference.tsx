@@ -38,13 +38,13 @@ export function ApiReference() {
       <h1>HTTP API</h1>
       {info?.description && <p>{info.description}</p>}
       <p>
-        Everything the web app does goes through these calls. Requests and answers are JSON; the session is the cookie set by
-        logging in, or an <code>Authorization: Bearer</code> token. The machine-readable description is{' '}
-        <a href={DOCUMENT_PATH}>{DOCUMENT_PATH}</a>
+        Everything the web app does goes through these calls. Requests and answers are JSON; the session is the cookie set by logging in, or an{' '}
+        <code>Authorization: Bearer</code> token. The machine-readable description is <a href={DOCUMENT_PATH}>{DOCUMENT_PATH}</a>
         {info?.version && ` (version ${info.version})`}.
       </p>
       <p>
-        Calls marked “common parameters” also take the query parameters {COMMON_PARAMETERS.map((name, i) => (
+        Calls marked “common parameters” also take the query parameters{' '}
+        {COMMON_PARAMETERS.map((name, i) => (
           <span key={name}>
             {i > 0 && ', '}
             <code>{name}</code>

@@ -69,7 +69,9 @@ const OPENAPI: OpenApiDocument = {
       get: {
         tags: ['docs'],
         summary: 'Every user guide, in reading order.',
-        responses: { '200': { description: '', content: { 'application/json': { schema: { type: 'array', items: { $ref: '#/components/schemas/Guide' } } } } } },
+        responses: {
+          '200': { description: '', content: { 'application/json': { schema: { type: 'array', items: { $ref: '#/components/schemas/Guide' } } } } },
+        },
       },
     },
   },
@@ -110,13 +112,17 @@ describe('the guides', { timeout: 30_000 }, () => {
     renderDocs('/docs');
     const nav = screen.getByRole('navigation', { name: 'Documentation' });
     const guides = await within(nav).findByRole('list', { name: 'Guides' });
-    expect(within(guides).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual([
-      '/docs/guides/getting-started',
-      '/docs/guides/filters',
-      '/docs/guides/apps',
-    ]);
+    expect(
+      within(guides)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual(['/docs/guides/getting-started', '/docs/guides/filters', '/docs/guides/apps']);
     await within(nav).findByRole('link', { name: 'Chart' });
-    expect(within(nav).getAllByRole('list').map((list) => list.getAttribute('aria-label'))).toEqual(['Guides', 'Reference', 'Blocks']);
+    expect(
+      within(nav)
+        .getAllByRole('list')
+        .map((list) => list.getAttribute('aria-label')),
+    ).toEqual(['Guides', 'Reference', 'Blocks']);
     expect(within(nav).getByRole('link', { name: 'HTTP API' })).toHaveAttribute('href', '/docs/api');
     const main = screen.getByRole('main');
     expect(within(main).getByRole('link', { name: 'Filters and search' })).toHaveAttribute('href', '/docs/guides/filters');
@@ -128,7 +134,10 @@ describe('the guides', { timeout: 30_000 }, () => {
     const main = screen.getByRole('main');
     expect(await within(main).findByRole('heading', { level: 1, name: 'Filters and search' })).toBeInTheDocument();
     expect(within(main).getByRole('heading', { level: 2, name: 'URL filters' })).toHaveAttribute('id', 'url-filters');
-    expect(within(screen.getByRole('navigation', { name: 'Documentation' })).getByRole('link', { name: 'Filters and search' })).toHaveAttribute('aria-current', 'page');
+    expect(within(screen.getByRole('navigation', { name: 'Documentation' })).getByRole('link', { name: 'Filters and search' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
     const asked = fetched.length;
 
     await userEvent.click(within(main).getByRole('link', { name: 'Detail pages' }));
@@ -197,14 +206,24 @@ describe('the search', { timeout: 30_000 }, () => {
 
     await userEvent.type(search, 'replicas');
     const found = within(nav).getByRole('list', { name: 'Guides found' });
-    expect(within(found).getAllByRole('link').map((link) => link.textContent)).toEqual(['Multi-page apps']);
-    expect(within(found).getByText('replicas', { selector: 'mark' }).parentElement).toHaveTextContent('…detail page shows one record. Several replicas never matter here.');
+    expect(
+      within(found)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Multi-page apps']);
+    expect(within(found).getByText('replicas', { selector: 'mark' }).parentElement).toHaveTextContent(
+      '…detail page shows one record. Several replicas never matter here.',
+    );
     expect(within(nav).queryByRole('list', { name: 'Blocks found' })).not.toBeInTheDocument();
 
     await userEvent.clear(search);
     await userEvent.type(search, 'copyright');
     const blocks = within(nav).getByRole('list', { name: 'Blocks found' });
-    expect(within(blocks).getAllByRole('link').map((link) => link.textContent)).toEqual(['Footer']);
+    expect(
+      within(blocks)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Footer']);
     expect(within(blocks).getByText('Setting: Copyright')).toBeInTheDocument();
 
     await userEvent.type(search, 'zzz');
@@ -217,7 +236,11 @@ describe('the search', { timeout: 30_000 }, () => {
     await within(nav).findByRole('link', { name: 'Getting started' });
     await userEvent.type(within(nav).getByRole('searchbox'), 'apps');
     const found = within(nav).getByRole('list', { name: 'Guides found' });
-    expect(within(found).getAllByRole('link').map((link) => link.textContent)).toEqual(['Multi-page apps', 'Filters and search']);
+    expect(
+      within(found)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Multi-page apps', 'Filters and search']);
   });
 });
 
@@ -226,7 +249,11 @@ describe('the HTTP API reference', { timeout: 30_000 }, () => {
     renderDocs('/docs/api');
     const main = screen.getByRole('main');
     expect(await within(main).findByRole('heading', { level: 1, name: 'HTTP API' })).toBeInTheDocument();
-    expect(within(main).getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['boards', 'docs']);
+    expect(
+      within(main)
+        .getAllByRole('heading', { level: 2 })
+        .map((h) => h.textContent),
+    ).toEqual(['boards', 'docs']);
 
     const get = within(main).getByRole('region', { name: 'GET /api/boards/{boardId}' });
     expect(within(get).getByText('A board as its viewer may see it.')).toBeInTheDocument();
@@ -273,14 +300,18 @@ describe('the block reference', { timeout: 30_000 }, () => {
       );
       const main = await screen.findByRole('main');
       await within(main).findByRole('heading', { level: 1, name: info.name });
-      const shown = new Set(within(main).getAllByText((_, element) => element?.tagName === 'CODE').map((code) => code.textContent));
+      const shown = new Set(
+        within(main)
+          .getAllByText((_, element) => element?.tagName === 'CODE')
+          .map((code) => code.textContent),
+      );
       const missing = keysOf(info.fields).filter((key) => !shown.has(key));
       expect(missing, `${info.type} settings missing from its page`).toEqual([]);
       unmount();
     }
   });
 
-  it("says what a setting is, its default, its values and when the editor shows it", async () => {
+  it('says what a setting is, its default, its values and when the editor shows it', async () => {
     renderDocs('/docs/blocks/footer');
     const row = (await screen.findByText('socialItems', { selector: 'code' })).closest('tr') as HTMLElement;
     expect(within(row).getByText('List of items')).toBeInTheDocument();
@@ -304,7 +335,13 @@ describe('visibility rules in words', () => {
     [{ rule: 'equals', field: 'linkType', value: 'page' }, 'Shown when Links to is page'],
     [{ rule: 'none_of', field: 'linkType', values: ['a', 'b'] }, 'Shown when Links to is none of a, b'],
     [
-      { rule: 'all', rules: [{ rule: 'is_on', field: 'paginate' }, { rule: 'is_set', field: 'x' }] },
+      {
+        rule: 'all',
+        rules: [
+          { rule: 'is_on', field: 'paginate' },
+          { rule: 'is_set', field: 'x' },
+        ],
+      },
       'Shown when Paginate is on and when x is set',
     ],
   ];

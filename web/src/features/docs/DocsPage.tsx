@@ -93,7 +93,15 @@ export default function DocsPage() {
   );
 }
 
-function DocsContents({ guides, blocks, current }: { guides: readonly Guide[]; blocks: readonly BlockInfo[]; current: { slug?: string; blockType?: string; isApi: boolean } }) {
+function DocsContents({
+  guides,
+  blocks,
+  current,
+}: {
+  guides: readonly Guide[];
+  blocks: readonly BlockInfo[];
+  current: { slug?: string; blockType?: string; isApi: boolean };
+}) {
   const here = (is: boolean) => (is ? 'page' : undefined);
   return (
     <>
@@ -187,8 +195,8 @@ function DocsHome({ guides, blocks }: { guides: Loaded<Guide[]>; blocks: Loaded<
     <article>
       <h1>Tessera documentation</h1>
       <p>
-        How to turn a spreadsheet into boards and apps, share them and run Tessera yourself. This documentation is served by the
-        Tessera you are using, so it matches its version and works without an internet connection.
+        How to turn a spreadsheet into boards and apps, share them and run Tessera yourself. This documentation is served by the Tessera you are using, so it
+        matches its version and works without an internet connection.
       </p>
       <h2>Guides</h2>
       {guides === null && <Loading />}
@@ -211,9 +219,9 @@ function DocsHome({ guides, blocks }: { guides: Loaded<Guide[]>; blocks: Loaded<
       </p>
       <h2 id="block-reference">Block reference</h2>
       <p>
-        Every block you can add to a board or an app page, with every setting of its editor: what it means, its default, the values
-        it takes and when the editor shows it. This reference is written from the same catalogue the editor and the server check
-        settings against, so it always matches the product you are running.
+        Every block you can add to a board or an app page, with every setting of its editor: what it means, its default, the values it takes and when the editor
+        shows it. This reference is written from the same catalogue the editor and the server check settings against, so it always matches the product you are
+        running.
       </p>
       {blocks === null && <Loading />}
       {blocks && 'error' in blocks && <FormError message={blocks.error} />}

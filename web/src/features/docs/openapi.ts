@@ -83,8 +83,14 @@ export function operationsByTag(document: OpenApiDocument): [string, Operation[]
         summary: raw.summary ?? '',
         description,
         parameters: [...(item.parameters ?? []), ...(raw.parameters ?? [])],
-        requestBody: raw.requestBody ? { required: raw.requestBody.required ?? false, ...(firstBody(raw.requestBody.content) ?? { mediaType: '', schema: '' }) } : null,
-        responses: Object.entries(raw.responses ?? {}).map(([status, answer]) => ({ status, description: answer.description ?? '', body: firstBody(answer.content) })),
+        requestBody: raw.requestBody
+          ? { required: raw.requestBody.required ?? false, ...(firstBody(raw.requestBody.content) ?? { mediaType: '', schema: '' }) }
+          : null,
+        responses: Object.entries(raw.responses ?? {}).map(([status, answer]) => ({
+          status,
+          description: answer.description ?? '',
+          body: firstBody(answer.content),
+        })),
       };
       const tag = raw.tags?.[0] ?? 'other';
       groups.set(tag, [...(groups.get(tag) ?? []), operation]);

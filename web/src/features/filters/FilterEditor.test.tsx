@@ -22,7 +22,7 @@ function renderEditor(stored: Record<string, unknown>[] = [], error?: string) {
 const filterGroup = (n: number) => screen.getByRole('group', { name: new RegExp(`^Filter ${n}\\b`) });
 
 describe('FilterEditor', () => {
-  it('adds a filter named Filter 1, active, on the first tab, and lists that tab\'s columns', async () => {
+  it("adds a filter named Filter 1, active, on the first tab, and lists that tab's columns", async () => {
     const { user, saved } = renderEditor();
     expect(screen.getByText('No filters yet: every row shows.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Add filter' }));
@@ -31,7 +31,11 @@ describe('FilterEditor', () => {
     expect(within(row).getByRole('switch', { name: 'Active' })).toBeChecked();
     expect(within(row).getByRole('combobox', { name: 'Sheet' })).toHaveValue('Sales');
     const column = within(row).getByRole('combobox', { name: 'Column' });
-    expect(within(column).getAllByRole('option').map((o) => o.textContent)).toEqual(['Choose a column', 'Month', 'Owner', 'Amount']);
+    expect(
+      within(column)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Choose a column', 'Month', 'Owner', 'Amount']);
     await user.selectOptions(column, 'Owner');
     // Another tab has other columns: the column is chosen again.
     await user.selectOptions(within(row).getByRole('combobox', { name: 'Sheet' }), 'Team');
@@ -71,7 +75,9 @@ describe('FilterEditor', () => {
   });
 
   it('keeps a value the new condition reads the same way, and drops one it cannot', async () => {
-    const { user, saved } = renderEditor([{ name: 'Recent', active: true, condition: 'includes', sheet_column: { sheet: 'Sales', column: 'Month' }, value: '7' }]);
+    const { user, saved } = renderEditor([
+      { name: 'Recent', active: true, condition: 'includes', sheet_column: { sheet: 'Sales', column: 'Month' }, value: '7' },
+    ]);
     const condition = within(filterGroup(1)).getByRole('combobox', { name: 'Condition' });
     await user.selectOptions(condition, 'past_days');
     expect(saved()[0].value).toBe('7');
@@ -100,7 +106,9 @@ describe('FilterEditor', () => {
   });
 
   it('takes a date range as a start and an end, and reads one stored as start..end', async () => {
-    const { saved } = renderEditor([{ name: 'Q1', active: true, condition: 'date', sheet_column: { sheet: 'Sales', column: 'Month' }, value: '2026-01-01..03/31/2026' }]);
+    const { saved } = renderEditor([
+      { name: 'Q1', active: true, condition: 'date', sheet_column: { sheet: 'Sales', column: 'Month' }, value: '2026-01-01..03/31/2026' },
+    ]);
     const row = filterGroup(1);
     expect(within(row).getByLabelText('From')).toHaveValue('2026-01-01');
     // A date in another format stays text rather than be wiped by a date picker.
@@ -117,7 +125,11 @@ describe('FilterEditor', () => {
 
   it('says when names are empty, repeated or hold a link separator', async () => {
     const base = { active: true, condition: '=', sheet_column: { sheet: 'Sales', column: 'Month' }, value: 'x' };
-    const { user } = renderEditor([{ ...base, name: 'Region' }, { ...base, name: 'Region ' }, { ...base, name: 'a:b' }]);
+    const { user } = renderEditor([
+      { ...base, name: 'Region' },
+      { ...base, name: 'Region ' },
+      { ...base, name: 'a:b' },
+    ]);
     expect(screen.getByText(/a link applies a filter by name, as in \?filters=Region:North/)).toBeInTheDocument();
     const name = (n: number) => within(filterGroup(n)).getByRole('textbox', { name: 'Name' });
     expect(name(2)).toHaveAccessibleDescription('Another filter is also named "Region"; names must be unique.');
@@ -129,7 +141,11 @@ describe('FilterEditor', () => {
 
   it('moves and removes filters', async () => {
     const base = { active: true, condition: '=', sheet_column: { sheet: 'Sales', column: 'Month' }, value: 'x' };
-    const { user, saved } = renderEditor([{ ...base, name: 'A' }, { ...base, name: 'B' }, { ...base, name: 'C' }]);
+    const { user, saved } = renderEditor([
+      { ...base, name: 'A' },
+      { ...base, name: 'B' },
+      { ...base, name: 'C' },
+    ]);
     await user.click(screen.getByRole('button', { name: 'Move Filter 3: C up' }));
     expect(saved().map((f) => f.name)).toEqual(['A', 'C', 'B']);
     await user.click(screen.getByRole('button', { name: 'Remove Filter 1: A' }));
@@ -144,7 +160,7 @@ describe('FilterEditor', () => {
     expect(condition).toHaveAccessibleDescription('Choose a condition.');
   });
 
-  it('shows the server\'s refusal of the list', () => {
+  it("shows the server's refusal of the list", () => {
     renderEditor([], 'The filter `Mine` of this board or page cannot be used: unknown variant `between`.');
     expect(screen.getByRole('alert')).toHaveTextContent('The filter `Mine` of this board or page cannot be used');
   });

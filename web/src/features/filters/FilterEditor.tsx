@@ -46,7 +46,12 @@ function FilterRow({
           />
         </Field>
         <Field label="Column">
-          <NamePicker value={column} names={columnsOf(sheet)} placeholder="Choose a column" onChange={(next) => onChange({ ...filter, sheet_column: { sheet, column: next } })} />
+          <NamePicker
+            value={column}
+            names={columnsOf(sheet)}
+            placeholder="Choose a column"
+            onChange={(next) => onChange({ ...filter, sheet_column: { sheet, column: next } })}
+          />
         </Field>
         <Field label="Condition" error={problem.condition}>
           <select value={filter.condition} onChange={(event) => onChange(withCondition(filter, event.target.value as Condition))}>
@@ -86,9 +91,7 @@ export function FilterEditor({
   const replace = (index: number, filter: EditableFilter) => onChange(filters.map((current, i) => (i === index ? filter : current)));
   return (
     <div className="filter-editor">
-      <p className="form-hint">
-        {NAMES_RULE} A filter applies when it is active, or when a link names it.
-      </p>
+      <p className="form-hint">{NAMES_RULE} A filter applies when it is active, or when a link names it.</p>
       {error && (
         <p className="field-error" role="alert">
           {error}

@@ -50,7 +50,15 @@ function TokenText({ label, hint, value, onChange }: { label: string; hint: stri
 }
 
 /** The value input a condition takes (crates/tessera-core/src/filter.rs lists them). */
-export function FilterValueInput({ condition, value, onChange }: { condition: Condition | ''; value: EditableFilter['value']; onChange: (value: EditableFilter['value']) => void }) {
+export function FilterValueInput({
+  condition,
+  value,
+  onChange,
+}: {
+  condition: Condition | '';
+  value: EditableFilter['value'];
+  onChange: (value: EditableFilter['value']) => void;
+}) {
   const kind = valueKind(condition);
   const textValue = Array.isArray(value) ? '' : value;
   switch (kind) {

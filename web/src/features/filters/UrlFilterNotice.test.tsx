@@ -36,7 +36,7 @@ function renderNotice(initial: string) {
 }
 
 describe('UrlFilterNotice', () => {
-  it('says once, in the core\'s words, that a filter name the board does not have was ignored', async () => {
+  it("says once, in the core's words, that a filter name the board does not have was ignored", async () => {
     renderNotice('Books only');
     const notice = await screen.findByRole('status');
     expect(notice).toHaveTextContent("Part of this link's filters was ignored: This board has no filter named “Books only”.");

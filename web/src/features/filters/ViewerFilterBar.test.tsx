@@ -54,7 +54,15 @@ describe('url filters', () => {
       ['Region', 'North'],
       ['Time', '10:30'],
     ]);
-    expect(writeUrlFilters(new Map([['A', ' 1 '], ['B', ''], ['C', 'x']]))).toBe('A:1,C:x');
+    expect(
+      writeUrlFilters(
+        new Map([
+          ['A', ' 1 '],
+          ['B', ''],
+          ['C', 'x'],
+        ]),
+      ),
+    ).toBe('A:1,C:x');
   });
 
   it('describe the active filters and those the URL switches on', () => {
@@ -143,7 +151,11 @@ describe('ViewerFilterBar', () => {
     await user.click(screen.getByRole('button', { name: 'Add' }));
     expect(last()).toBe('Status:North||East');
     const tokens = screen.getByRole('list', { name: 'Status is any of: chosen values' });
-    expect(within(tokens).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['North×', 'East×']);
+    expect(
+      within(tokens)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['North×', 'East×']);
     await user.click(screen.getByRole('button', { name: 'Remove North' }));
     expect(last()).toBe('Status:East');
     expect(add).toHaveFocus();

@@ -33,9 +33,15 @@ const question = (filter: Filter) => `${filter.sheet_column.column} ${CONDITION_
 function shownValue(filter: Filter, value: string): string {
   switch (valueKind(filter.condition)) {
     case 'range':
-      return value.split(DATE_RANGE_SEPARATOR).map((side) => side.trim() || '…').join(' – ');
+      return value
+        .split(DATE_RANGE_SEPARATOR)
+        .map((side) => side.trim() || '…')
+        .join(' – ');
     case 'list':
-      return value.split(ANY_OF_SEPARATOR).filter((part) => part.trim()).join(', ');
+      return value
+        .split(ANY_OF_SEPARATOR)
+        .filter((part) => part.trim())
+        .join(', ');
     case 'days':
       return `past ${value} days`;
     default:
@@ -48,7 +54,19 @@ function shownValue(filter: Filter, value: string): string {
  * and when the popover closes; a value with a comma would split its pair, so it stays here with
  * the reason instead.
  */
-function TypedValue({ label, type, value, onChange, onDone }: { label: string; type: 'text' | 'number'; value: string; onChange: (value: string) => void; onDone: () => void }) {
+function TypedValue({
+  label,
+  type,
+  value,
+  onChange,
+  onDone,
+}: {
+  label: string;
+  type: 'text' | 'number';
+  value: string;
+  onChange: (value: string) => void;
+  onDone: () => void;
+}) {
   const [draft, setDraft] = useState(value);
   const problem = urlValueProblem(draft);
   const write = useRef(onChange);
@@ -95,7 +113,10 @@ function TypedValue({ label, type, value, onChange, onDone }: { label: string; t
 
 /** Values of an any-of filter as removable tokens, joined with the core's `||`. */
 function TokenValues({ label, value, onChange }: { label: string; value: string; onChange: (value: string) => void }) {
-  const tokens = value.split(ANY_OF_SEPARATOR).map((part) => part.trim()).filter(Boolean);
+  const tokens = value
+    .split(ANY_OF_SEPARATOR)
+    .map((part) => part.trim())
+    .filter(Boolean);
   const [draft, setDraft] = useState('');
   const input = useRef<HTMLInputElement>(null);
   const problem = draft.includes(ANY_OF_SEPARATOR) ? `Add one value at a time; ${ANY_OF_SEPARATOR} separates them.` : urlValueProblem(draft);

@@ -17,7 +17,10 @@ export function readUrlFilters(text: string): Map<string, string> {
 
 /** The `filters` query for `values` (names with an empty value are left out). */
 export function writeUrlFilters(values: Map<string, string>): string {
-  return [...values].filter(([, value]) => value.trim() !== '').map(([name, value]) => `${name}:${value.trim()}`).join(',');
+  return [...values]
+    .filter(([, value]) => value.trim() !== '')
+    .map(([name, value]) => `${name}:${value.trim()}`)
+    .join(',');
 }
 
 /** Why a value cannot travel in the URL (a comma would split it), or null. */

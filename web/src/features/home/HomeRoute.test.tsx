@@ -44,7 +44,7 @@ describe('the home page for a visitor', () => {
     expect(calls.map((call) => `${call.method} ${call.url.pathname}`)).not.toContain('GET /api/auth');
   });
 
-  it("shows Log in and Sign up in the dark bar as themed buttons, never white on white", async () => {
+  it('shows Log in and Sign up in the dark bar as themed buttons, never white on white', async () => {
     mockFetch({});
     renderApp('/');
     const bar = await screen.findByRole('banner');

@@ -54,8 +54,8 @@ export function Landing() {
           <p className="home-eyebrow">From spreadsheet to web app</p>
           <h1 id="home-title">Turn a spreadsheet into a board or an app people can use</h1>
           <p className="home-lead">
-            Connect a Google Sheet, a published CSV or an upload, pick blocks, and Tessera shows your rows as a page you
-            can share, embed or publish as a template.
+            Connect a Google Sheet, a published CSV or an upload, pick blocks, and Tessera shows your rows as a page you can share, embed or publish as a
+            template.
           </p>
           <div className="home-actions">
             <Link className="button primary home-cta" to={SIGN_UP}>
@@ -79,8 +79,8 @@ export function Landing() {
         <section id="demo" className="home-demo" aria-labelledby="demo-title">
           <h2 id="demo-title">Try it on a sample sheet</h2>
           <p className="home-demo-lead">
-            A live board over 60 rows of sample sales. Search it, add a filter or sort a column: your browser works out
-            the rows and the chart with the same data core that runs every Tessera board.
+            A live board over 60 rows of sample sales. Search it, add a filter or sort a column: your browser works out the rows and the chart with the same
+            data core that runs every Tessera board.
           </p>
           <PreviewPage />
         </section>

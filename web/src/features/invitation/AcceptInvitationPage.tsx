@@ -18,10 +18,12 @@ export default function AcceptInvitationPage() {
   const appId = search.get('app')?.trim() ?? '';
   const status = useSessionStatus();
 
-
   if (!appId) {
     return (
-      <AuthLayout title="This invitation link is incomplete" intro="It does not say which app it is for. Open the link from the invitation e-mail again, or ask the app's owner to send a new one.">
+      <AuthLayout
+        title="This invitation link is incomplete"
+        intro="It does not say which app it is for. Open the link from the invitation e-mail again, or ask the app's owner to send a new one."
+      >
         <Link className="button wide" to="/dashboard">
           Go to the dashboard
         </Link>

@@ -99,7 +99,8 @@ export function BindSpreadsheet({
   };
 
   if (!spreadsheets) return error ? <FormError message={error} /> : <Loading />;
-  const unmatched = proposal && choices ? proposal.tabs.flatMap((tab) => tab.columns.filter((c) => !choices.columns[tab.template_tab][c.template_column])).length : 0;
+  const unmatched =
+    proposal && choices ? proposal.tabs.flatMap((tab) => tab.columns.filter((c) => !choices.columns[tab.template_tab][c.template_column])).length : 0;
 
   return (
     <div className="bind-spreadsheet">
@@ -120,14 +121,7 @@ export function BindSpreadsheet({
         <>
           {proposal.tabs.length === 0 && <p className="muted">This board names no tab or column, so there is nothing to match.</p>}
           {proposal.tabs.map((tab) => (
-            <TabBinding
-              key={tab.template_tab}
-              tab={tab}
-              yourTabs={proposal.your_tabs}
-              choices={choices}
-              disabled={applying}
-              onChange={setChoices}
-            />
+            <TabBinding key={tab.template_tab} tab={tab} yourTabs={proposal.your_tabs} choices={choices} disabled={applying} onChange={setChoices} />
           ))}
           <p role="status" className={unmatched ? 'bind-summary unmatched' : 'bind-summary'}>
             {unmatched === 0
@@ -176,9 +170,7 @@ function TabBinding({
       tabs: { ...choices.tabs, [tab.template_tab]: title },
       columns: {
         ...choices.columns,
-        [tab.template_tab]: Object.fromEntries(
-          tab.columns.map((c) => [c.template_column, title === (tab.your_tab ?? '') ? (c.your_column ?? '') : '']),
-        ),
+        [tab.template_tab]: Object.fromEntries(tab.columns.map((c) => [c.template_column, title === (tab.your_tab ?? '') ? (c.your_column ?? '') : ''])),
       },
     });
   const setColumn = (column: string, value: string) =>

@@ -56,7 +56,11 @@ describe('/marketplace', () => {
     const card = await screen.findByRole('article', { name: 'Sales pipeline' });
     expect(within(card).getByText('Sales')).toBeInTheDocument();
     expect(within(card).getByText('Deals by stage, with owners and amounts.')).toBeInTheDocument();
-    expect(within(within(card).getByRole('list', { name: 'Tags' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['crm', 'deals']);
+    expect(
+      within(within(card).getByRole('list', { name: 'Tags' }))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['crm', 'deals']);
     expect(within(card).getByText('by Ada Lovelace')).toBeInTheDocument();
     const image = within(card).getByRole('img', { name: 'Preview of Sales pipeline' });
     // The listing's last change is in the address, so a listing published again shows its fresh image.
@@ -100,7 +104,11 @@ describe('/marketplace', () => {
     const { calls } = serve((url) => (url.searchParams.get('category') === 'HR' ? page([hiring]) : page([pipeline, hiring])));
     const { user, where } = renderApp('/marketplace');
     const chips = await screen.findByRole('group', { name: 'Category' });
-    expect(within(chips).getAllByRole('button').map((b) => b.textContent)).toEqual(['All', ...CATEGORIES]);
+    expect(
+      within(chips)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['All', ...CATEGORIES]);
     expect(within(chips).getByRole('button', { name: 'All' })).toHaveAttribute('aria-pressed', 'true');
 
     await user.click(within(chips).getByRole('button', { name: 'HR' }));
@@ -262,7 +270,11 @@ describe('/marketplace templates', () => {
     expect(calls.find((call) => call.url.pathname === '/api/marketplace/b1/copy')!.body).toEqual({ workspace_id: 'w2' });
     const choice = await within(bind).findByRole('combobox', { name: 'Spreadsheet' });
     // The copy's own sample data is what 'Keep' means, not a spreadsheet to bind to.
-    expect(within(choice).getAllByRole('option').map((option) => option.textContent)).toEqual(['Keep the sample data', 'My deals']);
+    expect(
+      within(choice)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Keep the sample data', 'My deals']);
     await user.selectOptions(choice, 'My deals');
 
     const table = await within(bind).findByRole('table');
@@ -274,7 +286,7 @@ describe('/marketplace templates', () => {
     ]);
     expect(rows[1]).toHaveClass('unmatched');
     expect(within(bind).getByRole('combobox', { name: 'Your tab for “Sales”' })).toHaveValue('Deals');
-    expect(within(bind).getByText('2 columns do not match; they keep the template\'s names.')).toBeInTheDocument();
+    expect(within(bind).getByText("2 columns do not match; they keep the template's names.")).toBeInTheDocument();
     expect(calls.find((call) => call.url.pathname === '/api/boards/c1/rebind')!.url.searchParams.get('spreadsheet_id')).toBe('s9');
 
     await user.selectOptions(within(bind).getByRole('combobox', { name: 'Your column for “Month”' }), 'Closed');

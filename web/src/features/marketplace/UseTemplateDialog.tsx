@@ -32,8 +32,8 @@ export function UseTemplateDialog({ boardId, title, onClose }: { boardId: string
       {status === 'user' && copy && (
         <>
           <p>
-            “{copy.name}” is now a private board of yours, with a copy of the template's sample data. Bind it to one of your spreadsheets, or keep
-            the sample data for now.
+            “{copy.name}” is now a private board of yours, with a copy of the template's sample data. Bind it to one of your spreadsheets, or keep the sample
+            data for now.
           </p>
           <BindSpreadsheet
             boardId={copy.id}
@@ -99,17 +99,14 @@ function CopyStep({ boardId, onCopied }: { boardId: string; onCopied: (board: Bo
   if (workspaces.length === 0) {
     return (
       <p>
-        Boards live in a workspace, and you have none yet. <Link to="/dashboard/new-workspace">Create a workspace</Link>, then come back to use
-        this template.
+        Boards live in a workspace, and you have none yet. <Link to="/dashboard/new-workspace">Create a workspace</Link>, then come back to use this template.
       </p>
     );
   }
   return (
     <>
       <p>The board is copied with its settings, sections, blocks and a copy of its sample data, as a private board of yours.</p>
-      {workspaces.length > 1 && (
-        <WorkspaceSelect workspaces={workspaces} value={workspaceId} disabled={copying} onChange={setWorkspaceId} />
-      )}
+      {workspaces.length > 1 && <WorkspaceSelect workspaces={workspaces} value={workspaceId} disabled={copying} onChange={setWorkspaceId} />}
       <FormError message={error} />
       <div className="bind-actions">
         <button type="button" className="button primary" disabled={copying} onClick={() => void copy()}>

@@ -89,7 +89,11 @@ function NewAppForm({ workspaces, workspaceId, onWorkspace }: { workspaces: Work
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (data.source !== 'none' && !spreadsheet) {
-      setError(data.source === 'existing' ? 'Pick a spreadsheet for the app, or choose No data for now.' : 'Connect the spreadsheet first (Upload or Connect above), or choose No data for now.');
+      setError(
+        data.source === 'existing'
+          ? 'Pick a spreadsheet for the app, or choose No data for now.'
+          : 'Connect the spreadsheet first (Upload or Connect above), or choose No data for now.',
+      );
       return;
     }
     void run(async () => {

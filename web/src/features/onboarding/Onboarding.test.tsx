@@ -40,7 +40,11 @@ const STEPS = ['Create a workspace', 'Connect your data', 'Pick a template or a 
 const step = (title: string) => screen.getByRole('heading', { name: title, level: 2 }).closest('li') as HTMLElement;
 const statusOf = (title: string) => within(step(title)).getByText(/^(Done|To do)$/).textContent;
 /** The title of the step marked as the one to do next. */
-const currentStep = () => within(screen.getByRole('list', { name: 'Steps' })).getAllByRole('listitem').find((li) => li.getAttribute('aria-current') === 'step')?.querySelector('h2')?.textContent;
+const currentStep = () =>
+  within(screen.getByRole('list', { name: 'Steps' }))
+    .getAllByRole('listitem')
+    .find((li) => li.getAttribute('aria-current') === 'step')
+    ?.querySelector('h2')?.textContent;
 
 beforeAll(() => Promise.all([import('../start/StartPage'), import('../dashboard/DashboardPage'), import('../dashboard/NewWorkspacePage')]));
 

@@ -28,13 +28,7 @@ class ChartBoundary extends Component<{ children: ReactNode }, { failed: boolean
   }
 }
 
-function Select<T extends string>(props: {
-  label: string;
-  value: T;
-  options: readonly T[];
-  labels?: Record<T, string>;
-  onChange: (value: T) => void;
-}) {
+function Select<T extends string>(props: { label: string; value: T; options: readonly T[]; labels?: Record<T, string>; onChange: (value: T) => void }) {
   return (
     <label className="field">
       <span>{props.label}</span>
@@ -61,13 +55,7 @@ export function ChartPanel({ model }: { model: ChartModel | null }) {
       <div className="chart-controls">
         <Select label="X axis" value={chart.xAxis} options={columns} onChange={(xAxis) => setChart({ xAxis })} />
         <Select label="Value" value={chart.column} options={columns} onChange={(column) => setChart({ column })} />
-        <Select
-          label="Type"
-          value={chart.type}
-          options={PREVIEW_CHART_TYPES}
-          labels={TYPE_LABELS}
-          onChange={(type) => setChart({ type })}
-        />
+        <Select label="Type" value={chart.type} options={PREVIEW_CHART_TYPES} labels={TYPE_LABELS} onChange={(type) => setChart({ type })} />
         <Select<DuplicateXAxis>
           label="Combine"
           value={chart.duplicateXAxis}

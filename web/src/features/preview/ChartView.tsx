@@ -30,7 +30,10 @@ interface CommonProps {
  * (its category labels turn or scroll when they do not fit).
  */
 type Props = CommonProps &
-  ({ model: ChartModel; type: PreviewChartType; option?: undefined } | { option: EChartsCoreOption | ((width: number) => EChartsCoreOption); model?: undefined; type?: undefined });
+  (
+    | { model: ChartModel; type: PreviewChartType; option?: undefined }
+    | { option: EChartsCoreOption | ((width: number) => EChartsCoreOption); model?: undefined; type?: undefined }
+  );
 
 /** Widths are followed in steps this size, so a resize redraws the option only when labels could change. */
 const WIDTH_STEP = 40;

@@ -62,12 +62,7 @@ export function DataTable({ result }: { result: QueryResult }) {
         <span data-testid="page-info">
           Page {pageCount === 0 ? 0 : page} of {pageCount}
         </span>
-        <button
-          type="button"
-          className="button"
-          onClick={() => setPage(page + 1)}
-          disabled={page >= pageCount}
-        >
+        <button type="button" className="button" onClick={() => setPage(page + 1)} disabled={page >= pageCount}>
           Next
         </button>
       </nav>

@@ -69,11 +69,7 @@ export function FilterBar() {
         ) : valueKind(condition) === 'none' ? null : (
           <label>
             <span className="visually-hidden">Filter value</span>
-            <input
-              value={value}
-              placeholder={VALUE_HINT[condition] ?? 'Value'}
-              onChange={(e) => setValue(e.target.value)}
-            />
+            <input value={value} placeholder={VALUE_HINT[condition] ?? 'Value'} onChange={(e) => setValue(e.target.value)} />
           </label>
         )}
         <button type="submit" className="button primary" disabled={!chosenColumn}>

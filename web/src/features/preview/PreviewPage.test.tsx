@@ -25,9 +25,7 @@ describe('PreviewPage', () => {
     const sheet = JSON.parse(core.openSheet.mock.calls[0][0] as string);
     expect(sheet.columns).toContain('ChartApps Record ID');
     expect(sheet.rows).toHaveLength(60);
-    expect(query).toHaveBeenLastCalledWith(
-      expect.objectContaining({ sheet: 'Sales', search: '', page: 1, rows_per_page: 10 }),
-    );
+    expect(query).toHaveBeenLastCalledWith(expect.objectContaining({ sheet: 'Sales', search: '', page: 1, rows_per_page: 10 }));
     expect(await screen.findByTestId('chart')).toHaveAttribute('aria-label', 'Total Amount by Region');
     expect(screen.getByTestId('chart-data')).toHaveTextContent('South20.5');
   });
@@ -84,10 +82,6 @@ describe('PreviewPage', () => {
       throw new Error('invalid sheet: expected `columns`');
     });
     render(<PreviewPage />);
-    await waitFor(() =>
-      expect(screen.getByRole('alert')).toHaveTextContent(
-        'The sample sheet could not be loaded: invalid sheet: expected `columns`',
-      ),
-    );
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('The sample sheet could not be loaded: invalid sheet: expected `columns`'));
   });
 });

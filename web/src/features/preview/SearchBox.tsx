@@ -7,12 +7,7 @@ export function SearchBox() {
   return (
     <label className="search">
       <span className="visually-hidden">Search</span>
-      <input
-        type="search"
-        value={search}
-        placeholder="Search rows (separate terms with commas)"
-        onChange={(e) => setSearch(e.target.value)}
-      />
+      <input type="search" value={search} placeholder="Search rows (separate terms with commas)" onChange={(e) => setSearch(e.target.value)} />
     </label>
   );
 }

@@ -4,9 +4,7 @@ import type { DataZoomComponentOption, GridComponentOption, TooltipComponentOpti
 import type { ChartModel } from '../../generated/core';
 import type { PreviewChartType } from '../../store/chartSlice';
 
-export type PreviewChartOption = ComposeOption<
-  BarSeriesOption | LineSeriesOption | GridComponentOption | TooltipComponentOption | DataZoomComponentOption
->;
+export type PreviewChartOption = ComposeOption<BarSeriesOption | LineSeriesOption | GridComponentOption | TooltipComponentOption | DataZoomComponentOption>;
 
 /** Theme colours of spec §9. */
 export const THEME = { ink: '#43464d', accent: '#d81f52', soft: '#f1eced', border: '#e7ebf3' };

@@ -32,7 +32,9 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('/dashboard/spreadsheets/new: upload a file', () => {
   it('uploads the file with the workspace and name, then goes back to the dashboard', async () => {
-    const { calls } = signedIn({ 'POST /api/spreadsheets/upload': { status: 201, body: { spreadsheet: { id: 's-up', name: 'Orders', source_kind: 'upload', sheets: [] } } } });
+    const { calls } = signedIn({
+      'POST /api/spreadsheets/upload': { status: 201, body: { spreadsheet: { id: 's-up', name: 'Orders', source_kind: 'upload', sheets: [] } } },
+    });
     const { user, where } = renderApp(PATH);
     const form = await uploadForm();
     const file = new File(['Date,Amount\n2026-01-02,10\n'], 'orders.csv', { type: 'text/csv' });

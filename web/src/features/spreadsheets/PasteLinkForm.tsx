@@ -29,11 +29,16 @@ export function PasteLinkForm({ workspaceId, onDone }: { workspaceId: string; on
   return (
     <form className="card form" aria-labelledby={headingId} onSubmit={submit}>
       <h2 id={headingId}>Paste a link</h2>
-      <p className="muted form-intro">A Google Sheets address, or a CSV link such as a sheet published to the web as CSV. Its rows are read now and on every refresh.</p>
+      <p className="muted form-intro">
+        A Google Sheets address, or a CSV link such as a sheet published to the web as CSV. Its rows are read now and on every refresh.
+      </p>
       <Field label="Link">
         <input type="url" required placeholder="https://docs.google.com/spreadsheets/d/…/edit" value={url} onChange={(e) => setUrl(e.target.value)} />
       </Field>
-      <Field label="Kind" hint="…/edit addresses of docs.google.com are read through Google Sheets; every other address, …/pub?output=csv included, as a CSV file.">
+      <Field
+        label="Kind"
+        hint="…/edit addresses of docs.google.com are read through Google Sheets; every other address, …/pub?output=csv included, as a CSV file."
+      >
         <select value={choice} onChange={(e) => setChoice(e.target.value as KindChoice)}>
           <option value="auto">Automatic: {KIND_LABELS[detected]}</option>
           <option value="google_sheets">{KIND_LABELS.google_sheets}</option>

@@ -91,7 +91,14 @@ export default function SpreadsheetGridPage() {
           <>
             <div className="grid-tabs" role="tablist" aria-label="Tabs">
               {spreadsheet.sheets.map((s) => (
-                <button key={s.title} type="button" role="tab" className="button small" aria-selected={s.title === sheet?.title} onClick={() => chooseTab(s.title)}>
+                <button
+                  key={s.title}
+                  type="button"
+                  role="tab"
+                  className="button small"
+                  aria-selected={s.title === sheet?.title}
+                  onClick={() => chooseTab(s.title)}
+                >
                   {s.title}
                 </button>
               ))}

@@ -44,10 +44,11 @@ export function SpreadsheetItem({ spreadsheet, onUpdated, onChanged }: Props) {
     const file = event.target.files?.[0];
     // Clearing the input lets the same file be picked again after a failed attempt.
     event.target.value = '';
-    if (file) void run('replace', async () => {
-      await replaceUploadedFile(spreadsheet.id, file);
-      await onChanged();
-    });
+    if (file)
+      void run('replace', async () => {
+        await replaceUploadedFile(spreadsheet.id, file);
+        await onChanged();
+      });
   };
 
   const remove = async () => {

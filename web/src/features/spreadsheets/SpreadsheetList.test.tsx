@@ -99,7 +99,10 @@ describe('the spreadsheets of a workspace on /dashboard', () => {
   });
 
   it("shows the owner a linked spreadsheet's last failed refresh, what viewers see meanwhile and what to do", async () => {
-    const failure = { message: 'The CSV link did not answer within 20 seconds. Check that the link opens in a browser, then refresh again.', failed_at: google.fetched_at! + 600 };
+    const failure = {
+      message: 'The CSV link did not answer within 20 seconds. Check that the link opens in a browser, then refresh again.',
+      failed_at: google.fetched_at! + 600,
+    };
     dashboardWith({ 'GET /api/spreadsheets': { body: [uploaded, { ...google, refresh_failure: failure }] } });
     renderApp('/dashboard');
     const notice = within(await item('Team roster')).getByRole('status', { name: 'Refresh failed' });

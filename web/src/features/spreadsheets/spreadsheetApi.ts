@@ -8,8 +8,7 @@ const quiet = { alert: false } as const;
 /** Rows per page of the built-in grid view. */
 export const GRID_PAGE_ROWS = 100;
 
-export const listSpreadsheets = (workspaceId: string) =>
-  api.get<SpreadsheetView[]>('/api/spreadsheets', { ...quiet, query: { workspace_id: workspaceId } });
+export const listSpreadsheets = (workspaceId: string) => api.get<SpreadsheetView[]>('/api/spreadsheets', { ...quiet, query: { workspace_id: workspaceId } });
 
 export const getSpreadsheet = (id: string) => api.get<SpreadsheetView>(`/api/spreadsheets/${encodeURIComponent(id)}`, quiet);
 

@@ -89,11 +89,7 @@ export function DataPicker({ workspaceId, choice, sheetHint, noneText, onConnect
               </Field>
             )}
           </div>
-          {sheet ? (
-            <DataPreview tab={choice.tab} />
-          ) : (
-            <p className="muted start-columns">This spreadsheet has no sheets yet.</p>
-          )}
+          {sheet ? <DataPreview tab={choice.tab} /> : <p className="muted start-columns">This spreadsheet has no sheets yet.</p>}
         </div>
       )}
       {source === 'upload' && (

@@ -18,7 +18,11 @@ export function DataPreview({ tab }: { tab: TabState }) {
     );
   }
   if (tab.status === 'failed') {
-    return <p className="muted start-columns">The rows of {tab.title} could not be shown ({tab.message}); you can go on all the same.</p>;
+    return (
+      <p className="muted start-columns">
+        The rows of {tab.title} could not be shown ({tab.message}); you can go on all the same.
+      </p>
+    );
   }
   const kinds = Array.isArray(tab.profiles) ? new Map(tab.profiles.map((profile) => [profile.name, profile.kind])) : null;
   const caption = tab.total === 0 ? `${tab.title} has no rows yet` : `First ${Math.min(PREVIEW_ROWS, tab.total)} of ${tab.total} rows of ${tab.title}`;

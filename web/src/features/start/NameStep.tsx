@@ -40,8 +40,8 @@ export function NameStep({ name, onName, onCreate, busy, step, error, partial, o
       {partial && (
         <div className="start-partial" role="note">
           <p>
-            The board “{partial.board.name}” already exists at <code>/{partial.board.slug}</code>, without everything the template adds. Press Finish the board to add
-            the rest as planned, open it as it is, or start over with a new board.
+            The board “{partial.board.name}” already exists at <code>/{partial.board.slug}</code>, without everything the template adds. Press Finish the board
+            to add the rest as planned, open it as it is, or start over with a new board.
           </p>
           <div className="form-actions start">
             <Link className="button small" to={`/${partial.board.slug}`}>

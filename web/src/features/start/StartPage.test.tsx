@@ -21,7 +21,16 @@ const created = { id: 'b9', slug: 'q1-sales', name: 'Q1 Sales!', workspace_id: '
 
 /** A grid answer: the tab's rows with the server's record id first, as the grid call gives them. */
 function grid(columns: string[], rows: string[][]) {
-  return { body: { columns: ['ChartApps Record ID', ...columns], rows: rows.map((row, i) => [`r${i}`, ...row]), total: rows.length, offset: 0, limit: 500, version: 1 } };
+  return {
+    body: {
+      columns: ['ChartApps Record ID', ...columns],
+      rows: rows.map((row, i) => [`r${i}`, ...row]),
+      total: rows.length,
+      offset: 0,
+      limit: 500,
+      version: 1,
+    },
+  };
 }
 
 const ordersGrid = grid(
@@ -149,7 +158,9 @@ describe('/dashboard/start', { timeout: 15_000 }, () => {
     const preview = await screen.findByRole('region', { name: 'Preview of Orders' });
     expect(within(preview).getByText('First 5 of 7 rows of Orders')).toBeInTheDocument();
     const headers = await waitFor(() => {
-      const cells = within(preview).getAllByRole('columnheader').map((th) => th.textContent);
+      const cells = within(preview)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent);
       expect(cells).toEqual(['Name Text', 'Amount Number', 'Joined Date', 'Notes Empty']);
       return cells;
     });

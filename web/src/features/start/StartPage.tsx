@@ -154,7 +154,8 @@ function StartFlow({ workspaces, guide, onDismiss, onWorkspaceCreated, onConnect
     ) : (
       <>
         <p className="muted">
-          A board shows the rows of a spreadsheet. Use one this workspace already has, upload a CSV, Excel or OpenDocument file, or paste a Google Sheets or published CSV link.
+          A board shows the rows of a spreadsheet. Use one this workspace already has, upload a CSV, Excel or OpenDocument file, or paste a Google Sheets or
+          published CSV link.
         </p>
         {workspaces.length > 1 && (
           <WorkspaceSelect workspaces={workspaces} value={workspaceId} onChange={setWorkspaceId} hint="The board belongs to this workspace." />

@@ -34,7 +34,14 @@ export function TemplateStep({ plans, template, onTemplate }: Props) {
           const unavailable = option.blocks.length > 0 && blocks.length === 0;
           return (
             <label key={option.id} className={`start-template${option.id === template.id ? ' chosen' : ''}${unavailable ? ' unavailable' : ''}`}>
-              <input type="radio" name="start-template" value={option.id} checked={option.id === template.id} disabled={unavailable} onChange={() => onTemplate(option.id)} />
+              <input
+                type="radio"
+                name="start-template"
+                value={option.id}
+                checked={option.id === template.id}
+                disabled={unavailable}
+                onChange={() => onTemplate(option.id)}
+              />
               <span className="start-template-name">{option.name}</span>
               <span className="muted">{option.summary}</span>
               {blocks.length > 0 && (

@@ -3,7 +3,20 @@
 // adds -2, -3, ... when it is taken), and the flow goes to the slug the server answers.
 
 /** Addresses of Tessera's own pages, which a board cannot take (RESERVED_SLUGS on the server). */
-const RESERVED = new Set(['api', 'admin', 'admin_old', 'accept-invitation', 'boardworkspace', 'dashboard', 'marketplace', 'payment_success', 'payment_fail', 'embed', 'assets', 'static']);
+const RESERVED = new Set([
+  'api',
+  'admin',
+  'admin_old',
+  'accept-invitation',
+  'boardworkspace',
+  'dashboard',
+  'marketplace',
+  'payment_success',
+  'payment_fail',
+  'embed',
+  'assets',
+  'static',
+]);
 
 export function slugPreview(name: string): string {
   let slug = '';

@@ -79,7 +79,11 @@ describe('templates', () => {
 
   it('adds a calendar to the tracker only when a column holds dates', () => {
     expect(planBlocks(core, template('tracker'), orders).map((b) => b.config.type)).toEqual(['table', 'calendar']);
-    expect(planBlocks(core, template('tracker'), orders)[1].config).toMatchObject({ start_time_column: 'Order date', default_calendar_view: 'Month', full_width: true });
+    expect(planBlocks(core, template('tracker'), orders)[1].config).toMatchObject({
+      start_time_column: 'Order date',
+      default_calendar_view: 'Month',
+      full_width: true,
+    });
     expect(planBlocks(core, template('tracker'), people).map((b) => b.config.type)).toEqual(['table']);
   });
 

@@ -48,7 +48,9 @@ export function useBoardCreation() {
         const { plan, board } = progress;
         if (plan.spreadsheetId && !progress.connected) {
           setStep('Connecting the spreadsheet...');
-          await failingAs('connecting the spreadsheet', () => api.put(`/api/boards/${encodeURIComponent(board.id)}`, { spreadsheetId: plan.spreadsheetId }, quiet));
+          await failingAs('connecting the spreadsheet', () =>
+            api.put(`/api/boards/${encodeURIComponent(board.id)}`, { spreadsheetId: plan.spreadsheetId }, quiet),
+          );
           progress = { ...progress, connected: true };
         }
         for (let i = progress.blocksAdded; i < plan.blocks.length; i += 1) {

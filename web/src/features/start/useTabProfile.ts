@@ -25,7 +25,8 @@ export interface TabProfile {
   profiles: ColumnProfile[] | 'reading' | 'failed';
 }
 
-export type TabState = { status: 'none' } | { status: 'loading'; title: string } | { status: 'failed'; title: string; message: string } | ({ status: 'ready' } & TabProfile);
+export type TabState =
+  { status: 'none' } | { status: 'loading'; title: string } | { status: 'failed'; title: string; message: string } | ({ status: 'ready' } & TabProfile);
 
 /**
  * The picked tab's first rows and its columns' profiles from the WASM core. The rows are loaded

@@ -27,7 +27,10 @@ export function ListboxSelect<T extends string>({ label, value, options, onChang
   const valueId = `${id}-value`;
   const optionId = (index: number) => `${id}-option-${index}`;
   const [open, setOpen] = useState(false);
-  const selected = Math.max(0, options.findIndex((option) => option.value === value));
+  const selected = Math.max(
+    0,
+    options.findIndex((option) => option.value === value),
+  );
   const [active, setActive] = useState(selected);
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);

@@ -39,7 +39,13 @@ const rows = () => within(dialog()).getAllByRole('row').slice(1);
 /** The in-app question before a delete, answered with `answer`. */
 const answerDelete = async (user: ReturnType<typeof open>['user'], answer: 'Delete' | 'Cancel') =>
   user.click(within(screen.getByRole('alertdialog', { name: 'Delete user' })).getByRole('button', { name: answer }));
-const rowText = () => rows().map((row) => within(row).getAllByRole('cell').slice(0, 3).map((cell) => cell.textContent));
+const rowText = () =>
+  rows().map((row) =>
+    within(row)
+      .getAllByRole('cell')
+      .slice(0, 3)
+      .map((cell) => cell.textContent),
+  );
 
 beforeEach(() => {
   vi.spyOn(window, 'alert').mockImplementation(() => {});
@@ -63,7 +69,11 @@ describe('UsersDialog: loading', () => {
     open();
     expect(dialog()).toHaveStyle({ maxWidth: '700px' });
     await waitFor(() => expect(rows()).toHaveLength(3));
-    expect(within(dialog()).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Name', 'Email', 'Permission', 'Action']);
+    expect(
+      within(dialog())
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Name', 'Email', 'Permission', 'Action']);
     expect(rowText()).toEqual([
       ['Ann Lee', 'ann@example.com', 'Read'],
       ['Bob Roy', 'bob@example.com', 'Read-Write'],

@@ -62,7 +62,13 @@ function UsersDialogBody({ appId, onClose }: { appId: string; onClose: () => voi
                         <td>{user.email}</td>
                         <td>{permissionLabel(user.permissions)}</td>
                         <td className="users-actions">
-                          <button type="button" className="icon-button" aria-label={`Edit ${user.name}`} onClick={() => openEdit(user)} disabled={deletingId !== null}>
+                          <button
+                            type="button"
+                            className="icon-button"
+                            aria-label={`Edit ${user.name}`}
+                            onClick={() => openEdit(user)}
+                            disabled={deletingId !== null}
+                          >
                             <EditIcon />
                           </button>
                           <button

@@ -86,9 +86,7 @@ export interface UserFormValues {
   permission: AppUserPermission;
 }
 
-export type Validation =
-  | { ok: true; values: UserFormValues }
-  | { ok: false; message: string; field: UserFormField };
+export type Validation = { ok: true; values: UserFormValues } | { ok: false; message: string; field: UserFormField };
 
 /** platform §5: trimmed name and e-mail required (the first empty one is named), then the e-mail pattern. */
 export function validateUserForm(form: UserFormValues): Validation {
