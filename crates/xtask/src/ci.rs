@@ -10,6 +10,8 @@ type Step = (&'static str, fn() -> Result);
 const STEPS: &[Step] = &[
     ("setup", setup::run),
     ("fmt", || cargo_step(&["fmt", "--all", "--check"])),
+    // ESLint and Prettier over web/ (web/eslint.config.js, web/.prettierrc.json).
+    ("web-lint", || web::npm_run("lint", &[]).and_then(|()| web::npm_run("format:check", &[]))),
     ("clippy", || cargo_step(&["clippy", "--workspace", "--exclude", "tessera-bench", "--all-targets", "--", "-D", "warnings"])),
     // tessera-bindgen has no tests; the `wasm` step runs it.
     ("test", || cargo_step(&["test", "--workspace", "--exclude", "tessera-bench", "--exclude", "tessera-bindgen"])),
@@ -24,7 +26,7 @@ const STEPS: &[Step] = &[
 
 /// The edit-test loop's checks (`ci --quick`): format, lint, the Rust tests, the WASM packages
 /// the web unit tests load, and those tests; no browser, web build or server build.
-const QUICK: &[&str] = &["fmt", "clippy", "test", "wasm", "web-test"];
+const QUICK: &[&str] = &["fmt", "web-lint", "clippy", "test", "wasm", "web-test"];
 
 /// Runs every step; with `--from <step>` that step and the ones after it (to resume after a
 /// fix); with `--quick` only the [`QUICK`] ones.
