@@ -117,7 +117,8 @@ const TYPES = [
     type: 'footer',
     name: 'Footer',
     fill: [['add', 'Contact items']],
-    toggle: { label: 'Icon colour', shown: false, steps: [['switch', 'Show icon', undefined, 'Contact items 1']] },
+    // A new contact item shows its icon (platform §9), so switching Show icon off hides its colour.
+    toggle: { label: 'Icon colour', shown: true, steps: [['switch', 'Show icon', undefined, 'Contact items 1']] },
     preview: [['fill', 'Copyright', '© Tessera journeys']],
   },
   {

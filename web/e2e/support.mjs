@@ -93,7 +93,8 @@ export async function pay(page, email, secret) {
 }
 
 /** A board block's frame, found by its title. */
-export const boardBlock = (page, title) => page.locator('section.board-block', { has: page.getByRole('heading', { name: title, exact: true }) });
+/** A board's block by its name: its title line, or for a header, footer or banner (drawn without one) its region's label. */
+export const boardBlock = (page, title) => page.getByRole('region', { name: title, exact: true }).and(page.locator('section.board-block'));
 
 export const visible = (locator) => locator.waitFor({ state: 'visible', timeout: 15_000 });
 export const hidden = (locator) => locator.waitFor({ state: 'hidden', timeout: 15_000 });
