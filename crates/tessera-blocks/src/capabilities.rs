@@ -9,6 +9,9 @@
 //! [`BlockType::capabilities`] is a `match` without a fall-back, so a new block type does not
 //! compile until it has a row here.
 //!
+//! Every type is framed as a titled box but the banner (bare: it draws its own title) and the
+//! header and footer (page chrome: bare and across the page).
+//!
 //! | type | data | view | first page | writes | row actions | script only |
 //! |---|---|---|---|---|---|---|
 //! | chart | yes | chart | none | none | no | no |
@@ -69,6 +72,20 @@ pub enum FirstPage {
     Rows { rows: u32 },
 }
 
+/// How a page frames a block of the type (issue 29: headers and footers are drawn as headers and
+/// footers are).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub enum Frame {
+    /// A box with the block's title above its body.
+    Titled,
+    /// No box and no title line: the block draws its own title (a banner's over its hero).
+    Bare,
+    /// Bare, and across the page (header, footer).
+    PageChrome,
+}
+
 /// The row writes a block accepts (the audience settings decide who may make them).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[cfg_attr(test, derive(ts_rs::TS))]
@@ -104,6 +121,7 @@ pub struct Capabilities {
     /// Only a browser can draw it (a map's tiles, a form's inputs): the server's embed shows a
     /// box of its size and reads nothing for it.
     pub script_only: bool,
+    pub frame: Frame,
 }
 
 const STANDALONE: Capabilities = Capabilities {
@@ -113,6 +131,7 @@ const STANDALONE: Capabilities = Capabilities {
     writes: Writes::NONE,
     row_actions: false,
     script_only: false,
+    frame: Frame::Titled,
 };
 
 const fn computed(view: ViewKind) -> Capabilities {
@@ -147,13 +166,9 @@ impl BlockType {
             Self::ItemDetails => rows(FirstPage::Rows { rows: 1 }),
             Self::Map => Capabilities { script_only: true, ..rows(FirstPage::Rows { rows: 500 }) },
             Self::Form => Capabilities { writes: Writes { submit: true, ..Writes::NONE }, script_only: true, ..rows(FirstPage::None) },
-            Self::Event
-            | Self::FeaturesLayout
-            | Self::ImageGrid
-            | Self::BannerHero
-            | Self::Footer
-            | Self::ImageAccordian
-            | Self::Header => STANDALONE,
+            Self::Event | Self::FeaturesLayout | Self::ImageGrid | Self::ImageAccordian => STANDALONE,
+            Self::BannerHero => Capabilities { frame: Frame::Bare, ..STANDALONE },
+            Self::Header | Self::Footer => Capabilities { frame: Frame::PageChrome, ..STANDALONE },
         }
     }
 }

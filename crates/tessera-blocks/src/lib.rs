@@ -55,7 +55,7 @@ mod validate;
 mod view;
 mod visibility;
 
-pub use capabilities::{first_page_rows, Capabilities, FirstPage, ViewKind, Writes};
+pub use capabilities::{first_page_rows, Capabilities, FirstPage, Frame, ViewKind, Writes};
 pub use catalogue::{
     block_info, catalogue, field_of, fields, picker, ACTION_TYPES, AUDIENCE, BUTTON_COLOUR, CONDITIONS, FILE_MIME_TYPES, FORM_TYPES,
     TABLE_TYPES,

@@ -22,7 +22,7 @@ use ts_rs::{Config, TS};
 use tessera_core::column_type::ColumnType;
 use tessera_core::profile::{ColumnProfile, TextShape};
 
-use crate::capabilities::{Capabilities, FirstPage, ViewKind, Writes};
+use crate::capabilities::{Capabilities, FirstPage, Frame, ViewKind, Writes};
 use crate::model::{BlockInfo, BlockType, Catalogue, DefaultValue, Field, Group, ItemLimit, Kind, PickerEntry, PickerGroup, Rule};
 use crate::{catalogue, FieldError, Starter};
 
@@ -73,7 +73,7 @@ fn capabilities_data() -> String {
     let cfg = Config::new();
     let mut out = String::from(HEADER);
     out.push_str("import type { BlockType } from './blockCatalogue';\n");
-    for decl in [ViewKind::decl(&cfg), FirstPage::decl(&cfg), Writes::decl(&cfg), Capabilities::decl(&cfg)] {
+    for decl in [ViewKind::decl(&cfg), FirstPage::decl(&cfg), Writes::decl(&cfg), Frame::decl(&cfg), Capabilities::decl(&cfg)] {
         let _ = write!(out, "\nexport {decl}\n");
     }
     out.push_str("\n/** What each block type can do (crates/tessera-blocks/src/capabilities.rs). */\nexport const BLOCK_CAPABILITIES: Record<BlockType, Capabilities> = {\n");

@@ -6,7 +6,7 @@
 //! | first series' type | drawn as |
 //! |---|---|
 //! | bar, line, scatter, radar | one plot: bars side by side per label, lines with a light area under them, points; radar as a line |
-//! | horizontal-bar | the same plot turned: labels down the left, bars to the right |
+//! | horizontal-bar (in any place) | the same plot turned: labels down the left, bars to the right |
 //! | pie, polarArea | the first series as a pie, one colour per label, with a legend |
 //!
 //! The value axis always holds 0 (negative values go below it) and is cut at round steps of 1,
@@ -86,9 +86,16 @@ pub fn write(markup: &mut Markup, model: &ChartModel, style: &ChartStyle<'_>, pl
             "No data",
         );
     } else {
+        // Only the first series' family is drawn, as in the browser: a pie or radar series saved
+        // beside bars (before saves refused it) is left out, never drawn as a bar.
+        let first = family(model.series[0].series_type);
+        let drawn = ChartModel {
+            labels: model.labels.clone(),
+            series: model.series.iter().filter(|series| family(series.series_type) == first).cloned().collect(),
+        };
         match model.series[0].series_type {
-            SeriesType::Pie | SeriesType::PolarArea => pie(markup, model, style),
-            first => plot(markup, model, style, first == SeriesType::HorizontalBar),
+            SeriesType::Pie | SeriesType::PolarArea => pie(markup, &drawn, style),
+            _ => plot(markup, &drawn, style, drawn.series.iter().any(|series| series.series_type == SeriesType::HorizontalBar)),
         }
     }
     markup.close("svg");
@@ -291,6 +298,15 @@ fn plot(markup: &mut Markup, model: &ChartModel, style: &ChartStyle<'_>, horizon
     }
 }
 
+/// The series types a chart draws together (tessera-blocks refuses a mix at save).
+fn family(series_type: SeriesType) -> u8 {
+    match series_type {
+        SeriesType::Pie | SeriesType::PolarArea => 1,
+        SeriesType::Radar => 2,
+        SeriesType::Bar | SeriesType::HorizontalBar | SeriesType::Line | SeriesType::Scatter => 0,
+    }
+}
+
 fn is_bar(series_type: SeriesType, horizontal: bool) -> bool {
     match series_type {
         SeriesType::Bar | SeriesType::HorizontalBar | SeriesType::Pie | SeriesType::PolarArea => true,
@@ -454,6 +470,29 @@ mod tests {
         assert_eq!(heights.len(), 2, "{svg}");
         assert!((heights[0] - 2.0 * heights[1]).abs() < 0.02, "{heights:?}");
         assert!(svg.contains(">North</text>") && svg.contains(">100</text>"), "{svg}");
+    }
+
+    #[test]
+    fn a_pie_saved_beside_bars_is_left_out_and_a_horizontal_bar_anywhere_turns_the_plot() {
+        let mixed = model(
+            &["North", "South"],
+            vec![(SeriesType::Bar, vec![Some(100.0), Some(50.0)]), (SeriesType::Pie, vec![Some(7.0), Some(9.0)])],
+        );
+        let drawn = svg(&mixed, &style()).into_string();
+        let bars_only = svg(&model(&["North", "South"], vec![(SeriesType::Bar, vec![Some(100.0), Some(50.0)])]), &style()).into_string();
+        assert_eq!(numbers(&drawn, "rect", "height"), numbers(&bars_only, "rect", "height"));
+        let turned = model(
+            &["North", "South"],
+            vec![(SeriesType::Line, vec![Some(1.0), Some(2.0)]), (SeriesType::HorizontalBar, vec![Some(3.0), Some(4.0)])],
+        );
+        let first_turned = model(
+            &["North", "South"],
+            vec![(SeriesType::HorizontalBar, vec![Some(3.0), Some(4.0)]), (SeriesType::Line, vec![Some(1.0), Some(2.0)])],
+        );
+        assert_eq!(
+            numbers(&svg(&turned, &style()).into_string(), "rect", "width").len(),
+            numbers(&svg(&first_turned, &style()).into_string(), "rect", "width").len()
+        );
     }
 
     #[test]

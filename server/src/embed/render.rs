@@ -9,8 +9,8 @@
 //! HTML taken as it is comes from `tessera_markup` (markdown) and `chart_svg`.
 
 use serde_json::{Map, Value};
-use tessera_blocks::BlockType;
 use tessera_blocks::HIDDEN_COLUMNS;
+use tessera_blocks::{BlockType, Frame};
 
 use super::chart_svg::{self, ChartStyle};
 use super::html::{colour, image_url, link_url, Markup, Safe};
@@ -51,7 +51,7 @@ pub const STYLE: &str = r#"<style id="ssr-embed-style">
 .ssr-with-panel .ssr-panel{grid-area:panel;background:#fff;border:1px solid var(--block-border);border-radius:10px;padding:16px}}
 .ssr-search{margin:0;padding:9px 12px;color:var(--muted)}
 .ssr-block{background:#fff;border:1px solid var(--block-border);border-radius:10px;box-shadow:0 1px 4px var(--block-shadow);padding:16px 20px;min-width:0;overflow-wrap:anywhere}
-.ssr-block.ssr-full{grid-column:1/-1}.ssr-block h2{margin:0 0 12px;font-size:1.1rem}.ssr-block h3{margin:0 0 6px;font-size:1rem}
+.ssr-block.ssr-full{grid-column:1/-1}.ssr-block.ssr-bare{background:none;border:0;box-shadow:none;padding:0}.ssr-block h2{margin:0 0 12px;font-size:1.1rem}.ssr-block h3{margin:0 0 6px;font-size:1rem}
 .ssr-block img{max-width:100%;height:auto}.ssr-block a{color:#4f46e5}
 .ssr-muted{color:var(--muted);margin:0}.ssr-error{margin:0;padding:10px 12px;border-radius:6px;background:#fdecef;color:#a3123a}
 .ssr-scroll{overflow:auto;max-height:420px;border:1px solid var(--block-border);border-radius:6px}
@@ -190,8 +190,23 @@ fn hero(m: &mut Markup, snapshot: &Snapshot) {
     m.close("header");
 }
 
-/// A block's frame (title, colours of blocks §3.1) around its body.
+/// A block's frame (title, colours of blocks §3.1) around its body. A header, footer or banner
+/// has no box and no title line (its capabilities' `frame`), as the board draws it.
 fn frame(m: &mut Markup, block: &Shown, palette: &[String]) {
+    let framing = block.kind.map_or(Frame::Titled, |kind| kind.capabilities().frame);
+    if framing != Frame::Titled {
+        let class = match (framing, block.flag("full_width")) {
+            (Frame::PageChrome, _) | (_, true) => "ssr-block ssr-bare ssr-full",
+            _ => "ssr-block ssr-bare",
+        };
+        m.open(
+            "section",
+            &[("class", class.into()), ("aria-label", block.title.as_str().into()), ("data-block", block.id.as_str().into())],
+        );
+        body(m, block, palette);
+        m.close("section");
+        return;
+    }
     let class = if block.flag("full_width") { "ssr-block ssr-full" } else { "ssr-block" };
     let style: String = [("background", block.text("background_color")), ("color", block.text("font_color"))]
         .iter()
@@ -598,11 +613,27 @@ fn link_or_text(m: &mut Markup, label: &str, url: &str) {
     };
 }
 
+/// An event card with its style fields (blocks §3.16), as the board draws them.
 fn event(m: &mut Markup, block: &Shown) {
+    let css = |pairs: &[(&str, &str)]| -> String {
+        pairs.iter().filter_map(|(property, key)| colour(Some(block.text(key))).map(|value| format!("{property}:{value};"))).collect()
+    };
+    let mut card = css(&[("color", "event_text_color"), ("background", "event_background_color")]);
+    if !block.text("event_background_color").is_empty() {
+        card.push_str("padding:12px;border-radius:8px;");
+    }
+    let size = match block.text("event_title_size") {
+        "small" => "1.1rem",
+        "large" => "1.75rem",
+        _ => "1.35rem",
+    };
+    let title = format!("font-size:{size};{}", css(&[("color", "event_title_color")]));
+    let date = css(&[("color", "event_date_color")]);
+    m.open("div", &[("style", card.as_str().into())]);
     if let Some(src) = image_url(block.text("image")) {
         m.empty("img", &[("src", src.into()), ("alt", block.text("event_title").into())]);
     }
-    m.element("h3", &[], block.text("event_title"));
+    m.element("h3", &[("style", title.as_str().into())], block.text("event_title"));
     let when = |date: &str, time: &str| [date, time].into_iter().filter(|part| !part.is_empty()).collect::<Vec<_>>().join(" ");
     let start = when(block.text("start_date"), block.text("start_time"));
     let end_date = if block.text("Event_Type") == "Multi day" { block.text("end_date") } else { "" };
@@ -612,7 +643,7 @@ fn event(m: &mut Markup, block: &Shown) {
         _ => format!("{start}{end}"),
     };
     if !dates.is_empty() {
-        m.element("p", &[], &dates);
+        m.element("p", &[("style", date.as_str().into())], &dates);
     }
     let place = match block.text("Location") {
         "Webinar" => "Webinar",
@@ -630,6 +661,7 @@ fn event(m: &mut Markup, block: &Shown) {
         link_or_text(m, label, block.text("registration_link"));
         m.close("p");
     }
+    m.close("div");
 }
 
 fn header(m: &mut Markup, block: &Shown) {
@@ -699,6 +731,10 @@ fn features(m: &mut Markup, block: &Shown) {
         if let Some(src) = image_url(block.text(key)) {
             m.empty("img", &[("src", src.into()), ("alt", "".into())]);
         }
+    }
+    // A banner draws its own title over its hero (its frame has no title line).
+    if block.kind == Some(BlockType::BannerHero) && !block.text("title").is_empty() {
+        m.element("h2", &[], block.text("title"));
     }
     if !block.text("subtitle").is_empty() {
         m.element("p", &[], block.text("subtitle"));
@@ -791,6 +827,49 @@ mod tests {
             let html = m.finish();
             assert_eq!(html.as_str().contains(IMAGE), rows, "{kind}: {}", html.as_str());
         }
+    }
+
+    #[test]
+    fn headers_footers_and_banners_are_drawn_without_the_frames_box_and_title_line() {
+        let framed = |kind: BlockType, config: Value| {
+            let shown = Shown {
+                id: "b1".into(),
+                kind: Some(kind),
+                config: config.as_object().unwrap().clone(),
+                title: "Top".into(),
+                body: Body::Settings,
+            };
+            let mut m = Markup::new();
+            frame(&mut m, &shown, &[PALETTE[0].to_owned()]);
+            m.finish().as_str().to_owned()
+        };
+        let header = framed(BlockType::Header, json!({"HeaderTitle": "Our town"}));
+        assert!(header.starts_with(r#"<section class="ssr-block ssr-bare ssr-full" aria-label="Top""#), "{header}");
+        assert!(!header.contains("<h2"), "{header}");
+        let banner = framed(BlockType::BannerHero, json!({"title": "Welcome", "subtitle": "All in one place"}));
+        assert!(banner.contains(r#"class="ssr-block ssr-bare""#) && banner.contains("<h2>Welcome</h2>"), "{banner}");
+        let event = framed(BlockType::Event, json!({"event_title": "Fair"}));
+        assert!(event.contains(r#"<h2 id="ssr-b1""#), "{event}");
+    }
+
+    #[test]
+    fn an_event_card_takes_its_style_fields_and_drops_what_is_no_colour() {
+        let config = json!({"event_title": "Fair", "start_date": "2030-03-05", "event_title_color": "#aa0000", "event_title_size": "large",
+            "event_text_color": "red;background:url(x)", "event_date_color": "#0000aa", "event_background_color": "#fffbe6"});
+        let shown = Shown {
+            id: "b1".into(),
+            kind: Some(BlockType::Event),
+            config: config.as_object().unwrap().clone(),
+            title: "T".into(),
+            body: Body::Settings,
+        };
+        let mut m = Markup::new();
+        event(&mut m, &shown);
+        let html = m.finish().as_str().to_owned();
+        assert!(html.starts_with(r#"<div style="background:#fffbe6;padding:12px;border-radius:8px;">"#), "{html}");
+        assert!(html.contains(r#"<h3 style="font-size:1.75rem;color:#aa0000;">Fair</h3>"#), "{html}");
+        assert!(html.contains(r#"<p style="color:#0000aa;">2030-03-05</p>"#), "{html}");
+        assert!(!html.contains("url(x)"), "{html}");
     }
 
     #[test]

@@ -28,6 +28,8 @@ delete: boolean,
  */
 duplicate: boolean, };
 
+export type Frame = "titled" | "bare" | "page_chrome";
+
 export type Capabilities = { 
 /**
  * Reads its board's data (rows or a computed view) through a source; `false` for the
@@ -42,30 +44,30 @@ row_actions: boolean,
  * Only a browser can draw it (a map's tiles, a form's inputs): the server's embed shows a
  * box of its size and reads nothing for it.
  */
-script_only: boolean, };
+script_only: boolean, frame: Frame, };
 
 /** What each block type can do (crates/tessera-blocks/src/capabilities.rs). */
 export const BLOCK_CAPABILITIES: Record<BlockType, Capabilities> = {
-  chart: {"data":true,"view":"chart","first_page":{"kind":"none"},"writes":{"submit":false,"add":false,"edit":false,"delete":false,"duplicate":false},"row_actions":false,"script_only":false},
-  list: {"data":true,"view":"none","first_page":{"kind":"rows_per_page"},"writes":{"submit":false,"add":true,"edit":true,"delete":true,"duplicate":false},"row_actions":true,"script_only":false},
-  imageGallery: {"data":true,"view":"none","first_page":{"kind":"rows","rows":200},"writes":{"submit":false,"add":false,"edit":false,"delete":false,"duplicate":false},"row_actions":false,"script_only":false},
-  table: {"data":true,"view":"none","first_page":{"kind":"rows_per_page"},"writes":{"submit":false,"add":true,"edit":true,"delete":true,"duplicate":true},"row_actions":true,"script_only":false},
-  calendar: {"data":true,"view":"calendar","first_page":{"kind":"none"},"writes":{"submit":false,"add":false,"edit":false,"delete":false,"duplicate":false},"row_actions":false,"script_only":false},
-  form: {"data":true,"view":"none","first_page":{"kind":"none"},"writes":{"submit":true,"add":false,"edit":false,"delete":false,"duplicate":false},"row_actions":false,"script_only":true},
-  event: {"data":false,"view":"none","first_page":{"kind":"none"},"writes":{"submit":false,"add":false,"edit":false,"delete":false,"duplicate":false},"row_actions":false,"script_only":false},
-  featureslayout: {"data":false,"view":"none","first_page":{"kind":"none"},"writes":{"submit":false,"add":false,"edit":false,"delete":false,"duplicate":false},"row_actions":false,"script_only":false},
-  datalist: {"data":true,"view":"none","first_page":{"kind":"pages","size":20},"writes":{"submit":false,"add":false,"edit":false,"delete":false,"duplicate":false},"row_actions":false,"script_only":false},
-  ImageGrid: {"data":false,"view":"none","first_page":{"kind":"none"},"writes":{"submit":false,"add":false,"edit":false,"delete":false,"duplicate":false},"row_actions":false,"script_only":false},
-  bannerHero: {"data":false,"view":"none","first_page":{"kind":"none"},"writes":{"submit":false,"add":false,"edit":false,"delete":false,"duplicate":false},"row_actions":false,"script_only":false},
-  footer: {"data":false,"view":"none","first_page":{"kind":"none"},"writes":{"submit":false,"add":false,"edit":false,"delete":false,"duplicate":false},"row_actions":false,"script_only":false},
-  imageAccordian: {"data":false,"view":"none","first_page":{"kind":"none"},"writes":{"submit":false,"add":false,"edit":false,"delete":false,"duplicate":false},"row_actions":false,"script_only":false},
-  header: {"data":false,"view":"none","first_page":{"kind":"none"},"writes":{"submit":false,"add":false,"edit":false,"delete":false,"duplicate":false},"row_actions":false,"script_only":false},
-  itemDetails: {"data":true,"view":"none","first_page":{"kind":"rows","rows":1},"writes":{"submit":false,"add":false,"edit":false,"delete":false,"duplicate":false},"row_actions":false,"script_only":false},
-  grid: {"data":true,"view":"none","first_page":{"kind":"pages","size":20},"writes":{"submit":false,"add":false,"edit":false,"delete":false,"duplicate":false},"row_actions":false,"script_only":false},
-  markdown: {"data":true,"view":"markdown","first_page":{"kind":"none"},"writes":{"submit":false,"add":false,"edit":false,"delete":false,"duplicate":false},"row_actions":false,"script_only":false},
-  iframe: {"data":true,"view":"iframe","first_page":{"kind":"none"},"writes":{"submit":false,"add":false,"edit":false,"delete":false,"duplicate":false},"row_actions":false,"script_only":false},
-  scorecard: {"data":true,"view":"scorecard","first_page":{"kind":"none"},"writes":{"submit":false,"add":false,"edit":false,"delete":false,"duplicate":false},"row_actions":false,"script_only":false},
-  map: {"data":true,"view":"none","first_page":{"kind":"rows","rows":500},"writes":{"submit":false,"add":false,"edit":false,"delete":false,"duplicate":false},"row_actions":false,"script_only":true},
+  chart: {"data":true,"view":"chart","first_page":{"kind":"none"},"writes":{"submit":false,"add":false,"edit":false,"delete":false,"duplicate":false},"row_actions":false,"script_only":false,"frame":"titled"},
+  list: {"data":true,"view":"none","first_page":{"kind":"rows_per_page"},"writes":{"submit":false,"add":true,"edit":true,"delete":true,"duplicate":false},"row_actions":true,"script_only":false,"frame":"titled"},
+  imageGallery: {"data":true,"view":"none","first_page":{"kind":"rows","rows":200},"writes":{"submit":false,"add":false,"edit":false,"delete":false,"duplicate":false},"row_actions":false,"script_only":false,"frame":"titled"},
+  table: {"data":true,"view":"none","first_page":{"kind":"rows_per_page"},"writes":{"submit":false,"add":true,"edit":true,"delete":true,"duplicate":true},"row_actions":true,"script_only":false,"frame":"titled"},
+  calendar: {"data":true,"view":"calendar","first_page":{"kind":"none"},"writes":{"submit":false,"add":false,"edit":false,"delete":false,"duplicate":false},"row_actions":false,"script_only":false,"frame":"titled"},
+  form: {"data":true,"view":"none","first_page":{"kind":"none"},"writes":{"submit":true,"add":false,"edit":false,"delete":false,"duplicate":false},"row_actions":false,"script_only":true,"frame":"titled"},
+  event: {"data":false,"view":"none","first_page":{"kind":"none"},"writes":{"submit":false,"add":false,"edit":false,"delete":false,"duplicate":false},"row_actions":false,"script_only":false,"frame":"titled"},
+  featureslayout: {"data":false,"view":"none","first_page":{"kind":"none"},"writes":{"submit":false,"add":false,"edit":false,"delete":false,"duplicate":false},"row_actions":false,"script_only":false,"frame":"titled"},
+  datalist: {"data":true,"view":"none","first_page":{"kind":"pages","size":20},"writes":{"submit":false,"add":false,"edit":false,"delete":false,"duplicate":false},"row_actions":false,"script_only":false,"frame":"titled"},
+  ImageGrid: {"data":false,"view":"none","first_page":{"kind":"none"},"writes":{"submit":false,"add":false,"edit":false,"delete":false,"duplicate":false},"row_actions":false,"script_only":false,"frame":"titled"},
+  bannerHero: {"data":false,"view":"none","first_page":{"kind":"none"},"writes":{"submit":false,"add":false,"edit":false,"delete":false,"duplicate":false},"row_actions":false,"script_only":false,"frame":"bare"},
+  footer: {"data":false,"view":"none","first_page":{"kind":"none"},"writes":{"submit":false,"add":false,"edit":false,"delete":false,"duplicate":false},"row_actions":false,"script_only":false,"frame":"page_chrome"},
+  imageAccordian: {"data":false,"view":"none","first_page":{"kind":"none"},"writes":{"submit":false,"add":false,"edit":false,"delete":false,"duplicate":false},"row_actions":false,"script_only":false,"frame":"titled"},
+  header: {"data":false,"view":"none","first_page":{"kind":"none"},"writes":{"submit":false,"add":false,"edit":false,"delete":false,"duplicate":false},"row_actions":false,"script_only":false,"frame":"page_chrome"},
+  itemDetails: {"data":true,"view":"none","first_page":{"kind":"rows","rows":1},"writes":{"submit":false,"add":false,"edit":false,"delete":false,"duplicate":false},"row_actions":false,"script_only":false,"frame":"titled"},
+  grid: {"data":true,"view":"none","first_page":{"kind":"pages","size":20},"writes":{"submit":false,"add":false,"edit":false,"delete":false,"duplicate":false},"row_actions":false,"script_only":false,"frame":"titled"},
+  markdown: {"data":true,"view":"markdown","first_page":{"kind":"none"},"writes":{"submit":false,"add":false,"edit":false,"delete":false,"duplicate":false},"row_actions":false,"script_only":false,"frame":"titled"},
+  iframe: {"data":true,"view":"iframe","first_page":{"kind":"none"},"writes":{"submit":false,"add":false,"edit":false,"delete":false,"duplicate":false},"row_actions":false,"script_only":false,"frame":"titled"},
+  scorecard: {"data":true,"view":"scorecard","first_page":{"kind":"none"},"writes":{"submit":false,"add":false,"edit":false,"delete":false,"duplicate":false},"row_actions":false,"script_only":false,"frame":"titled"},
+  map: {"data":true,"view":"none","first_page":{"kind":"rows","rows":500},"writes":{"submit":false,"add":false,"edit":false,"delete":false,"duplicate":false},"row_actions":false,"script_only":true,"frame":"titled"},
 };
 
 /** The catalogue's default `rows_per_page` of a table or list (blocks §3.4, §9), the core's `DEFAULT_ROWS_PER_PAGE`. */

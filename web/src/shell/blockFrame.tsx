@@ -6,6 +6,7 @@ import { DndContext, PointerSensor, closestCenter, useSensor, useSensors, type D
 import { SortableContext, rectSortingStrategy, useSortable } from '@dnd-kit/sortable';
 import { CSS as DndCss } from '@dnd-kit/utilities';
 import type { BlockTargeting } from '../blocks/settings/EditedBlockPanel';
+import { capabilitiesOf } from '../blocks/capabilities';
 import { frameStyle } from '../blocks/frameStyle';
 import { moveId, type Block } from './blockList';
 import { blockTypeName } from './blockTypes';
@@ -13,14 +14,6 @@ import { BlockSaveBadge } from './offlineEditing';
 import './blockFrame.css';
 
 const MOVE_HELP = 'Drag to move, or press the arrow keys.';
-
-/**
- * Blocks drawn without the frame's box and without a block title above them: page chrome
- * (blocks §3.19 header and footer, across the page, as headers and footers are) and the banner
- * (§3.18), which shows its own title over its hero.
- */
-const BARE_TYPES: ReadonlySet<string> = new Set(['header', 'footer', 'bannerHero']);
-const PAGE_CHROME: ReadonlySet<string> = new Set(['header', 'footer']);
 
 /** The name a block goes by: its title, or its type's name when it has none. */
 export function frameTitle(block: Block): string {
@@ -106,9 +99,11 @@ export function BlockFrame({ block, className, style, actions, sortable, childre
   // Named by the block, so a test or a link can find a block's frame by its id.
   const titleId = `block-${block.id}-title`;
   const title = frameTitle(block);
-  const bare = BARE_TYPES.has(block.type);
+  // The catalogue's frame (capabilities.rs): page chrome and the banner have no box or title line.
+  const framing = capabilitiesOf(block.type)?.frame ?? 'titled';
+  const bare = framing !== 'titled';
   const styled = frameStyle(block);
-  const classes = [className, block.full_width && 'full-width', bare && 'block-bare', PAGE_CHROME.has(block.type) && 'block-chrome'].filter(Boolean).join(' ');
+  const classes = [className, block.full_width && 'full-width', bare && 'block-bare', framing === 'page_chrome' && 'block-chrome'].filter(Boolean).join(' ');
   const frame = { className: classes, style: bare ? {} : { ...style, ...styled.frame } };
   const heading = (
     <h2 id={titleId} style={styled.title} className={bare ? 'visually-hidden' : undefined}>
