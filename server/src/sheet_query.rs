@@ -284,7 +284,7 @@ pub struct MarkdownCell {
 
 /// The non-empty cells of `rows` (a page, in the order of `columns`) in the block's markdown
 /// columns, rendered and sanitised.
-fn markdown_cells(config: &Map<String, Value>, table: &Table, columns: &[String], rows: &[Vec<String>]) -> Vec<MarkdownCell> {
+pub(crate) fn markdown_cells(config: &Map<String, Value>, table: &Table, columns: &[String], rows: &[Vec<String>]) -> Vec<MarkdownCell> {
     let wanted: Vec<usize> = tessera_blocks::markdown_columns(config)
         .iter()
         .filter_map(|name| table.column_index(name))

@@ -27,6 +27,7 @@ use tessera_core::calendar::{self, CalendarError, CalendarSettings, CalendarView
 use tessera_core::chart::{self, ChartModel, ChartSpec};
 use tessera_core::context::Context;
 use tessera_core::error::QueryError;
+use tessera_core::formatting::{self, CellStyle};
 use tessera_core::markdown;
 use tessera_core::query::{self, QuerySpec};
 use tessera_core::scorecard::{self, ScorecardAxis, NO_VALUE};
@@ -36,7 +37,7 @@ use utoipa::{IntoParams, ToSchema};
 
 use crate::blocks::StoredBlock;
 use crate::error::Error;
-use crate::sheet_query::{self, query_error, Scope, SheetParams, Viewer};
+use crate::sheet_query::{self, query_error, MarkdownCell, Scope, SheetParams, Viewer};
 use crate::AppState;
 
 /// What a view request may add to those of every request.
@@ -153,6 +154,15 @@ pub struct CalendarAnswer {
     pub more: BTreeMap<String, usize>,
     /// Rows whose start cell holds no date.
     pub skipped: usize,
+    /// The events' cells the block's conditional formatting colours (blocks §3.4, as a table's);
+    /// `row` is the event's place in `events`. Absent when none.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[schema(value_type = Vec<Object>)]
+    pub styles: Vec<CellStyle>,
+    /// The events' cells in the block's markdown columns as sanitised HTML; `row` is the event's
+    /// place in `events`. Absent when none.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub markdown: Vec<MarkdownCell>,
 }
 
 /// Events a calendar answer holds per day at most. A month shows three a day and a day view
@@ -260,7 +270,7 @@ pub(crate) async fn view_of(
             let (table, query) = reader.query(sheet_of(block)?).await?;
             let rows = query::matching_rows(&table, &query).map_err(query_error)?;
             // "Today" is the viewer's: the context the block's query was built with decides it.
-            let calendar = calendar_of(&table, &rows, &settings, &query.context, params)?;
+            let calendar = calendar_of(&table, &rows, &settings, &block.config, &query.context, params)?;
             Ok(BlockView::Calendar { calendar })
         }
         View::Markdown { text, loop_mode } => {
@@ -322,6 +332,7 @@ fn calendar_of(
     table: &Table,
     rows: &[u32],
     settings: &CalendarSettings,
+    config: &Map<String, Value>,
     context: &Context,
     params: &ViewParams,
 ) -> Result<CalendarAnswer, Error> {
@@ -338,7 +349,7 @@ fn calendar_of(
     let visible = table.visible_columns();
     let mut per_day: BTreeMap<String, usize> = BTreeMap::new();
     let mut more: BTreeMap<String, usize> = BTreeMap::new();
-    let events = computed
+    let kept: Vec<calendar::CalendarEvent> = computed
         .events
         .into_iter()
         .filter(|event| {
@@ -350,6 +361,16 @@ fn calendar_of(
             }
             *count <= EVENTS_PER_DAY
         })
+        .collect();
+    // The details of an event honour the block's column settings as a table's cells do.
+    let shown: Vec<u32> = kept.iter().map(|event| event.row).collect();
+    let styles = formatting::cell_styles(table, &shown, &tessera_blocks::column_formats(config), context).map_err(query_error)?;
+    let columns: Vec<String> = visible.iter().map(|&c| table.column_names()[c].clone()).collect();
+    let cells: Vec<Vec<String>> =
+        shown.iter().map(|&row| visible.iter().map(|&c| table.cell(row as usize, c).to_owned()).collect()).collect();
+    let markdown = sheet_query::markdown_cells(config, table, &columns, &cells);
+    let events = kept
+        .into_iter()
         .map(|event| Event {
             record: visible
                 .iter()
@@ -362,7 +383,7 @@ fn calendar_of(
         })
         .collect();
     let window = Window { view, start: computed.window.start, end: computed.window.end, anchor: anchor.format("%Y-%m-%d").to_string() };
-    Ok(CalendarAnswer { window, events, more, skipped: computed.skipped })
+    Ok(CalendarAnswer { window, events, more, skipped: computed.skipped, styles, markdown })
 }
 
 fn view_error(error: ViewError) -> Error {

@@ -365,8 +365,12 @@ const CALENDAR: &[Field] = &[
     field("start_time_column", "Start time column", Column, Data).help("Timestamps as YYYY-MM-DDTHH:MM."),
     field("end_time_column", "End time column", Column, Data).help("Timestamps as YYYY-MM-DDTHH:MM."),
     field("event_title_column", "Event title column", Column, Data),
-    field("axis", "Columns", List, Columns).items(TABLE_AXIS),
+    field("axis", "Columns", List, Columns).items(CALENDAR_AXIS),
 ];
+
+/// A calendar's columns are its events' details: shown, hidden, typed, markdown, coloured,
+/// sized and cut as a table's cells are; nothing that edits a row (a calendar edits none).
+const CALENDAR_AXIS: &[Field] = &[TABLE_AXIS[0], TABLE_AXIS[1], TABLE_AXIS[2], TABLE_AXIS[4], TABLE_AXIS[5], TABLE_AXIS[6], TABLE_AXIS[10]];
 
 // ---- blocks §3.8: form ----
 

@@ -289,6 +289,17 @@ both_databases! {
             let reply = guest.get(&f.view(&calendar, query)).await;
             assert_eq!((reply.status, reply.json["field"].as_str()), (422, Some(field)), "{query}: {}", reply.text);
         }
+        assert_eq!((month["calendar"].get("styles"), month["calendar"].get("markdown")), (None, None), "no column settings, no extras");
+
+        // The events' details honour the column settings as a table's cells do (issue 29).
+        let styled = f.block(json!({"type": "calendar", "default_calendar_view": "Month", "default_calendar_month": "Selected month",
+            "calender_year": "2026", "calender_month": "11", "start_time_column": "Start", "event_title_column": "Name",
+            "axis": [{"column": "Amount", "Conditional_formatting": [{"condition": ">", "value": "100", "background_color": "#fee2e2"}]},
+                     {"column": "Notes", "use_markdown": true}]})).await;
+        let month = guest.get(&f.view(&styled, "")).await.expect(200).clone();
+        assert_eq!(month["calendar"]["styles"], json!([{"row": 0, "column": "Amount", "background_color": "#fee2e2"}]));
+        assert_eq!(month["calendar"]["markdown"][0], json!({"row": 0, "column": "Notes", "html": "<p><strong>bold</strong></p>\n"}));
+        assert!(!month["calendar"]["markdown"].to_string().contains("<script"), "{}", month["calendar"]["markdown"]);
     }
 
     async fn markdown_blocks_answer_their_texts_and_sanitised_html(backend) {

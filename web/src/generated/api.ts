@@ -2010,6 +2010,16 @@ export interface components {
             };
             /** @description Rows whose start cell holds no date. */
             skipped: number;
+            /**
+             * @description The events' cells the block's conditional formatting colours (blocks §3.4, as a table's);
+             *     `row` is the event's place in `events`. Absent when none.
+             */
+            styles?: Record<string, unknown>[];
+            /**
+             * @description The events' cells in the block's markdown columns as sanitised HTML; `row` is the event's
+             *     place in `events`. Absent when none.
+             */
+            markdown?: components["schemas"]["MarkdownCell"][];
         };
         /** @description One scorecard. */
         Card: {

@@ -530,24 +530,14 @@ export interface CalendarAxisItem {
   use_markdown?: boolean;
   /** Hidden. */
   hidden?: boolean;
-  /** Editable by. Default "None". */
-  editable?: "Admins" | "Admins & Guests" | "None" | "Everyone";
   /** Column width. Pixels. At least 0. */
   column_width?: number;
   /** Type. */
   type?: "text" | "number" | "select" | "multi-select" | "textarea" | "markdowntext" | "month" | "tel" | "time" | "url" | "image" | "week" | "email" | "date" | "datetime-local";
   /** Conditional formatting. */
   Conditional_formatting?: CalendarAxisItemConditionalFormattingItem[];
-  /** Options from a sheet. */
-  from_google_sheet?: boolean;
-  /** Options source. */
-  source?: SheetColumn;
-  /** Options. Comma-separated. Default "true, false". */
-  options?: string;
   /** Character limit. At least 0. */
   character_limit?: number;
-  /** Image source. Uploaded images must be under 5 MB. */
-  image_source?: "External URL" | "Upload Image";
   /** Settings this catalogue does not know are kept. */
   [setting: string]: unknown;
 }

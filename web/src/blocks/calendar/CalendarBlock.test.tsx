@@ -207,6 +207,43 @@ describe('CalendarBlock', () => {
     expect(within(dialog).queryByText('ChartApps Record ID')).not.toBeInTheDocument();
   });
 
+  it("draws an event's details by the columns' settings: type, markdown, colours and width", async () => {
+    const user = userEvent.setup();
+    const styled: BoardBlock = {
+      ...block,
+      axis: [
+        { column: 'Title', type: 'url' },
+        { column: 'Room', use_markdown: true, column_width: 120 },
+        { column: 'Photo', type: 'image' },
+      ],
+    };
+    // The server answers the first event's cells with their markdown and conditional colours.
+    const answer = (extra: Record<string, string>): BlockView => {
+      const view = server(extra) as Extract<BlockView, { kind: 'calendar' }>;
+      view.calendar.events = view.calendar.events.map((e) => ({
+        ...e,
+        record: { ...e.record, Title: 'https://fair.example', Photo: 'https://img.example/p.png' },
+      }));
+      return {
+        kind: 'calendar',
+        calendar: {
+          ...view.calendar,
+          styles: [{ row: 0, column: 'Room', background_color: '#fee2e2', text_color: '#991b1b' }],
+          markdown: [{ row: 0, column: 'Room', html: '<strong>Blue</strong>' }],
+        },
+      };
+    };
+    render(<CalendarBlock block={styled} source={fakeSource(answer)} />);
+    await screen.findByRole('table');
+    await user.click(within(cell('2026-11-02')).getByRole('button', { name: 'Planning, All day' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Planning' });
+    expect(within(dialog).getByRole('link', { name: 'https://fair.example' })).toHaveAttribute('href', 'https://fair.example');
+    const room = within(dialog).getByText('Blue');
+    expect(room.tagName).toBe('STRONG');
+    expect(room.closest('dd')).toHaveStyle({ backgroundColor: '#fee2e2', color: '#991b1b', maxWidth: '120px' });
+    expect(within(dialog).getByRole('img', { name: 'Photo' })).toHaveAttribute('src', 'https://img.example/p.png');
+  });
+
   it('shows every column of the record when the block lists none', async () => {
     const user = userEvent.setup();
     render(<CalendarBlock block={{ ...block, axis: [] }} source={fakeSource(server)} />);

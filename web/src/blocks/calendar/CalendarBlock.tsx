@@ -8,8 +8,10 @@ import { BlockLoadState } from '../data/BlockLoadState';
 import { useBlockView } from '../data/hooks';
 import type { BlockView, CalendarEventView, CalendarView, DataBlockProps } from '../data/types';
 import { textOn } from '../../features/board/colours';
-import { DetailsPopup, HIDDEN_COLUMNS } from '../details/DetailsPopup';
+import { DetailsPopup } from '../details/DetailsPopup';
 import { toolbarStyle } from '../frameStyle';
+import { CellContent } from '../table/RowsBlock';
+import { cellLookup, markdownByCell, shownColumns, stylesByCell } from '../table/tableModel';
 import {
   daysBetween,
   eventsByDay,
@@ -201,12 +203,25 @@ function DayLists({
   );
 }
 
-/** The columns the details show: the block's visible columns when it lists some, else all. */
-function detailColumns(block: DataBlockProps['block'], record: Record<string, string>): string[] | undefined {
-  const axis = Array.isArray(block.axis) ? (block.axis as { column?: unknown; hidden?: unknown }[]) : [];
-  const listed = axis.filter((a) => typeof a.column === 'string' && a.column && a.hidden !== true).map((a) => a.column as string);
-  const columns = listed.length > 0 ? listed : Object.keys(record);
-  return columns.filter((c) => !HIDDEN_COLUMNS.has(c));
+/**
+ * An event's details, drawn as a table draws its cells: the block's shown columns (the one
+ * shown-columns rule), each by its type, markdown and conditional colours, at its set width.
+ */
+function EventDetails({ block, calendar, index, onClose }: { block: DataBlockProps['block']; calendar: CalendarView; index: number; onClose: () => void }) {
+  const event = calendar.events[index];
+  const columns = shownColumns(block, Object.keys(event.record));
+  const styles = stylesByCell(calendar.styles);
+  const markdown = markdownByCell(calendar.markdown);
+  const cell = (name: string) => {
+    const column = columns.find((shown) => shown.name === name)!;
+    const colours = cellLookup(styles, index, name);
+    const width = typeof column.axis?.column_width === 'number' && column.axis.column_width > 0 ? column.width : undefined;
+    return {
+      content: <CellContent column={column} value={event.record[name] ?? ''} html={cellLookup(markdown, index, name)} />,
+      style: { ...(colours && { backgroundColor: colours.background_color, color: colours.text_color }), ...(width && { maxWidth: width }) },
+    };
+  };
+  return <DetailsPopup title={titleOf(event)} record={event.record} columns={columns.map((column) => column.name)} cell={cell} onClose={onClose} />;
 }
 
 function CalendarBody({
@@ -223,6 +238,7 @@ function CalendarBody({
   const { window, events, skipped } = calendar;
   const more = calendar.more ?? {};
   const [open, setOpen] = useState<CalendarEventView | null>(null);
+  const openIndex = open ? events.indexOf(open) : -1;
   const today = localToday();
   const anchor = anchorOf(window);
   const unit = window.view.toLowerCase();
@@ -282,7 +298,7 @@ function CalendarBody({
       {skipped > 0 && (
         <p className="muted calendar-block-skipped">{`${skipped} ${skipped === 1 ? 'row has' : 'rows have'} no start date and ${skipped === 1 ? 'is' : 'are'} not shown.`}</p>
       )}
-      {open && <DetailsPopup title={titleOf(open)} record={open.record} columns={detailColumns(block, open.record)} onClose={() => setOpen(null)} />}
+      {openIndex >= 0 && <EventDetails block={block} calendar={calendar} index={openIndex} onClose={() => setOpen(null)} />}
     </div>
   );
 }

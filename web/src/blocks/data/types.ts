@@ -62,6 +62,10 @@ export interface CalendarView {
   more?: Record<string, number>;
   /** Rows without a start date the calendar can read. */
   skipped: number;
+  /** Cells of the events coloured by the block's conditional formatting; `row` is the event's place. */
+  styles?: CellStyle[];
+  /** Sanitised HTML of the events' cells in markdown columns; `row` is the event's place. */
+  markdown?: { row: number; column: string; html: string }[];
 }
 
 /**

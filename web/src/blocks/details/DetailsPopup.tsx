@@ -1,6 +1,6 @@
 // The details popup of a row (blocks §2: chart, table, list and grid show it on row click; the
 // calendar on an event click): every visible cell of the record, labelled by its column.
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { Popup } from '../../components/Popup';
 import { HIDDEN_COLUMNS as SHEET_COLUMNS } from '../../generated/blockCapabilities';
 import './details.css';
@@ -14,6 +14,7 @@ export function DetailsPopup({
   record,
   columns,
   labels,
+  cell,
   onClose,
   children,
 }: {
@@ -23,6 +24,8 @@ export function DetailsPopup({
   columns?: string[];
   /** Headers to show instead of column names. */
   labels?: Record<string, string>;
+  /** How a column's value is drawn (its type, markdown) and coloured; plain text when absent. */
+  cell?: (column: string) => { content: ReactNode; style?: CSSProperties };
   onClose: () => void;
   /** Buttons under the details (the row's actions). */
   children?: ReactNode;
@@ -34,11 +37,16 @@ export function DetailsPopup({
         {shown.map((column) => (
           <div key={column}>
             <dt>{labels?.[column] || column}</dt>
-            <dd>{record[column] ?? ''}</dd>
+            <Value column={column} value={record[column] ?? ''} cell={cell} />
           </div>
         ))}
       </dl>
       {children}
     </Popup>
   );
+}
+
+function Value({ column, value, cell }: { column: string; value: string; cell?: (column: string) => { content: ReactNode; style?: CSSProperties } }) {
+  const drawn = cell?.(column);
+  return <dd style={drawn?.style}>{drawn ? drawn.content : value}</dd>;
 }
