@@ -1,84 +1,37 @@
 // What every data block reads and may do, whatever page it sits on (a board, an app page, an
-// embed). The shapes mirror the server's answers (server/src/sheet_query.rs `SheetAnswer`,
-// server/src/api/block_view.rs `BlockView`, server/src/api/row_actions.rs).
-import type { BoardBlock, SortedBy } from '../../generated/api';
-import type { CellStyle, ChartModel, Scorecard } from '../../generated/core';
+// embed). The answers are the server's, as its OpenAPI document and the core describe them
+// (generated into src/generated/): only the values the document leaves free are narrowed here
+// (a row's cells are text; styles and chart series are the core's types).
+import type { BoardBlock, CalendarAnswer, Card, Event, Frame, MarkdownCell, Permissions, SheetAnswer, Window } from '../../generated/api';
+import type { CellStyle, CalendarView as CoreCalendarView, ChartModel } from '../../generated/core';
 
 /** What the caller may do through one block (the server decides; blocks §3.2, §3.6). */
-export interface BlockPermissions {
-  /** "Add new row" (tables, lists) or submitting (forms). */
-  append: boolean;
-  /** Columns this caller may edit with the block's 'Edit row' action (empty: no Edit button). */
-  edit_columns: string[];
-  delete: boolean;
-  duplicate: boolean;
-  /** `action_button_visibility` covers the caller: the row action buttons show. */
-  actions: boolean;
-}
+export type BlockPermissions = Permissions;
 
 /** One page of a tab as a block sees it (the sheet call with `block=`). */
-export interface BlockRows {
-  /** Visible columns in sheet order ('ChartApps Record ID' included). */
-  columns: string[];
+export type BlockRows = Omit<SheetAnswer, 'rows' | 'styles'> & {
   /** The page's rows keyed by column. */
   rows: Record<string, string>[];
-  total: number;
-  page: number;
-  page_count: number;
-  version: number;
-  truncated?: boolean;
   /** Cells coloured by the block's conditional formatting; `row` is the place on the page. */
   styles?: CellStyle[];
-  /** Present when the call named a block. */
-  permissions?: BlockPermissions;
-  /** Sanitised HTML of the page's cells in markdown columns (`use_markdown`, `markdowntext`). */
-  markdown?: { row: number; column: string; html: string }[];
-  /** The rows' order: the asked sort, else the block's own (a data list's sorting). */
-  sorted_by?: SortedBy | null;
-}
+};
 
-export interface ScorecardView extends Scorecard {
-  background_color?: string;
-  font_color?: string;
-  /** Why this card has no value (a column the sheet lacks). */
-  error?: string;
-}
+/** A scorecard's card, with its value formatted by the core. */
+export type ScorecardView = Card;
 
-export interface CalendarEventView {
-  title: string;
-  /** `YYYY-MM-DDTHH:MM`. */
-  start: string;
-  end: string;
-  all_day: boolean;
-  /** The row's visible cells, for the details popup ('ChartApps Record ID' included). */
-  record: Record<string, string>;
-}
+/** A calendar event; `record` is the row's visible cells ('ChartApps Record ID' included). */
+export type CalendarEventView = Omit<Event, 'record'> & { record: Record<string, string> };
 
-export interface CalendarView {
-  window: { view: 'Month' | 'Week' | 'Day'; start: string; end: string; anchor: string };
-  /** At most 50 events starting on each day; the others are counted in `more`. */
+export type CalendarView = Omit<CalendarAnswer, 'window' | 'events' | 'styles'> & {
+  window: Omit<Window, 'view'> & { view: CoreCalendarView };
   events: CalendarEventView[];
-  /** Events left out, by the day they start (`YYYY-MM-DD`). */
-  more?: Record<string, number>;
-  /** Rows without a start date the calendar can read. */
-  skipped: number;
-  /** Cells of the events coloured by the block's conditional formatting; `row` is the event's place. */
   styles?: CellStyle[];
-  /** Sanitised HTML of the events' cells in markdown columns; `row` is the event's place. */
-  markdown?: { row: number; column: string; html: string }[];
-}
+};
 
-/**
- * The one iframe that survives an iframe block's pasted code (tessera-markup `iframe`): an http(s)
- * address and the harmless attributes, to be drawn sandboxed. `width`/`height` are CSS lengths.
- */
-export interface IframeFrame {
-  src: string;
-  title: string | null;
-  width: string | null;
-  height: string | null;
-  allowfullscreen: boolean;
-}
+/** The one iframe that survives an iframe block's pasted code (tessera-markup `iframe`). */
+export type IframeFrame = Frame;
+
+export type { MarkdownCell };
 
 /** A block's computed view (GET .../view/{blockId}), for the blocks that are more than rows. */
 export type BlockView =
@@ -87,8 +40,8 @@ export type BlockView =
   | { kind: 'calendar'; calendar: CalendarView }
   /** `html`: the texts rendered and sanitised by the server, one per row with `loop`, else one. */
   | { kind: 'markdown'; texts: string[]; html: string[] }
-  /** `frame` null with `refusal` null: no code pasted yet; with a `refusal`: why the code was refused. */
-  | { kind: 'iframe'; frame: IframeFrame | null; refusal: string | null };
+  /** `frame` absent or null with no `refusal`: no code pasted yet; with a `refusal`: why the code was refused. */
+  | { kind: 'iframe'; frame?: IframeFrame | null; refusal?: string | null };
 
 export interface RowsQuery {
   /** 1-based. */

@@ -40,7 +40,7 @@ function Refusal({ text }: { text: string }) {
 function Frame({ block, frame }: { block: BoardBlock; frame: IframeFrame }) {
   const src = httpUrl(frame.src);
   if (!src) return <Refusal text={NO_ADDRESS} />;
-  const height = frameHeight(frame.height);
+  const height = frameHeight(frame.height ?? null);
   const title = frame.title?.trim() || block.title?.trim() || 'Embedded page';
   return (
     <iframe
@@ -52,7 +52,7 @@ function Frame({ block, frame }: { block: BoardBlock; frame: IframeFrame }) {
       loading="lazy"
       {...(frame.allowfullscreen ? { allow: 'fullscreen' } : {})}
       height={height}
-      style={{ height: `${height}px`, maxWidth: frameMaxWidth(frame.width) ?? undefined }}
+      style={{ height: `${height}px`, maxWidth: frameMaxWidth(frame.width ?? null) ?? undefined }}
     />
   );
 }

@@ -292,7 +292,7 @@ export function RowButtons({
         block={block}
         source={source}
         record={record}
-        permissions={answer.permissions}
+        permissions={answer.permissions ?? undefined}
         types={state.options.actionTypes}
         columns={columns}
         onEdit={state.openEdit}
@@ -322,7 +322,7 @@ export function RowButtons({
 /** Whether any row can show buttons (so a table gives them a column). */
 export function hasRowButtons(state: RowsBlockState, answer: BlockRows): boolean {
   if (itemButtons(state.block).length > 0) return true;
-  return shownActions(rowActions(state.block), answer.permissions, state.options.actionTypes).length > 0;
+  return shownActions(rowActions(state.block), answer.permissions ?? undefined, state.options.actionTypes).length > 0;
 }
 
 /** The details popup and the add-row / edit-row forms. */
