@@ -174,9 +174,12 @@ describe('block settings', () => {
     expect(option.yAxis.axisLabel.formatter(2000)).toBe('2.000');
   });
 
-  it('beginAtZero keeps zero on the value axis; otherwise the axis fits the data', () => {
-    expect(chart(['bar']).option.yAxis.scale).toBe(true);
-    expect(chart(['bar'], { beginAtZero: true }).option.yAxis.scale).toBe(false);
+  it('beginAtZero keeps zero on the value axis; otherwise the axis fits the data, but bars always start at zero', () => {
+    expect(chart(['line']).option.yAxis.scale).toBe(true);
+    expect(chart(['line'], { beginAtZero: true }).option.yAxis.scale).toBe(false);
+    expect(chart(['bar']).option.yAxis.scale).toBe(false);
+    expect(chart(['scatter', 'bar']).option.yAxis.scale).toBe(false);
+    expect(chart(['horizontal-bar']).option.xAxis.scale).toBe(false);
     const radar = chart(['radar'], { beginAtZero: true }, [], [[50, 60, 70]]).option.radar;
     expect(radar.indicator[0].min).toBe(0);
   });

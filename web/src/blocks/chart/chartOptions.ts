@@ -233,6 +233,7 @@ export interface ChartOptionInput {
 
 function cartesianOption({ model, config, width }: ChartOptionInput): BlockChartOption {
   const horizontal = model.series.some((s) => s.type === 'horizontal-bar');
+  const hasBars = model.series.some((s) => s.type !== 'line' && s.type !== 'scatter');
   const stacked = config.stackAxis === true;
   const points = model.series.reduce((n, s) => Math.max(n, s.data.length), 0);
   const large = points > LARGE_POINTS;
@@ -265,7 +266,9 @@ function cartesianOption({ model, config, width }: ChartOptionInput): BlockChart
     nameLocation: 'middle' as const,
     nameGap: horizontal ? 28 : 48,
     // beginAtZero: zero is always on the axis; otherwise the axis fits the data (Chart.js' default).
-    scale: config.beginAtZero !== true,
+    // A bar always starts at zero (Chart.js' bar default too): an axis that fits the data would
+    // cut every bar at its foot, or draw it past the axis.
+    scale: config.beginAtZero !== true && !hasBars,
     ...(step !== undefined ? { interval: step } : {}),
     axisLabel: { color: INK, formatter: (v: number) => formatChartValue(v, firstFormat) },
   };
