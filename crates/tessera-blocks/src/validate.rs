@@ -26,6 +26,7 @@
 
 use serde::Serialize;
 use serde_json::{Map, Value};
+use tessera_core::chart::SeriesType;
 
 pub use crate::block::BlockError;
 pub(crate) use crate::block::{parse_block, quote};
@@ -131,33 +132,27 @@ fn check_iframe_code(object: &Map<String, Value>, errors: &mut Vec<FieldError>) 
     }
 }
 
-/// How a chart series type is drawn (blocks §3.3 axis `type`): line, bar, horizontal-bar and
-/// scatter share one grid; a radar's series share its spokes; pie and polarArea are rings.
-fn chart_family(series_type: &str) -> &'static str {
-    match series_type {
-        "radar" => "radar",
-        "pie" | "polarArea" => "pie and polar area",
-        _ => "line, bar, horizontal bar and scatter",
-    }
-}
-
 /// A chart's series must be of one family: a pie ring or a radar polygon has no place on a grid
 /// of categories, so the owner reads why at the series instead of seeing it drawn as bars.
 fn check_series_mix(object: &Map<String, Value>, errors: &mut Vec<FieldError>) {
-    let types: Vec<&str> = object
+    // An unset type is the catalogue's bar; an unknown one is the options check's to refuse.
+    let types: Vec<(&str, SeriesType)> = object
         .get("axis")
         .and_then(Value::as_array)
-        .map(|items| items.iter().map(|item| item.get("type").and_then(Value::as_str).unwrap_or("bar")).collect())
-        .unwrap_or_default();
-    let Some(first) = types.first() else { return };
-    for (index, series_type) in types.iter().enumerate().skip(1) {
-        if chart_family(series_type) != chart_family(first) {
+        .into_iter()
+        .flatten()
+        .map(|item| item.get("type").and_then(Value::as_str).unwrap_or("bar"))
+        .filter_map(|name| serde_json::from_value(Value::from(name)).ok().map(|series_type| (name, series_type)))
+        .collect();
+    let Some(&(first, first_type)) = types.first() else { return };
+    for (index, (name, series_type)) in types.iter().enumerate().skip(1) {
+        if series_type.family() != first_type.family() {
             errors.push(FieldError {
                 path: format!("axis[{index}].type"),
                 message: format!(
-                    "a {series_type} series cannot share a chart with a {first} series: a chart draws {} series together only. \
+                    "a {name} series cannot share a chart with a {first} series: a chart draws {} series together only. \
                      Choose one of those, or show this column in a chart of its own",
-                    chart_family(first)
+                    first_type.family().members()
                 ),
             });
         }

@@ -63,6 +63,35 @@ impl SeriesType {
         SeriesType::PolarArea,
         SeriesType::Scatter,
     ];
+
+    /// The series a chart draws together with this one: a pie ring or a radar polygon has no
+    /// place on a grid of categories, so a chart holds series of one family only.
+    pub const fn family(self) -> SeriesFamily {
+        match self {
+            SeriesType::Line | SeriesType::Bar | SeriesType::HorizontalBar | SeriesType::Scatter => SeriesFamily::Grid,
+            SeriesType::Radar => SeriesFamily::Radar,
+            SeriesType::Pie | SeriesType::PolarArea => SeriesFamily::Ring,
+        }
+    }
+}
+
+/// Series types drawn together (see [`SeriesType::family`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SeriesFamily {
+    Grid,
+    Radar,
+    Ring,
+}
+
+impl SeriesFamily {
+    /// The family's types, as an owner reads them.
+    pub const fn members(self) -> &'static str {
+        match self {
+            SeriesFamily::Grid => "line, bar, horizontal bar and scatter",
+            SeriesFamily::Radar => "radar",
+            SeriesFamily::Ring => "pie and polar area",
+        }
+    }
 }
 
 /// How a group's numbers become one value (blocks §3.3 `duplicateXAxis`).

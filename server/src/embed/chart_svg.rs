@@ -88,10 +88,10 @@ pub fn write(markup: &mut Markup, model: &ChartModel, style: &ChartStyle<'_>, pl
     } else {
         // Only the first series' family is drawn, as in the browser: a pie or radar series saved
         // beside bars (before saves refused it) is left out, never drawn as a bar.
-        let first = family(model.series[0].series_type);
+        let first = model.series[0].series_type.family();
         let drawn = ChartModel {
             labels: model.labels.clone(),
-            series: model.series.iter().filter(|series| family(series.series_type) == first).cloned().collect(),
+            series: model.series.iter().filter(|series| series.series_type.family() == first).cloned().collect(),
         };
         match model.series[0].series_type {
             SeriesType::Pie | SeriesType::PolarArea => pie(markup, &drawn, style),
@@ -295,15 +295,6 @@ fn plot(markup: &mut Markup, model: &ChartModel, style: &ChartStyle<'_>, horizon
             );
             x += 24.0 + 6.5 * name.chars().count() as f64;
         }
-    }
-}
-
-/// The series types a chart draws together (tessera-blocks refuses a mix at save).
-fn family(series_type: SeriesType) -> u8 {
-    match series_type {
-        SeriesType::Pie | SeriesType::PolarArea => 1,
-        SeriesType::Radar => 2,
-        SeriesType::Bar | SeriesType::HorizontalBar | SeriesType::Line | SeriesType::Scatter => 0,
     }
 }
 
