@@ -6,7 +6,8 @@ export interface CellColours {
   text_color?: string;
 }
 
-const cellStyle = (colours: CellColours | undefined): CSSProperties | undefined =>
+/** The style of a cell its conditional formatting colours; undefined when none does. */
+export const cellStyle = (colours: CellColours | undefined): CSSProperties | undefined =>
   colours && { backgroundColor: colours.background_color, color: colours.text_color };
 
 /** A value of a sheet cell as text; objects (rare, from JSON columns) show as their JSON. */

@@ -10,6 +10,7 @@ import type { BlockView, CalendarEventView, CalendarView, DataBlockProps } from 
 import { textOn } from '../../features/board/colours';
 import { DetailsPopup } from '../details/DetailsPopup';
 import { toolbarStyle } from '../frameStyle';
+import { cellStyle } from '../RowsTable';
 import { CellContent } from '../table/RowsBlock';
 import { cellLookup, markdownByCell, shownColumns, stylesByCell } from '../table/tableModel';
 import {
@@ -218,7 +219,7 @@ function EventDetails({ block, calendar, index, onClose }: { block: DataBlockPro
     const width = typeof column.axis?.column_width === 'number' && column.axis.column_width > 0 ? column.width : undefined;
     return {
       content: <CellContent column={column} value={event.record[name] ?? ''} html={cellLookup(markdown, index, name)} />,
-      style: { ...(colours && { backgroundColor: colours.background_color, color: colours.text_color }), ...(width && { maxWidth: width }) },
+      style: { ...cellStyle(colours), ...(width && { maxWidth: width }) },
     };
   };
   return <DetailsPopup title={titleOf(event)} record={event.record} columns={columns.map((column) => column.name)} cell={cell} onClose={onClose} />;

@@ -4,6 +4,7 @@
 import type { KeyboardEvent } from 'react';
 import { LIST_ACTION_TYPES } from '../actions/rowActions';
 import type { DataBlockProps } from '../data/types';
+import { cellStyle } from '../RowsTable';
 import { RECORD_ID } from '../details/DetailsPopup';
 import { CellContent, RowButtons, RowsBlockView, type RowsBodyProps } from './RowsBlock';
 import { cellLookup, LIST_TYPES, markdownByCell, stylesByCell, type ShownColumn } from './tableModel';
@@ -63,7 +64,7 @@ function ListItems({ state, answer, title }: RowsBodyProps) {
                 return (
                   <div key={column.name} className="list-block-field">
                     <dt>{column.name}</dt>
-                    <dd style={colours && { backgroundColor: colours.background_color, color: colours.text_color }}>
+                    <dd style={cellStyle(colours)}>
                       <CellContent column={column} value={record[column.name] ?? ''} html={cellLookup(markdown, place, column.name)} />
                     </dd>
                   </div>

@@ -4,6 +4,7 @@
 import type { KeyboardEvent } from 'react';
 import { ACTION_TYPES } from '../actions/rowActions';
 import type { DataBlockProps } from '../data/types';
+import { cellStyle } from '../RowsTable';
 import { RECORD_ID } from '../details/DetailsPopup';
 import { CellContent, hasRowButtons, RowButtons, RowsBlockView, type RowsBodyProps } from './RowsBlock';
 import { TABLE_TYPES } from '../data/columnTypes';
@@ -77,7 +78,7 @@ function TableGrid({ state, answer, title }: RowsBodyProps) {
               {columns.map((column) => {
                 const colours = cellLookup(styles, place, column.name);
                 return (
-                  <td key={column.name} style={colours && { backgroundColor: colours.background_color, color: colours.text_color }}>
+                  <td key={column.name} style={cellStyle(colours)}>
                     <div className={`table-block-cell table-block-${column.type}`} style={{ width: column.width }}>
                       <CellContent column={column} value={record[column.name] ?? ''} html={cellLookup(markdown, place, column.name)} />
                     </div>
