@@ -15,6 +15,7 @@ import { OfflineNotice, useOutboxBlocks, type BlockListEditing } from '../../she
 import { useBlockArranging } from '../../shell/useBlockArranging';
 import { useEditorMode } from '../../shell/useEditorMode';
 import { useSessionStore } from '../../store/sessionStore';
+import { AppHistory } from '../history/AppHistory';
 import { ShareButton } from '../share/SharePanel';
 import { UsersDialog } from '../users/UsersDialog';
 import { addPageBlock, deletePageBlock, pageBlocksPath } from './appApi';
@@ -157,6 +158,7 @@ export function AppEditorShell({
         <OfflineNotice />
         {/* The app's access stays in sight, as on the board editor: one click to share. */}
         <ShareButton isPublic={page.public} expanded={sharing} onClick={() => setSharing(true)} />
+        <AppHistory page={page} onRestored={reload} />
         <button type="button" className="button app-spreadsheet" onClick={() => dispatch({ type: 'spreadsheet', url: app?.spreadsheet_url })}>
           Spreadsheet
         </button>

@@ -7,6 +7,7 @@ import { OfflineNotice } from '../../shell/offlineEditing';
 import { BoardPopups, useEditorBlocks, type SetBoard } from './BoardPopups';
 import { BoardView } from './BoardView';
 import { MobilePreview } from './MobilePreview';
+import { BoardHistory } from '../history/BoardHistory';
 import { ShareButton } from '../share/SharePanel';
 import { SharePopup } from './SharePopup';
 import { useBoardEditor } from './useBoardEditor';
@@ -55,6 +56,7 @@ export function BoardEditorShell({ board, setBoard }: EditorShellProps) {
         <div className="board-topbar-actions">
           {/* The board's access stays in sight: private by default (platform §3), one click to share. */}
           <ShareButton isPublic={board.public} expanded={sharing} onClick={() => setSharing(true)} />
+          <BoardHistory board={board} setBoard={setBoard} />
           <button type="button" className="button" onClick={editor.openTutorials}>
             Tutorials
           </button>

@@ -19,6 +19,8 @@ function gridOf(spreadsheet: typeof uploaded, routes: Routes = {}) {
     [`GET /api/spreadsheets/${spreadsheet.id}`]: { body: spreadsheet },
     [`GET /api/spreadsheets/${spreadsheet.id}/sheets/Orders/grid`]: gridAnswer,
     [`GET /api/spreadsheets/${spreadsheet.id}/sheets/Returns/grid`]: (init, url) => gridAnswer(init, url, 1),
+    // The History section under the rows lists the row activity, none here.
+    [`GET /api/spreadsheets/${spreadsheet.id}/activity`]: { body: { entries: [], total: 0, facets: { actors: [], blocks: [] } } },
     ...routes,
   });
 }

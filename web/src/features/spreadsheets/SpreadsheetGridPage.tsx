@@ -6,6 +6,8 @@ import { DashboardLayout } from '../../components/DashboardLayout';
 import { FormError } from '../../components/FormError';
 import { Loading } from '../../components/Loading';
 import { useSubmit } from '../../hooks/useSubmit';
+import { showToast } from '../../store/toastStore';
+import { SpreadsheetHistory } from '../history/SpreadsheetHistory';
 import { GridPager } from './GridPager';
 import { GridTable } from './GridTable';
 import { RefreshFailureNotice } from './RefreshFailureNotice';
@@ -48,6 +50,16 @@ export default function SpreadsheetGridPage() {
     setChosenTab(title);
     setOffset(0);
   };
+
+  // A reverted row or a restored upload gave the tabs new rows and versions, which load the grid again.
+  const reloadRows = () =>
+    getSpreadsheet(spreadsheetId).then(
+      (answer) => {
+        setSpreadsheet(answer);
+        setOffset(0);
+      },
+      () => showToast({ kind: 'warning', text: 'The rows could not be loaded again: reload the page to see them.' }),
+    );
 
   const refreshNow = () =>
     void refresh.run(async () => {
@@ -115,6 +127,7 @@ export default function SpreadsheetGridPage() {
           </>
         )}
       </section>
+      <SpreadsheetHistory spreadsheet={spreadsheet} onChanged={() => void reloadRows()} />
     </DashboardLayout>
   );
 }

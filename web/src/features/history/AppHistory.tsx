@@ -1,0 +1,48 @@
+import { useId, useMemo, useState } from 'react';
+import type { PageState, RevisionDetail } from '../../generated/api';
+import { PageContent } from '../app/PageContent';
+import { HistoryButton, HistoryPanel } from './HistoryPanel';
+import { appSnapshotPages } from './snapshots';
+import { VersionsTab } from './VersionsTab';
+
+/** One page of the version (the one open in the editor first), drawn as guests see it, over today's rows. */
+function SnapshotApp({ page, detail }: { page: PageState; detail: RevisionDetail }) {
+  const id = useId();
+  const pages = useMemo(() => appSnapshotPages(detail.snapshot), [detail]);
+  const [chosen, setChosen] = useState(page.page_id);
+  const shown = pages.find((p) => p.id === chosen) ?? pages[0];
+  if (!shown) return <p className="muted history-empty">This version has no pages.</p>;
+  const drawn = { ...page, ...shown.settings, page_id: shown.id, page_name: shown.page_name, page_slug: shown.page_slug, blocks: shown.blocks } as PageState;
+  return (
+    <>
+      <div className="history-page-pick">
+        <label htmlFor={`${id}-page`}>Page</label>
+        <select id={`${id}-page`} value={shown.id} onChange={(e) => setChosen(e.target.value)}>
+          {pages.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.page_name || 'Home'}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="history-preview" inert>
+        <PageContent page={drawn} path={shown.page_slug} emptyText="This page had no blocks in this version." />
+      </div>
+    </>
+  );
+}
+
+/** The app editor's History button and panel: the app's versions, every page in each. */
+export function AppHistory({ page, onRestored }: { page: PageState; onRestored: () => void }) {
+  const owner = { kind: 'apps', id: page.app_id } as const;
+  return (
+    <HistoryButton
+      panel={(close) => (
+        <HistoryPanel
+          onClose={close}
+          versions={<VersionsTab owner={owner} preview={(detail) => <SnapshotApp page={page} detail={detail} />} onRestored={onRestored} />}
+        />
+      )}
+    />
+  );
+}

@@ -1,0 +1,45 @@
+import { useMemo } from 'react';
+import type { BoardState, RevisionDetail } from '../../generated/api';
+import { showToast } from '../../store/toastStore';
+import { loadBoard } from '../board/boardApi';
+import type { SetBoard } from '../board/BoardPopups';
+import { BoardView, useSections } from '../board/BoardView';
+import { HistoryButton, HistoryPanel } from './HistoryPanel';
+import { boardSnapshot } from './snapshots';
+import { VersionsTab } from './VersionsTab';
+
+/** The board as the version stored it (name, settings, blocks), drawn as visitors see it, over today's rows. */
+function SnapshotBoard({ board, detail }: { board: BoardState; detail: RevisionDetail }) {
+  const shown = useMemo(() => {
+    const { name, settings, blocks } = boardSnapshot(detail.snapshot);
+    return { ...board, ...settings, name: name || board.name, blocks } as BoardState;
+  }, [board, detail]);
+  const sections = useSections(shown);
+  return (
+    <div className="history-preview" inert>
+      <BoardView board={shown} sections={sections} />
+    </div>
+  );
+}
+
+/** The board editor's History button and panel: versions and the rows written through the board. */
+export function BoardHistory({ board, setBoard }: { board: BoardState; setBoard: SetBoard }) {
+  // A restore rewrote the stored board: the editor shows it as stored now.
+  const reload = () =>
+    loadBoard(board.slug).then(
+      (fresh) => setBoard(() => fresh),
+      () => showToast({ kind: 'warning', text: 'The restored version is saved, but the board could not be loaded again: reload the page to see it.' }),
+    );
+  const owner = { kind: 'boards', id: board.id } as const;
+  return (
+    <HistoryButton
+      panel={(close) => (
+        <HistoryPanel
+          onClose={close}
+          activity={owner}
+          versions={<VersionsTab owner={owner} preview={(detail) => <SnapshotBoard board={board} detail={detail} />} onRestored={() => void reload()} />}
+        />
+      )}
+    />
+  );
+}
