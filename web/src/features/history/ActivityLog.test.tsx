@@ -74,6 +74,27 @@ describe('row activity', () => {
     expect(screen.getByText('Entries 1–2 of 2')).toBeInTheDocument();
   });
 
+  it('shows an upload that replaced the rows as row counts per tab, and offers them back', async () => {
+    const upload = entry('e4', {
+      kind: 'import',
+      sheet_title: '',
+      record_id: '',
+      block_id: null,
+      block_title: '',
+      before: { Orders: '120' },
+      after: { Orders: '98' },
+      undo: 'restore',
+    });
+    serve([upload]);
+    render(<ActivityLog scope={{ kind: 'spreadsheets', id: 's1' }} />);
+    const item = within(await screen.findByRole('list', { name: 'Row activity' })).getByRole('listitem');
+    expect(item).toHaveTextContent('Upload replaced the rows');
+    expect(item).toHaveTextContent('Every tab: rows per tab');
+    expect(item).not.toHaveTextContent('Block');
+    expect(within(item).getByRole('definition')).toHaveTextContent('120 → 98');
+    expect(within(item).getByRole('button', { name: 'Restore the replaced rows' })).toBeInTheDocument();
+  });
+
   it('sends the filters as the query, pages with limit and offset, and links the same query as CSV', async () => {
     const { calls } = serve([EDIT, DELETE], 120);
     const user = userEvent.setup();
@@ -133,6 +154,19 @@ describe('row activity', () => {
     expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([{}, { force: true }]);
     expect(useToastStore.getState().toasts.map((t) => t.text)).toEqual(['The edit was reverted.']);
     await waitFor(() => expect(listCalls(calls)).toHaveLength(2));
+  });
+
+  it('says why a revert was refused, and lists the log as it is now', async () => {
+    const { calls } = mockFetch({
+      'GET /api/spreadsheets/s1/activity': { body: { entries: [EDIT], total: 1, facets: FACETS } },
+      'POST /api/activity/e1/revert': { status: 404, body: { error: 'This row is no longer in the sheet.' } },
+    });
+    const user = userEvent.setup();
+    render(<ActivityLog scope={{ kind: 'spreadsheets', id: 's1' }} />);
+    await user.click(await screen.findByRole('button', { name: 'Revert' }));
+    await waitFor(() => expect(listCalls(calls)).toHaveLength(2));
+    expect(await screen.findByRole('alert')).toHaveTextContent('This row is no longer in the sheet.');
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
   });
 
   it('leaves the row alone when the owner keeps it', async () => {

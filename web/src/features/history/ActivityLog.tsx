@@ -6,7 +6,6 @@ import { FormError } from '../../components/FormError';
 import { Loading } from '../../components/Loading';
 import { showToast } from '../../store/toastStore';
 import {
-  ACTIVITY_KINDS,
   ACTIVITY_PAGE_SIZE,
   activityCsvUrl,
   listActivity,
@@ -27,6 +26,7 @@ export const NO_ACTIVITY = {
 
 export const NO_MATCH = 'No entries match these filters.';
 
+/** Every kind the server logs, each with its label (tsc flags a kind without one). */
 const KIND_LABELS: Record<ActivityKind, string> = {
   add: 'Added',
   edit: 'Edited',
@@ -34,7 +34,20 @@ const KIND_LABELS: Record<ActivityKind, string> = {
   duplicate: 'Duplicated',
   restore: 'Restored',
   revert: 'Reverted',
+  import: 'Upload replaced the rows',
 };
+
+/** What the undo button of an entry says: an upload's entry puts back every row it replaced, not one. */
+function undoLabel(entry: ActivityEntry): string {
+  if (entry.undo === 'revert') return 'Revert';
+  return entry.kind === 'import' ? 'Restore the replaced rows' : 'Restore row';
+}
+
+/** Where the write was: a row of a tab, or (an upload and its restore) every tab, whose cells are then row counts. */
+function whereLine(entry: ActivityEntry): string {
+  const place = entry.record_id ? `Sheet ${entry.sheet_title} · Row ${entry.record_id}` : 'Every tab: rows per tab';
+  return entry.block_title ? `${place} · Block ${entry.block_title}` : place;
+}
 
 /** The cells an entry is about: for a change, only the columns that changed, before → after; else the row's values. */
 export function changedCells(entry: Pick<ActivityEntry, 'before' | 'after'>): { column: string; before?: string; after?: string }[] {
@@ -75,19 +88,16 @@ function EntryItem({ entry, busy, onUndo }: { entry: ActivityEntry; busy: boolea
   return (
     <li className="activity-entry">
       <div className="history-item-head">
-        <span className="history-badge">{KIND_LABELS[entry.kind as ActivityKind] ?? entry.kind}</span>
+        <span className="history-badge">{KIND_LABELS[entry.kind] ?? entry.kind}</span>
         <When at={entry.created_at} />
         <span>{entry.actor.label}</span>
       </div>
-      <p className="muted activity-where">
-        {`Sheet ${entry.sheet_title} · Row ${entry.record_id}`}
-        {entry.block_title && ` · Block ${entry.block_title}`}
-      </p>
+      <p className="muted activity-where">{whereLine(entry)}</p>
       <Cells entry={entry} />
       {entry.undone_by && <p className="history-note">Undone since.</p>}
       {entry.undo && (
         <button type="button" className="button small" disabled={busy} onClick={onUndo}>
-          {entry.undo === 'restore' ? 'Restore row' : 'Revert'}
+          {undoLabel(entry)}
         </button>
       )}
     </li>
@@ -122,9 +132,9 @@ function Filters({ page, filters, onChange }: { page: ActivityPage | null; filte
       <label htmlFor={`${id}-kind`}>Kind</label>
       <select id={`${id}-kind`} value={filters.kind} onChange={(e) => set({ kind: e.target.value as ActivityFilters['kind'] })}>
         <option value="">Every kind</option>
-        {ACTIVITY_KINDS.map((kind) => (
+        {Object.entries(KIND_LABELS).map(([kind, label]) => (
           <option key={kind} value={kind}>
-            {KIND_LABELS[kind]}
+            {label}
           </option>
         ))}
       </select>
@@ -154,6 +164,7 @@ export function ActivityLog({ scope, onChanged }: ActivityLogProps) {
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState<string | null>(null);
   const [undoing, setUndoing] = useState<string | null>(null);
+  const [undoError, setUndoError] = useState<string | null>(null);
   const [reloads, setReloads] = useState(0);
   const { confirm, confirmDialog } = useConfirm();
   const { kind, id } = scope;
@@ -184,7 +195,7 @@ export function ActivityLog({ scope, onChanged }: ActivityLogProps) {
   const undo = useCallback(
     async (entry: ActivityEntry) => {
       setUndoing(entry.id);
-      setError(null);
+      setUndoError(null);
       try {
         let answer;
         try {
@@ -200,7 +211,9 @@ export function ActivityLog({ scope, onChanged }: ActivityLogProps) {
         setReloads((n) => n + 1);
         onChanged?.();
       } catch (thrown) {
-        setError(toApiError(thrown).message);
+        setUndoError(toApiError(thrown).message);
+        // A refusal often means the list is stale (someone else undid it, the row is gone): it shows the log as it is now.
+        setReloads((n) => n + 1);
       } finally {
         setUndoing(null);
       }
@@ -220,6 +233,7 @@ export function ActivityLog({ scope, onChanged }: ActivityLogProps) {
         </a>
       </div>
       <FormError message={error} />
+      <FormError message={undoError} />
       {page === null ? (
         loading && <Loading message="Loading activity..." />
       ) : page.entries.length === 0 ? (

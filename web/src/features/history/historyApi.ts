@@ -2,7 +2,7 @@
 // of a spreadsheet or a board, and the kept earlier uploads of a spreadsheet. Every screen here
 // shows its own errors inline, so none of these calls raises the browser alert.
 import { api } from '../../api/client';
-import type { ActivityPage, RevisionDetail, RevisionList, RevisionRestored, Reverted, SnapshotList } from '../../generated/api';
+import type { ActivityEntry, ActivityPage, RevisionDetail, RevisionList, RevisionRestored, Reverted, SnapshotList } from '../../generated/api';
 
 const enc = encodeURIComponent;
 const quiet = { alert: false } as const;
@@ -28,9 +28,7 @@ export interface ActivityScope {
   id: string;
 }
 
-export type ActivityKind = 'add' | 'edit' | 'delete' | 'duplicate' | 'restore' | 'revert';
-
-export const ACTIVITY_KINDS: readonly ActivityKind[] = ['add', 'edit', 'delete', 'duplicate', 'restore', 'revert'];
+export type ActivityKind = ActivityEntry['kind'];
 
 /** The filters of the activity list as the form holds them; empty means "any". Dates are `YYYY-MM-DD`. */
 export interface ActivityFilters {
