@@ -1,7 +1,7 @@
 // What the editors keep on this device so that editing and previewing go on without a network
 // (issue 6): the last board and page states and app records an editor loaded, the spreadsheet's
 // tabs and columns, the rows the block preview read, and the outbox of block saves (and of blocks
-// made offline, to be created) waiting for the network. One IndexedDB database through `idb`;
+// made offline, to be created, and of deletes) waiting for the network. One IndexedDB database through `idb`;
 // without IndexedDB (private modes of some browsers) nothing is kept and every call behaves as if
 // the copy were missing.
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
@@ -31,6 +31,11 @@ export interface QueuedSave {
    * newer order replaces a waiting one.
    */
   orderAt?: string;
+  /**
+   * The block is to be deleted (DELETE /api/blocks/{id}); `config` is empty. Queued under the
+   * block's id, it replaces the block's waiting edits, which a delete makes pointless.
+   */
+  deleteBlock?: true;
   /** The server refused it (an HTTP error on replay): kept with the answer, not sent again. */
   error?: { message: string; status: number; field?: string };
 }

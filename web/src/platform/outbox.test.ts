@@ -6,7 +6,7 @@ import { mockFetch } from '../test/fetchMock';
 import { useBlockSaveStore } from '../store/blockSaveStore';
 import { useConnectivityStore } from '../store/connectivityStore';
 import { copyKey, enqueueSave, keepCopy, loadWithCopy, queuedSaves } from './offlineStore';
-import { discardLocalBlock, replayOutbox, saveBlock, saveOrder, startOutbox } from './outbox';
+import { discardLocalBlock, replayOutbox, saveBlock, saveDelete, saveOrder, startOutbox } from './outbox';
 import { newLocalId } from '../shell/blockList';
 import { useToastStore } from '../store/toastStore';
 
@@ -347,6 +347,97 @@ describe('a block order (issue 26: blocks reordered by dragging)', () => {
     serveCreates({ [`PUT ${ORDER}`]: { status: 403, body: { error: 'You cannot edit this board.' } } });
     await expect(saveOrder(BOARD_BLOCKS, ['k1'], {})).rejects.toThrow('You cannot edit this board.');
     expect(await queuedSaves()).toEqual([]);
+  });
+});
+
+describe('a block delete', () => {
+  it('goes to the server at once when online, and a block already gone counts as deleted', async () => {
+    const { calls } = mockFetch({ 'DELETE /api/blocks/k1': { status: 204 }, 'DELETE /api/blocks/k2': { status: 404, body: { error: 'Block not found.' } } });
+    expect(await saveDelete('k1', { board: 'sales' })).toBe('deleted');
+    expect(await saveDelete('k2', { board: 'sales' })).toBe('deleted');
+    expect(requests(calls)).toEqual([
+      ['DELETE', '/api/blocks/k1', undefined],
+      ['DELETE', '/api/blocks/k2', undefined],
+    ]);
+    expect(calls[0].url.searchParams.get('board')).toBe('sales');
+    expect(await queuedSaves()).toEqual([]);
+  });
+
+  it('throws any other refusal while online, and queues nothing', async () => {
+    mockFetch({ 'DELETE /api/blocks/k1': { status: 403, body: { error: 'You cannot edit this board.' } } });
+    await expect(saveDelete('k1', {})).rejects.toThrow('You cannot edit this board.');
+    expect(await queuedSaves()).toEqual([]);
+  });
+
+  it('waits offline in its turn among the other saves, replacing the block’s waiting edit', async () => {
+    const { calls } = serveCreates({ 'DELETE /api/blocks/k1': { status: 204 } });
+    setOnline(false);
+    await saveBlock('k1', { type: 'table', title: 'Edited' }, { board: 'sales' });
+    const local = newLocalId();
+    await saveBlock(local, { type: 'markdown', text: 'New' }, { board: 'sales' }, BOARD_BLOCKS);
+    expect(await saveDelete('k1', { board: 'sales' })).toBe('queued');
+    expect(saves().k1).toEqual({ state: 'gone' });
+
+    setOnline(true);
+    await replayOutbox();
+    expect(requests(calls)).toEqual([
+      ['POST', BOARD_BLOCKS, { type: 'markdown', text: 'New' }],
+      ['DELETE', '/api/blocks/k1', undefined],
+    ]);
+    expect(await queuedSaves()).toEqual([]);
+    expect(saves().k1).toEqual({ state: 'gone' });
+  });
+
+  it('of a block made offline and not created yet, only drops its create', async () => {
+    const { calls } = serveCreates();
+    setOnline(false);
+    const local = newLocalId();
+    await saveBlock(local, { type: 'markdown', text: 'Draft' }, {}, BOARD_BLOCKS);
+    expect(await saveDelete(local, {})).toBe('deleted');
+    setOnline(true);
+    await replayOutbox();
+    expect(calls).toEqual([]);
+    expect(await queuedSaves()).toEqual([]);
+  });
+
+  it('of a block made offline and created since, goes to its server id', async () => {
+    const { calls } = serveCreates({ 'DELETE /api/blocks/n1': { status: 204 } });
+    setOnline(false);
+    const local = newLocalId();
+    await saveBlock(local, { type: 'markdown', text: 'Draft' }, {}, BOARD_BLOCKS);
+    setOnline(true);
+    await replayOutbox();
+    expect(await saveDelete(local, {})).toBe('deleted');
+    expect(requests(calls)).toEqual([
+      ['POST', BOARD_BLOCKS, { type: 'markdown', text: 'Draft' }],
+      ['DELETE', '/api/blocks/n1', undefined],
+    ]);
+  });
+
+  it('replayed onto a block already gone is simply dropped, and a refusal is dropped with a warning', async () => {
+    useToastStore.setState({ toasts: [] });
+    const { calls } = mockFetch({
+      'DELETE /api/blocks/k1': { status: 404, body: { error: 'Block not found.' } },
+      'DELETE /api/blocks/k2': { status: 403, body: { error: 'You cannot edit this board.' } },
+    });
+    setOnline(false);
+    await saveDelete('k1', {});
+    await saveDelete('k2', {});
+    setOnline(true);
+    await replayOutbox();
+    expect(requests(calls).map(([method, path]) => `${method} ${path}`)).toEqual(['DELETE /api/blocks/k1', 'DELETE /api/blocks/k2']);
+    expect(await queuedSaves()).toEqual([]);
+    expect(saves()).toEqual({ k1: { state: 'gone' } });
+    expect(useToastStore.getState().toasts.map((t) => t.text)).toEqual(['A block deleted while offline was not deleted: You cannot edit this board.']);
+  });
+
+  it('left queued by an earlier visit keeps the block out of the editor until it is sent', async () => {
+    vi.stubGlobal('fetch', vi.fn());
+    setOnline(false);
+    await enqueueSave({ blockId: 'k1', config: {}, query: {}, deleteBlock: true });
+    await replayOutbox();
+    expect(saves()).toEqual({ k1: { state: 'gone' } });
+    expect(fetch).not.toHaveBeenCalled();
   });
 });
 

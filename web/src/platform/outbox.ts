@@ -3,8 +3,9 @@
 // server, goes into the IndexedDB outbox; the outbox is replayed in the order the saves were made
 // when the browser says it is online again and when an editor opens on the next page load. A
 // block picked while offline is saved the same way, as a create (POST) that gives it the server's
-// id. An HTTP error on replay (the server refused the block) is kept with the edit and shown at
-// the block, never dropped; only an edit of a block deleted elsewhere (404) is dropped, and said.
+// id. A delete waits the same way. An HTTP error on replay (the server refused the block) is kept
+// with the edit and shown at the block, never dropped; only an edit of a block deleted elsewhere
+// (404) is dropped, and said, and a delete of a block already gone is simply done.
 import { api } from '../api/client';
 import { toApiError } from '../api/errors';
 import { isLocalId, type Block } from '../shell/blockList';
@@ -26,6 +27,7 @@ function serverIds(ids: readonly string[]): string[] {
 function send(save: QueuedSave): Promise<Block> {
   const options = { query: save.query, alert: false } as const;
   if (save.orderAt) return api.put<Block>(`${save.orderAt}/order`, { ids: serverIds(save.config.ids as string[]) }, options);
+  if (save.deleteBlock) return api.delete<Block>(`/api/blocks/${encodeURIComponent(save.blockId)}`, undefined, options);
   // The client id makes the create idempotent on the server: if the answer to a create that was
   // stored is lost, sending it again answers the same block instead of making a second one.
   if (save.createAt) return api.post<Block>(save.createAt, save.config, { ...options, query: { ...save.query, client_key: save.blockId } });
@@ -101,6 +103,43 @@ export function saveOrder(orderAt: string, ids: readonly string[], query: Record
 }
 
 /**
+ * Deletes a block with DELETE /api/blocks/{id}, or queues the delete when the network is gone; a
+ * queued edit of the block is dropped with it. A block made on this device and not created yet
+ * is only forgotten (its create never goes), and a block the server no longer has counts as
+ * deleted. Any other HTTP error is thrown as it is.
+ */
+export function saveDelete(blockId: string, query: Record<string, string>): Promise<'deleted' | 'queued'> {
+  return inTurn(async () => {
+    const id = useBlockSaveStore.getState().created[blockId] ?? blockId;
+    if (isLocalId(id)) {
+      await dropSaves(id);
+      useBlockSaveStore.getState().clear(id);
+      return 'deleted';
+    }
+    const save: QueuedSave = { blockId: id, config: {}, query, deleteBlock: true };
+    if (navigator.onLine !== false) {
+      try {
+        await send(save);
+      } catch (error) {
+        if (isOffline(error)) return queueDelete(save);
+        if (toApiError(error).status !== 404) throw error;
+      }
+      await dropSaves(id);
+      useBlockSaveStore.getState().clear(id);
+      return 'deleted';
+    }
+    return queueDelete(save);
+  });
+}
+
+async function queueDelete(save: QueuedSave): Promise<'queued'> {
+  await enqueueSave(save);
+  // Gone from the editor until the delete lands, after a reload too (replayOutbox says so again).
+  useBlockSaveStore.getState().set(save.blockId, { state: 'gone' });
+  return 'queued';
+}
+
+/**
  * Forgets a block made on this device that is deleted before it reached the server: its queued
  * create is dropped, so nothing of it is ever sent.
  */
@@ -135,14 +174,17 @@ export function replayOutbox(): Promise<void> {
   return inTurn(async () => {
     const store = useBlockSaveStore.getState();
     const saves = await queuedSaves();
-    for (const save of saves) if (!save.orderAt) store.set(save.blockId, pending(save));
+    for (const save of saves) {
+      if (save.deleteBlock) store.set(save.blockId, { state: 'gone' });
+      else if (!save.orderAt) store.set(save.blockId, pending(save));
+    }
     if (navigator.onLine === false) return;
     for (const save of saves) {
       if (save.error) continue;
       try {
         const stored = await send(save);
         await removeSave(save.seq!);
-        if (!save.orderAt) landed(save, stored);
+        if (!save.orderAt && !save.deleteBlock) landed(save, stored);
       } catch (thrown) {
         // Still no network: the rest keep their turn for the next 'online'.
         if (isOffline(thrown)) return;
@@ -152,6 +194,15 @@ export function replayOutbox(): Promise<void> {
         if (save.orderAt) {
           await removeSave(save.seq!);
           showToast({ kind: 'warning', text: `The block order changed while offline was not saved: ${error.message}` });
+          continue;
+        }
+        if (save.deleteBlock) {
+          await removeSave(save.seq!);
+          // Already gone (404) is what the delete wanted; a refusal puts the block back after a reload.
+          if (error.status !== 404) {
+            store.clear(save.blockId);
+            showToast({ kind: 'warning', text: `A block deleted while offline was not deleted: ${error.message}` });
+          }
           continue;
         }
         if (error.status === 404 && !save.createAt) {

@@ -2,13 +2,15 @@
 // saved with the server's reorder call (PUT {blocks path}/order), and each block's width
 // (`full_width`), saved as a block edit. Both go through the outbox, so offline they wait on this
 // device like any block edit; both show at once and are put back, with a toast saying why, when
-// the server refuses them.
+// the server refuses them. Both are recorded for Undo once saved or queued.
 import { useCallback, useMemo, useRef } from 'react';
 import { toApiError } from '../api/errors';
 import { saveBlock, saveOrder } from '../platform/outbox';
 import { showToast } from '../store/toastStore';
 import { arrangeBlocks, replaceBlock, type Block } from './blockList';
 import { frameTitle } from './blockFrame';
+import { blockLabel } from './undo/undoStack';
+import { recordUndo } from './undo/undoStore';
 
 export interface BlockArranging<B extends Block> {
   /** Puts the blocks `order` names (the section showing) in that order and saves the whole order. */
@@ -42,6 +44,7 @@ export function useBlockArranging<B extends Block>(
       try {
         // Offline, or naming a block made offline and not created yet, it waits in the outbox.
         await saveOrder(at, next, query);
+        recordUndo(at, { kind: 'order', label: 'block move', before, after: next });
       } catch (error) {
         setBlocks((current) => arrangeBlocks(current, before));
         showToast({ kind: 'error', text: `The new order was not saved: ${toApiError(error).message}` });
@@ -59,6 +62,14 @@ export function useBlockArranging<B extends Block>(
         // A block edit like any other: offline it waits in the outbox and shows as waiting.
         const outcome = await saveBlock(blockId, config, query, at);
         if ('stored' in outcome) setBlocks((current) => replaceBlock(current, outcome.stored, blockId) as B[]);
+        const blockNow = 'stored' in outcome ? outcome.stored.id : outcome.blockId;
+        recordUndo(at, {
+          kind: 'edit',
+          label: `width of ${blockLabel(config)}`,
+          blockId: blockNow,
+          before: { ...config, full_width: block.full_width },
+          after: config,
+        });
       } catch (error) {
         setBlocks((current) => replaceBlock(current, { ...changed, full_width: block.full_width }) as B[]);
         showToast({ kind: 'error', text: `The width of "${frameTitle(block)}" was not saved: ${toApiError(error).message}` });

@@ -11,6 +11,8 @@ import { saveBlock } from '../../platform/outbox';
 import { isLocalId, newLocalId, newTemporaryBlock, type Block } from '../../shell/blockList';
 import type { BlockListEditing } from '../../shell/offlineEditing';
 import { isOpen, type Mode } from '../../shell/modes';
+import { blockLabel } from '../../shell/undo/undoStack';
+import { recordUndo } from '../../shell/undo/undoStore';
 import type { EditorMode } from '../../shell/useEditorMode';
 import { useBlockSaveStore } from '../../store/blockSaveStore';
 import type { BlockDataSource } from './BlockSettingsPanel';
@@ -161,13 +163,32 @@ export interface EditedBlockPanelProps {
   close: () => void;
 }
 
+/**
+ * Records a Save for Undo: the first Save of a block just picked adds it to the board or page;
+ * any other is an edit, undone by saving the settings the block had. A Save that changed nothing
+ * has nothing to undo.
+ */
+function recordSave(at: string, fresh: boolean, before: Block, blockId: string, after: Record<string, unknown>): void {
+  const { id: _id, temp_block: _draft, ...previous } = before;
+  if (fresh) recordUndo(at, { kind: 'add', label: `addition of ${blockLabel(after)}`, blockId, config: after });
+  else if (!sameSettings(previous, after)) recordUndo(at, { kind: 'edit', label: `edit of ${blockLabel(after)}`, blockId, before: previous, after });
+}
+
+/** Whether two configs hold the same settings, in whatever order the editor wrote their keys. */
+function sameSettings(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+  return [...keys].every((key) => JSON.stringify(a[key]) === JSON.stringify(b[key]));
+}
+
 export function EditedBlockPanel({ target, block, source, editing, deleteDraft, close }: EditedBlockPanelProps) {
   const save = async (config: BlockConfig) => {
     // The id is the address; the editor has already dropped temp_block.
     const { id: _id, ...settings } = config;
     // Offline, the save waits in the outbox and the editor shows the edit meanwhile.
     const outcome = await saveBlock(target.id, settings, editing.query, editing.createAt);
-    editing.replace('stored' in outcome ? outcome.stored : ({ ...settings, id: outcome.blockId } as Block), target.id);
+    const saved = 'stored' in outcome ? outcome.stored : ({ ...settings, id: outcome.blockId } as Block);
+    editing.replace(saved, target.id);
+    recordSave(editing.createAt, target.fresh, block, saved.id, settings);
     forgetStarter(target.opened);
     close();
   };

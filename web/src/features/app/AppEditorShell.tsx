@@ -26,6 +26,7 @@ import { appAddress, AppPublishPopup, AppSharePopup, type AppShareProps } from '
 import { EmbedPopup } from './EmbedPopup';
 import { PageContent } from './PageContent';
 import { PagesPopup } from './PagesPopup';
+import { PageUndoRedo } from './pageUndo';
 import type { AppPageView } from './useAppPage';
 import './app.css';
 
@@ -156,6 +157,7 @@ export function AppEditorShell({
         </Link>
         <h1 className="app-title">{editorTitle(app?.name, page.page_name)}</h1>
         <OfflineNotice />
+        <PageUndoRedo page={page} setPage={setPage} />
         {/* The app's access stays in sight, as on the board editor: one click to share. */}
         <ShareButton isPublic={page.public} expanded={sharing} onClick={() => setSharing(true)} />
         <AppHistory page={page} onRestored={reload} />

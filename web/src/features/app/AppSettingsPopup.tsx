@@ -15,6 +15,7 @@ import { useSheetColumns } from '../spreadsheets/useSheetColumns';
 import { useWorkspaceSpreadsheets } from '../spreadsheets/useWorkspaceSpreadsheets';
 import { updateApp, updatePage, type AppChange, type PageChange } from './appApi';
 import { AppChromeSettings } from './AppChromeSettings';
+import { recordPageSettings } from './pageUndo';
 
 export const APP_SETTINGS_TITLE = 'App Settings';
 
@@ -104,6 +105,7 @@ export function AppSettingsPopup({
       if (Object.keys(appChange).length > 0) onAppSaved(await updateApp(app.id, appChange));
       if (Object.keys(pageChange).length > 0) {
         const { settings } = await updatePage(app.id, page.page_id, pageChange);
+        recordPageSettings(app.id, page.page_id, pageChange, { ...initialColours, filters: initialFilters.map(toSaved) });
         onPageSaved({
           page_background: settings.page_background,
           block_border: settings.block_border,

@@ -11,6 +11,7 @@ import { BoardHistory } from '../history/BoardHistory';
 import { ShareButton } from '../share/SharePanel';
 import { SharePopup } from './SharePopup';
 import { useBoardEditor } from './useBoardEditor';
+import { BoardUndoRedo } from './boardUndo';
 
 export interface EditorShellProps {
   board: BoardState;
@@ -54,6 +55,7 @@ export function BoardEditorShell({ board, setBoard }: EditorShellProps) {
     <div className="board-editor">
       <BoardTopbar title={board.title || board.name}>
         <div className="board-topbar-actions">
+          <BoardUndoRedo board={board} setBoard={setBoard} />
           {/* The board's access stays in sight: private by default (platform §3), one click to share. */}
           <ShareButton isPublic={board.public} expanded={sharing} onClick={() => setSharing(true)} />
           <BoardHistory board={board} setBoard={setBoard} />

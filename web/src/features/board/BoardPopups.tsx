@@ -4,16 +4,21 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { BoardBlock, BoardState } from '../../generated/api';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { draftBlock, EditedBlockPanel, storeDraft, openedBlock, useOfflineReadiness, type BlockTargeting } from '../../blocks/settings/EditedBlockPanel';
-import { discardLocalBlock } from '../../platform/outbox';
+import { toApiError } from '../../api/errors';
+import { saveDelete } from '../../platform/outbox';
 import { addToBoard, isLocalId, removeBlock, replaceBlock, type Block } from '../../shell/blockList';
 import { BlockTypePicker } from '../../shell/BlockTypePicker';
 import { blockTypeName } from '../../shell/blockTypes';
 import { isOpen } from '../../shell/modes';
 import type { Filter } from '../../generated/core';
-import { BlockWidthButton, EditBlockButton } from '../../shell/blockFrame';
+import { BlockWidthButton, EditBlockButton, frameTitle } from '../../shell/blockFrame';
 import { useOutboxBlocks, type BlockListEditing } from '../../shell/offlineEditing';
 import { useBlockArranging } from '../../shell/useBlockArranging';
-import { boardBlocksPath, deleteBlock, saveNewBlock, spreadsheetUrl } from './boardApi';
+import { blockLabel } from '../../shell/undo/undoStack';
+import { recordUndo } from '../../shell/undo/undoStore';
+import { showToast } from '../../store/toastStore';
+import { boardBlocksPath, deleteBlock, duplicateBlock, saveNewBlock, spreadsheetUrl } from './boardApi';
+import { recordBoardSettings } from './boardUndo';
 import { EmbedPopup } from './EmbedPopup';
 import { PublishPopup } from './PublishPopup';
 import { UNCATEGORIZED } from './sections';
@@ -68,7 +73,7 @@ function useBoardBlockEditing(board: BoardState, setBoard: SetBoard): BlockListE
 
 /**
  * What both editor layouts give each block of the board: a handle to move it (`onMove`) and, in
- * its frame, Edit, the width switch and Delete.
+ * its frame, Edit, the width switch, Duplicate and Delete.
  */
 export function useEditorBlocks(board: BoardState, setBoard: SetBoard, blocks: BlockTargeting) {
   const { id, slug } = board;
@@ -84,29 +89,78 @@ export function useEditorBlocks(board: BoardState, setBoard: SetBoard, blocks: B
       <>
         <EditBlockButton block={block} blocks={blocks} />
         <BlockWidthButton block={block} onToggle={(b) => void toggleWidth(b)} />
+        <DuplicateBlockButton block={block} board={board} setBoard={setBoard} />
         <DeleteBlockButton block={block} board={board} setBoard={setBoard} />
       </>
     ),
   };
 }
 
-/** The delete button of a block's frame in the editor. */
+/** A block's settings as a save sends them, and as re-creating it needs them: without its id and draft flag. */
+function configOf(block: Block): Record<string, unknown> {
+  const { id: _id, temp_block: _draft, ...config } = block;
+  return config;
+}
+
+/**
+ * The duplicate button of a block's frame in the editor: the server puts the copy right after the
+ * block. It needs the network (the copy is made on the server), and a block that is saved.
+ */
+export function DuplicateBlockButton({ block, board, setBoard }: { block: BoardBlock; board: BoardState; setBoard: SetBoard }) {
+  const [busy, setBusy] = useState(false);
+  const title = frameTitle(block);
+  const duplicate = async () => {
+    setBusy(true);
+    try {
+      const copy = await duplicateBlock(board.slug, block.id);
+      const index = board.blocks.findIndex((b) => b.id === block.id) + 1;
+      recordUndo(boardBlocksPath(board.id), { kind: 'add', label: `duplicate of ${blockLabel(block)}`, blockId: copy.id, config: configOf(copy), index });
+      setBoard((current) => {
+        const after = current.blocks.findIndex((b) => b.id === block.id) + 1 || current.blocks.length;
+        return { ...current, blocks: [...current.blocks.slice(0, after), copy, ...current.blocks.slice(after)] };
+      });
+    } catch (error) {
+      showToast({ kind: 'error', text: `"${title}" was not duplicated: ${toApiError(error).message}` });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <button
+      type="button"
+      className="block-duplicate"
+      aria-label={`Duplicate block ${title}`}
+      disabled={busy || block.temp_block === true || isLocalId(block.id)}
+      onClick={() => void duplicate()}
+    >
+      Duplicate
+    </button>
+  );
+}
+
+/**
+ * The delete button of a block's frame in the editor. Offline the delete waits in the outbox; a
+ * block made offline and not created yet is only dropped from this device. Undo brings a deleted
+ * block back (a draft never saved has nothing to bring back).
+ */
 export function DeleteBlockButton({ block, board, setBoard }: { block: BoardBlock; board: BoardState; setBoard: SetBoard }) {
   const [busy, setBusy] = useState(false);
   const { confirm, confirmDialog } = useConfirm();
-  const title = block.title || blockTypeName(block.type);
+  const title = frameTitle(block);
   const remove = async () => {
-    if (!(await confirm({ title: 'Delete block', question: `Delete the block "${title}"? This cannot be undone.`, confirmLabel: 'Delete' }))) return;
+    if (!(await confirm({ title: 'Delete block', question: `Delete the block "${title}"?`, confirmLabel: 'Delete' }))) return;
     setBusy(true);
+    const index = board.blocks.findIndex((b) => b.id === block.id);
     try {
-      // A block made offline and not created yet is only on this device: its create is dropped.
-      if (isLocalId(block.id)) await discardLocalBlock(block.id);
-      else await deleteBlock(board.slug, block.id);
-      setBoard((current) => ({ ...current, blocks: removeBlock(current.blocks, block.id) as BoardBlock[] }));
-    } catch {
-      // The request layer alerted why; the block stays.
+      await saveDelete(block.id, { board: board.slug });
+    } catch (error) {
+      showToast({ kind: 'error', text: `"${title}" was not deleted: ${toApiError(error).message}` });
       setBusy(false);
+      return;
     }
+    if (!block.temp_block)
+      recordUndo(boardBlocksPath(board.id), { kind: 'delete', label: `deletion of ${blockLabel(block)}`, blockId: block.id, config: configOf(block), index });
+    setBoard((current) => ({ ...current, blocks: removeBlock(current.blocks, block.id) as BoardBlock[] }));
   };
   return (
     <>
@@ -171,6 +225,12 @@ export function BoardPopups(editing: BoardEditing) {
   }
   if (isOpen(mode, 'embed')) return <EmbedPopup board={board} onSaved={saved} onClose={close} />;
   if (isOpen(mode, 'publish')) return <PublishPopup board={board} onSaved={saved} onClose={close} />;
-  if (isOpen(mode, 'settings')) return <SettingsPopup board={board} onSaved={saved} onClose={close} />;
+  if (isOpen(mode, 'settings')) {
+    const settingsSaved = (next: BoardState) => {
+      recordBoardSettings(board, next);
+      saved(next);
+    };
+    return <SettingsPopup board={board} onSaved={settingsSaved} onClose={close} />;
+  }
   return null;
 }

@@ -332,7 +332,7 @@ describe('board editor shell', () => {
     const { user } = renderApp('/sales');
     await user.click(await screen.findByRole('button', { name: 'Delete block Monthly sales' }));
     const question = screen.getByRole('alertdialog', { name: 'Delete block' });
-    expect(question).toHaveAccessibleDescription('Delete the block "Monthly sales"? This cannot be undone.');
+    expect(question).toHaveAccessibleDescription('Delete the block "Monthly sales"?');
     await user.click(within(question).getByRole('button', { name: 'Cancel' }));
     expect(screen.getByRole('region', { name: 'Monthly sales' })).toBeInTheDocument();
     expect(calls.some((call) => call.method === 'DELETE')).toBe(false);

@@ -23,6 +23,11 @@ export function saveNewBlock(slug: string, boardId: string, block: BoardBlock): 
   return api.post<BoardBlock>(boardBlocksPath(boardId), block, { query: named(slug), alert: 'unless offline' });
 }
 
+/** Copies a block on the server, which puts the copy right after it; answers the copy. */
+export function duplicateBlock(slug: string, blockId: string): Promise<BoardBlock> {
+  return api.post<BoardBlock>(`/api/blocks/${encodeURIComponent(blockId)}/duplicate`, undefined, { query: named(slug), alert: false });
+}
+
 export function deleteBlock(slug: string, blockId: string): Promise<void> {
   return api.delete<void>(`/api/blocks/${encodeURIComponent(blockId)}`, undefined, { query: named(slug) });
 }
