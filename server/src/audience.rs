@@ -173,13 +173,15 @@ pub struct BlockAccess {
     pub workspace_id: String,
     /// The spreadsheet of the block's board or app, if one is connected.
     pub spreadsheet_id: Option<String>,
+    /// The app of a block on an app page.
+    pub app_id: Option<String>,
 }
 
 /// The block `block_id` as the caller may use it: 404 when there is no such block, 403 'Access
 /// denied' when its board or app is private to the caller.
 pub async fn block_access(db: &Db, caller: &Caller, block_id: &str) -> Result<BlockAccess, Error> {
     let block = blocks::find(db, block_id).await?.ok_or_else(|| Error::NotFound("Block not found.".to_owned()))?;
-    let (role, public, workspace_id, spreadsheet_id) = match &block.parent {
+    let (role, public, workspace_id, spreadsheet_id, app_id) = match &block.parent {
         OwnedParent::Board(board) => {
             let row: Option<(Flag, Option<String>, String, String)> = sqlx::query_as(
                 "SELECT b.public, b.spreadsheet_id, b.workspace_id, w.owner_id FROM boards b JOIN workspaces w ON w.id = b.workspace_id \
@@ -191,7 +193,7 @@ pub async fn block_access(db: &Db, caller: &Caller, block_id: &str) -> Result<Bl
             .context("looking up a block's board")?;
             let (Flag(public), spreadsheet_id, workspace_id, owner_id) =
                 row.ok_or_else(|| Error::NotFound("Block not found.".to_owned()))?;
-            (workspace_role(caller, &owner_id), public, workspace_id, spreadsheet_id)
+            (workspace_role(caller, &owner_id), public, workspace_id, spreadsheet_id, None)
         }
         OwnedParent::Page(page) => {
             let row: Option<(String, Flag, Option<String>, String, String)> = sqlx::query_as(
@@ -204,11 +206,11 @@ pub async fn block_access(db: &Db, caller: &Caller, block_id: &str) -> Result<Bl
             .context("looking up a block's app")?;
             let (app_id, Flag(public), spreadsheet_id, workspace_id, owner_id) =
                 row.ok_or_else(|| Error::NotFound("Block not found.".to_owned()))?;
-            (app_role(db, caller, &app_id, &owner_id).await?, public, workspace_id, spreadsheet_id)
+            (app_role(db, caller, &app_id, &owner_id).await?, public, workspace_id, spreadsheet_id, Some(app_id))
         }
     };
     role.require_view(public)?;
-    Ok(BlockAccess { block, role, workspace_id, spreadsheet_id })
+    Ok(BlockAccess { block, role, workspace_id, spreadsheet_id, app_id })
 }
 
 impl BlockAccess {
@@ -656,6 +658,7 @@ mod tests {
             role: Role::Guest,
             workspace_id: "w".into(),
             spreadsheet_id: None,
+            app_id: None,
         }
     }
 

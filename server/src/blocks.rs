@@ -274,6 +274,30 @@ async fn insert_at(conn: &mut AnyConnection, parent: Parent<'_>, block: &BlockIn
     Ok(id)
 }
 
+/// Stores a block under its own id at `position`, in the caller's transaction: a restore of a
+/// revision puts blocks back as they were, so links and embeds that name them keep working.
+pub async fn put_back(conn: &mut AnyConnection, parent: Parent<'_>, id: &str, position: usize, block: &BlockInput) -> Result<(), Error> {
+    let (board_id, page_id) = match parent {
+        Parent::Board(board) => (Some(board), None),
+        Parent::Page(page) => (None, Some(page)),
+    };
+    sqlx::query(
+        "INSERT INTO blocks (id, board_id, page_id, position, block_type, config, created_at, updated_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $7)",
+    )
+    .bind(id)
+    .bind(board_id)
+    .bind(page_id)
+    .bind(position as i64)
+    .bind(&block.block_type)
+    .bind(serde_json::to_string(&block.config).context("writing a block config")?)
+    .bind(now())
+    .execute(&mut *conn)
+    .await
+    .context("restoring a block")?;
+    Ok(())
+}
+
 /// Adds a block to `parent` as [`Placement`] says; answers the stored block JSON.
 ///
 /// With a `client_key` (the editor's own id for a block made offline) the create is idempotent:

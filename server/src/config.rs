@@ -40,6 +40,9 @@ pub struct Config {
     pub trust_proxy: bool,
     /// `TESSERA_SHEET_CACHE_MB`, default 256: memory for parsed sheets, per server process.
     pub sheet_cache_mb: usize,
+    /// How much history is kept (issue 30): `TESSERA_HISTORY_DAYS`, `TESSERA_HISTORY_REVISIONS`,
+    /// `TESSERA_ACTIVITY_ROWS`, `TESSERA_KEPT_IMPORTS`.
+    pub history: HistoryLimits,
     /// `TESSERA_ALLOW_PRIVATE_FETCH=1`: links that users enter may point at private network
     /// addresses (a self-hosted install whose data lives on its own network). Default off.
     pub allow_private_fetch: bool,
@@ -157,6 +160,7 @@ impl Default for Config {
             payment_webhook_secret: None,
             trust_proxy: false,
             sheet_cache_mb: 256,
+            history: HistoryLimits::default(),
             allow_private_fetch: false,
             outbound_allow: Vec::new(),
             uploads_dir: None,
@@ -176,6 +180,35 @@ impl Default for Config {
             tutorial_videos: TutorialVideos::default(),
             sentry_dsn: None,
         }
+    }
+}
+
+/// How long and how much history the server keeps; pruning ([`crate::history::retention`])
+/// applies them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct HistoryLimits {
+    /// Revisions, row activity and kept imports older than this many days are pruned (default
+    /// 90). 0 keeps no history at all: nothing is recorded.
+    pub days: i64,
+    /// The most revisions kept per board or app (default 500); older ones are pruned first.
+    pub revisions: i64,
+    /// The most row-activity entries kept per spreadsheet (default 100,000).
+    pub activity_rows: i64,
+    /// How many earlier uploads of a spreadsheet are kept when a new one replaces them (default 5;
+    /// 0 keeps none).
+    pub kept_imports: i64,
+}
+
+impl Default for HistoryLimits {
+    fn default() -> Self {
+        Self { days: 90, revisions: 500, activity_rows: 100_000, kept_imports: 5 }
+    }
+}
+
+impl HistoryLimits {
+    /// Whether anything is recorded.
+    pub fn keeps_history(&self) -> bool {
+        self.days > 0
     }
 }
 
@@ -208,6 +241,8 @@ pub enum ConfigError {
     SentryDsn(String),
     #[error("{name} must be an http:// or https:// URL or a path starting with /, got `{value}`")]
     WebUrl { name: &'static str, value: String },
+    #[error("{name} must be a whole number from {min} to {max}, got `{value}`")]
+    Count { name: &'static str, min: i64, max: i64, value: String },
     #[error("TESSERA_JWT_SECRET must be at least 32 characters long")]
     JwtSecretTooShort,
 }
@@ -271,6 +306,19 @@ impl Config {
         if let Some(mb) = var("TESSERA_SHEET_CACHE_MB") {
             config.sheet_cache_mb = mb.trim().parse().ok().filter(|mb| (1..=1_048_576).contains(mb)).ok_or(ConfigError::SheetCache(mb))?;
         }
+        let count = |name: &'static str, min: i64, max: i64, default: i64| match var(name) {
+            None => Ok(default),
+            Some(value) => {
+                value.trim().parse().ok().filter(|n| (min..=max).contains(n)).ok_or(ConfigError::Count { name, min, max, value })
+            }
+        };
+        let defaults = HistoryLimits::default();
+        config.history = HistoryLimits {
+            days: count("TESSERA_HISTORY_DAYS", 0, 36_500, defaults.days)?,
+            revisions: count("TESSERA_HISTORY_REVISIONS", 1, 1_000_000, defaults.revisions)?,
+            activity_rows: count("TESSERA_ACTIVITY_ROWS", 1, 100_000_000, defaults.activity_rows)?,
+            kept_imports: count("TESSERA_KEPT_IMPORTS", 0, 100, defaults.kept_imports)?,
+        };
         if let Some(value) = var("TESSERA_ALLOW_PRIVATE_FETCH") {
             config.allow_private_fetch = flag("TESSERA_ALLOW_PRIVATE_FETCH", value)?;
         }

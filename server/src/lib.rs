@@ -25,6 +25,7 @@ pub mod embed;
 pub mod embed_token;
 pub mod error;
 pub mod files;
+pub mod history;
 pub mod link_preview;
 pub mod mail;
 pub mod outbound;
@@ -50,7 +51,7 @@ use tokio::net::TcpListener;
 use tower_http::compression::CompressionLayer;
 use tower_http::trace::TraceLayer;
 
-pub use config::{Config, ConfigError, SentryDsn};
+pub use config::{Config, ConfigError, HistoryLimits, SentryDsn};
 pub use error::Error;
 pub use state::AppState;
 
@@ -149,6 +150,9 @@ pub async fn run() -> Result<(), StartError> {
         true => demo::seed_if_empty(&state).await.map_err(|error| StartError::Init(format!("creating the demo workspace: {error}")))?,
         false => None,
     };
+    let limits = state.config.history;
+    history::revisions::backfill(&state.db, &limits).await.map_err(|error| StartError::Init(format!("starting the history: {error}")))?;
+    tokio::spawn(history::retention::run(state.db.clone(), limits));
     println!("Tessera is running at {}/", state.config.public_base_url());
     if let Some(demo) = demo {
         println!("{demo}");

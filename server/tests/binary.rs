@@ -322,6 +322,108 @@ async fn a_kill_during_writes_loses_no_acknowledged_write() {
     drop(restarted);
 }
 
+/// The ids of the demo Sales board's blocks, in order, read from the database.
+async fn stored_block_ids(db: &tessera_server::db::Db) -> Vec<String> {
+    let rows: Vec<(String,)> = sqlx::query_as(
+        "SELECT k.id FROM blocks k JOIN boards b ON b.id = k.board_id WHERE b.slug = 'sales-overview' ORDER BY k.position, k.created_at, k.id",
+    )
+    .fetch_all(&db.pool)
+    .await
+    .unwrap();
+    rows.into_iter().map(|(id,)| id).collect()
+}
+
+/// kill -9 while two versions of a board are restored over each other again and again: after a
+/// restart the board is exactly one of the two versions (same blocks, same order, same
+/// settings), never a mix, and SQLite's integrity check passes.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_kill_during_a_restore_leaves_the_old_or_the_new_version_never_a_mix() {
+    let data = TempDir::new();
+    let database_url = format!("sqlite://{}/tessera.db", data.0.display());
+    let mut server = Replica::start(&database_url);
+    let demo = DemoBoard::open(&server).await;
+    let owner = server.client(Some(demo.token.clone()));
+    let boards = owner.get("/api/boards").await;
+    let board = boards.expect(200).as_array().unwrap().iter().find(|board| board["slug"] == "sales-overview").unwrap()["id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    // Version "full": thirty more blocks, so that a restore has work to be caught in.
+    for n in 0..30 {
+        owner
+            .post(
+                &format!("/api/boards/{board}/blocks"),
+                json!({"type": "markdown", "title": format!("Note {n}"), "text": "x".repeat(500)}),
+            )
+            .await
+            .expect(201);
+    }
+    let revisions = owner.get(&format!("/api/boards/{board}/revisions")).await;
+    let full = revisions.expect(200)["revisions"][0]["id"].as_str().unwrap().to_owned();
+    let full_ids = owner.get(&format!("/api/boards/{board}/revisions/{full}")).await.expect(200)["snapshot"]["blocks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|block| block["id"].as_str().unwrap().to_owned())
+        .collect::<Vec<_>>();
+    // Version "short": the table alone.
+    for id in full_ids.iter().filter(|id| **id != demo.table) {
+        owner.delete(&format!("/api/blocks/{id}"), None).await.expect(204);
+    }
+    owner.put(&format!("/api/boards/{board}"), json!({"title": "Short version"})).await.expect(200);
+    let revisions = owner.get(&format!("/api/boards/{board}/revisions")).await;
+    let short = revisions.expect(200)["revisions"][0]["id"].as_str().unwrap().to_owned();
+
+    let restores: Vec<_> = (0..2)
+        .map(|n| {
+            let client = server.client(Some(demo.token.clone()));
+            let (board, full, short) = (board.clone(), full.clone(), short.clone());
+            tokio::spawn(async move {
+                let mut done = 0usize;
+                for turn in n.. {
+                    let revision = if turn % 2 == 0 { &full } else { &short };
+                    let request = client
+                        .request(reqwest::Method::POST, &format!("/api/boards/{board}/revisions/{revision}/restore"))
+                        .json(&json!({}));
+                    let Ok(response) = request.send().await else { break };
+                    let status = response.status().as_u16();
+                    if response.bytes().await.is_err() {
+                        break;
+                    }
+                    assert_eq!(status, 200, "a restore was refused");
+                    done += 1;
+                }
+                done
+            })
+        })
+        .collect();
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    server.child.kill().expect("SIGKILL");
+    server.child.wait().unwrap();
+    let mut done = 0;
+    for restore in restores {
+        done += restore.await.unwrap();
+    }
+    println!("restores acknowledged before the kill: {done}");
+    assert!(done >= 4, "too few restores ran to prove anything: {done}");
+
+    let restarted = Replica::start(&database_url);
+    let db = tessera_server::db::Db::connect(&database_url).await.unwrap();
+    let (check,): (String,) = sqlx::query_as("PRAGMA integrity_check").fetch_one(&db.pool).await.unwrap();
+    assert_eq!(check, "ok");
+    let ids = stored_block_ids(&db).await;
+    let (settings,): (String,) =
+        sqlx::query_as("SELECT settings FROM boards WHERE id = $1").bind(&board).fetch_one(&db.pool).await.unwrap();
+    let short_title = settings.contains("Short version");
+    if ids == [demo.table.clone()] {
+        assert!(short_title, "the short version's blocks with the full version's settings: {settings}");
+    } else {
+        assert_eq!(ids, full_ids, "the board is neither version");
+        assert!(!short_title, "the full version's blocks with the short version's settings");
+    }
+    drop(restarted);
+}
+
 /// One answer the server gave while PostgreSQL went down and came back.
 struct Answer {
     sent: Instant,

@@ -15,6 +15,11 @@
 //! an answer other than 2xx, or a broken connection, is an error. The table printed gives, per
 //! kind and overall, the requests, throughput, p50, p99 and error rate. A benchmark, not a test:
 //! the figures are printed with the target, never asserted.
+//!
+//! The load runs twice, on two fresh servers: first with no history kept
+//! (`TESSERA_HISTORY_DAYS=0`), then with the default, and a last table gives the ratio of the
+//! two p99s of block saves and form submissions (issue 30's target: at most 1.20), and what the
+//! history of the second run takes on disk per 10,000 row writes.
 
 use std::io::BufReader;
 use std::net::TcpStream;
@@ -72,7 +77,39 @@ struct Board {
 
 pub fn run() -> Result {
     server::build(server::Profile::Release)?;
-    let (server, host, token) = start_as_demo_owner(&[])?;
+    // Issue 30: the cost of keeping history on the write path, measured in this one run: the same
+    // load with no history kept (TESSERA_HISTORY_DAYS=0), then with the default.
+    let without = measure("no history kept (TESSERA_HISTORY_DAYS=0)", &[("TESSERA_HISTORY_DAYS", "0")])?;
+    let with = measure("history kept (the default)", &[])?;
+    let storage = history_storage();
+
+    println!("\ncost of history on the write path (p99, same run; target: at most 1.20 and no errors)");
+    println!("{:<22} {:>14} {:>14} {:>7}  verdict", "kind", "without ms", "with ms", "ratio");
+    for (kind, name) in KINDS.iter().filter(|(kind, _)| matches!(kind, Kind::BlockSave | Kind::FormSubmit)) {
+        let (before, errors_before) = p99_of(&without, *kind);
+        let (after, errors_after) = p99_of(&with, *kind);
+        let ratio = after / before;
+        let verdict = if ratio <= 1.20 && errors_before + errors_after == 0 { "PASS" } else { "MISS" };
+        println!("{name:<22} {before:>14.2} {after:>14.2} {ratio:>7.2}  {verdict}");
+    }
+    match storage {
+        Ok(line) => println!("{line}"),
+        Err(error) => println!("storage of history: not measured ({error})"),
+    }
+    Ok(())
+}
+
+/// The p99 in ms and the errors of one kind of request.
+fn p99_of(samples: &[Sample], kind: Kind) -> (f64, usize) {
+    let mut micros: Vec<u32> = samples.iter().filter(|sample| sample.0 == kind && sample.2).map(|sample| sample.1).collect();
+    micros.sort_unstable();
+    let errors = samples.iter().filter(|sample| sample.0 == kind && !sample.2).count();
+    (quantile_ms(&micros, 0.99), errors)
+}
+
+/// One run of the mixed load on a fresh server started with `env`; prints its table.
+fn measure(label: &str, env: &[(&str, &str)]) -> Result<Vec<Sample>> {
+    let (server, host, token) = start_as_demo_owner(env)?;
     let board = prepare(host, token)?;
 
     let started = Instant::now();
@@ -95,7 +132,7 @@ pub fn run() -> Result {
     server.stop()?;
 
     println!(
-        "\nmixed load on loopback for {} s: {VIEWERS} viewers (pause {} ms), {EDITORS} editors saving a block (pause {} ms), \
+        "\nmixed load on loopback for {} s, {label}: {VIEWERS} viewers (pause {} ms), {EDITORS} editors saving a block (pause {} ms), \
          {SUBMITTERS} guests submitting a form (pause {} ms), over a {ROWS}-row sheet",
         MEASURED.as_secs(),
         VIEWER_PAUSE.as_millis(),
@@ -111,7 +148,41 @@ pub fn run() -> Result {
         print_row(name, &of_kind);
     }
     print_row("all", &samples.iter().collect::<Vec<_>>());
-    Ok(())
+    Ok(samples)
+}
+
+/// What the last run's history takes on disk, read from its SQLite file with SQLite's own page
+/// accounting (`dbstat`, through Python's sqlite3, which Debian's python3 has): the pages of the
+/// activity log and of the revisions with their indexes, per 10,000 row writes and per revision.
+fn history_storage() -> Result<String> {
+    let data = crate::cmd::target_dir().join("server-data").join(std::process::id().to_string()).join("tessera.db");
+    let script = r#"
+import sqlite3, sys
+db = sqlite3.connect(sys.argv[1])
+def pages(table):
+    names = [table] + [row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = ?", (table,))]
+    return sum(db.execute("SELECT COALESCE(SUM(pgsize), 0) FROM dbstat WHERE name = ?", (name,)).fetchone()[0] for name in names)
+count = lambda table: db.execute(f"SELECT COUNT(*) FROM {table}").fetchone()[0]
+print(pages("row_activity"), count("row_activity"), pages("revisions"), count("revisions"))
+"#;
+    let output = std::process::Command::new("python3")
+        .args(["-c", script])
+        .arg(&data)
+        .output()
+        .map_err(|err| format!("python3 could not run: {err}"))?;
+    if !output.status.success() {
+        return Err(String::from_utf8_lossy(&output.stderr).trim().to_owned());
+    }
+    let figures: Vec<f64> = String::from_utf8_lossy(&output.stdout).split_whitespace().filter_map(|n| n.parse().ok()).collect();
+    let [activity_bytes, entries, revision_bytes, revisions] = figures[..] else { return Err("python3 printed no figures".to_owned()) };
+    Ok(format!(
+        "storage of history (SQLite pages with indexes): {entries:.0} row writes logged in {:.0} KiB = {:.2} MiB per 10,000 row writes; \
+         {revisions:.0} revisions in {:.0} KiB = {:.1} KiB per revision of this board",
+        activity_bytes / 1024.0,
+        activity_bytes / entries.max(1.0) * 10_000.0 / 1_048_576.0,
+        revision_bytes / 1024.0,
+        revision_bytes / revisions.max(1.0) / 1024.0
+    ))
 }
 
 fn spawn<'scope, F>(scope: &'scope std::thread::Scope<'scope, '_>, user: F) -> std::thread::ScopedJoinHandle<'scope, Vec<Sample>>

@@ -21,6 +21,7 @@ use crate::auth::Caller;
 use crate::blocks::{self, Parent};
 use crate::db::{new_id, now, Db, Flag};
 use crate::error::{Error, ErrorBody, ResultExt};
+use crate::history::revisions::Target;
 use crate::subdomains::{self, Owner};
 use crate::AppState;
 
@@ -96,6 +97,7 @@ async fn create(
     subdomains::claim(&mut tx, &subdomain, Owner::App(&id)).await?;
     insert_page(&mut tx, &new_id(), &id, ("Home", "", "home", 0), "{}").await?;
     tx.commit().await?;
+    super::history::saved(&state, &caller, Target::App(id.clone())).await;
     Ok((StatusCode::CREATED, ApiJson(AppAnswer { app: App::get(&state.db, &id).await?.json() })))
 }
 
@@ -246,6 +248,7 @@ async fn update(
     .await
     .context("changing an app")?;
     tx.commit().await?;
+    super::history::saved(&state, &caller, Target::App(app.id.clone())).await;
     Ok(ApiJson(AppAnswer { app: app.json() }))
 }
 
@@ -336,6 +339,7 @@ async fn duplicate(
         blocks::copy_all(&mut tx, Parent::Page(page_id), Parent::Page(&copy_page_id)).await?;
     }
     tx.commit().await?;
+    super::history::saved(&state, &caller, Target::App(copy_id.clone())).await;
     Ok((StatusCode::CREATED, ApiJson(AppAnswer { app: App::get(&state.db, &copy_id).await?.json() })))
 }
 

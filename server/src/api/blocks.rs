@@ -17,6 +17,7 @@ use crate::api::{ApiJson, SpecParams};
 use crate::auth::Caller;
 use crate::blocks::{self, Parent, Placement, StoredBlock};
 use crate::error::{Error, ErrorBody, ResultExt};
+use crate::history::revisions::Target;
 use crate::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -57,6 +58,16 @@ async fn require_edit(state: &AppState, caller: &Caller, parent: Parent<'_>) -> 
         }
     };
     role.require_edit()
+}
+
+/// Keeps the state of `parent`'s board or app after a save as a revision.
+async fn saved(state: &AppState, caller: &Caller, parent: Parent<'_>) -> Result<(), Error> {
+    let target = match parent {
+        Parent::Board(board) => Target::Board(board.to_owned()),
+        Parent::Page(page) => Target::App(page_owner(state, page).await?.ok_or_else(page_not_found)?.0),
+    };
+    super::history::saved(state, caller, target).await;
+    Ok(())
 }
 
 fn page_not_found() -> Error {
@@ -139,7 +150,9 @@ async fn add_to_board(
     let parent = Parent::Board(&board);
     require_edit(&state, &caller, parent).await?;
     let block = blocks::validate(body)?;
-    Ok((StatusCode::CREATED, ApiJson(blocks::insert(&state.db, parent, block, Placement::End, create.key()?).await?)))
+    let stored = blocks::insert(&state.db, parent, block, Placement::End, create.key()?).await?;
+    saved(&state, &caller, parent).await?;
+    Ok((StatusCode::CREATED, ApiJson(stored)))
 }
 
 /// Adds a block to an app page before its last block (appends to an empty page), platform §4.
@@ -157,7 +170,9 @@ async fn add_to_page(
     editable_page(&state, &caller, &app, &page).await?;
     let block = blocks::validate(body)?;
     let placement = Placement::BeforeLast;
-    Ok((StatusCode::CREATED, ApiJson(blocks::insert(&state.db, Parent::Page(&page), block, placement, create.key()?).await?)))
+    let stored = blocks::insert(&state.db, Parent::Page(&page), block, placement, create.key()?).await?;
+    saved(&state, &caller, Parent::Page(&page)).await?;
+    Ok((StatusCode::CREATED, ApiJson(stored)))
 }
 
 /// Replaces a block's settings; its type cannot change.
@@ -173,7 +188,9 @@ async fn update(
 ) -> Result<ApiJson<Value>, Error> {
     let stored = editable_block(&state, &caller, &id).await?;
     let block = blocks::validate(body)?;
-    Ok(ApiJson(blocks::update(&state.db, &stored, block).await?))
+    let updated = blocks::update(&state.db, &stored, block).await?;
+    saved(&state, &caller, stored.parent.as_parent()).await?;
+    Ok(ApiJson(updated))
 }
 
 /// Deletes a block.
@@ -183,6 +200,7 @@ async fn update(
 async fn delete(State(state): State<AppState>, caller: Caller, Path(id): Path<String>) -> Result<StatusCode, Error> {
     let stored = editable_block(&state, &caller, &id).await?;
     blocks::delete(&state.db, &stored.id).await?;
+    saved(&state, &caller, stored.parent.as_parent()).await?;
     Ok(StatusCode::NO_CONTENT)
 }
 
@@ -192,7 +210,9 @@ async fn delete(State(state): State<AppState>, caller: Caller, Path(id): Path<St
     responses((status = 201, body = Object), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn duplicate(State(state): State<AppState>, caller: Caller, Path(id): Path<String>) -> Result<(StatusCode, ApiJson<Value>), Error> {
     let stored = editable_block(&state, &caller, &id).await?;
-    Ok((StatusCode::CREATED, ApiJson(blocks::duplicate(&state.db, &stored).await?)))
+    let copy = blocks::duplicate(&state.db, &stored).await?;
+    saved(&state, &caller, stored.parent.as_parent()).await?;
+    Ok((StatusCode::CREATED, ApiJson(copy)))
 }
 
 /// Puts a board's blocks in a new order; `ids` must be exactly its current blocks.
@@ -208,7 +228,9 @@ async fn reorder_board(
 ) -> Result<ApiJson<Vec<Value>>, Error> {
     let parent = Parent::Board(&board);
     require_edit(&state, &caller, parent).await?;
-    Ok(ApiJson(blocks::reorder(&state.db, parent, &body.ids).await?))
+    let ordered = blocks::reorder(&state.db, parent, &body.ids).await?;
+    saved(&state, &caller, parent).await?;
+    Ok(ApiJson(ordered))
 }
 
 /// Puts an app page's blocks in a new order; `ids` must be exactly its current blocks.
@@ -223,5 +245,7 @@ async fn reorder_page(
     ApiJson(body): ApiJson<BlockOrder>,
 ) -> Result<ApiJson<Vec<Value>>, Error> {
     editable_page(&state, &caller, &app, &page).await?;
-    Ok(ApiJson(blocks::reorder(&state.db, Parent::Page(&page), &body.ids).await?))
+    let ordered = blocks::reorder(&state.db, Parent::Page(&page), &body.ids).await?;
+    saved(&state, &caller, Parent::Page(&page)).await?;
+    Ok(ApiJson(ordered))
 }

@@ -20,6 +20,7 @@ use crate::board_state::{self, Board, BoardState, BoardUpdate};
 use crate::db::{is_unique_violation, new_id, now, Flag};
 use crate::embed_token;
 use crate::error::{Error, ErrorBody, ResultExt};
+use crate::history::revisions::Target;
 use crate::sheet_query;
 use crate::AppState;
 
@@ -206,6 +207,7 @@ async fn create(
     let slug = slug_for(&mut tx, body.slug.as_deref(), &name).await?;
     let id = insert_board(&mut tx, &body.workspace_id, &name, &slug, None, &Map::new()).await?;
     tx.commit().await.context("committing a new board")?;
+    super::history::saved(&state, &caller, Target::Board(id.clone())).await;
     Ok((StatusCode::CREATED, ApiJson(state_of(&state, &caller, &id).await?)))
 }
 
@@ -257,6 +259,7 @@ async fn update(
         .execute(&state.db.pool)
         .await
         .map_err(|error| slug_clash(error, "updating a board"))?;
+    super::history::saved(&state, &caller, Target::Board(id.clone())).await;
     Ok(ApiJson(state_of(&state, &caller, &id).await?))
 }
 
@@ -299,6 +302,7 @@ async fn duplicate(
     let copy = insert_board(&mut tx, &board.workspace_id, &name, &slug, board.spreadsheet_id.as_deref(), &board.settings).await?;
     blocks::copy_all(&mut tx, Parent::Board(&board.id), Parent::Board(&copy)).await?;
     tx.commit().await.context("committing a board copy")?;
+    super::history::saved(&state, &caller, Target::Board(copy.clone())).await;
     Ok((StatusCode::CREATED, ApiJson(state_of(&state, &caller, &copy).await?)))
 }
 

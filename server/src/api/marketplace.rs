@@ -19,6 +19,7 @@ use crate::auth::Caller;
 use crate::board_state::{self, Board};
 use crate::db::{now, Flag};
 use crate::error::{Error, ErrorBody, ResultExt};
+use crate::history::revisions::{self, Editor};
 use crate::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -235,6 +236,8 @@ async fn publish(
             .context("making a published board public")?;
     }
     tx.commit().await.context("committing a listing")?;
+    // What was published stays in the history while the listing does.
+    revisions::pin_published(&state.db, &state.config.history, &Editor::of(&caller), &board.id).await?;
     find_listing(&state, &board.id).await?.map(ApiJson).ok_or_else(listing_not_found)
 }
 

@@ -5,6 +5,7 @@
 //! `/api/openapi.json` (built from the handlers' `#[utoipa::path]` attributes).
 
 mod account;
+mod activity;
 mod admin;
 mod app_users;
 mod apps;
@@ -18,6 +19,7 @@ mod docs;
 mod embed_tokens;
 mod env;
 mod health;
+mod history;
 mod marketplace;
 mod onboarding;
 mod pages;
@@ -130,6 +132,8 @@ fn routes() -> OpenApiRouter<AppState> {
         .merge(marketplace::router())
         .merge(templates::router())
         .merge(blocks::router())
+        .merge(history::router())
+        .merge(activity::router())
         .merge(env::router())
         .merge(client_errors::router())
         .merge(docs::router())

@@ -23,6 +23,7 @@ use crate::auth::Caller;
 use crate::board_state::check_sign_in_method;
 use crate::db::{is_unique_violation, new_id, now};
 use crate::error::{Error, ErrorBody, ResultExt};
+use crate::history::revisions::Target;
 use crate::sheet_query;
 use crate::text::is_colour;
 use crate::AppState;
@@ -166,6 +167,7 @@ async fn create(
     .await;
     inserted.map_err(|error| slug_clash(error, &slug))?;
     let page = apps::page(&state.db, &app.id, &id).await?;
+    super::history::saved(&state, &caller, Target::App(app.id.clone())).await;
     Ok((StatusCode::CREATED, ApiJson(PageAnswer { page, settings: PageSettings::default() })))
 }
 
@@ -310,6 +312,7 @@ async fn update(
         .execute(&state.db.pool)
         .await;
     updated.map_err(|error| slug_clash(error, &page.page_slug))?;
+    super::history::saved(&state, &caller, Target::App(app.id.clone())).await;
     Ok(ApiJson(PageAnswer { page, settings: apps::page_settings(settings)? }))
 }
 
@@ -336,6 +339,7 @@ async fn delete(
         return Err(Error::Conflict("The home page cannot be deleted. Rename it or change its blocks instead.".to_owned()));
     }
     sqlx::query("DELETE FROM pages WHERE id = $1").bind(&page.id).execute(&state.db.pool).await.context("deleting a page")?;
+    super::history::saved(&state, &caller, Target::App(app.id.clone())).await;
     Ok(ApiJson(PageDeleted { deleted: true, id: page.id }))
 }
 
@@ -377,5 +381,6 @@ async fn reorder(
             .context("ordering pages")?;
     }
     tx.commit().await?;
+    super::history::saved(&state, &caller, Target::App(app.id.clone())).await;
     Ok(ApiJson(page_list(&state, &app.id).await?))
 }

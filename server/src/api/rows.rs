@@ -5,7 +5,8 @@
 //! ([`crate::audience`]) and which values are valid, and gives the spreadsheet (its board's or
 //! app's) and the tab (`sheet_title`). The source is written first ([`sources::write_through`]:
 //! a published CSV link refuses, Google Sheets takes the change), then the stored rows, so the
-//! two never disagree about a row the source refused. An invalid write changes nothing.
+//! two never disagree about a row the source refused. An invalid write changes nothing. Every
+//! stored write is logged in the row activity log ([`crate::history::activity`]).
 
 use std::collections::BTreeMap;
 
@@ -20,8 +21,11 @@ use utoipa_axum::routes;
 use crate::api::ApiJson;
 use crate::audience::{self, BlockAccess, RowChange};
 use crate::auth::Caller;
+use crate::blocks::OwnedParent;
 use crate::db::now;
 use crate::error::{Error, ErrorBody, ResultExt};
+use crate::history::activity::{ActivityActor, RowLog, Via};
+use crate::rate_limit::ClientIp;
 use crate::sheets::new_record_id;
 use crate::sheets::rows::{self, Values, ROW_GONE};
 use crate::sheets::store::{self, SheetInfo};
@@ -80,6 +84,7 @@ pub struct AppendParams {
 async fn append(
     State(state): State<AppState>,
     caller: Caller,
+    ip: ClientIp,
     Path(block_id): Path<String>,
     Query(params): Query<AppendParams>,
     ApiJson(body): ApiJson<RowValues>,
@@ -95,7 +100,10 @@ async fn append(
     audience::check_values(&access.block, &sheet.title, &sheet.columns, &values, RowChange::Append)?;
     let record_id = new_record_id();
     sources::write_through(&state, &source, &sheet, &RowWrite::Append { record_id: &record_id, values: &values }).await?;
-    state.tables.write(&sheet.id, rows::append_with_id(&state.db, &sheet, &record_id, &values)).await?;
+    state
+        .tables
+        .write(&sheet.id, rows::append_with_id(&state.db, &sheet, &record_id, &values, log(&state, &caller, ip, &access).as_ref()))
+        .await?;
     let message = access
         .block
         .config
@@ -116,6 +124,7 @@ async fn append(
 async fn edit(
     State(state): State<AppState>,
     caller: Caller,
+    ip: ClientIp,
     Path((block_id, record_id)): Path<(String, String)>,
     ApiJson(body): ApiJson<RowValues>,
 ) -> Result<ApiJson<Written>, Error> {
@@ -136,7 +145,7 @@ async fn edit(
         .collect();
     access.require(RowChange::Edit, &changed)?;
     sources::write_through(&state, &source, &sheet, &RowWrite::Update { record_id: &record_id, values: &values }).await?;
-    state.tables.write(&sheet.id, rows::update(&state.db, &sheet, &record_id, &values)).await?;
+    state.tables.write(&sheet.id, rows::update(&state.db, &sheet, &record_id, &values, log(&state, &caller, ip, &access).as_ref())).await?;
     Ok(ApiJson(Written { record_id }))
 }
 
@@ -148,6 +157,7 @@ async fn edit(
 async fn delete(
     State(state): State<AppState>,
     caller: Caller,
+    ip: ClientIp,
     Path((block_id, record_id)): Path<(String, String)>,
 ) -> Result<ApiJson<Deleted>, Error> {
     let access = audience::block_access(&state.db, &caller, &block_id).await?;
@@ -155,7 +165,7 @@ async fn delete(
     let (source, sheet) = target(&state, &access).await?;
     current_row(&state, &sheet, &record_id).await?;
     sources::write_through(&state, &source, &sheet, &RowWrite::Delete { record_id: &record_id }).await?;
-    state.tables.write(&sheet.id, rows::delete(&state.db, &sheet, &record_id)).await?;
+    state.tables.write(&sheet.id, rows::delete(&state.db, &sheet, &record_id, log(&state, &caller, ip, &access).as_ref())).await?;
     Ok(ApiJson(Deleted { deleted: true, record_id }))
 }
 
@@ -167,6 +177,7 @@ async fn delete(
 async fn duplicate(
     State(state): State<AppState>,
     caller: Caller,
+    ip: ClientIp,
     Path((block_id, record_id)): Path<(String, String)>,
 ) -> Result<(StatusCode, ApiJson<Written>), Error> {
     let access = audience::block_access(&state.db, &caller, &block_id).await?;
@@ -175,8 +186,28 @@ async fn duplicate(
     current_row(&state, &sheet, &record_id).await?;
     let copy_id = new_record_id();
     sources::write_through(&state, &source, &sheet, &RowWrite::Duplicate { record_id: &record_id, copy_id: &copy_id }).await?;
-    state.tables.write(&sheet.id, rows::duplicate_with_id(&state.db, &sheet, &record_id, &copy_id)).await?;
+    state
+        .tables
+        .write(&sheet.id, rows::duplicate_with_id(&state.db, &sheet, &record_id, &copy_id, log(&state, &caller, ip, &access).as_ref()))
+        .await?;
     Ok((StatusCode::CREATED, ApiJson(Written { record_id: copy_id })))
+}
+
+/// How a write through `access`'s block is logged; `None` when no history is kept
+/// (`TESSERA_HISTORY_DAYS=0`).
+fn log(state: &AppState, caller: &Caller, ip: ClientIp, access: &BlockAccess) -> Option<RowLog> {
+    let spreadsheet_id = access.spreadsheet_id.clone().filter(|_| state.config.history.keeps_history())?;
+    let (board_id, page_id) = match &access.block.parent {
+        OwnedParent::Board(board) => (Some(board.clone()), None),
+        OwnedParent::Page(page) => (None, Some(page.clone())),
+    };
+    let block_title = access.block.config.get("title").and_then(Value::as_str).unwrap_or_default().trim().to_owned();
+    Some(RowLog {
+        spreadsheet_id,
+        actor: ActivityActor::of(caller, access.role, || state.keys.guest_pseudonym(ip.0)),
+        via: Via { board_id, app_id: access.app_id.clone(), page_id, block_id: Some(access.block.id.clone()), block_title },
+        undoes: None,
+    })
 }
 
 /// The spreadsheet and tab a block writes to.

@@ -16,11 +16,13 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::access::workspace_role;
+use crate::access::{workspace_role, Role};
 use crate::api::ApiJson;
 use crate::auth::Caller;
 use crate::db::{new_id, now};
 use crate::error::{Error, ErrorBody, ResultExt};
+use crate::history::activity::{ActivityActor, RowLog, Via};
+use crate::history::imports;
 use crate::sheets::store::{self, SheetInfo};
 use crate::sheets::ImportedSheet;
 use crate::AppState;
@@ -260,9 +262,17 @@ async fn replace(
     }
     let mut form = read_form(multipart).await?;
     let (file_name, bytes) = file_of(&mut form)?;
+    let kept_name = file_name.clone();
     let sheets = import(file_name, bytes).await?;
     let rows: Vec<usize> = sheets.iter().map(|sheet| sheet.rows.len()).collect();
-    let stored = store::replace_all(&state.db, &id, sheets).await?;
+    // The rows this upload replaces are kept, and the replace logged (issue 30).
+    let log = RowLog {
+        spreadsheet_id: id.clone(),
+        actor: ActivityActor::of(&caller, Role::Owner, String::new),
+        via: Via::default(),
+        undoes: None,
+    };
+    let stored = imports::replace(&state.db, &state.config.history, &id, sheets, &kept_name, &log).await?;
     Ok(ApiJson(answer(id, name, source_kind, &rows, stored)))
 }
 

@@ -20,6 +20,7 @@ use crate::blocks::{self, Parent};
 use crate::board_state::{self, Board, BoardState};
 use crate::db::{new_id, now, Flag};
 use crate::error::{Error, ErrorBody, ResultExt};
+use crate::history::revisions::Target;
 use crate::sheet_query;
 use crate::sheets::store;
 use crate::templates::{self, board_references, used_tabs, Binding, TabMatch, TypedTab, Unbound};
@@ -96,6 +97,7 @@ async fn use_template(
     .context("storing a template's board")?;
     blocks::copy_all(&mut tx, Parent::Board(&board.id), Parent::Board(&copy)).await?;
     tx.commit().await.context("committing a template copy")?;
+    super::history::saved(&state, &caller, Target::Board(copy.clone())).await;
 
     let copied =
         board_state::find_by_id(&state.db, &copy).await?.ok_or_else(|| Error::internal("reading a template copy", "not stored"))?;
@@ -249,6 +251,7 @@ async fn rebind(
         .await
         .context("binding a board")?;
     tx.commit().await.context("committing a binding")?;
+    super::history::saved(&state, &caller, Target::Board(board.id.clone())).await;
 
     let bound = board_state::find_by_id(&state.db, &board.id).await?.ok_or_else(|| Error::NotFound("Board not found.".to_owned()))?;
     Ok(ApiJson(Rebound { board: board_state::state(&state.db, &bound, bound.role(&caller)).await?, unbound }))

@@ -10,6 +10,7 @@ use axum::http::HeaderMap;
 use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, Validation};
 use rand::RngCore;
 use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
 
 use crate::db::{new_id, now, Db};
 use crate::error::{Error, ResultExt};
@@ -38,6 +39,9 @@ pub struct SessionKeys {
     validation: Validation,
     ttl_secs: i64,
     secure_cookie: bool,
+    /// Salts the pseudonyms of guests in the row activity log ([`SessionKeys::guest_pseudonym`]),
+    /// so that a logged pseudonym cannot be turned back into an address by trying them all.
+    pseudonym_salt: [u8; 32],
 }
 
 /// A freshly started session.
@@ -66,7 +70,22 @@ impl SessionKeys {
         validation.set_audience(&[AUDIENCE]);
         validation.set_required_spec_claims(&["exp", "iss", "aud", "sub"]);
         validation.leeway = 0;
-        Self { encoding: EncodingKey::from_secret(secret), decoding: DecodingKey::from_secret(secret), validation, ttl_secs, secure_cookie }
+        let pseudonym_salt = Sha256::new().chain_update(b"tessera guest pseudonyms\0").chain_update(secret).finalize().into();
+        Self {
+            encoding: EncodingKey::from_secret(secret),
+            decoding: DecodingKey::from_secret(secret),
+            validation,
+            ttl_secs,
+            secure_cookie,
+            pseudonym_salt,
+        }
+    }
+
+    /// A guest as the row activity log names them: `Guest ` and 8 hex digits of a salted SHA-256
+    /// of their address, the same for every write from that address and never the address.
+    pub fn guest_pseudonym(&self, address: std::net::IpAddr) -> String {
+        let digest = Sha256::new().chain_update(self.pseudonym_salt).chain_update(address.to_string().as_bytes()).finalize();
+        format!("Guest {}", &hex::encode(digest)[..8])
     }
 
     /// The claims of a token that is well signed, unexpired and ours; `None` otherwise.

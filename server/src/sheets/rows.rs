@@ -3,6 +3,9 @@
 //! writer at a time anyway), so concurrent writes to one sheet apply one after the other and
 //! none is lost, whichever rows they touch.
 //!
+//! A write given a [`RowLog`] files its activity entry ([`crate::history::activity`]) in the same
+//! transaction, so the log and the rows never disagree.
+//!
 //! Each write answers a [`Written`]: the sheet's new version and the change made, so that the
 //! parsed-table cache can apply the change to the table it holds instead of reading the whole
 //! sheet again ([`super::cache::TableCache::write`]).
@@ -16,6 +19,7 @@ use super::new_record_id;
 use super::store::{insert_rows, SheetInfo};
 use crate::db::{now, Db};
 use crate::error::{Error, ResultExt};
+use crate::history::activity::{self, Kind, RowLog};
 
 /// The answer to a write of a row that is no longer there.
 pub const ROW_GONE: &str = "This row no longer exists: someone may have deleted it. Reload to see the current data.";
@@ -44,15 +48,15 @@ pub enum RowEdit {
 }
 
 /// Adds a row at the end of the sheet; answers its record id. Columns not in `values` stay empty.
-pub async fn append(db: &Db, sheet: &SheetInfo, values: &Values) -> Result<String, Error> {
+pub async fn append(db: &Db, sheet: &SheetInfo, values: &Values, log: Option<&RowLog>) -> Result<String, Error> {
     let record_id = new_record_id();
-    append_with_id(db, sheet, &record_id, values).await?;
+    append_with_id(db, sheet, &record_id, values, log).await?;
     Ok(record_id)
 }
 
 /// [`append`] with a record id the caller chose (from [`new_record_id`]), so that a source
 /// written first and the stored row carry the same id.
-pub async fn append_with_id(db: &Db, sheet: &SheetInfo, record_id: &str, values: &Values) -> Result<Written, Error> {
+pub async fn append_with_id(db: &Db, sheet: &SheetInfo, record_id: &str, values: &Values, log: Option<&RowLog>) -> Result<Written, Error> {
     let mut cells = vec![String::new(); sheet.columns.len()];
     apply(sheet, &mut cells, values)?;
     set_record_id(sheet, &mut cells, record_id);
@@ -62,15 +66,20 @@ pub async fn append_with_id(db: &Db, sheet: &SheetInfo, record_id: &str, values:
     let (last,): (Option<i64>,) =
         sqlx::query_as("SELECT MAX(position) FROM sheet_rows WHERE sheet_id = $1").bind(&sheet.id).fetch_one(&mut *tx).await?;
     insert_rows(&mut tx, &sheet.id, last.map_or(0, |last| last + 1), std::iter::once((&record_id, &cells))).await?;
+    if let Some(log) = log {
+        let written = activity::Written { kind: Kind::Add, sheet, record_id: &record_id, before: None, after: Some(&cells) };
+        activity::file(&mut tx, log, written).await?;
+    }
     tx.commit().await.context("committing a row append")?;
     Ok(Written { version, edit: RowEdit::Append { cells } })
 }
 
 /// Changes the given columns of one row; the others keep their values.
-pub async fn update(db: &Db, sheet: &SheetInfo, record_id: &str, values: &Values) -> Result<Written, Error> {
+pub async fn update(db: &Db, sheet: &SheetInfo, record_id: &str, values: &Values, log: Option<&RowLog>) -> Result<Written, Error> {
     let mut tx = db.pool.begin().await.context("starting a row edit")?;
     let version = bump_version(&mut tx, &sheet.id).await?;
     let (_, mut cells) = current(&mut tx, &sheet.id, record_id).await?;
+    let before = cells.clone();
     apply(sheet, &mut cells, values)?;
     sqlx::query("UPDATE sheet_rows SET cells = $1 WHERE sheet_id = $2 AND record_id = $3")
         .bind(serde_json::to_string(&cells).context("writing a sheet row")?)
@@ -79,14 +88,23 @@ pub async fn update(db: &Db, sheet: &SheetInfo, record_id: &str, values: &Values
         .execute(&mut *tx)
         .await
         .context("editing a row")?;
+    if let Some(log) = log {
+        activity::file(&mut tx, log, activity::Written { kind: Kind::Edit, sheet, record_id, before: Some(&before), after: Some(&cells) })
+            .await?;
+    }
     tx.commit().await.context("committing a row edit")?;
     Ok(Written { version, edit: RowEdit::Replace { record_id: record_id.to_owned(), cells } })
 }
 
 /// Removes one row.
-pub async fn delete(db: &Db, sheet: &SheetInfo, record_id: &str) -> Result<Written, Error> {
+pub async fn delete(db: &Db, sheet: &SheetInfo, record_id: &str, log: Option<&RowLog>) -> Result<Written, Error> {
     let mut tx = db.pool.begin().await.context("starting a row deletion")?;
     let version = bump_version(&mut tx, &sheet.id).await?;
+    // The log keeps the deleted values, so that the row can be restored from it.
+    let before = match log {
+        Some(_) => Some(current(&mut tx, &sheet.id, record_id).await?.1),
+        None => None,
+    };
     let deleted = sqlx::query("DELETE FROM sheet_rows WHERE sheet_id = $1 AND record_id = $2")
         .bind(&sheet.id)
         .bind(record_id)
@@ -96,20 +114,24 @@ pub async fn delete(db: &Db, sheet: &SheetInfo, record_id: &str) -> Result<Writt
     if deleted.rows_affected() == 0 {
         return Err(Error::NotFound(ROW_GONE.to_owned()));
     }
+    if let Some(log) = log {
+        activity::file(&mut tx, log, activity::Written { kind: Kind::Delete, sheet, record_id, before: before.as_deref(), after: None })
+            .await?;
+    }
     tx.commit().await.context("committing a row deletion")?;
     Ok(Written { version, edit: RowEdit::Remove { record_id: record_id.to_owned() } })
 }
 
 /// Copies one row to just below it, with a new record id; answers that id.
-pub async fn duplicate(db: &Db, sheet: &SheetInfo, record_id: &str) -> Result<String, Error> {
+pub async fn duplicate(db: &Db, sheet: &SheetInfo, record_id: &str, log: Option<&RowLog>) -> Result<String, Error> {
     let copy_id = new_record_id();
-    duplicate_with_id(db, sheet, record_id, &copy_id).await?;
+    duplicate_with_id(db, sheet, record_id, &copy_id, log).await?;
     Ok(copy_id)
 }
 
 /// [`duplicate`] with the copy's record id chosen by the caller (from [`new_record_id`]), so
 /// that a source written first and the stored copy carry the same id.
-pub async fn duplicate_with_id(db: &Db, sheet: &SheetInfo, record_id: &str, copy_id: &str) -> Result<Written, Error> {
+pub async fn duplicate_with_id(db: &Db, sheet: &SheetInfo, record_id: &str, copy_id: &str, log: Option<&RowLog>) -> Result<Written, Error> {
     let mut tx = db.pool.begin().await.context("starting a row copy")?;
     let version = bump_version(&mut tx, &sheet.id).await?;
     let (position, mut cells) = current(&mut tx, &sheet.id, record_id).await?;
@@ -122,6 +144,10 @@ pub async fn duplicate_with_id(db: &Db, sheet: &SheetInfo, record_id: &str, copy
     set_record_id(sheet, &mut cells, copy_id);
     let copy_id = copy_id.to_owned();
     insert_rows(&mut tx, &sheet.id, position + 1, std::iter::once((&copy_id, &cells))).await?;
+    if let Some(log) = log {
+        let written = activity::Written { kind: Kind::Duplicate, sheet, record_id: &copy_id, before: None, after: Some(&cells) };
+        activity::file(&mut tx, log, written).await?;
+    }
     tx.commit().await.context("committing a row copy")?;
     Ok(Written { version, edit: RowEdit::InsertAfter { record_id: record_id.to_owned(), cells } })
 }

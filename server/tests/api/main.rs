@@ -20,6 +20,7 @@ mod embed;
 mod embed_tokens;
 mod env;
 mod google_sheets;
+mod history;
 mod marketplace;
 mod onboarding;
 mod openapi;

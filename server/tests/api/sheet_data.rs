@@ -307,7 +307,7 @@ both_databases! {
         let before = guest.get(&f.url("Sales", "")).await.expect(200).clone();
         let sheet = f.sheet("Sales").await;
         let values = [("Name".to_owned(), "Eve".to_owned()), ("Region".to_owned(), "West".to_owned())].into_iter().collect();
-        rows::append(f.server.db(), &sheet, &values).await.unwrap();
+        rows::append(f.server.db(), &sheet, &values, None).await.unwrap();
         let after = guest.get(&f.url("Sales", "")).await.expect(200).clone();
         assert_eq!(after["total"], 5);
         assert_ne!(after["version"], before["version"]);

@@ -57,7 +57,7 @@ pub async fn upload(client: &Client, workspace_id: &str, file_name: &str, bytes:
         .await
 }
 
-async fn reupload(client: &Client, spreadsheet_id: &str, file_name: &str, bytes: &[u8]) -> Reply {
+pub async fn reupload(client: &Client, spreadsheet_id: &str, file_name: &str, bytes: &[u8]) -> Reply {
     send_form(client, Method::PUT, &format!("/api/spreadsheets/{spreadsheet_id}/upload"), &[Part::File(file_name, bytes)]).await
 }
 

@@ -63,6 +63,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/activity/{entryId}/revert": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Undoes one entry: a deleted row is appended again with its values and record id, an edit's
+         *     changed cells get their earlier values, an added or duplicated row is deleted, a replaced
+         *     upload is restored. The undo is logged, and the entry marked as undone.
+         */
+        post: operations["revert"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/apps": {
         parameters: {
             query?: never;
@@ -402,6 +423,60 @@ export interface paths {
         /** Puts an app page's blocks in a new order; `ids` must be exactly its current blocks. */
         put: operations["reorder_page"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/apps/{appId}/revisions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every kept revision of an app (its settings, pages and their blocks), newest first. */
+        get: operations["app_revisions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/apps/{appId}/revisions/{revisionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One revision of an app with the app as it was (name, settings, pages with their blocks). */
+        get: operations["app_revision"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/apps/{appId}/revisions/{revisionId}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Puts the app back as the revision kept it: settings, pages (ids, names, addresses, order)
+         *     and their blocks; as for boards, unrestorable blocks are listed in `skipped`.
+         */
+        post: operations["restore_app_revision"];
         delete?: never;
         options?: never;
         head?: never;
@@ -858,6 +933,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/boards/{boardId}/activity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The row writes made through one board's blocks, newest first, as for a spreadsheet. */
+        get: operations["board_activity"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/boards/{boardId}/blocks": {
         parameters: {
             query?: never;
@@ -1002,6 +1094,64 @@ export interface paths {
          *     transaction. Names without a choice stay as they are and are answered in `unbound`.
          */
         post: operations["rebind"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/boards/{boardId}/revisions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every kept revision of a board, newest first (at most 500): who saved it, when, and what
+         *     changed in words.
+         */
+        get: operations["board_revisions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/boards/{boardId}/revisions/{revisionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One revision of a board with the board as it was (name, settings, blocks), for a preview. */
+        get: operations["board_revision"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/boards/{boardId}/revisions/{revisionId}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Puts the board back as the revision kept it, as one change that is itself a new revision.
+         *     Blocks naming a tab or column the spreadsheet no longer has are listed in `skipped` and left
+         *     as they are now; the rest is restored.
+         */
+        post: operations["restore_board_revision"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1357,6 +1507,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/spreadsheets/{spreadsheetId}/activity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every row write to a spreadsheet through Tessera, newest first: who, when, through which
+         *     board or page and block, the record, and the cells before and after.
+         */
+        get: operations["spreadsheet_activity"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/spreadsheets/{spreadsheetId}/export.parquet": {
         parameters: {
             query?: never;
@@ -1406,6 +1576,43 @@ export interface paths {
         get: operations["grid"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/spreadsheets/{spreadsheetId}/snapshots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The earlier uploads kept for a spreadsheet (newest first) with their row counts, and the row
+         *     counts now, to compare.
+         */
+        get: operations["snapshots"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/spreadsheets/{spreadsheetId}/snapshots/{snapshotId}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Puts an earlier upload back in place of the rows now, which are kept in turn. */
+        post: operations["restore_snapshot"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1612,6 +1819,69 @@ export interface components {
             /** @description Download pdf: `pdf_template` with the row's values filled in. */
             text?: string | null;
         };
+        /**
+         * @description Who wrote: an account (owner, admin, any signed-in user a block lets write), an invited app
+         *     user, or a guest.
+         */
+        ActivityActor: {
+            kind: components["schemas"]["ActorKind"];
+            /** @description The name and e-mail of an account or app user; `Guest 3f9a1c2e` for a guest. */
+            label: string;
+        };
+        /** @description A block a feed's entries came through. */
+        ActivityBlock: {
+            id: string;
+            title: string;
+        };
+        /** @description One entry as the activity feed shows it. */
+        ActivityEntry: {
+            id: string;
+            /** Format: int64 */
+            created_at: number;
+            kind: components["schemas"]["Kind"];
+            spreadsheet_id: string;
+            /** @description The tab; empty for an import (every tab). */
+            sheet_title: string;
+            /** @description The row's 'ChartApps Record ID'; empty for an import. */
+            record_id: string;
+            actor: components["schemas"]["ActivityActor"];
+            board_id?: string | null;
+            app_id?: string | null;
+            page_id?: string | null;
+            block_id?: string | null;
+            /** @description The block's title when the write was made ("" when it had none, or for an import). */
+            block_title: string;
+            /** @description Cells by column before the write (`null` for a new row); for an import, rows by tab. */
+            before?: {
+                [key: string]: string;
+            } | null;
+            /** @description Cells by column after the write (`null` for a deleted row); for an import, rows by tab. */
+            after?: {
+                [key: string]: string;
+            } | null;
+            /** @description The entry that restored or reverted this one. */
+            undone_by?: string | null;
+            undo?: null | components["schemas"]["Undo"];
+            /** @description For an import: the kept import it replaced. */
+            snapshot_id?: string | null;
+        };
+        /** @description The choices of a feed's filters: everyone and every block that wrote to it. */
+        ActivityFacets: {
+            actors: string[];
+            blocks: components["schemas"]["ActivityBlock"][];
+        };
+        /** @description A page of a feed, newest first. */
+        ActivityPage: {
+            entries: components["schemas"]["ActivityEntry"][];
+            /**
+             * Format: int64
+             * @description How many entries match the filters in all.
+             */
+            total: number;
+            facets: components["schemas"]["ActivityFacets"];
+        };
+        /** @enum {string} */
+        ActorKind: "account" | "app_user" | "guest";
         AdminApp: {
             id: string;
             name: string;
@@ -2167,6 +2437,25 @@ export interface components {
             status: string;
             version: string;
         };
+        /** @description An earlier upload, kept. */
+        ImportSnapshot: {
+            id: string;
+            /**
+             * Format: int64
+             * @description When it was replaced.
+             */
+            created_at: number;
+            /** @description Who replaced it. */
+            actor: string;
+            /** @description The file that replaced it. */
+            file_name: string;
+            tabs: components["schemas"]["SnapshotTab"][];
+        };
+        /**
+         * @description What an entry records.
+         * @enum {string}
+         */
+        Kind: "add" | "edit" | "delete" | "duplicate" | "restore" | "revert" | "import";
         LatestPayment: {
             /** @description `succeeded` or `failed`. */
             status: string;
@@ -2556,6 +2845,62 @@ export interface components {
             /** @description The new password. */
             password: string;
         };
+        RevertRequest: {
+            /** @description Undo although the row changed after the entry (the first answer was 409 saying how). */
+            force?: boolean;
+        };
+        Reverted: {
+            /** @description The entry the undo itself made. */
+            entry: components["schemas"]["ActivityEntry"];
+            /** @description What was done, for a toast. */
+            message: string;
+        };
+        /**
+         * @description One revision with its state: for a board `{name, spreadsheet_id, settings, blocks}`, for an
+         *     app `{name, spreadsheet_id, settings, pages: [{id, page_name, page_slug, page_type, settings,
+         *     blocks}]}`; blocks as `{id, type, ...settings}`, as stored.
+         */
+        RevisionDetail: {
+            revision: components["schemas"]["RevisionSummary"];
+            snapshot: Record<string, unknown>;
+        };
+        RevisionList: {
+            /** @description Newest first, at most 500. */
+            revisions: components["schemas"]["RevisionSummary"][];
+        };
+        RevisionRestored: {
+            /** @description The revision the restore made. */
+            revision: components["schemas"]["RevisionSummary"];
+            /**
+             * @description Blocks that name a tab or column the spreadsheet no longer has: kept as they are now
+             *     (or left out when they are gone now), the rest restored.
+             */
+            skipped: components["schemas"]["SkippedBlock"][];
+        };
+        /** @description A revision as the History panel lists it. */
+        RevisionSummary: {
+            id: string;
+            /**
+             * Format: int64
+             * @description 1, 2, 3, ... per board or app.
+             */
+            number: number;
+            /** Format: int64 */
+            created_at: number;
+            /** @description Who saved it. */
+            actor: string;
+            /** @description What changed from the revision before, one line each. */
+            summary: string[];
+            /**
+             * Format: int64
+             * @description For a restore: the number of the revision it restored.
+             */
+            restored_from?: number | null;
+            /** @description The revision a marketplace listing published (kept while the listing is). */
+            published: boolean;
+            /** @description The newest revision: the state stored now. */
+            current: boolean;
+        };
         /** @enum {string} */
         Role: "admin" | "owner" | "read-write" | "read" | "user" | "guest";
         RowDeleted: {
@@ -2639,6 +2984,32 @@ export interface components {
             name: string;
             email: string;
             password: string;
+        };
+        /** @description A block a restore could not put back, and why. */
+        SkippedBlock: {
+            block_id: string;
+            /** @description The block's title, or its type's name. */
+            title: string;
+            reason: string;
+        };
+        SnapshotList: {
+            /** @description The tabs stored now. */
+            current: components["schemas"]["SnapshotTab"][];
+            /** @description Newest first. */
+            snapshots: components["schemas"]["ImportSnapshot"][];
+            /**
+             * Format: int64
+             * @description How many earlier uploads are kept (`TESSERA_KEPT_IMPORTS`).
+             */
+            keep: number;
+        };
+        /** @description A tab's size, to compare a kept import with the rows now. */
+        SnapshotTab: {
+            title: string;
+            /** Format: int64 */
+            rows: number;
+            /** Format: int64 */
+            columns: number;
         };
         /**
          * @description A sort direction as the sheet call spells it.
@@ -2741,6 +3112,8 @@ export interface components {
             sheet?: string | null;
             column?: string | null;
         };
+        /** @enum {string} */
+        Undo: "restore" | "revert";
         Uploaded: {
             spreadsheet: components["schemas"]["UploadedSpreadsheet"];
         };
@@ -2826,6 +3199,12 @@ export interface components {
     pathItems: never;
 }
 export type ActionDone = components['schemas']['ActionDone'];
+export type ActivityActor = components['schemas']['ActivityActor'];
+export type ActivityBlock = components['schemas']['ActivityBlock'];
+export type ActivityEntry = components['schemas']['ActivityEntry'];
+export type ActivityFacets = components['schemas']['ActivityFacets'];
+export type ActivityPage = components['schemas']['ActivityPage'];
+export type ActorKind = components['schemas']['ActorKind'];
 export type AdminApp = components['schemas']['AdminApp'];
 export type AdminAppList = components['schemas']['AdminAppList'];
 export type AdminBoard = components['schemas']['AdminBoard'];
@@ -2879,6 +3258,8 @@ export type GeneratedCodes = components['schemas']['GeneratedCodes'];
 export type GridPage = components['schemas']['GridPage'];
 export type Guide = components['schemas']['Guide'];
 export type Health = components['schemas']['Health'];
+export type ImportSnapshot = components['schemas']['ImportSnapshot'];
+export type Kind = components['schemas']['Kind'];
 export type LatestPayment = components['schemas']['LatestPayment'];
 export type LinkKind = components['schemas']['LinkKind'];
 export type ListingInput = components['schemas']['ListingInput'];
@@ -2927,6 +3308,12 @@ export type RedeemRequest = components['schemas']['RedeemRequest'];
 export type RefreshFailure = components['schemas']['RefreshFailure'];
 export type RenameBody = components['schemas']['RenameBody'];
 export type ResetBody = components['schemas']['ResetBody'];
+export type RevertRequest = components['schemas']['RevertRequest'];
+export type Reverted = components['schemas']['Reverted'];
+export type RevisionDetail = components['schemas']['RevisionDetail'];
+export type RevisionList = components['schemas']['RevisionList'];
+export type RevisionRestored = components['schemas']['RevisionRestored'];
+export type RevisionSummary = components['schemas']['RevisionSummary'];
 export type Role = components['schemas']['Role'];
 export type RowDeleted = components['schemas']['RowDeleted'];
 export type RowValues = components['schemas']['RowValues'];
@@ -2937,6 +3324,9 @@ export type SheetView = components['schemas']['SheetView'];
 export type SignInApp = components['schemas']['SignInApp'];
 export type SignupAnswer = components['schemas']['SignupAnswer'];
 export type SignupBody = components['schemas']['SignupBody'];
+export type SkippedBlock = components['schemas']['SkippedBlock'];
+export type SnapshotList = components['schemas']['SnapshotList'];
+export type SnapshotTab = components['schemas']['SnapshotTab'];
 export type SortWord = components['schemas']['SortWord'];
 export type SortedBy = components['schemas']['SortedBy'];
 export type SpreadsheetData = components['schemas']['SpreadsheetData'];
@@ -2951,6 +3341,7 @@ export type TokenBody = components['schemas']['TokenBody'];
 export type TypedColumn = components['schemas']['TypedColumn'];
 export type TypedTab = components['schemas']['TypedTab'];
 export type Unbound = components['schemas']['Unbound'];
+export type Undo = components['schemas']['Undo'];
 export type Uploaded = components['schemas']['Uploaded'];
 export type UploadedFile = components['schemas']['UploadedFile'];
 export type UploadedSheet = components['schemas']['UploadedSheet'];
@@ -3190,6 +3581,66 @@ export interface operations {
             };
             /** @description The new password is too short */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    revert: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The activity entry to undo */
+                entryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RevertRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reverted"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such entry, or its row or tab is gone */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Already undone, or the row changed since: send `force: true` to undo anyway */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4547,6 +4998,157 @@ export interface operations {
                 };
             };
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    app_revisions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The app id */
+                appId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RevisionList"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    app_revision: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The app id */
+                appId: string;
+                /** @description The revision id */
+                revisionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RevisionDetail"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    restore_app_revision: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The app id */
+                appId: string;
+                /** @description The revision to restore */
+                revisionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RevisionRestored"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The app was saved during the restore */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6327,6 +6929,77 @@ export interface operations {
             };
         };
     };
+    board_activity: {
+        parameters: {
+            query?: {
+                /** @description Only this person's writes (an `actors` value of the facets). */
+                actor?: string;
+                /** @description Only writes through this block. */
+                block?: string;
+                /** @description add, edit, delete, duplicate, restore, revert or import. */
+                kind?: string;
+                /** @description From this time on (Unix seconds). */
+                since?: number;
+                /** @description Before this time (Unix seconds). */
+                until?: number;
+                /** @description Entries per page, 1 to 500 (default 100). */
+                limit?: number;
+                offset?: number;
+                /** @description `csv`: every matching entry (at most 50,000) as a CSV attachment. */
+                format?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The board id */
+                boardId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The feed; with `format=csv` a text/csv attachment instead */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActivityPage"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     add_to_board: {
         parameters: {
             query?: {
@@ -6834,6 +7507,157 @@ export interface operations {
                 };
             };
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    board_revisions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The board id */
+                boardId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RevisionList"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    board_revision: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The board id */
+                boardId: string;
+                /** @description The revision id */
+                revisionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RevisionDetail"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    restore_board_revision: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The board id */
+                boardId: string;
+                /** @description The revision to restore */
+                revisionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RevisionRestored"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The board was saved during the restore */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8006,6 +8830,77 @@ export interface operations {
             };
         };
     };
+    spreadsheet_activity: {
+        parameters: {
+            query?: {
+                /** @description Only this person's writes (an `actors` value of the facets). */
+                actor?: string;
+                /** @description Only writes through this block. */
+                block?: string;
+                /** @description add, edit, delete, duplicate, restore, revert or import. */
+                kind?: string;
+                /** @description From this time on (Unix seconds). */
+                since?: number;
+                /** @description Before this time (Unix seconds). */
+                until?: number;
+                /** @description Entries per page, 1 to 500 (default 100). */
+                limit?: number;
+                offset?: number;
+                /** @description `csv`: every matching entry (at most 50,000) as a CSV attachment. */
+                format?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The spreadsheet id */
+                spreadsheetId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The feed; with `format=csv` a text/csv attachment instead */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActivityPage"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     export: {
         parameters: {
             query?: {
@@ -8169,6 +9064,109 @@ export interface operations {
                 };
             };
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    snapshots: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The spreadsheet id */
+                spreadsheetId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SnapshotList"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    restore_snapshot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The spreadsheet id */
+                spreadsheetId: string;
+                /** @description The kept upload */
+                snapshotId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SnapshotList"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The spreadsheet is linked, not uploaded */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

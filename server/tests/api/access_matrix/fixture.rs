@@ -85,6 +85,9 @@ pub enum Fresh {
     User,
     /// An unused redemption code for the paid plan.
     Code,
+    /// A row-activity entry: a row added through the private board's table (undoing it
+    /// deletes that row).
+    Activity,
 }
 
 /// Per caller: their user (none for the guest) and the values their rows' placeholders take.
@@ -184,6 +187,20 @@ impl Fixture {
         let page_view = id_of(owner.post(&page_blocks, orders_view()).await.expect(201));
         let page_note = id_of(owner.post(&page_blocks, json!({"type": "markdown", "text": "Note"})).await.expect(201));
         let upload = upload_image(&owner, &page_table).await;
+        // The private spreadsheet's rows replaced by the same rows, so that it keeps an import
+        // (restoring it changes nothing the other rows rely on).
+        let log = tessera_server::history::activity::RowLog {
+            spreadsheet_id: spreadsheet.clone(),
+            actor: tessera_server::history::activity::ActivityActor::of(
+                &tessera_server::auth::Caller::default(),
+                tessera_server::access::Role::Owner,
+                || "Olive".to_owned(),
+            ),
+            via: Default::default(),
+            undoes: None,
+        };
+        let limits = tessera_server::HistoryLimits::default();
+        tessera_server::history::imports::replace(server.db(), &limits, &spreadsheet, vec![orders()], "orders.csv", &log).await.unwrap();
 
         let open_app =
             owner.post("/api/apps", json!({"workspace_id": workspace, "name": "Open app", "subdomain": OPEN_APP_SUBDOMAIN})).await;
@@ -274,6 +291,12 @@ impl Fixture {
             "board_block_ids" => self.ids("SELECT id FROM blocks WHERE board_id = $1 ORDER BY position", "board").await,
             "page_block_ids" => self.ids("SELECT id FROM blocks WHERE page_id = $1 ORDER BY position", "page").await,
             "page_ids" => self.ids("SELECT id FROM pages WHERE app_id = $1 ORDER BY position, created_at, id", "app").await,
+            // The newest of each: restoring it changes nothing the other rows rely on.
+            "board_revision" => return self.newest("SELECT id FROM revisions WHERE board_id = $1 ORDER BY number DESC", "board").await,
+            "app_revision" => return self.newest("SELECT id FROM revisions WHERE app_id = $1 ORDER BY number DESC", "app").await,
+            "kept_import" => {
+                return self.newest("SELECT id FROM import_snapshots WHERE spreadsheet_id = $1 ORDER BY id DESC", "spreadsheet").await
+            }
             _ => return None,
         };
         Some(Value::from(ids).to_string())
@@ -302,6 +325,11 @@ impl Fixture {
     async fn ids(&self, sql: &str, key: &str) -> Vec<String> {
         let rows: Vec<(String,)> = sqlx::query_as(sql).bind(&self.values[key]).fetch_all(&self.server.db().pool).await.unwrap();
         rows.into_iter().map(|(id,)| id).collect()
+    }
+
+    /// The first id a query answers for the fixture's `$key`.
+    async fn newest(&self, sql: &str, key: &str) -> Option<String> {
+        self.ids(sql, key).await.into_iter().next()
     }
 
     /// Makes a fresh `kind` as the owner and answers its id (a code for `Fresh::Code`).
@@ -351,6 +379,13 @@ impl Fixture {
             Fresh::User => {
                 let email = format!("scratch-{n}@acme.test");
                 tessera_server::accounts::create_user(self.server.db(), "Scratch", &email, PASSWORD, true).await.unwrap().id
+            }
+            Fresh::Activity => {
+                let added =
+                    owner.post(&format!("/api/blocks/{}/rows", self.values["board_table"]), json!({"values": {"Name": "Logged"}})).await;
+                added.expect(201);
+                let feed = owner.get(&format!("/api/boards/{}/activity?limit=1", self.values["board"])).await;
+                feed.expect(200)["entries"][0]["id"].as_str().unwrap().to_owned()
             }
             Fresh::Code => {
                 let code = format!("MATRIX-{n}-{:08X}", rand::random::<u32>());

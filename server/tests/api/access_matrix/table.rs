@@ -261,6 +261,20 @@ pub const TABLE: &[Row] = &[
     post("/api/blocks/{blockId}/actions/{index}", "/api/blocks/$page_table/actions/3", ROW_WRITERS).json(r#"{"record_id": "$record"}"#),
     post("/api/blocks/{blockId}/uploads", "/api/blocks/$page_table/uploads", ROW_WRITERS).body(Body::Image),
 
+    // History (issue 30): the owner's and admins' alone; app users never see it.
+    get("/api/boards/{boardId}/revisions", "/api/boards/$board/revisions", EDITORS),
+    get("/api/boards/{boardId}/revisions/{revisionId}", "/api/boards/$board/revisions/$board_revision", EDITORS),
+    post("/api/boards/{boardId}/revisions/{revisionId}/restore", "/api/boards/$board/revisions/$board_revision/restore", EDITORS),
+    get("/api/apps/{appId}/revisions", "/api/apps/$app/revisions", EDITORS),
+    get("/api/apps/{appId}/revisions/{revisionId}", "/api/apps/$app/revisions/$app_revision", EDITORS),
+    post("/api/apps/{appId}/revisions/{revisionId}/restore", "/api/apps/$app/revisions/$app_revision/restore", EDITORS),
+    get("/api/spreadsheets/{spreadsheetId}/activity", "/api/spreadsheets/$spreadsheet/activity", EDITORS),
+    get("/api/spreadsheets/{spreadsheetId}/activity", "/api/spreadsheets/$spreadsheet/activity?format=csv", EDITORS),
+    get("/api/boards/{boardId}/activity", "/api/boards/$board/activity", EDITORS),
+    post("/api/activity/{entryId}/revert", "/api/activity/$fresh/revert", EDITORS).json("{}").fresh(Fresh::Activity),
+    get("/api/spreadsheets/{spreadsheetId}/snapshots", "/api/spreadsheets/$spreadsheet/snapshots", EDITORS),
+    post("/api/spreadsheets/{spreadsheetId}/snapshots/{snapshotId}/restore", "/api/spreadsheets/$spreadsheet/snapshots/$kept_import/restore", EDITORS),
+
     // Administration.
     get("/api/admin/users", "/api/admin/users", ADMINS),
     put("/api/admin/users/{userId}", "/api/admin/users/$stranger_user", ADMINS).json(r#"{"name": "Sam"}"#),

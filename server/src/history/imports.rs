@@ -1,0 +1,231 @@
+//! Kept imports: when a new upload replaces an uploaded spreadsheet's rows, the rows it replaces
+//! are kept (the last `TESSERA_KEPT_IMPORTS`, default 5), gzip-compressed, with row counts to
+//! compare; the owner can restore one, which keeps the rows it replaces in turn. The replace,
+//! the kept copy and its activity entry are one transaction.
+
+use std::collections::BTreeMap;
+use std::io::Read;
+
+use base64::Engine;
+use serde::{Deserialize, Serialize};
+use sqlx::AnyConnection;
+use utoipa::ToSchema;
+
+use super::activity::{self, RowLog};
+use super::time_ordered_id;
+use crate::config::HistoryLimits;
+use crate::db::{now, Db};
+use crate::error::{Error, ResultExt};
+use crate::sheets::store::{self, SheetInfo};
+use crate::sheets::ImportedSheet;
+
+/// One tab as kept.
+#[derive(Debug, Serialize, Deserialize)]
+struct KeptTab {
+    title: String,
+    columns: Vec<String>,
+    rows: Vec<Vec<String>>,
+}
+
+/// A tab's size, to compare a kept import with the rows now.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct SnapshotTab {
+    pub title: String,
+    pub rows: i64,
+    pub columns: i64,
+}
+
+/// An earlier upload, kept.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+pub struct ImportSnapshot {
+    pub id: String,
+    /// When it was replaced.
+    pub created_at: i64,
+    /// Who replaced it.
+    pub actor: String,
+    /// The file that replaced it.
+    pub file_name: String,
+    pub tabs: Vec<SnapshotTab>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+pub struct SnapshotList {
+    /// The tabs stored now.
+    pub current: Vec<SnapshotTab>,
+    /// Newest first.
+    pub snapshots: Vec<ImportSnapshot>,
+    /// How many earlier uploads are kept (`TESSERA_KEPT_IMPORTS`).
+    pub keep: i64,
+}
+
+/// The stored tabs of a spreadsheet with their rows, in order.
+async fn stored(conn: &mut AnyConnection, spreadsheet_id: &str) -> Result<Vec<KeptTab>, Error> {
+    let sheets: Vec<(String, String, String)> =
+        sqlx::query_as("SELECT id, title, columns FROM sheets WHERE spreadsheet_id = $1 ORDER BY position, title")
+            .bind(spreadsheet_id)
+            .fetch_all(&mut *conn)
+            .await
+            .context("reading the tabs to keep")?;
+    let mut tabs = Vec::with_capacity(sheets.len());
+    for (id, title, columns) in sheets {
+        let rows: Vec<(String,)> = sqlx::query_as("SELECT cells FROM sheet_rows WHERE sheet_id = $1 ORDER BY position")
+            .bind(&id)
+            .fetch_all(&mut *conn)
+            .await
+            .context("reading the rows to keep")?;
+        let rows =
+            rows.into_iter().map(|(cells,)| serde_json::from_str(&cells).context("reading a sheet row")).collect::<Result<_, Error>>()?;
+        tabs.push(KeptTab { title, columns: serde_json::from_str(&columns).context("reading a sheet's columns")?, rows });
+    }
+    Ok(tabs)
+}
+
+fn sizes(tabs: &[KeptTab]) -> Vec<SnapshotTab> {
+    tabs.iter()
+        .map(|tab| SnapshotTab { title: tab.title.clone(), rows: tab.rows.len() as i64, columns: tab.columns.len() as i64 })
+        .collect()
+}
+
+/// Row counts by tab, as an import's activity entry shows them.
+fn counts(tabs: &[SnapshotTab]) -> BTreeMap<String, String> {
+    tabs.iter().map(|tab| (tab.title.clone(), format!("{} rows", tab.rows))).collect()
+}
+
+fn compress(tabs: &[KeptTab]) -> Result<String, Error> {
+    let mut encoder = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    serde_json::to_writer(&mut encoder, tabs).context("keeping an import")?;
+    let bytes = encoder.finish().context("keeping an import")?;
+    Ok(base64::engine::general_purpose::STANDARD.encode(bytes))
+}
+
+fn decompress(text: &str) -> Result<Vec<KeptTab>, Error> {
+    let bytes = base64::engine::general_purpose::STANDARD.decode(text).context("reading a kept import")?;
+    let mut json = Vec::new();
+    flate2::read::GzDecoder::new(bytes.as_slice()).read_to_end(&mut json).context("reading a kept import")?;
+    serde_json::from_slice(&json).context("reading a kept import")
+}
+
+/// Replaces the rows of an uploaded spreadsheet with `sheets` in one transaction: keeps the rows
+/// replaced (unless no imports are kept), files the `import` entry, prunes kept imports past the
+/// limit. Answers the stored tabs.
+pub async fn replace(
+    db: &Db,
+    limits: &HistoryLimits,
+    spreadsheet_id: &str,
+    sheets: Vec<ImportedSheet>,
+    file_name: &str,
+    log: &RowLog,
+) -> Result<Vec<SheetInfo>, Error> {
+    let existing = store::list(db, spreadsheet_id).await?;
+    let mut tx = db.pool.begin().await.context("starting an import")?;
+    let before = stored(&mut tx, spreadsheet_id).await?;
+    let before_sizes = sizes(&before);
+    let kept = if limits.keeps_history() && limits.kept_imports > 0 {
+        let id = time_ordered_id();
+        sqlx::query("INSERT INTO import_snapshots (id, spreadsheet_id, actor, file_name, counts, tabs, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)")
+            .bind(&id)
+            .bind(spreadsheet_id)
+            .bind(&log.actor.label)
+            .bind(file_name)
+            .bind(serde_json::to_string(&before_sizes).context("keeping an import")?)
+            .bind(compress(&before)?)
+            .bind(now())
+            .execute(&mut *tx)
+            .await
+            .context("keeping an import")?;
+        prune(&mut tx, spreadsheet_id, limits.kept_imports).await?;
+        Some(id)
+    } else {
+        None
+    };
+    drop(before);
+    let stored_tabs = store::write_tabs(&mut tx, spreadsheet_id, &existing, sheets).await?;
+    if limits.keeps_history() {
+        let after = stored(&mut tx, spreadsheet_id).await?;
+        activity::file_import(&mut tx, log, &counts(&before_sizes), &counts(&sizes(&after)), kept.as_deref()).await?;
+    }
+    tx.commit().await.context("committing an import")?;
+    Ok(stored_tabs)
+}
+
+/// Keeps the newest `keep` imports of a spreadsheet.
+async fn prune(conn: &mut AnyConnection, spreadsheet_id: &str, keep: i64) -> Result<(), Error> {
+    let oldest_kept: Option<(String,)> =
+        sqlx::query_as(&format!("SELECT id FROM import_snapshots WHERE spreadsheet_id = $1 ORDER BY id DESC LIMIT 1 OFFSET {}", keep - 1))
+            .bind(spreadsheet_id)
+            .fetch_optional(&mut *conn)
+            .await
+            .context("pruning kept imports")?;
+    if let Some((id,)) = oldest_kept {
+        sqlx::query("DELETE FROM import_snapshots WHERE spreadsheet_id = $1 AND id < $2")
+            .bind(spreadsheet_id)
+            .bind(id)
+            .execute(conn)
+            .await
+            .context("pruning kept imports")?;
+    }
+    Ok(())
+}
+
+/// The kept imports of a spreadsheet and its tabs now.
+pub async fn list(db: &Db, limits: &HistoryLimits, spreadsheet_id: &str) -> Result<SnapshotList, Error> {
+    let rows: Vec<(String, i64, String, String, String)> =
+        sqlx::query_as("SELECT id, created_at, actor, file_name, counts FROM import_snapshots WHERE spreadsheet_id = $1 ORDER BY id DESC")
+            .bind(spreadsheet_id)
+            .fetch_all(&db.pool)
+            .await
+            .context("listing kept imports")?;
+    let snapshots = rows
+        .into_iter()
+        .map(|(id, created_at, actor, file_name, counts)| {
+            Ok(ImportSnapshot { id, created_at, actor, file_name, tabs: serde_json::from_str(&counts).context("reading a kept import")? })
+        })
+        .collect::<Result<_, Error>>()?;
+    let current: Vec<(String, String, i64)> = sqlx::query_as(
+        "SELECT s.title, s.columns, (SELECT COUNT(*) FROM sheet_rows r WHERE r.sheet_id = s.id) FROM sheets s WHERE s.spreadsheet_id = $1 \
+         ORDER BY s.position, s.title",
+    )
+    .bind(spreadsheet_id)
+    .fetch_all(&db.pool)
+    .await
+    .context("counting rows")?;
+    let current = current
+        .into_iter()
+        .map(|(title, columns, rows)| {
+            let columns = serde_json::from_str::<Vec<String>>(&columns).context("reading a sheet's columns")?.len() as i64;
+            Ok(SnapshotTab { title, rows, columns })
+        })
+        .collect::<Result<_, Error>>()?;
+    Ok(SnapshotList { current, snapshots, keep: limits.kept_imports })
+}
+
+/// The tabs of a kept import, ready to store again; 404 when it is no longer kept.
+pub async fn load(db: &Db, spreadsheet_id: &str, snapshot_id: &str) -> Result<Vec<ImportedSheet>, Error> {
+    let row: Option<(String,)> = sqlx::query_as("SELECT tabs FROM import_snapshots WHERE id = $1 AND spreadsheet_id = $2")
+        .bind(snapshot_id)
+        .bind(spreadsheet_id)
+        .fetch_optional(&db.pool)
+        .await
+        .context("reading a kept import")?;
+    let (tabs,) = row.ok_or_else(|| Error::NotFound("This earlier upload is no longer kept.".to_owned()))?;
+    Ok(decompress(&tabs)?.into_iter().map(|tab| ImportedSheet { title: tab.title, columns: tab.columns, rows: tab.rows }).collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn kept_tabs_round_trip_through_compression() {
+        let tabs = vec![KeptTab {
+            title: "Orders".into(),
+            columns: vec!["A".into(), "B".into()],
+            rows: vec![vec!["1".into(), "é, \"x\"".into()]; 200],
+        }];
+        let text = compress(&tabs).unwrap();
+        assert!(text.len() < 600, "200 equal rows compress well: {} bytes", text.len());
+        let back = decompress(&text).unwrap();
+        assert_eq!((back[0].title.as_str(), back[0].rows.len(), back[0].rows[0][1].as_str()), ("Orders", 200, "é, \"x\""));
+        assert!(decompress("not base64!").is_err());
+    }
+}

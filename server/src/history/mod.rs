@@ -1,0 +1,24 @@
+//! History (issue 30): nothing an editor or a viewer does is unrecoverable.
+//!
+//! - [`revisions`]: every save of a board or app kept as a revision, listed, previewed and
+//!   restored (a restore is a revision too); [`summary`] says what changed in words.
+//! - [`activity`]: every row write through Tessera logged with who, through which block, and
+//!   the cells before and after; deleted rows restored and edits reverted from it.
+//! - [`imports`]: the rows an upload replaces, kept and restorable.
+//! - [`retention`]: pruning by age and size; the current state is never history.
+//!
+//! Only owners and admins read any of it (`api::history`, `api::activity`).
+
+pub mod activity;
+pub mod imports;
+pub mod retention;
+pub mod revisions;
+mod summary;
+
+/// A random id that starts with the time in milliseconds as 12 hex digits, so that ordering by
+/// id is ordering by time on both databases, also within one second (activity entries, kept
+/// imports).
+fn time_ordered_id() -> String {
+    let millis = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |elapsed| elapsed.as_millis());
+    format!("{millis:012x}{}", &uuid::Uuid::new_v4().simple().to_string()[..20])
+}
