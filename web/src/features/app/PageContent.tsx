@@ -1,5 +1,6 @@
 import { useMemo, type ReactNode } from 'react';
 import type { BoardBlock, PageState } from '../../generated/api';
+import type { BlockSource } from '../../blocks/data/types';
 import { pageSource } from '../../blocks/data/sources';
 import { BlockFrame, SortableBlocks } from '../../shell/blockFrame';
 import type { Block } from '../../shell/blockList';
@@ -23,10 +24,13 @@ export function PageContent({
   emptyText,
   blockActions,
   onMove,
+  source: given,
 }: {
   page: PageState;
   path: string;
   emptyText?: string;
+  /** Where the blocks' rows and views come from, when not from the server (a version's preview). */
+  source?: BlockSource;
   /** The editor's controls in each block's frame (Edit, the state of a waiting save). */
   blockActions?: (block: Block) => ReactNode;
   /** The editor's reordering: each block gets a handle; called with the page's new order. */
@@ -36,10 +40,11 @@ export function PageContent({
   // The server applies the page's filters to every block's rows: saved new ones, the rows load again.
   const savedFilters = JSON.stringify(page.filters ?? []);
   const filters = useMemo(() => usableFilters(JSON.parse(savedFilters) as unknown[]), [savedFilters]);
-  const source = useMemo(() => {
+  const served = useMemo(() => {
     const lines = appliedFilterLines(filters, urlFilters);
     return pageSource(page.app_id, path, { search: '', filters: urlFilters, filterSummary: lines }, Boolean(page.spreadsheetId));
   }, [page.app_id, page.spreadsheetId, path, urlFilters, filters]);
+  const source = given ?? served;
   const frameColours = { borderColor: page.block_border, boxShadow: `0 1px 4px ${page.block_shadow}` };
   const frames = page.blocks.map((block) => (
     <BlockFrame key={block.id} block={block} className="app-block" style={frameColours} actions={blockActions?.(block)} sortable={Boolean(onMove)}>

@@ -4,7 +4,13 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import type { AuthUser } from '../../generated/api';
 import { useSessionStore } from '../../store/sessionStore';
 import { home, pageState, renderViewer, serve } from '../../test/appViewer';
+import { loadRealCore } from '../../test/realCore';
 import { NO_VERSIONS } from './VersionsTab';
+
+// A version's preview computes its blocks in the WASM core over the tabs' rows of today.
+beforeAll(async () => {
+  await loadRealCore();
+});
 
 beforeEach(() => {
   vi.spyOn(window, 'alert').mockImplementation(() => {});
@@ -57,6 +63,9 @@ function serveEditor(revisions = [version]) {
       'GET /api/apps/a1/revisions/v1': { body: { revision: version, snapshot } },
       'POST /api/apps/a1/revisions/v1/restore': { body: { revision: { ...version, id: 'v2', number: 2, current: true, restored_from: 1 }, skipped: [] } },
       'GET /v3/api/page/sheet/Tasks': { body: rows },
+      'GET /api/spreadsheets/s1/sheets/Tasks/grid': {
+        body: { columns: ['ChartApps Record ID', 'Task'], rows: [['r1', 'Sand the floor']], total: 1, offset: 0, limit: 1000, version: 1 },
+      },
     },
     pageState({ blocks: [{ id: 'k9', type: 'table', title: 'Today', sheet_title: 'Tasks' }] }),
   );
@@ -82,6 +91,7 @@ describe('History in the app editor', () => {
     const drawn = () => preview.querySelector('.history-preview')!;
     await waitFor(() => expect(drawn()).toHaveTextContent('Open tasks'));
     expect(drawn()).not.toHaveTextContent('Today');
+    await waitFor(() => expect(drawn()).toHaveTextContent('Sand the floor'));
     await user.selectOptions(within(preview).getByRole('combobox', { name: 'Page' }), 'About');
     await waitFor(() => expect(drawn()).toHaveTextContent('Team'));
 

@@ -4,10 +4,13 @@ import { PageContent } from '../app/PageContent';
 import { HistoryButton, HistoryPanel } from './HistoryPanel';
 import { appSnapshotPages } from './snapshots';
 import { VersionsTab } from './VersionsTab';
+import { CoreState, useCore, useSnapshotSource } from './useSnapshotSource';
+import type { Core } from '../../core/wasm';
 
 /** One page of the version (the one open in the editor first), drawn as guests see it, over today's rows. */
 function SnapshotApp({ page, detail }: { page: PageState; detail: RevisionDetail }) {
   const id = useId();
+  const core = useCore();
   const pages = useMemo(() => appSnapshotPages(detail.snapshot), [detail]);
   const [chosen, setChosen] = useState(page.page_id);
   const shown = pages.find((p) => p.id === chosen) ?? pages[0];
@@ -25,10 +28,18 @@ function SnapshotApp({ page, detail }: { page: PageState; detail: RevisionDetail
           ))}
         </select>
       </div>
-      <div className="history-preview" inert>
-        <PageContent page={drawn} path={shown.page_slug} emptyText="This page had no blocks in this version." />
-      </div>
+      {core && !('error' in core) ? <DrawnPage core={core} page={drawn} /> : <CoreState core={core} />}
     </>
+  );
+}
+
+function DrawnPage({ core, page }: { core: Core; page: PageState }) {
+  const { source, blocks } = useSnapshotSource(core, page.spreadsheetId, page.filters ?? undefined, page.blocks);
+  const shown = useMemo(() => ({ ...page, blocks }), [page, blocks]);
+  return (
+    <div className="history-preview" inert>
+      <PageContent page={shown} path={page.page_slug} source={source} emptyText="This page had no blocks in this version." />
+    </div>
   );
 }
 

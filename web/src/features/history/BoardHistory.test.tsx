@@ -4,9 +4,21 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { mockFetch, type Routes } from '../../test/fetchMock';
 import { renderApp } from '../../test/renderApp';
 import { boardState, salesRows, tableBlock, unpublished } from '../board/boardFixture';
+import { loadRealCore } from '../../test/realCore';
 import { NO_VERSIONS } from './VersionsTab';
 
-beforeAll(() => import('../board/BoardViewerRoute'));
+/** The grid call a preview reads a tab through (the editor's preview reads tabs the same way). */
+const grid = {
+  'GET /api/spreadsheets/s1/sheets/Sales/grid': {
+    body: { columns: ['ChartApps Record ID', 'Month', 'Revenue'], rows: [['r1', 'Mar', '90']], total: 1, offset: 0, limit: 1000, version: 1 },
+  },
+};
+
+// A version's preview computes its blocks in the WASM core over the tab's rows of today.
+beforeAll(async () => {
+  await import('../board/BoardViewerRoute');
+  await loadRealCore();
+});
 beforeEach(() => {
   vi.spyOn(window, 'alert').mockImplementation(() => {});
 });
@@ -82,6 +94,7 @@ describe('History in the board editor', () => {
     const oldBlock = { ...tableBlock, id: 'k0', title: 'Old sales' };
     const restored = revision(4, { current: true, restored_from: 1, summary: ['Restored version #1'] });
     const { calls } = serve({
+      ...grid,
       'GET /api/boards/b1/revisions/r1': {
         body: { revision: REVISIONS[2], snapshot: { name: 'Sales board', settings: { title: 'Sales then' }, blocks: [oldBlock] } },
       },
@@ -98,6 +111,11 @@ describe('History in the board editor', () => {
     await waitFor(() => expect(preview.querySelector('.history-preview')).toHaveTextContent('Old sales'));
     expect(preview.querySelector('.history-preview')).toHaveTextContent('Sales then');
     expect(preview.querySelector('.history-preview')).not.toHaveTextContent('Monthly sales');
+    // Its rows are today's, computed in the browser: the server's block calls answer a block's
+    // settings of today, and a block deleted since has none.
+    await waitFor(() => expect(preview.querySelector('.history-preview')).toHaveTextContent('Mar'));
+    expect(calls.some((c) => c.url.pathname === '/api/spreadsheets/s1/sheets/Sales/grid')).toBe(true);
+    expect(calls.some((c) => c.url.searchParams.get('block') === 'k0')).toBe(false);
 
     const loadsBefore = calls.filter((c) => c.url.pathname === '/api/board/update-metadata').length;
     await user.click(within(preview).getByRole('button', { name: 'Restore this version' }));

@@ -7,17 +7,27 @@ import { BoardView, useSections } from '../board/BoardView';
 import { HistoryButton, HistoryPanel } from './HistoryPanel';
 import { boardSnapshot } from './snapshots';
 import { VersionsTab } from './VersionsTab';
+import { CoreState, useCore, useSnapshotSource } from './useSnapshotSource';
+import type { Core } from '../../core/wasm';
 
 /** The board as the version stored it (name, settings, blocks), drawn as visitors see it, over today's rows. */
 function SnapshotBoard({ board, detail }: { board: BoardState; detail: RevisionDetail }) {
-  const shown = useMemo(() => {
+  const core = useCore();
+  if (!core || 'error' in core) return <CoreState core={core} />;
+  return <DrawnSnapshot core={core} board={board} detail={detail} />;
+}
+
+function DrawnSnapshot({ core, board, detail }: { core: Core; board: BoardState; detail: RevisionDetail }) {
+  const stored = useMemo(() => {
     const { name, settings, blocks } = boardSnapshot(detail.snapshot);
     return { ...board, ...settings, name: name || board.name, blocks } as BoardState;
   }, [board, detail]);
+  const { source, blocks } = useSnapshotSource(core, board.spreadsheetId, stored.filters ?? undefined, stored.blocks);
+  const shown = useMemo(() => ({ ...stored, blocks }), [stored, blocks]);
   const sections = useSections(shown);
   return (
     <div className="history-preview" inert>
-      <BoardView board={shown} sections={sections} />
+      <BoardView board={shown} sections={sections} source={source} />
     </div>
   );
 }
