@@ -22,6 +22,7 @@ const SOURCES: &[(&str, &str)] = &[
     ("sections", include_str!("../../docs/guide/sections.md")),
     ("forms-and-writes", include_str!("../../docs/guide/forms-and-writes.md")),
     ("row-actions", include_str!("../../docs/guide/row-actions.md")),
+    ("history", include_str!("../../docs/guide/history.md")),
     ("users-and-permissions", include_str!("../../docs/guide/users-and-permissions.md")),
     ("apps", include_str!("../../docs/guide/apps.md")),
     ("publishing", include_str!("../../docs/guide/publishing.md")),
