@@ -250,32 +250,14 @@ async fn renumber(conn: &mut AnyConnection, ids: &[String]) -> Result<(), Error>
 async fn insert_at(conn: &mut AnyConnection, parent: Parent<'_>, block: &BlockInput, index: usize) -> Result<String, Error> {
     let mut order = ordered_ids(conn, parent).await?;
     let id = new_id();
-    let at = now();
-    let (board_id, page_id) = match parent {
-        Parent::Board(board) => (Some(board), None),
-        Parent::Page(page) => (None, Some(page)),
-    };
-    sqlx::query(
-        "INSERT INTO blocks (id, board_id, page_id, position, block_type, config, created_at, updated_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $7)",
-    )
-    .bind(&id)
-    .bind(board_id)
-    .bind(page_id)
-    .bind(order.len() as i64)
-    .bind(&block.block_type)
-    .bind(serde_json::to_string(&block.config).context("writing a block config")?)
-    .bind(at)
-    .execute(&mut *conn)
-    .await
-    .context("storing a block")?;
+    put_back(conn, parent, &id, order.len(), block).await?;
     order.insert(index.min(order.len()), id.clone());
     renumber(conn, &order).await?;
     Ok(id)
 }
 
-/// Stores a block under its own id at `position`, in the caller's transaction: a restore of a
-/// revision puts blocks back as they were, so links and embeds that name them keep working.
+/// Stores a block under the id given at `position`, in the caller's transaction: a new block, or
+/// one a restore of a revision puts back as it was, so links and embeds that name it keep working.
 pub async fn put_back(conn: &mut AnyConnection, parent: Parent<'_>, id: &str, position: usize, block: &BlockInput) -> Result<(), Error> {
     let (board_id, page_id) = match parent {
         Parent::Board(board) => (Some(board), None),

@@ -18,7 +18,7 @@ use crate::error::{Error, ErrorBody, ResultExt};
 use crate::history::activity::{self, ActivityActor, ActivityEntry, ActivityPage, Filter, Kind, RowLog, Via};
 use crate::history::imports::{self, SnapshotList};
 use crate::sheets::rows::{self, Values};
-use crate::sheets::store::{self, SheetInfo};
+use crate::sheets::store;
 use crate::sources::{self, RowWrite, Source, Spreadsheet};
 use crate::AppState;
 
@@ -165,7 +165,8 @@ pub struct Reverted {
     params(("entryId" = String, Path, description = "The activity entry to undo")),
     responses((status = 200, body = Reverted), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
         (status = 404, body = ErrorBody, description = "No such entry, or its row or tab is gone"),
-        (status = 409, body = ErrorBody, description = "Already undone, or the row changed since: send `force: true` to undo anyway")))]
+        (status = 400, body = ErrorBody, description = "Already undone, an undo itself, or a deleted row that is back already"),
+        (status = 409, body = ErrorBody, description = "The row changed since this entry: send `force: true` to undo anyway")))]
 async fn revert(
     State(state): State<AppState>,
     caller: Caller,
@@ -178,7 +179,7 @@ async fn revert(
         activity::find(&state.db, &id).await?.ok_or_else(|| Error::NotFound("This activity entry is no longer kept.".to_owned()))?;
     let spreadsheet = manageable(&state, &caller, &entry.spreadsheet_id).await?;
     if entry.undone_by.is_some() {
-        return Err(Error::Conflict("This change was already undone; see the entry that undid it.".to_owned()));
+        return Err(Error::BadRequest("This change was already undone; see the entry that undid it.".to_owned()));
     }
     let log = RowLog {
         spreadsheet_id: spreadsheet.id.clone(),
@@ -200,7 +201,9 @@ async fn revert(
             "The earlier upload is back.".to_owned()
         }
         Kind::Restore | Kind::Revert => {
-            return Err(Error::Conflict("This entry undid another change; make that change again instead of undoing the undo.".to_owned()))
+            return Err(Error::BadRequest(
+                "This entry undid another change; make that change again instead of undoing the undo.".to_owned(),
+            ))
         }
         Kind::Delete | Kind::Edit | Kind::Add | Kind::Duplicate => revert_row(&state, &spreadsheet, &entry, force, &log).await?,
     };
@@ -232,14 +235,14 @@ async fn revert_row(
         .await?
         .ok_or_else(|| Error::NotFound(format!("The sheet `{}` no longer exists, so this change cannot be undone.", entry.sheet_title)))?;
     let source = Source { spreadsheet_id: spreadsheet.id.clone(), kind: spreadsheet.kind.clone(), url: spreadsheet.url.clone() };
-    let now = stored_row(state, &sheet, &entry.record_id).await?.map(|cells| activity::cells_by_column(&sheet, &cells));
+    let now = rows::stored(&state.db, &sheet, &entry.record_id).await?.map(|cells| activity::cells_by_column(&sheet, &cells));
     let record_id = entry.record_id.as_str();
     let empty = Default::default();
     let (before, after) = (entry.before.as_ref().unwrap_or(&empty), entry.after.as_ref().unwrap_or(&empty));
     match entry.kind {
         Kind::Delete => {
             if now.is_some() {
-                return Err(Error::Conflict("A row with this record id is in the sheet again: it was restored already.".to_owned()));
+                return Err(Error::BadRequest("A row with this record id is in the sheet again: it was restored already.".to_owned()));
             }
             let values: Values =
                 before.iter().filter(|(column, _)| sheet.columns.contains(column)).map(|(k, v)| (k.clone(), v.clone())).collect();
@@ -280,16 +283,6 @@ async fn revert_row(
             Ok("The added row was deleted.".to_owned())
         }
     }
-}
-
-async fn stored_row(state: &AppState, sheet: &SheetInfo, record_id: &str) -> Result<Option<Vec<String>>, Error> {
-    let row: Option<(String,)> = sqlx::query_as("SELECT cells FROM sheet_rows WHERE sheet_id = $1 AND record_id = $2")
-        .bind(&sheet.id)
-        .bind(record_id)
-        .fetch_optional(&state.db.pool)
-        .await
-        .context("reading a row")?;
-    row.map(|(cells,)| serde_json::from_str(&cells).context("reading a sheet row")).transpose()
 }
 
 const NOT_AN_UPLOAD: &str = "Only uploaded spreadsheets keep their earlier uploads; a linked one is refreshed from its source.";

@@ -232,14 +232,7 @@ async fn target(state: &AppState, access: &BlockAccess) -> Result<(Source, Sheet
 /// The stored cells of one row, or 404 with [`ROW_GONE`]. Read before the source is written,
 /// so a row that is gone here is never changed at the source.
 async fn current_row(state: &AppState, sheet: &SheetInfo, record_id: &str) -> Result<Vec<String>, Error> {
-    let row: Option<(String,)> = sqlx::query_as("SELECT cells FROM sheet_rows WHERE sheet_id = $1 AND record_id = $2")
-        .bind(&sheet.id)
-        .bind(record_id)
-        .fetch_optional(&state.db.pool)
-        .await
-        .context("reading a row")?;
-    let (cells,) = row.ok_or_else(|| Error::NotFound(ROW_GONE.to_owned()))?;
-    serde_json::from_str(&cells).context("reading a sheet row")
+    rows::stored(&state.db, sheet, record_id).await?.ok_or_else(|| Error::NotFound(ROW_GONE.to_owned()))
 }
 
 /// The cells a JSON body asks for, as text. Objects have no cell form and are refused, naming

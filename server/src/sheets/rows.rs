@@ -152,6 +152,17 @@ pub async fn duplicate_with_id(db: &Db, sheet: &SheetInfo, record_id: &str, copy
     Ok(Written { version, edit: RowEdit::InsertAfter { record_id: record_id.to_owned(), cells } })
 }
 
+/// The stored cells of one row, or `None` when there is no such row.
+pub async fn stored(db: &Db, sheet: &SheetInfo, record_id: &str) -> Result<Option<Vec<String>>, Error> {
+    let row: Option<(String,)> = sqlx::query_as("SELECT cells FROM sheet_rows WHERE sheet_id = $1 AND record_id = $2")
+        .bind(&sheet.id)
+        .bind(record_id)
+        .fetch_optional(&db.pool)
+        .await
+        .context("reading a row")?;
+    row.map(|(cells,)| serde_json::from_str(&cells).context("reading a sheet row")).transpose()
+}
+
 /// Answers the sheet's new version.
 async fn bump_version(conn: &mut AnyConnection, sheet_id: &str) -> Result<i64, Error> {
     let bumped: Option<(i64,)> = sqlx::query_as("UPDATE sheets SET version = version + 1, updated_at = $1 WHERE id = $2 RETURNING version")

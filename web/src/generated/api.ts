@@ -3614,6 +3614,15 @@ export interface operations {
                     "application/json": components["schemas"]["Reverted"];
                 };
             };
+            /** @description Already undone, an undo itself, or a deleted row that is back already */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3639,7 +3648,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Already undone, or the row changed since: send `force: true` to undo anyway */
+            /** @description The row changed since this entry: send `force: true` to undo anyway */
             409: {
                 headers: {
                     [name: string]: unknown;
