@@ -1,6 +1,7 @@
 import { useEffect, useId, useMemo, useState, type CSSProperties, type ReactNode } from 'react';
 import type { BoardBlock, BoardState } from '../../generated/api';
 import { boardSource } from '../../blocks/data/sources';
+import type { BlockSource } from '../../blocks/data/types';
 import { appliedFilterLines, usableFilters } from '../filters/urlFilters';
 import { UrlFilterNotice } from '../filters/UrlFilterNotice';
 import { useUrlFilters } from '../filters/useUrlFilters';
@@ -51,6 +52,10 @@ export interface BoardViewProps {
    * keys; called with the new order of the blocks showing.
    */
   onMove?: (order: readonly string[]) => void;
+  /** Where the blocks read their rows, when not from the stored board (History's preview of a version computes them here). */
+  source?: BlockSource;
+  /** Raised when rows changed outside the blocks (a row restored from History): every block loads again. */
+  dataVersion?: number;
 }
 
 /** What an empty board or section says: to an editor how to fill it, to a visitor only that it is empty. */
@@ -84,7 +89,7 @@ function Hero({ board }: { board: BoardState }) {
  * the filter bar and search box that drive every block, and the blocks in a responsive grid, in
  * the board's colours. From 1280 px wide the filters and search sit in a 400 px right panel.
  */
-export function BoardView({ board, sections, blockActions, onSettled, editing = false, onMove }: BoardViewProps) {
+export function BoardView({ board, sections, blockActions, onSettled, editing = false, onMove, source: given, dataVersion = 0 }: BoardViewProps) {
   const idPrefix = useId();
   const [typed, setTyped] = useState(board.search ?? '');
   const search = useDebounced(typed, SEARCH_DELAY_MS);
@@ -92,10 +97,11 @@ export function BoardView({ board, sections, blockActions, onSettled, editing = 
   const filters = useMemo(() => usableFilters(board.filters), [board.filters]);
   const filterLines = useMemo(() => appliedFilterLines(filters, urlFilters), [filters, urlFilters]);
   // A new source (new search, filters, saved filters) makes every block load again.
-  const source = useMemo(
-    () => boardSource(board.slug, board.spreadsheetId, { search, filters: urlFilters, filterSummary: filterLines }),
-    [board.slug, board.spreadsheetId, search, urlFilters, filterLines],
-  );
+  const served = useMemo(() => {
+    const stored = boardSource(board.slug, board.spreadsheetId, { search, filters: urlFilters, filterSummary: filterLines });
+    return dataVersion ? { ...stored, key: JSON.stringify([stored.key, dataVersion]) } : stored;
+  }, [board.slug, board.spreadsheetId, search, urlFilters, filterLines, dataVersion]);
+  const source = given ?? served;
   const shown = blocksOfSection(board.blocks, sections.sections, sections.active);
   const colours = {
     '--board-background': board.board_background,
