@@ -49,6 +49,8 @@ export function BoardEditorShell({ board, setBoard }: EditorShellProps) {
   const { editor, sections, spreadsheet, mode, dispatch, adding, toggleAdd, blocks } = useBoardEditor(board);
   const [mobile, setMobile] = useState(false);
   const [sharing, setSharing] = useState(false);
+  // Rows restored or reverted from History: the board's blocks load them again.
+  const [rowsVersion, setRowsVersion] = useState(0);
   const frames = useEditorBlocks(board, setBoard, blocks);
 
   return (
@@ -58,7 +60,7 @@ export function BoardEditorShell({ board, setBoard }: EditorShellProps) {
           <BoardUndoRedo board={board} setBoard={setBoard} />
           {/* The board's access stays in sight: private by default (platform §3), one click to share. */}
           <ShareButton isPublic={board.public} expanded={sharing} onClick={() => setSharing(true)} />
-          <BoardHistory board={board} setBoard={setBoard} />
+          <BoardHistory board={board} setBoard={setBoard} onRowsChanged={() => setRowsVersion((n) => n + 1)} />
           <button type="button" className="button" onClick={editor.openTutorials}>
             Tutorials
           </button>
@@ -104,7 +106,11 @@ export function BoardEditorShell({ board, setBoard }: EditorShellProps) {
         </button>
       </nav>
       <main className="board-editor-main">
-        {mobile ? <MobilePreview slug={board.slug} name={board.title || board.name} /> : <BoardView board={board} sections={sections} editing {...frames} />}
+        {mobile ? (
+          <MobilePreview slug={board.slug} name={board.title || board.name} />
+        ) : (
+          <BoardView board={board} sections={sections} editing dataVersion={rowsVersion} {...frames} />
+        )}
       </main>
       <BoardPopups board={board} setBoard={setBoard} editor={editor} activeSection={sections.active} blocks={blocks} />
       {sharing && <SharePopup board={board} onSaved={(saved) => setBoard(() => saved)} onClose={() => setSharing(false)} />}

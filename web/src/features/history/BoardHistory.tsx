@@ -32,8 +32,11 @@ function DrawnSnapshot({ core, board, detail }: { core: Core; board: BoardState;
   );
 }
 
-/** The board editor's History button and panel: versions and the rows written through the board. */
-export function BoardHistory({ board, setBoard }: { board: BoardState; setBoard: SetBoard }) {
+/**
+ * The board editor's History button and panel: versions and the rows written through the board;
+ * `onRowsChanged` after a row came back or was reverted, so the board's blocks show it.
+ */
+export function BoardHistory({ board, setBoard, onRowsChanged }: { board: BoardState; setBoard: SetBoard; onRowsChanged?: () => void }) {
   // A restore rewrote the stored board: the editor shows it as stored now.
   const reload = () =>
     loadBoard(board.slug).then(
@@ -47,6 +50,7 @@ export function BoardHistory({ board, setBoard }: { board: BoardState; setBoard:
         <HistoryPanel
           onClose={close}
           activity={owner}
+          onActivityChanged={onRowsChanged}
           versions={<VersionsTab owner={owner} preview={(detail) => <SnapshotBoard board={board} detail={detail} />} onRestored={() => void reload()} />}
         />
       )}

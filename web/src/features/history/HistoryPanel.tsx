@@ -14,6 +14,8 @@ export interface HistoryPanelProps {
   versions: ReactNode;
   /** Whose row writes the Row activity tab lists; without it the panel has only versions. */
   activity?: ActivityScope;
+  /** After a row came back or was reverted from the Row activity tab: the page showing the rows loads them again. */
+  onActivityChanged?: () => void;
   onClose: () => void;
 }
 
@@ -21,7 +23,7 @@ export interface HistoryPanelProps {
  * The editor's History: the saved versions and, for a board, the rows written through its
  * blocks. Drawn at the end of the page, as every dialog is, so no top bar's styles can clip it.
  */
-export function HistoryPanel({ versions, activity, onClose }: HistoryPanelProps) {
+export function HistoryPanel({ versions, activity, onActivityChanged, onClose }: HistoryPanelProps) {
   const idPrefix = useId();
   const tabs = activity ? [VERSIONS, ACTIVITY] : [VERSIONS];
   const [active, setActive] = useState(VERSIONS);
@@ -32,7 +34,7 @@ export function HistoryPanel({ versions, activity, onClose }: HistoryPanelProps)
         <div {...(tabs.length > 1 ? tabPanelProps(idPrefix, tabs, active) : {})}>
           {/* Versions stay mounted behind the activity, so coming back keeps the version being previewed. */}
           <div hidden={active !== VERSIONS}>{versions}</div>
-          {active === ACTIVITY && activity && <ActivityLog scope={activity} />}
+          {active === ACTIVITY && activity && <ActivityLog scope={activity} onChanged={onActivityChanged} />}
         </div>
       </Popup>
     </div>,
