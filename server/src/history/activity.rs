@@ -157,8 +157,8 @@ pub struct Written<'a> {
     pub after: Option<&'a [String]>,
 }
 
-/// Cells by column, without the record id (the entry names it once).
-fn by_column(columns: &[String], cells: &[String]) -> BTreeMap<String, String> {
+/// Cells by column in the sheet's order, without the record id (the entry names it once).
+fn by_column(columns: &[String], cells: &[String]) -> Vec<(String, String)> {
     columns
         .iter()
         .zip(cells.iter().chain(std::iter::repeat(&String::new())))
@@ -184,11 +184,11 @@ pub async fn file(conn: &mut AnyConnection, log: &RowLog, written: Written<'_>) 
 pub async fn file_import(
     conn: &mut AnyConnection,
     log: &RowLog,
-    before: &BTreeMap<String, String>,
-    after: &BTreeMap<String, String>,
+    before: &[(String, String)],
+    after: &[(String, String)],
     snapshot_id: Option<&str>,
 ) -> Result<String, Error> {
-    let json = |counts| serde_json::to_string(counts).context("writing an activity entry");
+    let json = |counts: &[(String, String)]| serde_json::to_string(counts).context("writing an activity entry");
     let kind = if log.undoes.is_some() { Kind::Restore } else { Kind::Import };
     insert(conn, log, kind, "", "", Some(json(before)?), Some(json(after)?), snapshot_id).await
 }
@@ -257,6 +257,9 @@ pub struct ActivityEntry {
     pub block_id: Option<String>,
     /// The block's title when the write was made ("" when it had none, or for an import).
     pub block_title: String,
+    /// The columns of `before` and `after` in the sheet's order when the write was made (tab
+    /// titles for an import).
+    pub columns: Vec<String>,
     /// Cells by column before the write (`null` for a new row); for an import, rows by tab.
     pub before: Option<BTreeMap<String, String>>,
     /// Cells by column after the write (`null` for a deleted row); for an import, rows by tab.
@@ -319,9 +322,17 @@ fn entry(row: EntryRow) -> Result<ActivityEntry, Error> {
         kept,
     } = row;
     let kind = Kind::parse(&kind).ok_or_else(|| Error::internal("reading the activity log", format!("unknown kind `{kind}`")))?;
-    let cells = |text: Option<String>| -> Result<Option<BTreeMap<String, String>>, Error> {
+    let pairs = |text: Option<String>| -> Result<Option<Vec<(String, String)>>, Error> {
         text.map(|text| serde_json::from_str(&text).context("reading an activity entry")).transpose()
     };
+    let (before, after) = (pairs(before)?, pairs(after)?);
+    let mut columns: Vec<String> = Vec::new();
+    for (column, _) in before.iter().chain(after.iter()).flatten() {
+        if !columns.contains(column) {
+            columns.push(column.clone());
+        }
+    }
+    let cells = |pairs: Option<Vec<(String, String)>>| -> Result<_, Error> { Ok(pairs.map(|pairs| pairs.into_iter().collect())) };
     let still_kept = kind != Kind::Import || kept.is_some();
     let undo = kind.undo().filter(|_| undone_by.is_none() && still_kept);
     Ok(ActivityEntry {
@@ -337,6 +348,7 @@ fn entry(row: EntryRow) -> Result<ActivityEntry, Error> {
         page_id,
         block_id,
         block_title,
+        columns,
         before: cells(before)?,
         after: cells(after)?,
         undone_by,
@@ -494,7 +506,7 @@ pub async fn page(db: &Db, filter: &Filter, limit: i64, offset: i64) -> Result<A
 
 /// Cells of a stored row by column, to compare with an entry's `after`.
 pub fn cells_by_column(sheet: &SheetInfo, cells: &[String]) -> BTreeMap<String, String> {
-    by_column(&sheet.columns, cells)
+    by_column(&sheet.columns, cells).into_iter().collect()
 }
 
 /// Quotes a CSV field when it must be (RFC 4180), and defuses cells a spreadsheet program
@@ -515,11 +527,9 @@ pub fn csv(entries: &[ActivityEntry]) -> String {
         let time = crate::text::rfc3339(entry.created_at);
         let empty = BTreeMap::new();
         let (before, after) = (entry.before.as_ref().unwrap_or(&empty), entry.after.as_ref().unwrap_or(&empty));
-        let mut columns: Vec<&String> = before.keys().chain(after.keys()).collect();
-        columns.sort();
-        columns.dedup();
-        let changes: Vec<String> = columns
-            .into_iter()
+        let changes: Vec<String> = entry
+            .columns
+            .iter()
             .filter(|column| before.get(*column) != after.get(*column))
             .map(|column| {
                 format!("{column}: {} → {}", before.get(column).map_or("", String::as_str), after.get(column).map_or("", String::as_str))
@@ -565,6 +575,6 @@ mod tests {
     fn the_record_id_is_not_repeated_in_the_cells() {
         let columns = vec!["Name".to_owned(), RECORD_ID_COLUMN.to_owned(), "Amount".to_owned()];
         let cells = by_column(&columns, &["Ada".to_owned(), "r1".to_owned()]);
-        assert_eq!(cells.into_iter().collect::<Vec<_>>(), [("Amount".to_owned(), String::new()), ("Name".to_owned(), "Ada".to_owned())]);
+        assert_eq!(cells, [("Name".to_owned(), "Ada".to_owned()), ("Amount".to_owned(), String::new())], "in the sheet's order");
     }
 }

@@ -3,7 +3,6 @@
 //! compare; the owner can restore one, which keeps the rows it replaces in turn. The replace,
 //! the kept copy and its activity entry are one transaction.
 
-use std::collections::BTreeMap;
 use std::io::Read;
 
 use base64::Engine;
@@ -86,8 +85,8 @@ fn sizes(tabs: &[KeptTab]) -> Vec<SnapshotTab> {
         .collect()
 }
 
-/// Row counts by tab, as an import's activity entry shows them.
-fn counts(tabs: &[SnapshotTab]) -> BTreeMap<String, String> {
+/// Row counts by tab in the tabs' order, as an import's activity entry shows them.
+fn counts(tabs: &[SnapshotTab]) -> Vec<(String, String)> {
     tabs.iter().map(|tab| (tab.title.clone(), format!("{} rows", tab.rows))).collect()
 }
 

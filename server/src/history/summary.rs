@@ -61,7 +61,8 @@ fn words(key: &str) -> String {
 pub fn block_name(block: &Value) -> String {
     let kind = block.get("type").and_then(Value::as_str).unwrap_or_default();
     let type_name = BlockType::parse(kind).map_or_else(|| words(kind), |parsed| tessera_blocks::block_info(parsed).entry.name.to_owned());
-    match block.get("title").and_then(Value::as_str).map(str::trim).filter(|title| !title.is_empty()) {
+    // A new block's title is its type's name: `Markdown`, not `Markdown 'Markdown'`.
+    match block.get("title").and_then(Value::as_str).map(str::trim).filter(|title| !title.is_empty() && *title != type_name) {
         Some(title) => format!("{type_name} '{title}'"),
         None => type_name,
     }
@@ -148,8 +149,12 @@ pub fn describe(before: Option<&Value>, after: &Value) -> Change {
         };
         change.say("name".to_owned(), line);
     }
-    if before.get("spreadsheet_id") != after.get("spreadsheet_id") {
-        change.structure("spreadsheet".to_owned(), "Connected another spreadsheet".to_owned());
+    let connected = |state: &Value| state.get("spreadsheet_id").and_then(Value::as_str).map(str::to_owned);
+    match (connected(before), connected(after)) {
+        (old, new) if old == new => {}
+        (None, Some(_)) => change.structure("spreadsheet".to_owned(), "Connected a spreadsheet".to_owned()),
+        (Some(_), None) => change.structure("spreadsheet".to_owned(), "Disconnected the spreadsheet".to_owned()),
+        _ => change.structure("spreadsheet".to_owned(), "Connected another spreadsheet".to_owned()),
     }
     settings_lines(&mut change, "settings", "Settings", None, &object(before.get("settings")), &object(after.get("settings")));
     if after.get("pages").is_some() {
@@ -217,6 +222,7 @@ mod tests {
         let change = describe(Some(&before), &after);
         assert!(change.lines.contains(&"Deleted Table 'Orders'".to_owned()), "{:?}", change.lines);
         assert!(change.lines.iter().any(|line| line.starts_with("Added Scorecard")), "{:?}", change.lines);
+        assert_eq!(block_name(&json!({"type": "markdown", "title": "Markdown"})), "Markdown");
         let moved = describe(
             Some(&board(json!([{"id": "a", "type": "table"}, {"id": "b", "type": "table"}]))),
             &board(json!([{"id": "b", "type": "table"}, {"id": "a", "type": "table"}])),
@@ -237,6 +243,10 @@ mod tests {
             describe(Some(&board(json!([]))), &json!({"name": "Sales", "spreadsheet_id": "s1", "settings": {"title": "Q3"}, "blocks": []}));
         assert_eq!(settings.lines, ["Settings: Title Sales → Q3"]);
         assert_eq!(describe(Some(&before), &before), Change::default());
+        let unconnected = json!({"name": "Sales", "spreadsheet_id": null, "settings": {}, "blocks": []});
+        let connected = json!({"name": "Sales", "spreadsheet_id": "s1", "settings": {}, "blocks": []});
+        assert_eq!(describe(Some(&unconnected), &connected).lines, ["Connected a spreadsheet"]);
+        assert_eq!(describe(Some(&connected), &unconnected).lines, ["Disconnected the spreadsheet"]);
     }
 
     #[test]

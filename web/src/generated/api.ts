@@ -1851,6 +1851,11 @@ export interface components {
             block_id?: string | null;
             /** @description The block's title when the write was made ("" when it had none, or for an import). */
             block_title: string;
+            /**
+             * @description The columns of `before` and `after` in the sheet's order when the write was made (tab
+             *     titles for an import).
+             */
+            columns: string[];
             /** @description Cells by column before the write (`null` for a new row); for an import, rows by tab. */
             before?: {
                 [key: string]: string;

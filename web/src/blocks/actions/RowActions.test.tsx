@@ -119,7 +119,7 @@ describe('RowActions', () => {
     const { user, source, onChanged } = renderActions([{ title: 'Remove', type: 'Delete row', success_message: 'Gone.' }]);
     await user.click(screen.getByRole('button', { name: 'Remove' }));
     const question = screen.getByRole('alertdialog', { name: 'Delete row' });
-    expect(question).toHaveAccessibleDescription('Delete this row? This cannot be undone.');
+    expect(question).toHaveAccessibleDescription('Delete this row? The owner can restore it from History, Row activity.');
     await user.click(within(question).getByRole('button', { name: 'Cancel' }));
     expect(source.deleteRow).not.toHaveBeenCalled();
     await user.click(screen.getByRole('button', { name: 'Remove' }));

@@ -85,7 +85,8 @@ function ActionButton({ entry, block, source, record, columns, onEdit, onChanged
   };
 
   const deleteRow = async () => {
-    if (!(await confirm({ title: 'Delete row', question: 'Delete this row? This cannot be undone.', confirmLabel: 'Delete' }))) return;
+    if (!(await confirm({ title: 'Delete row', question: 'Delete this row? The owner can restore it from History, Row activity.', confirmLabel: 'Delete' })))
+      return;
     await run(async () => {
       await source.deleteRow(block, recordId);
       succeeded(action, 'Row deleted.');

@@ -381,7 +381,7 @@ describe('the Pages popup', { timeout: 15_000 }, () => {
     const { user, dialog, calls } = await openPages({ 'DELETE /api/apps/a1/pages/p-about': { body: { deleted: true, id: 'p-about' } } });
     await user.click(within(dialog).getByRole('button', { name: 'Delete About' }));
     const question = screen.getByRole('alertdialog', { name: 'Delete page' });
-    expect(question).toHaveAccessibleDescription('Delete the page "About" and its blocks? This cannot be undone.');
+    expect(question).toHaveAccessibleDescription('Delete the page "About" and its blocks? You can bring them back from History.');
     // Escape answers the question only: the page list stays open.
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();

@@ -110,7 +110,11 @@ export function PagesPopup({
 
   const remove = async (page: AppPage) => {
     if (
-      !(await confirm({ title: 'Delete page', question: `Delete the page "${page.page_name}" and its blocks? This cannot be undone.`, confirmLabel: 'Delete' }))
+      !(await confirm({
+        title: 'Delete page',
+        question: `Delete the page "${page.page_name}" and its blocks? You can bring them back from History.`,
+        confirmLabel: 'Delete',
+      }))
     )
       return;
     void run(async () => {

@@ -24,6 +24,7 @@ const entry = (id: string, more: object) => ({
   page_id: null,
   block_id: 'k1',
   block_title: 'Order form',
+  columns: ['Name', 'Amount'],
   before: null,
   after: null,
   undone_by: null,
@@ -32,7 +33,7 @@ const entry = (id: string, more: object) => ({
 });
 
 const EDIT = entry('e1', { before: { Name: 'Tea', Amount: '3' }, after: { Name: 'Tea', Amount: '5' }, undo: 'revert' });
-const DELETE = entry('e2', { kind: 'delete', actor: { kind: 'guest', label: 'Guest 3f9a' }, before: { Name: 'Cake', Amount: '8' }, undo: 'restore' });
+const DELETE = entry('e2', { kind: 'delete', actor: { kind: 'guest', label: 'Guest 3f9a' }, before: { Amount: '8', Name: 'Cake' }, undo: 'restore' });
 const FACETS = { actors: ['Ann Lee', 'Guest 3f9a'], blocks: [{ id: 'k1', title: 'Order form' }] };
 
 function serve(entries: object[] = [EDIT, DELETE], total = entries.length) {
@@ -64,7 +65,7 @@ describe('row activity', () => {
       within(deleted)
         .getAllByRole('term')
         .map((t) => t.textContent),
-    ).toEqual(['Name', 'Amount']);
+    ).toEqual(['Name', 'Amount']); // the sheet's order (`columns`), not the map's
     expect(
       within(deleted)
         .getAllByRole('definition')
@@ -74,6 +75,13 @@ describe('row activity', () => {
     expect(screen.getByText('Entries 1–2 of 2')).toBeInTheDocument();
   });
 
+  it('shortens a long record id in the line and keeps short ones whole', async () => {
+    serve([entry('e5', { record_id: '2033640413bc4f0c9d8e7a6b5c4d3e2f', kind: 'add', after: { Name: 'Jam', Amount: '2' } })]);
+    render(<ActivityLog scope={{ kind: 'spreadsheets', id: 's1' }} />);
+    const item = within(await screen.findByRole('list', { name: 'Row activity' })).getByRole('listitem');
+    expect(item).toHaveTextContent('Sheet Orders · Row 20336404… · Block Order form');
+  });
+
   it('shows an upload that replaced the rows as row counts per tab, and offers them back', async () => {
     const upload = entry('e4', {
       kind: 'import',
@@ -81,6 +89,7 @@ describe('row activity', () => {
       record_id: '',
       block_id: null,
       block_title: '',
+      columns: ['Orders'],
       before: { Orders: '120' },
       after: { Orders: '98' },
       undo: 'restore',

@@ -43,22 +43,24 @@ function undoLabel(entry: ActivityEntry): string {
   return entry.kind === 'import' ? 'Restore the replaced rows' : 'Restore row';
 }
 
+/** A record id as a line shows it: its first 8 characters when it is one of Tessera's 32 (the CSV has it whole). */
+const shortId = (id: string) => (id.length > 12 ? `${id.slice(0, 8)}…` : id);
+
 /** Where the write was: a row of a tab, or (an upload and its restore) every tab, whose cells are then row counts. */
 function whereLine(entry: ActivityEntry): string {
-  const place = entry.record_id ? `Sheet ${entry.sheet_title} · Row ${entry.record_id}` : 'Every tab: rows per tab';
+  const place = entry.record_id ? `Sheet ${entry.sheet_title} · Row ${shortId(entry.record_id)}` : 'Every tab: rows per tab';
   return entry.block_title ? `${place} · Block ${entry.block_title}` : place;
 }
 
-/** The cells an entry is about: for a change, only the columns that changed, before → after; else the row's values. */
-export function changedCells(entry: Pick<ActivityEntry, 'before' | 'after'>): { column: string; before?: string; after?: string }[] {
-  const { before, after } = entry;
+/** The cells an entry is about, in the sheet's order: for a change, only the columns that changed, before → after; else the row's values. */
+export function changedCells(entry: Pick<ActivityEntry, 'columns' | 'before' | 'after'>): { column: string; before?: string; after?: string }[] {
+  const { columns, before, after } = entry;
   if (before && after) {
-    const columns = [...new Set([...Object.keys(before), ...Object.keys(after)])];
     return columns.filter((column) => before[column] !== after[column]).map((column) => ({ column, before: before[column] ?? '', after: after[column] ?? '' }));
   }
-  if (after) return Object.entries(after).map(([column, value]) => ({ column, after: value }));
-  if (before) return Object.entries(before).map(([column, value]) => ({ column, before: value }));
-  return [];
+  const values = after ?? before;
+  if (!values) return [];
+  return columns.filter((column) => column in values).map((column) => (after ? { column, after: values[column] } : { column, before: values[column] }));
 }
 
 function Cells({ entry }: { entry: ActivityEntry }) {
