@@ -48,6 +48,18 @@ export function parseDay(cell) {
 }
 
 /**
+ * The search terms as the comma-separated search box splits them: trimmed, lower-cased, no
+ * empty ones (src/query.rs `search_terms`).
+ * @param {string} search
+ */
+export function searchTerms(search) {
+  return search
+    .split(',')
+    .map((t) => t.trim().toLowerCase())
+    .filter((t) => t !== '');
+}
+
+/**
  * Rows as objects, each with its parsed amount and day.
  * @param {{ columns: string[], rows: string[][] }} csv
  * @param {Spec} spec
@@ -78,10 +90,7 @@ export function query(sheet, spec) {
   const category = spec.category.trim().toLowerCase();
   const from = parseDay(spec.date_from);
   const to = parseDay(spec.date_to);
-  const terms = spec.search
-    .split(',')
-    .map((t) => t.trim().toLowerCase())
-    .filter((t) => t !== '');
+  const terms = searchTerms(spec.search);
 
   const filtered = rows.filter((row) => {
     if (String(row.category).trim().toLowerCase() !== category) return false;

@@ -3,11 +3,13 @@
 //
 //   node --expose-gc bench.mjs wasm <csv> <runs> <spec.json> <core-query.json> <core-chart.json>
 //   node --expose-gc bench.mjs ts   <csv> <runs> <spec.json>
+//   node --expose-gc bench.mjs duckdb|arquero <csv> <runs> <spec.json>
 //
 // `wasm` loads the sheet into the WASM core (wasm-core/pkg-node, path in TESSERA_WASM_PKG) and
 // runs the query through `SheetTable.chart` (filters + search + group-by) and `SheetTable.query`
-// (the row count); `ts` runs the plain-JavaScript baseline of baseline.mjs. Each prints one
-// line `REPORT {json}` in the runner's EngineReport shape.
+// (the row count); `ts` runs the plain-JavaScript baseline of baseline.mjs; `duckdb` and
+// `arquero` are the in-browser peers (duckdb.mjs, arquero.mjs). Each prints `REPORT {json}`
+// lines in the runner's EngineReport shape (report.mjs).
 
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -15,64 +17,14 @@ import { performance } from 'node:perf_hooks';
 
 import * as baseline from './baseline.mjs';
 import { parseCsv } from './csv.mjs';
+import { emit, gc, median, peakRssBytes, sorted, timer } from './report.mjs';
 
 const [mode, csvPath, runsArg, specJson, coreQueryJson, coreChartJson] = process.argv.slice(2);
 const runs = Math.max(1, Number(runsArg) || 1);
 /** @type {import('./baseline.mjs').Spec} */
 const spec = JSON.parse(specJson);
 
-function peakRssBytes() {
-  const status = readFileSync('/proc/self/status', 'utf8');
-  const m = /VmHWM:\s+(\d+)\s+kB/.exec(status);
-  return m ? Number(m[1]) * 1024 : 0;
-}
-
-function gc() {
-  const g = /** @type {any} */ (globalThis).gc;
-  if (typeof g === 'function') {
-    g();
-    g();
-  }
-}
-
-/** @param {number[]} xs */
-function median(xs) {
-  const v = [...xs].sort((a, b) => a - b);
-  const m = v.length >> 1;
-  return v.length % 2 ? v[m] : (v[m - 1] + v[m]) / 2;
-}
-
-/**
- * @param {{ count: number, groups: { key: string, sum: number, avg: number }[] }} r
- */
-function sorted(r) {
-  const groups = [...r.groups].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-  return { count: r.count, groups };
-}
-
-/**
- * Times `f` `runs` times after one warm-up; returns the warm-up's answer and the times.
- * @template T
- * @param {() => T} f
- */
-function timed(f) {
-  const first = performance.now();
-  const result = f();
-  const firstMs = performance.now() - first;
-  /** @type {number[]} */
-  const times = [];
-  for (let i = 0; i < runs; i += 1) {
-    const t = performance.now();
-    f();
-    times.push(performance.now() - t);
-  }
-  return { result, times, firstMs };
-}
-
-/** @param {object} report */
-function emit(report) {
-  process.stdout.write(`REPORT ${JSON.stringify(report)}\n`);
-}
+const timed = timer(runs);
 
 function runWasm() {
   const pkgPath = process.env.TESSERA_WASM_PKG;
@@ -174,6 +126,9 @@ function runTs() {
 
 if (mode === 'wasm') runWasm();
 else if (mode === 'ts') runTs();
+// The in-browser peers load their npm packages (js/node_modules) only when they run.
+else if (mode === 'duckdb') await (await import('./duckdb.mjs')).run({ csvPath, runs, spec });
+else if (mode === 'arquero') await (await import('./arquero.mjs')).run({ csvPath, runs, spec });
 else {
   process.stderr.write(`unknown mode ${mode}\n`);
   process.exit(2);
