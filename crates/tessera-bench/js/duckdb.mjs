@@ -39,8 +39,21 @@ const amountSql = (column) =>
   `TRY_CAST(regexp_extract(regexp_replace(${ident(column)}, '[^0-9.-]', '', 'g'), ` +
   `'^-?([0-9]+(\\.[0-9]+)?|\\.[0-9]+)') AS DOUBLE)`;
 
-/** The three date formats the dataset writes: `2024-03-05`, `03/05/2024`, `Mar 5, 2024`. */
-const DATE_FORMATS = "['%Y-%m-%d', '%m/%d/%Y', '%b %d, %Y']";
+/**
+ * The three date formats the dataset writes, `2024-03-05`, `03/05/2024` (month first) and
+ * `Mar 5, 2024`, told apart by their separator; NULL when unreadable. (Twelve times faster in
+ * DuckDB-WASM than `try_strptime(text, [three formats])`, which tries each format in turn:
+ * 0.8 s against 9.8 s at a million rows.)
+ * @param {string} column
+ */
+const daySql = (column) => {
+  const t = `trim(${ident(column)})`;
+  return (
+    `CAST(CASE WHEN contains(${t}, '-') THEN try_strptime(${t}, '%Y-%m-%d') ` +
+    `WHEN contains(${t}, '/') THEN try_strptime(${t}, '%m/%d/%Y') ` +
+    `ELSE try_strptime(${t}, '%b %d, %Y') END AS DATE)`
+  );
+};
 
 /**
  * @param {{ csvPath: string, runs: number, spec: import('./baseline.mjs').Spec }} args
@@ -73,7 +86,7 @@ export async function run({ csvPath, runs, spec }) {
     `CREATE TABLE orders AS SELECT *,
        lower(trim(category)) AS category_norm,
        ${amountSql(spec.value)} AS amount_num,
-       CAST(try_strptime(trim(order_date), ${DATE_FORMATS}) AS DATE) AS order_day,
+       ${daySql('order_date')} AS order_day,
        ${columns.map((c) => `lower(${ident(c)}) AS ${lowerCopy(c)}`).join(',\n       ')}
      FROM read_csv('orders.csv', header = true, all_varchar = true)`,
   );
