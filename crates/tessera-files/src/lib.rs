@@ -107,12 +107,19 @@ pub struct Limits {
 
 const MIB: u64 = 1024 * 1024;
 
+/// Google Sheets' own limit per spreadsheet: a sheet that fits there imports here.
+pub const MAX_CELLS: u64 = 10_000_000;
+
 impl Default for Limits {
+    /// The file size fits 10,000,000 cells of ordinary content with room to spare: 1,000,000
+    /// rows of 10 columns of names, e-mails, cities, dates and amounts are 94 MiB as CSV
+    /// (about 10 bytes a cell), so 200 MiB leaves about 20 bytes a cell. An XLSX of the same
+    /// cells unpacks to about 5 times its CSV (every cell is an XML element), hence 1 GiB.
     fn default() -> Self {
         Limits {
-            max_file_bytes: 50 * MIB,
-            max_cells: 5_000_000,
-            max_decompressed_bytes: 500 * MIB,
+            max_file_bytes: 200 * MIB,
+            max_cells: MAX_CELLS,
+            max_decompressed_bytes: 1024 * MIB,
             max_sheets: 200,
             max_text_bytes: 500 * MIB,
         }
@@ -124,7 +131,7 @@ impl Default for Limits {
 pub enum ImportError {
     #[error("'{file}' is {size} bytes; files may be at most {limit} bytes ({}).", human_bytes(*limit))]
     FileTooLarge { file: String, size: u64, limit: u64 },
-    #[error("'{file}' has more than {limit} cells, the most one import may hold. Split it into smaller files.")]
+    #[error("'{file}' has more than {} cells, the most one import may hold. Split it into smaller files.", grouped(*limit))]
     TooManyCells { file: String, limit: u64 },
     #[error("'{file}' holds more than {} ({limit} bytes) of cell text, the most one import may hold. Split it into smaller files.", human_bytes(*limit))]
     TooMuchText { file: String, limit: u64 },
@@ -153,6 +160,19 @@ pub enum ImportError {
 pub enum ExportError {
     #[error("the columns cannot be written as Parquet: {0}")]
     Parquet(String),
+}
+
+/// A count with thousands separators, as the limits are written in the guide: `10,000,000`.
+pub fn grouped(count: u64) -> String {
+    let digits = count.to_string();
+    let mut text = String::with_capacity(digits.len() + digits.len() / 3);
+    for (index, digit) in digits.chars().enumerate() {
+        if index > 0 && (digits.len() - index) % 3 == 0 {
+            text.push(',');
+        }
+        text.push(digit);
+    }
+    text
 }
 
 fn human_bytes(bytes: u64) -> String {
@@ -217,9 +237,9 @@ mod tests {
     #[test]
     fn the_default_limits_are_the_documented_ones() {
         let limits = Limits::default();
-        assert_eq!(limits.max_file_bytes, 50 * 1024 * 1024);
-        assert_eq!(limits.max_cells, 5_000_000);
-        assert_eq!(limits.max_decompressed_bytes, 500 * 1024 * 1024);
+        assert_eq!(limits.max_file_bytes, 200 * 1024 * 1024);
+        assert_eq!(limits.max_cells, 10_000_000);
+        assert_eq!(limits.max_decompressed_bytes, 1024 * 1024 * 1024);
         assert_eq!(limits.max_sheets, 200);
         assert_eq!(limits.max_text_bytes, 500 * 1024 * 1024);
     }
@@ -245,6 +265,14 @@ mod tests {
         let error = import("empty.csv", b"\n , \n", &Limits::default()).unwrap_err();
         assert_eq!(error, ImportError::NoData { file: "empty.csv".into() });
         assert!(error.to_string().starts_with("The file has no data"));
+    }
+
+    #[test]
+    fn counts_are_written_with_thousands_separators() {
+        assert_eq!(grouped(10_000_000), "10,000,000");
+        assert_eq!(grouped(999), "999");
+        assert_eq!(grouped(1_000), "1,000");
+        assert_eq!(grouped(0), "0");
     }
 
     #[test]

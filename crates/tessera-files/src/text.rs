@@ -277,4 +277,28 @@ mod tests {
         let limits = Limits { max_cells: 90_000, ..Limits::default() };
         assert_eq!(import("wide.csv", &text, &limits).unwrap()[0].rows.len(), 299);
     }
+
+    /// 1,000,000 records of ten one-letter fields, plus `extra` one-field records: rows 10 wide.
+    fn million_rows_of_ten(extra: usize) -> Vec<u8> {
+        let mut text = b"a,b,c,d,e,f,g,h,i,j\n".repeat(1_000_000);
+        text.extend(b"x\n".repeat(extra));
+        text
+    }
+
+    #[test]
+    fn ten_million_cells_are_within_the_default_limit() {
+        // Counting is the limit's whole check; building the cells is the import's ordinary work.
+        let mut budget = CellBudget::new("big.csv", &Limits::default());
+        assert_eq!(rectangle(&million_rows_of_ten(0), b',', &mut budget), Ok(10));
+    }
+
+    #[test]
+    fn one_row_past_ten_million_cells_is_refused_naming_the_limit() {
+        let error = import("big.csv", &million_rows_of_ten(1), &Limits::default()).unwrap_err();
+        assert_eq!(error, ImportError::TooManyCells { file: "big.csv".into(), limit: 10_000_000 });
+        assert_eq!(
+            error.to_string(),
+            "'big.csv' has more than 10,000,000 cells, the most one import may hold. Split it into smaller files."
+        );
+    }
 }

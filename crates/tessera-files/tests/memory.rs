@@ -122,8 +122,8 @@ fn xlsx_claiming_shared_strings(count: u64) -> Vec<u8> {
 // One test, so no other test's allocations land in a peak.
 #[test]
 fn files_claiming_millions_of_cells_or_gigabytes_of_text_are_refused_before_they_are_built() {
-    // 5,000 names over 1,000 one-field lines: 6,000 fields written, 5,005,000 once padded.
-    let header: Vec<String> = (0..5_000).map(|column| format!("c{column}")).collect();
+    // 10,000 names over 1,000 one-field lines: 11,000 fields written, 10,010,000 once padded.
+    let header: Vec<String> = (0..10_000).map(|column| format!("c{column}")).collect();
     let mut wide_csv = format!("{}\n", header.join(",")).into_bytes();
     wide_csv.extend(b"x\n".repeat(1_000));
     // 16,384 valued columns repeated over 1,000 rows: 16 million cells from 500 bytes.
