@@ -177,27 +177,43 @@ pub fn sections(input: &str) -> Result<String, String> {
     answer(Out { sections, tabs, current })
 }
 
-/// `scorecard`: `{sheet, spec?, axis: [...]}` → one card per axis item, over the matching rows.
-pub fn scorecards(input: &str) -> Result<String, String> {
+/// The `sheet` of an input, as a table.
+fn sheet_of(input: &str) -> Result<Table, String> {
     #[derive(Deserialize)]
     struct In {
         sheet: SheetInput,
+    }
+    read::<In>(input)?.sheet.to_table()
+}
+
+/// `scorecard`: `{sheet, spec?, axis: [...]}` → one card per axis item, over the matching rows.
+pub fn scorecards(input: &str) -> Result<String, String> {
+    scorecards_of(&sheet_of(input)?, input)
+}
+
+/// [`scorecards`] over a table already loaded (the browser's open sheet): `{spec?, axis}`.
+pub fn scorecards_of(table: &Table, input: &str) -> Result<String, String> {
+    #[derive(Deserialize)]
+    struct In {
         #[serde(default)]
         spec: QuerySpec,
         axis: Vec<crate::scorecard::ScorecardAxis>,
     }
     let i: In = read(input)?;
-    let table = i.sheet.to_table()?;
-    let rows = query::matching_rows(&table, &i.spec).map_err(|e| e.to_string())?;
-    let cards: Result<Vec<_>, _> = i.axis.iter().map(|a| crate::scorecard::compute(&table, &rows, a)).collect();
+    let rows = query::matching_rows(table, &i.spec).map_err(|e| e.to_string())?;
+    let cards: Result<Vec<_>, _> = i.axis.iter().map(|a| crate::scorecard::compute(table, &rows, a)).collect();
     answer(cards.map_err(|e| e.to_string())?)
 }
 
 /// `calendar`: `{sheet, spec?, ...calendar settings, view?, date?}` → the window and its events.
 pub fn calendar(input: &str) -> Result<String, String> {
+    calendar_of(&sheet_of(input)?, input)
+}
+
+/// [`calendar`] over a table already loaded: `{spec?, ...calendar settings, view?, date?}`.
+pub fn calendar_of(table: &Table, input: &str) -> Result<String, String> {
     #[derive(Deserialize)]
     struct In {
-        sheet: SheetInput,
         #[serde(default)]
         spec: QuerySpec,
         #[serde(flatten)]
@@ -210,15 +226,14 @@ pub fn calendar(input: &str) -> Result<String, String> {
         date: Option<String>,
     }
     let i: In = read(input)?;
-    let table = i.sheet.to_table()?;
     let anchor = match &i.date {
         Some(date) => crate::calendar::parse_anchor(date),
         None => crate::calendar::default_anchor(&i.settings, &i.spec.context),
     }
     .map_err(|e| e.to_string())?;
-    let rows = query::matching_rows(&table, &i.spec).map_err(|e| e.to_string())?;
+    let rows = query::matching_rows(table, &i.spec).map_err(|e| e.to_string())?;
     let view = i.view.unwrap_or(i.settings.default_calendar_view);
-    answer(crate::calendar::calendar(&table, &rows, &i.settings, view, anchor).map_err(|e| e.to_string())?)
+    answer(crate::calendar::calendar(table, &rows, &i.settings, view, anchor).map_err(|e| e.to_string())?)
 }
 
 /// `markdown`: `{template, sheet?, spec?, loop?}` → the markdown texts: the template as written
@@ -230,20 +245,27 @@ pub fn markdown_texts(input: &str) -> Result<String, String> {
         /// A markdown block without a sheet shows its text as written.
         #[serde(default)]
         sheet: Option<SheetInput>,
+    }
+    let i: In = read(input)?;
+    match &i.sheet {
+        None => answer(vec![i.template]),
+        Some(sheet) => markdown_texts_of(&sheet.to_table()?, input),
+    }
+}
+
+/// [`markdown_texts`] over a table already loaded: `{template, spec?, loop?}`.
+pub fn markdown_texts_of(table: &Table, input: &str) -> Result<String, String> {
+    #[derive(Deserialize)]
+    struct In {
+        template: String,
         #[serde(default)]
         spec: QuerySpec,
         #[serde(default, rename = "loop")]
         loop_mode: bool,
     }
     let i: In = read(input)?;
-    match &i.sheet {
-        None => answer(vec![i.template]),
-        Some(sheet) => {
-            let table = sheet.to_table()?;
-            let rows = query::matching_rows(&table, &i.spec).map_err(|e| e.to_string())?;
-            answer(crate::markdown::render(&i.template, &table, &rows, i.loop_mode))
-        }
-    }
+    let rows = query::matching_rows(table, &i.spec).map_err(|e| e.to_string())?;
+    answer(crate::markdown::render(&i.template, table, &rows, i.loop_mode))
 }
 
 /// `form_default`: `{text, context?}` → the field's default value.

@@ -34,4 +34,4 @@ mod typescript;
 pub use context::Context;
 pub use error::QueryError;
 pub use query::{QueryResult, QuerySpec};
-pub use table::{Table, TableBuilder, TableError};
+pub use table::{columnar, Table, TableBuilder, TableError};
