@@ -40,6 +40,9 @@ pub struct Config {
     pub trust_proxy: bool,
     /// `TESSERA_SHEET_CACHE_MB`, default 256: memory for parsed sheets, per server process.
     pub sheet_cache_mb: usize,
+    /// `TESSERA_ANSWER_CACHE_MB`, default 64: memory for answers many viewers share (a page of
+    /// rows, a chart), per server process; 0 turns the cache off (`answer_cache`).
+    pub answer_cache_mb: usize,
     /// How much history is kept (issue 30): `TESSERA_HISTORY_DAYS`, `TESSERA_HISTORY_REVISIONS`,
     /// `TESSERA_ACTIVITY_ROWS`, `TESSERA_KEPT_IMPORTS`.
     pub history: HistoryLimits,
@@ -160,6 +163,7 @@ impl Default for Config {
             payment_webhook_secret: None,
             trust_proxy: false,
             sheet_cache_mb: 256,
+            answer_cache_mb: 64,
             history: HistoryLimits::default(),
             allow_private_fetch: false,
             outbound_allow: Vec::new(),
@@ -227,6 +231,8 @@ pub enum ConfigError {
     BaseUrl(String),
     #[error("TESSERA_SHEET_CACHE_MB must be a whole number of megabytes from 1 to 1048576, got `{0}`")]
     SheetCache(String),
+    #[error("TESSERA_ANSWER_CACHE_MB must be a whole number of megabytes from 0 (off) to 1048576, got `{0}`")]
+    AnswerCache(String),
     #[error(
         "TESSERA_OUTBOUND_ALLOW lists address:port pairs such as 10.0.0.5:8080 or [fd00::5]:443, separated by commas; `{0}` is not one"
     )]
@@ -305,6 +311,9 @@ impl Config {
         }
         if let Some(mb) = var("TESSERA_SHEET_CACHE_MB") {
             config.sheet_cache_mb = mb.trim().parse().ok().filter(|mb| (1..=1_048_576).contains(mb)).ok_or(ConfigError::SheetCache(mb))?;
+        }
+        if let Some(mb) = var("TESSERA_ANSWER_CACHE_MB") {
+            config.answer_cache_mb = mb.trim().parse().ok().filter(|mb| *mb <= 1_048_576).ok_or(ConfigError::AnswerCache(mb))?;
         }
         let count = |name: &'static str, min: i64, max: i64, default: i64| match var(name) {
             None => Ok(default),

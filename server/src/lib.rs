@@ -7,6 +7,7 @@
 
 pub mod access;
 pub mod accounts;
+pub mod answer_cache;
 pub mod api;
 pub mod app_settings;
 pub mod apps;
@@ -74,6 +75,7 @@ impl AppState {
         let keys = auth::session::SessionKeys::load(&db, &config).await.map_err(|error| StartError::Init(error.to_string()))?;
         let mailer = mail::Mailer::from_config(&config)?;
         let tables = Arc::new(sheets::cache::TableCache::new(config.sheet_cache_mb * 1024 * 1024));
+        let answers = Arc::new(answer_cache::AnswerCache::new(config.answer_cache_mb * 1024 * 1024));
         let embeds = Arc::new(embed::Cache::default());
         let http = build_client(http_builder())?;
         let access = config.private_access();
@@ -83,7 +85,7 @@ impl AppState {
             &access,
             outbound::MAX_ACTION_REDIRECTS,
         ))?;
-        Ok(Self { config: Arc::new(config), db, keys: Arc::new(keys), mailer, tables, embeds, http, user_http, action_http })
+        Ok(Self { config: Arc::new(config), db, keys: Arc::new(keys), mailer, tables, answers, embeds, http, user_http, action_http })
     }
 }
 

@@ -17,6 +17,12 @@
 //! **Paging.** `rows_per_page` absent means the core's default (10); `0` means every row on one
 //! page. A caller without a session gets at most [`GUEST_ROW_CAP`] rows per answer: pages are
 //! then that long and the answer says `truncated: true` when rows were held back.
+//!
+//! **Shared answers.** The sheet call answers through [`answer_json`]: an answer is kept in
+//! `answer_cache` under the tab's id and data version and the whole effective query (the spec
+//! the core runs, with every rule above resolved for this viewer, and what the caller's role
+//! lets the block offer), so viewers asking the same thing share one computation and viewers
+//! whose rules differ never share an answer.
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -33,6 +39,7 @@ use tessera_core::table::{Table, RECORD_ID_COLUMN};
 use utoipa::{IntoParams, ToSchema};
 
 use crate::access::Role;
+use crate::answer_cache::JsonAnswer;
 use crate::apps::{self, App};
 use crate::audience::{BlockAccess, Permissions, Rights};
 use crate::auth::Caller;
@@ -309,7 +316,11 @@ pub async fn load_table(state: &AppState, sheet: &SheetInfo, fresh: bool) -> Res
         true => state.tables.reload(&state.db, sheet).await?,
         false => state.tables.table(&state.db, sheet).await?,
     };
-    loaded.ok_or_else(|| Error::NotFound(format!("The sheet `{}` is not in this spreadsheet.", sheet.title)))
+    loaded.ok_or_else(|| not_in_spreadsheet(&sheet.title))
+}
+
+fn not_in_spreadsheet(title: &str) -> Error {
+    Error::NotFound(format!("The sheet `{title}` is not in this spreadsheet."))
 }
 
 /// The tab `title` of the scope's spreadsheet, or 404.
@@ -317,7 +328,7 @@ pub async fn find_sheet(db: &Db, spreadsheet_id: &str, title: &str) -> Result<Sh
     if spreadsheet_id.is_empty() {
         return Err(no_spreadsheet());
     }
-    store::find(db, spreadsheet_id, title).await?.ok_or_else(|| Error::NotFound(format!("The sheet `{title}` is not in this spreadsheet.")))
+    store::find(db, spreadsheet_id, title).await?.ok_or_else(|| not_in_spreadsheet(title))
 }
 
 /// The block `block=` names, which must belong to the scope's board or page.
@@ -436,6 +447,26 @@ pub async fn build_spec(
     table: &Table,
     params: &SheetParams,
 ) -> Result<BuiltSpec, Error> {
+    let prepared = prepare(state, scope, viewer, sheet, params).await?;
+    with_record(state, scope, table, prepared, params.bypass_cache()).await
+}
+
+/// Where the record `current_record` names is read from.
+enum RecordAt {
+    /// The queried tab: the record is a function of its data, so its id stands for it.
+    ThisTab(String),
+    /// Another tab of the spreadsheet (`current_sheet`).
+    OtherTab { title: String, id: String },
+}
+
+/// A query before its table is read: the spec without the current record's cells, and where
+/// they are.
+struct Prepared {
+    built: BuiltSpec,
+    record: Option<RecordAt>,
+}
+
+async fn prepare(state: &AppState, scope: &Scope, viewer: &Viewer, sheet: &SheetInfo, params: &SheetParams) -> Result<Prepared, Error> {
     let utc_offset_minutes = utc_offset(params.tz_offset.as_deref())?;
     let page = number::<u64>("page", params.page.as_deref(), "a page number such as 1")?;
     let mut rows_per_page = number::<u64>("rows_per_page", params.rows_per_page.as_deref(), "a number of rows (0 for all)")?;
@@ -449,16 +480,12 @@ pub async fn build_spec(
     };
     let conditional_filter = block.as_ref().map(conditional_filter).transpose()?.flatten();
     let formats = block.as_ref().map(|block| tessera_blocks::column_formats(&block.config)).unwrap_or_default();
-    let current_record = match params.current_record.as_deref().map(str::trim).filter(|id| !id.is_empty()) {
-        None => None,
-        Some(id) => match params.current_sheet.as_deref().map(str::trim).filter(|title| !title.is_empty() && *title != sheet.title) {
-            None => record(table, id),
-            Some(title) => {
-                let other = find_sheet(&state.db, &scope.spreadsheet_id, title).await?;
-                record(&load_table(state, &other, params.bypass_cache()).await?.0, id)
-            }
-        },
-    };
+    let record = params.current_record.as_deref().map(str::trim).filter(|id| !id.is_empty()).map(|id| {
+        match params.current_sheet.as_deref().map(str::trim).filter(|title| !title.is_empty() && *title != sheet.title) {
+            None => RecordAt::ThisTab(id.to_owned()),
+            Some(title) => RecordAt::OtherTab { title: title.to_owned(), id: id.to_owned() },
+        }
+    });
     let mut filters = applicable_filters(&scope.filters, &scope.locked_filters, viewer.url_filters.as_deref())?;
     if let Some(id) = record_of_detail_page(block.as_ref(), conditional_filter.is_some(), params, &sheet.title) {
         filters.push(Filter {
@@ -485,10 +512,73 @@ pub async fn build_spec(
             user_email: viewer.email.clone(),
             user_name: viewer.name.clone(),
             session_id: viewer.session_row_id.clone(),
-            current_record,
+            current_record: None,
         },
     };
-    Ok(BuiltSpec { spec, capped, block })
+    Ok(Prepared { built: BuiltSpec { spec, capped, block }, record })
+}
+
+/// `prepared` with the cells of its current record, read from `table` (the queried tab) or
+/// from the other tab it names.
+async fn with_record(state: &AppState, scope: &Scope, table: &Table, prepared: Prepared, fresh: bool) -> Result<BuiltSpec, Error> {
+    let Prepared { mut built, record: at } = prepared;
+    built.spec.context.current_record = match at {
+        None => None,
+        Some(RecordAt::ThisTab(id)) => record(table, &id),
+        Some(RecordAt::OtherTab { title, id }) => {
+            let other = find_sheet(&state.db, &scope.spreadsheet_id, &title).await?;
+            record(&load_table(state, &other, fresh).await?.0, &id)
+        }
+    };
+    Ok(built)
+}
+
+/// Everything an answer of the sheet call depends on besides its tab's data (`answer_cache`):
+/// the query the core runs and what the caller's role lets the block offer.
+#[derive(Serialize)]
+struct AnswerKey<'a> {
+    answer: &'static str,
+    sheet_id: &'a str,
+    version: i64,
+    /// The spec with `now` left out: the core reads only the viewer's date from it (`today`),
+    /// so an answer is shared for the day rather than for the second.
+    spec: &'a QuerySpec,
+    today: String,
+    /// The current record's id in the queried tab (its cells are a function of the tab's data).
+    record: Option<&'a str>,
+    capped: bool,
+    role: Role,
+    read_only: bool,
+    block: Option<(&'a str, &'a str, &'a Map<String, Value>)>,
+}
+
+/// The answer cache's key of `prepared` for the data at `version`, or `None` when the answer
+/// must not be shared: its current record is read from another tab, whose data may change
+/// without this one's version.
+fn answer_key(scope: &Scope, sheet: &SheetInfo, version: i64, prepared: &mut Prepared) -> Option<String> {
+    let record = match &prepared.record {
+        None => None,
+        Some(RecordAt::ThisTab(id)) => Some(id.as_str()),
+        Some(RecordAt::OtherTab { .. }) => return None,
+    };
+    let BuiltSpec { spec, capped, block } = &mut prepared.built;
+    let today = spec.context.today().ok()?.to_string();
+    let now = spec.context.now.take();
+    let key = AnswerKey {
+        answer: "rows",
+        sheet_id: &sheet.id,
+        version,
+        spec,
+        today,
+        record,
+        capped: *capped,
+        role: scope.role,
+        read_only: scope.read_only,
+        block: block.as_ref().map(|block| (block.id.as_str(), block.block_type.as_str(), &block.config)),
+    };
+    let text = serde_json::to_string(&key).ok();
+    spec.context.now = now;
+    text
 }
 
 /// The record an item-details block on a detail page shows (blocks §3.21): the page's
@@ -519,14 +609,43 @@ fn conditional_filter(block: &blocks::StoredBlock) -> Result<Option<ConditionalF
 pub async fn answer(state: &AppState, scope: &Scope, viewer: &Viewer, title: &str, params: &SheetParams) -> Result<SheetAnswer, Error> {
     let sheet = find_sheet(&state.db, &scope.spreadsheet_id, title).await?;
     let (table, version) = load_table(state, &sheet, params.bypass_cache()).await?;
-    let BuiltSpec { spec, capped, block } = build_spec(state, scope, viewer, &sheet, &table, params).await?;
+    let built = build_spec(state, scope, viewer, &sheet, &table, params).await?;
+    respond(scope, &table, version, built)
+}
+
+/// [`answer`] as the JSON the sheet call sends, from the answer cache when another caller with
+/// the same effective query already asked for this version of the tab (see `answer_cache`).
+/// `_vercel_no_cache=1` computes it afresh.
+pub async fn answer_json(state: &AppState, scope: &Scope, viewer: &Viewer, title: &str, params: &SheetParams) -> Result<JsonAnswer, Error> {
+    let sheet = find_sheet(&state.db, &scope.spreadsheet_id, title).await?;
+    let version = store::version(&state.db, &sheet.id).await?.ok_or_else(|| not_in_spreadsheet(&sheet.title))?;
+    let mut prepared = prepare(state, scope, viewer, &sheet, params).await?;
+    if !params.bypass_cache() {
+        if let Some(json) = answer_key(scope, &sheet, version, &mut prepared).and_then(|key| state.answers.get(&key)) {
+            return Ok(JsonAnswer(json));
+        }
+    }
+    let (table, version) = load_table(state, &sheet, params.bypass_cache()).await?;
+    // Kept under the version the table is at, which may be newer than the one read above.
+    let key = answer_key(scope, &sheet, version, &mut prepared);
+    let built = with_record(state, scope, &table, prepared, params.bypass_cache()).await?;
+    let json = JsonAnswer::of(&respond(scope, &table, version, built)?, "writing a sheet answer")?;
+    if let Some(key) = key {
+        state.answers.put(key, json.0.clone());
+    }
+    Ok(json)
+}
+
+/// The answer of `built` over `table` at `version`.
+fn respond(scope: &Scope, table: &Table, version: i64, built: BuiltSpec) -> Result<SheetAnswer, Error> {
+    let BuiltSpec { spec, capped, block } = built;
     let sorted_by = spec.sort.as_ref().and_then(SortedBy::of);
-    let result = query::run(&table, &spec).map_err(query_error)?;
+    let result = query::run(table, &spec).map_err(query_error)?;
     let permissions = block.as_ref().map(|block| match scope.read_only {
         true => Permissions::default(),
         false => Rights { block, role: scope.role }.permissions(&result.columns),
     });
-    let markdown = block.as_ref().map(|block| markdown_cells(&block.config, &table, &result.columns, &result.rows)).unwrap_or_default();
+    let markdown = block.as_ref().map(|block| markdown_cells(&block.config, table, &result.columns, &result.rows)).unwrap_or_default();
     let rows =
         result.rows.into_iter().map(|cells| result.columns.iter().cloned().zip(cells.into_iter().map(Value::String)).collect()).collect();
     let truncated = capped && result.total > GUEST_ROW_CAP as usize;

@@ -3,6 +3,7 @@
 
 use std::sync::Arc;
 
+use crate::answer_cache::AnswerCache;
 use crate::auth::session::SessionKeys;
 use crate::db::Db;
 use crate::mail::Mailer;
@@ -17,6 +18,8 @@ pub struct AppState {
     pub mailer: Mailer,
     /// Parsed sheets by version; a cache that any replica may lose at any time.
     pub tables: Arc<TableCache>,
+    /// Answers many viewers share, by data version and effective query (`answer_cache`); a cache too.
+    pub answers: Arc<AnswerCache>,
     /// Embeds and preview images as drawn, by board and data version (`embed`); a cache too.
     pub embeds: Arc<crate::embed::cache::Cache>,
     /// For outside services the operator configured (Google Sheets API, SMTP is separate).

@@ -17,7 +17,7 @@
 //!
 //! Other block types answer 400; a block that is not on the named board or page answers 404.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
@@ -27,6 +27,7 @@ use tessera_core::calendar::{self, CalendarError, CalendarSettings, CalendarView
 use tessera_core::chart::{self, ChartModel, ChartSpec};
 use tessera_core::context::Context;
 use tessera_core::error::QueryError;
+use tessera_core::filter::Filter;
 use tessera_core::formatting::{self, CellStyle};
 use tessera_core::markdown;
 use tessera_core::query::{self, QuerySpec};
@@ -35,9 +36,12 @@ use tessera_core::table::Table;
 use tessera_markup::iframe::{IframeAnswer, IframeEmbed};
 use utoipa::{IntoParams, ToSchema};
 
+use crate::answer_cache::JsonAnswer;
 use crate::blocks::StoredBlock;
 use crate::error::Error;
 use crate::sheet_query::{self, query_error, MarkdownCell, Scope, SheetParams, Viewer};
+use crate::sheets::store;
+use crate::text::rfc3339;
 use crate::AppState;
 
 /// What a view request may add to those of every request.
@@ -223,15 +227,109 @@ impl Reader<'_> {
     }
 }
 
-pub(crate) async fn compute(
+/// The view of the block `block_id` of the scope's board or page as JSON, the answer of the view
+/// call: from the answer cache when another caller with the same effective query already asked
+/// for these versions of the block's tabs (see `answer_cache`), else [`view_of`].
+/// `_vercel_no_cache=1` computes it afresh.
+pub(crate) async fn view_json(
     state: &AppState,
     scope: &Scope,
     viewer: &Viewer,
     block_id: &str,
     params: &ViewParams,
-) -> Result<BlockView, Error> {
+) -> Result<JsonAnswer, Error> {
     let block = sheet_query::scoped_block(&state.db, scope, block_id).await?;
-    view_of(state, scope, viewer, &block, params).await
+    let key = view_key(state, scope, viewer, &block, params).await?;
+    let fresh = params.no_cache.as_deref().map(str::trim) == Some("1");
+    if let Some(json) = key.as_deref().filter(|_| !fresh).and_then(|key| state.answers.get(key)) {
+        return Ok(JsonAnswer(json));
+    }
+    let json = JsonAnswer::of(&view_of(state, scope, viewer, &block, params).await?, "writing a block view")?;
+    if let Some(key) = key {
+        state.answers.put(key, json.0.clone());
+    }
+    Ok(json)
+}
+
+/// Everything a view depends on besides its tabs' data (`answer_cache`): the block and its
+/// settings (its conditional filter among them), the board's or page's filters as they apply
+/// to this viewer, the viewer's session values and date, and the request's parameters.
+#[derive(Serialize)]
+struct ViewKey<'a> {
+    answer: &'static str,
+    block: Value,
+    filters: Vec<Filter>,
+    user_email: Option<&'a str>,
+    user_name: Option<&'a str>,
+    session_id: Option<&'a str>,
+    utc_offset_minutes: i32,
+    /// The viewer's date: the core reads no finer time than this from `now`.
+    today: String,
+    search: Option<&'a str>,
+    calendar_view: Option<&'a str>,
+    calendar_date: Option<&'a str>,
+    current_record: Option<&'a str>,
+    current_sheet: Option<&'a str>,
+    /// Each tab the view reads, by title: its id and data version, or nothing when missing.
+    tabs: Vec<(String, Option<(String, i64)>)>,
+}
+
+/// The answer cache's key of `block`'s view for `viewer`, or `None` when the request is one the
+/// view refuses (a bad offset or filter, a block without a view): it is computed to say why.
+async fn view_key(
+    state: &AppState,
+    scope: &Scope,
+    viewer: &Viewer,
+    block: &StoredBlock,
+    params: &ViewParams,
+) -> Result<Option<String>, Error> {
+    let Ok(view) = tessera_blocks::view(&block.to_json()) else { return Ok(None) };
+    let Ok(utc_offset_minutes) = sheet_query::utc_offset(params.tz_offset.as_deref()) else { return Ok(None) };
+    let Ok(filters) = sheet_query::applicable_filters(&scope.filters, &scope.locked_filters, viewer.url_filters.as_deref()) else {
+        return Ok(None);
+    };
+    let context = Context { now: Some(rfc3339(crate::db::now())), utc_offset_minutes, ..Context::default() };
+    let Ok(today) = context.today() else { return Ok(None) };
+    let mut titles: BTreeSet<&str> = match &view {
+        View::Chart { .. } | View::Calendar(_) | View::Markdown { .. } => block_sheet(block).into_iter().collect(),
+        View::Scorecard { cards } => cards.iter().map(|axis| axis.source.sheet.trim()).filter(|title| !title.is_empty()).collect(),
+        View::Iframe { .. } => BTreeSet::new(),
+    };
+    fn named(value: &Option<String>) -> Option<&str> {
+        value.as_deref().map(str::trim).filter(|value| !value.is_empty())
+    }
+    if let (Some(_), Some(title)) = (named(&params.current_record), named(&params.current_sheet)) {
+        titles.insert(title);
+    }
+    let mut tabs = Vec::with_capacity(titles.len());
+    for title in titles {
+        let sheet = match scope.spreadsheet_id.is_empty() {
+            true => None,
+            false => store::find(&state.db, &scope.spreadsheet_id, title).await?,
+        };
+        let version = match sheet {
+            Some(sheet) => store::version(&state.db, &sheet.id).await?.map(|version| (sheet.id, version)),
+            None => None,
+        };
+        tabs.push((title.to_owned(), version));
+    }
+    let key = ViewKey {
+        answer: "view",
+        block: block.to_json(),
+        filters,
+        user_email: viewer.email.as_deref(),
+        user_name: viewer.name.as_deref(),
+        session_id: viewer.session_row_id.as_deref(),
+        utc_offset_minutes,
+        today: today.to_string(),
+        search: params.search.as_deref(),
+        calendar_view: params.calendar_view.as_deref(),
+        calendar_date: params.calendar_date.as_deref(),
+        current_record: params.current_record.as_deref(),
+        current_sheet: params.current_sheet.as_deref(),
+        tabs,
+    };
+    Ok(serde_json::to_string(&key).ok())
 }
 
 /// The view of `block`, a block of the scope's board or page, as `viewer` sees it (the embed

@@ -9,11 +9,12 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::sheet_data::{board_scope, page_scope, viewer};
-use super::{ApiJson, SpecParams};
+use super::SpecParams;
+use crate::answer_cache::JsonAnswer;
 use crate::apps::AppLocator;
 use crate::auth::Caller;
 use crate::error::{Error, ErrorBody};
-use crate::views::{compute, BlockView, ViewParams};
+use crate::views::{view_json, BlockView, ViewParams};
 use crate::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -39,9 +40,9 @@ async fn board_view(
     Path((spreadsheet_id, block_id)): Path<(String, String)>,
     Query(spec): Query<SpecParams>,
     Query(params): Query<ViewParams>,
-) -> Result<ApiJson<BlockView>, Error> {
+) -> Result<JsonAnswer, Error> {
     let scope = board_scope(&state, &caller, spec.board.as_deref(), Some(&spreadsheet_id), spec.embed_token.as_deref()).await?;
-    Ok(ApiJson(compute(&state, &scope, &viewer(&caller, spec), &block_id, &params).await?))
+    view_json(&state, &scope, &viewer(&caller, spec), &block_id, &params).await
 }
 
 /// The view of a block of the app page at `board`.
@@ -59,7 +60,7 @@ async fn page_view(
     Query(locator): Query<AppLocator>,
     Query(params): Query<ViewParams>,
     headers: HeaderMap,
-) -> Result<ApiJson<BlockView>, Error> {
+) -> Result<JsonAnswer, Error> {
     let scope = page_scope(&state, &caller, &locator, &headers, spec.board.as_deref()).await?;
-    Ok(ApiJson(compute(&state, &scope, &viewer(&caller, spec), &block_id, &params).await?))
+    view_json(&state, &scope, &viewer(&caller, spec), &block_id, &params).await
 }

@@ -33,6 +33,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::{ApiJson, SpecParams};
+use crate::answer_cache::JsonAnswer;
 use crate::apps::AppLocator;
 use crate::auth::Caller;
 use crate::error::{Error, ErrorBody};
@@ -106,9 +107,9 @@ async fn board_sheet(
     Path((spreadsheet_id, sheet_title)): Path<(String, String)>,
     Query(spec): Query<SpecParams>,
     Query(params): Query<SheetParams>,
-) -> Result<ApiJson<SheetAnswer>, Error> {
+) -> Result<JsonAnswer, Error> {
     let scope = board_scope(&state, &caller, spec.board.as_deref(), Some(&spreadsheet_id), spec.embed_token.as_deref()).await?;
-    Ok(ApiJson(sheet_query::answer(&state, &scope, &viewer(&caller, spec), &sheet_title, &params).await?))
+    sheet_query::answer_json(&state, &scope, &viewer(&caller, spec), &sheet_title, &params).await
 }
 
 /// One page of a tab of the app page at `board`, filtered for the caller.
@@ -126,9 +127,9 @@ async fn page_sheet(
     Query(locator): Query<AppLocator>,
     Query(params): Query<SheetParams>,
     headers: HeaderMap,
-) -> Result<ApiJson<SheetAnswer>, Error> {
+) -> Result<JsonAnswer, Error> {
     let scope = page_scope(&state, &caller, &locator, &headers, spec.board.as_deref()).await?;
-    Ok(ApiJson(sheet_query::answer(&state, &scope, &viewer(&caller, spec), &sheet_title, &params).await?))
+    sheet_query::answer_json(&state, &scope, &viewer(&caller, spec), &sheet_title, &params).await
 }
 
 #[derive(Debug, Default, Deserialize, ToSchema)]

@@ -6,6 +6,7 @@ mod support;
 mod access_matrix;
 mod account;
 mod admin;
+mod answer_cache;
 mod app_settings;
 mod app_users;
 mod apps;
