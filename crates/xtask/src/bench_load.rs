@@ -1,11 +1,13 @@
 //! `cargo xtask bench-load`: the sheet-data call under load, on this machine's loopback.
 //!
-//! Starts the release server on a fresh SQLite database (with its demo owner), uploads two
-//! generated sheets (10,000 rows; 100,000 rows x 10 columns = 1,000,000 cells), connects each
-//! to a public board with two active filters, then fires the viewer's query (the two filters,
-//! a search and a page of 10) on keep-alive connections and prints requests per second and
-//! p50/p99 latency against the targets. A benchmark, not a test: the machine is shared, so the
-//! figures are printed, never asserted.
+//! Starts the release server on a fresh SQLite database (with its demo owner), uploads three
+//! generated sheets (10,000 rows; 100,000 rows x 10 columns = 1,000,000 cells; 999,999 rows x
+//! 10 columns, which with its header is 10,000,000 cells, the most one import may hold),
+//! connects each to a public board with two active filters, then fires the viewer's query (the
+//! two filters, a search and a page of 10) on keep-alive connections and prints requests per
+//! second and p50/p99 latency against the targets. A sheet the server refuses for its import
+//! limits is reported as skipped, with the server's reason, and the others are still measured.
+//! A benchmark, not a test: the machine is shared, so the figures are printed, never asserted.
 
 use std::time::Instant;
 
@@ -24,21 +26,45 @@ struct Case {
     max_p99_ms: f64,
 }
 
-const CASES: [Case; 2] = [
+/// The columns every generated sheet has before its note columns (see [`generate`]).
+const BASE_COLUMNS: usize = 5;
+
+/// The 1,000,000- and 10,000,000-cell targets are issue 31's: the answer many viewers share is
+/// computed once per data version, so a page costs the same whatever the size of the sheet.
+const CASES: [Case; 3] = [
     Case { slug: "load-10k-rows", rows: 10_000, extra_columns: 0, min_per_second: Some(2000.0), max_p99_ms: 50.0 },
-    Case { slug: "load-1m-cells", rows: 100_000, extra_columns: 5, min_per_second: None, max_p99_ms: 250.0 },
+    Case { slug: "load-1m-cells", rows: 100_000, extra_columns: 5, min_per_second: Some(1000.0), max_p99_ms: 100.0 },
+    Case { slug: "load-10m-cells", rows: 999_999, extra_columns: 5, min_per_second: Some(1000.0), max_p99_ms: 100.0 },
 ];
+
+impl Case {
+    /// The cells of its file, header included, as the import limits count them.
+    fn cells(&self) -> usize {
+        (self.rows + 1) * (BASE_COLUMNS + self.extra_columns)
+    }
+}
 
 pub fn run() -> Result {
     server::build(server::Profile::Release)?;
     let (server, host, token) = start_as_demo_owner(&[])?;
     let workspace = first_id(&call(&host, &token, "GET", "/api/workspaces", "")?)?;
     let mut table = Vec::new();
+    let mut skipped = Vec::new();
     for case in &CASES {
         let started = Instant::now();
-        let (spreadsheet, sheet) = upload(&host, &token, &workspace, case.slug, &generate(case.rows, case.extra_columns))?;
+        let uploaded = send_upload(&host, &token, &workspace, case.slug, &generate(case.rows, case.extra_columns))?;
+        let (spreadsheet, sheet) = match uploaded {
+            Ok(ids) => ids,
+            Err(refused) if refused.is_limit() => {
+                println!("bench-load: {} skipped: the server refused its {} cells: {}", case.slug, case.cells(), refused.answer);
+                skipped.push((case, refused.answer));
+                continue;
+            }
+            Err(refused) => return Err(refused.to_string()),
+        };
         board(&host, &token, &workspace, case, &spreadsheet, &sheet)?;
-        println!("bench-load: {} rows x {} columns ready in {:.1} s", case.rows, 5 + case.extra_columns, started.elapsed().as_secs_f64());
+        let columns = BASE_COLUMNS + case.extra_columns;
+        println!("bench-load: {} rows x {columns} columns ready in {:.1} s", case.rows, started.elapsed().as_secs_f64());
         let path = format!(
             "/api/board/{}/sheet/{}?board={}&referer=bench&search={SEARCH}&rows_per_page=10",
             encode(&spreadsheet),
@@ -60,7 +86,7 @@ pub fn run() -> Result {
         "sheet", "cells", "requests", "req/s", "p50 ms", "p99 ms", "errors", "target"
     );
     for (case, measured) in &table {
-        let cells = case.rows * (6 + case.extra_columns);
+        let cells = case.cells();
         let fast_enough = case.min_per_second.is_none_or(|min| measured.per_second >= min);
         let verdict = if fast_enough && measured.p99_ms < case.max_p99_ms && measured.errors == 0 { "PASS" } else { "MISS" };
         let target = match case.min_per_second {
@@ -71,6 +97,9 @@ pub fn run() -> Result {
             "{:<16} {:>10} {:>9} {:>10.0} {:>9.2} {:>9.2} {:>7}  {:<28} {verdict}",
             case.slug, cells, measured.requests, measured.per_second, measured.p50_ms, measured.p99_ms, measured.errors, target
         );
+    }
+    for (case, reason) in &skipped {
+        println!("{:<16} {:>10} skipped: {reason}", case.slug, case.cells());
     }
     Ok(())
 }
@@ -106,8 +135,34 @@ pub(crate) fn call(host: &str, token: &str, method: &str, path: &str, json: &str
     Ok(answer)
 }
 
+/// An upload the server refused: its status and answer.
+struct Refused {
+    title: String,
+    status: u16,
+    answer: String,
+}
+
+impl Refused {
+    /// Refused for the import limits (file size 413; cells or text 422, 'the most one import may
+    /// hold'), not for a fault of the bench.
+    fn is_limit(&self) -> bool {
+        self.status == 413 || (self.status == 422 && self.answer.contains("the most one import may hold"))
+    }
+}
+
+impl std::fmt::Display for Refused {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "uploading {}.csv answered {}: {}", self.title, self.status, self.answer)
+    }
+}
+
 /// Uploads `csv` as the spreadsheet `title`; answers its id and tab title.
 pub(crate) fn upload(host: &str, token: &str, workspace: &str, title: &str, csv: &str) -> Result<(String, String)> {
+    send_upload(host, token, workspace, title, csv)?.map_err(|refused| refused.to_string())
+}
+
+/// [`upload`], with a refusal told apart from a failure to ask.
+fn send_upload(host: &str, token: &str, workspace: &str, title: &str, csv: &str) -> Result<Result<(String, String), Refused>> {
     let boundary = "tessera-bench-boundary";
     let title = title.to_owned();
     let mut body = Vec::new();
@@ -125,9 +180,9 @@ pub(crate) fn upload(host: &str, token: &str, workspace: &str, title: &str, csv:
     let headers = [("Authorization", format!("Bearer {token}")), ("Content-Type", format!("multipart/form-data; boundary={boundary}"))];
     let (status, answer) = load::request(host, "POST", "/api/spreadsheets/upload", &headers, &body)?;
     if status != 201 {
-        return Err(format!("uploading {title}.csv answered {status}: {answer}"));
+        return Ok(Err(Refused { title, status, answer }));
     }
-    Ok((first_id(&answer)?, title))
+    Ok(Ok((first_id(&answer)?, title)))
 }
 
 /// A public board on the spreadsheet with two active filters (Region = North, Amount > 100).
@@ -211,6 +266,24 @@ mod tests {
         assert_eq!(lines.len(), 4);
         assert_eq!(lines[1].split(',').count(), 7);
         assert_eq!(generate(3, 2), csv, "the same sheet on every run");
+    }
+
+    #[test]
+    fn the_largest_case_is_ten_million_cells_as_the_import_limits_count_them() {
+        assert_eq!(CASES.iter().map(Case::cells).max(), Some(10_000_000));
+        let csv = generate(2, 5);
+        let fields: usize = csv.lines().map(|line| line.split(',').count()).sum();
+        let case = Case { slug: "t", rows: 2, extra_columns: 5, min_per_second: None, max_p99_ms: 1.0 };
+        assert_eq!(fields, case.cells());
+    }
+
+    #[test]
+    fn only_limit_refusals_skip_a_case() {
+        let refused = |status, answer: &str| Refused { title: "t".into(), status, answer: answer.into() };
+        assert!(refused(413, "The file is too large: files may be at most 200 MiB.").is_limit());
+        assert!(refused(422, "'t.csv' has more than 10,000,000 cells, the most one import may hold. Split it").is_limit());
+        assert!(!refused(422, "Choose a file to upload.").is_limit());
+        assert!(!refused(403, "Access denied").is_limit());
     }
 
     #[test]
