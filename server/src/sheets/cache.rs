@@ -12,7 +12,8 @@
 //! database and parsed again after every submission, by every request that found it stale.
 //! When the table must be read anyway (first use, a re-import, a write this replica did not
 //! see), one request per sheet reads it and the others wait for that one; a read that finds a
-//! version being applied waits for that too.
+//! version being applied waits for that too. Tables are kept warm ([`Table::warm`]): their
+//! parsed forms are built before they are kept, so no viewer's query pays for them.
 
 use std::collections::HashMap;
 use std::future::Future;
@@ -136,7 +137,14 @@ impl TableCache {
             return;
         }
         // Copying a large sheet is CPU work: keep it off the async workers.
-        let derived = tokio::task::spawn_blocking(move || edited(&before, &written.edit)).await;
+        let derived = tokio::task::spawn_blocking(move || {
+            let table = edited(&before, &written.edit);
+            if let Ok(Some(table)) = &table {
+                table.warm();
+            }
+            table
+        })
+        .await;
         match derived {
             Ok(Ok(Some(table))) => self.put(sheet_id, written.version, Arc::new(table)),
             // The row is not in the table held (it cannot be, at the version before the write
@@ -158,39 +166,77 @@ impl TableCache {
 
     /// Reads every row of `sheet` and parses them. The version is read before and after the
     /// rows: when they differ a write landed meanwhile and the rows may be of either version,
-    /// so the read is made again (without parsing the rows it drops); only a table whose
-    /// version is certain is kept.
+    /// so the read is made again; only a table whose version is certain is kept.
     async fn read(&self, db: &Db, sheet: &SheetInfo) -> Result<Option<(Arc<Table>, i64)>, Error> {
         let mut attempt = 1;
-        let (rows, version, settled) = loop {
+        let (table, version, settled) = loop {
             let Some(before) = store::version(db, &sheet.id).await? else { return Ok(None) };
-            let rows = store::rows(db, &sheet.id).await?;
+            let table = parse_stored(db, sheet).await?;
             let Some(after) = store::version(db, &sheet.id).await? else { return Ok(None) };
             // When writes keep landing, the last rows read are answered (they are at least as
             // new as `before`) but not kept.
             if before == after || attempt == CONSISTENT_READ_ATTEMPTS {
-                break (rows, before, before == after);
+                break (table, before, before == after);
             }
             attempt += 1;
         };
-        let columns = sheet.columns.clone();
-        // Parsing a large sheet is CPU work: keep it off the async workers.
-        let table = tokio::task::spawn_blocking(move || {
-            let mut builder = TableBuilder::new(columns);
-            for (_, cells) in &rows {
-                builder.push_row(cells.iter().map(String::as_str))?;
-            }
-            builder.finish()
-        })
-        .await
-        .context("parsing a sheet")?
-        .map_err(|error| Error::internal("parsing a stored sheet", error))?;
         let table = Arc::new(table);
         if settled {
             self.put(&sheet.id, version, table.clone());
         }
         Ok(Some((table, version)))
     }
+}
+
+/// Rows handed from the database reader to the parser at a time.
+const ROWS_PER_BATCH: usize = 4096;
+
+/// The stored rows of `sheet` as a warm table. Rows stream from the database into the builder
+/// on a blocking thread a batch at a time, so reading a 1,000,000-row sheet holds the table
+/// and two batches, not every row as strings too (that was 5x the table's size at its peak).
+async fn parse_stored(db: &Db, sheet: &SheetInfo) -> Result<Table, Error> {
+    use futures_util::StreamExt;
+    let (batches, mut incoming) = tokio::sync::mpsc::channel::<Vec<String>>(2);
+    let columns = sheet.columns.clone();
+    // Parsing is CPU work: keep it off the async workers.
+    let parser = tokio::task::spawn_blocking(move || -> Result<Table, Error> {
+        let mut builder = TableBuilder::new(columns);
+        while let Some(batch) = incoming.blocking_recv() {
+            for cells in batch {
+                let cells: Vec<String> = serde_json::from_str(&cells).context("reading a sheet row")?;
+                builder.push_row(cells.iter().map(String::as_str)).map_err(|error| Error::internal("parsing a stored sheet", error))?;
+            }
+        }
+        let table = builder.finish().map_err(|error| Error::internal("parsing a stored sheet", error))?;
+        // The parsed forms the first queries need, built here rather than by the first query
+        // (a first search of a 1,000,000-row sheet took 7x a later one), and before the table
+        // is kept, so that the cache's budget counts them.
+        table.warm();
+        Ok(table)
+    });
+    let mut rows = std::pin::pin!(store::cells_in_order(db, &sheet.id));
+    let mut batch = Vec::with_capacity(ROWS_PER_BATCH);
+    let mut read = Ok(());
+    while let Some(cells) = rows.next().await {
+        match cells {
+            Ok(cells) => batch.push(cells),
+            Err(error) => {
+                read = Err(error);
+                break;
+            }
+        }
+        if batch.len() == ROWS_PER_BATCH && batches.send(std::mem::replace(&mut batch, Vec::with_capacity(ROWS_PER_BATCH))).await.is_err() {
+            // The parser stopped early: its error says why.
+            break;
+        }
+    }
+    if read.is_ok() && !batch.is_empty() {
+        let _ = batches.send(batch).await;
+    }
+    drop(batches);
+    let parsed = parser.await.context("parsing a sheet")?;
+    read?;
+    parsed
 }
 
 /// A sheet's turn; on drop its gate is forgotten when nobody else holds or waits for it, so the

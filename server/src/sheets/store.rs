@@ -67,6 +67,16 @@ pub async fn rows(db: &Db, sheet_id: &str) -> Result<Vec<(String, Vec<String>)>,
     rows.into_iter().map(|(record_id, cells)| Ok((record_id, serde_json::from_str(&cells).context("reading a sheet row")?))).collect()
 }
 
+/// Each stored row's cells as their JSON text, in sheet order, as the database sends them: a
+/// reader of a 10,000,000-cell sheet holds a batch at a time, not every row twice.
+pub fn cells_in_order<'a>(db: &'a Db, sheet_id: &'a str) -> impl futures_util::Stream<Item = Result<String, Error>> + Send + 'a {
+    use futures_util::StreamExt;
+    sqlx::query_scalar("SELECT cells FROM sheet_rows WHERE sheet_id = $1 ORDER BY position")
+        .bind(sheet_id)
+        .fetch(&db.pool)
+        .map(|cells| cells.context("reading sheet rows"))
+}
+
 /// Replaces every tab of a spreadsheet with `sheets`, in one transaction, so a failed import
 /// leaves what was stored before. Tabs keep their ids by title (blocks name tabs by title) and
 /// get a new version; tabs the import no longer has are removed.
