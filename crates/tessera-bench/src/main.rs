@@ -1,10 +1,11 @@
 //! `tessera-bench`: builds the deterministic dataset and runs the benchmark query through
-//! (a) the native core, (b) the WASM core under Node, (c) polars (the anchor) and (d) a plain
-//! TypeScript baseline, each in its own child process, then prints times, peak memory and the
-//! ratios against the targets. See README.md.
+//! (a) the native core, (b) the WASM core under Node, (c) polars (the anchor), (d) a plain
+//! TypeScript baseline and (e) the in-browser peers DuckDB-WASM and Arquero under Node, each
+//! in its own child process, then prints times, peak memory and the ratios against the
+//! targets. See README.md.
 //!
 //! ```text
-//! cargo run -p tessera-bench --release -- [--rows N] [--runs K] [--engines native,wasm,polars,ts]
+//! cargo run -p tessera-bench --release -- [--rows N] [--runs K] [--engines native,wasm,polars,ts,duckdb,arquero]
 //! ```
 
 mod csv;
@@ -22,6 +23,13 @@ use query::{median, EngineReport};
 
 const REPORT_PREFIX: &str = "REPORT ";
 
+/// The engines run by default, in this order.
+const DEFAULT_ENGINES: [&str; 6] = ["native", "wasm", "polars", "ts", "duckdb", "arquero"];
+
+/// The in-browser engines a team would pick instead of the WASM core (js/duckdb.mjs,
+/// js/arquero.mjs); each reports variants whose engine names start with its own.
+const PEERS: [&str; 2] = ["duckdb", "arquero"];
+
 struct Args {
     rows: usize,
     runs: usize,
@@ -33,8 +41,9 @@ struct Args {
 
 fn usage() -> ! {
     eprintln!(
-        "usage: tessera-bench [--rows N] [--runs K] [--engines native,wasm,polars,ts] [--build-wasm]\n\
-         defaults: --rows 1000000 --runs 7 --engines native,wasm,polars,ts"
+        "usage: tessera-bench [--rows N] [--runs K] [--engines {engines}] [--build-wasm]\n\
+         defaults: --rows 1000000 --runs 7 --engines {engines}",
+        engines = DEFAULT_ENGINES.join(",")
     );
     std::process::exit(2)
 }
@@ -43,7 +52,7 @@ fn parse_args() -> Args {
     let mut args = Args {
         rows: 1_000_000,
         runs: 7,
-        engines: ["native", "wasm", "polars", "ts"].map(String::from).to_vec(),
+        engines: DEFAULT_ENGINES.map(String::from).to_vec(),
         build_wasm: false,
         engine: None,
     };
@@ -246,6 +255,27 @@ fn ensure_wasm_pkg(force: bool) -> Result<PathBuf, String> {
     Ok(shipped)
 }
 
+/// Installs the peers' npm packages (js/package-lock.json) with `npm ci` when js/node_modules
+/// is missing or older than the lock file, so a fresh checkout runs them.
+fn ensure_js_deps() -> Result<(), String> {
+    let js = manifest_dir().join("js");
+    let mtime = |p: PathBuf| std::fs::metadata(p).and_then(|m| m.modified()).ok();
+    let installed = mtime(js.join("node_modules/.package-lock.json"));
+    if installed.is_some() && installed >= mtime(js.join("package-lock.json")) {
+        return Ok(());
+    }
+    println!("installing the in-browser peers' npm packages: npm ci (in {})", js.display());
+    let status = Command::new("npm")
+        .args(["ci", "--no-audit", "--no-fund"])
+        .current_dir(&js)
+        .status()
+        .map_err(|e| format!("cannot start `npm ci` (Node's npm must be on PATH): {e}"))?;
+    if !status.success() {
+        return Err(format!("`npm ci` in {} failed ({status})", js.display()));
+    }
+    Ok(())
+}
+
 fn run_all(args: &Args) -> ExitCode {
     let (csv_path, csv_bytes) = match ensure_dataset(args.rows) {
         Ok(x) => x,
@@ -272,7 +302,7 @@ fn run_all(args: &Args) -> ExitCode {
                 }
                 collect(cmd, engine)
             }
-            "wasm" | "ts" => {
+            "wasm" | "ts" | "duckdb" | "arquero" => {
                 let pkg = if engine == "wasm" {
                     match ensure_wasm_pkg(args.build_wasm) {
                         Ok(pkg) => Some(pkg),
@@ -284,6 +314,12 @@ fn run_all(args: &Args) -> ExitCode {
                 } else {
                     None
                 };
+                if PEERS.contains(&engine.as_str()) {
+                    if let Err(e) = ensure_js_deps() {
+                        failures.push(format!("{engine}: {e}"));
+                        continue;
+                    }
+                }
                 let mut cmd = Command::new("node");
                 cmd.args(["--expose-gc", "--max-old-space-size=16384"]);
                 cmd.arg(&bench_js).args([engine.as_str(), &csv_arg, &runs, &spec_json()]);
@@ -375,10 +411,10 @@ fn print_table(reports: &[EngineReport], csv_bytes: u64, args: &Args) {
 
     let find = |name: &str| reports.iter().find(|r| r.engine == name);
     let q = |r: &EngineReport| median(&r.query_ms);
-    println!("\n{:<34} {:>9} {:>14}  verdict", "ratio", "measured", "target");
+    println!("\n{:<54} {:>9} {:>14}  verdict", "ratio", "measured", "target");
     let line = |label: &str, value: Option<f64>, target: &str, pass: fn(f64) -> bool| match value {
-        Some(v) => println!("{label:<34} {v:>8.2}x {target:>14}  {}", if pass(v) { "PASS" } else { "MISS" }),
-        None => println!("{label:<34} {:>9} {target:>14}  n/a", "-"),
+        Some(v) => println!("{label:<54} {v:>8.2}x {target:>14}  {}", if pass(v) { "PASS" } else { "MISS" }),
+        None => println!("{label:<54} {:>9} {target:>14}  n/a", "-"),
     };
     let native = find("native");
     let wasm = find("wasm");
@@ -388,9 +424,19 @@ fn print_table(reports: &[EngineReport], csv_bytes: u64, args: &Args) {
         println!("(polars anchor = fastest polars variant: {:?})", p.engine);
     }
     let ts = find("ts baseline");
+    // The peer to beat is the fastest way of writing the query in DuckDB-WASM or Arquero that
+    // was measured, for the query and for the load separately.
+    let peers = || reports.iter().filter(|r| PEERS.iter().any(|p| r.engine.starts_with(p)));
+    let peer_query = peers().min_by(|a, b| q(a).total_cmp(&q(b)));
+    let peer_load = peers().min_by(|a, b| a.load_ms.total_cmp(&b.load_ms));
+    if let (Some(pq), Some(pl)) = (peer_query, peer_load) {
+        println!("(fastest in-browser peer: query {:?} {:.2} ms, load {:?} {:.0} ms)", pq.engine, q(pq), pl.engine, pl.load_ms);
+    }
     line("native query / polars query", native.zip(polars).map(|(a, b)| q(a) / q(b)), "<= 1.5x", |v| v <= 1.5);
     line("wasm query / native query", wasm.zip(native).map(|(a, b)| q(a) / q(b)), "<= 1.6x", |v| v <= 1.6);
     line("ts baseline query / wasm query", ts.zip(wasm).map(|(a, b)| q(a) / q(b)), ">= 5x", |v| v >= 5.0);
+    line("wasm query / fastest in-browser peer (duckdb, arquero)", wasm.zip(peer_query).map(|(a, b)| q(a) / q(b)), "< 1x", |v| v < 1.0);
+    line("wasm load / fastest in-browser peer load", wasm.zip(peer_load).map(|(a, b)| a.load_ms / b.load_ms), "< 1x", |v| v < 1.0);
     line("native table bytes / CSV bytes", native.and_then(|r| r.table_bytes).map(|b| b as f64 / csv_bytes as f64), "< 2x", |v| v < 2.0);
     line("wasm table bytes / CSV bytes", wasm.and_then(|r| r.table_bytes).map(|b| b as f64 / csv_bytes as f64), "< 2x", |v| v < 2.0);
 }
