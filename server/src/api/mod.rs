@@ -18,6 +18,7 @@ mod client_errors;
 mod docs;
 mod embed_tokens;
 mod env;
+mod first_paint;
 mod health;
 mod history;
 mod marketplace;
@@ -146,14 +147,15 @@ fn routes() -> OpenApiRouter<AppState> {
         .merge(spreadsheet_files::router())
         .merge(sheet_data::router())
         .merge(block_view::router())
+        .merge(first_paint::router())
         .merge(rows::router())
         .merge(row_actions::router())
         .merge(uploads::router())
 }
 
-/// The app-page calls under `/v3`: sheet data and block views.
+/// The app-page calls under `/v3`: sheet data, block views and the page's first paint.
 fn v3_routes() -> OpenApiRouter<AppState> {
-    sheet_data::v3_router().merge(block_view::v3_router())
+    sheet_data::v3_router().merge(block_view::v3_router()).merge(first_paint::v3_router())
 }
 
 /// Handlers declare paths relative to `/api`; the document names them in full.

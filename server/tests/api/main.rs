@@ -20,6 +20,7 @@ mod docs;
 mod embed;
 mod embed_tokens;
 mod env;
+mod first_paint;
 mod google_sheets;
 mod history;
 mod marketplace;

@@ -845,6 +845,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/board/{spreadsheetId}/first-paint": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The first paint of every block of the board named by `board` (its slug). */
+        get: operations["board_first_paint"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/board/{spreadsheetId}/sheet/{sheet_title}": {
         parameters: {
             query?: never;
@@ -1740,6 +1757,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v3/api/page/first-paint": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The first paint of every block of the app page at `board`. */
+        get: operations["page_first_paint"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v3/api/page/sheet/{sheet_title}": {
         parameters: {
             query?: never;
@@ -2394,6 +2428,25 @@ export interface components {
         FileUploadForm: {
             /** Format: binary */
             file: string;
+        };
+        /** @description Each block's first paint, by block id. */
+        FirstPaint: {
+            blocks: {
+                [key: string]: components["schemas"]["FirstPaintBlock"];
+            };
+        };
+        /** @description What one block's first paint reads: its rows or its view, or why it has neither. */
+        FirstPaintBlock: {
+            rows?: null | components["schemas"]["SheetAnswer"];
+            /**
+             * Format: int64
+             * @description The `rows_per_page` of the block's first page (0: every row), with `rows` or its `error`;
+             *     absent for a view.
+             */
+            rows_per_page?: number | null;
+            view?: null | components["schemas"]["BlockView"];
+            /** @description What the block's own call would have answered as its error. */
+            error?: string | null;
         };
         /**
          * @description The values of the one iframe of an iframe block's code; the page draws a fresh sandboxed
@@ -3258,6 +3311,8 @@ export type EmbedSecret = components['schemas']['EmbedSecret'];
 export type ErrorBody = components['schemas']['ErrorBody'];
 export type Event = components['schemas']['Event'];
 export type FileUploadForm = components['schemas']['FileUploadForm'];
+export type FirstPaint = components['schemas']['FirstPaint'];
+export type FirstPaintBlock = components['schemas']['FirstPaintBlock'];
 export type Frame = components['schemas']['Frame'];
 export type GeneratedCodes = components['schemas']['GeneratedCodes'];
 export type GridPage = components['schemas']['GridPage'];
@@ -6401,6 +6456,75 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    board_first_paint: {
+        parameters: {
+            query?: {
+                /** @description The browser's path without its leading slash: the board slug, or a page slug of an app. */
+                board?: string;
+                referer?: string;
+                /** @description The `_id` of session storage; adds an equality filter on sheets with an `_id` column. */
+                _id?: string;
+                /** @description Ignored for identity; the session decides who the caller is. */
+                _email?: string;
+                /** @description The `filters` query of the page: comma-separated `name:value` pairs. */
+                _filters?: string;
+                /**
+                 * @description A signed embed token (`POST /api/boards/{boardId}/embed-token`): lets the `/embed` page
+                 *     read the board it names, private or not, with its locked filters; a refused one is a 403
+                 *     with the reason.
+                 */
+                embed_token?: string;
+                /** @description Comma-separated search terms, matched case-insensitively against any cell, for every block. */
+                search?: string;
+                /** @description The viewer's offset from UTC in minutes, east positive (60 for UTC+1); -840 to 840. */
+                tz_offset?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The board's spreadsheet (`-` for a board without one) */
+                spreadsheetId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirstPaint"];
+                };
+            };
+            /** @description A malformed query */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A private board */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such board, or not this board's spreadsheet */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9615,6 +9739,76 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    page_first_paint: {
+        parameters: {
+            query?: {
+                /** @description The browser's path without its leading slash: the board slug, or a page slug of an app. */
+                board?: string;
+                referer?: string;
+                /** @description The `_id` of session storage; adds an equality filter on sheets with an `_id` column. */
+                _id?: string;
+                /** @description Ignored for identity; the session decides who the caller is. */
+                _email?: string;
+                /** @description The `filters` query of the page: comma-separated `name:value` pairs. */
+                _filters?: string;
+                /**
+                 * @description A signed embed token (`POST /api/boards/{boardId}/embed-token`): lets the `/embed` page
+                 *     read the board it names, private or not, with its locked filters; a refused one is a 403
+                 *     with the reason.
+                 */
+                embed_token?: string;
+                /** @description The app's id. */
+                app_id?: string;
+                /** @description The app's sub-domain, for hosts that do not carry it (local development, custom domains). */
+                app?: string;
+                /** @description Comma-separated search terms, matched case-insensitively against any cell, for every block. */
+                search?: string;
+                /** @description The viewer's offset from UTC in minutes, east positive (60 for UTC+1); -840 to 840. */
+                tz_offset?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirstPaint"];
+                };
+            };
+            /** @description A malformed query */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A private app */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such app or page */
             404: {
                 headers: {
                     [name: string]: unknown;

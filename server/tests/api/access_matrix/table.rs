@@ -213,6 +213,7 @@ pub const TABLE: &[Row] = &[
     get("/api/board/{spreadsheetId}/sheet/{sheet_title}", "/api/board/$spreadsheet/sheet/Orders?board=$board_slug&referer=x", BOARD_VIEWERS),
     get("/api/board/{spreadsheetId}/sheet/{sheet_title}/export.csv", "/api/board/$spreadsheet/sheet/Orders/export.csv?board=$board_slug&block=$board_table", BOARD_VIEWERS),
     get("/api/board/{spreadsheetId}/view/{blockId}", "/api/board/$spreadsheet/view/$board_view?board=$board_slug", BOARD_VIEWERS),
+    get("/api/board/{spreadsheetId}/first-paint", "/api/board/$spreadsheet/first-paint?board=$board_slug", BOARD_VIEWERS),
     post("/v3/getSpreadsheetData", "/v3/getSpreadsheetData", BOARD_VIEWERS).json(r#"{"params": {"board": "$board_slug", "referer": "x"}}"#),
     // Rows of a private board's block: its viewers only, whatever the block's audience.
     post("/api/blocks/{blockId}/rows", "/api/blocks/$board_table/rows", BOARD_VIEWERS).json(r#"{"values": {"Name": "Added"}}"#),
@@ -253,6 +254,7 @@ pub const TABLE: &[Row] = &[
     get("/v3/api/page/sheet/{sheet_title}", "/v3/api/page/sheet/Orders?app_id=$app&board=$page_slug", APP_VIEWERS),
     get("/v3/api/page/sheet/{sheet_title}/export.csv", "/v3/api/page/sheet/Orders/export.csv?app_id=$app&board=$page_slug&block=$page_table", APP_VIEWERS),
     get("/v3/api/page/view/{blockId}", "/v3/api/page/view/$page_view?app_id=$app&board=$page_slug", APP_VIEWERS),
+    get("/v3/api/page/first-paint", "/v3/api/page/first-paint?app_id=$app&board=$page_slug", APP_VIEWERS),
     post("/v3/getSpreadsheetData", "/v3/getSpreadsheetData?app_id=$app", APP_VIEWERS).json(r#"{"params": {"board": "$page_slug"}}"#),
     post("/api/blocks/{blockId}/rows", "/api/blocks/$page_table/rows", ROW_WRITERS).json(r#"{"values": {"Name": "Added"}}"#),
     put("/api/blocks/{blockId}/rows/{recordId}", "/api/blocks/$page_table/rows/$record", ROW_WRITERS).json(r#"{"values": {"Name": "$record_name"}}"#),

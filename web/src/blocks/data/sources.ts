@@ -1,8 +1,9 @@
 // The two places blocks live: a board (named by its slug) and an app page (named by its app and
-// path). Both answer the same shapes; only the addresses differ.
+// path). Both answer the same shapes; only the addresses differ. A visitor's board or page asks
+// for every block's first paint at once (`FirstPaint`), then each block asks for itself.
 import { api } from '../../api/client';
 import { embedToken } from '../../api/requestContext';
-import type { BoardBlock } from '../../generated/api';
+import type { BoardBlock, FirstPaint as FirstPaintAnswer, FirstPaintBlock } from '../../generated/api';
 import type { ActionResult, BlockRows, BlockSource, BlockView, RowsQuery, RowValues } from './types';
 
 const enc = encodeURIComponent;
@@ -70,6 +71,103 @@ function blockCalls(scope: Record<string, string>) {
   };
 }
 
+/**
+ * A board's or app page's first paint (issue 31): one request, sent as the page shows, for every
+ * block's first page of rows or computed view as the server reads them for `viewer`. A block's
+ * first ask for exactly that page or view takes its entry instead of a request of its own, once;
+ * anything else (another page, a sort, a calendar window, a reload after a write, another search
+ * or filter) asks the server as before, and so does every block when this request fails.
+ */
+export interface FirstPaint {
+  /** The search and URL filters the entries were read with. */
+  viewer: ViewerQuery;
+  /**
+   * The entry of `blockId` if it answers a first page of `rowsPerPage` rows (undefined: the
+   * block's view) and has not been taken yet.
+   */
+  take(blockId: string, rowsPerPage: number | undefined, signal?: AbortSignal): Promise<FirstPaintBlock | undefined>;
+  /** Sends the request if no block has yet (the board or page does as it shows, while the blocks' code loads). */
+  start(): void;
+  /** The viewer changed something: no entry is taken any more. */
+  retire(): void;
+}
+
+function firstPaintOf(path: string, scope: Record<string, string>, viewer: ViewerQuery): FirstPaint {
+  // Sent from an effect (`start`, or the first block that asks), never while a page renders.
+  let entries: Promise<Map<string, FirstPaintBlock>> | undefined;
+  const load = () => {
+    const query: Record<string, string> = { ...scope, _filters: viewer.filters, tz_offset: tzOffset() };
+    if (viewer.search.trim()) query.search = viewer.search;
+    return api.get<FirstPaintAnswer>(path, { query, alert: false }).then(
+      (answer) => new Map(Object.entries(answer.blocks)),
+      () => new Map<string, FirstPaintBlock>(),
+    );
+  };
+  const taken = new Set<string>();
+  let retired = false;
+  return {
+    viewer,
+    start() {
+      entries ??= load();
+    },
+    async take(blockId, rowsPerPage, signal) {
+      if (retired) return undefined;
+      entries ??= load();
+      const entry = (await entries).get(blockId);
+      // A load that was replaced leaves the entry for the load that replaced it.
+      if (!entry || retired || signal?.aborted || taken.has(blockId) || (entry.rows_per_page ?? undefined) !== rowsPerPage) return undefined;
+      taken.add(blockId);
+      return entry;
+    },
+    retire: () => {
+      retired = true;
+    },
+  };
+}
+
+/** A board's first paint for `viewer`: GET /api/board/{spreadsheetId}/first-paint. */
+export function boardFirstPaint(slug: string, spreadsheetId: string | null | undefined, viewer: ViewerQuery): FirstPaint {
+  return firstPaintOf(`/api/board/${enc(spreadsheetId || '-')}/first-paint`, { board: slug }, viewer);
+}
+
+/** An app page's first paint for `viewer`: GET /v3/api/page/first-paint. */
+export function pageFirstPaint(appId: string, path: string, viewer: ViewerQuery): FirstPaint {
+  return firstPaintOf('/v3/api/page/first-paint', { board: path, app_id: appId }, viewer);
+}
+
+/** `paint` while the viewer is still the one it was read for; a changed viewer retires it. */
+function paintFor(paint: FirstPaint | undefined, viewer: ViewerQuery): FirstPaint | undefined {
+  if (!paint) return undefined;
+  if (paint.viewer.search === viewer.search && paint.viewer.filters === viewer.filters) return paint;
+  paint.retire();
+  return undefined;
+}
+
+/**
+ * The first paint's rows of `block` when `query` asks for the first page it read: page 1 of the
+ * same size, with no sort, record or choices.
+ */
+async function firstRows(paint: FirstPaint | undefined, block: BoardBlock, query: RowsQuery, signal?: AbortSignal): Promise<BlockRows | undefined> {
+  const firstPage = (query.page ?? 1) === 1 && !query.sort && !query.currentRecord && !query.choices;
+  if (!paint || !firstPage || query.rowsPerPage === undefined) return undefined;
+  const entry = await paint.take(block.id, query.rowsPerPage, signal);
+  if (entry?.error != null) throw new Error(entry.error);
+  return (entry?.rows ?? undefined) as BlockRows | undefined;
+}
+
+/** The first paint's view of `block` when it is asked with nothing extra (a calendar's first window). */
+async function firstView(
+  paint: FirstPaint | undefined,
+  block: BoardBlock,
+  extra: Record<string, string>,
+  signal?: AbortSignal,
+): Promise<BlockView | undefined> {
+  if (!paint || Object.keys(extra).length > 0) return undefined;
+  const entry = await paint.take(block.id, undefined, signal);
+  if (entry?.error != null) throw new Error(entry.error);
+  return (entry?.view ?? undefined) as BlockView | undefined;
+}
+
 export interface ViewerQuery {
   /** The search box's terms (platform §5: comma-separated). */
   search: string;
@@ -83,22 +181,27 @@ export interface ViewerQuery {
 }
 
 /**
- * A board's blocks: GET /api/board/{spreadsheetId}/sheet/{title} and .../view/{blockId}. A board
+ * A board's blocks: GET /api/board/{spreadsheetId}/sheet/{title} and .../view/{blockId}, each
+ * block's first page or view taken from `firstPaint` when it was read for this viewer. A board
  * without a spreadsheet is asked for as `-` (its markdown still renders).
  */
-export function boardSource(slug: string, spreadsheetId: string | null | undefined, viewer: ViewerQuery): BlockSource {
+export function boardSource(slug: string, spreadsheetId: string | null | undefined, viewer: ViewerQuery, firstPaint?: FirstPaint): BlockSource {
   const scope = { board: slug };
   const base = `/api/board/${enc(spreadsheetId || '-')}`;
+  const paint = paintFor(firstPaint, viewer);
   return {
     hasSpreadsheet: Boolean(spreadsheetId),
     narrowed: isNarrowed(viewer),
     key: JSON.stringify(['board', slug, spreadsheetId, viewer.search, viewer.filters, viewer.filterSummary]),
     filterSummary: narrowingLines(viewer),
     rows: (block, query, signal) =>
-      sheetNamed(block).then((sheet) =>
-        api.get<BlockRows>(`${base}/sheet/${enc(sheet)}`, { query: { ...scope, ...rowsParams(block, query, viewer) }, alert: false, signal }),
+      sheetNamed(block).then(
+        async (sheet) =>
+          (await firstRows(paint, block, query, signal)) ??
+          api.get<BlockRows>(`${base}/sheet/${enc(sheet)}`, { query: { ...scope, ...rowsParams(block, query, viewer) }, alert: false, signal }),
       ),
-    view: (block, extra, signal) =>
+    view: async (block, extra, signal) =>
+      (await firstView(paint, block, extra, signal)) ??
       api.get<BlockView>(`${base}/view/${enc(block.id)}`, { query: { ...scope, ...rowsParams(block, {}, viewer), ...extra }, alert: false, signal }),
     csvUrl: (block) => {
       const url = new URL(`${base}/sheet/${enc(sheetOf(block))}/export.csv`, window.location.origin);
@@ -123,19 +226,26 @@ function isNarrowed(viewer: ViewerQuery): boolean {
   return viewer.search.trim() !== '' || viewer.filters !== '';
 }
 
-/** An app page's blocks: GET /v3/api/page/sheet/{title} and /v3/api/page/view/{blockId}. */
-export function pageSource(appId: string, path: string, viewer: ViewerQuery, hasSpreadsheet = true): BlockSource {
+/**
+ * An app page's blocks: GET /v3/api/page/sheet/{title} and /v3/api/page/view/{blockId}, first
+ * pages and views from `firstPaint` as for a board.
+ */
+export function pageSource(appId: string, path: string, viewer: ViewerQuery, hasSpreadsheet = true, firstPaint?: FirstPaint): BlockSource {
   const scope = { board: path, app_id: appId };
+  const paint = paintFor(firstPaint, viewer);
   return {
     hasSpreadsheet,
     narrowed: isNarrowed(viewer),
     key: JSON.stringify(['page', appId, path, viewer.search, viewer.filters, viewer.filterSummary]),
     filterSummary: narrowingLines(viewer),
     rows: (block, query, signal) =>
-      sheetNamed(block).then((sheet) =>
-        api.get<BlockRows>(`/v3/api/page/sheet/${enc(sheet)}`, { query: { ...scope, ...rowsParams(block, query, viewer) }, alert: false, signal }),
+      sheetNamed(block).then(
+        async (sheet) =>
+          (await firstRows(paint, block, query, signal)) ??
+          api.get<BlockRows>(`/v3/api/page/sheet/${enc(sheet)}`, { query: { ...scope, ...rowsParams(block, query, viewer) }, alert: false, signal }),
       ),
-    view: (block, extra, signal) =>
+    view: async (block, extra, signal) =>
+      (await firstView(paint, block, extra, signal)) ??
       api.get<BlockView>(`/v3/api/page/view/${enc(block.id)}`, { query: { ...scope, ...rowsParams(block, {}, viewer), ...extra }, alert: false, signal }),
     csvUrl: (block) => {
       const url = new URL(`/v3/api/page/sheet/${enc(sheetOf(block))}/export.csv`, window.location.origin);

@@ -1,7 +1,7 @@
-import { useMemo, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { BoardBlock, PageState } from '../../generated/api';
 import type { BlockSource } from '../../blocks/data/types';
-import { pageSource } from '../../blocks/data/sources';
+import { pageFirstPaint, pageSource, type FirstPaint } from '../../blocks/data/sources';
 import { BlockFrame, SortableBlocks } from '../../shell/blockFrame';
 import type { Block } from '../../shell/blockList';
 import { BlockBody } from '../board/BlockBody';
@@ -40,10 +40,19 @@ export function PageContent({
   // The server applies the page's filters to every block's rows: saved new ones, the rows load again.
   const savedFilters = JSON.stringify(page.filters ?? []);
   const filters = useMemo(() => usableFilters(JSON.parse(savedFilters) as unknown[]), [savedFilters]);
+  // A visitor's page (the editor arranges blocks with onMove) asks once for every block's first
+  // page or view (issue 31); each block then asks for itself. A visitor sees Loading between
+  // pages, so each page mounts, and asks, anew.
+  const [firstPaint] = useState<FirstPaint | undefined>(() =>
+    onMove || given
+      ? undefined
+      : pageFirstPaint(page.app_id, path, { search: '', filters: urlFilters, filterSummary: appliedFilterLines(filters, urlFilters) }),
+  );
+  useEffect(() => firstPaint?.start(), [firstPaint]);
   const served = useMemo(() => {
     const lines = appliedFilterLines(filters, urlFilters);
-    return pageSource(page.app_id, path, { search: '', filters: urlFilters, filterSummary: lines }, Boolean(page.spreadsheetId));
-  }, [page.app_id, page.spreadsheetId, path, urlFilters, filters]);
+    return pageSource(page.app_id, path, { search: '', filters: urlFilters, filterSummary: lines }, Boolean(page.spreadsheetId), firstPaint);
+  }, [page.app_id, page.spreadsheetId, path, urlFilters, filters, firstPaint]);
   const source = given ?? served;
   const frameColours = { borderColor: page.block_border, boxShadow: `0 1px 4px ${page.block_shadow}` };
   const frames = page.blocks.map((block) => (

@@ -12,12 +12,15 @@ import { useBoard } from './useBoard';
 /** Which frame a board shows in for users who can edit; 'embed' never shows one. */
 export type BoardLayout = 'editor' | 'workspace' | 'embed';
 
-/** The board as visitors see it: no bars (platform §2 "plain layout"). */
-export function GuestBoard({ board, onSettled }: { board: BoardState; onSettled?: () => void }) {
+/**
+ * The board as visitors see it: no bars (platform §2 "plain layout"). Its blocks' first paint
+ * comes in one request, except in the embed, which keeps its own reads.
+ */
+export function GuestBoard({ board, onSettled, embed = false }: { board: BoardState; onSettled?: () => void; embed?: boolean }) {
   const sections = useSections(board);
   return (
     <main className="board-guest">
-      <BoardView board={board} sections={sections} onSettled={onSettled} />
+      <BoardView board={board} sections={sections} onSettled={onSettled} firstPaint={!embed} />
     </main>
   );
 }
@@ -56,7 +59,7 @@ export function BoardScreen({ slug, layout, onShown }: { slug: string; layout: B
   if (load.status === 'loading') return <Loading />;
   if (load.status === 'failed') return <ErrorPage error={load.error} />;
   const { board } = load;
-  if (layout === 'embed' || !board.can_edit) return <GuestBoard board={board} onSettled={onShown} />;
+  if (layout === 'embed' || !board.can_edit) return <GuestBoard board={board} onSettled={onShown} embed={layout === 'embed'} />;
   if (layout === 'workspace') return <BoardWorkspaceShell board={board} setBoard={setBoard} />;
   return <BoardEditorShell board={board} setBoard={setBoard} />;
 }

@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo, useState, type CSSProperties, type ReactNode } from 'react';
 import type { BoardBlock, BoardState } from '../../generated/api';
-import { boardSource } from '../../blocks/data/sources';
+import { boardFirstPaint, boardSource, type FirstPaint } from '../../blocks/data/sources';
 import type { BlockSource } from '../../blocks/data/types';
 import { appliedFilterLines, usableFilters } from '../filters/urlFilters';
 import { UrlFilterNotice } from '../filters/UrlFilterNotice';
@@ -56,6 +56,11 @@ export interface BoardViewProps {
   source?: BlockSource;
   /** Raised when rows changed outside the blocks (a row restored from History): every block loads again. */
   dataVersion?: number;
+  /**
+   * A visitor's board: every block's first page or view comes in one request (issue 31), then
+   * each block asks for itself. The editor, whose blocks change under it, asks block by block.
+   */
+  firstPaint?: boolean;
 }
 
 /** What an empty board or section says: to an editor how to fill it, to a visitor only that it is empty. */
@@ -89,18 +94,33 @@ function Hero({ board }: { board: BoardState }) {
  * the filter bar and search box that drive every block, and the blocks in a responsive grid, in
  * the board's colours. From 1280 px wide the filters and search sit in a 400 px right panel.
  */
-export function BoardView({ board, sections, blockActions, onSettled, editing = false, onMove, source: given, dataVersion = 0 }: BoardViewProps) {
+export function BoardView({
+  board,
+  sections,
+  blockActions,
+  onSettled,
+  editing = false,
+  onMove,
+  source: given,
+  dataVersion = 0,
+  firstPaint: asksFirstPaint = false,
+}: BoardViewProps) {
   const idPrefix = useId();
   const [typed, setTyped] = useState(board.search ?? '');
   const search = useDebounced(typed, SEARCH_DELAY_MS);
   const [urlFilters, setUrlFilters] = useUrlFilters();
   const filters = useMemo(() => usableFilters(board.filters), [board.filters]);
   const filterLines = useMemo(() => appliedFilterLines(filters, urlFilters), [filters, urlFilters]);
+  // Asked once, as the board first shows, while the blocks' code loads; they take their parts.
+  const [firstPaint] = useState<FirstPaint | undefined>(() =>
+    asksFirstPaint && !given ? boardFirstPaint(board.slug, board.spreadsheetId, { search, filters: urlFilters, filterSummary: filterLines }) : undefined,
+  );
+  useEffect(() => firstPaint?.start(), [firstPaint]);
   // A new source (new search, filters, saved filters) makes every block load again.
   const served = useMemo(() => {
-    const stored = boardSource(board.slug, board.spreadsheetId, { search, filters: urlFilters, filterSummary: filterLines });
+    const stored = boardSource(board.slug, board.spreadsheetId, { search, filters: urlFilters, filterSummary: filterLines }, firstPaint);
     return dataVersion ? { ...stored, key: JSON.stringify([stored.key, dataVersion]) } : stored;
-  }, [board.slug, board.spreadsheetId, search, urlFilters, filterLines, dataVersion]);
+  }, [board.slug, board.spreadsheetId, search, urlFilters, filterLines, dataVersion, firstPaint]);
   const source = given ?? served;
   const shown = blocksOfSection(board.blocks, sections.sections, sections.active);
   const colours = {
