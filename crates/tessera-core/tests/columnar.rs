@@ -50,6 +50,22 @@ fn every_golden_sheet_encodes_to_its_bytes_and_decodes_back() {
 }
 
 #[test]
+fn bytes_arriving_in_chunks_of_any_size_decode_as_the_whole() {
+    for (name, table, bin) in golden() {
+        let bytes = fs::read(bin).expect("bin");
+        for size in [1, 3, 7, 64, 4096] {
+            let mut decoder = columnar::Decoder::new();
+            for chunk in bytes.chunks(size) {
+                decoder.push(chunk).unwrap_or_else(|e| panic!("{name} in chunks of {size}: {e}"));
+            }
+            let back = decoder.finish().unwrap_or_else(|e| panic!("{name} in chunks of {size}: {e}"));
+            assert_eq!(cells(&back), cells(&table), "{name} in chunks of {size}");
+            assert_eq!(back.column_names(), table.column_names(), "{name} in chunks of {size}");
+        }
+    }
+}
+
+#[test]
 fn the_golden_files_hold_both_kinds_of_column() {
     let cases = golden();
     let (_, dictionary, _) = cases.iter().find(|(name, ..)| name == "dictionary").expect("dictionary.json");

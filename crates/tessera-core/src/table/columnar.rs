@@ -14,7 +14,8 @@
 //! ```
 //!
 //! Integers are little-endian. A slot is a row of a plain column and a distinct value of a
-//! dictionary one; `ends` are the text's end offsets per slot. [`decode`] checks everything a
+//! dictionary one; `ends` are the text's end offsets per slot. [`Decoder`] reads the bytes as a
+//! download streams them in, straight into the table's buffers; it checks everything a
 //! bad or cut download could break (sizes, offsets, UTF-8 and character boundaries, codes) and
 //! answers an error, never a panic. Parsed forms are not sent: [`Table::warm`] builds them on
 //! arrival for less than the bytes would cost to download.
@@ -70,59 +71,205 @@ pub fn encode(table: &Table) -> Vec<u8> {
 
 /// Reads bytes written by [`write`] back into a table.
 pub fn decode(bytes: &[u8]) -> Result<Table, TableError> {
-    let mut reader = Reader { bytes, at: 0 };
-    if reader.take(MAGIC.len())? != MAGIC {
-        return Err(bad("these bytes are not a Tessera sheet (wrong start)"));
+    let mut decoder = Decoder::new();
+    decoder.push(bytes)?;
+    decoder.finish()
+}
+
+/// Reads the bytes as they arrive, in chunks of any size (a download as it streams in), into
+/// the table's own buffers: the whole download is never held beside the table, which is what
+/// keeps a 1,000,000-row tab in the browser within its memory budget.
+pub struct Decoder {
+    step: Step,
+    /// The bytes of the field being read, and how many it needs.
+    field: Vec<u8>,
+    need: usize,
+    columns: usize,
+    rows: usize,
+    names: Vec<String>,
+    done: Vec<Column>,
+    /// The column being read.
+    name: String,
+    kind: u8,
+    ends: Vec<u32>,
+    text: String,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Step {
+    Header,
+    NameLength,
+    Name,
+    Kind,
+    Slots,
+    Ends,
+    Text,
+    Codes,
+    Done,
+}
+
+impl Default for Decoder {
+    fn default() -> Self {
+        Self::new()
     }
-    let columns = reader.u32()? as usize;
-    let rows = reader.u32()? as usize;
-    // Each column takes at least 9 bytes, so a count beyond that is a lie, not an allocation.
-    if columns > reader.remaining() / 9 {
-        return Err(bad("the column count does not fit the bytes"));
-    }
-    let mut names = Vec::with_capacity(columns);
-    let mut cols = Vec::with_capacity(columns);
-    for index in 0..columns {
-        let name_len = reader.u32()? as usize;
-        let name =
-            std::str::from_utf8(reader.take(name_len)?).map_err(|_| bad(&format!("column {} has a name that is not UTF-8", index + 1)))?;
-        let what = |problem: &str| bad(&format!("column '{name}': {problem}"));
-        let kind = reader.take(1)?[0];
-        let slots = reader.u32()? as usize;
-        if slots > reader.remaining() / 4 {
-            return Err(what("the slot count does not fit the bytes"));
+}
+
+impl Decoder {
+    pub fn new() -> Decoder {
+        Decoder {
+            step: Step::Header,
+            field: Vec::new(),
+            need: MAGIC.len() + 8,
+            columns: 0,
+            rows: 0,
+            names: Vec::new(),
+            done: Vec::new(),
+            name: String::new(),
+            kind: PLAIN,
+            ends: Vec::new(),
+            text: String::new(),
         }
-        let ends = reader.u32s(slots)?;
-        let text_len = ends.last().copied().unwrap_or(0) as usize;
-        let text = std::str::from_utf8(reader.take(text_len)?).map_err(|_| what("its text is not UTF-8"))?;
-        let mut start = 0;
-        for &end in &ends {
-            let end = end as usize;
-            if end < start || !text.is_char_boundary(end) {
-                return Err(what("a cell's end offset is out of order or inside a character"));
+    }
+
+    /// Takes the next bytes. An error is final: the bytes are not a table.
+    pub fn push(&mut self, mut chunk: &[u8]) -> Result<(), TableError> {
+        loop {
+            // A field is read once it has all its bytes; some need none (an empty name or text).
+            while self.step != Step::Done && self.field.len() == self.need {
+                self.read_field()?;
             }
-            start = end;
+            if chunk.is_empty() {
+                return Ok(());
+            }
+            if self.step == Step::Done {
+                return Err(bad("there are bytes after the last column"));
+            }
+            // Grows with the bytes that came, never by a size the bytes only claim.
+            let take = (self.need - self.field.len()).min(chunk.len());
+            self.field.extend_from_slice(&chunk[..take]);
+            chunk = &chunk[take..];
         }
-        let arena = Arena { text: text.to_owned(), ends };
-        let cells = match kind {
-            PLAIN if slots == rows => Cells::Plain(arena),
-            PLAIN => return Err(what("a plain column must have one cell per row")),
-            DICTIONARY => {
-                let codes = reader.u32s(rows)?;
-                if codes.iter().any(|&code| code as usize >= slots) {
-                    return Err(what("a row refers to a value the column does not have"));
+    }
+
+    /// The table, once every byte has come.
+    pub fn finish(mut self) -> Result<Table, TableError> {
+        self.push(&[])?;
+        if self.step != Step::Done {
+            return Err(bad("the bytes end early (a cut download?)"));
+        }
+        Ok(Table { names: self.names, columns: self.done, rows: self.rows })
+    }
+
+    fn expect(&mut self, step: Step, bytes: usize) {
+        self.step = step;
+        self.need = bytes;
+        self.field.clear();
+    }
+
+    fn what(&self, problem: &str) -> TableError {
+        bad(&format!("column '{}': {problem}", self.name))
+    }
+
+    fn read_field(&mut self) -> Result<(), TableError> {
+        match self.step {
+            Step::Header => {
+                if &self.field[..MAGIC.len()] != MAGIC {
+                    return Err(bad("these bytes are not a Tessera sheet (wrong start)"));
                 }
-                Cells::Dict { values: arena, codes }
+                self.columns = u32_at(&self.field, MAGIC.len()) as usize;
+                self.rows = u32_at(&self.field, MAGIC.len() + 4) as usize;
+                self.next_column();
             }
-            other => return Err(what(&format!("unknown column kind {other}"))),
-        };
-        names.push(name.to_owned());
-        cols.push(Column::from_cells(cells));
+            Step::NameLength => {
+                let length = u32_at(&self.field, 0) as usize;
+                self.expect(Step::Name, length);
+            }
+            Step::Name => {
+                let name = String::from_utf8(std::mem::take(&mut self.field))
+                    .map_err(|_| bad(&format!("column {} has a name that is not UTF-8", self.done.len() + 1)))?;
+                self.name = name;
+                self.expect(Step::Kind, 1);
+            }
+            Step::Kind => {
+                self.kind = self.field[0];
+                if self.kind != PLAIN && self.kind != DICTIONARY {
+                    return Err(self.what(&format!("unknown column kind {}", self.kind)));
+                }
+                self.expect(Step::Slots, 4);
+            }
+            Step::Slots => {
+                let slots = u32_at(&self.field, 0) as usize;
+                if self.kind == PLAIN && slots != self.rows {
+                    return Err(self.what("a plain column must have one cell per row"));
+                }
+                let bytes = slots.checked_mul(4).ok_or_else(|| self.what("the slot count is too large"))?;
+                self.expect(Step::Ends, bytes);
+            }
+            Step::Ends => {
+                self.ends = u32s(&self.field);
+                let text = self.ends.last().copied().unwrap_or(0) as usize;
+                self.expect(Step::Text, text);
+            }
+            Step::Text => {
+                self.text = String::from_utf8(std::mem::take(&mut self.field)).map_err(|_| self.what("its text is not UTF-8"))?;
+                let mut start = 0;
+                for &end in &self.ends {
+                    let end = end as usize;
+                    if end < start || !self.text.is_char_boundary(end) {
+                        return Err(self.what("a cell's end offset is out of order or inside a character"));
+                    }
+                    start = end;
+                }
+                match self.kind {
+                    DICTIONARY => {
+                        let bytes = self.rows.checked_mul(4).ok_or_else(|| self.what("the row count is too large"))?;
+                        self.expect(Step::Codes, bytes);
+                    }
+                    _ => {
+                        let arena = self.take_arena();
+                        self.add_column(Cells::Plain(arena));
+                    }
+                }
+            }
+            Step::Codes => {
+                let codes = u32s(&self.field);
+                let slots = self.ends.len();
+                if codes.iter().any(|&code| code as usize >= slots) {
+                    return Err(self.what("a row refers to a value the column does not have"));
+                }
+                let values = self.take_arena();
+                self.add_column(Cells::Dict { values, codes });
+            }
+            Step::Done => {}
+        }
+        Ok(())
     }
-    if reader.remaining() != 0 {
-        return Err(bad("there are bytes after the last column"));
+
+    fn take_arena(&mut self) -> Arena {
+        Arena { text: std::mem::take(&mut self.text), ends: std::mem::take(&mut self.ends) }
     }
-    Ok(Table { names, columns: cols, rows })
+
+    fn add_column(&mut self, cells: Cells) {
+        self.names.push(std::mem::take(&mut self.name));
+        self.done.push(Column::from_cells(cells));
+        self.next_column();
+    }
+
+    fn next_column(&mut self) {
+        if self.done.len() == self.columns {
+            self.expect(Step::Done, 0);
+        } else {
+            self.expect(Step::NameLength, 4);
+        }
+    }
+}
+
+fn u32_at(bytes: &[u8], at: usize) -> u32 {
+    u32::from_le_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]])
+}
+
+fn u32s(bytes: &[u8]) -> Vec<u32> {
+    bytes.chunks_exact(4).map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]])).collect()
 }
 
 fn bad(problem: &str) -> TableError {
@@ -143,34 +290,4 @@ fn write_u32s(values: &[u32], out: &mut impl Write) -> std::io::Result<()> {
         out.write_all(&buffer)?;
     }
     Ok(())
-}
-
-struct Reader<'a> {
-    bytes: &'a [u8],
-    at: usize,
-}
-
-impl<'a> Reader<'a> {
-    fn remaining(&self) -> usize {
-        self.bytes.len() - self.at
-    }
-
-    fn take(&mut self, n: usize) -> Result<&'a [u8], TableError> {
-        if n > self.remaining() {
-            return Err(bad("the bytes end early (a cut download?)"));
-        }
-        let slice = &self.bytes[self.at..self.at + n];
-        self.at += n;
-        Ok(slice)
-    }
-
-    fn u32(&mut self) -> Result<u32, TableError> {
-        let b = self.take(4)?;
-        Ok(u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
-    }
-
-    fn u32s(&mut self, n: usize) -> Result<Vec<u32>, TableError> {
-        let bytes = self.take(n.checked_mul(4).ok_or_else(|| bad("a count is too large"))?)?;
-        Ok(bytes.chunks_exact(4).map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]])).collect())
-    }
 }
