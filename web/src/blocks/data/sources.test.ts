@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { NO_SHEET, boardSource, pageSource } from './sources';
+import { NO_SHEET, boardFirstPaint, boardSource, pageSource } from './sources';
 
 const block = { id: 'b1', type: 'table', sheet_title: 'Sales' };
 const viewer = { search: 'ann', filters: 'Region:North', filterSummary: ['Region is North'] };
@@ -91,5 +91,39 @@ describe('boardSource', () => {
     expect(link.searchParams.get('embed_token')).toBe('eyJ.abc.sig');
     const plain = new URL(boardSource('sales', 's1', viewer).csvUrl(block), window.location.origin);
     expect(plain.searchParams.has('embed_token')).toBe(false);
+  });
+});
+
+describe('first paint', () => {
+  const rows = (total: number) => ({ columns: ['Name'], rows: [{ Name: 'Ann' }], total, page: 1, page_count: 1, version: 1 });
+
+  function serving() {
+    const fetch = vi.fn(async (input: string) => {
+      const url = new URL(input);
+      const body = url.pathname.endsWith('/first-paint') ? { blocks: { b1: { rows: rows(1), rows_per_page: 5 } } } : rows(2);
+      return new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } });
+    });
+    vi.stubGlobal('fetch', fetch);
+    return () => (fetch.mock.calls as unknown as [string][]).map(([input]) => new URL(input).pathname);
+  }
+
+  it('answers a block its first page once; a reload after a write, another page or size asks the server', async () => {
+    const paths = serving();
+    const source = boardSource('sales', 's1', viewer, boardFirstPaint('sales', 's1', viewer));
+    expect((await source.rows(block, { page: 5, rowsPerPage: 5 })).total).toBe(2);
+    expect((await source.rows(block, { page: 1, rowsPerPage: 10 })).total).toBe(2);
+    expect((await source.rows(block, { page: 1, rowsPerPage: 5 })).total).toBe(1);
+    expect((await source.rows(block, { page: 1, rowsPerPage: 5 })).total).toBe(2);
+    expect(paths()).toEqual(['/api/board/s1/sheet/Sales', '/api/board/s1/first-paint', '/api/board/s1/sheet/Sales', '/api/board/s1/sheet/Sales']);
+  });
+
+  it('is not used once the viewer searches or filters otherwise', async () => {
+    const paths = serving();
+    const paint = boardFirstPaint('sales', 's1', viewer);
+    const searched = boardSource('sales', 's1', { ...viewer, search: 'bob' }, paint);
+    expect((await searched.rows(block, { page: 1, rowsPerPage: 5 })).total).toBe(2);
+    const back = boardSource('sales', 's1', viewer, paint);
+    expect((await back.rows(block, { page: 1, rowsPerPage: 5 })).total).toBe(2);
+    expect(paths()).toEqual(['/api/board/s1/sheet/Sales', '/api/board/s1/sheet/Sales']);
   });
 });
