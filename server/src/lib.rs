@@ -27,6 +27,7 @@ pub mod embed_token;
 pub mod error;
 pub mod files;
 pub mod history;
+pub mod imports_progress;
 pub mod link_preview;
 pub mod mail;
 pub mod outbound;

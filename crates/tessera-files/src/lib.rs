@@ -109,6 +109,8 @@ const MIB: u64 = 1024 * 1024;
 
 /// Google Sheets' own limit per spreadsheet: a sheet that fits there imports here.
 pub const MAX_CELLS: u64 = 10_000_000;
+/// The default largest file (see [`Limits::default`] for why 200 MiB).
+pub const MAX_FILE_BYTES: u64 = 200 * MIB;
 
 impl Default for Limits {
     /// The file size fits 10,000,000 cells of ordinary content with room to spare: 1,000,000
@@ -117,7 +119,7 @@ impl Default for Limits {
     /// cells unpacks to about 5 times its CSV (every cell is an XML element), hence 1 GiB.
     fn default() -> Self {
         Limits {
-            max_file_bytes: 200 * MIB,
+            max_file_bytes: MAX_FILE_BYTES,
             max_cells: MAX_CELLS,
             max_decompressed_bytes: 1024 * MIB,
             max_sheets: 200,

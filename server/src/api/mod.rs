@@ -21,6 +21,7 @@ mod env;
 mod first_paint;
 mod health;
 mod history;
+mod imports;
 mod marketplace;
 mod onboarding;
 mod pages;
@@ -66,6 +67,7 @@ pub fn router(state: AppState) -> Router {
         .route("/openapi.json", get(move || async move { Json(document.as_ref().clone()) }))
         .method_not_allowed_fallback(method_not_allowed)
         .fallback(not_found)
+        .layer(axum::middleware::from_fn_with_state(state.clone(), imports::track))
         .with_state(state)
 }
 
@@ -151,6 +153,7 @@ fn routes() -> OpenApiRouter<AppState> {
         .merge(rows::router())
         .merge(row_actions::router())
         .merge(uploads::router())
+        .merge(imports::router())
 }
 
 /// The app-page calls under `/v3`: sheet data, block views and the page's first paint.

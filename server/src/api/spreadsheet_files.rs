@@ -1,7 +1,7 @@
 //! Spreadsheet files: upload a CSV, TSV, Parquet or Excel/OpenDocument workbook as a new
 //! spreadsheet, upload a new file over an uploaded spreadsheet, and download a tab as Parquet.
 //!
-//! Files are read by `tessera-files` on a blocking thread (parsing a 50 MiB workbook must not
+//! Files are read by `tessera-files` on a blocking thread (parsing a 200 MiB workbook must not
 //! stall the async workers) and stored with [`sheets::store::replace_all`], so a file that cannot
 //! be read, or a write that fails, leaves what was stored before.
 
@@ -23,6 +23,7 @@ use crate::db::{new_id, now};
 use crate::error::{Error, ErrorBody, ResultExt};
 use crate::history::activity::{ActivityActor, RowLog, Via};
 use crate::history::imports;
+use crate::imports_progress;
 use crate::sheets::store::{self, SheetInfo};
 use crate::sheets::ImportedSheet;
 use crate::AppState;
@@ -137,6 +138,7 @@ fn file_of(form: &mut Form) -> Result<(String, Bytes), Error> {
 /// Reads the file on a blocking thread. Too large answers 413; any other problem 422 with the
 /// importer's text, which names the file and what to change.
 async fn import(file_name: String, bytes: Bytes) -> Result<Vec<ImportedSheet>, Error> {
+    imports_progress::reading();
     let imported = tokio::task::spawn_blocking(move || tessera_files::import(&file_name, &bytes, &Limits::default()))
         .await
         .context("reading an uploaded file")?;

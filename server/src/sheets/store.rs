@@ -5,6 +5,7 @@ use sqlx::AnyConnection;
 use super::{ensure_record_ids, ImportedSheet};
 use crate::db::{new_id, now, Db};
 use crate::error::{Error, ResultExt};
+use crate::imports_progress;
 
 /// A stored tab, without its rows.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -97,6 +98,7 @@ pub async fn write_tabs(
     sheets: Vec<ImportedSheet>,
 ) -> Result<Vec<SheetInfo>, Error> {
     let mut stored = Vec::with_capacity(sheets.len());
+    imports_progress::storing(sheets.iter().map(|sheet| sheet.rows.len() as u64).sum());
     for (position, mut sheet) in sheets.into_iter().enumerate() {
         let ids = ensure_record_ids(&mut sheet);
         let previous = existing.iter().find(|old| old.title == sheet.title);
@@ -158,25 +160,33 @@ pub async fn write_tabs(
 /// Rows per INSERT: 4 parameters each stays far below SQLite's and PostgreSQL's limits.
 const ROWS_PER_INSERT: usize = 500;
 
-/// Inserts rows at positions `first_position`, `first_position + 1`, ...
+/// Inserts rows at positions `first_position`, `first_position + 1`, ... Rows become JSON a
+/// batch at a time, so a 10,000,000-cell import never holds a second copy of all its rows
+/// (issue 31), and each batch counts towards the request's import progress.
 pub(super) async fn insert_rows<'a>(
     conn: &mut AnyConnection,
     sheet_id: &str,
     first_position: i64,
     rows: impl Iterator<Item = (&'a String, &'a Vec<String>)>,
 ) -> Result<(), Error> {
-    let rows: Vec<(&String, String)> =
-        rows.map(|(id, cells)| Ok((id, serde_json::to_string(cells).context("writing a sheet row")?))).collect::<Result<_, Error>>()?;
-    for (batch_index, batch) in rows.chunks(ROWS_PER_INSERT).enumerate() {
+    let mut position = first_position;
+    let mut rows = rows.peekable();
+    while rows.peek().is_some() {
+        let batch: Vec<(&String, String)> = rows
+            .by_ref()
+            .take(ROWS_PER_INSERT)
+            .map(|(id, cells)| Ok((id, serde_json::to_string(cells).context("writing a sheet row")?)))
+            .collect::<Result<_, Error>>()?;
         let values: Vec<String> =
             (0..batch.len()).map(|i| format!("(${}, ${}, ${}, ${})", 4 * i + 1, 4 * i + 2, 4 * i + 3, 4 * i + 4)).collect();
         let sql = format!("INSERT INTO sheet_rows (sheet_id, record_id, position, cells) VALUES {}", values.join(", "));
         let mut query = sqlx::query(&sql);
-        for (offset, (record_id, cells)) in batch.iter().enumerate() {
-            let position = first_position + (batch_index * ROWS_PER_INSERT + offset) as i64;
+        for (record_id, cells) in &batch {
             query = query.bind(sheet_id).bind(*record_id).bind(position).bind(cells);
+            position += 1;
         }
         query.execute(&mut *conn).await.context("writing sheet rows")?;
+        imports_progress::stored(batch.len() as u64);
     }
     Ok(())
 }

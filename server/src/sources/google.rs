@@ -28,6 +28,7 @@ use tessera_core::table::RECORD_ID_COLUMN;
 
 use super::{unique_header, Fetched, RowWrite, Source};
 use crate::error::{Error, ResultExt};
+use crate::imports_progress;
 use crate::sheets::rows::{Values, ROW_GONE};
 use crate::sheets::store::SheetInfo;
 use crate::sheets::{ensure_record_ids, ImportedSheet};
@@ -50,6 +51,10 @@ const PUBLISHED_LINK: &str = "This is a 'Publish to the web' link: connect it as
 
 const NO_ID_COLUMN: &str = "The Google tab no longer has its 'ChartApps Record ID' column. Refresh the spreadsheet to \
      restore it, then try again.";
+
+/// Google's own limit is 10,000,000 cells a spreadsheet, so only a limit lowered here is hit.
+pub const TOO_MANY_CELLS: &str = "This Google spreadsheet has more than 10,000,000 cells, the most one import may hold. \
+     Move some tabs to another spreadsheet and connect them separately.";
 
 /// An answer that is not the API's JSON, or JSON without the parts every answer has.
 pub const GARBLED: &str = "Google Sheets answered something other than spreadsheet data (the answer was cut off, or a proxy \
@@ -107,16 +112,23 @@ pub async fn fetch(state: &AppState, url: &str, owner_id: &str) -> Result<Fetche
     let ranges: Vec<(&str, String)> = tabs.iter().map(|(_, title)| ("ranges", quoted(title))).collect();
     let mut query: Vec<(&str, &str)> = ranges.iter().map(|(key, range)| (*key, range.as_str())).collect();
     query.extend([("majorDimension", "ROWS"), ("valueRenderOption", "FORMATTED_VALUE")]);
-    let read = api.call(Method::GET, &["values:batchGet"], &query, None).await?;
-    // One range per tab, or the answer is not one to replace the stored rows with.
-    let grids = match read["valueRanges"].as_array() {
-        Some(grids) if grids.len() == tabs.len() => grids.clone(),
-        None if tabs.is_empty() => Vec::new(),
+    let mut read = api.call(Method::GET, &["values:batchGet"], &query, None).await?;
+    // One range per tab, or the answer is not one to replace the stored rows with. The ranges
+    // are taken out of the answer, not copied: a full spreadsheet is 10,000,000 cells.
+    let grids = match read["valueRanges"].take() {
+        Value::Array(grids) if grids.len() == tabs.len() => grids,
+        Value::Null if tabs.is_empty() => Vec::new(),
         _ => return Err(Error::Unavailable(GARBLED.to_owned())),
     };
+    imports_progress::reading();
+    let grids: Vec<Vec<Vec<String>>> = grids.into_iter().map(|range| grid(&range)).collect();
+    let cells: u64 = grids.iter().map(|rows| rows.len() as u64 * rows.iter().map(Vec::len).max().unwrap_or(0) as u64).sum();
+    if cells > tessera_files::MAX_CELLS {
+        return Err(Error::Unavailable(TOO_MANY_CELLS.to_owned()));
+    }
     let mut sheets = Vec::with_capacity(tabs.len());
-    for (index, (_, title)) in tabs.into_iter().enumerate() {
-        let tab = Tab::read(title, grid(grids.get(index).unwrap_or(&Value::Null)));
+    for ((_, title), rows) in tabs.into_iter().zip(grids) {
+        let tab = Tab::read(title, rows);
         let (sheet, write_back) = tab.with_ids();
         if let Some((range, column)) = write_back.filter(|_| can_write) {
             api.update(&range, column).await?;

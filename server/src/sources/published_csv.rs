@@ -7,14 +7,20 @@ use reqwest::Url;
 
 use super::{sheet_from_grid, Fetched};
 use crate::error::Error;
+use crate::imports_progress;
 use crate::outbound;
 use crate::AppState;
 
-/// The largest CSV a link may answer.
-pub const MAX_BYTES: usize = 20 * 1024 * 1024;
+/// The largest CSV a link may answer: an uploaded file's limit, so a sheet that uploads also
+/// connects.
+pub const MAX_BYTES: usize = tessera_files::MAX_FILE_BYTES as usize;
 
 pub const TOO_LARGE: &str =
-    "The CSV link answers more than 20 MiB. Publish a smaller range of the spreadsheet, or upload the file instead.";
+    "The CSV link answers more than 200 MiB. Publish a smaller range of the spreadsheet, or upload the file instead.";
+
+/// Cells a link's rows may span, counted as for an upload: rows times the widest row.
+pub const TOO_MANY_CELLS: &str = "The CSV link answers more than 10,000,000 cells, the most one import may hold. Publish a \
+     smaller range of the spreadsheet.";
 
 pub const NOT_CSV: &str = "The link answers a web page, not CSV. In Google Sheets use File > Share > Publish to the web, choose \
      'Comma-separated values (.csv)', and paste the link it shows.";
@@ -47,6 +53,7 @@ pub async fn fetch(state: &AppState, url: &str, name: Option<&str>) -> Result<Fe
     outbound::check_url(&url, &state.config.private_access())?;
     let name = name.map(str::trim).filter(|name| !name.is_empty()).map(str::to_owned).unwrap_or_else(|| name_of(&url));
     let bytes = download(state, url).await?;
+    imports_progress::reading();
     refuse_non_csv(&bytes)?;
     let (header, rows) = parse(&bytes)?;
     Ok(Fetched { name: name.clone(), sheets: vec![sheet_from_grid(name, header, rows)] })
@@ -152,8 +159,13 @@ fn parse(bytes: &[u8]) -> Result<(Vec<String>, Vec<Vec<String>>), Error> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
     let mut reader = csv::ReaderBuilder::new().has_headers(false).flexible(true).from_reader(text.as_bytes());
     let mut rows = Vec::new();
+    let mut widest = 0;
     for record in reader.records() {
         let record = record.map_err(|error| Error::Unavailable(format!("The CSV link does not answer readable CSV: {error}.")))?;
+        widest = widest.max(record.len() as u64);
+        if (rows.len() as u64 + 1).saturating_mul(widest) > tessera_files::MAX_CELLS {
+            return Err(Error::Unavailable(TOO_MANY_CELLS.to_owned()));
+        }
         rows.push(record.iter().map(str::to_owned).collect::<Vec<String>>());
     }
     let first = rows.iter().position(|row| row.iter().any(|cell| !cell.trim().is_empty()));
@@ -192,6 +204,22 @@ mod tests {
         ] {
             assert_eq!(refused(good), None, "{}", String::from_utf8_lossy(good));
         }
+    }
+
+    #[test]
+    fn the_limits_are_an_uploads_and_their_texts_name_them() {
+        assert_eq!(MAX_BYTES as u64, tessera_files::Limits::default().max_file_bytes);
+        assert!(TOO_LARGE.contains(&format!("{} MiB", MAX_BYTES / (1024 * 1024))), "{TOO_LARGE}");
+        assert!(TOO_MANY_CELLS.contains(&tessera_files::grouped(tessera_files::MAX_CELLS)), "{TOO_MANY_CELLS}");
+    }
+
+    #[test]
+    fn rows_past_ten_million_cells_are_refused_and_rows_at_the_limit_read() {
+        // Ten columns: 1,000,000 rows (the header included) are the limit, one more is past it.
+        let at_limit = b"a,b,c,d,e,f,g,h,i,j\n".repeat(1_000_000);
+        assert_eq!(parse(&at_limit).unwrap().1.len(), 999_999);
+        let past = [&at_limit[..], b"x\n"].concat();
+        assert_eq!(parse(&past).unwrap_err().to_string(), TOO_MANY_CELLS);
     }
 
     #[test]

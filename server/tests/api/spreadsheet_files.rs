@@ -46,10 +46,12 @@ fn form(parts: &[Part]) -> Vec<u8> {
     body
 }
 
+fn form_request(client: &Client, method: Method, path: &str, parts: &[Part<'_>]) -> reqwest::RequestBuilder {
+    client.request(method, path).header("content-type", format!("multipart/form-data; boundary={BOUNDARY}")).body(form(parts))
+}
+
 async fn send_form(client: &Client, method: Method, path: &str, parts: &[Part<'_>]) -> Reply {
-    let request =
-        client.request(method, path).header("content-type", format!("multipart/form-data; boundary={BOUNDARY}")).body(form(parts));
-    Client::finish(request).await
+    Client::finish(form_request(client, method, path, parts)).await
 }
 
 pub async fn upload(client: &Client, workspace_id: &str, file_name: &str, bytes: &[u8]) -> Reply {
@@ -257,10 +259,10 @@ both_databases! {
     async fn an_oversized_upload_is_413(backend) {
         let server = TestServer::start(backend).await;
         let (ada, workspace_id) = ada_with_workspace(&server).await;
-        let oversized = vec![b'a'; 50 * 1024 * 1024 + 1];
+        let oversized = vec![b'a'; tessera_files::MAX_FILE_BYTES as usize + 1];
         let reply = upload(&ada, &workspace_id, "big.csv", &oversized).await;
         assert_eq!(reply.status, 413, "{}", reply.text);
-        assert!(reply.error().contains("too large"), "{}", reply.error());
+        assert_eq!(reply.error(), "The file is too large: files may be at most 200 MiB.");
         assert_eq!(spreadsheet_count(&server).await, 0);
     }
 
@@ -335,5 +337,32 @@ both_databases! {
         let reply = eve.get(&format!("/api/spreadsheets/{id}/export.parquet?sheet=Sales")).await;
         assert_eq!(reply.status, 403);
         assert_eq!(reply.error(), access::ONLY_THE_OWNER);
+    }
+
+    async fn an_import_reports_its_progress_to_the_user_who_started_it_only(backend) {
+        let server = TestServer::start(backend).await;
+        let (ada, workspace_id) = ada_with_workspace(&server).await;
+        let rows: String = (0..1_234).map(|row| format!("Ada {row},{row}\n")).collect();
+        let file = format!("Name,Amount\n{rows}");
+        let parts = [Part::Text("workspace_id", &workspace_id), Part::File("people.csv", file.as_bytes())];
+        let request = form_request(&ada, Method::POST, "/api/spreadsheets/upload", &parts).header("X-Import-Id", "import-0001-ada");
+        Client::finish(request).await.expect(201);
+
+        // Every stored row is counted; the entry stays a minute after the answer for a last poll.
+        let progress = ada.get("/api/imports/import-0001-ada/progress").await;
+        assert_eq!(progress.expect(200), &serde_json::json!({ "phase": "ended", "rows_stored": 1_234, "rows_total": 1_234 }));
+
+        let eve = server.user("Eve", "eve@example.com").await;
+        let refused = eve.get("/api/imports/import-0001-ada/progress").await;
+        assert_eq!(refused.status, 404);
+        assert_eq!(refused.error(), "No import with this id is running or has just ended for you.");
+        assert_eq!(server.guest().get("/api/imports/import-0001-ada/progress").await.status, 401);
+        assert_eq!(ada.get("/api/imports/never-started/progress").await.status, 404);
+
+        let request = form_request(&ada, Method::POST, "/api/spreadsheets/upload", &parts).header("X-Import-Id", "a b");
+        let reply = Client::finish(request).await;
+        assert_eq!(reply.status, 400);
+        assert_eq!(reply.error(), "X-Import-Id: An import id has 8 to 64 letters, digits, '-' or '_'.");
+        assert_eq!(spreadsheet_count(&server).await, 1);
     }
 }

@@ -1243,6 +1243,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/imports/{importId}/progress": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How far an import the caller started has got: while it receives the file, reads it, and
+         *     stores its rows (with counts), then `ended` for a minute after its answer.
+         */
+        get: operations["import_progress"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/marketplace": {
         parameters: {
             query?: never;
@@ -2516,6 +2536,25 @@ export interface components {
         Kind: "add" | "edit" | "delete" | "duplicate" | "restore" | "revert" | "import";
         LatestPayment: {
             /** @description `succeeded` or `failed`. */
+        /**
+         * @description What an import is doing.
+         * @enum {string}
+         */
+        ImportPhase: "receiving" | "reading" | "storing" | "ended";
+        /** @description One import's progress as its owner sees it. */
+        ImportProgress: {
+            phase: components["schemas"]["ImportPhase"];
+            /**
+             * Format: int64
+             * @description Rows written to the database so far, over all tabs.
+             */
+            rows_stored: number;
+            /**
+             * Format: int64
+             * @description Rows the import writes, once it has read them; absent while it reads.
+             */
+            rows_total?: number | null;
+        };
             status: string;
             plan?: string | null;
             /**
@@ -3339,6 +3378,8 @@ export type NewCodes = components['schemas']['NewCodes'];
 export type NewEmbedToken = components['schemas']['NewEmbedToken'];
 export type NewPage = components['schemas']['NewPage'];
 export type NewSpreadsheet = components['schemas']['NewSpreadsheet'];
+export type ImportPhase = components['schemas']['ImportPhase'];
+export type ImportProgress = components['schemas']['ImportProgress'];
 export type NewWorkspace = components['schemas']['NewWorkspace'];
 export type NewestBoard = components['schemas']['NewestBoard'];
 export type Onboarding = components['schemas']['Onboarding'];
@@ -7957,6 +7998,52 @@ export interface operations {
             200: {
                 headers: {
                     [name: string]: unknown;
+    import_progress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The X-Import-Id the upload, connect or refresh was sent with */
+                importId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportProgress"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
                 };
                 content: {
                     "application/json": components["schemas"]["MarketplacePage"];
