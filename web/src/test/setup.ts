@@ -3,6 +3,10 @@ import { configure } from '@testing-library/react';
 // jsdom has no IndexedDB; the offline store (platform/offlineStore) runs on this in-memory one.
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
+import { XhrOverFetch } from './xhrOverFetch';
+
+// Uploads go through XMLHttpRequest for their progress; tests answer them with mockFetch.
+globalThis.XMLHttpRequest = XhrOverFetch as unknown as typeof XMLHttpRequest;
 
 // Every zustand store starts from its initial state in each test (see __mocks__/zustand.ts).
 vi.mock('zustand');

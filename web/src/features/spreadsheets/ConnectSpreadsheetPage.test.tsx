@@ -1,9 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { mockFetch, type Routes } from '../../test/fetchMock';
+import type { ImportProgress } from '../../generated/api';
+import { mockFetch, type Answer, type Routes } from '../../test/fetchMock';
 import { ann, renderApp } from '../../test/renderApp';
 import { google, workspace } from '../../test/spreadsheetFixtures';
 
 vi.mock('../preview/PreviewPage', () => ({ PreviewPage: () => <h1>Preview</h1> }));
+
+// A known import id, so the progress route can be answered by its path.
+const IMPORT_ID = '00112233445566778899aabbccddeeff';
+vi.mock('./importProgress', async (original) => ({ ...(await original<typeof import('./importProgress')>()), newImportId: () => IMPORT_ID }));
 
 const PATH = '/dashboard/spreadsheets/new?workspace=w1';
 
@@ -59,7 +64,7 @@ describe('/dashboard/spreadsheets/new: upload a file', () => {
   });
 
   it.each([
-    [413, 'The file is larger than the 50 MB an upload may have.'],
+    [413, 'The file is too large: files may be at most 200 MiB.'],
     [422, 'The file is not a spreadsheet this app can read: row 3 has 4 cells, the header 3.'],
   ])('shows the server refusal %i inline and stays', async (status, message) => {
     signedIn({ 'POST /api/spreadsheets/upload': { status, body: { error: message, field: 'file' } } });
@@ -70,6 +75,36 @@ describe('/dashboard/spreadsheets/new: upload a file', () => {
     expect(await within(form).findByRole('alert')).toHaveTextContent(message);
     expect(where()).toBe(PATH);
     expect(window.alert).not.toHaveBeenCalled();
+  });
+});
+
+describe('/dashboard/spreadsheets/new: a long upload', () => {
+  it('shows the bytes sent, then the rows the server has stored, for the import id it sent', async () => {
+    let answer: (value: Answer) => void = () => undefined;
+    let sentId: string | undefined;
+    let progress: ImportProgress = { phase: 'receiving', rows_stored: 0, rows_total: null };
+    signedIn({
+      'POST /api/spreadsheets/upload': (init) => {
+        sentId = (init.headers as Record<string, string>)['X-Import-Id'];
+        return new Promise<Answer>((resolve) => (answer = resolve));
+      },
+      [`GET /api/imports/${IMPORT_ID}/progress`]: () => ({ body: progress }),
+    });
+    const { user, where } = renderApp(PATH);
+    const form = await uploadForm();
+    await user.upload(within(form).getByLabelText('File'), new File(['x'.repeat(2_500_000)], 'people.csv'));
+    await user.click(within(form).getByRole('button', { name: 'Upload' }));
+    // The stand-in sends the body at once; the server is still receiving, so the bytes show.
+    expect(await within(form).findByRole('status')).toHaveTextContent('Uploaded 2.5 of 2.5 MB; the server is reading it…');
+    expect(within(form).getByRole('progressbar', { name: 'Upload' })).toHaveAttribute('value', '2500002');
+    expect(sentId).toBe(IMPORT_ID);
+
+    progress = { phase: 'storing', rows_stored: 1_200_000, rows_total: 2_000_000 };
+    expect(await within(form).findByText('Stored 1,200,000 of 2,000,000 rows', {}, { timeout: 2000 })).toBeInTheDocument();
+    expect(within(form).getByRole('progressbar', { name: 'Rows stored' })).toHaveAttribute('value', '1200000');
+
+    answer({ status: 201, body: { spreadsheet: { id: 's-up', name: 'people', source_kind: 'upload', sheets: [] } } });
+    await waitFor(() => expect(where()).toBe('/dashboard'));
   });
 });
 

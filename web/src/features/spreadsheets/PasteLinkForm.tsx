@@ -3,7 +3,9 @@ import type { LinkKind } from '../../generated/api';
 import { Field } from '../../components/Field';
 import { FormError } from '../../components/FormError';
 import { useSubmit } from '../../hooks/useSubmit';
+import { ImportProgressView } from './ImportProgressView';
 import { connectLink } from './spreadsheetApi';
+import { useImportProgress } from './useImportProgress';
 import { detectLinkKind, KIND_LABELS } from './spreadsheetKind';
 
 type KindChoice = 'auto' | LinkKind;
@@ -15,13 +17,14 @@ export function PasteLinkForm({ workspaceId, onDone }: { workspaceId: string; on
   const [name, setName] = useState('');
   const [choice, setChoice] = useState<KindChoice>('auto');
   const { busy, error, run } = useSubmit();
+  const { upload, server, track } = useImportProgress();
   const detected = detectLinkKind(url);
   const kind = choice === 'auto' ? detected : choice;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     void run(async () => {
-      await connectLink(workspaceId, kind, url, name);
+      await track((options) => connectLink(workspaceId, kind, url, name, options));
       onDone();
     });
   };
@@ -48,6 +51,7 @@ export function PasteLinkForm({ workspaceId, onDone }: { workspaceId: string; on
       <Field label="Name" hint="Optional: the Google spreadsheet's title or the CSV file's name when left empty.">
         <input value={name} onChange={(e) => setName(e.target.value)} />
       </Field>
+      {busy && <ImportProgressView upload={upload} server={server} />}
       <FormError message={error} />
       <div className="form-actions">
         <button className="button primary" type="submit" disabled={busy || !url.trim()}>

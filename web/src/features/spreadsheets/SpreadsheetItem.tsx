@@ -4,10 +4,12 @@ import { toApiError } from '../../api/errors';
 import type { SpreadsheetView } from '../../generated/api';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { FormError } from '../../components/FormError';
+import { ImportProgressView } from './ImportProgressView';
 import { RefreshFailureNotice } from './RefreshFailureNotice';
 import { deleteSpreadsheet, refreshSpreadsheet, replaceUploadedFile } from './spreadsheetApi';
 import { fetchedLabel, rowsLabel } from './spreadsheetFormat';
 import { isLinked, KIND_LABELS, UPLOAD_ACCEPT } from './spreadsheetKind';
+import { useImportProgress } from './useImportProgress';
 
 interface Props {
   spreadsheet: SpreadsheetView;
@@ -24,6 +26,7 @@ export function SpreadsheetItem({ spreadsheet, onUpdated, onChanged }: Props) {
   const [busy, setBusy] = useState<Action | null>(null);
   const [error, setError] = useState<string | null>(null);
   const { confirm, confirmDialog } = useConfirm();
+  const { upload, server, track } = useImportProgress();
   const linked = isLinked(spreadsheet.kind);
 
   const run = async (action: Action, work: () => Promise<void>) => {
@@ -38,7 +41,7 @@ export function SpreadsheetItem({ spreadsheet, onUpdated, onChanged }: Props) {
     }
   };
 
-  const refresh = () => void run('refresh', async () => onUpdated(await refreshSpreadsheet(spreadsheet.id)));
+  const refresh = () => void run('refresh', async () => onUpdated(await track((options) => refreshSpreadsheet(spreadsheet.id, options))));
 
   const replace = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -46,7 +49,7 @@ export function SpreadsheetItem({ spreadsheet, onUpdated, onChanged }: Props) {
     event.target.value = '';
     if (file)
       void run('replace', async () => {
-        await replaceUploadedFile(spreadsheet.id, file);
+        await track((options) => replaceUploadedFile(spreadsheet.id, file, options));
         await onChanged();
       });
   };
@@ -77,6 +80,7 @@ export function SpreadsheetItem({ spreadsheet, onUpdated, onChanged }: Props) {
         {linked && spreadsheet.fetched_at != null && <span className="muted fetched-at">Last fetched {fetchedLabel(spreadsheet.fetched_at)}</span>}
         {/* A refresh that just failed says so itself, newer than the stored failure. */}
         {!error && <RefreshFailureNotice spreadsheet={spreadsheet} />}
+        {(busy === 'refresh' || busy === 'replace') && <ImportProgressView upload={upload} server={server} />}
         <FormError message={error} />
       </div>
       <div className="item-actions">

@@ -2,7 +2,9 @@ import { useId, useState, type FormEvent } from 'react';
 import { Field } from '../../components/Field';
 import { FormError } from '../../components/FormError';
 import { useSubmit } from '../../hooks/useSubmit';
+import { ImportProgressView } from './ImportProgressView';
 import { uploadSpreadsheet } from './spreadsheetApi';
+import { useImportProgress } from './useImportProgress';
 import { UPLOAD_ACCEPT } from './spreadsheetKind';
 
 /** Connects a spreadsheet by uploading a file; the server's refusal (413, 422) shows inline. */
@@ -11,12 +13,13 @@ export function UploadFileForm({ workspaceId, onDone }: { workspaceId: string; o
   const [file, setFile] = useState<File | null>(null);
   const [name, setName] = useState('');
   const { busy, error, run } = useSubmit();
+  const { upload, server, track } = useImportProgress();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!file) return;
     void run(async () => {
-      await uploadSpreadsheet(workspaceId, file, name);
+      await track((options) => uploadSpreadsheet(workspaceId, file, name, options));
       onDone();
     });
   };
@@ -32,6 +35,7 @@ export function UploadFileForm({ workspaceId, onDone }: { workspaceId: string; o
       <Field label="Name" hint="Optional: the file name without its extension when left empty.">
         <input value={name} onChange={(e) => setName(e.target.value)} />
       </Field>
+      {busy && <ImportProgressView upload={upload} server={server} />}
       <FormError message={error} />
       <div className="form-actions">
         <button className="button primary" type="submit" disabled={busy || !file}>
