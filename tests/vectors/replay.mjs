@@ -15,6 +15,9 @@
 //   cargo test -p tessera-core --test random_vectors
 //   node tests/vectors/replay.mjs [substring of a file or case name]
 //
+// Then the binary sheet format's golden files (tests/vectors/columnar/<name>.bin against
+// <name>.json) load through SheetTable.fromColumnar and write back through toColumnar.
+//
 // It then replays target/vectors/native-random.jsonl, the seeded random cases that
 // `cargo test -p tessera-core --test random_vectors` answered natively (same byte-for-byte rule).
 //
@@ -139,6 +142,45 @@ for (const file of files) {
     if (problems.length > 0) fail(file, name, problems);
     else passed += 1;
   }
+}
+
+// The binary sheet format's golden files (tessera_core::columnar): each `columnar/<name>.bin` is
+// the exact encoding of the sheet `columnar/<name>.json`, which the native test checks. Here the
+// WASM build must load the bytes to the same columns and cells as the JSON, and write both back
+// to those very bytes.
+const columnarDir = path.join(here, 'columnar');
+const bins = existsSync(columnarDir) ? readdirSync(columnarDir).filter((f) => f.endsWith('.bin')).sort() : [];
+if (bins.length === 0) fail('columnar', '(files)', [`no golden files in ${columnarDir}`]);
+for (const bin of bins) {
+  const name = bin.slice(0, -'.bin'.length);
+  if (only && !'columnar'.includes(only) && !name.includes(only)) continue;
+  const problems = [];
+  const bytes = new Uint8Array(readFileSync(path.join(columnarDir, bin)));
+  const sameBytes = (label, written) => {
+    if (written.length !== bytes.length || written.some((byte, i) => byte !== bytes[i])) {
+      const at = written.findIndex((byte, i) => byte !== bytes[i]);
+      problems.push(`${label} is not ${bin} byte for byte (${written.length} bytes against ${bytes.length}, first difference at ${at < 0 ? Math.min(written.length, bytes.length) : at})`);
+    }
+  };
+  const cells = (table) => ({ columns: table.columns(), rows: table.rowCells(Uint32Array.from({ length: table.rowCount }, (_, i) => i)) });
+  let fromJson;
+  let fromBin;
+  try {
+    fromJson = wasm.SheetTable.fromJson(readFileSync(path.join(columnarDir, `${name}.json`), 'utf8'));
+    fromBin = wasm.SheetTable.fromColumnar(bytes);
+    if (!deepEqual(cells(fromBin), cells(fromJson))) {
+      problems.push(`fromColumnar holds ${show(cells(fromBin))}`, `fromJson holds    ${show(cells(fromJson))}`);
+    }
+    sameBytes('fromColumnar(bin).toColumnar()', fromBin.toColumnar());
+    sameBytes('fromJson(json).toColumnar()', fromJson.toColumnar());
+  } catch (e) {
+    problems.push(`threw: ${e instanceof Error ? e.message : String(e)}`);
+  } finally {
+    fromJson?.free();
+    fromBin?.free();
+  }
+  if (problems.length > 0) fail(`columnar/${bin}`, name, problems);
+  else passed += 1;
 }
 
 // The random differential check: the inputs that `cargo test -p tessera-core --test

@@ -8,16 +8,18 @@
 //! replay through, and turns on `tessera-blocks`' iframe check (html5ever): the browser checks
 //! pasted iframe code with the markup module's `iframeFrame` instead, the same Rust function.
 //!
-//! A sheet crosses the boundary once, as JSON text, into a [`SheetTable`] that stays in WASM
-//! memory; queries then send a small spec and get back only a page of rows or chart series
-//! (toolchain facts: converting 100,000 rows per call costs more than filtering them).
+//! A sheet crosses the boundary once into a [`SheetTable`] that stays in WASM memory: a server tab
+//! as the bytes of `tessera_core::columnar` (`fromColumnar`, a copy and a check, not a parse), a
+//! small sheet made in the browser as JSON text (`fromJson`). Queries and views then send a small
+//! spec and get back only a page of rows, chart series, cards or events (toolchain facts:
+//! converting 100,000 rows per call costs more than filtering them).
 
 mod convert;
 
 use serde::Deserialize;
 use tessera_core::chart::{self, ChartSpec};
 use tessera_core::profile::{self, ColumnProfile};
-use tessera_core::{query, QuerySpec, Table};
+use tessera_core::{columnar, query, QuerySpec, Table};
 use wasm_bindgen::prelude::*;
 
 use convert::{from_js, json_from_js, to_js, JsResult};
@@ -39,6 +41,19 @@ impl SheetTable {
     #[wasm_bindgen(js_name = fromJson)]
     pub fn from_json(text: &str) -> JsResult<SheetTable> {
         Table::from_json(text).map(|table| SheetTable { table }).map_err(convert::error)
+    }
+
+    /// Loads a tab as the server answers it in `tessera_core::columnar`'s form; bytes that are
+    /// not such a table (cut short, altered) are an error naming the problem.
+    #[wasm_bindgen(js_name = fromColumnar)]
+    pub fn from_columnar(bytes: &[u8]) -> JsResult<SheetTable> {
+        columnar::decode(bytes).map(|table| SheetTable { table }).map_err(convert::error)
+    }
+
+    /// The sheet in `tessera_core::columnar`'s form: the bytes the server answers for it.
+    #[wasm_bindgen(js_name = toColumnar)]
+    pub fn to_columnar(&self) -> Vec<u8> {
+        columnar::encode(&self.table)
     }
 
     #[wasm_bindgen(getter, js_name = rowCount)]
@@ -75,24 +90,47 @@ impl SheetTable {
     pub fn profile(&self) -> JsResult<JsValue> {
         to_js(&profile::profile(&self.table))
     }
+
+    /// The cells of `rows` (row numbers from 0), each in the order of [`Self::columns`]: the
+    /// records a calendar's events carry and the rows a first look shows, without the sheet
+    /// crossing to JS. A row past the last is an error naming it.
+    #[wasm_bindgen(js_name = rowCells)]
+    pub fn row_cells(&self, rows: &[u32]) -> JsResult<JsValue> {
+        let count = self.table.row_count();
+        let columns = self.table.visible_columns();
+        let cells = rows
+            .iter()
+            .map(|&row| match row as usize {
+                row if row < count => Ok(columns.iter().map(|&column| self.table.cell(row, column)).collect::<Vec<_>>()),
+                _ => Err(JsError::new(&format!("row {row} is not in the sheet, which has {count} rows"))),
+            })
+            .collect::<JsResult<Vec<_>>>()?;
+        to_js(&cells)
+    }
+
+    /// The cards of a scorecard block over this sheet (`tessera_core::api::scorecards_of`): input
+    /// `{spec, axis}` as JSON text, answer the cards as JSON text.
+    pub fn scorecards(&self, input: &str) -> JsResult<String> {
+        tessera_core::api::scorecards_of(&self.table, input).map_err(|m| JsError::new(&m))
+    }
+
+    /// A calendar block's window and events over this sheet (`tessera_core::api::calendar_of`):
+    /// input `{spec, ...settings, view?, date?}` as JSON text, answer JSON text.
+    pub fn calendar(&self, input: &str) -> JsResult<String> {
+        tessera_core::api::calendar_of(&self.table, input).map_err(|m| JsError::new(&m))
+    }
+
+    /// A markdown block's texts filled in from this sheet (`tessera_core::api::markdown_texts_of`):
+    /// input `{template, spec?, loop?}` as JSON text, answer a JSON array of texts.
+    #[wasm_bindgen(js_name = markdownTexts)]
+    pub fn markdown_texts(&self, input: &str) -> JsResult<String> {
+        tessera_core::api::markdown_texts_of(&self.table, input).map_err(|m| JsError::new(&m))
+    }
 }
 
-/// The cards of a scorecard block (`tessera_core::api::scorecards`): input `{sheet, spec, axis}`
-/// as JSON text (a sheet serialised once is spliced in), answer the cards as JSON text.
-#[wasm_bindgen]
-pub fn scorecards(input: &str) -> JsResult<String> {
-    tessera_core::api::scorecards(input).map_err(|m| JsError::new(&m))
-}
-
-/// A calendar block's window and events (`tessera_core::api::calendar`): input `{sheet, spec,
-/// ...settings, view?, date?}` as JSON text, answer JSON text.
-#[wasm_bindgen]
-pub fn calendar(input: &str) -> JsResult<String> {
-    tessera_core::api::calendar(input).map_err(|m| JsError::new(&m))
-}
-
-/// A markdown block's texts with the sheet's values filled in (`tessera_core::api::markdown_texts`):
-/// input `{template, sheet?, spec?, loop?}` as JSON text, answer a JSON array of texts.
+/// A markdown block's texts (`tessera_core::api::markdown_texts`) for a block that reads no
+/// sheet: input `{template}` as JSON text, answer a JSON array of texts. A block that reads a
+/// sheet asks its [`SheetTable`].
 #[wasm_bindgen(js_name = markdownTexts)]
 pub fn markdown_texts(input: &str) -> JsResult<String> {
     tessera_core::api::markdown_texts(input).map_err(|m| JsError::new(&m))

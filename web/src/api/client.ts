@@ -1,5 +1,5 @@
 // The one way the web app talks to the server (platform §7, §8): spec query parameters on every
-// call, JSON in and out (FormData for file uploads), the session cookie, no retries (platform §9: request retries 0), and one
+// call, JSON in and out (FormData for file uploads, bytes for a tab the WASM core loads), the session cookie, no retries (platform §9: request retries 0), and one
 // error policy (silent list, alert, access-denied toast).
 import { trackLoading } from '../platform/loadingBar';
 import { showToast } from '../store/toastStore';
@@ -71,7 +71,14 @@ function encodeBody(body: unknown): Pick<RequestInit, 'body' | 'headers'> {
   return { body: JSON.stringify(body), headers: { Accept: 'application/json', 'Content-Type': 'application/json' } };
 }
 
-export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+/** A binary answer: its bytes, and its headers (which carry what JSON would have said beside them). */
+export interface BytesAnswer {
+  bytes: Uint8Array;
+  headers: Headers;
+}
+
+/** Sends the request and reads the answer with `read`; every failure is an ApiError, reported by the policy above. */
+async function send<T>(method: string, path: string, options: RequestOptions, read: (response: Response) => Promise<T>): Promise<T> {
   const { body, query, alert = true, signal } = options;
   const endLoading = trackLoading();
   try {
@@ -81,14 +88,9 @@ export async function request<T>(method: string, path: string, options: RequestO
         ? thrown
         : new NetworkError(thrown instanceof Error ? thrown.message : String(thrown));
     });
-    const text = await response.text();
-    if (text.includes(ACCESS_DENIED_MARK)) {
-      showToast({ kind: 'error', title: ACCESS_DENIED_TITLE, text: ACCESS_DENIED_TEXT, durationMs: ACCESS_DENIED_TOAST_MS });
-    }
-    const parsed = parseBody(text, response.headers.get('Content-Type'));
-    if (!response.ok) throw errorFromResponse(response.status, parsed);
+    const answer = await read(response);
     endLoading(true);
-    return parsed as T;
+    return answer;
   } catch (thrown) {
     endLoading(false);
     const error = toApiError(thrown);
@@ -97,9 +99,32 @@ export async function request<T>(method: string, path: string, options: RequestO
   }
 }
 
+/** A JSON (or text) answer; an HTTP error status throws its ApiError. */
+async function readParsed(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text.includes(ACCESS_DENIED_MARK)) {
+    showToast({ kind: 'error', title: ACCESS_DENIED_TITLE, text: ACCESS_DENIED_TEXT, durationMs: ACCESS_DENIED_TOAST_MS });
+  }
+  const parsed = parseBody(text, response.headers.get('Content-Type'));
+  if (!response.ok) throw errorFromResponse(response.status, parsed);
+  return parsed;
+}
+
+/** A binary answer; an error answer is JSON as for every call, and throws its ApiError. */
+async function readBytes(response: Response): Promise<BytesAnswer> {
+  if (!response.ok) await readParsed(response);
+  return { bytes: new Uint8Array(await response.arrayBuffer()), headers: response.headers };
+}
+
+export function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  return send(method, path, options, readParsed) as Promise<T>;
+}
+
 export const api = {
   get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => request<T>('GET', path, options),
   post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) => request<T>('POST', path, { ...options, body }),
   put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) => request<T>('PUT', path, { ...options, body }),
   delete: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) => request<T>('DELETE', path, { ...options, body }),
+  /** A GET whose answer is bytes (a tab in the WASM core's columnar form), not JSON. */
+  getBytes: (path: string, options?: Omit<RequestOptions, 'body'>) => send('GET', path, options ?? {}, readBytes),
 };

@@ -1,6 +1,7 @@
 // The one place that loads the WASM core. The module is instantiated once per page and shared
 // by every caller of loadCore(); the sheet itself lives on the Rust side behind a SheetTable
-// handle, so each query only sends a small spec across the boundary. Markdown to HTML and the
+// handle, so each query or view only sends a small spec across the boundary. A server tab arrives
+// as the bytes of tessera_core::columnar (openColumns), a sheet made in the browser as JSON text. Markdown to HTML and the
 // iframe of pasted code are in a second module, loaded only when a preview needs them (./markup.ts).
 import init, {
   SheetTable,
@@ -12,10 +13,8 @@ import init, {
   blockStarter,
   blockStarterSheet,
   blockVisible,
-  calendar,
   markdownTexts,
   readUrlFilters,
-  scorecards,
   validateBlock,
   type InitInput,
 } from '@tessera/core';
@@ -32,8 +31,33 @@ export interface Table {
   chart(spec: ChartSpec): ChartModel;
   /** What each visible column holds: kind, filled and distinct counts, its few values, its shape. */
   profile(): ColumnProfile[];
+  /** The cells of `rows` (from 0), each in the order of `columns()`; throws on a row past the last. */
+  rowCells(rows: readonly number[]): string[][];
+  /** The sheet in tessera_core::columnar's form, as the server answers a tab. */
+  toColumnar(): Uint8Array;
+
+  // The views with an input of their own, one tessera_core::api `_of` function each over this
+  // sheet (inputs as crates/tessera-core/src/api.rs reads them, without `sheet`); each throws
+  // the core's Error.
+  /** A scorecard block's cards: input `{spec, axis}`, one card per axis item. */
+  scorecards(input: ScorecardInput): Scorecard[];
+  /** A calendar block's window and events: input `{spec, ...settings, view?, date?}`. */
+  calendar(input: CalendarInput): CalendarModel;
+  /** A markdown block's texts filled in from the sheet: input `{template, spec?, loop?}`; one per matching row when it loops. */
+  markdownTexts(input: MarkdownInput): string[];
   /** Releases the Rust-side memory; the handle must not be used afterwards. */
   free(): void;
+}
+
+export interface ScorecardInput {
+  spec: QuerySpec;
+  axis: unknown[];
+}
+export type CalendarInput = { spec: QuerySpec; view?: string; date?: string } & Record<string, unknown>;
+export interface MarkdownInput {
+  template: string;
+  spec?: QuerySpec;
+  loop?: boolean;
 }
 
 /** A block config as stored: `{type, ...settings}`. */
@@ -49,8 +73,10 @@ export interface BlockValidation {
 }
 
 export interface Core {
-  /** Parses `{"columns": [...], "rows": [[...]]}` text; throws the core's Error on bad input. */
+  /** Parses `{"columns": [...], "rows": [[...]]}` text (a small sheet made here, tests); throws the core's Error on bad input. */
   openSheet(json: string): Table;
+  /** Loads a tab as the server answers it (tessera_core::columnar); throws the core's Error on bytes that are not such a table. */
+  openColumns(bytes: Uint8Array): Table;
   /** The picker list and every block type's settings (tessera-blocks). */
   blockCatalogue(): Catalogue;
   validateBlock(block: BlockConfig): BlockValidation;
@@ -80,20 +106,33 @@ export interface Core {
    * the pairs that apply, and those left out with the reason in words for a viewer.
    */
   readUrlFilters(filters: readonly Filter[], text: string): UrlFilters;
-
-  // The views a table handle has no method for: the settings editor's live preview of
-  // scorecards, calendars and markdown, one tessera_core::api function each (inputs as
-  // crates/tessera-core/src/api.rs reads them). The input is JSON text so a sheet already
-  // serialised once is spliced in as it is; each throws the core's Error.
-  /** A scorecard block's cards: input `{sheet, spec, axis}`, one card per axis item. */
-  scorecards(input: string): Scorecard[];
-  /** A calendar block's window and events: input `{sheet, spec, ...settings, view?, date?}`. */
-  calendar(input: string): CalendarModel;
-  /** A markdown block's texts filled in from the sheet: input `{template, sheet?, spec?, loop?}`; one per matching row when it loops. */
-  markdownTexts(input: string): string[];
+  /** A markdown block's text when it reads no sheet (one that does asks its Table). */
+  markdownTexts(input: { template: string }): string[];
 }
 
 let ready: Promise<Core> | undefined;
+
+/**
+ * The handle as Table: the bindings' own methods, with the views' JSON text inputs and answers
+ * read here (the facade's form, which keeps one typed export per view).
+ */
+function tableOf(sheet: SheetTable): Table {
+  return {
+    get rowCount() {
+      return sheet.rowCount;
+    },
+    columns: () => sheet.columns(),
+    query: (spec) => sheet.query(spec) as QueryResult,
+    chart: (spec) => sheet.chart(spec) as ChartModel,
+    profile: () => sheet.profile() as ColumnProfile[],
+    rowCells: (rows) => sheet.rowCells(Uint32Array.from(rows)) as string[][],
+    toColumnar: () => sheet.toColumnar(),
+    scorecards: (input) => JSON.parse(sheet.scorecards(JSON.stringify(input))) as Scorecard[],
+    calendar: (input) => JSON.parse(sheet.calendar(JSON.stringify(input))) as CalendarModel,
+    markdownTexts: (input) => JSON.parse(sheet.markdownTexts(JSON.stringify(input))) as string[],
+    free: () => sheet.free(),
+  };
+}
 
 /**
  * Instantiates the WASM module once. In the browser it fetches the .wasm file that Vite emits
@@ -102,7 +141,8 @@ let ready: Promise<Core> | undefined;
 export function loadCore(source?: InitInput): Promise<Core> {
   if (!ready) {
     const attempt = init(source === undefined ? undefined : { module_or_path: source }).then((): Core => ({
-      openSheet: (json) => SheetTable.fromJson(json) as unknown as Table,
+      openSheet: (json) => tableOf(SheetTable.fromJson(json)),
+      openColumns: (bytes) => tableOf(SheetTable.fromColumnar(bytes)),
       blockCatalogue: () => blockCatalogue() as Catalogue,
       validateBlock: (block) => validateBlock(block) as BlockValidation,
       blockDefaults: (block) => blockDefaults(block) as BlockConfig,
@@ -113,9 +153,7 @@ export function loadCore(source?: InitInput): Promise<Core> {
       blockStarter: (input) => blockStarter(input) as Starter,
       blockColumnFormats: (block) => blockColumnFormats(block) as ColumnFormat[],
       readUrlFilters: (filters, text) => readUrlFilters(filters, text) as UrlFilters,
-      scorecards: (input) => JSON.parse(scorecards(input)) as Scorecard[],
-      calendar: (input) => JSON.parse(calendar(input)) as CalendarModel,
-      markdownTexts: (input) => JSON.parse(markdownTexts(input)) as string[],
+      markdownTexts: (input) => JSON.parse(markdownTexts(JSON.stringify(input))) as string[],
     }));
     // A failed load (say, a network error) must not poison every later call.
     attempt.catch(() => {

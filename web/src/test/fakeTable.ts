@@ -25,6 +25,10 @@ export function fakeChart(): ChartModel {
   return { labels: ['North', 'South'], series: [{ name: 'Amount', type: 'bar', data: [10, 20.5] }] };
 }
 
+function unused(): never {
+  throw new Error('The stand-in table answers queries and charts only.');
+}
+
 export function fakeTable(impl: Partial<Pick<Table, 'query' | 'chart'>> = {}) {
   const query = vi.fn<(spec: QuerySpec) => QueryResult>(impl.query ?? (() => fakeResult()));
   const chart = vi.fn<(spec: ChartSpec) => ChartModel>(impl.chart ?? (() => fakeChart()));
@@ -35,6 +39,12 @@ export function fakeTable(impl: Partial<Pick<Table, 'query' | 'chart'>> = {}) {
     chart,
     // Read only when a block is picked, which no test of this stand-in does.
     profile: () => [],
+    // The block preview's reads, which never reach this stand-in.
+    rowCells: unused,
+    toColumnar: unused,
+    scorecards: unused,
+    calendar: unused,
+    markdownTexts: unused,
     free: vi.fn(),
   };
   return { table, query, chart };

@@ -2,7 +2,10 @@
 
 export interface Answer {
   status?: number;
+  /** JSON, text, or bytes (a tab in the WASM core's columnar form), sent as they are. */
   body?: unknown;
+  /** Headers besides Content-Type. */
+  headers?: Record<string, string>;
 }
 
 /** A function route may answer later (a promise), to hold a screen in its waiting state. */
@@ -24,10 +27,12 @@ export function mockFetch(routes: Routes) {
     calls.push({ method, url, body });
     const route = routes[`${method} ${url.pathname}`];
     if (!route) throw new Error(`no answer for ${method} ${url.pathname}`);
-    const { status = 200, body: answer } = await (typeof route === 'function' ? route(init, url) : route);
+    const { status = 200, body: answer, headers } = await (typeof route === 'function' ? route(init, url) : route);
+    if (answer instanceof Uint8Array)
+      return new Response(answer as Uint8Array<ArrayBuffer>, { status, headers: { 'Content-Type': 'application/vnd.tessera.columns', ...headers } });
     const text = answer === undefined ? '' : typeof answer === 'string' ? answer : JSON.stringify(answer);
     const type = typeof answer === 'string' ? 'text/plain' : 'application/json';
-    return new Response(status === 204 ? null : text, { status, headers: { 'Content-Type': type } });
+    return new Response(status === 204 ? null : text, { status, headers: { 'Content-Type': type, ...headers } });
   });
   vi.stubGlobal('fetch', fetchMock);
   return { calls, fetchMock };

@@ -8,6 +8,7 @@ import type { BlockConfig, Core } from '../../core/wasm';
 import { BlockBody } from '../../features/board/BlockBody';
 import { mockFetch } from '../../test/fetchMock';
 import { loadRealCore } from '../../test/realCore';
+import { columnsAnswer, columnsPath } from '../../test/tabColumns';
 import { boardSource } from '../data/sources';
 import { PREVIEW_WRITE } from '../data/previewSource';
 import { PreviewPane } from './PreviewPane';
@@ -27,15 +28,9 @@ const SALES = {
   ],
 };
 
-/** The spreadsheet grid call the preview reads a tab through, once. */
+/** The columns call the preview reads a whole tab through, once. */
 function serveGrid() {
-  return mockFetch({
-    'GET /api/spreadsheets/s1/sheets/Sales/grid': (_init, url) => {
-      const offset = Number(url.searchParams.get('offset'));
-      const limit = Number(url.searchParams.get('limit'));
-      return { body: { columns: SALES.columns, rows: SALES.rows.slice(offset, offset + limit), total: SALES.rows.length, offset, limit, version: 3 } };
-    },
-  });
+  return mockFetch({ [columnsPath('s1', 'Sales')]: () => columnsAnswer(SALES, 3) });
 }
 
 const renderPreview = (block: BlockConfig) => render(<PreviewPane core={core} block={block} spreadsheetId="s1" filters={[]} versionOf={() => 3} />);
@@ -103,8 +98,8 @@ describe('the preview', () => {
         .getAllByRole('row')
         .map((row) => row.textContent),
     ).toEqual(['MonthRevenue', 'Jan130', 'Feb120']);
-    // The rows were read once through the grid call; the chart itself asked the server nothing.
-    expect(calls.map((c) => c.url.pathname)).toEqual(['/api/spreadsheets/s1/sheets/Sales/grid']);
+    // The tab was read once through the columns call; the chart itself asked the server nothing.
+    expect(calls.map((c) => c.url.pathname)).toEqual(['/api/spreadsheets/s1/sheets/Sales/columns']);
   });
 
   it('draws a table with the table view over the core’s page of rows', async () => {

@@ -16,8 +16,7 @@ import { previewSource } from '../data/previewSource';
 import { unsetSettings } from '../data/unsetSettings';
 import { frameStyle } from '../frameStyle';
 import { tabsOf } from './computePreview';
-import { PREVIEW_ROW_CAP } from './tabRows';
-import { usePreviewSheets, type SheetNote } from './usePreviewSheets';
+import { usePreviewSheets } from './usePreviewSheets';
 import './preview.css';
 import { canonicalType } from '../canonicalType';
 
@@ -34,16 +33,6 @@ export interface PreviewPaneProps {
 
 /** What a link inside the preview says instead of leaving the editor. */
 export const PREVIEW_LINK = 'Links open on the board: the preview stays here.';
-
-const count = (n: number) => n.toLocaleString('en-US');
-
-/** Which tab the preview read, and a word when it stopped at the cap. */
-function SheetCaption({ sheet }: { sheet: SheetNote }) {
-  if (sheet.loaded >= sheet.total) return null;
-  return (
-    <p className="preview-capped">{`The preview reads the first ${count(sheet.loaded)} of ${count(sheet.total)} rows of "${sheet.title}" (at most ${count(PREVIEW_ROW_CAP)}).`}</p>
-  );
-}
 
 type Drawn = { block: BoardBlock; unset: string | null } | { error: string };
 
@@ -62,9 +51,9 @@ export function PreviewPane({ core, block, spreadsheetId, filters, versionOf }: 
   const [search, setSearch] = useState('');
   const [linkNote, setLinkNote] = useState(false);
   const user = useSessionStore((s) => s.user);
-  // A long computation (a calendar over 10,000 rows) never holds up the next keystroke.
+  // A long computation (a calendar over a large tab) never holds up the next keystroke.
   const shown = useDeferredValue(block);
-  const { sheet, notes } = usePreviewSheets(core, spreadsheetId, versionOf);
+  const { sheet } = usePreviewSheets(core, spreadsheetId, versionOf);
   const context = useMemo(() => ({ ...hostContext(), user_email: user?.email ?? null, user_name: user?.name ?? null }), [user]);
   const source = useMemo(() => previewSource({ core, sheet, filters, search, context }, spreadsheetId), [core, sheet, filters, search, context, spreadsheetId]);
   const view = useMemo(() => drawn(core, shown), [core, shown]);
@@ -110,7 +99,6 @@ export function PreviewPane({ core, block, spreadsheetId, filters, versionOf }: 
           {PREVIEW_LINK}
         </p>
       )}
-      {tabs.map((tab) => notes[tab] && <SheetCaption key={tab} sheet={notes[tab]} />)}
     </section>
   );
 }

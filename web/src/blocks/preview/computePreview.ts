@@ -1,8 +1,8 @@
 // The live preview's answers, computed by the WASM core over the tabs already loaded and shaped as
 // the server answers them (server/src/sheet_query.rs `SheetAnswer`, server/src/api/block_view.rs
 // `BlockView`), so the block views boards and app pages use draw the preview unchanged:
-// `table.query` for a block's rows, `table.chart` for a chart's series, and the core's facade for
-// scorecards, calendars and markdown; the markup module (loaded by the first markdown or iframe
+// `table.query` for a block's rows, `table.chart` for a chart's series, and the table's
+// `scorecards`, `calendar` and `markdownTexts` (the core's facade over the table held); the markup module (loaded by the first markdown or iframe
 // preview) for markdown's HTML and an iframe's frame. Nothing here filters, sums or parses a date
 // itself; it only picks settings out of the block and columns out of the core's answer.
 import type { BoardBlock } from '../../generated/api';
@@ -13,18 +13,9 @@ import { loadMarkup } from '../../core/markup';
 import { coreErrorMessage, type BlockConfig, type Core, type Table } from '../../core/wasm';
 import { capabilitiesOf } from '../capabilities';
 
-/** A tab's rows as the preview holds them: in WASM memory, and as the JSON text it was read from. */
+/** A tab as the preview holds it: whole, in WASM memory. */
 export interface PreviewSheet {
   table: Table;
-  /** `{"columns": [...], "rows": [[...]]}`, spliced into facade inputs as it is. */
-  json: string;
-  /** The cells, for the records a calendar's events carry. */
-  columns: string[];
-  rows: string[][];
-  /** Rows the tab has. */
-  total: number;
-  /** Rows the preview read (fewer than total when capped). */
-  loaded: number;
   /** The tab's data version, answered as the server answers it. */
   version: number;
 }
@@ -60,12 +51,6 @@ export function tabsOf(block: BlockConfig): string[] {
     }
   }
   return [...tabs];
-}
-
-/** A facade input with the sheet's JSON spliced in, so 10,000 rows are not serialised per keystroke. */
-export function withSheet(json: string, rest: Json): string {
-  const tail = JSON.stringify(rest);
-  return tail === '{}' ? `{"sheet":${json}}` : `{"sheet":${json},${tail.slice(1)}`;
 }
 
 function baseSpec(block: BoardBlock, sheet: string, scope: PreviewScope, search = true): QuerySpec {
@@ -138,7 +123,7 @@ async function scorecardView(block: BoardBlock, scope: PreviewScope): Promise<Bl
       const axis = { source: { sheet: tab, column: text(source.column) }, label, function: card.function, symbol: card.symbol };
       try {
         const sheet = await read(scope, tab);
-        const [value] = scope.core.scorecards(withSheet(sheet.json, { spec: baseSpec(block, tab, scope), axis: [axis] }));
+        const [value] = sheet.table.scorecards({ spec: baseSpec(block, tab, scope), axis: [axis] });
         return { ...value, ...style };
       } catch (error) {
         return { label, value: null, formatted: '', ...style, error: coreErrorMessage(error) };
@@ -163,15 +148,15 @@ async function calendarView(block: BoardBlock, extra: Record<string, string>, sc
   const sheet = await read(scope, title);
   const settings = Object.fromEntries(CALENDAR_SETTINGS.map((key) => [key, block[key]]));
   const input = { spec: baseSpec(block, title, scope), ...settings, view: extra.calendar_view || undefined, date: extra.calendar_date || undefined };
-  const calendar = computed(() => scope.core.calendar(withSheet(sheet.json, input)));
+  const calendar = computed(() => sheet.table.calendar(input));
   const visible = sheet.table.columns();
-  const at = visible.map((column) => sheet.columns.indexOf(column));
-  const events: CalendarEventView[] = calendar.events.map(({ title: name, start, end, all_day, row }) => ({
+  const records = sheet.table.rowCells(calendar.events.map((event) => event.row));
+  const events: CalendarEventView[] = calendar.events.map(({ title: name, start, end, all_day }, i) => ({
     title: name,
     start,
     end,
     all_day,
-    record: Object.fromEntries(visible.map((column, i) => [column, sheet.rows[row]?.[at[i]] ?? ''])),
+    record: Object.fromEntries(visible.map((column, c) => [column, records[i][c]])),
   }));
   // The day the window is placed around: the one navigated to, else the month's first day (a
   // month's window starts in the week before it) or the window's first day.
@@ -187,10 +172,10 @@ async function markdownView(block: BoardBlock, scope: PreviewScope): Promise<Blo
   const title = text(block.sheet_title);
   let texts: string[];
   if (!title) {
-    texts = computed(() => scope.core.markdownTexts(JSON.stringify({ template })));
+    texts = computed(() => scope.core.markdownTexts({ template }));
   } else {
     const sheet = await read(scope, title);
-    texts = computed(() => scope.core.markdownTexts(withSheet(sheet.json, { template, spec: baseSpec(block, title, scope), loop: block.loop === true })));
+    texts = computed(() => sheet.table.markdownTexts({ template, spec: baseSpec(block, title, scope), loop: block.loop === true }));
   }
   const { markdownHtml } = await markup;
   return { kind: 'markdown', texts, html: texts.map((markdown) => markdownHtml(markdown)) };

@@ -1,39 +1,46 @@
-// A tab's rows for the block preview: every row up to a cap, read once through the spreadsheet
-// grid call (owners and admins, the people who edit blocks) and kept on this device, so the
-// preview works on with the network cut. A copy of the tab's current data version is used
+// A whole tab for the WASM core: the server's columns call answers it in tessera_core::columnar's
+// form (owners and admins, the people who edit blocks, as the grid call), which the core loads as
+// it is (core.openColumns) instead of parsing JSON. The bytes are kept on this device, so the
+// preview works on with the network cut, and a copy of the tab's current data version is used
 // without asking the server again.
-import { GRID_MAX_ROWS, getGridPage } from '../../features/spreadsheets/spreadsheetApi';
+import { api } from '../../api/client';
 import { copyKey, loadWithCopy, readCopy } from '../../platform/offlineStore';
 
-/** Rows the preview reads at most from one tab; the pane says so when a tab has more. */
-export const PREVIEW_ROW_CAP = 10_000;
-
 export interface TabRows {
-  columns: string[];
-  /** Cells in the order of `columns`, at most PREVIEW_ROW_CAP rows. */
-  rows: string[][];
-  /** Rows the tab has. */
-  total: number;
+  /** Every row and column of the tab in tessera_core::columnar's form. */
+  bytes: Uint8Array;
+  /** The tab's data version, as the grid call answers it. */
   version: number;
 }
 
-/** The first grid page tells the total; the other pages up to the cap are then read together. */
+/** The header the columns call says the tab's data version in. */
+export const DATA_VERSION_HEADER = 'X-Data-Version';
+
+/** What a copy kept by an earlier version of the app (rows as JSON) is answered with when offline. */
+export const OLD_COPY = 'This device kept this tab in an older form; open the editor once with the network to read it again.';
+
+// ArrayBuffer.isView, not instanceof: IndexedDB may hand back bytes made in another realm.
+const isTabRows = (value: unknown): value is TabRows =>
+  typeof value === 'object' && value !== null && ArrayBuffer.isView((value as TabRows).bytes) && typeof (value as TabRows).version === 'number';
+
 async function fetchTabRows(spreadsheetId: string, tab: string, signal?: AbortSignal): Promise<TabRows> {
-  const first = await getGridPage(spreadsheetId, tab, 0, GRID_MAX_ROWS, signal);
-  const wanted = Math.min(first.total, PREVIEW_ROW_CAP);
-  const offsets: number[] = [];
-  for (let offset = GRID_MAX_ROWS; offset < wanted; offset += GRID_MAX_ROWS) offsets.push(offset);
-  const rest = await Promise.all(offsets.map((offset) => getGridPage(spreadsheetId, tab, offset, Math.min(GRID_MAX_ROWS, wanted - offset), signal)));
-  const rows = [first, ...rest].flatMap((page) => page.rows).slice(0, PREVIEW_ROW_CAP);
-  return { columns: first.columns, rows, total: first.total, version: first.version };
+  const path = `/api/spreadsheets/${encodeURIComponent(spreadsheetId)}/sheets/${encodeURIComponent(tab)}/columns`;
+  const { bytes, headers } = await api.getBytes(path, { alert: false, signal });
+  const header = headers.get(DATA_VERSION_HEADER) ?? '';
+  const version = Number(header);
+  if (!/^\d+$/.test(header) || !Number.isSafeInteger(version))
+    throw new Error(`The server answered the tab "${tab}" without its data version (${DATA_VERSION_HEADER}).`);
+  return { bytes, version };
 }
 
-/** The rows of `tab`: this device's copy when it is of `version`, else the server's, else any copy when offline. */
+/** The tab `tab`: this device's copy when it is of `version`, else the server's, else any copy when offline. */
 export async function loadTabRows(spreadsheetId: string, tab: string, version: number | undefined, signal?: AbortSignal): Promise<TabRows> {
   const key = copyKey.rows(spreadsheetId, tab);
   if (version !== undefined) {
-    const copy = await readCopy<TabRows>(key);
-    if (copy?.version === version) return copy;
+    const copy = await readCopy<unknown>(key);
+    if (isTabRows(copy) && copy.version === version) return copy;
   }
-  return loadWithCopy(key, () => fetchTabRows(spreadsheetId, tab, signal));
+  const loaded = await loadWithCopy<unknown>(key, () => fetchTabRows(spreadsheetId, tab, signal));
+  if (!isTabRows(loaded)) throw new Error(OLD_COPY);
+  return loaded;
 }

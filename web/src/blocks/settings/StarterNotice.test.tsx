@@ -4,6 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { boardState, unpublished } from '../../features/board/boardFixture';
 import { mockFetch } from '../../test/fetchMock';
 import { loadRealCore } from '../../test/realCore';
+import { columnsAnswer, columnsPath } from '../../test/tabColumns';
 import { renderApp } from '../../test/renderApp';
 
 vi.mock('../../features/preview/PreviewPage', () => ({ PreviewPage: () => <h1>Preview</h1> }));
@@ -31,7 +32,7 @@ function serve() {
     'GET /api/spreadsheets/s1': {
       body: { open_url: 'https://docs.google.com/spreadsheets/d/abc', sheets: [{ title: 'Sales', columns: COLUMNS, row_count: ROWS.length, version: 1 }] },
     },
-    'GET /api/spreadsheets/s1/sheets/Sales/grid': { body: { columns: COLUMNS, rows: ROWS, total: ROWS.length, offset: 0, limit: 500, version: 1 } },
+    [columnsPath('s1', 'Sales')]: () => columnsAnswer({ columns: COLUMNS, rows: ROWS }, 1),
     'POST /api/boards/b1/blocks': (init) => ({ status: 201, body: { ...JSON.parse(String(init.body)), id: 'k9' } }),
     'PUT /api/blocks/k9': (init) => ({ body: { ...JSON.parse(String(init.body)), id: 'k9' } }),
     ...unpublished,

@@ -1,9 +1,9 @@
 // A picked data block starts bound to its tab's columns, chosen by the real core (tessera-blocks'
 // starter over the tab's column profile), and is stored so; when the rows cannot be read it
 // starts from the catalogue's defaults and the pick still goes through.
-import type { GridPage } from '../../generated/api';
 import { mockFetch, type Routes } from '../../test/fetchMock';
 import { loadRealCore } from '../../test/realCore';
+import { columnsAnswer, columnsPath } from '../../test/tabColumns';
 import type { Block } from '../../shell/blockList';
 import { draftBlock, storeDraft } from './EditedBlockPanel';
 import { useStarterNotes } from './starterNotes';
@@ -20,8 +20,9 @@ const orders: string[][] = [
   ['r8', 'Hal Ives', 'hal@example.com', 'South', '2026-04-18', '60'],
 ];
 
-const grid: GridPage = { columns: ORDERS, rows: orders, total: orders.length, offset: 0, limit: 500, version: 3 };
-const ordersGrid = 'GET /api/spreadsheets/s1/sheets/Orders/grid';
+/** The tab as the columns call answers it. */
+const grid = () => columnsAnswer({ columns: ORDERS, rows: orders }, 3);
+const ordersGrid = columnsPath('s1', 'Orders');
 
 const data = (blocks: Block[] = [], sheets = ['Orders']) => ({ spreadsheetId: 's1', sheets, blocks });
 
@@ -45,7 +46,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('a picked data block starts from the data', () => {
   it('a chart sums the first number column by a low-cardinality text column, from zero', async () => {
-    const { sent, stored } = await pick('chart', { [ordersGrid]: { body: grid } });
+    const { sent, stored } = await pick('chart', { [ordersGrid]: grid });
     expect(sent).toMatchObject({ type: 'chart', title: 'New', temp_block: true, sheet_title: 'Orders', x_axis: 'Region', beginAtZero: true });
     expect(sent.axis).toEqual([expect.objectContaining({ column: 'Revenue', type: 'bar', duplicateXAxis: 'sum' })]);
     // What was chosen is said in the panel of the stored block, under its server id.
@@ -53,7 +54,7 @@ describe('a picked data block starts from the data', () => {
   });
 
   it('a table shows every column but the record id, typed by its data', async () => {
-    const { sent } = await pick('table', { [ordersGrid]: { body: grid } });
+    const { sent } = await pick('table', { [ordersGrid]: grid });
     expect(sent.sheet_title).toBe('Orders');
     expect(columnsOf(sent)).toEqual(['Customer', 'Email', 'Region', 'Order date', 'Revenue']);
     expect(sent.axis).toEqual(
@@ -62,7 +63,7 @@ describe('a picked data block starts from the data', () => {
   });
 
   it('a form has a field per column, with few repeated values as a select of them', async () => {
-    const { sent } = await pick('form', { [ordersGrid]: { body: grid } });
+    const { sent } = await pick('form', { [ordersGrid]: grid });
     const fields = sent.axis as { column: string; type: string; options?: string; label: string }[];
     expect(fields.map(({ column, type }) => [column, type])).toEqual([
       ['Customer', 'text'],
@@ -75,9 +76,9 @@ describe('a picked data block starts from the data', () => {
   });
 
   it('reads the tab the other blocks use most', async () => {
-    const { sent, calls } = await pick('chart', { [ordersGrid]: { body: grid } }, [{ id: 'k1', type: 'table', sheet_title: 'Orders' }], ['Notes', 'Orders']);
+    const { sent, calls } = await pick('chart', { [ordersGrid]: grid }, [{ id: 'k1', type: 'table', sheet_title: 'Orders' }], ['Notes', 'Orders']);
     expect(sent.sheet_title).toBe('Orders');
-    expect(calls.map((call) => call.url.pathname)).toEqual(['/api/spreadsheets/s1/sheets/Orders/grid']);
+    expect(calls.map((call) => call.url.pathname)).toEqual(['/api/spreadsheets/s1/sheets/Orders/columns']);
   });
 
   it('falls back to the catalogue defaults when the rows cannot be loaded, and the pick goes through', async () => {

@@ -1,6 +1,6 @@
 // A picked data block bound to the data from the start: the core chooses its tab (the only one,
-// or the one the other blocks use most), profiles that tab's rows, and binds the block's columns
-// (tessera-blocks' starter). Every rule is the core's; this only fetches the rows it reads.
+// or the one the other blocks use most), profiles that tab (loaded whole, as the preview loads it), and binds the block's columns
+// (tessera-blocks' starter). Every rule is the core's; this only fetches the tab it reads.
 import type { BlockConfig, Core } from '../../core/wasm';
 import type { Starter } from '../../generated/blockStarter';
 import type { Block } from '../../shell/blockList';
@@ -31,8 +31,8 @@ export async function startFromData(core: Core, type: string, data: StarterData)
   const wait = new AbortController();
   const timer = setTimeout(() => wait.abort(), STARTER_WAIT_MS);
   try {
-    const rows = await loadTabRows(spreadsheetId, sheet, undefined, wait.signal);
-    const table = core.openSheet(JSON.stringify({ columns: rows.columns, rows: rows.rows }));
+    const tab = await loadTabRows(spreadsheetId, sheet, undefined, wait.signal);
+    const table = core.openColumns(tab.bytes);
     try {
       return core.blockStarter({ type, sheet, columns: table.profile() });
     } finally {

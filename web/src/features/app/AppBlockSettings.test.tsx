@@ -9,6 +9,7 @@ import { renderApp } from '../../test/renderApp';
 import type { Block } from '../../shell/blockList';
 import { mockFetch, type Routes } from '../../test/fetchMock';
 import { loadRealCore } from '../../test/realCore';
+import { columnsAnswer, columnsPath } from '../../test/tabColumns';
 
 beforeAll(async () => {
   await loadRealCore();
@@ -38,7 +39,7 @@ function serve(more: Routes = {}) {
     'POST /api/app/app-info': { body: { app } },
     'GET /v3/api/page/sheet/People': { body: { columns: ['Name', 'Team'], rows: [], total: 0, page: 1, page_count: 1, version: 3 } },
     'GET /api/spreadsheets/s9': { body: { open_url: '', sheets: [{ title: 'People', columns: PEOPLE.columns, row_count: 2, version: 3 }] } },
-    'GET /api/spreadsheets/s9/sheets/People/grid': { body: { ...PEOPLE, total: 2, offset: 0, limit: 500, version: 3 } },
+    [columnsPath('s9', 'People')]: () => columnsAnswer(PEOPLE, 3),
     ...more,
   });
 }

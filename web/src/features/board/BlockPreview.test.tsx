@@ -7,6 +7,7 @@ import { OFFLINE_TEXT } from '../../shell/offlineEditing';
 import { mockFetch, type FetchCall, type Routes } from '../../test/fetchMock';
 import { loadRealCore } from '../../test/realCore';
 import { renderApp } from '../../test/renderApp';
+import { columnsAnswer, columnsPath } from '../../test/tabColumns';
 import { boardState, salesRows, unpublished } from './boardFixture';
 
 vi.mock('../preview/PreviewPage', () => ({ PreviewPage: () => <h1>Preview</h1> }));
@@ -39,11 +40,7 @@ function serve(blocks: BoardBlock[], more: Routes = {}, sheet = SHEET) {
     'POST /api/board/update-metadata': { body: boardState({ ...editor, blocks }) },
     'GET /api/board/s1/sheet/Sales': { body: salesRows },
     'GET /api/spreadsheets/s1': { body: { open_url: '', sheets: [{ title: 'Sales', columns: sheet.columns, row_count: sheet.rows.length, version: 7 }] } },
-    'GET /api/spreadsheets/s1/sheets/Sales/grid': (_init, url) => {
-      const offset = Number(url.searchParams.get('offset'));
-      const limit = Number(url.searchParams.get('limit'));
-      return { body: { columns: sheet.columns, rows: sheet.rows.slice(offset, offset + limit), total: sheet.rows.length, offset, limit, version: 7 } };
-    },
+    [columnsPath('s1', 'Sales')]: () => columnsAnswer(sheet, 7),
     ...unpublished,
     ...more,
   });
@@ -110,8 +107,8 @@ describe('the block preview', { timeout: 20_000 }, () => {
     await user.type(within(preview).getByRole('searchbox', { name: 'Search the preview' }), 'mar');
     await waitFor(() => expect(previewRows(preview)).toEqual([['Mar', '90']]));
 
-    // The rows were read once; every keystroke above was computed in the browser.
-    expect(calls.filter((c) => c.url.pathname.endsWith('/grid'))).toHaveLength(1);
+    // The tab was read once; every keystroke above was computed in the browser.
+    expect(calls.filter((c) => c.url.pathname.endsWith('/columns'))).toHaveLength(1);
   });
 
   it('follows the column picked in the settings', async () => {
@@ -138,13 +135,14 @@ describe('the block preview', { timeout: 20_000 }, () => {
     expect(within(preview).getByRole('button', { name: 'Download Revenue chart as PDF' })).toBeInTheDocument();
   });
 
-  it('says when a tab has more rows than the preview reads', async () => {
-    const rows = Array.from({ length: 10_250 }, (_, i) => [`r${i}`, `M${i}`, String(i)]);
+  it('reads a large tab whole in one call, its last rows included', async () => {
+    const rows = Array.from({ length: 25_000 }, (_, i) => [`r${i}`, `M${i}`, String(i)]);
     const { calls } = serve([table], {}, { columns: SHEET.columns, rows });
     const { user } = renderApp('/sales');
     const { preview } = await openSettings(user, 'Monthly sales', 'Table');
-    expect(await within(preview).findByText('The preview reads the first 10,000 of 10,250 rows of "Sales" (at most 10,000).')).toBeInTheDocument();
-    expect(calls.filter((c) => c.url.pathname.endsWith('/grid'))).toHaveLength(20);
+    await user.type(within(preview).getByRole('searchbox', { name: 'Search the preview' }), 'M24999');
+    await waitFor(() => expect(previewRows(preview)).toEqual([['M24999', '24999']]));
+    expect(calls.filter((c) => c.url.pathname.endsWith('/columns'))).toHaveLength(1);
   });
 });
 
@@ -202,8 +200,10 @@ describe('offline editing', { timeout: 20_000 }, () => {
     const { calls } = serve([table]);
     renderApp('/sales');
     await screen.findByRole('button', { name: 'Edit block Monthly sales' });
-    await waitFor(async () => expect(await readCopy(copyKey.rows('s1', 'Sales'))).toMatchObject({ version: 7, total: 3 }));
-    expect(calls.filter((c) => c.url.pathname.endsWith('/grid'))).toHaveLength(1);
+    await waitFor(async () => expect(await readCopy(copyKey.rows('s1', 'Sales'))).toMatchObject({ version: 7 }));
+    // The tab's bytes as the server answered them (from IndexedDB's realm, hence no instanceof).
+    expect(ArrayBuffer.isView((await readCopy<{ bytes: unknown }>(copyKey.rows('s1', 'Sales')))?.bytes)).toBe(true);
+    expect(calls.filter((c) => c.url.pathname.endsWith('/columns'))).toHaveLength(1);
     cleanup();
 
     // Offline, the settings open with their preview from the kept rows.

@@ -5,6 +5,7 @@ import type { AuthUser } from '../../generated/api';
 import { useSessionStore } from '../../store/sessionStore';
 import { home, pageState, renderViewer, serve } from '../../test/appViewer';
 import { loadRealCore } from '../../test/realCore';
+import { columnsAnswer, columnsPath } from '../../test/tabColumns';
 import { NO_VERSIONS } from './VersionsTab';
 
 // A version's preview computes its blocks in the WASM core over the tabs' rows of today.
@@ -63,9 +64,7 @@ function serveEditor(revisions = [version]) {
       'GET /api/apps/a1/revisions/v1': { body: { revision: version, snapshot } },
       'POST /api/apps/a1/revisions/v1/restore': { body: { revision: { ...version, id: 'v2', number: 2, current: true, restored_from: 1 }, skipped: [] } },
       'GET /v3/api/page/sheet/Tasks': { body: rows },
-      'GET /api/spreadsheets/s1/sheets/Tasks/grid': {
-        body: { columns: ['ChartApps Record ID', 'Task'], rows: [['r1', 'Sand the floor']], total: 1, offset: 0, limit: 1000, version: 1 },
-      },
+      [columnsPath('s1', 'Tasks')]: () => columnsAnswer({ columns: ['ChartApps Record ID', 'Task'], rows: [['r1', 'Sand the floor']] }, 1),
     },
     pageState({ blocks: [{ id: 'k9', type: 'table', title: 'Today', sheet_title: 'Tasks' }] }),
   );

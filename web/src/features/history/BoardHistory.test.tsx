@@ -5,13 +5,12 @@ import { mockFetch, type Routes } from '../../test/fetchMock';
 import { renderApp } from '../../test/renderApp';
 import { boardState, salesRows, tableBlock, unpublished } from '../board/boardFixture';
 import { loadRealCore } from '../../test/realCore';
+import { columnsAnswer, columnsPath } from '../../test/tabColumns';
 import { NO_VERSIONS } from './VersionsTab';
 
-/** The grid call a preview reads a tab through (the editor's preview reads tabs the same way). */
+/** The columns call a preview reads a tab through (the editor's preview reads tabs the same way). */
 const grid = {
-  'GET /api/spreadsheets/s1/sheets/Sales/grid': {
-    body: { columns: ['ChartApps Record ID', 'Month', 'Revenue'], rows: [['r1', 'Mar', '90']], total: 1, offset: 0, limit: 1000, version: 1 },
-  },
+  [columnsPath('s1', 'Sales')]: () => columnsAnswer({ columns: ['ChartApps Record ID', 'Month', 'Revenue'], rows: [['r1', 'Mar', '90']] }, 1),
 };
 
 // A version's preview computes its blocks in the WASM core over the tab's rows of today.
@@ -114,7 +113,7 @@ describe('History in the board editor', () => {
     // Its rows are today's, computed in the browser: the server's block calls answer a block's
     // settings of today, and a block deleted since has none.
     await waitFor(() => expect(preview.querySelector('.history-preview')).toHaveTextContent('Mar'));
-    expect(calls.some((c) => c.url.pathname === '/api/spreadsheets/s1/sheets/Sales/grid')).toBe(true);
+    expect(calls.some((c) => c.url.pathname === '/api/spreadsheets/s1/sheets/Sales/columns')).toBe(true);
     expect(calls.some((c) => c.url.searchParams.get('block') === 'k0')).toBe(false);
 
     const loadsBefore = calls.filter((c) => c.url.pathname === '/api/board/update-metadata').length;

@@ -1,6 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { mockFetch, type Routes } from '../../test/fetchMock';
+import { loadRealCore } from '../../test/realCore';
 import { ann, renderApp } from '../../test/renderApp';
+import { columnsAnswer, columnsPath } from '../../test/tabColumns';
 import { google, uploaded, workspace } from '../../test/spreadsheetFixtures';
 
 vi.mock('../preview/PreviewPage', () => ({ PreviewPage: () => <h1>Preview</h1> }));
@@ -18,14 +20,15 @@ const created = {
 };
 const second = { ...workspace, id: 'w2', name: 'Field team', subdomain: 'field' };
 
-const grid = { body: { columns: ['ChartApps Record ID', 'Date', 'Amount'], rows: [['r1', '2026-01-02', '12']], total: 1, offset: 0, limit: 500, version: 1 } };
+/** The tab as the columns call answers it (the first-look preview reads it in the real core). */
+const grid = () => columnsAnswer({ columns: ['ChartApps Record ID', 'Date', 'Amount'], rows: [['r1', '2026-01-02', '12']] }, 1);
 
 function signedIn(more: Routes = {}, workspaces: unknown[] = [workspace, second]) {
   return mockFetch({
     'GET /api/auth': { body: ann },
     'GET /api/workspaces': { body: workspaces },
     'GET /api/spreadsheets': { body: [] },
-    'GET /api/spreadsheets/s-up/sheets/Orders/grid': grid,
+    [columnsPath('s-up', 'Orders')]: grid,
     ...more,
   });
 }
@@ -35,7 +38,7 @@ async function nameTheApp(user: ReturnType<typeof renderApp>['user']) {
   await user.paste('Field app');
 }
 
-beforeAll(() => import('./NewAppPage'));
+beforeAll(() => Promise.all([import('./NewAppPage'), loadRealCore()]));
 beforeEach(() => {
   vi.spyOn(window, 'alert').mockImplementation(() => {});
 });

@@ -126,7 +126,6 @@ describe('the first-run stepper on /dashboard/start', { timeout: 15_000 }, () =>
     const people = { id: 's2', workspace_id: 'w1', name: 'People', kind: 'upload', source_url: '', created_at: 1, open_url: '', sheets: [sheet] };
     signedIn(() => ({ ...fresh, has_workspace: true, data_connected: uploaded }), {
       'GET /api/spreadsheets': () => ({ body: uploaded ? [people] : [] }),
-      'GET /api/spreadsheets/s2/sheets/Staff/grid': { body: { columns: sheet.columns, rows: [['r1', 'Ada']], total: 1, offset: 0, limit: 500, version: 1 } },
       'POST /api/spreadsheets/upload': () => {
         uploaded = true;
         return { body: { spreadsheet: { id: 's2', name: 'People' } } };

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { mockFetch, type Routes } from '../../test/fetchMock';
+import { mockFetch, type Answer, type Routes } from '../../test/fetchMock';
 import { loadRealCore } from '../../test/realCore';
+import { columnsAnswer, columnsPath } from '../../test/tabColumns';
 import { ann, renderApp } from '../../test/renderApp';
 
 vi.mock('../preview/PreviewPage', () => ({ PreviewPage: () => <h1>Preview</h1> }));
@@ -19,18 +20,9 @@ const orders = {
 };
 const created = { id: 'b9', slug: 'q1-sales', name: 'Q1 Sales!', workspace_id: 'w1', blocks: [], can_edit: true };
 
-/** A grid answer: the tab's rows with the server's record id first, as the grid call gives them. */
+/** The columns call's answer: the whole tab with the server's record id first, as the server stores it. */
 function grid(columns: string[], rows: string[][]) {
-  return {
-    body: {
-      columns: ['ChartApps Record ID', ...columns],
-      rows: rows.map((row, i) => [`r${i}`, ...row]),
-      total: rows.length,
-      offset: 0,
-      limit: 500,
-      version: 1,
-    },
-  };
+  return () => columnsAnswer({ columns: ['ChartApps Record ID', ...columns], rows: rows.map((row, i) => [`r${i}`, ...row]) }, 1);
 }
 
 const ordersGrid = grid(
@@ -51,7 +43,7 @@ function signedIn(more: Routes = {}) {
     'GET /api/account/onboarding': { status: 500, body: { error: 'Sorry there has been a server error..' } },
     'GET /api/workspaces': { body: [workspace] },
     'GET /api/spreadsheets': { body: [orders] },
-    'GET /api/spreadsheets/s1/sheets/Orders/grid': ordersGrid,
+    [columnsPath('s1', 'Orders')]: ordersGrid,
     ...more,
   });
 }
@@ -137,8 +129,8 @@ describe('/dashboard/start', { timeout: 15_000 }, () => {
   });
 
   it('waits for the columns before making a board from the picked template, so it never comes out empty', async () => {
-    let answer: (value: ReturnType<typeof grid>) => void = () => {};
-    signedIn({ 'GET /api/spreadsheets/s1/sheets/Orders/grid': () => new Promise((resolve) => (answer = resolve)) });
+    let answer: (value: Answer) => void = () => {};
+    signedIn({ [columnsPath('s1', 'Orders')]: () => new Promise((resolve) => (answer = resolve)) });
     const { user } = renderApp('/dashboard/start');
     const table = await screen.findByRole('radio', { name: /Table of your rows/ });
     await waitFor(() => expect(table).toBeChecked());
@@ -146,14 +138,14 @@ describe('/dashboard/start', { timeout: 15_000 }, () => {
     const create = screen.getByRole('button', { name: 'Create board' });
     expect(create).toBeDisabled();
     expect(screen.getByText('Reading the columns of Orders for the template...')).toBeInTheDocument();
-    answer(ordersGrid);
+    answer(await ordersGrid());
     await waitFor(() => expect(create).toBeEnabled());
     expect(screen.queryByText('Reading the columns of Orders for the template...')).not.toBeInTheDocument();
   });
 
   it('previews the first rows of the picked tab with the column types the core found', async () => {
     const rows = Array.from({ length: 7 }, (_, i) => [`Person ${i}`, String(10 * i), `2024-0${i + 1}-01`, '']);
-    signedIn({ 'GET /api/spreadsheets/s1/sheets/Orders/grid': grid(['Name', 'Amount', 'Joined', 'Notes'], rows) });
+    signedIn({ [columnsPath('s1', 'Orders')]: grid(['Name', 'Amount', 'Joined', 'Notes'], rows) });
     renderApp('/dashboard/start');
     const preview = await screen.findByRole('region', { name: 'Preview of Orders' });
     expect(within(preview).getByText('First 5 of 7 rows of Orders')).toBeInTheDocument();
@@ -220,7 +212,7 @@ describe('/dashboard/start', { timeout: 15_000 }, () => {
     const people = { ...orders, id: 's2', name: 'People', created_at: 2, sheets: [sheet('Staff', ['Name', 'Photo', 'Team'])] };
     signedIn({
       'GET /api/spreadsheets': () => ({ body: spreadsheets }),
-      'GET /api/spreadsheets/s2/sheets/Staff/grid': grid(['Name', 'Photo', 'Team'], [['Ada', 'https://x.io/a.png', 'North']]),
+      [columnsPath('s2', 'Staff')]: grid(['Name', 'Photo', 'Team'], [['Ada', 'https://x.io/a.png', 'North']]),
       'POST /api/spreadsheets/upload': () => {
         spreadsheets = [orders, people];
         return { body: { spreadsheet: { id: 's2', name: 'People' } } };

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { toApiError } from '../../api/errors';
 import type { SheetView } from '../../generated/api';
 import { loadTabRows } from '../../blocks/preview/tabRows';
-import { loadCore } from '../../core/wasm';
+import { loadCore, type Table } from '../../core/wasm';
 import type { ColumnProfile } from '../../generated/blockStarter';
 import { visibleColumns } from './templates';
 
@@ -19,8 +19,8 @@ export interface TabProfile {
   /** Rows the tab has. */
   total: number;
   /**
-   * The core's profile of every column (kind, distinct values...) over the rows loaded; 'reading'
-   * while the core loads, 'failed' when it could not be loaded (the rows still show).
+   * The core's profile of every column (kind, distinct values...) over the whole tab; 'reading'
+   * while the core profiles it (the rows show first), 'failed' when it could not.
    */
   profiles: ColumnProfile[] | 'reading' | 'failed';
 }
@@ -29,9 +29,9 @@ export type TabState =
   { status: 'none' } | { status: 'loading'; title: string } | { status: 'failed'; title: string; message: string } | ({ status: 'ready' } & TabProfile);
 
 /**
- * The picked tab's first rows and its columns' profiles from the WASM core. The rows are loaded
- * as the block preview loads them (and kept on the device for it); the profile is the core's
- * column typing, never a guess made here.
+ * The picked tab's first rows and its columns' profiles from the WASM core. The tab is loaded as
+ * the block preview loads it (whole, in the core's columnar form, kept on the device for it); the
+ * profile is the core's column typing, never a guess made here.
  */
 export function useTabProfile(spreadsheetId: string | undefined, sheet: SheetView | undefined): TabState {
   const [state, setState] = useState<TabState>({ status: 'none' });
@@ -45,41 +45,46 @@ export function useTabProfile(spreadsheetId: string | undefined, sheet: SheetVie
     }
     const load = new AbortController();
     setState({ status: 'loading', title });
-    loadTabRows(spreadsheetId, title, version, load.signal).then(
-      async (loaded) => {
-        const shown = visibleColumns(loaded.columns);
-        const indices = shown.map((column) => loaded.columns.indexOf(column));
-        const tab: TabProfile = {
-          title,
-          columns: shown,
-          rows: loaded.rows.slice(0, PREVIEW_ROWS).map((row) => indices.map((index) => row[index] ?? '')),
-          total: loaded.total,
-          profiles: 'reading',
-        };
-        if (load.signal.aborted) return;
-        setState({ status: 'ready', ...tab });
-        const profiles = await profileRows(loaded.columns, loaded.rows, shown);
-        if (!load.signal.aborted) setState({ status: 'ready', ...tab, profiles: profiles ?? 'failed' });
-      },
-      (error: unknown) => !load.signal.aborted && setState({ status: 'failed', title, message: toApiError(error).message }),
-    );
+    Promise.all([loadTabRows(spreadsheetId, title, version, load.signal), loadCore()])
+      .then(([loaded, core]) => core.openColumns(loaded.bytes))
+      .then(
+        async (table) => {
+          try {
+            const columns = table.columns();
+            const shown = visibleColumns(columns);
+            const indices = shown.map((column) => columns.indexOf(column));
+            const first = Array.from({ length: Math.min(PREVIEW_ROWS, table.rowCount) }, (_, row) => row);
+            const tab: TabProfile = {
+              title,
+              columns: shown,
+              rows: table.rowCells(first).map((cells) => indices.map((index) => cells[index])),
+              total: table.rowCount,
+              profiles: 'reading',
+            };
+            if (load.signal.aborted) return;
+            setState({ status: 'ready', ...tab });
+            // The rows paint first: profiling a large tab takes longer than reading a few rows.
+            await new Promise((painted) => setTimeout(painted));
+            if (load.signal.aborted) return;
+            const profiles = profileOf(table, shown);
+            setState({ status: 'ready', ...tab, profiles: profiles ?? 'failed' });
+          } finally {
+            table.free();
+          }
+        },
+        (error: unknown) => !load.signal.aborted && setState({ status: 'failed', title, message: toApiError(error).message }),
+      );
     return () => load.abort();
   }, [spreadsheetId, title, version]);
 
   return state;
 }
 
-/** The core's profiles of the `shown` columns, in their order; null when the core cannot be loaded. */
-async function profileRows(columns: string[], rows: string[][], shown: string[]): Promise<ColumnProfile[] | null> {
+/** The core's profiles of the `shown` columns, in their order; null when the core cannot profile them. */
+function profileOf(table: Table, shown: string[]): ColumnProfile[] | null {
   try {
-    const core = await loadCore();
-    const table = core.openSheet(JSON.stringify({ columns, rows }));
-    try {
-      const byName = new Map(table.profile().map((profile) => [profile.name, profile]));
-      return shown.flatMap((column) => byName.get(column) ?? []);
-    } finally {
-      table.free();
-    }
+    const byName = new Map(table.profile().map((profile) => [profile.name, profile]));
+    return shown.flatMap((column) => byName.get(column) ?? []);
   } catch {
     return null;
   }
