@@ -28,6 +28,7 @@ mod pages;
 mod plans;
 mod row_actions;
 mod rows;
+mod sheet_columns;
 mod sheet_data;
 mod spreadsheet_files;
 mod spreadsheets;
@@ -147,6 +148,7 @@ fn routes() -> OpenApiRouter<AppState> {
         .merge(admin::router())
         .merge(spreadsheets::router())
         .merge(spreadsheet_files::router())
+        .merge(sheet_columns::router())
         .merge(sheet_data::router())
         .merge(block_view::router())
         .merge(first_paint::router())

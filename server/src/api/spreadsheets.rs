@@ -137,7 +137,9 @@ async fn manageable_workspace(state: &AppState, caller: &Caller, workspace_id: &
     workspace_role(caller, &owner).require_edit()
 }
 
-async fn manageable(state: &AppState, caller: &Caller, id: &str) -> Result<Spreadsheet, Error> {
+/// The spreadsheet `id` for its workspace's owner or an admin: the check of the grid call, which
+/// `sheet_columns` shares.
+pub(super) async fn manageable(state: &AppState, caller: &Caller, id: &str) -> Result<Spreadsheet, Error> {
     caller.user()?;
     let spreadsheet = sources::find(&state.db, id).await?.ok_or_else(|| Error::NotFound(NOT_FOUND.to_owned()))?;
     workspace_role(caller, &spreadsheet.owner_id).require_edit()?;

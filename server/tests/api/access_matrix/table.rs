@@ -195,6 +195,7 @@ pub const TABLE: &[Row] = &[
     get("/api/imports/{importId}/progress", "/api/imports/matrix-import-01/progress", [Login, Hidden, Hidden, Hidden, Hidden, Hidden]),
     delete("/api/spreadsheets/{spreadsheetId}", "/api/spreadsheets/$fresh", EDITORS).fresh(Fresh::Spreadsheet),
     get("/api/spreadsheets/{spreadsheetId}/sheets/{title}/grid", "/api/spreadsheets/$spreadsheet/sheets/Orders/grid", EDITORS),
+    get("/api/spreadsheets/{spreadsheetId}/sheets/{title}/columns", "/api/spreadsheets/$spreadsheet/sheets/Orders/columns", EDITORS),
     get("/api/spreadsheets/{spreadsheetId}/export.parquet", "/api/spreadsheets/$spreadsheet/export.parquet?sheet=Orders", EDITORS),
 
     // The private board.
