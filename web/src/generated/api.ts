@@ -1602,6 +1602,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/spreadsheets/{spreadsheetId}/sheets/{title}/columns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A whole tab, every column included, in the binary columnar form the WASM core loads directly
+         *     (owner or admin, as the grid call). The body is streamed column by column; `X-Data-Version`
+         *     is the tab's data version.
+         */
+        get: operations["columns"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/spreadsheets/{spreadsheetId}/sheets/{title}/grid": {
         parameters: {
             query?: never;
@@ -2515,6 +2536,25 @@ export interface components {
             status: string;
             version: string;
         };
+        /**
+         * @description What an import is doing.
+         * @enum {string}
+         */
+        ImportPhase: "receiving" | "reading" | "storing" | "ended";
+        /** @description One import's progress as its owner sees it. */
+        ImportProgress: {
+            phase: components["schemas"]["ImportPhase"];
+            /**
+             * Format: int64
+             * @description Rows written to the database so far, over all tabs.
+             */
+            rows_stored: number;
+            /**
+             * Format: int64
+             * @description Rows the import writes, once it has read them; absent while it reads.
+             */
+            rows_total?: number | null;
+        };
         /** @description An earlier upload, kept. */
         ImportSnapshot: {
             id: string;
@@ -2536,25 +2576,6 @@ export interface components {
         Kind: "add" | "edit" | "delete" | "duplicate" | "restore" | "revert" | "import";
         LatestPayment: {
             /** @description `succeeded` or `failed`. */
-        /**
-         * @description What an import is doing.
-         * @enum {string}
-         */
-        ImportPhase: "receiving" | "reading" | "storing" | "ended";
-        /** @description One import's progress as its owner sees it. */
-        ImportProgress: {
-            phase: components["schemas"]["ImportPhase"];
-            /**
-             * Format: int64
-             * @description Rows written to the database so far, over all tabs.
-             */
-            rows_stored: number;
-            /**
-             * Format: int64
-             * @description Rows the import writes, once it has read them; absent while it reads.
-             */
-            rows_total?: number | null;
-        };
             status: string;
             plan?: string | null;
             /**
@@ -3357,6 +3378,8 @@ export type GeneratedCodes = components['schemas']['GeneratedCodes'];
 export type GridPage = components['schemas']['GridPage'];
 export type Guide = components['schemas']['Guide'];
 export type Health = components['schemas']['Health'];
+export type ImportPhase = components['schemas']['ImportPhase'];
+export type ImportProgress = components['schemas']['ImportProgress'];
 export type ImportSnapshot = components['schemas']['ImportSnapshot'];
 export type Kind = components['schemas']['Kind'];
 export type LatestPayment = components['schemas']['LatestPayment'];
@@ -3378,8 +3401,6 @@ export type NewCodes = components['schemas']['NewCodes'];
 export type NewEmbedToken = components['schemas']['NewEmbedToken'];
 export type NewPage = components['schemas']['NewPage'];
 export type NewSpreadsheet = components['schemas']['NewSpreadsheet'];
-export type ImportPhase = components['schemas']['ImportPhase'];
-export type ImportProgress = components['schemas']['ImportProgress'];
 export type NewWorkspace = components['schemas']['NewWorkspace'];
 export type NewestBoard = components['schemas']['NewestBoard'];
 export type Onboarding = components['schemas']['Onboarding'];
@@ -7977,27 +7998,6 @@ export interface operations {
             };
         };
     };
-    list_api_marketplace: {
-        parameters: {
-            query?: {
-                /** @description Words to find in the title, description or tags, any case. */
-                q?: string;
-                /** @description Only listings of this category (one of `categories`). */
-                category?: string;
-                /** @description 1 to 100, default 24. */
-                limit?: number;
-                /** @description Listings to skip, default 0. */
-                offset?: number;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
     import_progress: {
         parameters: {
             query?: never;
@@ -8044,6 +8044,27 @@ export interface operations {
             };
         };
     };
+    list_api_marketplace: {
+        parameters: {
+            query?: {
+                /** @description Words to find in the title, description or tags, any case. */
+                q?: string;
+                /** @description Only listings of this category (one of `categories`). */
+                category?: string;
+                /** @description 1 to 100, default 24. */
+                limit?: number;
+                /** @description Listings to skip, default 0. */
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["MarketplacePage"];
@@ -9228,6 +9249,57 @@ export interface operations {
                 };
             };
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    columns: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The spreadsheet id */
+                spreadsheetId: string;
+                /** @description The tab title */
+                title: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tab in tessera_core::columnar's form */
+            200: {
+                headers: {
+                    /** @description The tab's data version */
+                    "X-Data-Version"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.tessera.columns": number[];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
