@@ -6,7 +6,7 @@ use reqwest::header::{CONTENT_LENGTH, CONTENT_TYPE};
 use reqwest::Url;
 
 use super::{sheet_from_grid, Fetched};
-use crate::error::Error;
+use crate::error::{Error, ResultExt};
 use crate::imports_progress;
 use crate::outbound;
 use crate::AppState;
@@ -54,8 +54,13 @@ pub async fn fetch(state: &AppState, url: &str, name: Option<&str>) -> Result<Fe
     let name = name.map(str::trim).filter(|name| !name.is_empty()).map(str::to_owned).unwrap_or_else(|| name_of(&url));
     let bytes = download(state, url).await?;
     imports_progress::reading();
-    refuse_non_csv(&bytes)?;
-    let (header, rows) = parse(&bytes)?;
+    // Up to 200 MiB of text takes seconds to read: not on an async worker.
+    let (header, rows) = tokio::task::spawn_blocking(move || {
+        refuse_non_csv(&bytes)?;
+        parse(&bytes)
+    })
+    .await
+    .context("reading a CSV link")??;
     Ok(Fetched { name: name.clone(), sheets: vec![sheet_from_grid(name, header, rows)] })
 }
 
