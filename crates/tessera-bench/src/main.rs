@@ -49,13 +49,7 @@ fn usage() -> ! {
 }
 
 fn parse_args() -> Args {
-    let mut args = Args {
-        rows: 1_000_000,
-        runs: 7,
-        engines: DEFAULT_ENGINES.map(String::from).to_vec(),
-        build_wasm: false,
-        engine: None,
-    };
+    let mut args = Args { rows: 1_000_000, runs: 7, engines: DEFAULT_ENGINES.map(String::from).to_vec(), build_wasm: false, engine: None };
     let mut it = std::env::args().skip(1);
     while let Some(a) = it.next() {
         let mut value = || it.next().unwrap_or_else(|| usage());
