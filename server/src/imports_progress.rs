@@ -43,6 +43,9 @@ pub enum ImportPhase {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
 pub struct ImportProgress {
     pub phase: ImportPhase,
+    /// Rows read from the file so far, every 10,000 (CSV and XLSX report as they read; other
+    /// formats and linked sources are read whole).
+    pub rows_read: u64,
     /// Rows written to the database so far, over all tabs.
     pub rows_stored: u64,
     /// Rows the import writes, once it has read them; absent while it reads.
@@ -93,7 +96,7 @@ pub fn start(user_id: &str, import_id: &str) -> Option<Tracker> {
     if entries.len() >= MAX_ENTRIES && !entries.contains_key(&key) {
         return None;
     }
-    let progress = ImportProgress { phase: ImportPhase::Receiving, rows_stored: 0, rows_total: None };
+    let progress = ImportProgress { phase: ImportPhase::Receiving, rows_read: 0, rows_stored: 0, rows_total: None };
     entries.insert(key.clone(), Entry { progress, ended_at: None });
     Some(Tracker { key })
 }
@@ -112,6 +115,25 @@ fn update(key: &(String, String), change: impl FnOnce(&mut ImportProgress)) {
 /// Applies `change` to the current task's import, if it has one.
 fn report(change: impl FnOnce(&mut ImportProgress)) {
     let _ = TRACKER.try_with(|tracker| update(&tracker.key, change));
+}
+
+/// The current task's import, for code that reports from a blocking thread (which sees no
+/// task-locals).
+pub fn current() -> Option<Reporter> {
+    TRACKER.try_with(|tracker| Reporter { key: tracker.key.clone() }).ok()
+}
+
+/// Reports into one import from any thread.
+#[derive(Debug, Clone)]
+pub struct Reporter {
+    key: (String, String),
+}
+
+impl Reporter {
+    /// `rows` rows of the file are read.
+    pub fn rows_read(&self, rows: u64) {
+        update(&self.key, |progress| progress.rows_read = rows);
+    }
 }
 
 /// The request's body has arrived and its file or source is being read.
@@ -142,11 +164,13 @@ mod tests {
         TRACKER
             .scope(tracker, async {
                 reading();
+                let reporter = current().unwrap();
+                std::thread::spawn(move || reporter.rows_read(1_000)).join().unwrap();
                 storing(1_000);
                 stored(500);
                 assert_eq!(
                     get("user-a", "import-1").unwrap(),
-                    ImportProgress { phase: ImportPhase::Storing, rows_stored: 500, rows_total: Some(1_000) }
+                    ImportProgress { phase: ImportPhase::Storing, rows_read: 1_000, rows_stored: 500, rows_total: Some(1_000) }
                 );
             })
             .await;

@@ -6,13 +6,17 @@ use std::collections::HashSet;
 use crate::{ImportError, Limits, Sheet};
 
 /// Cells and bytes of cell text left for one import. Readers take from it as they go, so a
-/// huge file stops early.
-#[derive(Debug)]
-pub(crate) struct CellBudget {
+/// huge file stops early. It also counts the rows read, for the caller's progress.
+pub(crate) struct CellBudget<'a> {
     file: String,
     cells: Allowance,
     text: Allowance,
+    rows_read: u64,
+    progress: Option<&'a mut dyn FnMut(u64)>,
 }
+
+/// Rows between two progress reports: often enough for a bar, rare enough to cost nothing.
+const PROGRESS_ROWS: u64 = 10_000;
 
 /// One limit and how much of it is taken.
 #[derive(Debug)]
@@ -27,12 +31,30 @@ impl Allowance {
     }
 }
 
-impl CellBudget {
+impl<'a> CellBudget<'a> {
     pub(crate) fn new(file: &str, limits: &Limits) -> Self {
         CellBudget {
             file: file.to_owned(),
             cells: Allowance { limit: limits.max_cells, used: 0 },
             text: Allowance { limit: limits.max_text_bytes, used: 0 },
+            rows_read: 0,
+            progress: None,
+        }
+    }
+
+    /// The budget of [`CellBudget::new`], telling `progress` the rows read so far every
+    /// [`PROGRESS_ROWS`] rows.
+    pub(crate) fn reporting(file: &str, limits: &Limits, progress: &'a mut dyn FnMut(u64)) -> Self {
+        CellBudget { progress: Some(progress), ..CellBudget::new(file, limits) }
+    }
+
+    /// A reader has read one more row (of any tab).
+    pub(crate) fn row_read(&mut self) {
+        self.rows_read += 1;
+        if self.rows_read.is_multiple_of(PROGRESS_ROWS) {
+            if let Some(progress) = self.progress.as_mut() {
+                progress(self.rows_read);
+            }
         }
     }
 

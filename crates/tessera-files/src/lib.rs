@@ -189,12 +189,19 @@ fn human_bytes(bytes: u64) -> String {
 /// Reads a spreadsheet file into sheets, one per tab with data (see the crate docs for the
 /// rules). `file_name` gives the format (with the bytes) and the title of single-sheet formats.
 pub fn import(file_name: &str, bytes: &[u8], limits: &Limits) -> Result<Vec<Sheet>, ImportError> {
+    import_reporting(file_name, bytes, limits, &mut |_| ())
+}
+
+/// [`import`], telling `rows_read` how many rows it has read every 10,000 rows, for a caller
+/// that shows a long import's progress. Delimited text and XLSX are read row by row and report
+/// as they go; Parquet, XLS and ODS are built by their readers whole and report nothing.
+pub fn import_reporting(file_name: &str, bytes: &[u8], limits: &Limits, rows_read: &mut dyn FnMut(u64)) -> Result<Vec<Sheet>, ImportError> {
     let file = file_name.to_owned();
     if bytes.len() as u64 > limits.max_file_bytes {
         return Err(ImportError::FileTooLarge { file, size: bytes.len() as u64, limit: limits.max_file_bytes });
     }
     let format = detect::format(file_name, bytes)?;
-    let mut budget = grid::CellBudget::new(file_name, limits);
+    let mut budget = grid::CellBudget::reporting(file_name, limits, rows_read);
     let title = stem(file_name);
     // The readers parse untrusted bytes with third-party code; a panic there is a damaged file
     // to the user, not a crashed worker.
@@ -276,6 +283,14 @@ mod tests {
         assert_eq!(grouped(999), "999");
         assert_eq!(grouped(1_000), "1,000");
         assert_eq!(grouped(0), "0");
+    }
+
+    #[test]
+    fn long_files_report_the_rows_read_every_ten_thousand() {
+        let text = format!("n\n{}", "1\n".repeat(25_000));
+        let mut reports = Vec::new();
+        import_reporting("long.csv", text.as_bytes(), &Limits::default(), &mut |rows| reports.push(rows)).unwrap();
+        assert_eq!(reports, [10_000, 20_000]);
     }
 
     #[test]

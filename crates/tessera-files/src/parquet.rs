@@ -92,13 +92,13 @@ impl From<ParquetError> for Problem {
 }
 
 /// One column chunk of one row group, read into `count` cells.
-struct Cells<'a> {
+struct Cells<'a, 'p> {
     descriptor: &'a ColumnDescriptor,
     count: usize,
-    budget: &'a mut CellBudget,
+    budget: &'a mut CellBudget<'p>,
 }
 
-impl Cells<'_> {
+impl Cells<'_, '_> {
     fn read(self, reader: ColumnReader) -> Result<Vec<String>, Problem> {
         let column = self.descriptor;
         match reader {

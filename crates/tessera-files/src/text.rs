@@ -36,6 +36,7 @@ pub(crate) fn read(file: &str, bytes: &[u8], tab_default: bool, budget: &mut Cel
         }
         row.resize(width, String::new());
         rows.push(row);
+        budget.row_read();
         Ok(())
     })?;
     Ok(rows)

@@ -105,7 +105,14 @@ fn xlsx_tab(
     let mut reader = workbook.worksheet_cells_reader(name).map_err(|error| malformed(&error))?;
     let mut cells = Vec::new();
     let mut span = Span::default();
+    let mut last_row = None;
     while let Some(cell) = reader.next_cell().map_err(|error| malformed(&error))? {
+        // Cells come row by row, so a new row number is one more row read.
+        let row = cell.get_position().0;
+        if last_row != Some(row) {
+            last_row = Some(row);
+            budget.row_read();
+        }
         let text = cell_text(&Data::from(cell.get_value().clone()));
         if !text.is_empty() {
             span.add(cell.get_position());

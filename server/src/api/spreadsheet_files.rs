@@ -139,9 +139,16 @@ fn file_of(form: &mut Form) -> Result<(String, Bytes), Error> {
 /// importer's text, which names the file and what to change.
 async fn import(file_name: String, bytes: Bytes) -> Result<Vec<ImportedSheet>, Error> {
     imports_progress::reading();
-    let imported = tokio::task::spawn_blocking(move || tessera_files::import(&file_name, &bytes, &Limits::default()))
-        .await
-        .context("reading an uploaded file")?;
+    let reporter = imports_progress::current();
+    let imported = tokio::task::spawn_blocking(move || {
+        tessera_files::import_reporting(&file_name, &bytes, &Limits::default(), &mut |rows| {
+            if let Some(reporter) = &reporter {
+                reporter.rows_read(rows);
+            }
+        })
+    })
+    .await
+    .context("reading an uploaded file")?;
     match imported {
         Ok(sheets) => {
             Ok(sheets.into_iter().map(|sheet| ImportedSheet { title: sheet.title, columns: sheet.columns, rows: sheet.rows }).collect())

@@ -342,15 +342,17 @@ both_databases! {
     async fn an_import_reports_its_progress_to_the_user_who_started_it_only(backend) {
         let server = TestServer::start(backend).await;
         let (ada, workspace_id) = ada_with_workspace(&server).await;
-        let rows: String = (0..1_234).map(|row| format!("Ada {row},{row}\n")).collect();
+        let rows: String = (0..12_345).map(|row| format!("Ada {row},{row}\n")).collect();
         let file = format!("Name,Amount\n{rows}");
         let parts = [Part::Text("workspace_id", &workspace_id), Part::File("people.csv", file.as_bytes())];
         let request = form_request(&ada, Method::POST, "/api/spreadsheets/upload", &parts).header("X-Import-Id", "import-0001-ada");
         Client::finish(request).await.expect(201);
 
-        // Every stored row is counted; the entry stays a minute after the answer for a last poll.
+        // Rows read are told every 10,000 and every stored row is counted; the entry stays a
+        // minute after the answer for a last poll.
         let progress = ada.get("/api/imports/import-0001-ada/progress").await;
-        assert_eq!(progress.expect(200), &serde_json::json!({ "phase": "ended", "rows_stored": 1_234, "rows_total": 1_234 }));
+        let expected = serde_json::json!({ "phase": "ended", "rows_read": 10_000, "rows_stored": 12_345, "rows_total": 12_345 });
+        assert_eq!(progress.expect(200), &expected);
 
         let eve = server.user("Eve", "eve@example.com").await;
         let refused = eve.get("/api/imports/import-0001-ada/progress").await;

@@ -2546,6 +2546,12 @@ export interface components {
             phase: components["schemas"]["ImportPhase"];
             /**
              * Format: int64
+             * @description Rows read from the file so far, every 10,000 (CSV and XLSX report as they read; other
+             *     formats and linked sources are read whole).
+             */
+            rows_read: number;
+            /**
+             * Format: int64
              * @description Rows written to the database so far, over all tabs.
              */
             rows_stored: number;

@@ -82,7 +82,7 @@ describe('/dashboard/spreadsheets/new: a long upload', () => {
   it('shows the bytes sent, then the rows the server has stored, for the import id it sent', async () => {
     let answer: (value: Answer) => void = () => undefined;
     let sentId: string | undefined;
-    let progress: ImportProgress = { phase: 'receiving', rows_stored: 0, rows_total: null };
+    let progress: ImportProgress = { phase: 'receiving', rows_read: 0, rows_stored: 0, rows_total: null };
     signedIn({
       'POST /api/spreadsheets/upload': (init) => {
         sentId = (init.headers as Record<string, string>)['X-Import-Id'];
@@ -99,7 +99,9 @@ describe('/dashboard/spreadsheets/new: a long upload', () => {
     expect(within(form).getByRole('progressbar', { name: 'Upload' })).toHaveAttribute('value', '2500002');
     expect(sentId).toBe(IMPORT_ID);
 
-    progress = { phase: 'storing', rows_stored: 1_200_000, rows_total: 2_000_000 };
+    progress = { phase: 'reading', rows_read: 1_500_000, rows_stored: 0, rows_total: null };
+    expect(await within(form).findByText('Read 1,500,000 rows', {}, { timeout: 2000 })).toBeInTheDocument();
+    progress = { phase: 'storing', rows_read: 2_000_000, rows_stored: 1_200_000, rows_total: 2_000_000 };
     expect(await within(form).findByText('Stored 1,200,000 of 2,000,000 rows', {}, { timeout: 2000 })).toBeInTheDocument();
     expect(within(form).getByRole('progressbar', { name: 'Rows stored' })).toHaveAttribute('value', '1200000');
 

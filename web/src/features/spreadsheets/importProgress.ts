@@ -23,7 +23,7 @@ export function uploadText({ sent, total }: UploadProgress): string {
 export function importText(progress: ImportProgress): string | null {
   switch (progress.phase) {
     case 'reading':
-      return 'Reading the rows…';
+      return progress.rows_read > 0 ? `Read ${counts.format(progress.rows_read)} rows` : 'Reading the rows…';
     case 'storing':
       return progress.rows_total == null
         ? `Stored ${counts.format(progress.rows_stored)} rows`
