@@ -29,6 +29,34 @@ fn start() {
     console_error_panic_hook::set_once();
 }
 
+/// A tab's `tessera_core::columnar` bytes read as a download streams them in (`push` each chunk,
+/// then `finish`): WASM memory then holds the table only, never the whole download beside it,
+/// and memory a WASM module took is never given back.
+#[wasm_bindgen]
+pub struct SheetLoader {
+    decoder: Option<columnar::Decoder>,
+}
+
+#[wasm_bindgen]
+impl SheetLoader {
+    #[wasm_bindgen(constructor)]
+    #[allow(clippy::new_without_default)]
+    pub fn new() -> SheetLoader {
+        SheetLoader { decoder: Some(columnar::Decoder::new()) }
+    }
+
+    /// Takes the next chunk of bytes; bytes that cannot be a table are an error naming why.
+    pub fn push(&mut self, chunk: &[u8]) -> JsResult<()> {
+        self.decoder.as_mut().ok_or_else(|| JsError::new("the sheet was read already"))?.push(chunk).map_err(convert::error)
+    }
+
+    /// The table, warm, once every chunk was pushed.
+    pub fn finish(&mut self) -> JsResult<SheetTable> {
+        let decoder = self.decoder.take().ok_or_else(|| JsError::new("the sheet was read already"))?;
+        decoder.finish().map(SheetTable::warm).map_err(convert::error)
+    }
+}
+
 /// A sheet loaded into WASM memory.
 #[wasm_bindgen]
 pub struct SheetTable {
@@ -44,16 +72,22 @@ impl SheetTable {
     }
 
     /// Loads a tab as the server answers it in `tessera_core::columnar`'s form; bytes that are
-    /// not such a table (cut short, altered) are an error naming the problem.
+    /// not such a table (cut short, altered) are an error naming the problem. The parsed forms
+    /// are built now ([`Table::warm`]), so the first query costs what later ones do.
     #[wasm_bindgen(js_name = fromColumnar)]
     pub fn from_columnar(bytes: &[u8]) -> JsResult<SheetTable> {
-        columnar::decode(bytes).map(|table| SheetTable { table }).map_err(convert::error)
+        columnar::decode(bytes).map(SheetTable::warm).map_err(convert::error)
     }
 
     /// The sheet in `tessera_core::columnar`'s form: the bytes the server answers for it.
     #[wasm_bindgen(js_name = toColumnar)]
     pub fn to_columnar(&self) -> Vec<u8> {
         columnar::encode(&self.table)
+    }
+
+    fn warm(table: Table) -> SheetTable {
+        table.warm();
+        SheetTable { table }
     }
 
     #[wasm_bindgen(getter, js_name = rowCount)]

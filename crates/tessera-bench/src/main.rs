@@ -170,6 +170,25 @@ fn ensure_dataset(rows: usize) -> std::io::Result<(PathBuf, u64)> {
     Ok((path, size))
 }
 
+/// The dataset as the server sends a tab to the browser (`tessera_core::columnar`), made from
+/// the CSV through the native core: what the WASM engine loads.
+fn ensure_columnar(csv: &Path) -> Result<PathBuf, String> {
+    let path = csv.with_extension("tscols");
+    let newer = |p: &Path| std::fs::metadata(p).and_then(|m| m.modified()).ok();
+    if path.exists() && newer(&path) >= newer(csv) {
+        return Ok(path);
+    }
+    let (table, _) = native::load(csv)?;
+    let write = || -> std::io::Result<()> {
+        let mut out = std::io::BufWriter::new(std::fs::File::create(&path)?);
+        tessera_core::columnar::write(&table, &mut out)?;
+        std::io::Write::flush(&mut out)
+    };
+    write().map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    println!("columnar bytes: {} ({:.1} MB)", path.display(), std::fs::metadata(&path).map_or(0, |m| m.len()) as f64 / 1e6);
+    Ok(path)
+}
+
 fn spec_json() -> String {
     serde_json::json!({
         "category": query::CATEGORY,
@@ -298,8 +317,8 @@ fn run_all(args: &Args) -> ExitCode {
             }
             "wasm" | "ts" | "duckdb" | "arquero" => {
                 let pkg = if engine == "wasm" {
-                    match ensure_wasm_pkg(args.build_wasm) {
-                        Ok(pkg) => Some(pkg),
+                    match ensure_wasm_pkg(args.build_wasm).and_then(|pkg| Ok((pkg, ensure_columnar(&csv_path)?))) {
+                        Ok(found) => Some(found),
                         Err(e) => {
                             failures.push(format!("wasm: {e}"));
                             continue;
@@ -318,8 +337,8 @@ fn run_all(args: &Args) -> ExitCode {
                 cmd.args(["--expose-gc", "--max-old-space-size=16384"]);
                 cmd.arg(&bench_js).args([engine.as_str(), &csv_arg, &runs, &spec_json()]);
                 cmd.args([query::core_query_spec().to_string(), query::core_chart_spec().to_string()]);
-                if let Some(pkg) = pkg {
-                    cmd.env("TESSERA_WASM_PKG", pkg.join("tessera_wasm_core.js"));
+                if let Some((pkg, columns)) = pkg {
+                    cmd.env("TESSERA_WASM_PKG", pkg.join("tessera_wasm_core.js")).env("TESSERA_BENCH_COLUMNS", columns);
                 }
                 collect(cmd, engine)
             }

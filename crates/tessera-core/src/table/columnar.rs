@@ -212,6 +212,9 @@ impl Decoder {
             }
             Step::Text => {
                 self.text = String::from_utf8(std::mem::take(&mut self.field)).map_err(|_| self.what("its text is not UTF-8"))?;
+                // The field grew by doubling as chunks came (never by the size the bytes claim):
+                // give back what it took beyond the text, up to half of it.
+                self.text.shrink_to_fit();
                 let mut start = 0;
                 for &end in &self.ends {
                     let end = end as usize;
