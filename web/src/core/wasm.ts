@@ -4,6 +4,7 @@
 // as the bytes of tessera_core::columnar (openColumns), a sheet made in the browser as JSON text. Markdown to HTML and the
 // iframe of pasted code are in a second module, loaded only when a preview needs them (./markup.ts).
 import init, {
+  SheetLoader,
   SheetTable,
   blockCatalogue,
   blockColumnFormats,
@@ -112,6 +113,23 @@ export interface Core {
 
 let ready: Promise<Core> | undefined;
 
+/** The slice of a tab's bytes that crosses into WASM memory at a time. */
+const LOAD_SLICE = 1 << 20;
+
+/**
+ * A tab's bytes, a slice at a time into the core's loader: WASM memory, which a module never
+ * gives back, then holds the table and one slice rather than the whole download beside it.
+ */
+function openColumns(bytes: Uint8Array): Table {
+  const loader = new SheetLoader();
+  try {
+    for (let at = 0; at < bytes.length; at += LOAD_SLICE) loader.push(bytes.subarray(at, at + LOAD_SLICE));
+    return tableOf(loader.finish());
+  } finally {
+    loader.free();
+  }
+}
+
 /**
  * The handle as Table: the bindings' own methods, with the views' JSON text inputs and answers
  * read here (the facade's form, which keeps one typed export per view).
@@ -142,7 +160,7 @@ export function loadCore(source?: InitInput): Promise<Core> {
   if (!ready) {
     const attempt = init(source === undefined ? undefined : { module_or_path: source }).then((): Core => ({
       openSheet: (json) => tableOf(SheetTable.fromJson(json)),
-      openColumns: (bytes) => tableOf(SheetTable.fromColumnar(bytes)),
+      openColumns,
       blockCatalogue: () => blockCatalogue() as Catalogue,
       validateBlock: (block) => validateBlock(block) as BlockValidation,
       blockDefaults: (block) => blockDefaults(block) as BlockConfig,

@@ -18,7 +18,11 @@ const KB = 1024;
 // editor takes the markup module's `iframeFrame` refusal, the same Rust function), about 133 KB.
 // What is left (not broken down yet) is the binding of tessera-core and tessera-blocks with their
 // dependencies (serde, serde_json, chrono, regex-lite); lower the budget with whatever leaves.
-const CORE_BUDGET = 310 * KB;
+// Issue 31 added 10.2 KB (314.5 KB, 322,054 bytes here): the binary sheet form's decoder and
+// SheetLoader (a server tab loads in 0.5 s instead of 6.4 s through JSON), Table::warm, and the
+// table handle's rowCells and scorecards/calendar/markdownTexts, which replace the JSON facades
+// that parsed the whole sheet per call; hence 320 KB.
+const CORE_BUDGET = 320 * KB;
 
 it('keeps the gzipped WASM core the editor loads first within its budget', () => {
   const dir = process.env.TESSERA_WASM_PKG_DIR;
