@@ -26,7 +26,8 @@ const TARGET_KB = 170;
 const TARGET_LCP_MS = 1000;
 const DATA_SLUG = 'budget-data-blocks';
 const DATA_ROWS = 10_000;
-const TARGET_INTERACTIVE_MS = 1500;
+// Issue 31: every block of the ten-block data board drawn within 800 ms of a cold navigation.
+const TARGET_INTERACTIVE_MS = 800;
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 if (!BASE || !EMAIL || !PASSWORD) {

@@ -1,13 +1,16 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import type { BoardState } from '../../generated/api';
 import { Loading } from '../../components/Loading';
 import { toApiError } from '../../api/errors';
 import { ErrorPage } from '../../pages/ErrorPage';
 import { PRODUCT_TITLE, screenTitle, useDocumentTitle } from '../../platform/useDocumentTitle';
-import { BoardEditorShell } from './BoardEditorShell';
 import { BoardView, useSections } from './BoardView';
-import { BoardWorkspaceShell } from './BoardWorkspaceShell';
 import { useBoard } from './useBoard';
+
+// The editing frames (settings, history, embed code, users) load only for people who can edit:
+// a visitor's first paint never downloads them.
+const BoardEditorShell = lazy(() => import('./BoardEditorShell').then((m) => ({ default: m.BoardEditorShell })));
+const BoardWorkspaceShell = lazy(() => import('./BoardWorkspaceShell').then((m) => ({ default: m.BoardWorkspaceShell })));
 
 /** Which frame a board shows in for users who can edit; 'embed' never shows one. */
 export type BoardLayout = 'editor' | 'workspace' | 'embed';
@@ -60,6 +63,9 @@ export function BoardScreen({ slug, layout, onShown }: { slug: string; layout: B
   if (load.status === 'failed') return <ErrorPage error={load.error} />;
   const { board } = load;
   if (layout === 'embed' || !board.can_edit) return <GuestBoard board={board} onSettled={onShown} embed={layout === 'embed'} />;
-  if (layout === 'workspace') return <BoardWorkspaceShell board={board} setBoard={setBoard} />;
-  return <BoardEditorShell board={board} setBoard={setBoard} />;
+  return (
+    <Suspense fallback={<Loading />}>
+      {layout === 'workspace' ? <BoardWorkspaceShell board={board} setBoard={setBoard} /> : <BoardEditorShell board={board} setBoard={setBoard} />}
+    </Suspense>
+  );
 }
