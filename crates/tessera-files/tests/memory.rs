@@ -3,37 +3,15 @@
 //! peak. (A crash or a gigabyte-sized allocation is what the fix prevents, so a peak is the
 //! honest measure.)
 
-use std::alloc::{GlobalAlloc, Layout, System};
+mod counting;
+
 use std::fs;
 use std::io::{Cursor, Write};
 use std::path::Path;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 use tessera_files::{import, ImportError, Limits};
 use zip::write::SimpleFileOptions;
 use zip::ZipWriter;
-
-struct Counting;
-
-static CURRENT: AtomicUsize = AtomicUsize::new(0);
-static PEAK: AtomicUsize = AtomicUsize::new(0);
-
-// SAFETY: every call is forwarded to the system allocator unchanged; only counters are added.
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        let now = CURRENT.fetch_add(layout.size(), Ordering::Relaxed) + layout.size();
-        PEAK.fetch_max(now, Ordering::Relaxed);
-        unsafe { System.alloc(layout) }
-    }
-
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        CURRENT.fetch_sub(layout.size(), Ordering::Relaxed);
-        unsafe { System.dealloc(ptr, layout) }
-    }
-}
-
-#[global_allocator]
-static ALLOCATOR: Counting = Counting;
 
 const MIB: usize = 1024 * 1024;
 /// Far below what any of the files below would cost if it were expanded (hundreds of MiB to
@@ -42,10 +20,8 @@ const PEAK_ALLOWED: usize = 48 * MIB;
 
 /// The peak memory above the current level while `import` reads `bytes`, and its answer.
 fn peak_of(name: &str, bytes: &[u8]) -> (usize, Result<usize, ImportError>) {
-    let base = CURRENT.load(Ordering::Relaxed);
-    PEAK.store(base, Ordering::Relaxed);
-    let outcome = import(name, bytes, &Limits::default()).map(|sheets| sheets.len());
-    (PEAK.load(Ordering::Relaxed) - base, outcome)
+    let (outcome, peak, _) = counting::measured(|| import(name, bytes, &Limits::default()).map(|sheets| sheets.len()));
+    (peak, outcome)
 }
 
 fn ods(content: &str) -> Vec<u8> {

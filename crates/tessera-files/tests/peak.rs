@@ -6,32 +6,9 @@
 //! Every allocation is counted, so the figure is the heap the import holds at its busiest,
 //! beyond the file's bytes (which the caller holds).
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicUsize, Ordering};
+mod counting;
 
 use tessera_files::{import, Limits};
-
-struct Counting;
-
-static CURRENT: AtomicUsize = AtomicUsize::new(0);
-static PEAK: AtomicUsize = AtomicUsize::new(0);
-
-// SAFETY: every call is forwarded to the system allocator unchanged; only counters are added.
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        let now = CURRENT.fetch_add(layout.size(), Ordering::Relaxed) + layout.size();
-        PEAK.fetch_max(now, Ordering::Relaxed);
-        unsafe { System.alloc(layout) }
-    }
-
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        CURRENT.fetch_sub(layout.size(), Ordering::Relaxed);
-        unsafe { System.dealloc(ptr, layout) }
-    }
-}
-
-#[global_allocator]
-static ALLOCATOR: Counting = Counting;
 
 const MIB: f64 = 1024.0 * 1024.0;
 const COLUMNS: [&str; 10] = ["Id", "Name", "Email", "City", "Date", "Amount", "Status", "Owner", "Quantity", "Note"];
@@ -84,11 +61,8 @@ fn xlsx(rows: usize) -> Vec<u8> {
 
 /// Prints the file's size and the import's peak heap, both per million cells.
 fn measure(name: &str, bytes: &[u8], cells: f64) {
-    let base = CURRENT.load(Ordering::Relaxed);
-    PEAK.store(base, Ordering::Relaxed);
-    let sheets = import(name, bytes, &Limits::default()).expect("an ordinary file imports");
-    let peak = (PEAK.load(Ordering::Relaxed) - base) as f64;
-    let held = (CURRENT.load(Ordering::Relaxed) - base) as f64;
+    let (sheets, peak, held) = counting::measured(|| import(name, bytes, &Limits::default()).expect("an ordinary file imports"));
+    let (peak, held) = (peak as f64, held as f64);
     let millions = cells / 1e6;
     println!(
         "{name}: {:.1} MiB file, peak {:.0} MiB while reading, {:.0} MiB held by the sheet; per million cells: file {:.1} MiB, peak {:.0} MiB, sheet {:.0} MiB",
