@@ -127,7 +127,7 @@ fn optimize(module: &Path) -> Result {
 }
 
 const WASM_FEATURES: &[&str] =
-    &["--enable-bulk-memory", "--enable-nontrapping-float-to-int", "--enable-sign-ext", "--enable-mutable-globals"];
+    &["--enable-bulk-memory", "--enable-nontrapping-float-to-int", "--enable-sign-ext", "--enable-mutable-globals", "--enable-simd"];
 
 fn size(path: &Path) -> Result<u64> {
     std::fs::metadata(path).map(|meta| meta.len()).map_err(|err| format!("cannot read {}: {err}", path.display()))
