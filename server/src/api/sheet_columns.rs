@@ -86,10 +86,10 @@ fn streamed(table: Arc<Table>) -> Body {
             }
         }
     });
-    Body::from_stream(futures_util::stream::unfold(
-        receiver,
-        |mut receiver| async move { receiver.recv().await.map(|chunk| (chunk, receiver)) },
-    ))
+    // Fused: the compression layer polls a body once more after its end (for trailers), and
+    // an unfold polled after it ended panics, which cut every compressed answer short.
+    let chunks = futures_util::stream::unfold(receiver, |mut receiver| async move { receiver.recv().await.map(|chunk| (chunk, receiver)) });
+    Body::from_stream(futures_util::StreamExt::fuse(chunks))
 }
 
 /// A writer that sends what it is given in chunks of about [`CHUNK_BYTES`].
