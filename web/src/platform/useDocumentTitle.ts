@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 
 /** The title of a page that names no screen of its own (and `index.html`'s). */
 export const PRODUCT_TITLE = 'Tessera';
@@ -13,14 +13,16 @@ export function screenTitle(name: string): string {
  * Sets the browser tab's title while the calling screen shows, so tabs, history and bookmarks
  * tell screens apart. `null` (or blank) leaves the title as it is: a board keeps the title the
  * server wrote into its page until the board has loaded. When the screen goes the product's
- * title comes back; React removes the old screen before the next one sets its own.
+ * title comes back; React removes the old screen before the next one sets its own. Layout
+ * effects, so the title changes in the same commit as the screen (a passive effect could still be
+ * pending when the new screen is already on show).
  */
 export function useDocumentTitle(title: string | null | undefined): void {
   const wanted = title?.trim() || null;
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (wanted) document.title = wanted;
   }, [wanted]);
-  useEffect(
+  useLayoutEffect(
     () => () => {
       document.title = PRODUCT_TITLE;
     },
