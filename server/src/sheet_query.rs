@@ -625,7 +625,10 @@ pub async fn answer_json(state: &AppState, scope: &Scope, viewer: &Viewer, title
             return Ok(JsonAnswer(json));
         }
     }
-    let (table, version) = load_table(state, &sheet, params.bypass_cache()).await?;
+    let (table, version) = match params.bypass_cache() {
+        true => load_table(state, &sheet, true).await?,
+        false => state.tables.table_at(&state.db, &sheet, version).await?.ok_or_else(|| not_in_spreadsheet(&sheet.title))?,
+    };
     // Kept under the version the table is at, which may be newer than the one read above.
     let key = answer_key(scope, &sheet, version, &mut prepared);
     let built = with_record(state, scope, &table, prepared, params.bypass_cache()).await?;

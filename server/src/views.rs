@@ -239,12 +239,23 @@ pub(crate) async fn view_json(
     params: &ViewParams,
 ) -> Result<JsonAnswer, Error> {
     let block = sheet_query::scoped_block(&state.db, scope, block_id).await?;
-    let key = view_key(state, scope, viewer, &block, params).await?;
+    block_view_json(state, scope, viewer, &block, params).await
+}
+
+/// [`view_json`] of a block the caller has already read from the scope's board or page.
+pub(crate) async fn block_view_json(
+    state: &AppState,
+    scope: &Scope,
+    viewer: &Viewer,
+    block: &StoredBlock,
+    params: &ViewParams,
+) -> Result<JsonAnswer, Error> {
+    let key = view_key(state, scope, viewer, block, params).await?;
     let fresh = params.no_cache.as_deref().map(str::trim) == Some("1");
     if let Some(json) = key.as_deref().filter(|_| !fresh).and_then(|key| state.answers.get(key)) {
         return Ok(JsonAnswer(json));
     }
-    let json = JsonAnswer::of(&view_of(state, scope, viewer, &block, params).await?, "writing a block view")?;
+    let json = JsonAnswer::of(&view_of(state, scope, viewer, block, params).await?, "writing a block view")?;
     if let Some(key) = key {
         state.answers.put(key, json.0.clone());
     }

@@ -20,12 +20,17 @@
 //! whole call. Past that, a block that fails (a setting that does not fit the sheet, a missing
 //! tab) answers its own `error`, the text its own call would answer, and the others are answered.
 //! Blocks are read concurrently, each on its own task, so that the cores share the work.
+//!
+//! Each entry goes through the answer cache as the block's own call does (`answer_cache`): many
+//! viewers opening one board share the work, and a block's refresh after first paint finds the
+//! entry first paint kept. Entries are the cached JSON as is, never parsed again.
 
 use std::collections::BTreeMap;
 
 use axum::extract::{Path, Query, State};
 use axum::http::HeaderMap;
 use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
 use serde_json::Value;
 use tessera_blocks::{first_page_rows, BlockType, ViewKind};
 use utoipa::{IntoParams, ToSchema};
@@ -34,6 +39,7 @@ use utoipa_axum::routes;
 
 use super::sheet_data::{board_scope, page_scope, viewer};
 use super::{ApiJson, SpecParams};
+use crate::answer_cache::JsonAnswer;
 use crate::apps::AppLocator;
 use crate::auth::Caller;
 use crate::blocks::{self, StoredBlock};
@@ -66,14 +72,16 @@ pub struct FirstPaintParams {
 pub struct FirstPaintBlock {
     /// The first page of the block's rows, as the sheet call answers it.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub rows: Option<SheetAnswer>,
+    #[schema(value_type = Option<SheetAnswer>)]
+    pub rows: Option<Box<RawValue>>,
     /// The `rows_per_page` of the block's first page (0: every row), with `rows` or its `error`;
     /// absent for a view.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub rows_per_page: Option<u64>,
     /// The block's computed view, as the view call answers it.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub view: Option<BlockView>,
+    #[schema(value_type = Option<BlockView>)]
+    pub view: Option<Box<RawValue>>,
     /// What the block's own call would have answered as its error.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
@@ -179,7 +187,7 @@ async fn answer(
     match read {
         Read::View => {
             let view_params = ViewParams { search: params.search.clone(), tz_offset: params.tz_offset.clone(), ..ViewParams::default() };
-            match views::view_of(state, scope, viewer, block, &view_params).await {
+            match views::block_view_json(state, scope, viewer, block, &view_params).await.and_then(raw) {
                 Ok(view) => FirstPaintBlock { rows: None, rows_per_page: None, view: Some(view), error: None },
                 Err(error) => failed(&block.id, error),
             }
@@ -194,12 +202,19 @@ async fn answer(
                 ..SheetParams::default()
             };
             let sheet = block.config.get("sheet_title").and_then(Value::as_str).map(str::trim).unwrap_or_default();
-            match sheet_query::answer(state, scope, viewer, sheet, &sheet_params).await {
+            match sheet_query::answer_json(state, scope, viewer, sheet, &sheet_params).await.and_then(raw) {
                 Ok(rows) => FirstPaintBlock { rows: Some(rows), rows_per_page: Some(rows_per_page), view: None, error: None },
                 Err(error) => FirstPaintBlock { rows_per_page: Some(rows_per_page), ..failed(&block.id, error) },
             }
         }
     }
+}
+
+/// A cached answer as an entry of this one. The bytes are JSON the server wrote, so an error here
+/// is a server fault.
+fn raw(json: JsonAnswer) -> Result<Box<RawValue>, Error> {
+    let text = String::from_utf8(json.0.to_vec()).map_err(|error| Error::internal("reading a kept answer", error))?;
+    RawValue::from_string(text).map_err(|error| Error::internal("reading a kept answer", error))
 }
 
 /// The block's error as its own call would answer it (a server error's generic text, logged).

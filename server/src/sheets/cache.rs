@@ -97,6 +97,12 @@ impl TableCache {
     /// Answers `None` when the sheet was deleted meanwhile.
     pub async fn table(&self, db: &Db, sheet: &SheetInfo) -> Result<Option<(Arc<Table>, i64)>, Error> {
         let Some(version) = store::version(db, &sheet.id).await? else { return Ok(None) };
+        self.table_at(db, sheet, version).await
+    }
+
+    /// [`Self::table`] for a caller that has just read the sheet's `version` itself (the answer
+    /// cache's key holds it), so that a miss reads it once, not twice.
+    pub async fn table_at(&self, db: &Db, sheet: &SheetInfo, version: i64) -> Result<Option<(Arc<Table>, i64)>, Error> {
         if let Some(held) = self.get(&sheet.id, version) {
             return Ok(Some(held));
         }

@@ -63,22 +63,40 @@ async fn assert_each_block_answers_as_its_own_call(client: &Client, first: &Valu
     }
 }
 
-both_databases! {
-    async fn a_boards_first_paint_answers_each_block_as_its_own_calls_and_a_bad_block_alone_fails(backend) {
+/// Ada's public board `sales` over [`sales`] with a Region filter, [`blocks`] and a banner.
+struct SalesBoard {
+    server: TestServer,
+    ada: Client,
+    board_id: String,
+    spreadsheet_id: String,
+    /// The ids of [`blocks`], in order.
+    ids: Vec<String>,
+}
+
+impl SalesBoard {
+    async fn new(backend: Backend) -> Self {
         let server = TestServer::start(backend).await;
         let ada = server.user("Ada", "ada@example.com").await;
         let workspace_id = workspace(&ada, "acme").await;
         let board_id = id(&board(&ada, &workspace_id, "Sales").await);
         let spreadsheet_id = spreadsheet(&server, &workspace_id, vec![sales()]).await;
         let filters = json!([{"name": "Region", "active": false, "condition": "=", "sheet_column": {"sheet": "Sales", "column": "Region"}, "value": ""}]);
-        ada.put(&format!("/api/boards/{board_id}"), json!({"spreadsheetId": spreadsheet_id, "public": true, "filters": filters})).await.expect(200);
+        ada.put(&format!("/api/boards/{board_id}"), json!({"spreadsheetId": spreadsheet_id, "public": true, "filters": filters}))
+            .await
+            .expect(200);
         let mut ids = Vec::new();
         for block in blocks() {
             ids.push(id(ada.post(&format!("/api/boards/{board_id}/blocks"), block).await.expect(201)));
         }
         // A block that reads nothing has no entry.
         ada.post(&format!("/api/boards/{board_id}/blocks"), json!({"type": "bannerHero"})).await.expect(201);
+        Self { server, ada, board_id, spreadsheet_id, ids }
+    }
+}
 
+both_databases! {
+    async fn a_boards_first_paint_answers_each_block_as_its_own_calls_and_a_bad_block_alone_fails(backend) {
+        let SalesBoard { server, ada, board_id, spreadsheet_id, ids } = SalesBoard::new(backend).await;
         let guest = server.guest();
         for query in ["", "&search=o", "&_filters=Region:South&tz_offset=60"] {
             let first = guest.get(&format!("/api/board/{spreadsheet_id}/first-paint?board=sales{query}")).await.expect(200).clone();
@@ -105,6 +123,23 @@ both_databases! {
         assert_eq!(ada.get(&format!("/api/board/{spreadsheet_id}/first-paint?board=sales")).await.expect(200)["blocks"].as_object().unwrap().len(), 8);
         let elsewhere = ada.get("/api/board/ss-other/first-paint?board=sales").await;
         assert_eq!(elsewhere.status, 404, "{}", elsewhere.text);
+    }
+
+    async fn many_viewers_of_a_board_share_its_first_paint_and_a_blocks_refresh_reuses_it(backend) {
+        let SalesBoard { server, spreadsheet_id, ids, .. } = SalesBoard::new(backend).await;
+        let kept = server.state.answers.len();
+        let first = server.guest().get(&format!("/api/board/{spreadsheet_id}/first-paint?board=sales")).await.expect(200).clone();
+        let answered = ids.iter().filter(|block| first["blocks"][block.as_str()]["error"].is_null()).count();
+        assert_eq!(answered, ids.len() - 1, "every block but the bad chart: {first}");
+        assert_eq!(server.state.answers.len(), kept + answered, "each answered block is kept, the error is not");
+
+        let another = server.guest().get(&format!("/api/board/{spreadsheet_id}/first-paint?board=sales")).await.expect(200).clone();
+        assert_eq!(another, first);
+        let table = server.guest().get(&format!("/api/board/{spreadsheet_id}/sheet/Sales?board=sales&block={}&page=1&rows_per_page=2", ids[0])).await.expect(200).clone();
+        assert_eq!(table, first["blocks"][&ids[0]]["rows"]);
+        let chart = server.guest().get(&format!("/api/board/{spreadsheet_id}/view/{}?board=sales", ids[4])).await.expect(200).clone();
+        assert_eq!(chart, first["blocks"][&ids[4]]["view"]);
+        assert_eq!(server.state.answers.len(), kept + answered, "another viewer and the blocks' own calls reuse the kept answers");
     }
 
     async fn an_app_pages_first_paint_answers_each_block_as_its_own_calls(backend) {
