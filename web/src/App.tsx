@@ -5,6 +5,7 @@ import { Loading } from './components/Loading';
 import { Toaster } from './components/Toaster';
 import { runtimeConfig } from './config/runtime';
 import { appNameFromLocation } from './features/app/appLocation';
+import { prefetchBoard } from './features/board/boardPrefetch';
 import { ErrorPage, ErrorPageFailed } from './pages/ErrorPage';
 import { NotFound } from './pages/NotFound';
 import { lazyRoute } from './platform/chunkReload';
@@ -88,6 +89,20 @@ export const PREFETCH_ROUTES: PrefetchRoute[] = ROUTES.map(({ path, Screen }) =>
   matches: (pathname) => matchPath(path, pathname) !== null,
   preload: Screen.preload,
 }));
+
+/**
+ * Starts downloading the screen at `location` before React first renders, so that its chunks
+ * arrive while the entry's code runs instead of after, and a board asks for its data beside them
+ * (issue 31: a visitor's board drew its blocks two download waves later). The screen chosen is
+ * the one the routes below show.
+ */
+export function startScreen(location: { pathname: string; search: string; host: string }): void {
+  const route = ROUTES.find(({ path }) => matchPath(path, location.pathname) !== null);
+  if (!route) return;
+  if (route.viewer && appNameFromLocation(location, runtimeConfig().baseHost)) return AppViewerRoute.preload();
+  route.Screen.preload();
+  if (route.Screen === BoardViewerRoute) prefetchBoard(matchPath(route.path, location.pathname)?.params.board_slug ?? '');
+}
 
 /**
  * `/` and `/:board_slug` when the address names an app (its sub-domain, or `?app=` for local

@@ -4,7 +4,7 @@ import { BrowserRouter } from 'react-router';
 import '@fontsource/lexend-deca/latin-400.css';
 import '@fontsource/lexend-deca/latin-600.css';
 import './styles.css';
-import { App } from './App';
+import { App, startScreen } from './App';
 import { listenForPreloadErrors } from './platform/chunkReload';
 import { listenForUncaughtErrors } from './platform/errorReporting';
 import { registerServiceWorker } from './platform/serviceWorker';
@@ -12,6 +12,7 @@ import { registerServiceWorker } from './platform/serviceWorker';
 listenForUncaughtErrors();
 listenForPreloadErrors();
 registerServiceWorker();
+startScreen(window.location);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

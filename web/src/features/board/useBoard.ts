@@ -3,14 +3,17 @@ import { ApiError, toApiError } from '../../api/errors';
 import type { BoardState } from '../../generated/api';
 import { copyKey, keepCopy, loadWithCopy } from '../../platform/offlineStore';
 import { withoutLocalDrafts } from '../../shell/blockList';
+import { preloadBlockViewsOf } from '../../blocks/registry';
 import { loadBoard } from './boardApi';
+import { takePrefetchedBoard } from './boardPrefetch';
 
 export type BoardLoad = { status: 'loading' } | { status: 'ready'; board: BoardState } | { status: 'failed'; error: ApiError };
 
 /**
- * The board named `slug`, loaded with POST /api/board/update-metadata, and a setter for the
- * editor's changes. A new slug loads again; an answer for an old slug is dropped. An editor's
- * board is kept on the device, and served from there when the network is gone.
+ * The board named `slug`, loaded with POST /api/board/update-metadata (or taken from the request
+ * the page started with, `boardPrefetch`), and a setter for the editor's changes. A new slug
+ * loads again; an answer for an old slug is dropped. An editor's board is kept on the device,
+ * and served from there when the network is gone.
  */
 export function useBoard(slug: string) {
   const [load, setLoad] = useState<BoardLoad>({ status: 'loading' });
@@ -19,8 +22,13 @@ export function useBoard(slug: string) {
     const abort = new AbortController();
     setLoad({ status: 'loading' });
     // Kept by the effect below, and only for editors: a visitor's device keeps nothing.
-    loadWithCopy(copyKey.board(slug), () => loadBoard(slug, abort.signal), false).then(
-      (board) => setLoad({ status: 'ready', board }),
+    loadWithCopy(copyKey.board(slug), () => takePrefetchedBoard(slug) ?? loadBoard(slug, abort.signal), false).then(
+      (board) => {
+        if (abort.signal.aborted) return;
+        // The blocks' code downloads now, not once the board has rendered and each block mounts.
+        preloadBlockViewsOf(board.blocks.map((block) => block.type));
+        setLoad({ status: 'ready', board });
+      },
       (error: unknown) => {
         if (!abort.signal.aborted) setLoad({ status: 'failed', error: toApiError(error) });
       },
