@@ -19,8 +19,12 @@ type Load<P> = () => Promise<ComponentType<P>>;
 
 // A standalone view takes only the block of the props every view is given.
 const VIEWS: Record<BlockType, Load<DataBlockProps>> = {
-  // ECharts (the chart's canvas) downloads beside the block's own code, not after it has rendered.
-  chart: () => Promise.all([import('./chart/ChartBlock'), import('./chart/ChartCanvas')]).then(([m]) => m.ChartBlock),
+  // ECharts (the chart's canvas) starts downloading beside the block's own code, not once the
+  // block has arrived and rendered; the block shows it when it is there, or that it could not load.
+  chart: () => {
+    import('./chart/ChartCanvas').catch(() => undefined);
+    return import('./chart/ChartBlock').then((m) => m.ChartBlock);
+  },
   list: () => import('./table/ListBlock').then((m) => m.ListBlock),
   imageGallery: () => import('./gallery/ImageGalleryBlock').then((m) => m.ImageGalleryBlock),
   table: () => import('./table/TableBlock').then((m) => m.TableBlock),
@@ -65,11 +69,6 @@ export async function loadBlockView(type: string): Promise<ComponentType<DataBlo
   const view = loaded.get(key) ?? (await VIEWS[key]());
   loaded.set(key, view);
   return view;
-}
-
-/** Downloads the views of `types` without drawing anything, as a board or page that shows them arrives. */
-export function preloadBlockViewsOf(types: readonly string[]): void {
-  for (const type of new Set(types)) if (hasBlockView(type)) loadBlockView(type).catch(() => undefined);
 }
 
 /**

@@ -2,7 +2,7 @@
 // ECharts (its own lazy chunk), with a PDF export of the picture (pdf_download, default on) and
 // the values of a clicked category (show_details_on_click). The option is built by the pure
 // `buildBlockChartOption`; a visually hidden table gives screen readers the same numbers.
-import { Component, lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
+import { Component, useCallback, useEffect, useState, type ReactNode } from 'react';
 import type { EChartsType } from 'echarts/core';
 import { Loading } from '../../components/Loading';
 import type { ChartModel } from '../../generated/core';
@@ -18,12 +18,34 @@ import { downloadImagePdf } from '../pdf/pdf';
 import { buildBlockChartOption, formatChartValue, seriesLeftOut } from './chartOptions';
 import './chart.css';
 
-// ECharts is the largest dependency of the app; it arrives with the first chart on a page.
-const loadCanvas = () => import('./ChartCanvas');
-const ChartCanvas = lazy(loadCanvas);
+// ECharts is the largest dependency of the app; it arrives with the first chart on a page. Not
+// React.lazy: React reveals suspended content in batches (every 300 ms), which held charts back
+// after their code and series had both arrived (issue 31).
+type Canvas = (typeof import('./ChartCanvas'))['default'];
+let loadedCanvas: Canvas | undefined;
+const loadCanvas = () => import('./ChartCanvas').then((module) => (loadedCanvas = module.default));
+
+/** The chart's drawing code: undefined while it downloads, 'failed' when it could not. */
+function useCanvas(): Canvas | 'failed' | undefined {
+  const [canvas, setCanvas] = useState<Canvas | 'failed' | undefined>(() => loadedCanvas);
+  useEffect(() => {
+    if (canvas) return;
+    let live = true;
+    loadCanvas().then(
+      (loaded) => live && setCanvas(() => loaded),
+      () => live && setCanvas('failed'),
+    );
+    return () => {
+      live = false;
+    };
+  }, [canvas]);
+  return canvas;
+}
 
 /** Rows of the screen-reader table; a 100,000-point chart is summarised, not read out. */
 export const SUMMARY_ROWS = 200;
+
+const CHART_FAILED = 'The chart could not be drawn.';
 
 class ChartBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
   state = { failed: false };
@@ -31,7 +53,7 @@ class ChartBoundary extends Component<{ children: ReactNode }, { failed: boolean
     return { failed: true };
   }
   render() {
-    if (this.state.failed) return <p className="block-error">The chart could not be drawn.</p>;
+    if (this.state.failed) return <p className="block-error">{CHART_FAILED}</p>;
     return this.props.children;
   }
 }
@@ -96,6 +118,7 @@ function ChartBody({ model, block, filterLines }: { model: ChartModel; block: Da
   const [chart, setChart] = useState<EChartsType | null>(null);
   const [exporting, setExporting] = useState(false);
   const [point, setPoint] = useState<number | null>(null);
+  const ChartCanvas = useCanvas();
   const onPointClick = useCallback((p: ChartPoint) => setPoint(p.dataIndex), []);
 
   async function exportPdf() {
@@ -130,7 +153,9 @@ function ChartBody({ model, block, filterLines }: { model: ChartModel; block: Da
         </div>
       )}
       <ChartBoundary>
-        <Suspense fallback={<Loading message="Loading chart..." />}>
+        {ChartCanvas === 'failed' ? (
+          <p className="block-error">{CHART_FAILED}</p>
+        ) : ChartCanvas ? (
           <div className="chart-block-canvas">
             <ChartCanvas
               option={option}
@@ -140,7 +165,9 @@ function ChartBody({ model, block, filterLines }: { model: ChartModel; block: Da
               onPointClick={config.show_details_on_click === true ? onPointClick : undefined}
             />
           </div>
-        </Suspense>
+        ) : (
+          <Loading message="Loading chart..." />
+        )}
       </ChartBoundary>
       <LeftOut model={model} />
       <SeriesTable model={model} config={config} title={title} />
@@ -164,7 +191,7 @@ function LeftOut({ model }: { model: ChartModel }) {
 export function ChartBlock({ block, source }: DataBlockProps) {
   const load = useBlockView<BlockView>(block, source);
   // The drawing code downloads while the server computes the series, not after them. A failure
-  // here is the lazy canvas's to show.
+  // here is the chart body's to show.
   useEffect(() => void loadCanvas().catch(() => undefined), []);
   return (
     <BlockLoadState load={load}>

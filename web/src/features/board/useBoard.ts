@@ -3,7 +3,6 @@ import { ApiError, toApiError } from '../../api/errors';
 import type { BoardState } from '../../generated/api';
 import { copyKey, keepCopy, loadWithCopy } from '../../platform/offlineStore';
 import { withoutLocalDrafts } from '../../shell/blockList';
-import { preloadBlockViewsOf } from '../../blocks/registry';
 import { loadBoard } from './boardApi';
 import { takePrefetchedBoard } from './boardPrefetch';
 
@@ -24,10 +23,7 @@ export function useBoard(slug: string) {
     // Kept by the effect below, and only for editors: a visitor's device keeps nothing.
     loadWithCopy(copyKey.board(slug), () => takePrefetchedBoard(slug) ?? loadBoard(slug, abort.signal), false).then(
       (board) => {
-        if (abort.signal.aborted) return;
-        // The blocks' code downloads now, not once the board has rendered and each block mounts.
-        preloadBlockViewsOf(board.blocks.map((block) => block.type));
-        setLoad({ status: 'ready', board });
+        if (!abort.signal.aborted) setLoad({ status: 'ready', board });
       },
       (error: unknown) => {
         if (!abort.signal.aborted) setLoad({ status: 'failed', error: toApiError(error) });
