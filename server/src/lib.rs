@@ -156,11 +156,13 @@ pub async fn run() -> Result<(), StartError> {
     let limits = state.config.history;
     history::revisions::backfill(&state.db, &limits).await.map_err(|error| StartError::Init(format!("starting the history: {error}")))?;
     tokio::spawn(history::retention::run(state.db.clone(), limits));
+    // Before the line below: whoever reads it may stop the server at once.
+    let stop = shutdown_signal();
     println!("Tessera is running at {}/", state.config.public_base_url());
     if let Some(demo) = demo {
         println!("{demo}");
     }
-    serve(listener, state, shutdown_signal()).await.map_err(StartError::Serve)?;
+    serve(listener, state, stop).await.map_err(StartError::Serve)?;
     eprintln!("Tessera stopped");
     Ok(())
 }
@@ -185,31 +187,37 @@ fn init_logging() {
     let _ = tracing_subscriber::fmt().with_max_level(level).with_writer(io::stderr).try_init();
 }
 
-/// Completes on the first SIGINT (Ctrl-C) or SIGTERM.
-pub async fn shutdown_signal() {
-    let interrupt = async {
+/// Completes on the first SIGINT (Ctrl-C) or SIGTERM. On Unix both are taken over when this is
+/// called, not when the future is first polled: `run` calls it before it says the server is
+/// running, so a signal sent as soon as it says so stops it cleanly instead of killing it (what
+/// SIGTERM does while no handler is installed; seen under CI's load).
+pub fn shutdown_signal() -> impl Future<Output = ()> + Send + 'static {
+    #[cfg(unix)]
+    let signals = {
+        use tokio::signal::unix::{signal, SignalKind};
+        [signal(SignalKind::interrupt()).ok(), signal(SignalKind::terminate()).ok()]
+    };
+    async move {
+        #[cfg(unix)]
+        {
+            // Without a working handler for one, wait for the other rather than stopping at once.
+            let [interrupt, terminate] = signals.map(|stream| async move {
+                match stream {
+                    Some(mut stream) => drop(stream.recv().await),
+                    None => std::future::pending::<()>().await,
+                }
+            });
+            tokio::select! {
+                () = interrupt => {},
+                () = terminate => {},
+            }
+        }
+        #[cfg(not(unix))]
         if tokio::signal::ctrl_c().await.is_err() {
-            // Without a working handler, wait for SIGTERM alone rather than stopping at once.
             std::future::pending::<()>().await;
         }
-    };
-    #[cfg(unix)]
-    let terminate = async {
-        use tokio::signal::unix::{signal, SignalKind};
-        match signal(SignalKind::terminate()) {
-            Ok(mut stream) => {
-                stream.recv().await;
-            }
-            Err(_) => std::future::pending::<()>().await,
-        }
-    };
-    #[cfg(not(unix))]
-    let terminate = std::future::pending::<()>();
-    tokio::select! {
-        () = interrupt => {},
-        () = terminate => {},
+        eprintln!("Tessera is shutting down");
     }
-    eprintln!("Tessera is shutting down");
 }
 
 #[cfg(test)]

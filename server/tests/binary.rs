@@ -24,9 +24,9 @@ use private_postgres::PrivatePostgres;
 use serde_json::json;
 use support::{Backend, Client, TempDir, TestDatabase};
 
-#[test]
-fn the_binary_prints_its_url_serves_and_stops_cleanly_on_sigterm() {
-    let data = TempDir::new();
+/// The server binary on a fresh SQLite database without a web build, and the `host:port` its
+/// first line says it is running at.
+fn start_binary(data: &TempDir) -> (Child, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_tessera-server"))
         .env("PORT", "0")
         .env("TESSERA_BIND", "127.0.0.1")
@@ -37,30 +37,55 @@ fn the_binary_prints_its_url_serves_and_stops_cleanly_on_sigterm() {
         .stderr(Stdio::piped())
         .spawn()
         .expect("the server binary starts");
-
     let mut stdout = BufReader::new(child.stdout.take().unwrap());
     let mut line = String::new();
     stdout.read_line(&mut line).unwrap();
     let url = line.trim().strip_prefix("Tessera is running at ").unwrap_or_else(|| panic!("unexpected first line: {line:?}"));
-    let authority = url.strip_prefix("http://").and_then(|rest| rest.strip_suffix('/')).unwrap();
-    assert!(authority.starts_with("127.0.0.1:"), "{url}");
-    assert_ne!(authority, "127.0.0.1:0", "the real port is printed");
+    let authority = url.strip_prefix("http://").and_then(|rest| rest.strip_suffix('/')).unwrap().to_owned();
+    // The server prints more (the demo's lines); a closed pipe would make that fail.
+    std::thread::spawn(move || std::io::copy(&mut stdout, &mut std::io::sink()));
+    (child, authority)
+}
 
-    let mut stream = TcpStream::connect(authority).unwrap();
-    stream.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
-    write!(stream, "GET /api/health HTTP/1.1\r\nHost: {authority}\r\nConnection: close\r\n\r\n").unwrap();
-    let mut reply = String::new();
-    stream.read_to_string(&mut reply).unwrap();
-    assert!(reply.starts_with("HTTP/1.1 200"), "{reply}");
-
+/// Sends SIGTERM to `child` and asserts that it stopped cleanly; answers what it wrote to stderr.
+fn stop_cleanly(mut child: Child) -> String {
     let status = Command::new("kill").args(["-TERM", &child.id().to_string()]).status().unwrap();
     assert!(status.success());
     let exit = wait_at_most(&mut child, Duration::from_secs(10));
     assert!(exit.success(), "exit after SIGTERM: {exit}");
     let mut stderr = String::new();
     child.stderr.take().unwrap().read_to_string(&mut stderr).unwrap();
-    assert!(stderr.contains("has no index.html"), "{stderr}");
     assert!(stderr.contains("Tessera stopped"), "{stderr}");
+    stderr
+}
+
+#[test]
+fn the_binary_prints_its_url_serves_and_stops_cleanly_on_sigterm() {
+    let data = TempDir::new();
+    let (child, authority) = start_binary(&data);
+    assert!(authority.starts_with("127.0.0.1:"), "{authority}");
+    assert_ne!(authority, "127.0.0.1:0", "the real port is printed");
+
+    let mut stream = TcpStream::connect(&authority).unwrap();
+    stream.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+    write!(stream, "GET /api/health HTTP/1.1\r\nHost: {authority}\r\nConnection: close\r\n\r\n").unwrap();
+    let mut reply = String::new();
+    stream.read_to_string(&mut reply).unwrap();
+    assert!(reply.starts_with("HTTP/1.1 200"), "{reply}");
+
+    let stderr = stop_cleanly(child);
+    assert!(stderr.contains("has no index.html"), "{stderr}");
+}
+
+/// `cargo xtask` and service managers may stop the server the moment it says it is running: the
+/// signal handlers are in place by then (before, SIGTERM's default action could kill it).
+#[test]
+fn a_sigterm_sent_as_soon_as_it_says_it_is_running_stops_it_cleanly() {
+    for _ in 0..5 {
+        let data = TempDir::new();
+        let (child, _) = start_binary(&data);
+        stop_cleanly(child);
+    }
 }
 
 fn wait_at_most(child: &mut std::process::Child, limit: Duration) -> std::process::ExitStatus {
