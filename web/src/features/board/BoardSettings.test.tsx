@@ -310,8 +310,9 @@ describe('Board Settings: binding to another spreadsheet', () => {
     expect(await within(bind).findByText('Every column matched.')).toBeInTheDocument();
     await user.click(within(bind).getByRole('button', { name: 'Apply' }));
 
+    // The toast first: it lasts 4 s, which a loaded machine can spend closing the dialogs.
+    expect(await screen.findByText('The board now reads your spreadsheet.')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(screen.getByText('The board now reads your spreadsheet.')).toBeInTheDocument();
     const applied = calls.find((call) => call.method === 'POST' && call.url.pathname === '/api/boards/b1/rebind')!;
     expect(applied.body).toEqual({ spreadsheet_id: 's2', tabs: { Sales: 'Deals' }, columns: { Sales: { Month: 'Closed' } } });
   });
