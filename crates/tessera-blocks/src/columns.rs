@@ -15,10 +15,9 @@
 
 use serde::Serialize;
 use serde_json::{Map, Value};
-use tessera_core::table::RECORD_ID_COLUMN;
 
 /// Columns a sheet keeps for itself (the record id, the row index), never shown.
-pub const HIDDEN_COLUMNS: [&str; 2] = [RECORD_ID_COLUMN, "chartmat_row_index"];
+pub use tessera_core::table::BOOKKEEPING_COLUMNS as HIDDEN_COLUMNS;
 
 /// One shown column: its name and, when an `axis` entry shows it, that entry's index in `axis`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -58,6 +57,7 @@ pub fn shown_columns(config: &Map<String, Value>, columns: &[String]) -> Vec<Sho
 #[cfg(test)]
 mod tests {
     use serde_json::json;
+    use tessera_core::table::RECORD_ID_COLUMN;
 
     use super::*;
 

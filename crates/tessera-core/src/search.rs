@@ -5,7 +5,8 @@
 //! are dropped. A row matches when **any** term is a substring of **any** visible cell (also
 //! trimmed and lower-cased): terms widen the result, so `alice, bob` finds Alice's rows and
 //! Bob's rows. Text without any term (empty, or only commas and spaces) matches every row. The
-//! hidden `chartmat_row_index` column is never searched.
+//! columns the sheet keeps for itself (`ChartApps Record ID`, the hidden `chartmat_row_index`)
+//! are never searched: a viewer never sees them, and random ids would match short terms.
 //!
 //! | search       | row `Alice`, `North` | row `Bob`, `South` |
 //! |--------------|----------------------|--------------------|
@@ -38,7 +39,7 @@ pub fn narrow(table: &Table, search: &str, mask: &mut [bool]) {
     let scan_whole_columns = in_play * SPARSE_FRACTION > table.row_count();
     let finders: Vec<Finder> = terms.iter().map(|t| Finder::new(t.as_bytes())).collect();
     let columns: Vec<(&Column, Option<Vec<bool>>)> = table
-        .visible_columns()
+        .searched_columns()
         .into_iter()
         .map(|c| {
             let column = table.column(c);

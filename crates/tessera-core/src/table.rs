@@ -11,7 +11,9 @@
 //!   nobody compares numerically never pays for a number per cell.
 //!
 //! Platform §3: rows are matched on 'ChartApps Record ID'; `chartmat_row_index` is hidden: it is
-//! not a visible column, is never shown and never searched.
+//! not a visible column, is never shown and never searched. Neither bookkeeping column is
+//! searched ([`Table::searched_columns`]): the record ids are random hex the server makes, so a
+//! short term (`bea`, `e5`) would otherwise find rows that show nothing of it.
 
 use std::borrow::Cow;
 use std::collections::HashMap;
@@ -29,6 +31,8 @@ use crate::number::{parse_number, DecimalSeparator};
 pub const ROW_INDEX_COLUMN: &str = "chartmat_row_index";
 /// The column that identifies a row for edits, deletes and duplicates (platform §3).
 pub const RECORD_ID_COLUMN: &str = "ChartApps Record ID";
+/// The columns a sheet keeps for itself: never shown by a block, never searched.
+pub const BOOKKEEPING_COLUMNS: [&str; 2] = [RECORD_ID_COLUMN, ROW_INDEX_COLUMN];
 
 /// The `f64` stored for a cell that holds no number.
 const NO_NUMBER: f64 = f64::NAN;
@@ -377,6 +381,11 @@ impl Table {
         (0..self.names.len()).filter(|&c| self.names[c] != ROW_INDEX_COLUMN).collect()
     }
 
+    /// The columns a search reads: the visible ones but the record id (see the module's notes).
+    pub fn searched_columns(&self) -> Vec<usize> {
+        (0..self.names.len()).filter(|&c| !BOOKKEEPING_COLUMNS.contains(&self.names[c].as_str())).collect()
+    }
+
     /// The column named `name`: the exact name first, then ignoring case and surrounding spaces.
     pub fn column_index(&self, name: &str) -> Option<usize> {
         self.names.iter().position(|n| n == name).or_else(|| {
@@ -404,12 +413,12 @@ impl Table {
     }
 
     /// Builds the parsed forms the first queries will need, so that the first query on a new
-    /// sheet costs what later ones do: the lower-cased text of every visible column (search
+    /// sheet costs what later ones do: the lower-cased text of every searched column (search
     /// reads them all) and the numbers or dates of the columns whose cells read as such. A form
     /// not built here is still built on first use. Run once a sheet is loaded: in the browser
     /// as part of opening it, on the server in the background while the table is served.
     pub fn warm(&self) {
-        for c in self.visible_columns() {
+        for c in self.searched_columns() {
             let column = &self.columns[c];
             column.lower_arena();
             match likely_form(column.slots()) {
