@@ -31,8 +31,13 @@ pub fn new_record_id() -> String {
 /// Makes every row addressable: adds the 'ChartApps Record ID' column when the sheet has none,
 /// pads rows to the header, drops the hidden `chartmat_row_index` column (the server numbers
 /// rows itself), and gives a new id to each row whose id is empty or repeats an earlier one.
-/// Answers the ids in row order.
-pub fn ensure_record_ids(sheet: &mut ImportedSheet) -> Vec<String> {
+/// Answers the id column's index: each row's id is its cell there.
+///
+/// A 10,000,000-cell import passes through here, so nothing is held per row beyond the id
+/// itself: rows grow to exactly the header's width (a `Vec` left to grow would double), and
+/// ids are remembered only to find repeats among the ids the file brought (fresh ones are
+/// random v4 UUIDs).
+pub fn ensure_record_ids(sheet: &mut ImportedSheet) -> usize {
     if let Some(hidden) = sheet.columns.iter().position(|name| name == ROW_INDEX_COLUMN) {
         sheet.columns.remove(hidden);
         for row in &mut sheet.rows {
@@ -41,32 +46,30 @@ pub fn ensure_record_ids(sheet: &mut ImportedSheet) -> Vec<String> {
             }
         }
     }
-    let id_column = match sheet.columns.iter().position(|name| name == RECORD_ID_COLUMN) {
-        Some(index) => index,
+    let (id_column, brought_ids) = match sheet.columns.iter().position(|name| name == RECORD_ID_COLUMN) {
+        Some(index) => (index, true),
         None => {
             sheet.columns.push(RECORD_ID_COLUMN.to_owned());
-            sheet.columns.len() - 1
+            (sheet.columns.len() - 1, false)
         }
     };
     let width = sheet.columns.len();
-    let mut seen = HashSet::with_capacity(sheet.rows.len());
-    sheet
-        .rows
-        .iter_mut()
-        .map(|row| {
-            row.resize(width, String::new());
-            let id = row[id_column].trim().to_owned();
-            if id.is_empty() || !seen.insert(id.clone()) {
-                let fresh = new_record_id();
-                seen.insert(fresh.clone());
-                row[id_column] = fresh.clone();
-                fresh
-            } else {
-                row[id_column] = id.clone();
-                id
-            }
-        })
-        .collect()
+    let mut seen: HashSet<String> = HashSet::with_capacity(if brought_ids { sheet.rows.len() } else { 0 });
+    for row in &mut sheet.rows {
+        row.reserve_exact(width.saturating_sub(row.len()));
+        row.resize(width, String::new());
+        let cell = &mut row[id_column];
+        let trimmed = cell.trim();
+        if !brought_ids || trimmed.is_empty() || seen.contains(trimmed) {
+            *cell = new_record_id();
+        } else if trimmed.len() != cell.len() {
+            *cell = trimmed.to_owned();
+        }
+        if brought_ids {
+            seen.insert(cell.clone());
+        }
+    }
+    id_column
 }
 
 #[cfg(test)]
@@ -81,10 +84,16 @@ mod tests {
         }
     }
 
+    /// The ids [`ensure_record_ids`] left, in row order.
+    fn ids_of(imported: &mut ImportedSheet) -> Vec<String> {
+        let column = ensure_record_ids(imported);
+        imported.rows.iter().map(|row| row[column].clone()).collect()
+    }
+
     #[test]
     fn a_sheet_without_ids_gets_the_column_and_one_id_per_row() {
         let mut imported = sheet(&["Name", "Amount"], &[&["Ada", "10"], &["Bob"]]);
-        let ids = ensure_record_ids(&mut imported);
+        let ids = ids_of(&mut imported);
         assert_eq!(imported.columns, ["Name", "Amount", RECORD_ID_COLUMN]);
         assert_eq!(ids.len(), 2);
         assert_ne!(ids[0], ids[1]);
@@ -93,13 +102,20 @@ mod tests {
 
     #[test]
     fn existing_ids_are_kept_and_blank_or_repeated_ones_replaced() {
-        let mut imported = sheet(&[RECORD_ID_COLUMN, "Name"], &[&["r1", "Ada"], &[" ", "Bob"], &["r1", "Cy"], &["r2", "Di"]]);
-        let ids = ensure_record_ids(&mut imported);
+        let mut imported = sheet(&[RECORD_ID_COLUMN, "Name"], &[&["r1", "Ada"], &[" ", "Bob"], &["r1", "Cy"], &[" r2 ", "Di"]]);
+        let ids = ids_of(&mut imported);
         assert_eq!(ids[0], "r1");
         assert_eq!(ids[3], "r2");
         assert!(ids[1] != "r1" && !ids[1].trim().is_empty());
         assert!(ids[2] != "r1" && ids[2] != ids[1]);
         assert_eq!(imported.rows[2][0], ids[2]);
+    }
+
+    #[test]
+    fn rows_grow_to_the_header_and_no_further() {
+        let mut imported = sheet(&["Name", "Amount"], &[&["Ada", "10"], &["Bob"]]);
+        ensure_record_ids(&mut imported);
+        assert!(imported.rows.iter().all(|row| row.len() == 3 && row.capacity() == 3), "{:?}", imported.rows);
     }
 
     #[test]

@@ -100,7 +100,7 @@ pub async fn write_tabs(
     let mut stored = Vec::with_capacity(sheets.len());
     imports_progress::storing(sheets.iter().map(|sheet| sheet.rows.len() as u64).sum());
     for (position, mut sheet) in sheets.into_iter().enumerate() {
-        let ids = ensure_record_ids(&mut sheet);
+        let id_column = ensure_record_ids(&mut sheet);
         let previous = existing.iter().find(|old| old.title == sheet.title);
         let id = previous.map(|old| old.id.clone()).unwrap_or_else(new_id);
         let columns = serde_json::to_string(&sheet.columns).context("writing sheet columns")?;
@@ -140,7 +140,10 @@ pub async fn write_tabs(
                 1
             }
         };
-        insert_rows(tx, &id, 0, ids.iter().zip(&sheet.rows)).await?;
+        for (batch, rows) in sheet.rows.chunks(ROWS_PER_INSERT).enumerate() {
+            let with_ids: Vec<(&String, &Vec<String>)> = rows.iter().map(|row| (&row[id_column], row)).collect();
+            insert_rows(tx, &id, (batch * ROWS_PER_INSERT) as i64, with_ids.into_iter()).await?;
+        }
         stored.push(SheetInfo {
             id,
             spreadsheet_id: spreadsheet_id.to_owned(),

@@ -179,7 +179,8 @@ impl Tab {
         let numbers: Vec<usize> = self.rows.iter().map(|(number, _)| *number).collect();
         let mut sheet =
             ImportedSheet { title: self.title, columns: self.header.clone(), rows: self.rows.into_iter().map(|(_, row)| row).collect() };
-        let ids = ensure_record_ids(&mut sheet);
+        let id_column = ensure_record_ids(&mut sheet);
+        let ids: Vec<String> = sheet.rows.iter().map(|row| row[id_column].clone()).collect();
         if self.header.is_empty() || (existing.is_some() && ids == old_ids) {
             return (sheet, None);
         }
