@@ -130,7 +130,7 @@ impl Span {
     }
 }
 
-fn blank(cell: &str) -> bool {
+pub(crate) fn blank(cell: &str) -> bool {
     cell.trim().is_empty()
 }
 
@@ -138,7 +138,8 @@ fn blank_row(row: &[String]) -> bool {
     row.iter().all(|cell| blank(cell))
 }
 
-/// Applies the header rule to rows as read; `None` when no row has a value.
+/// Applies the header rule to rows as read; `None` when no row has a value. (Delimited text
+/// applies the same rule as it reads, without holding its rows: `text::measure`.)
 pub(crate) fn shape(title: String, mut rows: Vec<Vec<String>>) -> Option<Sheet> {
     let header_at = rows.iter().position(|row| !blank_row(row))?;
     let data_end = rows.iter().rposition(|row| !blank_row(row)).map_or(0, |last| last + 1);
@@ -161,7 +162,7 @@ pub(crate) fn shape(title: String, mut rows: Vec<Vec<String>>) -> Option<Sheet> 
 }
 
 /// Trimmed names, `Column N` for empty ones, `Name (2)`… for repeats, all distinct.
-fn unique_names(header: &[String]) -> Vec<String> {
+pub(crate) fn unique_names(header: &[String]) -> Vec<String> {
     let wanted: Vec<String> = header
         .iter()
         .enumerate()

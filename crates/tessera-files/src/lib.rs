@@ -75,6 +75,7 @@ mod workbook;
 mod xls_extent;
 mod xlsx_extent;
 
+use std::ops::ControlFlow;
 use std::panic::{self, AssertUnwindSafe};
 use std::path::Path;
 
@@ -196,32 +197,99 @@ pub fn import(file_name: &str, bytes: &[u8], limits: &Limits) -> Result<Vec<Shee
 /// that shows a long import's progress. Delimited text and XLSX are read row by row and report
 /// as they go; Parquet, XLS and ODS are built by their readers whole and report nothing.
 pub fn import_reporting(file_name: &str, bytes: &[u8], limits: &Limits, rows_read: &mut dyn FnMut(u64)) -> Result<Vec<Sheet>, ImportError> {
-    let file = file_name.to_owned();
-    if bytes.len() as u64 > limits.max_file_bytes {
-        return Err(ImportError::FileTooLarge { file, size: bytes.len() as u64, limit: limits.max_file_bytes });
-    }
-    let format = detect::format(file_name, bytes)?;
+    let format = checked_format(file_name, bytes, limits)?;
     let mut budget = grid::CellBudget::reporting(file_name, limits, rows_read);
     let title = stem(file_name);
-    // The readers parse untrusted bytes with third-party code; a panic there is a damaged file
-    // to the user, not a crashed worker.
-    let grids = panic::catch_unwind(AssertUnwindSafe(|| match format {
-        Format::Text { tab_default } => Ok(vec![(title, text::read(file_name, bytes, tab_default, &mut budget)?)]),
-        Format::Parquet => Ok(vec![(title, parquet::read(file_name, bytes, &mut budget)?)]),
-        Format::Workbook(kind) => workbook::read(file_name, bytes, kind, limits, &mut budget),
-    }))
-    .unwrap_or_else(|_| {
-        Err(ImportError::Malformed {
-            file: file.clone(),
-            format: format.label(),
-            problem: "the file is damaged or uses something this reader does not support.".to_owned(),
-        })
-    })?;
+    let file = file_name.to_owned();
+    let grids = match format {
+        Format::Text { tab_default } => {
+            let measured = text::measure(file_name, bytes, tab_default, &mut budget)?.ok_or(ImportError::NoData { file })?;
+            let mut rows = Vec::with_capacity(measured.row_count());
+            measured.rows(&mut budget, |row| {
+                rows.push(row);
+                ControlFlow::Continue(())
+            })?;
+            return Ok(vec![Sheet { title, columns: measured.columns, rows }]);
+        }
+        Format::Parquet => read_untrusted(&file, format, || Ok(vec![(title, parquet::read(file_name, bytes, &mut budget)?)]))?,
+        Format::Workbook(kind) => read_untrusted(&file, format, || workbook::read(file_name, bytes, kind, limits, &mut budget))?,
+    };
     let sheets: Vec<Sheet> = grids.into_iter().filter_map(|(title, rows)| grid::shape(title, rows)).collect();
     if sheets.is_empty() {
         return Err(ImportError::NoData { file });
     }
     Ok(sheets)
+}
+
+/// The file's format, once its size is within the limit.
+fn checked_format(file_name: &str, bytes: &[u8], limits: &Limits) -> Result<Format, ImportError> {
+    if bytes.len() as u64 > limits.max_file_bytes {
+        return Err(ImportError::FileTooLarge { file: file_name.to_owned(), size: bytes.len() as u64, limit: limits.max_file_bytes });
+    }
+    detect::format(file_name, bytes)
+}
+
+/// Tabs as rows, read by `read`: third-party code parsing untrusted bytes, where a panic is a
+/// damaged file to the user, not a crashed worker.
+fn read_untrusted(
+    file: &str,
+    format: Format,
+    read: impl FnOnce() -> Result<Vec<(String, Vec<Vec<String>>)>, ImportError>,
+) -> Result<Vec<(String, Vec<Vec<String>>)>, ImportError> {
+    panic::catch_unwind(AssertUnwindSafe(read)).unwrap_or_else(|_| {
+        Err(ImportError::Malformed {
+            file: file.to_owned(),
+            format: format.label(),
+            problem: "the file is damaged or uses something this reader does not support.".to_owned(),
+        })
+    })
+}
+
+/// A delimited text file (CSV, TSV, TXT), measured: its one tab's title, header and row count,
+/// known before any row is built. [`TextRows::read`] then hands the rows over one at a time, so
+/// a caller that stores them as they come holds the file's bytes and a batch, never the tab
+/// (issue 31: a 10,000,000-cell import in bounded memory).
+#[derive(Debug)]
+pub struct TextRows<'a> {
+    file: String,
+    limits: Limits,
+    title: String,
+    measured: text::Measured<'a>,
+}
+
+impl TextRows<'_> {
+    pub fn title(&self) -> &str {
+        &self.title
+    }
+
+    /// The header: unique names, as [`import`] gives them.
+    pub fn columns(&self) -> &[String] {
+        &self.measured.columns
+    }
+
+    /// The rows [`TextRows::read`] will hand over.
+    pub fn row_count(&self) -> usize {
+        self.measured.row_count()
+    }
+
+    /// Calls `each` with every row in file order, exactly as wide as the header, until it
+    /// breaks; tells `rows_read` the rows read so far every 10,000. Fails only when the cells'
+    /// text passes [`Limits::max_text_bytes`], which is counted as the rows are built.
+    pub fn read(&self, rows_read: &mut dyn FnMut(u64), each: impl FnMut(Vec<String>) -> ControlFlow<()>) -> Result<(), ImportError> {
+        let mut budget = grid::CellBudget::reporting(&self.file, &self.limits, rows_read);
+        self.measured.rows(&mut budget, each)
+    }
+}
+
+/// `file_name` as a [`TextRows`] when it is delimited text; `None` for the formats whose
+/// readers build a tab whole (Parquet and workbooks: use [`import`]). The size, the format, the
+/// UTF-8 and the cell limit are checked here, with the errors of [`import`].
+pub fn text_rows<'a>(file_name: &str, bytes: &'a [u8], limits: &Limits) -> Result<Option<TextRows<'a>>, ImportError> {
+    let file = file_name.to_owned();
+    let Format::Text { tab_default } = checked_format(file_name, bytes, limits)? else { return Ok(None) };
+    let measured = text::measure(file_name, bytes, tab_default, &mut grid::CellBudget::new(file_name, limits))?
+        .ok_or_else(|| ImportError::NoData { file: file.clone() })?;
+    Ok(Some(TextRows { file, limits: limits.clone(), title: stem(file_name), measured }))
 }
 
 /// Writes a header and rows as a Parquet file whose columns are all UTF-8 text. Rows shorter
@@ -291,6 +359,69 @@ mod tests {
         let mut reports = Vec::new();
         import_reporting("long.csv", text.as_bytes(), &Limits::default(), &mut |rows| reports.push(rows)).unwrap();
         assert_eq!(reports, [10_000, 20_000]);
+    }
+
+    /// What [`text_rows`] hands over, as a [`Sheet`].
+    fn streamed(file_name: &str, bytes: &[u8], limits: &Limits) -> Result<Sheet, ImportError> {
+        let tab = text_rows(file_name, bytes, limits)?.expect("delimited text");
+        let mut rows = Vec::new();
+        tab.read(&mut |_| (), |row| {
+            rows.push(row);
+            ControlFlow::Continue(())
+        })?;
+        assert_eq!(rows.len(), tab.row_count(), "the row count said before reading");
+        Ok(Sheet { title: tab.title().to_owned(), columns: tab.columns().to_vec(), rows })
+    }
+
+    #[test]
+    fn rows_read_one_at_a_time_are_the_rows_of_a_whole_import() {
+        let files: [&[u8]; 8] = [
+            b"\xEF\xBB\xBFName,Amount\r\nAda,10\r\nBob,007\r\n",
+            b"\n , \nName;Amount;Note\nAda;1,5;a, b\n\n\nBob;2,25\n\n \n",
+            b"a,b,,\n1\n1,2,, ,\n",
+            b"a,\n1,,,x\n",
+            b"A,A,A (2),,A\n,,,,x\n",
+            b"Name,Note\n\"Ada\",\"line one\nline \"\"two\"\", still\"\nBob,plain",
+            b"only a header",
+            b"x\n\n\n",
+        ];
+        for bytes in files {
+            let whole = import("t.csv", bytes, &Limits::default()).unwrap().remove(0);
+            assert_eq!(streamed("t.csv", bytes, &Limits::default()).unwrap(), whole, "{}", String::from_utf8_lossy(bytes));
+        }
+    }
+
+    #[test]
+    fn a_reader_that_breaks_gets_no_more_rows() {
+        let tab = text_rows("t.csv", b"n\n1\n2\n3\n", &Limits::default()).unwrap().unwrap();
+        let mut seen = 0;
+        tab.read(&mut |_| (), |_| {
+            seen += 1;
+            ControlFlow::Break(())
+        })
+        .unwrap();
+        assert_eq!(seen, 1);
+    }
+
+    #[test]
+    fn only_delimited_text_is_read_row_by_row_and_its_errors_come_before_any_row() {
+        assert!(text_rows("t.parquet", b"PAR1 not really PAR1", &Limits::default()).unwrap().is_none());
+        let limits = Limits { max_cells: 5, ..Limits::default() };
+        assert_eq!(
+            text_rows("many.csv", b"a,b\n1,2\n3,4\n", &limits).unwrap_err(),
+            ImportError::TooManyCells { file: "many.csv".into(), limit: 5 }
+        );
+        assert_eq!(text_rows("empty.csv", b"\n , \n", &Limits::default()).unwrap_err(), ImportError::NoData { file: "empty.csv".into() });
+        assert!(matches!(text_rows("latin.csv", b"a\ncaf\xE9\n", &Limits::default()), Err(ImportError::InvalidUtf8 { line: 2, .. })));
+        let limits = Limits { max_file_bytes: 3, ..Limits::default() };
+        assert!(matches!(text_rows("big.csv", b"a,b\n", &limits), Err(ImportError::FileTooLarge { .. })));
+    }
+
+    #[test]
+    fn the_text_limit_stops_a_row_by_row_read() {
+        let limits = Limits { max_text_bytes: 10, ..Limits::default() };
+        let error = streamed("long.csv", b"n\nabcdef\nghijkl\n", &limits).unwrap_err();
+        assert_eq!(error, ImportError::TooMuchText { file: "long.csv".into(), limit: 10 });
     }
 
     #[test]

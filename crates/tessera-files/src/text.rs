@@ -2,9 +2,11 @@
 //! fields split by `csv-core` (the state machine under the `csv` crate: quoted fields with
 //! delimiters, newlines and doubled quotes), every cell kept as text.
 
+use std::ops::ControlFlow;
+
 use csv_core::{ReadRecordResult, Reader, ReaderBuilder};
 
-use crate::grid::CellBudget;
+use crate::grid::{blank, unique_names, CellBudget};
 use crate::ImportError;
 
 const BOM: &[u8] = b"\xEF\xBB\xBF";
@@ -13,50 +15,120 @@ const DELIMITERS: [u8; 4] = [b',', b';', b'\t', b'|'];
 /// Records the delimiter is sniffed from.
 const SNIFF_RECORDS: usize = 50;
 
-/// The rows of a delimited text file, cells as written. Two passes over the bytes: the first
-/// counts records and fields without building a cell, so a file past the cell limit is refused
-/// before anything is allocated for it; the second builds the rows.
-pub(crate) fn read(file: &str, bytes: &[u8], tab_default: bool, budget: &mut CellBudget) -> Result<Vec<Vec<String>>, ImportError> {
+/// A delimited text file's tab as the header rule shapes it (see the crate docs), found by a
+/// pass that builds no cell but the header's: a file past the cell limit is refused before
+/// anything is allocated for it, and a caller learns the header and the row count before the
+/// first row is built, so it can store rows as they are read ([`Measured::rows`]).
+#[derive(Debug)]
+pub(crate) struct Measured<'a> {
+    /// The file's bytes after any BOM, checked to be UTF-8.
+    bytes: &'a [u8],
+    delimiter: u8,
+    /// The header's record, then the end of the data records (blank records after it go).
+    header_at: usize,
+    data_end: usize,
+    /// One past the last column with a non-blank field in any record.
+    pub width: usize,
+    /// The header's names, unique (see the crate docs).
+    pub columns: Vec<String>,
+}
+
+/// Measures a delimited text file; `None` when no record has a non-blank field.
+pub(crate) fn measure<'a>(
+    file: &str,
+    bytes: &'a [u8],
+    tab_default: bool,
+    budget: &mut CellBudget,
+) -> Result<Option<Measured<'a>>, ImportError> {
     let bytes = bytes.strip_prefix(BOM).unwrap_or(bytes);
     if let Err(error) = std::str::from_utf8(bytes) {
         let line = bytes[..error.valid_up_to()].iter().filter(|&&byte| byte == b'\n').count() as u64 + 1;
         return Err(ImportError::InvalidUtf8 { file: file.to_owned(), line });
     }
     let delimiter = sniff(bytes).unwrap_or(if tab_default { b'\t' } else { b',' });
-    let width = rectangle(bytes, delimiter, budget)?;
-    let mut rows = Vec::new();
+    // Every record is padded to the widest, so the budget is drawn for records × widest, not
+    // for the fields written: one wide record over a million one-field lines would otherwise
+    // cost a million times its width.
+    let (mut widest, mut height) = (0u64, 0u64);
+    let (mut header, mut header_at, mut data_end, mut width) = (Vec::new(), None, 0, 0);
     each_record(bytes, delimiter, |text, ends| {
-        budget.take_text(text.len() as u64)?;
-        let mut row = Vec::with_capacity(width);
-        let mut start = 0;
-        for &end in ends {
-            // csv-core only drops ASCII quotes from valid UTF-8, so each field is still UTF-8.
-            row.push(String::from_utf8_lossy(&text[start..end]).into_owned());
-            start = end;
+        let record = height as usize;
+        widest = widest.max(ends.len() as u64);
+        height += 1;
+        budget.fits(height.saturating_mul(widest))?;
+        if let Some(last) = (0..ends.len()).rev().find(|&field| !blank(field_text(text, ends, field))) {
+            width = width.max(last + 1);
+            data_end = record + 1;
+            if header_at.is_none() {
+                header_at = Some(record);
+                header = (0..ends.len()).map(|field| field_text(text, ends, field).to_owned()).collect();
+            }
         }
-        row.resize(width, String::new());
-        rows.push(row);
-        budget.row_read();
-        Ok(())
+        Ok(ControlFlow::Continue(()))
     })?;
-    Ok(rows)
+    budget.take(height.saturating_mul(widest))?;
+    let Some(header_at) = header_at else { return Ok(None) };
+    header.resize(width, String::new());
+    Ok(Some(Measured { bytes, delimiter, header_at, data_end, width, columns: unique_names(&header) }))
+}
+
+impl Measured<'_> {
+    /// The data rows: the records between the header and the last record with a value.
+    pub(crate) fn row_count(&self) -> usize {
+        self.data_end - self.header_at - 1
+    }
+
+    /// Calls `each` with every data row in file order, each exactly [`Measured::width`] cells
+    /// (padded with empty cells; a longer record only loses blank ones), until it breaks.
+    pub(crate) fn rows(&self, budget: &mut CellBudget, mut each: impl FnMut(Vec<String>) -> ControlFlow<()>) -> Result<(), ImportError> {
+        let mut record = 0;
+        each_record(self.bytes, self.delimiter, |text, ends| {
+            budget.take_text(text.len() as u64)?;
+            budget.row_read();
+            record += 1;
+            if record - 1 <= self.header_at || record > self.data_end {
+                return Ok(ControlFlow::Continue(()));
+            }
+            let mut row = Vec::with_capacity(self.width);
+            row.extend((0..ends.len().min(self.width)).map(|field| field_text(text, ends, field).to_owned()));
+            row.resize(self.width, String::new());
+            Ok(each(row))
+        })
+    }
+}
+
+/// Field `field` of a record's text: csv-core only drops ASCII quotes from valid UTF-8, so
+/// each field is still UTF-8.
+fn field_text<'t>(text: &'t [u8], ends: &[usize], field: usize) -> &'t str {
+    let start = if field == 0 { 0 } else { ends[field - 1] };
+    std::str::from_utf8(&text[start..ends[field]]).unwrap_or_default()
 }
 
 /// Calls `each` with every record's field text (fields back to back) and the end of each field
-/// in it, in file order, and stops at its first error. A line that is empty is a record of one
+/// in it, in file order, until it breaks or fails. A line that is empty is a record of one
 /// empty field: csv-core skips such lines, the importer keeps them as blank rows.
-fn each_record(bytes: &[u8], delimiter: u8, mut each: impl FnMut(&[u8], &[usize]) -> Result<(), ImportError>) -> Result<(), ImportError> {
+fn each_record(
+    bytes: &[u8],
+    delimiter: u8,
+    mut each: impl FnMut(&[u8], &[usize]) -> Result<ControlFlow<()>, ImportError>,
+) -> Result<(), ImportError> {
     let mut reader = ReaderBuilder::new().delimiter(delimiter).quote(QUOTE).build();
     let (mut text, mut ends) = (vec![0u8; 4096], vec![0usize; 64]);
     let mut at = 0;
     while at < bytes.len() {
-        if let Some(length) = line_end(&bytes[at..]) {
-            at += length;
-            each(&[], &[0])?;
-            continue;
+        let flow = match line_end(&bytes[at..]) {
+            Some(length) => {
+                at += length;
+                each(&[], &[0])?
+            }
+            None => {
+                let (length, fields) = next_record(&mut reader, bytes, &mut at, &mut text, &mut ends);
+                each(&text[..length], &ends[..fields])?
+            }
+        };
+        if flow.is_break() {
+            break;
         }
-        let (length, fields) = next_record(&mut reader, bytes, &mut at, &mut text, &mut ends);
-        each(&text[..length], &ends[..fields])?;
     }
     Ok(())
 }
@@ -157,28 +229,10 @@ fn sniff(bytes: &[u8]) -> Option<u8> {
     best.map(|(_, _, delimiter)| delimiter)
 }
 
-/// The most fields any record has, from a pass that builds no cell. Every record is padded to
-/// that width, so the budget is drawn for records × widest, not for the fields written: one wide
-/// record over a million one-field lines would otherwise cost a million times its width.
-fn rectangle(bytes: &[u8], delimiter: u8, budget: &mut CellBudget) -> Result<usize, ImportError> {
-    let (mut widest, mut height) = (0u64, 0u64);
-    each_record(bytes, delimiter, |_, ends| {
-        widest = widest.max(ends.len() as u64);
-        height += 1;
-        budget.fits(height.saturating_mul(widest))
-    })?;
-    budget.take(height.saturating_mul(widest))?;
-    Ok(widest as usize)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::{import, Limits, Sheet};
-
-    fn read_text(bytes: &[u8]) -> Vec<Vec<String>> {
-        read("t.csv", bytes, false, &mut CellBudget::new("t.csv", &Limits { max_cells: u64::MAX, ..Limits::default() })).unwrap()
-    }
 
     fn sheet(name: &str, bytes: &[u8]) -> Sheet {
         let mut sheets = import(name, bytes, &Limits::default()).unwrap();
@@ -227,9 +281,9 @@ mod tests {
 
     #[test]
     fn quoted_fields_hold_newlines_delimiters_and_doubled_quotes() {
-        let rows = read_text(b"Name,Note\n\"Ada\",\"line one\nline \"\"two\"\", still\"\nBob,plain\n");
-        assert_eq!(rows[1], strings(&["Ada", "line one\nline \"two\", still"]));
-        assert_eq!(rows[2], strings(&["Bob", "plain"]));
+        let rows = sheet("t.csv", b"Name,Note\n\"Ada\",\"line one\nline \"\"two\"\", still\"\nBob,plain\n").rows;
+        assert_eq!(rows[0], strings(&["Ada", "line one\nline \"two\", still"]));
+        assert_eq!(rows[1], strings(&["Bob", "plain"]));
     }
 
     #[test]
@@ -262,7 +316,7 @@ mod tests {
     #[test]
     fn the_budget_counts_fields_per_record() {
         let mut budget = CellBudget::new("t.csv", &Limits { max_cells: 5, ..Limits::default() });
-        let error = read("t.csv", b"a,b\n1,2\n3,4\n", false, &mut budget).unwrap_err();
+        let error = measure("t.csv", b"a,b\n1,2\n3,4\n", false, &mut budget).unwrap_err();
         assert!(matches!(error, ImportError::TooManyCells { limit: 5, .. }));
     }
 
@@ -290,7 +344,9 @@ mod tests {
     fn ten_million_cells_are_within_the_default_limit() {
         // Counting is the limit's whole check; building the cells is the import's ordinary work.
         let mut budget = CellBudget::new("big.csv", &Limits::default());
-        assert_eq!(rectangle(&million_rows_of_ten(0), b',', &mut budget), Ok(10));
+        let text = million_rows_of_ten(0);
+        let measured = measure("big.csv", &text, false, &mut budget).unwrap().expect("a tab");
+        assert_eq!((measured.width, measured.row_count()), (10, 999_999));
     }
 
     #[test]
