@@ -229,13 +229,16 @@ fn checked_format(file_name: &str, bytes: &[u8], limits: &Limits) -> Result<Form
     detect::format(file_name, bytes)
 }
 
+/// Tabs as a reader found them, titled, before the header rule.
+type Grids = Vec<(String, Vec<Vec<String>>)>;
+
 /// Tabs as rows, read by `read`: third-party code parsing untrusted bytes, where a panic is a
 /// damaged file to the user, not a crashed worker.
 fn read_untrusted(
     file: &str,
     format: Format,
-    read: impl FnOnce() -> Result<Vec<(String, Vec<Vec<String>>)>, ImportError>,
-) -> Result<Vec<(String, Vec<Vec<String>>)>, ImportError> {
+    read: impl FnOnce() -> Result<Grids, ImportError>,
+) -> Result<Grids, ImportError> {
     panic::catch_unwind(AssertUnwindSafe(read)).unwrap_or_else(|_| {
         Err(ImportError::Malformed {
             file: file.to_owned(),
