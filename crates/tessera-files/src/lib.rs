@@ -234,11 +234,7 @@ type Grids = Vec<(String, Vec<Vec<String>>)>;
 
 /// Tabs as rows, read by `read`: third-party code parsing untrusted bytes, where a panic is a
 /// damaged file to the user, not a crashed worker.
-fn read_untrusted(
-    file: &str,
-    format: Format,
-    read: impl FnOnce() -> Result<Grids, ImportError>,
-) -> Result<Grids, ImportError> {
+fn read_untrusted(file: &str, format: Format, read: impl FnOnce() -> Result<Grids, ImportError>) -> Result<Grids, ImportError> {
     panic::catch_unwind(AssertUnwindSafe(read)).unwrap_or_else(|_| {
         Err(ImportError::Malformed {
             file: file.to_owned(),

@@ -141,3 +141,28 @@ fn files_claiming_millions_of_cells_or_gigabytes_of_text_are_refused_before_they
         assert!(peak < PEAK_ALLOWED, "{name} took {peak} bytes at its peak before it was refused");
     }
 }
+
+#[test]
+fn delimited_text_read_row_by_row_holds_one_row_whatever_the_file_size() {
+    // 100,000 rows of 10 cells (1,000,000 cells, 4 MiB): a whole import holds them all, tens
+    // of MiB; a caller that stores each row as it comes holds one (issue 31's bounded import).
+    let mut csv = b"a,b,c,d,e,f,g,h,i,j\n".to_vec();
+    for row in 0..100_000 {
+        csv.extend(format!("{row},North,Ada,2025-01-02,12.50,open,x,y,z,note\n").as_bytes());
+    }
+    let ((rows, width), peak, _) = counting::measured(|| {
+        let tab = tessera_files::text_rows("big.csv", &csv, &Limits::default()).unwrap().expect("delimited text");
+        let (mut rows, mut width) = (0, 0);
+        tab.read(&mut |_| (), |row| {
+            rows += 1;
+            width = row.len();
+            std::ops::ControlFlow::Continue(())
+        })
+        .unwrap();
+        (rows, width)
+    });
+    assert_eq!((rows, width), (100_000, 10));
+    let (whole_peak, _) = peak_of("big.csv", &csv);
+    assert!(peak < 64 * 1024, "reading row by row peaked at {peak} bytes");
+    assert!(whole_peak > 100 * peak, "a whole import peaked at {whole_peak} bytes, row by row {peak}");
+}

@@ -32,44 +32,71 @@ pub fn new_record_id() -> String {
 /// pads rows to the header, drops the hidden `chartmat_row_index` column (the server numbers
 /// rows itself), and gives a new id to each row whose id is empty or repeats an earlier one.
 /// Answers the id column's index: each row's id is its cell there.
+pub fn ensure_record_ids(sheet: &mut ImportedSheet) -> usize {
+    let mut ids = RecordIds::for_columns(&mut sheet.columns);
+    for row in &mut sheet.rows {
+        ids.fix(row);
+    }
+    ids.column()
+}
+
+/// [`ensure_record_ids`] one row at a time, for rows stored as they are read.
 ///
 /// A 10,000,000-cell import passes through here, so nothing is held per row beyond the id
 /// itself: rows grow to exactly the header's width (a `Vec` left to grow would double), and
 /// ids are remembered only to find repeats among the ids the file brought (fresh ones are
 /// random v4 UUIDs).
-pub fn ensure_record_ids(sheet: &mut ImportedSheet) -> usize {
-    if let Some(hidden) = sheet.columns.iter().position(|name| name == ROW_INDEX_COLUMN) {
-        sheet.columns.remove(hidden);
-        for row in &mut sheet.rows {
-            if hidden < row.len() {
-                row.remove(hidden);
+pub struct RecordIds {
+    /// The row index column's place in the rows as read, dropped from each.
+    hidden: Option<usize>,
+    column: usize,
+    width: usize,
+    /// The ids seen so far, when the file brought an id column.
+    seen: Option<HashSet<String>>,
+}
+
+impl RecordIds {
+    /// Drops the row index from `columns` and adds the id column when it is missing.
+    pub fn for_columns(columns: &mut Vec<String>) -> Self {
+        let hidden = columns.iter().position(|name| name == ROW_INDEX_COLUMN);
+        if let Some(hidden) = hidden {
+            columns.remove(hidden);
+        }
+        let (column, seen) = match columns.iter().position(|name| name == RECORD_ID_COLUMN) {
+            Some(index) => (index, Some(HashSet::new())),
+            None => {
+                columns.push(RECORD_ID_COLUMN.to_owned());
+                (columns.len() - 1, None)
             }
-        }
+        };
+        RecordIds { hidden, column, width: columns.len(), seen }
     }
-    let (id_column, brought_ids) = match sheet.columns.iter().position(|name| name == RECORD_ID_COLUMN) {
-        Some(index) => (index, true),
-        None => {
-            sheet.columns.push(RECORD_ID_COLUMN.to_owned());
-            (sheet.columns.len() - 1, false)
+
+    /// The id column's index in the fixed rows.
+    pub fn column(&self) -> usize {
+        self.column
+    }
+
+    /// Makes `row` exactly as wide as the header, with an id of its own.
+    pub fn fix(&mut self, row: &mut Vec<String>) {
+        if let Some(hidden) = self.hidden.filter(|&hidden| hidden < row.len()) {
+            row.remove(hidden);
         }
-    };
-    let width = sheet.columns.len();
-    let mut seen: HashSet<String> = HashSet::with_capacity(if brought_ids { sheet.rows.len() } else { 0 });
-    for row in &mut sheet.rows {
-        row.reserve_exact(width.saturating_sub(row.len()));
-        row.resize(width, String::new());
-        let cell = &mut row[id_column];
+        row.reserve_exact(self.width.saturating_sub(row.len()));
+        row.resize(self.width, String::new());
+        let cell = &mut row[self.column];
+        let Some(seen) = &mut self.seen else {
+            *cell = new_record_id();
+            return;
+        };
         let trimmed = cell.trim();
-        if !brought_ids || trimmed.is_empty() || seen.contains(trimmed) {
+        if trimmed.is_empty() || seen.contains(trimmed) {
             *cell = new_record_id();
         } else if trimmed.len() != cell.len() {
             *cell = trimmed.to_owned();
         }
-        if brought_ids {
-            seen.insert(cell.clone());
-        }
+        seen.insert(cell.clone());
     }
-    id_column
 }
 
 #[cfg(test)]

@@ -2,7 +2,7 @@
 
 use sqlx::AnyConnection;
 
-use super::{ensure_record_ids, ImportedSheet};
+use super::{ensure_record_ids, ImportedSheet, RecordIds};
 use crate::db::{new_id, now, Db};
 use crate::error::{Error, ResultExt};
 use crate::imports_progress;
@@ -101,63 +101,133 @@ pub async fn write_tabs(
     imports_progress::storing(sheets.iter().map(|sheet| sheet.rows.len() as u64).sum());
     for (position, mut sheet) in sheets.into_iter().enumerate() {
         let id_column = ensure_record_ids(&mut sheet);
-        let previous = existing.iter().find(|old| old.title == sheet.title);
-        let id = previous.map(|old| old.id.clone()).unwrap_or_else(new_id);
-        let columns = serde_json::to_string(&sheet.columns).context("writing sheet columns")?;
-        // The version is bumped in the database, not from `existing`: a row write may have
-        // bumped it since, and two different contents must never share a version.
-        let version = match previous {
-            Some(_) => {
-                let (version,): (i64,) = sqlx::query_as(
-                    "UPDATE sheets SET position = $1, columns = $2, version = version + 1, updated_at = $3 WHERE id = $4 RETURNING version",
-                )
-                .bind(position as i64)
-                .bind(&columns)
-                .bind(now())
-                .bind(&id)
-                .fetch_one(&mut *tx)
-                .await
-                .context("updating a sheet")?;
-                sqlx::query("DELETE FROM sheet_rows WHERE sheet_id = $1")
-                    .bind(&id)
-                    .execute(&mut *tx)
-                    .await
-                    .context("clearing sheet rows")?;
-                version
-            }
-            None => {
-                sqlx::query("INSERT INTO sheets (id, spreadsheet_id, title, position, columns, version, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7)")
-                    .bind(&id)
-                    .bind(spreadsheet_id)
-                    .bind(&sheet.title)
-                    .bind(position as i64)
-                    .bind(&columns)
-                    .bind(1_i64)
-                    .bind(now())
-                    .execute(&mut *tx)
-                    .await
-                    .context("adding a sheet")?;
-                1
-            }
-        };
+        let info = put_tab(tx, spreadsheet_id, existing, position, sheet.title, sheet.columns).await?;
         for (batch, rows) in sheet.rows.chunks(ROWS_PER_INSERT).enumerate() {
             let with_ids: Vec<(&String, &Vec<String>)> = rows.iter().map(|row| (&row[id_column], row)).collect();
-            insert_rows(tx, &id, (batch * ROWS_PER_INSERT) as i64, with_ids.into_iter()).await?;
+            insert_rows(tx, &info.id, (batch * ROWS_PER_INSERT) as i64, with_ids.into_iter()).await?;
         }
-        stored.push(SheetInfo {
-            id,
-            spreadsheet_id: spreadsheet_id.to_owned(),
-            title: sheet.title,
-            position: position as i64,
-            columns: sheet.columns,
-            version,
-        });
+        stored.push(info);
     }
+    finish(tx, spreadsheet_id, existing, &stored).await?;
+    Ok(stored)
+}
+
+/// One tab read on another thread and handed over in batches while it is read (a delimited
+/// text upload), so that an import holds a batch at a time, never the tab (issue 31).
+pub struct IncomingTab {
+    pub title: String,
+    pub columns: Vec<String>,
+    /// The rows the reader will send.
+    pub rows: u64,
+    /// Rows as the file has them, in order; an error ends the import.
+    batches: tokio::sync::mpsc::Receiver<Result<Vec<Vec<String>>, Error>>,
+    /// The rows received so far.
+    received: u64,
+}
+
+impl IncomingTab {
+    pub fn new(
+        title: String,
+        columns: Vec<String>,
+        rows: u64,
+        batches: tokio::sync::mpsc::Receiver<Result<Vec<Vec<String>>, Error>>,
+    ) -> Self {
+        IncomingTab { title, columns, rows, batches, received: 0 }
+    }
+
+    /// The next batch; `None` once every row has arrived. A reader that stopped short (it
+    /// panicked, or was dropped) is an error, so a partial tab is never stored.
+    pub async fn next_batch(&mut self) -> Result<Option<Vec<Vec<String>>>, Error> {
+        match self.batches.recv().await {
+            Some(batch) => {
+                let batch = batch?;
+                self.received += batch.len() as u64;
+                Ok(Some(batch))
+            }
+            None if self.received == self.rows => Ok(None),
+            None => Err(Error::internal("storing an upload", format!("its reader stopped after {} of {} rows", self.received, self.rows))),
+        }
+    }
+}
+
+/// [`replace_all`] with one tab whose rows are stored as they arrive.
+pub async fn replace_all_incoming(db: &Db, spreadsheet_id: &str, mut tab: IncomingTab) -> Result<Vec<SheetInfo>, Error> {
+    let existing = list(db, spreadsheet_id).await?;
+    let mut tx = db.pool.begin().await.context("starting an import")?;
+    imports_progress::storing(tab.rows);
+    let mut columns = std::mem::take(&mut tab.columns);
+    let mut ids = RecordIds::for_columns(&mut columns);
+    let info = put_tab(&mut tx, spreadsheet_id, &existing, 0, std::mem::take(&mut tab.title), columns).await?;
+    let mut position = 0;
+    while let Some(mut batch) = tab.next_batch().await? {
+        for row in &mut batch {
+            ids.fix(row);
+        }
+        let with_ids: Vec<(&String, &Vec<String>)> = batch.iter().map(|row| (&row[ids.column()], row)).collect();
+        insert_rows(&mut tx, &info.id, position, with_ids.into_iter()).await?;
+        position += batch.len() as i64;
+    }
+    let stored = vec![info];
+    finish(&mut tx, spreadsheet_id, &existing, &stored).await?;
+    tx.commit().await.context("committing an import")?;
+    Ok(stored)
+}
+
+/// Stores a tab's header at `position`: the tab of `existing` with the same title keeps its id,
+/// loses its rows and gets a new version; a new title is a new tab at version 1.
+async fn put_tab(
+    tx: &mut AnyConnection,
+    spreadsheet_id: &str,
+    existing: &[SheetInfo],
+    position: usize,
+    title: String,
+    columns: Vec<String>,
+) -> Result<SheetInfo, Error> {
+    let previous = existing.iter().find(|old| old.title == title);
+    let id = previous.map(|old| old.id.clone()).unwrap_or_else(new_id);
+    let columns_json = serde_json::to_string(&columns).context("writing sheet columns")?;
+    // The version is bumped in the database, not from `existing`: a row write may have
+    // bumped it since, and two different contents must never share a version.
+    let version = match previous {
+        Some(_) => {
+            let (version,): (i64,) = sqlx::query_as(
+                "UPDATE sheets SET position = $1, columns = $2, version = version + 1, updated_at = $3 WHERE id = $4 RETURNING version",
+            )
+            .bind(position as i64)
+            .bind(&columns_json)
+            .bind(now())
+            .bind(&id)
+            .fetch_one(&mut *tx)
+            .await
+            .context("updating a sheet")?;
+            sqlx::query("DELETE FROM sheet_rows WHERE sheet_id = $1").bind(&id).execute(&mut *tx).await.context("clearing sheet rows")?;
+            version
+        }
+        None => {
+            sqlx::query("INSERT INTO sheets (id, spreadsheet_id, title, position, columns, version, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7)")
+                .bind(&id)
+                .bind(spreadsheet_id)
+                .bind(&title)
+                .bind(position as i64)
+                .bind(&columns_json)
+                .bind(1_i64)
+                .bind(now())
+                .execute(&mut *tx)
+                .await
+                .context("adding a sheet")?;
+            1
+        }
+    };
+    Ok(SheetInfo { id, spreadsheet_id: spreadsheet_id.to_owned(), title, position: position as i64, columns, version })
+}
+
+/// Removes the tabs of `existing` that `stored` no longer has and marks the spreadsheet changed.
+async fn finish(tx: &mut AnyConnection, spreadsheet_id: &str, existing: &[SheetInfo], stored: &[SheetInfo]) -> Result<(), Error> {
     for gone in existing.iter().filter(|old| stored.iter().all(|new| new.id != old.id)) {
         sqlx::query("DELETE FROM sheets WHERE id = $1").bind(&gone.id).execute(&mut *tx).await.context("removing a sheet")?;
     }
     sqlx::query("UPDATE spreadsheets SET updated_at = $1 WHERE id = $2").bind(now()).bind(spreadsheet_id).execute(&mut *tx).await?;
-    Ok(stored)
+    Ok(())
 }
 
 /// Rows per INSERT: 4 parameters each stays far below SQLite's and PostgreSQL's limits.

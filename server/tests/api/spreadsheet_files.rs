@@ -187,6 +187,34 @@ both_databases! {
         assert_eq!(spreadsheet_count(&server).await, 5);
     }
 
+    async fn a_csv_longer_than_a_batch_is_stored_whole_in_order_with_ids_unique_across_batches(backend) {
+        // Delimited text is stored while it is read, 1,000 rows a batch: 2,501 rows cross two
+        // batch boundaries. The file brings its own ids; row 1,500 repeats row 10's, in another
+        // batch, and must get a new one.
+        let server = TestServer::start(backend).await;
+        let (ada, workspace_id) = ada_with_workspace(&server).await;
+        let mut csv = format!("Name,{RECORD_ID_COLUMN},Amount\n");
+        for row in 0..2_501 {
+            let id = if row == 1_500 { "id-10".to_owned() } else { format!("id-{row}") };
+            csv.push_str(&format!("Person {row},{id},{row}\n"));
+        }
+        let reply = upload(&ada, &workspace_id, "people.csv", csv.as_bytes()).await;
+        let body = reply.expect(201);
+        assert_eq!(body["spreadsheet"]["sheets"][0]["rows"], 2_501);
+        let sheet = store::list(server.db(), &id_of(body)).await.unwrap().remove(0);
+        assert_eq!(sheet.columns, ["Name", RECORD_ID_COLUMN, "Amount"]);
+        let rows = store::rows(server.db(), &sheet.id).await.unwrap();
+        assert_eq!(rows.len(), 2_501);
+        for (at, (id, cells)) in rows.iter().enumerate() {
+            assert_eq!(cells[0], format!("Person {at}"));
+            if at != 1_500 {
+                assert_eq!(id, &format!("id-{at}"));
+            }
+        }
+        let ids: std::collections::HashSet<&String> = rows.iter().map(|(id, _)| id).collect();
+        assert_eq!(ids.len(), 2_501, "every id is unique");
+    }
+
     async fn a_name_may_be_given_and_an_admin_may_upload(backend) {
         let server = TestServer::start(backend).await;
         let (ada, workspace_id) = ada_with_workspace(&server).await;
