@@ -1,10 +1,15 @@
 // The options of chartOptions.ts drawn by the real ECharts (server-side SVG rendering, which
 // needs no canvas): every series type and setting combination is accepted and draws what the
 // option says (labels, colours), and a large chart renders in bounded time.
+import { use as registerParts } from 'echarts/core';
+import { SVGRenderer } from 'echarts/renderers';
 import { init } from './echarts';
 import type { ChartModel, ChartType } from '../../generated/core';
 import type { ChartConfig } from '../../generated/blockConfigs';
 import { buildBlockChartOption } from './chartOptions';
+
+// The block draws on canvas, which needs a browser; the markup comes from the SVG renderer.
+registerParts([SVGRenderer]);
 
 function draw(model: ChartModel, config: ChartConfig): string {
   const chart = init(null as unknown as HTMLElement, null, { renderer: 'svg', ssr: true, width: 640, height: 400 });

@@ -1,9 +1,9 @@
-// The chart block's additions to the preview's tree-shaken ECharts build
-// (features/preview/echarts.ts registers bar, line, grid, tooltip and the SVG renderer): the
-// other series types of blocks §3.3, the legend and radar components, label layout (labels that
-// would overlap are hidden) and the canvas renderer (large-data modes and PNG export for the PDF).
-// Imported only by the chart block's lazy chunk, so neither boards without a chart nor the
-// preview download any of it.
+// The chart block's additions to the shared tree-shaken ECharts build
+// (features/preview/echarts.ts registers bar, line, grid and tooltip): the other series types of
+// blocks §3.3, the legend and radar components, label layout (labels that would overlap are
+// hidden) and the canvas renderer, the only one a board draws with (large-data modes and PNG
+// export for the PDF). Imported only by the chart block's lazy chunk, so neither boards without
+// a chart nor the preview download any of it.
 import { use as registerParts } from 'echarts/core';
 import { PieChart, RadarChart, ScatterChart } from 'echarts/charts';
 import { LegendComponent, RadarComponent } from 'echarts/components';

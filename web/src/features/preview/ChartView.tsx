@@ -16,7 +16,8 @@ interface CommonProps {
   label: string;
   /**
    * SVG (the default) keeps small charts crisp and testable; the chart block uses canvas, which
-   * draws ECharts' large modes fast and exports a PNG for the PDF.
+   * draws ECharts' large modes fast and exports a PNG for the PDF. Whoever loads this view
+   * registers its renderer: SvgChartView.ts for SVG, blocks/chart/echarts.ts for canvas.
    */
   renderer?: 'svg' | 'canvas';
   /** Called with the ECharts instance once it exists, and with null when it is disposed. */
