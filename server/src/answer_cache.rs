@@ -19,6 +19,11 @@
 //! and the body sent is byte for byte the one of the miss that made it. Memory is bounded by
 //! the keys' and bodies' bytes (`TESSERA_ANSWER_CACHE_MB`); the least recently used go first.
 //! Like the table cache it is per process: a replica that lacks an entry computes it.
+//!
+//! Misses fly once: a request that misses takes the key's [`Flight`] before computing, and
+//! requests that miss the same key meanwhile wait for it, then find the answer it kept. So when
+//! a write makes every open board ask again at once, each answer is computed once, not once per
+//! viewer.
 
 use std::collections::{BTreeMap, HashMap};
 use std::sync::{Arc, Mutex};
@@ -37,6 +42,31 @@ const ENTRY_OVERHEAD_BYTES: usize = 96;
 pub struct AnswerCache {
     budget_bytes: usize,
     inner: Mutex<Entries>,
+    /// A lock per key being computed, with the requests that hold or wait for it; it goes
+    /// when the last of them is done.
+    flights: Mutex<Flights>,
+}
+
+/// Per key being computed: its lock and how many requests hold or wait for it.
+type Flights = HashMap<Arc<str>, (Arc<tokio::sync::Mutex<()>>, usize)>;
+
+/// A request counted among a key's users, from before it waits for the key's lock until its
+/// flight is over (or its wait is dropped: the client went away).
+struct User<'a> {
+    cache: &'a AnswerCache,
+    key: Arc<str>,
+}
+
+impl Drop for User<'_> {
+    fn drop(&mut self) {
+        self.cache.leave(&self.key);
+    }
+}
+
+/// The right to compute one key's answer: requests that miss the same key wait until it drops.
+pub struct Flight<'a> {
+    _turn: tokio::sync::OwnedMutexGuard<()>,
+    _user: User<'a>,
 }
 
 #[derive(Default)]
@@ -60,7 +90,36 @@ fn cost(key: &str, json: &Bytes) -> usize {
 impl AnswerCache {
     /// A cache holding at most `budget_bytes` of keys and answers; 0 keeps nothing.
     pub fn new(budget_bytes: usize) -> Self {
-        Self { budget_bytes, inner: Mutex::new(Entries::default()) }
+        Self { budget_bytes, inner: Mutex::new(Entries::default()), flights: Mutex::default() }
+    }
+
+    /// Waits until no other request computes `key`, then holds it: the caller looks again
+    /// ([`AnswerCache::get`]) and computes only when the answer is still missing.
+    pub async fn flight(&self, key: &str) -> Flight<'_> {
+        let key: Arc<str> = key.into();
+        let lock = {
+            let mut flights = self.flights();
+            let (lock, users) = flights.entry(key.clone()).or_default();
+            *users += 1;
+            lock.clone()
+        };
+        let user = User { cache: self, key };
+        Flight { _turn: lock.lock_owned().await, _user: user }
+    }
+
+    fn flights(&self) -> std::sync::MutexGuard<'_, Flights> {
+        self.flights.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// A request is done with `key`'s lock; the last one removes it.
+    fn leave(&self, key: &str) {
+        let mut flights = self.flights();
+        if let Some((_, users)) = flights.get_mut(key) {
+            *users -= 1;
+            if *users == 0 {
+                flights.remove(key);
+            }
+        }
     }
 
     fn entries(&self) -> std::sync::MutexGuard<'_, Entries> {
@@ -140,6 +199,43 @@ mod tests {
 
     fn answer(size: usize) -> Bytes {
         Bytes::from(vec![b'x'; size])
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn concurrent_misses_of_one_key_compute_it_once() {
+        let cache = Arc::new(AnswerCache::new(1 << 20));
+        let computed = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+        let viewers: Vec<_> = (0..8)
+            .map(|_| {
+                let (cache, computed) = (cache.clone(), computed.clone());
+                tokio::spawn(async move {
+                    if let Some(json) = cache.get("page") {
+                        return json;
+                    }
+                    let _flight = cache.flight("page").await;
+                    if let Some(json) = cache.get("page") {
+                        return json;
+                    }
+                    computed.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+                    tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+                    cache.put("page".into(), answer(10));
+                    answer(10)
+                })
+            })
+            .collect();
+        for viewer in viewers {
+            assert_eq!(viewer.await.unwrap(), answer(10));
+        }
+        assert_eq!(computed.load(std::sync::atomic::Ordering::SeqCst), 1, "eight viewers, one computation");
+        assert!(cache.flights().is_empty(), "no lock stays behind");
+        // A request that gives up waiting (its client left) leaves no lock behind.
+        let holder = cache.flight("slow").await;
+        assert!(tokio::time::timeout(std::time::Duration::from_millis(20), cache.flight("slow")).await.is_err());
+        drop(holder);
+        assert!(cache.flights().is_empty(), "the waiter that gave up was counted out");
+        // A key that failed (nothing kept) is computed again by the next request.
+        drop(cache.flight("error").await);
+        assert!(cache.get("error").is_none() && cache.flights().is_empty());
     }
 
     #[test]

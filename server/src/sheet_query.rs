@@ -620,10 +620,17 @@ pub async fn answer_json(state: &AppState, scope: &Scope, viewer: &Viewer, title
     let sheet = find_sheet(&state.db, &scope.spreadsheet_id, title).await?;
     let version = store::version(&state.db, &sheet.id).await?.ok_or_else(|| not_in_spreadsheet(&sheet.title))?;
     let mut prepared = prepare(state, scope, viewer, &sheet, params).await?;
-    if !params.bypass_cache() {
-        if let Some(json) = answer_key(scope, &sheet, version, &mut prepared).and_then(|key| state.answers.get(&key)) {
-            return Ok(JsonAnswer(json));
-        }
+    let asked = answer_key(scope, &sheet, version, &mut prepared).filter(|_| !params.bypass_cache());
+    if let Some(json) = asked.as_deref().and_then(|key| state.answers.get(key)) {
+        return Ok(JsonAnswer(json));
+    }
+    // Held until this answer is kept, so viewers who miss it meanwhile wait and reuse it.
+    let _flight = match &asked {
+        Some(key) => Some(state.answers.flight(key).await),
+        None => None,
+    };
+    if let Some(json) = asked.as_deref().and_then(|key| state.answers.get(key)) {
+        return Ok(JsonAnswer(json));
     }
     let (table, version) = match params.bypass_cache() {
         true => load_table(state, &sheet, true).await?,

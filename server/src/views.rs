@@ -255,6 +255,14 @@ pub(crate) async fn block_view_json(
     if let Some(json) = key.as_deref().filter(|_| !fresh).and_then(|key| state.answers.get(key)) {
         return Ok(JsonAnswer(json));
     }
+    // Held until this view is kept, so viewers who miss it meanwhile wait and reuse it.
+    let _flight = match key.as_deref().filter(|_| !fresh) {
+        Some(key) => Some(state.answers.flight(key).await),
+        None => None,
+    };
+    if let Some(json) = key.as_deref().filter(|_| !fresh).and_then(|key| state.answers.get(key)) {
+        return Ok(JsonAnswer(json));
+    }
     let json = JsonAnswer::of(&view_of(state, scope, viewer, block, params).await?, "writing a block view")?;
     if let Some(key) = key {
         state.answers.put(key, json.0.clone());
