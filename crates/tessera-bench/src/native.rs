@@ -47,13 +47,6 @@ pub fn load(path: &Path) -> Result<(Table, Vec<(String, f64)>), String> {
     Ok((table, vec![("read file".into(), read_ms), ("parse CSV + TableBuilder".into(), parse_ms), ("Table::warm".into(), ms(t2))]))
 }
 
-/// The group-by through the core, and the row count through `query::run`.
-pub fn run_query(table: &Table, spec: &QuerySpec, chart: &ChartSpec) -> Result<QueryOutput, String> {
-    let groups = chart_groups(table, chart)?;
-    let count = core_query::run(table, spec).map_err(|e| e.to_string())?.total as u64;
-    Ok(QueryOutput { count, groups }.sorted())
-}
-
 /// Filters + search + group-by with sum and average: `chart::aggregate` with two series.
 fn chart_groups(table: &Table, chart: &ChartSpec) -> Result<Vec<Group>, String> {
     let model = aggregate(table, chart).map_err(|e| e.to_string())?;
@@ -77,9 +70,13 @@ pub fn run(csv: &Path, runs: usize) -> Result<Vec<EngineReport>, String> {
     let spec: QuerySpec = serde_json::from_value(query::core_query_spec()).map_err(|e| e.to_string())?;
     let chart: ChartSpec = serde_json::from_value(query::core_chart_spec()).map_err(|e| e.to_string())?;
 
+    // The first run of what the timed runs time (the group-by), so the ratio compares like
+    // with like; the row count for the result check comes after it.
     let t1 = Instant::now();
-    let result = run_query(&table, &spec, &chart)?;
+    let first_groups = chart_groups(&table, &chart)?;
     let first_ms = ms(t1);
+    let count = core_query::run(&table, &spec).map_err(|e| e.to_string())?.total as u64;
+    let result = QueryOutput { count, groups: first_groups }.sorted();
     let mut times = Vec::with_capacity(runs);
     let mut count_times = Vec::with_capacity(runs);
     for _ in 0..runs {
