@@ -145,7 +145,9 @@ async function main() {
         throw new Error(`expected one .wasm download, got ${JSON.stringify(wasm)}`);
       }
       expectEqual(await page.getByTestId('page-info').textContent(), 'Page 1 of 6', 'pager');
-      expectEqual(await page.locator('.data-table tbody tr').first().locator('td').nth(7).textContent(), 'rec-001', 'first row id');
+      // The record ids the sheet keeps for itself are neither shown nor searched, as on a board.
+      const headers = await page.locator('.data-table thead th').allTextContents();
+      if (headers.some((header) => header.includes('Record ID'))) throw new Error(`the table shows the record ids: ${headers.join(', ')}`);
     });
 
     await check('the chart is drawn from a lazily loaded chunk with the sums the core computed', async () => {

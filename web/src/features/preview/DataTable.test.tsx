@@ -13,6 +13,13 @@ describe('DataTable', () => {
     expect(screen.getByTestId('page-info')).toHaveTextContent('Page 1 of 5');
   });
 
+  it('leaves out the record ids the sheet keeps for itself', () => {
+    const result = fakeResult({ columns: ['Name', 'ChartApps Record ID', 'Amount'], rows: [['Ada', 'rec-001', '$20.50']], row_indices: [0] });
+    render(<DataTable result={result} />);
+    expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Name', 'Amount']);
+    expect(screen.getAllByRole('cell').map((td) => td.textContent)).toEqual(['Ada', '$20.50']);
+  });
+
   it('sorts by a column when its header is clicked', async () => {
     const user = userEvent.setup();
     const { rerender } = render(<DataTable result={fakeResult()} />);

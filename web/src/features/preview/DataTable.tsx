@@ -1,3 +1,4 @@
+import { HIDDEN_COLUMNS } from '../../blocks/details/DetailsPopup';
 import type { QueryResult, Sort } from '../../generated/core';
 import { usePreviewStore } from '../../store/previewStore';
 
@@ -11,12 +12,17 @@ function sortMark(sort: Sort | null, column: string) {
   return sort.direction === 'Ascending' ? ' ▲' : ' ▼';
 }
 
-/** One page of rows as the core returned it; headers sort, the pager moves between pages. */
+/**
+ * One page of rows as the core returned it; headers sort, the pager moves between pages. The
+ * columns the sheet keeps for itself (its record ids) are left out, as every block leaves them
+ * out, and search does not read them.
+ */
 export function DataTable({ result }: { result: QueryResult }) {
   const sort = usePreviewStore((s) => s.sort);
   const toggleSort = usePreviewStore((s) => s.toggleSort);
   const setPage = usePreviewStore((s) => s.setPage);
   const { total, page, page_count: pageCount } = result;
+  const shown = result.columns.flatMap((column, index) => (HIDDEN_COLUMNS.has(column) ? [] : [index]));
 
   return (
     <div className="data-table">
@@ -27,27 +33,29 @@ export function DataTable({ result }: { result: QueryResult }) {
         <table>
           <thead>
             <tr>
-              {result.columns.map((c) => (
-                <th key={c} aria-sort={ariaSort(sort, c)} scope="col">
-                  <button type="button" onClick={() => toggleSort(c)}>
-                    {c}
-                    {sortMark(sort, c)}
-                  </button>
-                </th>
-              ))}
+              {shown
+                .map((index) => result.columns[index])
+                .map((c) => (
+                  <th key={c} aria-sort={ariaSort(sort, c)} scope="col">
+                    <button type="button" onClick={() => toggleSort(c)}>
+                      {c}
+                      {sortMark(sort, c)}
+                    </button>
+                  </th>
+                ))}
             </tr>
           </thead>
           <tbody>
             {result.rows.map((row, i) => (
               <tr key={result.row_indices[i] ?? i}>
-                {row.map((cell, j) => (
-                  <td key={j}>{cell}</td>
+                {shown.map((j) => (
+                  <td key={j}>{row[j]}</td>
                 ))}
               </tr>
             ))}
             {result.rows.length === 0 && (
               <tr>
-                <td className="empty" colSpan={Math.max(1, result.columns.length)}>
+                <td className="empty" colSpan={Math.max(1, shown.length)}>
                   No rows match the search and filters.
                 </td>
               </tr>
