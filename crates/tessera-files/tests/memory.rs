@@ -95,7 +95,6 @@ fn xlsx_claiming_shared_strings(count: u64) -> Vec<u8> {
     writer.finish().unwrap().into_inner()
 }
 
-// One test, so no other test's allocations land in a peak.
 #[test]
 fn files_claiming_millions_of_cells_or_gigabytes_of_text_are_refused_before_they_are_built() {
     // 10,000 names over 1,000 one-field lines: 11,000 fields written, 10,010,000 once padded.
