@@ -69,6 +69,14 @@ pub struct Flight<'a> {
     _user: User<'a>,
 }
 
+/// What [`AnswerCache::lookup`] found.
+pub enum Lookup<'a> {
+    /// The answer another request kept: send it.
+    Kept(Bytes),
+    /// Compute the answer, holding the flight (when the request has a key) until it is kept.
+    Compute(Option<Flight<'a>>),
+}
+
 #[derive(Default)]
 struct Entries {
     by_key: HashMap<Arc<str>, Entry>,
@@ -93,10 +101,23 @@ impl AnswerCache {
         Self { budget_bytes, inner: Mutex::new(Entries::default()), flights: Mutex::default() }
     }
 
-    /// Waits until no other request computes `key`, then holds it: the caller looks again
-    /// ([`AnswerCache::get`]) and computes only when the answer is still missing.
-    pub async fn flight(&self, key: &str) -> Flight<'_> {
-        let key: Arc<str> = key.into();
+    /// The answer kept under `key`, or the right to compute it: on a miss this waits until no
+    /// other request computes `key`, then looks again, so a request that waited reuses what the
+    /// one before it kept. No key (a request that must not share) is always computed.
+    pub async fn lookup(&self, key: Option<&str>) -> Lookup<'_> {
+        let Some(key) = key else { return Lookup::Compute(None) };
+        if let Some(json) = self.get(key) {
+            return Lookup::Kept(json);
+        }
+        let flight = self.flight(key.into()).await;
+        match self.get(key) {
+            Some(json) => Lookup::Kept(json),
+            None => Lookup::Compute(Some(flight)),
+        }
+    }
+
+    /// Waits until no other request computes `key`, then holds it.
+    async fn flight(&self, key: Arc<str>) -> Flight<'_> {
         let lock = {
             let mut flights = self.flights();
             let (lock, users) = flights.entry(key.clone()).or_default();
@@ -209,13 +230,10 @@ mod tests {
             .map(|_| {
                 let (cache, computed) = (cache.clone(), computed.clone());
                 tokio::spawn(async move {
-                    if let Some(json) = cache.get("page") {
-                        return json;
-                    }
-                    let _flight = cache.flight("page").await;
-                    if let Some(json) = cache.get("page") {
-                        return json;
-                    }
+                    let _flight = match cache.lookup(Some("page")).await {
+                        Lookup::Kept(json) => return json,
+                        Lookup::Compute(flight) => flight,
+                    };
                     computed.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
                     tokio::time::sleep(std::time::Duration::from_millis(50)).await;
                     cache.put("page".into(), answer(10));
@@ -229,13 +247,15 @@ mod tests {
         assert_eq!(computed.load(std::sync::atomic::Ordering::SeqCst), 1, "eight viewers, one computation");
         assert!(cache.flights().is_empty(), "no lock stays behind");
         // A request that gives up waiting (its client left) leaves no lock behind.
-        let holder = cache.flight("slow").await;
-        assert!(tokio::time::timeout(std::time::Duration::from_millis(20), cache.flight("slow")).await.is_err());
+        let holder = cache.flight("slow".into()).await;
+        assert!(tokio::time::timeout(std::time::Duration::from_millis(20), cache.flight("slow".into())).await.is_err());
         drop(holder);
         assert!(cache.flights().is_empty(), "the waiter that gave up was counted out");
         // A key that failed (nothing kept) is computed again by the next request.
-        drop(cache.flight("error").await);
+        drop(cache.flight("error".into()).await);
         assert!(cache.get("error").is_none() && cache.flights().is_empty());
+        // A request without a key (it must not share) computes, holding no flight.
+        assert!(matches!(cache.lookup(None).await, Lookup::Compute(None)));
     }
 
     #[test]

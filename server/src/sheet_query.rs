@@ -39,7 +39,7 @@ use tessera_core::table::{Table, RECORD_ID_COLUMN};
 use utoipa::{IntoParams, ToSchema};
 
 use crate::access::Role;
-use crate::answer_cache::JsonAnswer;
+use crate::answer_cache::{JsonAnswer, Lookup};
 use crate::apps::{self, App};
 use crate::audience::{BlockAccess, Permissions, Rights};
 use crate::auth::Caller;
@@ -620,18 +620,15 @@ pub async fn answer_json(state: &AppState, scope: &Scope, viewer: &Viewer, title
     let sheet = find_sheet(&state.db, &scope.spreadsheet_id, title).await?;
     let version = store::version(&state.db, &sheet.id).await?.ok_or_else(|| not_in_spreadsheet(&sheet.title))?;
     let mut prepared = prepare(state, scope, viewer, &sheet, params).await?;
-    let asked = answer_key(scope, &sheet, version, &mut prepared).filter(|_| !params.bypass_cache());
-    if let Some(json) = asked.as_deref().and_then(|key| state.answers.get(key)) {
-        return Ok(JsonAnswer(json));
-    }
-    // Held until this answer is kept, so viewers who miss it meanwhile wait and reuse it.
-    let _flight = match &asked {
-        Some(key) => Some(state.answers.flight(key).await),
-        None => None,
+    let asked = match params.bypass_cache() {
+        true => None,
+        false => answer_key(scope, &sheet, version, &mut prepared),
     };
-    if let Some(json) = asked.as_deref().and_then(|key| state.answers.get(key)) {
-        return Ok(JsonAnswer(json));
-    }
+    // Held until this answer is kept, so viewers who miss it meanwhile wait and reuse it.
+    let _flight = match state.answers.lookup(asked.as_deref()).await {
+        Lookup::Kept(json) => return Ok(JsonAnswer(json)),
+        Lookup::Compute(flight) => flight,
+    };
     let (table, version) = match params.bypass_cache() {
         true => load_table(state, &sheet, true).await?,
         false => state.tables.table_at(&state.db, &sheet, version).await?.ok_or_else(|| not_in_spreadsheet(&sheet.title))?,

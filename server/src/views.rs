@@ -36,7 +36,7 @@ use tessera_core::table::Table;
 use tessera_markup::iframe::{IframeAnswer, IframeEmbed};
 use utoipa::{IntoParams, ToSchema};
 
-use crate::answer_cache::JsonAnswer;
+use crate::answer_cache::{JsonAnswer, Lookup};
 use crate::blocks::StoredBlock;
 use crate::error::Error;
 use crate::sheet_query::{self, query_error, MarkdownCell, Scope, SheetParams, Viewer};
@@ -252,17 +252,11 @@ pub(crate) async fn block_view_json(
 ) -> Result<JsonAnswer, Error> {
     let key = view_key(state, scope, viewer, block, params).await?;
     let fresh = params.no_cache.as_deref().map(str::trim) == Some("1");
-    if let Some(json) = key.as_deref().filter(|_| !fresh).and_then(|key| state.answers.get(key)) {
-        return Ok(JsonAnswer(json));
-    }
     // Held until this view is kept, so viewers who miss it meanwhile wait and reuse it.
-    let _flight = match key.as_deref().filter(|_| !fresh) {
-        Some(key) => Some(state.answers.flight(key).await),
-        None => None,
+    let _flight = match state.answers.lookup(key.as_deref().filter(|_| !fresh)).await {
+        Lookup::Kept(json) => return Ok(JsonAnswer(json)),
+        Lookup::Compute(flight) => flight,
     };
-    if let Some(json) = key.as_deref().filter(|_| !fresh).and_then(|key| state.answers.get(key)) {
-        return Ok(JsonAnswer(json));
-    }
     let json = JsonAnswer::of(&view_of(state, scope, viewer, block, params).await?, "writing a block view")?;
     if let Some(key) = key {
         state.answers.put(key, json.0.clone());

@@ -27,9 +27,8 @@ pub(crate) struct Measured<'a> {
     /// The header's record, then the end of the data records (blank records after it go).
     header_at: usize,
     data_end: usize,
-    /// One past the last column with a non-blank field in any record.
-    pub width: usize,
-    /// The header's names, unique (see the crate docs).
+    /// The header's names, unique (see the crate docs): one per column up to the last with a
+    /// non-blank field in any record, so also the width of every row.
     pub columns: Vec<String>,
 }
 
@@ -69,7 +68,7 @@ pub(crate) fn measure<'a>(
     budget.take(height.saturating_mul(widest))?;
     let Some(header_at) = header_at else { return Ok(None) };
     header.resize(width, String::new());
-    Ok(Some(Measured { bytes, delimiter, header_at, data_end, width, columns: unique_names(&header) }))
+    Ok(Some(Measured { bytes, delimiter, header_at, data_end, columns: unique_names(&header) }))
 }
 
 impl Measured<'_> {
@@ -78,7 +77,7 @@ impl Measured<'_> {
         self.data_end - self.header_at - 1
     }
 
-    /// Calls `each` with every data row in file order, each exactly [`Measured::width`] cells
+    /// Calls `each` with every data row in file order, each exactly as wide as the header
     /// (padded with empty cells; a longer record only loses blank ones), until it breaks.
     pub(crate) fn rows(&self, budget: &mut CellBudget, mut each: impl FnMut(Vec<String>) -> ControlFlow<()>) -> Result<(), ImportError> {
         let mut record = 0;
@@ -89,9 +88,10 @@ impl Measured<'_> {
             if record - 1 <= self.header_at || record > self.data_end {
                 return Ok(ControlFlow::Continue(()));
             }
-            let mut row = Vec::with_capacity(self.width);
-            row.extend((0..ends.len().min(self.width)).map(|field| field_text(text, ends, field).to_owned()));
-            row.resize(self.width, String::new());
+            let width = self.columns.len();
+            let mut row = Vec::with_capacity(width);
+            row.extend((0..ends.len().min(width)).map(|field| field_text(text, ends, field).to_owned()));
+            row.resize(width, String::new());
             Ok(each(row))
         })
     }
@@ -346,7 +346,7 @@ mod tests {
         let mut budget = CellBudget::new("big.csv", &Limits::default());
         let text = million_rows_of_ten(0);
         let measured = measure("big.csv", &text, false, &mut budget).unwrap().expect("a tab");
-        assert_eq!((measured.width, measured.row_count()), (10, 999_999));
+        assert_eq!((measured.columns.len(), measured.row_count()), (10, 999_999));
     }
 
     #[test]
