@@ -161,8 +161,9 @@ pub(crate) fn shape(title: String, mut rows: Vec<Vec<String>>) -> Option<Sheet> 
     Some(Sheet { title, columns: unique_names(&names), rows: data })
 }
 
-/// Trimmed names, `Column N` for empty ones, `Name (2)`… for repeats, all distinct.
-pub(crate) fn unique_names(header: &[String]) -> Vec<String> {
+/// Trimmed names, `Column N` for empty ones, `Name (2)`… for repeats, all distinct: the header
+/// rule of the crate docs, which a Google tab read through its API follows too.
+pub fn unique_names(header: &[String]) -> Vec<String> {
     let wanted: Vec<String> = header
         .iter()
         .enumerate()

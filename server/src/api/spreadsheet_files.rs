@@ -4,12 +4,10 @@
 //! Files are read by `tessera-files` on a blocking thread (parsing a 200 MiB workbook must not
 //! stall the async workers) and stored in one transaction, so a file that cannot be read, or a
 //! write that fails, leaves what was stored before. A new spreadsheet from delimited text is
-//! stored while it is read, a batch of rows at a time ([`store::replace_all_incoming`]): its
-//! import holds the file and a few batches, never the whole tab (issue 31). Workbooks and
+//! stored while it is read, a batch of rows at a time ([`Incoming`]): its import holds the file
+//! and a few batches, never the whole tab (issue 31). Workbooks and
 //! Parquet, whose readers build their tabs whole, and a new file over a spreadsheet (which keeps
 //! the rows it replaces), go through [`store::replace_all`] and [`imports::replace`].
-
-use std::ops::ControlFlow;
 
 use axum::body::Bytes;
 use axum::extract::multipart::{Multipart, MultipartError, MultipartRejection};
@@ -29,9 +27,8 @@ use crate::db::{new_id, now};
 use crate::error::{Error, ErrorBody, ResultExt};
 use crate::history::activity::{ActivityActor, RowLog, Via};
 use crate::history::imports;
-use crate::imports_progress;
+use crate::sheets::incoming::Incoming;
 use crate::sheets::store::{self, SheetInfo};
-use crate::sheets::ImportedSheet;
 use crate::AppState;
 
 /// Room for the multipart framing and the small text fields around the file, so that a file of
@@ -141,90 +138,8 @@ fn file_of(form: &mut Form) -> Result<(String, Bytes), Error> {
     Ok((file_name, bytes))
 }
 
-/// Rows per batch handed from the reading thread to the store.
-const BATCH_ROWS: usize = 1_000;
-/// Batches read ahead of the store: reading and writing overlap, memory stays a few batches.
-const BATCHES_AHEAD: usize = 2;
-
-/// An uploaded file as read: delimited text as a tab whose rows arrive while they are stored,
-/// other formats whole.
-enum Incoming {
-    Whole(Vec<ImportedSheet>),
-    Rows(store::IncomingTab),
-}
-
-impl Incoming {
-    /// Every tab whole, for a caller that needs them all at once.
-    async fn into_sheets(self) -> Result<Vec<ImportedSheet>, Error> {
-        let mut tab = match self {
-            Incoming::Whole(sheets) => return Ok(sheets),
-            Incoming::Rows(tab) => tab,
-        };
-        let mut rows = Vec::with_capacity(tab.rows as usize);
-        while let Some(batch) = tab.next_batch().await? {
-            rows.extend(batch);
-        }
-        Ok(vec![ImportedSheet { title: tab.title, columns: tab.columns, rows }])
-    }
-
-    /// Rows per tab, for the answer.
-    fn row_counts(&self) -> Vec<usize> {
-        match self {
-            Incoming::Whole(sheets) => sheets.iter().map(|sheet| sheet.rows.len()).collect(),
-            Incoming::Rows(tab) => vec![tab.rows as usize],
-        }
-    }
-}
-
-/// Reads the file on a blocking thread. Too large answers 413; any other problem 422 with the
-/// importer's text, which names the file and what to change. Delimited text answers as soon as
-/// its header is known, with its rows still being read.
-async fn import(file_name: String, bytes: Bytes) -> Result<Incoming, Error> {
-    imports_progress::reading();
-    let reporter = imports_progress::current();
-    let (header_sender, header) = tokio::sync::oneshot::channel();
-    let (batch_sender, batches) = tokio::sync::mpsc::channel(BATCHES_AHEAD);
-    let reading = tokio::task::spawn_blocking(move || {
-        let mut progress = |rows| {
-            if let Some(reporter) = &reporter {
-                reporter.rows_read(rows);
-            }
-        };
-        let limits = Limits::default();
-        let Some(tab) = tessera_files::text_rows(&file_name, &bytes, &limits)? else {
-            return tessera_files::import_reporting(&file_name, &bytes, &limits, &mut progress);
-        };
-        let _ = header_sender.send((tab.title().to_owned(), tab.columns().to_vec(), tab.row_count() as u64));
-        let mut batch = Vec::with_capacity(BATCH_ROWS);
-        let read = tab.read(&mut progress, |row| {
-            batch.push(row);
-            if batch.len() < BATCH_ROWS {
-                return ControlFlow::Continue(());
-            }
-            // A closed channel: the store gave up (or the client left), so reading stops.
-            match batch_sender.blocking_send(Ok(std::mem::replace(&mut batch, Vec::with_capacity(BATCH_ROWS)))) {
-                Ok(()) => ControlFlow::Continue(()),
-                Err(_) => ControlFlow::Break(()),
-            }
-        });
-        let last = match read {
-            Ok(()) => Ok(batch),
-            Err(error) => Err(import_error(error)),
-        };
-        let _ = batch_sender.blocking_send(last);
-        Ok(Vec::new())
-    });
-    if let Ok((title, columns, rows)) = header.await {
-        return Ok(Incoming::Rows(store::IncomingTab::new(title, columns, rows, batches)));
-    }
-    match reading.await.context("reading an uploaded file")? {
-        Ok(sheets) => Ok(Incoming::Whole(
-            sheets.into_iter().map(|sheet| ImportedSheet { title: sheet.title, columns: sheet.columns, rows: sheet.rows }).collect(),
-        )),
-        Err(error) => Err(import_error(error)),
-    }
-}
-
+/// What a file that cannot be imported answers: 413 when too large, else 422 with the
+/// importer's text, which names the file and what to change.
 fn import_error(error: ImportError) -> Error {
     match error {
         ImportError::FileTooLarge { .. } => too_large(),
@@ -284,7 +199,7 @@ async fn upload(
     workspace_role(&caller, &owner_id).require_edit()?;
     let (file_name, bytes) = file_of(&mut form)?;
     let name = checked_name(form.name.as_deref(), &file_name)?;
-    let incoming = import(file_name, bytes).await?;
+    let incoming = Incoming::read(file_name, bytes, import_error).await?;
 
     let id = new_id();
     sqlx::query(
@@ -298,11 +213,7 @@ async fn upload(
     .await
     .context("creating a spreadsheet")?;
     let rows = incoming.row_counts();
-    let stored = match incoming {
-        Incoming::Whole(sheets) => store::replace_all(&state.db, &id, sheets).await,
-        Incoming::Rows(tab) => store::replace_all_incoming(&state.db, &id, tab).await,
-    };
-    let stored = match stored {
+    let stored = match incoming.store(&state.db, &id).await {
         Ok(stored) => stored,
         Err(error) => {
             // The tabs were rolled back; the empty spreadsheet must not stay behind either.
@@ -350,7 +261,7 @@ async fn replace(
     let mut form = read_form(multipart).await?;
     let (file_name, bytes) = file_of(&mut form)?;
     let kept_name = file_name.clone();
-    let sheets = import(file_name, bytes).await?.into_sheets().await?;
+    let sheets = Incoming::read(file_name, bytes, import_error).await?.into_sheets().await?;
     let rows: Vec<usize> = sheets.iter().map(|sheet| sheet.rows.len()).collect();
     // The rows this upload replaces are kept, and the replace logged (issue 30).
     let log = RowLog {

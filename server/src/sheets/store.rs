@@ -102,10 +102,7 @@ pub async fn write_tabs(
     for (position, mut sheet) in sheets.into_iter().enumerate() {
         let id_column = ensure_record_ids(&mut sheet);
         let info = put_tab(tx, spreadsheet_id, existing, position, sheet.title, sheet.columns).await?;
-        for (batch, rows) in sheet.rows.chunks(ROWS_PER_INSERT).enumerate() {
-            let with_ids: Vec<(&String, &Vec<String>)> = rows.iter().map(|row| (&row[id_column], row)).collect();
-            insert_rows(tx, &info.id, (batch * ROWS_PER_INSERT) as i64, with_ids.into_iter()).await?;
-        }
+        insert_with_ids(tx, &info.id, 0, &sheet.rows, id_column).await?;
         stored.push(info);
     }
     finish(tx, spreadsheet_id, existing, &stored).await?;
@@ -163,8 +160,7 @@ pub async fn replace_all_incoming(db: &Db, spreadsheet_id: &str, mut tab: Incomi
         for row in &mut batch {
             ids.fix(row);
         }
-        let with_ids: Vec<(&String, &Vec<String>)> = batch.iter().map(|row| (&row[ids.column()], row)).collect();
-        insert_rows(&mut tx, &info.id, position, with_ids.into_iter()).await?;
+        insert_with_ids(&mut tx, &info.id, position, &batch, ids.column()).await?;
         position += batch.len() as i64;
     }
     let stored = vec![info];
@@ -232,6 +228,23 @@ async fn finish(tx: &mut AnyConnection, spreadsheet_id: &str, existing: &[SheetI
 
 /// Rows per INSERT: 4 parameters each stays far below SQLite's and PostgreSQL's limits.
 const ROWS_PER_INSERT: usize = 500;
+
+/// [`insert_rows`] of rows whose ids are their cells at `id_column`. (The pairs are collected a
+/// batch at a time: an iterator mapping through a closure, held across the inserts' awaits,
+/// would make the callers' futures not `Send`.)
+async fn insert_with_ids(
+    conn: &mut AnyConnection,
+    sheet_id: &str,
+    first_position: i64,
+    rows: &[Vec<String>],
+    id_column: usize,
+) -> Result<(), Error> {
+    for (batch, rows) in rows.chunks(ROWS_PER_INSERT).enumerate() {
+        let with_ids: Vec<(&String, &Vec<String>)> = rows.iter().map(|row| (&row[id_column], row)).collect();
+        insert_rows(conn, sheet_id, first_position + (batch * ROWS_PER_INSERT) as i64, with_ids.into_iter()).await?;
+    }
+    Ok(())
+}
 
 /// Inserts rows at positions `first_position`, `first_position + 1`, ... Rows become JSON a
 /// batch at a time, so a 10,000,000-cell import never holds a second copy of all its rows

@@ -26,9 +26,10 @@ use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use tessera_core::table::RECORD_ID_COLUMN;
 
-use super::{unique_header, Fetched, RowWrite, Source};
+use super::{Fetched, RowWrite, Source};
 use crate::error::{Error, ResultExt};
 use crate::imports_progress;
+use crate::sheets::incoming::Incoming;
 use crate::sheets::rows::{Values, ROW_GONE};
 use crate::sheets::store::SheetInfo;
 use crate::sheets::{ensure_record_ids, ImportedSheet};
@@ -135,7 +136,7 @@ pub async fn fetch(state: &AppState, url: &str, owner_id: &str) -> Result<Fetche
         }
         sheets.push(sheet);
     }
-    Ok(Fetched { name, sheets })
+    Ok(Fetched { name, sheets: Incoming::Whole(sheets) })
 }
 
 /// A range of a tab and the cells to write there.
@@ -165,7 +166,7 @@ impl Tab {
                 (index + 2, row)
             })
             .collect();
-        Self { title, header: unique_header(header), rows }
+        Self { title, header: tessera_files::unique_names(&header), rows }
     }
 
     /// The tab as stored, and the range and values to write back so that Google holds the same
@@ -208,7 +209,7 @@ pub async fn write_through(state: &AppState, source: &Source, sheet: &SheetInfo,
     let (owner,) = owner.ok_or_else(|| Error::NotFound("This spreadsheet no longer exists.".to_owned()))?;
     let api = Api::open(state, &source.url, &owner, Need::Write).await?;
     let tab = quoted(&sheet.title);
-    let header = unique_header(api.get(&format!("{tab}!1:1")).await?.into_iter().next().unwrap_or_default());
+    let header = tessera_files::unique_names(&api.get(&format!("{tab}!1:1")).await?.into_iter().next().unwrap_or_default());
     let id_column = header.iter().position(|name| name == RECORD_ID_COLUMN).ok_or_else(|| Error::Conflict(NO_ID_COLUMN.to_owned()))?;
     match *write {
         RowWrite::Append { record_id, values } => {

@@ -16,16 +16,15 @@
 pub mod google;
 pub mod published_csv;
 
-use std::collections::HashSet;
 use std::time::Duration;
 
 use tokio::time::timeout;
 
 use crate::db::{now, Db};
 use crate::error::{Error, ResultExt};
+use crate::sheets::incoming::Incoming;
 use crate::sheets::rows::Values;
-use crate::sheets::store::{self, SheetInfo};
-use crate::sheets::ImportedSheet;
+use crate::sheets::store::SheetInfo;
 use crate::AppState;
 
 /// A spreadsheet as the row writers need it.
@@ -118,11 +117,11 @@ pub async fn list(db: &Db, workspace_id: &str) -> Result<Vec<Spreadsheet>, Error
     Ok(rows.into_iter().map(spreadsheet_of).collect())
 }
 
-/// A linked spreadsheet as read from its source: a name to offer and its tabs.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// A linked spreadsheet as read from its source: a name to offer and its tabs (a CSV link's
+/// rows still arriving).
 pub struct Fetched {
     pub name: String,
-    pub sheets: Vec<ImportedSheet>,
+    pub sheets: Incoming,
 }
 
 /// Reads a linked source now, in at most `TESSERA_SOURCE_TIMEOUT_SECS` however many calls it
@@ -140,13 +139,8 @@ pub async fn fetch(state: &AppState, kind: &str, url: &str, owner_id: &str, name
 
 /// Stores a fetched snapshot in place of the old one, records when it was fetched, and clears
 /// the last refresh failure.
-pub async fn store_snapshot(
-    state: &AppState,
-    spreadsheet_id: &str,
-    sheets: Vec<ImportedSheet>,
-    fetched_at: i64,
-) -> Result<Vec<SheetInfo>, Error> {
-    let stored = store::replace_all(&state.db, spreadsheet_id, sheets).await?;
+pub async fn store_snapshot(state: &AppState, spreadsheet_id: &str, sheets: Incoming, fetched_at: i64) -> Result<Vec<SheetInfo>, Error> {
+    let stored = sheets.store(&state.db, spreadsheet_id).await?;
     sqlx::query("UPDATE spreadsheets SET fetched_at = $1, refresh_error = NULL, refresh_failed_at = NULL WHERE id = $2")
         .bind(fetched_at)
         .bind(spreadsheet_id)
@@ -233,65 +227,4 @@ pub async fn refresh_if_stale(state: &AppState, spreadsheet_id: &str) -> Result<
             .context("releasing a refresh")?;
     }
     result
-}
-
-/// Header names every column can be addressed by: an empty name becomes `Column N` (N counts
-/// from 1), and a repeated name `Name (2)`, `Name (3)`, ... in order of appearance.
-pub fn unique_header(raw: Vec<String>) -> Vec<String> {
-    let mut taken: HashSet<String> = HashSet::with_capacity(raw.len());
-    let mut header = Vec::with_capacity(raw.len());
-    for (index, name) in raw.into_iter().enumerate() {
-        let name = name.trim();
-        let base = if name.is_empty() { format!("Column {}", index + 1) } else { name.to_owned() };
-        let mut candidate = base.clone();
-        let mut copy = 2;
-        while taken.contains(&candidate) {
-            candidate = format!("{base} ({copy})");
-            copy += 1;
-        }
-        taken.insert(candidate.clone());
-        header.push(candidate);
-    }
-    header
-}
-
-/// A rectangular grid of text cells (a CSV or a Google tab) as a tab: `header` names the
-/// columns, rows are padded to the widest row, rows without any text are dropped.
-pub fn sheet_from_grid(title: String, header: Vec<String>, rows: Vec<Vec<String>>) -> ImportedSheet {
-    let width = rows.iter().map(Vec::len).chain(std::iter::once(header.len())).max().unwrap_or(0);
-    let mut header = header;
-    header.resize(width, String::new());
-    let rows = rows
-        .into_iter()
-        .filter(|row| row.iter().any(|cell| !cell.trim().is_empty()))
-        .map(|mut row| {
-            row.resize(width, String::new());
-            row
-        })
-        .collect();
-    ImportedSheet { title, columns: unique_header(header), rows }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn strings(cells: &[&str]) -> Vec<String> {
-        cells.iter().map(|cell| cell.to_string()).collect()
-    }
-
-    #[test]
-    fn empty_and_repeated_header_names_get_unique_names() {
-        assert_eq!(
-            unique_header(strings(&["Name", "", "Name", " Name ", "Column 2"])),
-            ["Name", "Column 2", "Name (2)", "Name (3)", "Column 2 (2)"]
-        );
-    }
-
-    #[test]
-    fn a_grid_is_padded_to_its_widest_row_and_blank_rows_dropped() {
-        let sheet = sheet_from_grid("T".into(), strings(&["A"]), vec![strings(&["1", "2"]), strings(&["", " "]), strings(&["3"])]);
-        assert_eq!(sheet.columns, ["A", "Column 2"]);
-        assert_eq!(sheet.rows, [strings(&["1", "2"]), strings(&["3", ""])]);
-    }
 }

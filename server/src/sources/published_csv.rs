@@ -5,10 +5,12 @@
 use reqwest::header::{CONTENT_LENGTH, CONTENT_TYPE};
 use reqwest::Url;
 
-use super::{sheet_from_grid, Fetched};
+use tessera_files::ImportError;
+
+use super::Fetched;
 use crate::error::{Error, ResultExt};
-use crate::imports_progress;
 use crate::outbound;
+use crate::sheets::incoming::Incoming;
 use crate::AppState;
 
 /// The largest CSV a link may answer: an uploaded file's limit, so a sheet that uploads also
@@ -47,21 +49,47 @@ pub fn checked_url(url: &str) -> Result<Url, Error> {
     Ok(parsed)
 }
 
-/// Fetches and reads a CSV link as one tab titled `name` (else a name taken from the link).
+/// Fetches a CSV link and reads it as one tab titled `name` (else a name taken from the link),
+/// with an upload's rules (`tessera_files`): the answer holds as soon as the header is known,
+/// its rows arriving while they are stored.
 pub async fn fetch(state: &AppState, url: &str, name: Option<&str>) -> Result<Fetched, Error> {
     let url = checked_url(url)?;
     outbound::check_url(&url, &state.config.private_access())?;
     let name = name.map(str::trim).filter(|name| !name.is_empty()).map(str::to_owned).unwrap_or_else(|| name_of(&url));
     let bytes = download(state, url).await?;
-    imports_progress::reading();
-    // Up to 200 MiB of text takes seconds to read: not on an async worker.
-    let (header, rows) = tokio::task::spawn_blocking(move || {
-        refuse_non_csv(&bytes)?;
-        parse(&bytes)
+    // Up to 200 MiB of text takes a moment to check: not on an async worker.
+    let text = tokio::task::spawn_blocking(move || as_text(bytes)).await.context("reading a CSV link")??;
+    let sheets = Incoming::read(LINK_FILE.to_owned(), text.into(), link_error).await?.titled(name.clone());
+    Ok(Fetched { name, sheets })
+}
+
+/// The file name a link's text is read as: `.csv` lets the reader sniff `,` `;` tab or `|`,
+/// as for an upload.
+const LINK_FILE: &str = "link.csv";
+
+pub const NO_DATA: &str = "The CSV link answers no data: no row has a value. Check that the published range holds the \
+     sheet's rows, then refresh again.";
+
+/// What an answer the importer refuses means for a link.
+fn link_error(error: ImportError) -> Error {
+    let text = match error {
+        ImportError::FileTooLarge { .. } => TOO_LARGE.to_owned(),
+        ImportError::TooManyCells { .. } => TOO_MANY_CELLS.to_owned(),
+        ImportError::NoData { .. } => NO_DATA.to_owned(),
+        error => format!("The CSV link does not answer readable CSV: {}", error.to_string().replace(&format!("'{LINK_FILE}'"), "the link")),
+    };
+    Error::Unavailable(text)
+}
+
+/// The answer as UTF-8 text, once it is known to be CSV ([`refuse_non_csv`]). Text that is not
+/// UTF-8 is read with replacement characters rather than refused, since CSV links from other
+/// tools are sometimes in a legacy encoding.
+fn as_text(bytes: Vec<u8>) -> Result<Vec<u8>, Error> {
+    refuse_non_csv(&bytes)?;
+    Ok(match String::from_utf8(bytes) {
+        Ok(text) => text.into_bytes(),
+        Err(error) => String::from_utf8_lossy(error.as_bytes()).into_owned().into_bytes(),
     })
-    .await
-    .context("reading a CSV link")??;
-    Ok(Fetched { name: name.clone(), sheets: vec![sheet_from_grid(name, header, rows)] })
 }
 
 /// The last path segment without `.csv`, or a generic name for links like Google's `…/pub`.
@@ -156,39 +184,31 @@ fn ends_inside_quotes(bytes: &[u8]) -> bool {
     quoted && !after_quote
 }
 
-/// The first row with any text is the header; rows may have any length (the tab is padded).
-/// Text that is not UTF-8 is read with replacement characters rather than refused, since
-/// CSV links from other tools are sometimes in a legacy encoding.
-fn parse(bytes: &[u8]) -> Result<(Vec<String>, Vec<Vec<String>>), Error> {
-    let text = String::from_utf8_lossy(bytes);
-    let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
-    let mut reader = csv::ReaderBuilder::new().has_headers(false).flexible(true).from_reader(text.as_bytes());
-    let mut rows = Vec::new();
-    let mut widest = 0;
-    for record in reader.records() {
-        let record = record.map_err(|error| Error::Unavailable(format!("The CSV link does not answer readable CSV: {error}.")))?;
-        widest = widest.max(record.len() as u64);
-        if (rows.len() as u64 + 1).saturating_mul(widest) > tessera_files::MAX_CELLS {
-            return Err(Error::Unavailable(TOO_MANY_CELLS.to_owned()));
-        }
-        rows.push(record.iter().map(str::to_owned).collect::<Vec<String>>());
-    }
-    let first = rows.iter().position(|row| row.iter().any(|cell| !cell.trim().is_empty()));
-    let Some(first) = first else { return Ok((Vec::new(), Vec::new())) };
-    let mut rows = rows.split_off(first);
-    let header = rows.remove(0);
-    Ok((header, rows))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sheets::ImportedSheet;
 
-    #[test]
-    fn the_first_non_empty_row_is_the_header_and_quoted_fields_keep_commas_and_newlines() {
-        let (header, rows) = parse(b"\xef\xbb\xbf\n,,\nName,Note\nAda,\"a, b\"\nBob,\"two\nlines\"\n").unwrap();
-        assert_eq!(header, ["Name", "Note"]);
-        assert_eq!(rows, [vec!["Ada".to_owned(), "a, b".to_owned()], vec!["Bob".to_owned(), "two\nlines".to_owned()]]);
+    /// The link's answer as the import reads it: its one tab, or the error the owner sees.
+    async fn read(bytes: &[u8]) -> Result<ImportedSheet, String> {
+        let text = as_text(bytes.to_vec()).map_err(|error| error.to_string())?;
+        let incoming = Incoming::read(LINK_FILE.to_owned(), text.into(), link_error).await.map_err(|error| error.to_string())?;
+        let mut sheets = incoming.titled("Sales".to_owned()).into_sheets().await.map_err(|error| error.to_string())?;
+        assert_eq!(sheets.len(), 1);
+        Ok(sheets.remove(0))
+    }
+
+    #[tokio::test]
+    async fn a_link_is_read_with_an_uploads_rules() {
+        // The first row with a value is the header; quoted fields keep commas and newlines.
+        let sheet = read(b"\xef\xbb\xbf\n,,\nName,Note\nAda,\"a, b\"\nBob,\"two\nlines\"\n").await.unwrap();
+        assert_eq!((sheet.title.as_str(), sheet.columns.as_slice()), ("Sales", &["Name".to_owned(), "Note".to_owned()][..]));
+        assert_eq!(sheet.rows, [vec!["Ada".to_owned(), "a, b".to_owned()], vec!["Bob".to_owned(), "two\nlines".to_owned()]]);
+        // The delimiter is sniffed, blank rows between are kept, repeated names made unique as
+        // an upload's are, and text in a legacy encoding is read, not refused.
+        let sheet = read(b"Name;Name;Name (2)\nJos\xe9;1;2\n;;\nBea;3;4\n").await.unwrap();
+        assert_eq!(sheet.columns, ["Name", "Name (3)", "Name (2)"]);
+        assert_eq!(sheet.rows.iter().map(|row| row[0].as_str()).collect::<Vec<_>>(), ["Jos\u{fffd}", "", "Bea"]);
     }
 
     #[test]
@@ -218,18 +238,21 @@ mod tests {
         assert!(TOO_MANY_CELLS.contains(&tessera_files::grouped(tessera_files::MAX_CELLS)), "{TOO_MANY_CELLS}");
     }
 
-    #[test]
-    fn rows_past_ten_million_cells_are_refused_and_rows_at_the_limit_read() {
+    #[tokio::test]
+    async fn rows_past_ten_million_cells_are_refused_and_rows_at_the_limit_read() {
         // Ten columns: 1,000,000 rows (the header included) are the limit, one more is past it.
         let at_limit = b"a,b,c,d,e,f,g,h,i,j\n".repeat(1_000_000);
-        assert_eq!(parse(&at_limit).unwrap().1.len(), 999_999);
+        let incoming = Incoming::read(LINK_FILE.to_owned(), at_limit.clone().into(), link_error).await.unwrap();
+        assert_eq!(incoming.row_counts(), [999_999]);
         let past = [&at_limit[..], b"x\n"].concat();
-        assert_eq!(parse(&past).unwrap_err().to_string(), TOO_MANY_CELLS);
+        assert_eq!(read(&past).await.unwrap_err(), TOO_MANY_CELLS);
     }
 
-    #[test]
-    fn an_empty_body_is_an_empty_tab() {
-        assert_eq!(parse(b"").unwrap(), (Vec::<String>::new(), Vec::<Vec<String>>::new()));
+    #[tokio::test]
+    async fn an_answer_without_a_value_is_refused_rather_than_stored_over_the_rows() {
+        for empty in [&b""[..], b"\n\n", b" , \n,,\n"] {
+            assert_eq!(read(empty).await.unwrap_err(), NO_DATA);
+        }
     }
 
     #[test]

@@ -68,6 +68,25 @@ both_databases! {
         assert_eq!((refused.status().as_u16(), refused.to_string()), (409, READ_ONLY_LINK.to_owned()));
     }
 
+    async fn a_link_longer_than_a_batch_is_stored_whole_and_in_order_as_it_is_read(backend) {
+        // 2,501 rows cross two of the reader's 1,000-row batches; `;` is sniffed as an upload's is.
+        let body: String = std::iter::once("Name;N".to_owned()).chain((1..=2_501).map(|n| format!("Row {n};{n}"))).collect::<Vec<_>>().join("\n");
+        let links = GoogleStandIn::start().await;
+        let url = links.set_csv("long.csv", "text/csv", body);
+        let server = TestServer::start(backend).await;
+        let owner = server.user("Olga", "olga@example.com").await;
+        let workspace = workspace_of(&owner, "olga-space").await;
+        let connected = connect_csv(&owner, &workspace, &url).await;
+        assert_eq!(connected["sheets"][0]["row_count"], 2_501);
+        assert_eq!(connected["sheets"][0]["columns"], json!(["Name", "N", "ChartApps Record ID"]));
+        let sheet = store::find(server.db(), connected["id"].as_str().unwrap(), "Sales").await.unwrap().unwrap();
+        let rows = store::rows(server.db(), &sheet.id).await.unwrap();
+        let numbers: Vec<String> = rows.iter().map(|(_, cells)| cells[1].clone()).collect();
+        assert_eq!(numbers, (1..=2_501).map(|n| n.to_string()).collect::<Vec<_>>());
+        let ids: std::collections::HashSet<&String> = rows.iter().map(|(id, _)| id).collect();
+        assert_eq!(ids.len(), 2_501, "every row has its own id");
+    }
+
     async fn a_fresh_snapshot_is_not_fetched_again(backend) {
         let links = GoogleStandIn::start().await;
         let url = links.set_csv("a.csv", "text/csv", "Name\nAda\n");
@@ -95,6 +114,8 @@ both_databases! {
         assert!(unreachable.error().contains("could not be reached"), "{}", unreachable.error());
         let oversized = post(links.set_csv("big.csv", "text/csv", vec![b'a'; published_csv::MAX_BYTES + 1])).await;
         assert_eq!((oversized.status, oversized.error()), (503, published_csv::TOO_LARGE));
+        let empty = post(links.set_csv("empty.csv", "text/csv", " , \n\n")).await;
+        assert_eq!((empty.status, empty.error()), (503, published_csv::NO_DATA));
         let missing = post(format!("{}/csv/nothing.csv", links.base)).await;
         assert!(missing.error().contains("HTTP 404"), "{}", missing.error());
         let not_a_link = post("file:///etc/passwd".to_owned()).await;
