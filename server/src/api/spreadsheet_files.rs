@@ -261,8 +261,8 @@ async fn replace(
     let mut form = read_form(multipart).await?;
     let (file_name, bytes) = file_of(&mut form)?;
     let kept_name = file_name.clone();
-    let sheets = Incoming::read(file_name, bytes, import_error).await?.into_sheets().await?;
-    let rows: Vec<usize> = sheets.iter().map(|sheet| sheet.rows.len()).collect();
+    let sheets = Incoming::read(file_name, bytes, import_error).await?;
+    let rows = sheets.row_counts();
     // The rows this upload replaces are kept, and the replace logged (issue 30).
     let log = RowLog {
         spreadsheet_id: id.clone(),

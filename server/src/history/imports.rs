@@ -3,7 +3,7 @@
 //! compare; the owner can restore one, which keeps the rows it replaces in turn. The replace,
 //! the kept copy and its activity entry are one transaction.
 
-use std::io::Read;
+use std::io::{Read, Write};
 
 use base64::Engine;
 use serde::{Deserialize, Serialize};
@@ -15,6 +15,7 @@ use super::time_ordered_id;
 use crate::config::HistoryLimits;
 use crate::db::{now, Db};
 use crate::error::{Error, ResultExt};
+use crate::sheets::incoming::Incoming;
 use crate::sheets::store::{self, SheetInfo};
 use crate::sheets::ImportedSheet;
 
@@ -57,44 +58,94 @@ pub struct SnapshotList {
     pub keep: i64,
 }
 
-/// The stored tabs of a spreadsheet with their rows, in order.
-async fn stored(conn: &mut AnyConnection, spreadsheet_id: &str) -> Result<Vec<KeptTab>, Error> {
+/// Row counts by tab in the tabs' order, as an import's activity entry shows them.
+fn counts(tabs: &[SnapshotTab]) -> Vec<(String, String)> {
+    tabs.iter().map(|tab| (tab.title.clone(), format!("{} rows", tab.rows))).collect()
+}
+
+/// Each stored tab's size, counted by the database, in order.
+async fn stored_sizes(conn: &mut AnyConnection, spreadsheet_id: &str) -> Result<Vec<SnapshotTab>, Error> {
+    let tabs: Vec<(String, String, i64)> = sqlx::query_as(
+        "SELECT s.title, s.columns, (SELECT COUNT(*) FROM sheet_rows r WHERE r.sheet_id = s.id) FROM sheets s \
+         WHERE s.spreadsheet_id = $1 ORDER BY s.position, s.title",
+    )
+    .bind(spreadsheet_id)
+    .fetch_all(&mut *conn)
+    .await
+    .context("counting a spreadsheet's rows")?;
+    tabs.into_iter()
+        .map(|(title, columns, rows)| {
+            let columns: Vec<String> = serde_json::from_str(&columns).context("reading a sheet's columns")?;
+            Ok(SnapshotTab { title, rows, columns: columns.len() as i64 })
+        })
+        .collect()
+}
+
+/// The stored tabs of a spreadsheet as a kept import: gzip-compressed JSON of [`KeptTab`]s,
+/// base64. Each row's cells are JSON in the database already and go into the compressor as the
+/// database sends them, so keeping a 10,000,000-cell spreadsheet holds its compressed bytes and
+/// a row, never its rows (issue 31).
+async fn keep_stored(conn: &mut AnyConnection, spreadsheet_id: &str) -> Result<String, Error> {
+    use futures_util::TryStreamExt;
     let sheets: Vec<(String, String, String)> =
         sqlx::query_as("SELECT id, title, columns FROM sheets WHERE spreadsheet_id = $1 ORDER BY position, title")
             .bind(spreadsheet_id)
             .fetch_all(&mut *conn)
             .await
             .context("reading the tabs to keep")?;
-    let mut tabs = Vec::with_capacity(sheets.len());
+    let mut kept = KeptWriter::new();
     for (id, title, columns) in sheets {
-        let rows: Vec<(String,)> = sqlx::query_as("SELECT cells FROM sheet_rows WHERE sheet_id = $1 ORDER BY position")
+        kept.tab(&title, &columns)?;
+        let mut rows = sqlx::query_scalar::<_, String>("SELECT cells FROM sheet_rows WHERE sheet_id = $1 ORDER BY position")
             .bind(&id)
-            .fetch_all(&mut *conn)
-            .await
-            .context("reading the rows to keep")?;
-        let rows =
-            rows.into_iter().map(|(cells,)| serde_json::from_str(&cells).context("reading a sheet row")).collect::<Result<_, Error>>()?;
-        tabs.push(KeptTab { title, columns: serde_json::from_str(&columns).context("reading a sheet's columns")?, rows });
+            .fetch(&mut *conn);
+        while let Some(cells) = rows.try_next().await.context("reading the rows to keep")? {
+            kept.row(&cells)?;
+        }
     }
-    Ok(tabs)
+    kept.finish()
 }
 
-fn sizes(tabs: &[KeptTab]) -> Vec<SnapshotTab> {
-    tabs.iter()
-        .map(|tab| SnapshotTab { title: tab.title.clone(), rows: tab.rows.len() as i64, columns: tab.columns.len() as i64 })
-        .collect()
+/// Writes `[KeptTab, ...]` as JSON into a gzip stream, a tab header and a row at a time.
+struct KeptWriter {
+    encoder: flate2::write::GzEncoder<Vec<u8>>,
+    /// Nothing written yet in the list of tabs, or in the current tab's rows.
+    first_tab: bool,
+    first_row: bool,
 }
 
-/// Row counts by tab in the tabs' order, as an import's activity entry shows them.
-fn counts(tabs: &[SnapshotTab]) -> Vec<(String, String)> {
-    tabs.iter().map(|tab| (tab.title.clone(), format!("{} rows", tab.rows))).collect()
-}
+impl KeptWriter {
+    fn new() -> Self {
+        Self { encoder: flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default()), first_tab: true, first_row: true }
+    }
 
-fn compress(tabs: &[KeptTab]) -> Result<String, Error> {
-    let mut encoder = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
-    serde_json::to_writer(&mut encoder, tabs).context("keeping an import")?;
-    let bytes = encoder.finish().context("keeping an import")?;
-    Ok(base64::engine::general_purpose::STANDARD.encode(bytes))
+    fn write(&mut self, text: &[u8]) -> Result<(), Error> {
+        self.encoder.write_all(text).context("keeping an import")
+    }
+
+    /// Ends the tab before (if any) and starts one; `columns` is the tab's columns as JSON.
+    fn tab(&mut self, title: &str, columns: &str) -> Result<(), Error> {
+        let opening = if self.first_tab { "[" } else { "]}," };
+        let title = serde_json::to_string(title).context("keeping an import")?;
+        self.write(format!("{opening}{{\"title\":{title},\"columns\":{columns},\"rows\":[").as_bytes())?;
+        (self.first_tab, self.first_row) = (false, true);
+        Ok(())
+    }
+
+    /// One row of the current tab; `cells` is the row as JSON.
+    fn row(&mut self, cells: &str) -> Result<(), Error> {
+        if !std::mem::take(&mut self.first_row) {
+            self.write(b",")?;
+        }
+        self.write(cells.as_bytes())
+    }
+
+    fn finish(mut self) -> Result<String, Error> {
+        let closing: &[u8] = if self.first_tab { b"[]" } else { b"]}]" };
+        self.write(closing)?;
+        let bytes = self.encoder.finish().context("keeping an import")?;
+        Ok(base64::engine::general_purpose::STANDARD.encode(bytes))
+    }
 }
 
 fn decompress(text: &str) -> Result<Vec<KeptTab>, Error> {
@@ -106,28 +157,32 @@ fn decompress(text: &str) -> Result<Vec<KeptTab>, Error> {
 
 /// Replaces the rows of an uploaded spreadsheet with `sheets` in one transaction: keeps the rows
 /// replaced (unless no imports are kept), files the `import` entry, prunes kept imports past the
-/// limit. Answers the stored tabs.
+/// limit. Answers the stored tabs. Neither the rows replaced nor, for delimited text, the rows
+/// stored are held whole.
 pub async fn replace(
     db: &Db,
     limits: &HistoryLimits,
     spreadsheet_id: &str,
-    sheets: Vec<ImportedSheet>,
+    sheets: Incoming,
     file_name: &str,
     log: &RowLog,
 ) -> Result<Vec<SheetInfo>, Error> {
     let existing = store::list(db, spreadsheet_id).await?;
     let mut tx = db.pool.begin().await.context("starting an import")?;
-    let before = stored(&mut tx, spreadsheet_id).await?;
-    let before_sizes = sizes(&before);
+    let before_sizes = match limits.keeps_history() {
+        true => stored_sizes(&mut tx, spreadsheet_id).await?,
+        false => Vec::new(),
+    };
     let kept = if limits.keeps_history() && limits.kept_imports > 0 {
         let id = time_ordered_id();
+        let tabs = keep_stored(&mut tx, spreadsheet_id).await?;
         sqlx::query("INSERT INTO import_snapshots (id, spreadsheet_id, actor, file_name, counts, tabs, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)")
             .bind(&id)
             .bind(spreadsheet_id)
             .bind(&log.actor.label)
             .bind(file_name)
             .bind(serde_json::to_string(&before_sizes).context("keeping an import")?)
-            .bind(compress(&before)?)
+            .bind(tabs)
             .bind(now())
             .execute(&mut *tx)
             .await
@@ -137,11 +192,10 @@ pub async fn replace(
     } else {
         None
     };
-    drop(before);
-    let stored_tabs = store::write_tabs(&mut tx, spreadsheet_id, &existing, sheets).await?;
+    let stored_tabs = sheets.write(&mut tx, spreadsheet_id, &existing).await?;
     if limits.keeps_history() {
-        let after = stored(&mut tx, spreadsheet_id).await?;
-        activity::file_import(&mut tx, log, &counts(&before_sizes), &counts(&sizes(&after)), kept.as_deref()).await?;
+        let after = stored_sizes(&mut tx, spreadsheet_id).await?;
+        activity::file_import(&mut tx, log, &counts(&before_sizes), &counts(&after), kept.as_deref()).await?;
     }
     tx.commit().await.context("committing an import")?;
     Ok(stored_tabs)
@@ -180,21 +234,8 @@ pub async fn list(db: &Db, limits: &HistoryLimits, spreadsheet_id: &str) -> Resu
             Ok(ImportSnapshot { id, created_at, actor, file_name, tabs: serde_json::from_str(&counts).context("reading a kept import")? })
         })
         .collect::<Result<_, Error>>()?;
-    let current: Vec<(String, String, i64)> = sqlx::query_as(
-        "SELECT s.title, s.columns, (SELECT COUNT(*) FROM sheet_rows r WHERE r.sheet_id = s.id) FROM sheets s WHERE s.spreadsheet_id = $1 \
-         ORDER BY s.position, s.title",
-    )
-    .bind(spreadsheet_id)
-    .fetch_all(&db.pool)
-    .await
-    .context("counting rows")?;
-    let current = current
-        .into_iter()
-        .map(|(title, columns, rows)| {
-            let columns = serde_json::from_str::<Vec<String>>(&columns).context("reading a sheet's columns")?.len() as i64;
-            Ok(SnapshotTab { title, rows, columns })
-        })
-        .collect::<Result<_, Error>>()?;
+    let mut conn = db.pool.acquire().await.context("counting rows")?;
+    let current = stored_sizes(&mut conn, spreadsheet_id).await?;
     Ok(SnapshotList { current, snapshots, keep: limits.kept_imports })
 }
 
@@ -216,15 +257,23 @@ mod tests {
 
     #[test]
     fn kept_tabs_round_trip_through_compression() {
-        let tabs = vec![KeptTab {
-            title: "Orders".into(),
-            columns: vec!["A".into(), "B".into()],
-            rows: vec![vec!["1".into(), "é, \"x\"".into()]; 200],
-        }];
-        let text = compress(&tabs).unwrap();
+        let keep = |tabs: &[(&str, &[&str], usize)]| {
+            let mut kept = KeptWriter::new();
+            for (title, columns, rows) in tabs {
+                kept.tab(title, &serde_json::to_string(columns).unwrap()).unwrap();
+                for _ in 0..*rows {
+                    kept.row(&serde_json::to_string(&["1", "é, \"x\""]).unwrap()).unwrap();
+                }
+            }
+            kept.finish().unwrap()
+        };
+        let text = keep(&[("Orders", &["A", "B"], 200), ("Empty \"tab\"", &[], 0), ("One", &["A", "B"], 1)]);
         assert!(text.len() < 600, "200 equal rows compress well: {} bytes", text.len());
         let back = decompress(&text).unwrap();
-        assert_eq!((back[0].title.as_str(), back[0].rows.len(), back[0].rows[0][1].as_str()), ("Orders", 200, "é, \"x\""));
+        let shape: Vec<(&str, usize, usize)> = back.iter().map(|tab| (tab.title.as_str(), tab.columns.len(), tab.rows.len())).collect();
+        assert_eq!(shape, [("Orders", 2, 200), ("Empty \"tab\"", 0, 0), ("One", 2, 1)]);
+        assert_eq!(back[0].rows[199][1], "é, \"x\"");
+        assert!(decompress(&keep(&[])).unwrap().is_empty(), "a spreadsheet without tabs keeps an empty list");
         assert!(decompress("not base64!").is_err());
     }
 }

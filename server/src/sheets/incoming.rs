@@ -6,6 +6,7 @@
 use std::ops::ControlFlow;
 
 use axum::body::Bytes;
+use sqlx::AnyConnection;
 use tessera_files::{ImportError, Limits};
 
 use super::store::{self, IncomingTab, SheetInfo};
@@ -105,12 +106,22 @@ impl Incoming {
         }
     }
 
-    /// Stores the tabs in place of the spreadsheet's tabs, in one transaction
-    /// ([`store::replace_all`]), a batch at a time as rows arrive.
+    /// Stores the tabs in place of the spreadsheet's tabs, in one transaction, so a failed
+    /// import (a write, or a reader that fails or stops short) leaves what was stored before.
     pub async fn store(self, db: &Db, spreadsheet_id: &str) -> Result<Vec<SheetInfo>, Error> {
+        let existing = store::list(db, spreadsheet_id).await?;
+        let mut tx = db.pool.begin().await.context("starting an import")?;
+        let stored = self.write(&mut tx, spreadsheet_id, &existing).await?;
+        tx.commit().await.context("committing an import")?;
+        Ok(stored)
+    }
+
+    /// [`Incoming::store`] inside the caller's transaction, given the tabs stored before: rows
+    /// that arrive in batches are written a batch at a time ([`store::write_incoming`]).
+    pub async fn write(self, tx: &mut AnyConnection, spreadsheet_id: &str, existing: &[SheetInfo]) -> Result<Vec<SheetInfo>, Error> {
         match self {
-            Incoming::Whole(sheets) => store::replace_all(db, spreadsheet_id, sheets).await,
-            Incoming::Rows(tab) => store::replace_all_incoming(db, spreadsheet_id, tab).await,
+            Incoming::Whole(sheets) => store::write_tabs(tx, spreadsheet_id, existing, sheets).await,
+            Incoming::Rows(tab) => store::write_incoming(tx, spreadsheet_id, existing, tab).await,
         }
     }
 }

@@ -147,25 +147,27 @@ impl IncomingTab {
     }
 }
 
-/// [`replace_all`] with one tab whose rows are stored as they arrive.
-pub async fn replace_all_incoming(db: &Db, spreadsheet_id: &str, mut tab: IncomingTab) -> Result<Vec<SheetInfo>, Error> {
-    let existing = list(db, spreadsheet_id).await?;
-    let mut tx = db.pool.begin().await.context("starting an import")?;
+/// [`write_tabs`] of one tab whose rows are stored as they arrive.
+pub async fn write_incoming(
+    tx: &mut AnyConnection,
+    spreadsheet_id: &str,
+    existing: &[SheetInfo],
+    mut tab: IncomingTab,
+) -> Result<Vec<SheetInfo>, Error> {
     imports_progress::storing(tab.rows);
     let mut columns = std::mem::take(&mut tab.columns);
     let mut ids = RecordIds::for_columns(&mut columns);
-    let info = put_tab(&mut tx, spreadsheet_id, &existing, 0, std::mem::take(&mut tab.title), columns).await?;
+    let info = put_tab(tx, spreadsheet_id, existing, 0, std::mem::take(&mut tab.title), columns).await?;
     let mut position = 0;
     while let Some(mut batch) = tab.next_batch().await? {
         for row in &mut batch {
             ids.fix(row);
         }
-        insert_with_ids(&mut tx, &info.id, position, &batch, ids.column()).await?;
+        insert_with_ids(tx, &info.id, position, &batch, ids.column()).await?;
         position += batch.len() as i64;
     }
     let stored = vec![info];
-    finish(&mut tx, spreadsheet_id, &existing, &stored).await?;
-    tx.commit().await.context("committing an import")?;
+    finish(tx, spreadsheet_id, existing, &stored).await?;
     Ok(stored)
 }
 

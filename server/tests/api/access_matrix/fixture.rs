@@ -15,6 +15,7 @@ use sha2::Sha256;
 use tessera_core::table::RECORD_ID_COLUMN;
 use tessera_server::auth::User;
 use tessera_server::plans::{self, Payment, PaymentStatus};
+use tessera_server::sheets::incoming::Incoming;
 use tessera_server::sheets::ImportedSheet;
 
 use crate::sheet_data::spreadsheet;
@@ -200,7 +201,9 @@ impl Fixture {
             undoes: None,
         };
         let limits = tessera_server::HistoryLimits::default();
-        tessera_server::history::imports::replace(server.db(), &limits, &spreadsheet, vec![orders()], "orders.csv", &log).await.unwrap();
+        tessera_server::history::imports::replace(server.db(), &limits, &spreadsheet, Incoming::Whole(vec![orders()]), "orders.csv", &log)
+            .await
+            .unwrap();
 
         let open_app =
             owner.post("/api/apps", json!({"workspace_id": workspace, "name": "Open app", "subdomain": OPEN_APP_SUBDOMAIN})).await;
