@@ -85,19 +85,6 @@ impl Incoming {
         self
     }
 
-    /// Every tab whole, for a caller that needs them all at once.
-    pub async fn into_sheets(self) -> Result<Vec<ImportedSheet>, Error> {
-        let mut tab = match self {
-            Incoming::Whole(sheets) => return Ok(sheets),
-            Incoming::Rows(tab) => tab,
-        };
-        let mut rows = Vec::with_capacity(tab.rows as usize);
-        while let Some(batch) = tab.next_batch().await? {
-            rows.extend(batch);
-        }
-        Ok(vec![ImportedSheet { title: tab.title, columns: tab.columns, rows }])
-    }
-
     /// Rows per tab.
     pub fn row_counts(&self) -> Vec<usize> {
         match self {
