@@ -43,7 +43,7 @@ describe('sheet slice', () => {
     expect(s.status).toBe('ready');
     expect(s.sheetName).toBe('Sales');
     expect(s.rowCount).toBe(60);
-    expect(s.columns).toEqual(['Date', 'Region', 'Product', 'Rep', 'Amount', 'Units', 'Status', 'ChartApps Record ID']);
+    expect(s.columns).toEqual(['Date', 'Region', 'Product', 'Rep', 'Amount', 'Units', 'Status']);
   });
 
   it('picks Amount by Region as the default chart for a sales sheet', () => {

@@ -1,5 +1,6 @@
 import type { StateCreator } from 'zustand';
 import { coreErrorMessage, loadCore, type Table } from '../core/wasm';
+import { HIDDEN_COLUMNS } from '../generated/blockCapabilities';
 import type { PreviewState } from './previewStore';
 
 export type SheetStatus = 'idle' | 'loading' | 'ready' | 'error';
@@ -8,6 +9,8 @@ export interface SheetSlice {
   sheetName: string;
   /** Handle to the sheet held in WASM memory; null until a sheet is loaded. */
   table: Table | null;
+  /** The columns a reader may filter or chart by: the sheet's own bookkeeping columns (its
+   * record ids) are left out, as every block leaves them out. */
   columns: string[];
   rowCount: number;
   status: SheetStatus;
@@ -48,7 +51,7 @@ export const createSheetSlice: StateCreator<PreviewState, [], [], SheetSlice> = 
       return;
     }
     get().table?.free();
-    const columns = table.columns();
+    const columns = table.columns().filter((column) => !HIDDEN_COLUMNS.includes(column));
     set({ sheetName, table, columns, rowCount: table.rowCount, status: 'ready', loadError: null });
     get().resetQuery();
     get().resetChart(columns);
