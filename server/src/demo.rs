@@ -7,7 +7,8 @@ use serde_json::{json, Value};
 use crate::accounts;
 use crate::db::{new_id, now, Flag};
 use crate::error::{Error, ResultExt};
-use crate::sheets::{store, ImportedSheet};
+use crate::sheets::incoming::Incoming;
+use crate::sheets::ImportedSheet;
 use crate::subdomains::{self, Owner};
 use crate::AppState;
 
@@ -100,7 +101,7 @@ async fn insert_workspace(state: &AppState, owner_id: &str) -> Result<(), Error>
         .await?;
     }
     tx.commit().await.context("committing the demo workspace")?;
-    store::replace_all(&state.db, &spreadsheet_id, vec![sales_sheet()]).await?;
+    Incoming::Whole(vec![sales_sheet()]).store(&state.db, &spreadsheet_id).await?;
     Ok(())
 }
 

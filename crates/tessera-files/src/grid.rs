@@ -48,6 +48,18 @@ impl<'a> CellBudget<'a> {
         CellBudget { progress: Some(progress), ..CellBudget::new(file, limits) }
     }
 
+    /// A budget of the same limits with nothing taken, reporting nothing: for a first pass
+    /// over cells that a second pass builds again.
+    pub(crate) fn fresh(&self) -> CellBudget<'static> {
+        CellBudget {
+            file: self.file.clone(),
+            cells: Allowance { limit: self.cells.limit, used: 0 },
+            text: Allowance { limit: self.text.limit, used: 0 },
+            rows_read: 0,
+            progress: None,
+        }
+    }
+
     /// A reader has read one more row (of any tab).
     pub(crate) fn row_read(&mut self) {
         self.rows_read += 1;
@@ -134,31 +146,83 @@ pub(crate) fn blank(cell: &str) -> bool {
     cell.trim().is_empty()
 }
 
-fn blank_row(row: &[String]) -> bool {
-    row.iter().all(|cell| blank(cell))
+/// The header rule followed while rows go by, keeping none of them but the header's: readers
+/// that hand their rows over one at a time (delimited text, Parquet) learn a tab's header and
+/// row count from it in a first pass, before the second pass builds a row.
+#[derive(Debug, Default)]
+pub(crate) struct Outline {
+    seen: usize,
+    header: Option<(usize, Vec<String>)>,
+    data_end: usize,
+    width: usize,
 }
 
-/// Applies the header rule to rows as read; `None` when no row has a value. (Delimited text
-/// applies the same rule as it reads, without holding its rows: `text::measure`.)
-pub(crate) fn shape(title: String, mut rows: Vec<Vec<String>>) -> Option<Sheet> {
-    let header_at = rows.iter().position(|row| !blank_row(row))?;
-    let data_end = rows.iter().rposition(|row| !blank_row(row)).map_or(0, |last| last + 1);
-    rows.truncate(data_end);
-    let mut data = rows.split_off(header_at + 1);
-    let header = rows.pop().unwrap_or_default();
-
-    let width = (0..header.len().max(data.iter().map(Vec::len).max().unwrap_or(0)))
-        .rev()
-        .find(|&column| {
-            !header.get(column).is_none_or(|name| blank(name)) || data.iter().any(|row| row.get(column).is_some_and(|cell| !blank(cell)))
-        })
-        .map_or(0, |last| last + 1);
-    for row in &mut data {
-        row.resize(width, String::new());
+impl Outline {
+    /// One more row, its fields in order.
+    pub(crate) fn see<'f>(&mut self, fields: impl DoubleEndedIterator<Item = &'f str> + ExactSizeIterator + Clone) {
+        let row = self.seen;
+        self.seen += 1;
+        if let Some(last) = fields.clone().rposition(|field| !blank(field)) {
+            self.width = self.width.max(last + 1);
+            self.data_end = row + 1;
+            if self.header.is_none() {
+                self.header = Some((row, fields.map(str::to_owned).collect()));
+            }
+        }
     }
-    let mut names = header;
-    names.resize(width, String::new());
-    Some(Sheet { title, columns: unique_names(&names), rows: data })
+
+    /// The tab the rows seen make; `None` when no row has a value.
+    pub(crate) fn shape(self) -> Option<Shape> {
+        let (header_at, mut header) = self.header?;
+        header.resize(self.width, String::new());
+        Some(Shape { header_at, data_end: self.data_end, columns: unique_names(&header) })
+    }
+}
+
+/// Where a tab's header and data rows are among the rows a reader sees, and its column names.
+#[derive(Debug)]
+pub(crate) struct Shape {
+    /// The first row with a value.
+    header_at: usize,
+    /// One past the last row with a value: blank rows after it go.
+    data_end: usize,
+    /// The header's names, unique: one per column up to the last with a value in any row, so
+    /// also the width of every row.
+    pub columns: Vec<String>,
+}
+
+impl Shape {
+    pub(crate) fn row_count(&self) -> usize {
+        self.data_end - self.header_at - 1
+    }
+
+    /// Whether the row seen at `index` is a data row.
+    pub(crate) fn holds(&self, index: usize) -> bool {
+        index > self.header_at && index < self.data_end
+    }
+
+    /// Whether no row from `index` on is a data row.
+    pub(crate) fn ends_before(&self, index: usize) -> bool {
+        index >= self.data_end
+    }
+
+    /// A data row padded with empty cells, or cut, to the header's width (a longer row only
+    /// loses blank cells).
+    pub(crate) fn fit(&self, mut row: Vec<String>) -> Vec<String> {
+        row.resize(self.columns.len(), String::new());
+        row
+    }
+}
+
+/// Applies the header rule to the rows of a tab read whole; `None` when no row has a value.
+pub(crate) fn shape(title: String, rows: Vec<Vec<String>>) -> Option<Sheet> {
+    let mut outline = Outline::default();
+    for row in &rows {
+        outline.see(row.iter().map(String::as_str));
+    }
+    let shape = outline.shape()?;
+    let rows = rows.into_iter().enumerate().filter(|(index, _)| shape.holds(*index)).map(|(_, row)| shape.fit(row)).collect();
+    Some(Sheet { title, columns: shape.columns, rows })
 }
 
 /// Trimmed names, `Column N` for empty ones, `Name (2)`… for repeats, all distinct: the header

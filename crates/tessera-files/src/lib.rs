@@ -195,26 +195,22 @@ pub fn import(file_name: &str, bytes: &[u8], limits: &Limits) -> Result<Vec<Shee
 }
 
 /// [`import`], telling `rows_read` how many rows it has read every 10,000 rows, for a caller
-/// that shows a long import's progress. Delimited text and XLSX are read row by row and report
-/// as they go; Parquet, XLS and ODS are built by their readers whole and report nothing.
+/// that shows a long import's progress. Delimited text, Parquet and XLSX are read row by row
+/// and report as they go; XLS and ODS are built by their reader whole and report nothing.
 pub fn import_reporting(file_name: &str, bytes: &[u8], limits: &Limits, rows_read: &mut dyn FnMut(u64)) -> Result<Vec<Sheet>, ImportError> {
     let format = checked_format(file_name, bytes, limits)?;
     let mut budget = grid::CellBudget::reporting(file_name, limits, rows_read);
-    let title = stem(file_name);
     let file = file_name.to_owned();
-    let grids = match format {
-        Format::Text { tab_default } => {
-            let measured = text::measure(file_name, bytes, tab_default, &mut budget)?.ok_or(ImportError::NoData { file })?;
-            let mut rows = Vec::with_capacity(measured.row_count());
-            measured.rows(&mut budget, |row| {
-                rows.push(row);
-                ControlFlow::Continue(())
-            })?;
-            return Ok(vec![Sheet { title, columns: measured.columns, rows }]);
-        }
-        Format::Parquet => read_untrusted(&file, format, || Ok(vec![(title, parquet::read(file_name, bytes, &mut budget)?)]))?,
-        Format::Workbook(kind) => read_untrusted(&file, format, || workbook::read(file_name, bytes, kind, limits, &mut budget))?,
+    let Format::Workbook(kind) = format else {
+        let tab = Streamed::measure(file_name, bytes, format, &mut budget)?;
+        let mut rows = Vec::with_capacity(tab.shape().row_count());
+        tab.rows(file_name, &mut budget, |row| {
+            rows.push(row);
+            ControlFlow::Continue(())
+        })?;
+        return Ok(vec![Sheet { title: stem(file_name), columns: tab.shape().columns.clone(), rows }]);
     };
+    let grids = untrusted(&file, format, || workbook::read(file_name, bytes, kind, limits, &mut budget))?;
     let sheets: Vec<Sheet> = grids.into_iter().filter_map(|(title, rows)| grid::shape(title, rows)).collect();
     if sheets.is_empty() {
         return Err(ImportError::NoData { file });
@@ -230,12 +226,9 @@ fn checked_format(file_name: &str, bytes: &[u8], limits: &Limits) -> Result<Form
     detect::format(file_name, bytes)
 }
 
-/// Tabs as a reader found them, titled, before the header rule.
-type Grids = Vec<(String, Vec<Vec<String>>)>;
-
-/// Tabs as rows, read by `read`: third-party code parsing untrusted bytes, where a panic is a
+/// What `read` answers, read by third-party code parsing untrusted bytes, where a panic is a
 /// damaged file to the user, not a crashed worker.
-fn read_untrusted(file: &str, format: Format, read: impl FnOnce() -> Result<Grids, ImportError>) -> Result<Grids, ImportError> {
+fn untrusted<T>(file: &str, format: Format, read: impl FnOnce() -> Result<T, ImportError>) -> Result<T, ImportError> {
     panic::catch_unwind(AssertUnwindSafe(read)).unwrap_or_else(|_| {
         Err(ImportError::Malformed {
             file: file.to_owned(),
@@ -245,51 +238,90 @@ fn read_untrusted(file: &str, format: Format, read: impl FnOnce() -> Result<Grid
     })
 }
 
-/// A delimited text file (CSV, TSV, TXT), measured: its one tab's title, header and row count,
-/// known before any row is built. [`TextRows::read`] then hands the rows over one at a time, so
+/// A one-tab file whose reader hands its rows over one at a time, measured.
+#[derive(Debug)]
+enum Streamed<'a> {
+    Text(text::Measured<'a>),
+    Parquet(parquet::Measured),
+}
+
+impl<'a> Streamed<'a> {
+    /// Measures a text or Parquet file (`format`); a file without values has no data.
+    fn measure(file_name: &str, bytes: &'a [u8], format: Format, budget: &mut grid::CellBudget) -> Result<Self, ImportError> {
+        let measured = match format {
+            Format::Text { tab_default } => text::measure(file_name, bytes, tab_default, budget)?.map(Streamed::Text),
+            _ => untrusted(file_name, format, || parquet::measure(file_name, bytes, budget))?.map(Streamed::Parquet),
+        };
+        measured.ok_or_else(|| ImportError::NoData { file: file_name.to_owned() })
+    }
+
+    fn shape(&self) -> &grid::Shape {
+        match self {
+            Streamed::Text(measured) => &measured.shape,
+            Streamed::Parquet(measured) => &measured.shape,
+        }
+    }
+
+    fn rows(
+        &self,
+        file_name: &str,
+        budget: &mut grid::CellBudget,
+        each: impl FnMut(Vec<String>) -> ControlFlow<()>,
+    ) -> Result<(), ImportError> {
+        match self {
+            Streamed::Text(measured) => measured.rows(budget, each),
+            Streamed::Parquet(measured) => untrusted(file_name, Format::Parquet, || measured.rows(budget, each)),
+        }
+    }
+}
+
+/// A one-tab file (delimited text or Parquet), measured: its title, header and row count,
+/// known before any row is built. [`TabRows::read`] then hands the rows over one at a time, so
 /// a caller that stores them as they come holds the file's bytes and a batch, never the tab
 /// (issue 31: a 10,000,000-cell import in bounded memory).
 #[derive(Debug)]
-pub struct TextRows<'a> {
+pub struct TabRows<'a> {
     file: String,
     limits: Limits,
     title: String,
-    measured: text::Measured<'a>,
+    measured: Streamed<'a>,
 }
 
-impl TextRows<'_> {
+impl TabRows<'_> {
     pub fn title(&self) -> &str {
         &self.title
     }
 
     /// The header: unique names, as [`import`] gives them.
     pub fn columns(&self) -> &[String] {
-        &self.measured.columns
+        &self.measured.shape().columns
     }
 
-    /// The rows [`TextRows::read`] will hand over.
+    /// The rows [`TabRows::read`] will hand over.
     pub fn row_count(&self) -> usize {
-        self.measured.row_count()
+        self.measured.shape().row_count()
     }
 
     /// Calls `each` with every row in file order, exactly as wide as the header, until it
-    /// breaks; tells `rows_read` the rows read so far every 10,000. Fails only when the cells'
-    /// text passes [`Limits::max_text_bytes`], which is counted as the rows are built.
+    /// breaks; tells `rows_read` the rows read so far every 10,000. Fails when the cells' text
+    /// passes [`Limits::max_text_bytes`], which is counted as the rows are built, and when a
+    /// Parquet file turns out damaged past its first pass.
     pub fn read(&self, rows_read: &mut dyn FnMut(u64), each: impl FnMut(Vec<String>) -> ControlFlow<()>) -> Result<(), ImportError> {
         let mut budget = grid::CellBudget::reporting(&self.file, &self.limits, rows_read);
-        self.measured.rows(&mut budget, each)
+        self.measured.rows(&self.file, &mut budget, each)
     }
 }
 
-/// `file_name` as a [`TextRows`] when it is delimited text; `None` for the formats whose
-/// readers build a tab whole (Parquet and workbooks: use [`import`]). The size, the format, the
-/// UTF-8 and the cell limit are checked here, with the errors of [`import`].
-pub fn text_rows<'a>(file_name: &str, bytes: &'a [u8], limits: &Limits) -> Result<Option<TextRows<'a>>, ImportError> {
-    let file = file_name.to_owned();
-    let Format::Text { tab_default } = checked_format(file_name, bytes, limits)? else { return Ok(None) };
-    let measured = text::measure(file_name, bytes, tab_default, &mut grid::CellBudget::new(file_name, limits))?
-        .ok_or_else(|| ImportError::NoData { file: file.clone() })?;
-    Ok(Some(TextRows { file, limits: limits.clone(), title: stem(file_name), measured }))
+/// `file_name` as a [`TabRows`] when it is delimited text or Parquet; `None` for workbooks,
+/// whose readers build a tab whole (use [`import`]). The size, the format, the UTF-8, the cell
+/// limit and the text limit (for Parquet) are checked here, with the errors of [`import`].
+pub fn tab_rows<'a>(file_name: &str, bytes: &'a [u8], limits: &Limits) -> Result<Option<TabRows<'a>>, ImportError> {
+    let format = checked_format(file_name, bytes, limits)?;
+    if let Format::Workbook(_) = format {
+        return Ok(None);
+    }
+    let measured = Streamed::measure(file_name, bytes, format, &mut grid::CellBudget::new(file_name, limits))?;
+    Ok(Some(TabRows { file: file_name.to_owned(), limits: limits.clone(), title: stem(file_name), measured }))
 }
 
 /// Writes a header and rows as a Parquet file whose columns are all UTF-8 text. Rows shorter
@@ -361,9 +393,9 @@ mod tests {
         assert_eq!(reports, [10_000, 20_000]);
     }
 
-    /// What [`text_rows`] hands over, as a [`Sheet`].
+    /// What [`tab_rows`] hands over, as a [`Sheet`].
     fn streamed(file_name: &str, bytes: &[u8], limits: &Limits) -> Result<Sheet, ImportError> {
-        let tab = text_rows(file_name, bytes, limits)?.expect("delimited text");
+        let tab = tab_rows(file_name, bytes, limits)?.expect("delimited text");
         let mut rows = Vec::new();
         tab.read(&mut |_| (), |row| {
             rows.push(row);
@@ -393,7 +425,7 @@ mod tests {
 
     #[test]
     fn a_reader_that_breaks_gets_no_more_rows() {
-        let tab = text_rows("t.csv", b"n\n1\n2\n3\n", &Limits::default()).unwrap().unwrap();
+        let tab = tab_rows("t.csv", b"n\n1\n2\n3\n", &Limits::default()).unwrap().unwrap();
         let mut seen = 0;
         tab.read(&mut |_| (), |_| {
             seen += 1;
@@ -404,17 +436,19 @@ mod tests {
     }
 
     #[test]
-    fn only_delimited_text_is_read_row_by_row_and_its_errors_come_before_any_row() {
-        assert!(text_rows("t.parquet", b"PAR1 not really PAR1", &Limits::default()).unwrap().is_none());
+    fn workbooks_are_not_read_row_by_row_and_errors_come_before_any_row() {
+        let workbook = rust_xlsxwriter::Workbook::new().save_to_buffer().unwrap();
+        assert!(tab_rows("t.xlsx", &workbook, &Limits::default()).unwrap().is_none());
+        assert!(matches!(tab_rows("t.parquet", b"PAR1 not really PAR1", &Limits::default()), Err(ImportError::Malformed { .. })));
         let limits = Limits { max_cells: 5, ..Limits::default() };
         assert_eq!(
-            text_rows("many.csv", b"a,b\n1,2\n3,4\n", &limits).unwrap_err(),
+            tab_rows("many.csv", b"a,b\n1,2\n3,4\n", &limits).unwrap_err(),
             ImportError::TooManyCells { file: "many.csv".into(), limit: 5 }
         );
-        assert_eq!(text_rows("empty.csv", b"\n , \n", &Limits::default()).unwrap_err(), ImportError::NoData { file: "empty.csv".into() });
-        assert!(matches!(text_rows("latin.csv", b"a\ncaf\xE9\n", &Limits::default()), Err(ImportError::InvalidUtf8 { line: 2, .. })));
+        assert_eq!(tab_rows("empty.csv", b"\n , \n", &Limits::default()).unwrap_err(), ImportError::NoData { file: "empty.csv".into() });
+        assert!(matches!(tab_rows("latin.csv", b"a\ncaf\xE9\n", &Limits::default()), Err(ImportError::InvalidUtf8 { line: 2, .. })));
         let limits = Limits { max_file_bytes: 3, ..Limits::default() };
-        assert!(matches!(text_rows("big.csv", b"a,b\n", &limits), Err(ImportError::FileTooLarge { .. })));
+        assert!(matches!(tab_rows("big.csv", b"a,b\n", &limits), Err(ImportError::FileTooLarge { .. })));
     }
 
     #[test]

@@ -1,9 +1,13 @@
 //! Parquet through the `parquet` crate (no Arrow, no query engine): read with every column as
 //! text, written with every column text.
 //!
-//! A column's values are read a batch at a time and each cell's text is taken from the budget
-//! before it is built: a dictionary page stores a value once, the cells repeat it.
+//! A file is read twice, both times a batch of rows at a time with all its columns read side by
+//! side: a first pass finds the header rule's shape (see the crate docs), the second hands the
+//! rows over one at a time. An import holds the file and a batch, never the tab (issue 31).
+//! Each cell's text is taken from the budget before it is built: a dictionary page stores a
+//! value once, the cells repeat it.
 
+use std::ops::ControlFlow;
 use std::sync::Arc;
 
 use bytes::Bytes;
@@ -15,59 +19,145 @@ use parquet::errors::ParquetError;
 use parquet::file::properties::WriterProperties;
 use parquet::file::reader::{FileReader, SerializedFileReader};
 use parquet::file::writer::SerializedFileWriter;
-use parquet::schema::types::{ColumnDescriptor, Type};
+use parquet::schema::types::{ColumnDescPtr, ColumnDescriptor, Type};
 
-use crate::grid::CellBudget;
+use crate::grid::{CellBudget, Outline, Shape};
 use crate::parquet_footer;
 use crate::{ExportError, ImportError};
 
-/// Records read from a column at a time.
+/// Rows read at a time, every column side by side.
 const BATCH: usize = 4096;
 /// Julian day number of 1970-01-01: INT96 timestamps count days from the Julian epoch.
 const UNIX_EPOCH_JULIAN_DAY: i64 = 2_440_588;
 
-/// The header row (the column names) followed by the rows, all text.
-pub(crate) fn read(file: &str, bytes: &[u8], budget: &mut CellBudget) -> Result<Vec<Vec<String>>, ImportError> {
-    let malformed = |problem: String| ImportError::Malformed { file: file.to_owned(), format: "a Parquet file", problem };
-    // The footer's claims are checked before the reader trusts any of them.
-    parquet_footer::check(bytes)
-        .map_err(|problem| malformed(format!("its footer (the part that describes the columns) is damaged: {problem}.")))?;
-    let reader = SerializedFileReader::new(Bytes::copy_from_slice(bytes)).map_err(|error| malformed(error.to_string()))?;
-    let metadata = reader.metadata().file_metadata();
-    let schema = metadata.schema_descr();
-    if let Some(nested) = schema.root_schema().get_fields().iter().find(|field| !field.is_primitive()) {
-        return Err(malformed(format!(
-            "its column '{}' holds nested values (a list, map or struct), which cannot be cells.",
-            nested.name()
-        )));
+/// A Parquet file's one tab as the header rule shapes it, found by a first pass over its rows;
+/// [`Measured::rows`] then hands them over one at a time.
+#[derive(Debug)]
+pub(crate) struct Measured {
+    file: File,
+    pub shape: Shape,
+}
+
+/// Measures a Parquet file; `None` when no row (the column names included) has a value. The
+/// cells are taken from `budget` by the footer's count before any column is decoded; their text
+/// is counted as they are built, on a budget of its own, since [`Measured::rows`] builds them
+/// again.
+pub(crate) fn measure(file: &str, bytes: &[u8], budget: &mut CellBudget) -> Result<Option<Measured>, ImportError> {
+    let opened = File::open(file, bytes, budget)?;
+    let mut outline = Outline::default();
+    opened.each_row(&mut budget.fresh(), |row| {
+        outline.see(row.iter().map(String::as_str));
+        Ok(ControlFlow::Continue(()))
+    })?;
+    Ok(outline.shape().map(|shape| Measured { file: opened, shape }))
+}
+
+impl Measured {
+    /// Calls `each` with every data row in file order, exactly as wide as the header, until it
+    /// breaks.
+    pub(crate) fn rows(&self, budget: &mut CellBudget, mut each: impl FnMut(Vec<String>) -> ControlFlow<()>) -> Result<(), ImportError> {
+        let mut index = 0;
+        self.file.each_row(budget, |row| {
+            index += 1;
+            if self.shape.ends_before(index - 1) {
+                return Ok(ControlFlow::Break(()));
+            }
+            if !self.shape.holds(index - 1) {
+                return Ok(ControlFlow::Continue(()));
+            }
+            Ok(each(self.shape.fit(row)))
+        })
     }
-    let height = u64::try_from(metadata.num_rows()).map_err(|_| malformed("its footer claims a negative number of rows.".to_owned()))?;
-    let width = schema.num_columns();
-    // The footer tells the size, so a huge file is refused before any column is decoded.
-    budget.take(height.saturating_add(1).saturating_mul(width as u64))?;
-    let mut rows = vec![(0..width).map(|index| schema.column(index).name().to_owned()).collect::<Vec<_>>()];
-    for group_index in 0..reader.num_row_groups() {
-        let group = reader.get_row_group(group_index).map_err(|error| malformed(error.to_string()))?;
-        let count = usize::try_from(group.metadata().num_rows())
-            .map_err(|_| malformed("a row group claims a negative number of rows.".to_owned()))?;
-        let first = rows.len();
-        if (first - 1).saturating_add(count) as u64 > height {
-            return Err(malformed("its row groups hold more rows than its footer says.".to_owned()));
+}
+
+/// A Parquet file whose footer was checked, opened.
+struct File {
+    name: String,
+    reader: SerializedFileReader<Bytes>,
+    /// Rows, as the footer says.
+    height: u64,
+}
+
+impl File {
+    fn open(file: &str, bytes: &[u8], budget: &mut CellBudget) -> Result<Self, ImportError> {
+        let malformed = |problem: String| malformed(file, problem);
+        // The footer's claims are checked before the reader trusts any of them.
+        parquet_footer::check(bytes)
+            .map_err(|problem| malformed(format!("its footer (the part that describes the columns) is damaged: {problem}.")))?;
+        let reader = SerializedFileReader::new(Bytes::copy_from_slice(bytes)).map_err(|error| malformed(error.to_string()))?;
+        let metadata = reader.metadata().file_metadata();
+        let schema = metadata.schema_descr();
+        if let Some(nested) = schema.root_schema().get_fields().iter().find(|field| !field.is_primitive()) {
+            return Err(malformed(format!(
+                "its column '{}' holds nested values (a list, map or struct), which cannot be cells.",
+                nested.name()
+            )));
         }
-        rows.extend((0..count).map(|_| Vec::with_capacity(width)));
-        for column in 0..width {
-            let reader = group.get_column_reader(column).map_err(|error| malformed(error.to_string()))?;
-            let descriptor = schema.column(column);
-            let cells = Cells { descriptor: &descriptor, count, budget: &mut *budget };
-            for (row, cell) in rows[first..].iter_mut().zip(cells.read(reader).map_err(|problem| problem.into_error(&malformed))?) {
-                row.push(cell);
+        let height =
+            u64::try_from(metadata.num_rows()).map_err(|_| malformed("its footer claims a negative number of rows.".to_owned()))?;
+        // The footer tells the size, so a huge file is refused before any column is decoded.
+        budget.take(height.saturating_add(1).saturating_mul(schema.num_columns() as u64))?;
+        Ok(File { name: file.to_owned(), reader, height })
+    }
+
+    /// Calls `each` with the column names, then with every row, each as wide as the schema,
+    /// until it breaks or fails. Each row group's columns are read side by side, a batch of
+    /// rows at a time.
+    fn each_row(
+        &self,
+        budget: &mut CellBudget,
+        mut each: impl FnMut(Vec<String>) -> Result<ControlFlow<()>, ImportError>,
+    ) -> Result<(), ImportError> {
+        let malformed = |problem: String| malformed(&self.name, problem);
+        let schema = self.reader.metadata().file_metadata().schema_descr();
+        let columns: Vec<ColumnDescPtr> = (0..schema.num_columns()).map(|index| schema.column(index)).collect();
+        if each(columns.iter().map(|column| column.name().to_owned()).collect())?.is_break() {
+            return Ok(());
+        }
+        let mut seen = 0u64;
+        for group_index in 0..self.reader.num_row_groups() {
+            let group = self.reader.get_row_group(group_index).map_err(|error| malformed(error.to_string()))?;
+            let count = u64::try_from(group.metadata().num_rows())
+                .map_err(|_| malformed("a row group claims a negative number of rows.".to_owned()))?;
+            seen = seen.saturating_add(count);
+            if seen > self.height {
+                return Err(malformed("its row groups hold more rows than its footer says.".to_owned()));
+            }
+            let mut readers = (0..columns.len())
+                .map(|index| group.get_column_reader(index).map_err(|error| malformed(error.to_string())))
+                .collect::<Result<Vec<_>, _>>()?;
+            let mut left = count as usize;
+            while left > 0 {
+                let batch = left.min(BATCH);
+                left -= batch;
+                let mut cells = Vec::with_capacity(columns.len());
+                for (reader, descriptor) in readers.iter_mut().zip(&columns) {
+                    let read = Cells { descriptor, count: batch, budget: &mut *budget }.read(reader);
+                    cells.push(read.map_err(|problem| problem.into_error(&malformed))?.into_iter());
+                }
+                for _ in 0..batch {
+                    budget.row_read();
+                    if each(cells.iter_mut().map(|column| column.next().unwrap_or_default()).collect())?.is_break() {
+                        return Ok(());
+                    }
+                }
             }
         }
+        if seen != self.height {
+            return Err(malformed("its row groups hold fewer rows than its footer says.".to_owned()));
+        }
+        Ok(())
     }
-    if rows.len() as u64 != height + 1 {
-        return Err(malformed("its row groups hold fewer rows than its footer says.".to_owned()));
+}
+
+impl std::fmt::Debug for File {
+    fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        formatter.debug_struct("File").field("name", &self.name).field("height", &self.height).finish_non_exhaustive()
     }
-    Ok(rows)
+}
+
+fn malformed(file: &str, problem: String) -> ImportError {
+    ImportError::Malformed { file: file.to_owned(), format: "a Parquet file", problem }
 }
 
 /// Why a column could not be read: the budget ran out (its own error), or the file is damaged.
@@ -91,7 +181,7 @@ impl From<ParquetError> for Problem {
     }
 }
 
-/// One column chunk of one row group, read into `count` cells.
+/// The next `count` records of one column chunk, as cells.
 struct Cells<'a, 'p> {
     descriptor: &'a ColumnDescriptor,
     count: usize,
@@ -99,7 +189,7 @@ struct Cells<'a, 'p> {
 }
 
 impl Cells<'_, '_> {
-    fn read(self, reader: ColumnReader) -> Result<Vec<String>, Problem> {
+    fn read(self, reader: &mut ColumnReader) -> Result<Vec<String>, Problem> {
         let column = self.descriptor;
         match reader {
             ColumnReader::BoolColumnReader(reader) => self.each(reader, |value| value.to_string()),
@@ -113,16 +203,16 @@ impl Cells<'_, '_> {
         }
     }
 
-    /// Reads the column's records a batch at a time; a null (a definition level below the
-    /// column's maximum) is an empty cell.
-    fn each<T: DataType>(self, mut reader: ColumnReaderImpl<T>, text: impl Fn(&T::T) -> String) -> Result<Vec<String>, Problem> {
+    /// Reads the records, as many at a time as the reader gives; a null (a definition level
+    /// below the column's maximum) is an empty cell.
+    fn each<T: DataType>(self, reader: &mut ColumnReaderImpl<T>, text: impl Fn(&T::T) -> String) -> Result<Vec<String>, Problem> {
         let defined = self.descriptor.max_def_level();
         let mut cells = Vec::with_capacity(self.count);
         let (mut levels, mut values) = (Vec::new(), Vec::new());
         while cells.len() < self.count {
             levels.clear();
             values.clear();
-            let (records, _, _) = reader.read_records((self.count - cells.len()).min(BATCH), Some(&mut levels), None, &mut values)?;
+            let (records, _, _) = reader.read_records(self.count - cells.len(), Some(&mut levels), None, &mut values)?;
             if records == 0 {
                 return Err(Problem::Damaged(format!("its column '{}' ends before its row group does.", self.descriptor.name())));
             }
@@ -421,6 +511,68 @@ mod tests {
         let error = import("nested.parquet", &bytes, &Limits::default()).unwrap_err();
         assert!(matches!(error, ImportError::Malformed { format: "a Parquet file", .. }), "{error:?}");
         assert!(error.to_string().contains("'tags'"), "{error}");
+    }
+
+    #[test]
+    fn rows_handed_over_one_at_a_time_are_the_rows_of_a_whole_import_across_row_groups() {
+        // Three row groups, the second longer than a batch; a column of nulls keeps its place
+        // (its name is a value), the two all-null rows at the end go.
+        let groups = [3, BATCH + 5, 4];
+        let total: usize = groups.iter().sum();
+        let fields = [("n", Physical::INT64), ("note", Physical::BYTE_ARRAY), ("never", Physical::INT32)].map(|(name, physical)| {
+            Arc::new(Type::primitive_type_builder(name, physical).with_repetition(Repetition::OPTIONAL).build().unwrap())
+        });
+        let schema = Arc::new(Type::group_type_builder("t").with_fields(fields.to_vec()).build().unwrap());
+        let mut bytes = Vec::new();
+        let mut writer = SerializedFileWriter::new(&mut bytes, schema, Default::default()).unwrap();
+        let mut first = 0;
+        for size in groups {
+            let rows = first..first + size;
+            let valued = |row: &usize| *row < total - 2;
+            let levels = |value: &dyn Fn(&usize) -> bool| rows.clone().map(|row| i16::from(value(&row))).collect::<Vec<_>>();
+            let mut group = writer.next_row_group().unwrap();
+            let mut column = group.next_column().unwrap().unwrap();
+            let numbers: Vec<i64> = rows.clone().filter(valued).map(|row| row as i64).collect();
+            put::<Int64Type>(&mut column, &numbers, &levels(&valued));
+            column.close().unwrap();
+            let mut column = group.next_column().unwrap().unwrap();
+            let noted = |row: &usize| valued(row) && row.is_multiple_of(3);
+            let notes: Vec<ByteArray> = rows.clone().filter(noted).map(|row| ByteArray::from(format!("x{row}").as_str())).collect();
+            put::<ByteArrayType>(&mut column, &notes, &levels(&noted));
+            column.close().unwrap();
+            let mut column = group.next_column().unwrap().unwrap();
+            put::<Int32Type>(&mut column, &[], &levels(&|_| false));
+            column.close().unwrap();
+            group.close().unwrap();
+            first += size;
+        }
+        writer.close().unwrap();
+
+        let whole = import("groups.parquet", &bytes, &Limits::default()).unwrap().remove(0);
+        assert_eq!(whole.columns, strings(&["n", "note", "never"]));
+        assert_eq!(whole.rows.len(), total - 2);
+        assert_eq!(whole.rows[3], strings(&["3", "x3", ""]));
+        assert_eq!(whole.rows[total - 3], strings(&[&(total - 3).to_string(), "", ""]));
+        let tab = crate::tab_rows("groups.parquet", &bytes, &Limits::default()).unwrap().expect("read row by row");
+        assert_eq!((tab.title(), tab.columns(), tab.row_count()), ("groups", &whole.columns[..], total - 2));
+        let mut rows = Vec::new();
+        let mut reports = Vec::new();
+        tab.read(&mut |read| reports.push(read), |row| {
+            rows.push(row);
+            ControlFlow::Continue(())
+        })
+        .unwrap();
+        assert_eq!(rows, whole.rows);
+        assert!(reports.is_empty(), "fewer than 10,000 rows: {reports:?}");
+    }
+
+    #[test]
+    fn a_file_of_blank_names_and_cells_has_no_data_and_blank_names_make_a_later_row_the_header() {
+        let bytes = write(&strings(&[" ", ""]), &[strings(&["", " "]), strings(&["Name", ""]), strings(&["Ada", "1"])]).unwrap();
+        let sheet = import("late.parquet", &bytes, &Limits::default()).unwrap().remove(0);
+        assert_eq!((sheet.columns, sheet.rows), (strings(&["Name", "Column 2"]), vec![strings(&["Ada", "1"])]));
+        let bytes = write(&strings(&[""]), &[strings(&[" "])]).unwrap();
+        assert_eq!(import("blank.parquet", &bytes, &Limits::default()).unwrap_err(), ImportError::NoData { file: "blank.parquet".into() });
     }
 
     #[test]

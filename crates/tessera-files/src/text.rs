@@ -6,7 +6,7 @@ use std::ops::ControlFlow;
 
 use csv_core::{ReadRecordResult, Reader, ReaderBuilder};
 
-use crate::grid::{blank, unique_names, CellBudget};
+use crate::grid::{CellBudget, Outline, Shape};
 use crate::ImportError;
 
 const BOM: &[u8] = b"\xEF\xBB\xBF";
@@ -24,12 +24,7 @@ pub(crate) struct Measured<'a> {
     /// The file's bytes after any BOM, checked to be UTF-8.
     bytes: &'a [u8],
     delimiter: u8,
-    /// The header's record, then the end of the data records (blank records after it go).
-    header_at: usize,
-    data_end: usize,
-    /// The header's names, unique (see the crate docs): one per column up to the last with a
-    /// non-blank field in any record, so also the width of every row.
-    pub columns: Vec<String>,
+    pub shape: Shape,
 }
 
 /// Measures a delimited text file; `None` when no record has a non-blank field.
@@ -49,34 +44,19 @@ pub(crate) fn measure<'a>(
     // for the fields written: one wide record over a million one-field lines would otherwise
     // cost a million times its width.
     let (mut widest, mut height) = (0u64, 0u64);
-    let (mut header, mut header_at, mut data_end, mut width) = (Vec::new(), None, 0, 0);
+    let mut outline = Outline::default();
     each_record(bytes, delimiter, |text, ends| {
-        let record = height as usize;
         widest = widest.max(ends.len() as u64);
         height += 1;
         budget.fits(height.saturating_mul(widest))?;
-        if let Some(last) = (0..ends.len()).rev().find(|&field| !blank(field_text(text, ends, field))) {
-            width = width.max(last + 1);
-            data_end = record + 1;
-            if header_at.is_none() {
-                header_at = Some(record);
-                header = (0..ends.len()).map(|field| field_text(text, ends, field).to_owned()).collect();
-            }
-        }
+        outline.see((0..ends.len()).map(|field| field_text(text, ends, field)));
         Ok(ControlFlow::Continue(()))
     })?;
     budget.take(height.saturating_mul(widest))?;
-    let Some(header_at) = header_at else { return Ok(None) };
-    header.resize(width, String::new());
-    Ok(Some(Measured { bytes, delimiter, header_at, data_end, columns: unique_names(&header) }))
+    Ok(outline.shape().map(|shape| Measured { bytes, delimiter, shape }))
 }
 
 impl Measured<'_> {
-    /// The data rows: the records between the header and the last record with a value.
-    pub(crate) fn row_count(&self) -> usize {
-        self.data_end - self.header_at - 1
-    }
-
     /// Calls `each` with every data row in file order, each exactly as wide as the header
     /// (padded with empty cells; a longer record only loses blank ones), until it breaks.
     pub(crate) fn rows(&self, budget: &mut CellBudget, mut each: impl FnMut(Vec<String>) -> ControlFlow<()>) -> Result<(), ImportError> {
@@ -85,14 +65,16 @@ impl Measured<'_> {
             budget.take_text(text.len() as u64)?;
             budget.row_read();
             record += 1;
-            if record - 1 <= self.header_at || record > self.data_end {
+            if self.shape.ends_before(record - 1) {
+                return Ok(ControlFlow::Break(()));
+            }
+            if !self.shape.holds(record - 1) {
                 return Ok(ControlFlow::Continue(()));
             }
-            let width = self.columns.len();
+            let width = self.shape.columns.len();
             let mut row = Vec::with_capacity(width);
             row.extend((0..ends.len().min(width)).map(|field| field_text(text, ends, field).to_owned()));
-            row.resize(width, String::new());
-            Ok(each(row))
+            Ok(each(self.shape.fit(row)))
         })
     }
 }
@@ -346,7 +328,7 @@ mod tests {
         let mut budget = CellBudget::new("big.csv", &Limits::default());
         let text = million_rows_of_ten(0);
         let measured = measure("big.csv", &text, false, &mut budget).unwrap().expect("a tab");
-        assert_eq!((measured.columns.len(), measured.row_count()), (10, 999_999));
+        assert_eq!((measured.shape.columns.len(), measured.shape.row_count()), (10, 999_999));
     }
 
     #[test]

@@ -150,7 +150,7 @@ fn delimited_text_read_row_by_row_holds_one_row_whatever_the_file_size() {
         csv.extend(format!("{row},North,Ada,2025-01-02,12.50,open,x,y,z,note\n").as_bytes());
     }
     let ((rows, width), peak, _) = counting::measured(|| {
-        let tab = tessera_files::text_rows("big.csv", &csv, &Limits::default()).unwrap().expect("delimited text");
+        let tab = tessera_files::tab_rows("big.csv", &csv, &Limits::default()).unwrap().expect("read row by row");
         let (mut rows, mut width) = (0, 0);
         tab.read(&mut |_| (), |row| {
             rows += 1;
@@ -164,4 +164,67 @@ fn delimited_text_read_row_by_row_holds_one_row_whatever_the_file_size() {
     let (whole_peak, _) = peak_of("big.csv", &csv);
     assert!(peak < 64 * 1024, "reading row by row peaked at {peak} bytes");
     assert!(whole_peak > 100 * peak, "a whole import peaked at {whole_peak} bytes, row by row {peak}");
+}
+
+#[test]
+fn parquet_read_row_by_row_holds_a_batch_whatever_the_file_size() {
+    // 100,000 rows of 10 text columns in row groups of 10,000 rows, pages of 64 KiB: a whole
+    // import holds every cell; a caller that stores each row as it comes holds the file, a page
+    // per column and a batch of rows.
+    use std::sync::Arc;
+
+    use parquet::basic::{Repetition, Type as Physical};
+    use parquet::data_type::{ByteArray, ByteArrayType};
+    use parquet::file::properties::WriterProperties;
+    use parquet::file::writer::SerializedFileWriter;
+    use parquet::schema::types::Type;
+
+    const ROWS: usize = 100_000;
+    let fields = (0..10)
+        .map(|column| {
+            Arc::new(
+                Type::primitive_type_builder(&format!("c{column}"), Physical::BYTE_ARRAY)
+                    .with_repetition(Repetition::REQUIRED)
+                    .build()
+                    .unwrap(),
+            )
+        })
+        .collect();
+    let schema = Arc::new(Type::group_type_builder("t").with_fields(fields).build().unwrap());
+    let properties = WriterProperties::builder().set_data_page_size_limit(64 * 1024).build();
+    let mut file = Vec::new();
+    let mut writer = SerializedFileWriter::new(&mut file, schema, Arc::new(properties)).unwrap();
+    for group in 0..ROWS / 10_000 {
+        let mut row_group = writer.next_row_group().unwrap();
+        let mut column = 0;
+        while let Some(mut writing) = row_group.next_column().unwrap() {
+            let values: Vec<ByteArray> =
+                (group * 10_000..(group + 1) * 10_000).map(|row| ByteArray::from(format!("{column}-{row}").as_str())).collect();
+            writing.typed::<ByteArrayType>().write_batch(&values, None, None).unwrap();
+            writing.close().unwrap();
+            column += 1;
+        }
+        row_group.close().unwrap();
+    }
+    writer.close().unwrap();
+
+    let ((rows, last), peak, _) = counting::measured(|| {
+        let tab = tessera_files::tab_rows("big.parquet", &file, &Limits::default()).unwrap().expect("read row by row");
+        let (mut rows, mut last) = (0, Vec::new());
+        tab.read(&mut |_| (), |row| {
+            rows += 1;
+            last = row;
+            std::ops::ControlFlow::Continue(())
+        })
+        .unwrap();
+        (rows, last)
+    });
+    assert_eq!((rows, last[9].as_str()), (ROWS, "9-99999"));
+    let (whole_peak, _) = peak_of("big.parquet", &file);
+    // The reader keeps its own copy of the file; what it holds beyond that is what streaming
+    // bounds: a page and a decoded dictionary per column, and a batch of rows.
+    let (beyond, whole_beyond) = (peak - file.len(), whole_peak - file.len());
+    println!("parquet of {} bytes: beyond the file, row by row {beyond} bytes, whole {whole_beyond} bytes", file.len());
+    assert!(beyond < 8 * MIB, "reading row by row held {beyond} bytes beyond the file's");
+    assert!(whole_beyond > 5 * beyond, "a whole import held {whole_beyond} bytes beyond the file's, row by row {beyond}");
 }

@@ -3,11 +3,11 @@
 //!
 //! Files are read by `tessera-files` on a blocking thread (parsing a 200 MiB workbook must not
 //! stall the async workers) and stored in one transaction, so a file that cannot be read, or a
-//! write that fails, leaves what was stored before. A new spreadsheet from delimited text is
-//! stored while it is read, a batch of rows at a time ([`Incoming`]): its import holds the file
-//! and a few batches, never the whole tab (issue 31). Workbooks and
-//! Parquet, whose readers build their tabs whole, and a new file over a spreadsheet (which keeps
-//! the rows it replaces), go through [`store::replace_all`] and [`imports::replace`].
+//! write that fails, leaves what was stored before. Delimited text and Parquet are stored while
+//! they are read, a batch of rows at a time ([`Incoming`]), as a new spreadsheet or as a new file
+//! over one ([`imports::replace`], which also keeps the rows it replaces): such an import holds
+//! the file and a few batches, never the whole tab (issue 31). Workbooks, whose readers build
+//! their tabs whole, are stored whole.
 
 use axum::body::Bytes;
 use axum::extract::multipart::{Multipart, MultipartError, MultipartRejection};

@@ -84,8 +84,9 @@ async fn stored_sizes(conn: &mut AnyConnection, spreadsheet_id: &str) -> Result<
 /// The stored tabs of a spreadsheet as a kept import: gzip-compressed JSON of [`KeptTab`]s,
 /// base64. Each row's cells are JSON in the database already and go into the compressor as the
 /// database sends them, so keeping a 10,000,000-cell spreadsheet holds its compressed bytes and
-/// a row, never its rows (issue 31).
-async fn keep_stored(conn: &mut AnyConnection, spreadsheet_id: &str) -> Result<String, Error> {
+/// a row, never its rows (issue 31). Answers the kept import and each tab's size, counted as
+/// its rows go by.
+async fn keep_stored(conn: &mut AnyConnection, spreadsheet_id: &str) -> Result<(String, Vec<SnapshotTab>), Error> {
     use futures_util::TryStreamExt;
     let sheets: Vec<(String, String, String)> =
         sqlx::query_as("SELECT id, title, columns FROM sheets WHERE spreadsheet_id = $1 ORDER BY position, title")
@@ -94,16 +95,21 @@ async fn keep_stored(conn: &mut AnyConnection, spreadsheet_id: &str) -> Result<S
             .await
             .context("reading the tabs to keep")?;
     let mut kept = KeptWriter::new();
+    let mut sizes = Vec::with_capacity(sheets.len());
     for (id, title, columns) in sheets {
         kept.tab(&title, &columns)?;
+        let width = serde_json::from_str::<Vec<String>>(&columns).context("reading a sheet's columns")?.len();
         let mut rows = sqlx::query_scalar::<_, String>("SELECT cells FROM sheet_rows WHERE sheet_id = $1 ORDER BY position")
             .bind(&id)
             .fetch(&mut *conn);
+        let mut count = 0;
         while let Some(cells) = rows.try_next().await.context("reading the rows to keep")? {
             kept.row(&cells)?;
+            count += 1;
         }
+        sizes.push(SnapshotTab { title, rows: count, columns: width as i64 });
     }
-    kept.finish()
+    Ok((kept.finish()?, sizes))
 }
 
 /// Writes `[KeptTab, ...]` as JSON into a gzip stream, a tab header and a row at a time.
@@ -157,8 +163,8 @@ fn decompress(text: &str) -> Result<Vec<KeptTab>, Error> {
 
 /// Replaces the rows of an uploaded spreadsheet with `sheets` in one transaction: keeps the rows
 /// replaced (unless no imports are kept), files the `import` entry, prunes kept imports past the
-/// limit. Answers the stored tabs. Neither the rows replaced nor, for delimited text, the rows
-/// stored are held whole.
+/// limit. Answers the stored tabs. Neither the rows replaced nor, for delimited text and Parquet,
+/// the rows stored are held whole.
 pub async fn replace(
     db: &Db,
     limits: &HistoryLimits,
@@ -169,13 +175,17 @@ pub async fn replace(
 ) -> Result<Vec<SheetInfo>, Error> {
     let existing = store::list(db, spreadsheet_id).await?;
     let mut tx = db.pool.begin().await.context("starting an import")?;
-    let before_sizes = match limits.keeps_history() {
-        true => stored_sizes(&mut tx, spreadsheet_id).await?,
-        false => Vec::new(),
+    // Keeping the rows replaced counts them on the way; otherwise the database counts them.
+    let (kept_tabs, before_sizes) = if limits.keeps_history() && limits.kept_imports > 0 {
+        let (tabs, sizes) = keep_stored(&mut tx, spreadsheet_id).await?;
+        (Some(tabs), sizes)
+    } else if limits.keeps_history() {
+        (None, stored_sizes(&mut tx, spreadsheet_id).await?)
+    } else {
+        (None, Vec::new())
     };
-    let kept = if limits.keeps_history() && limits.kept_imports > 0 {
+    let kept = if let Some(tabs) = kept_tabs {
         let id = time_ordered_id();
-        let tabs = keep_stored(&mut tx, spreadsheet_id).await?;
         sqlx::query("INSERT INTO import_snapshots (id, spreadsheet_id, actor, file_name, counts, tabs, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)")
             .bind(&id)
             .bind(spreadsheet_id)

@@ -1,7 +1,7 @@
-//! Tabs on their way in, from an uploaded file or a published CSV link: delimited text arrives a
-//! batch of rows at a time while it is stored, so its import holds the bytes and a few batches,
-//! never the tab (issue 31); workbooks and Parquet, whose readers build their tabs whole,
-//! arrive whole.
+//! Tabs on their way in, from an uploaded file or a published CSV link: delimited text and
+//! Parquet arrive a batch of rows at a time while they are stored, so their import holds the
+//! bytes and a few batches, never the tab (issue 31); workbooks, whose readers build their tabs
+//! whole, arrive whole.
 
 use std::ops::ControlFlow;
 
@@ -20,8 +20,8 @@ const BATCH_ROWS: usize = 1_000;
 /// Batches read ahead of the store: reading and writing overlap, memory stays a few batches.
 const BATCHES_AHEAD: usize = 2;
 
-/// A file as read: delimited text as a tab whose rows arrive while they are stored, other
-/// formats whole.
+/// A file as read: a one-tab file (delimited text, Parquet) as a tab whose rows arrive while
+/// they are stored, workbooks whole.
 pub enum Incoming {
     Whole(Vec<ImportedSheet>),
     Rows(IncomingTab),
@@ -29,7 +29,7 @@ pub enum Incoming {
 
 impl Incoming {
     /// Reads `bytes` as the file `file_name` on a blocking thread, with `tessera-files`' rules
-    /// and default limits. Delimited text answers as soon as its header is known, its rows
+    /// and default limits. A one-tab file answers as soon as its header is known, its rows
     /// still being read; `error` says what a file that cannot be imported means to the caller.
     pub async fn read(file_name: String, bytes: Bytes, error: fn(ImportError) -> Error) -> Result<Self, Error> {
         imports_progress::reading();
@@ -43,7 +43,7 @@ impl Incoming {
                 }
             };
             let limits = Limits::default();
-            let Some(tab) = tessera_files::text_rows(&file_name, &bytes, &limits)? else {
+            let Some(tab) = tessera_files::tab_rows(&file_name, &bytes, &limits)? else {
                 return tessera_files::import_reporting(&file_name, &bytes, &limits, &mut progress);
             };
             let _ = header_sender.send((tab.title().to_owned(), tab.columns().to_vec(), tab.row_count() as u64));

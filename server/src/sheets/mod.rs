@@ -2,7 +2,7 @@
 //! `sheet_rows`, each carrying a stable 'ChartApps Record ID'.
 //!
 //! - [`store`] replaces a spreadsheet's tabs with imported ones and looks tabs up.
-//! - [`incoming`] reads a file's tabs for the store, delimited text a batch of rows at a time.
+//! - [`incoming`] reads a file's tabs for the store, delimited text and Parquet a batch of rows at a time.
 //! - [`cache`] keeps parsed [`tessera_core::table::Table`]s per sheet and data version, so a
 //!   request never re-parses a sheet that has not changed.
 //! - [`rows`] appends, edits, deletes and duplicates single rows, atomically, by record id.

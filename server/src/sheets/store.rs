@@ -78,19 +78,10 @@ pub fn cells_in_order<'a>(db: &'a Db, sheet_id: &'a str) -> impl futures_util::S
         .map(|cells| cells.context("reading sheet rows"))
 }
 
-/// Replaces every tab of a spreadsheet with `sheets`, in one transaction, so a failed import
-/// leaves what was stored before. Tabs keep their ids by title (blocks name tabs by title) and
-/// get a new version; tabs the import no longer has are removed.
-pub async fn replace_all(db: &Db, spreadsheet_id: &str, sheets: Vec<ImportedSheet>) -> Result<Vec<SheetInfo>, Error> {
-    let existing = list(db, spreadsheet_id).await?;
-    let mut tx = db.pool.begin().await.context("starting an import")?;
-    let stored = write_tabs(&mut tx, spreadsheet_id, &existing, sheets).await?;
-    tx.commit().await.context("committing an import")?;
-    Ok(stored)
-}
-
-/// [`replace_all`] inside the caller's transaction, given the tabs stored before (none for a
-/// spreadsheet made in the same transaction).
+/// Stores `sheets` in place of a spreadsheet's tabs, inside the caller's transaction, given the
+/// tabs stored before (none for a spreadsheet made in the same transaction). Tabs keep their ids
+/// by title (blocks name tabs by title) and get a new version; tabs the import no longer has are
+/// removed.
 pub async fn write_tabs(
     tx: &mut AnyConnection,
     spreadsheet_id: &str,
@@ -110,7 +101,7 @@ pub async fn write_tabs(
 }
 
 /// One tab read on another thread and handed over in batches while it is read (a delimited
-/// text upload), so that an import holds a batch at a time, never the tab (issue 31).
+/// text or Parquet upload, a CSV link), so that an import holds a batch at a time, never the tab (issue 31).
 pub struct IncomingTab {
     pub title: String,
     pub columns: Vec<String>,

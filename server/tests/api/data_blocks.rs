@@ -4,7 +4,7 @@
 //! page states (catalogue defaults filled in, action secrets kept from viewers).
 
 use serde_json::{json, Value};
-use tessera_server::sheets::store;
+use tessera_server::sheets::incoming::Incoming;
 use tessera_server::sheets::ImportedSheet;
 
 use crate::apps::{app, id};
@@ -253,7 +253,7 @@ both_databases! {
             columns: vec!["Name".into(), "Start".into()],
             rows: (0..60).map(|i| vec![format!("Visit {i}"), "2026-11-20T09:00".into()]).collect(),
         };
-        store::replace_all(f.server.db(), &f.spreadsheet_id, vec![sales(), costs(), busy]).await.unwrap();
+        Incoming::Whole(vec![sales(), costs(), busy]).store(f.server.db(), &f.spreadsheet_id).await.unwrap();
         let calendar = f.block(json!({"type": "calendar", "sheet_title": "Busy", "default_calendar_month": "Selected month",
             "calender_year": "2026", "calender_month": "11", "start_time_column": "Start", "event_title_column": "Name"})).await;
         let month = f.server.guest().get(&f.view(&calendar, "")).await.expect(200).clone();

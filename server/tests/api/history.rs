@@ -91,7 +91,7 @@ both_databases! {
         // The tab loses its Amount column.
         let columns = vec!["Name".to_owned(), tessera_core::table::RECORD_ID_COLUMN.to_owned()];
         let tab = tessera_server::sheets::ImportedSheet { title: "Orders".into(), columns, rows: vec![vec!["Ada".into(), "r1".into()]] };
-        tessera_server::sheets::store::replace_all(server.db(), &sheet.spreadsheet_id, vec![tab]).await.unwrap();
+        tessera_server::sheets::incoming::Incoming::Whole(vec![tab]).store(server.db(), &sheet.spreadsheet_id).await.unwrap();
 
         let restored = ada.post(&format!("{path}/revisions/{version}/restore"), json!({})).await.expect(200).clone();
         assert_eq!(restored["skipped"], json!([{"block_id": table, "title": "Table 'Amounts'", "reason": "The column `Amount` is no longer in the sheet `Orders`."}]));

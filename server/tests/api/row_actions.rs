@@ -10,7 +10,7 @@ use axum::http::{HeaderMap, StatusCode};
 use axum::response::Redirect;
 use axum::routing::post;
 use serde_json::{json, Value};
-use tessera_server::sheets::store;
+use tessera_server::sheets::incoming::Incoming;
 use tessera_server::sheets::ImportedSheet;
 
 use crate::apps::id;
@@ -86,7 +86,7 @@ impl Fixture {
         .execute(&server.db().pool)
         .await
         .unwrap();
-        store::replace_all(server.db(), &spreadsheet_id, vec![orders()]).await.unwrap();
+        Incoming::Whole(vec![orders()]).store(server.db(), &spreadsheet_id).await.unwrap();
         ada.put(&format!("/api/boards/{board_id}"), json!({"spreadsheetId": spreadsheet_id, "public": true})).await.expect(200);
         let config = json!({"type": "table", "sheet_title": "Orders", "action_button_visibility": visibility, "actions": actions});
         let block = id(ada.post(&format!("/api/boards/{board_id}/blocks"), config).await.expect(201));

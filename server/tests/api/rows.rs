@@ -5,6 +5,7 @@
 
 use serde_json::{json, Value};
 use tessera_core::table::RECORD_ID_COLUMN;
+use tessera_server::sheets::incoming::Incoming;
 use tessera_server::sheets::store::{self, SheetInfo};
 use tessera_server::sheets::{rows::ROW_GONE, ImportedSheet};
 
@@ -38,7 +39,7 @@ pub async fn spreadsheet(server: &TestServer, workspace_id: &str, kind: &str) ->
         ["Cy", "cy@example.com", "30", "L", "r3"],
     ];
     let rows = rows.iter().map(|row| row.map(String::from).to_vec()).collect();
-    let sheets = store::replace_all(server.db(), &id, vec![ImportedSheet { title: "Orders".into(), columns, rows }]).await.unwrap();
+    let sheets = Incoming::Whole(vec![ImportedSheet { title: "Orders".into(), columns, rows }]).store(server.db(), &id).await.unwrap();
     (id, sheets.into_iter().next().unwrap())
 }
 

@@ -4,6 +4,7 @@
 
 use reqwest::Method;
 use serde_json::{json, Value};
+use tessera_server::sheets::incoming::Incoming;
 use tessera_server::sheets::store::{self, SheetInfo};
 use tessera_server::sheets::{rows, ImportedSheet};
 
@@ -44,7 +45,7 @@ pub async fn spreadsheet(server: &TestServer, workspace_id: &str, tabs: Vec<Impo
     .execute(&server.db().pool)
     .await
     .unwrap();
-    store::replace_all(server.db(), &spreadsheet_id, tabs).await.unwrap();
+    Incoming::Whole(tabs).store(server.db(), &spreadsheet_id).await.unwrap();
     spreadsheet_id
 }
 
@@ -416,7 +417,7 @@ both_databases! {
         assert!(cases.len() >= 40, "only {} usable cases", cases.len());
         for (name, tab, columns, rows, spec, expect) in cases {
             let imported = ImportedSheet { title: tab.clone(), columns: columns.clone(), rows };
-            store::replace_all(f.server.db(), &f.spreadsheet_id, vec![imported]).await.unwrap();
+            Incoming::Whole(vec![imported]).store(f.server.db(), &f.spreadsheet_id).await.unwrap();
             f.set_filters(spec.get("filters").cloned().unwrap_or(json!([]))).await;
             let mut query = String::new();
             for key in ["search", "page", "rows_per_page"] {
