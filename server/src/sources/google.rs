@@ -22,6 +22,7 @@ use std::time::{Duration, Instant};
 
 use reqwest::header::RETRY_AFTER;
 use reqwest::{Method, RequestBuilder, Response, StatusCode, Url};
+use serde::de::{DeserializeOwned, Deserializer, Visitor};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use tessera_core::table::RECORD_ID_COLUMN;
@@ -113,16 +114,15 @@ pub async fn fetch(state: &AppState, url: &str, owner_id: &str) -> Result<Fetche
     let ranges: Vec<(&str, String)> = tabs.iter().map(|(_, title)| ("ranges", quoted(title))).collect();
     let mut query: Vec<(&str, &str)> = ranges.iter().map(|(key, range)| (*key, range.as_str())).collect();
     query.extend([("majorDimension", "ROWS"), ("valueRenderOption", "FORMATTED_VALUE")]);
-    let mut read = api.call(Method::GET, &["values:batchGet"], &query, None).await?;
-    // One range per tab, or the answer is not one to replace the stored rows with. The ranges
-    // are taken out of the answer, not copied: a full spreadsheet is 10,000,000 cells.
-    let grids = match read["valueRanges"].take() {
-        Value::Array(grids) if grids.len() == tabs.len() => grids,
-        Value::Null if tabs.is_empty() => Vec::new(),
+    let read: BatchGet = api.call_as(Method::GET, &["values:batchGet"], &query, None).await?;
+    // One range per tab, or the answer is not one to replace the stored rows with.
+    let grids = match read.value_ranges {
+        Some(grids) if grids.len() == tabs.len() => grids,
+        None if tabs.is_empty() => Vec::new(),
         _ => return Err(Error::Unavailable(GARBLED.to_owned())),
     };
     imports_progress::reading();
-    let grids: Vec<Vec<Vec<String>>> = grids.into_iter().map(|range| grid(&range)).collect();
+    let grids: Vec<Vec<Vec<String>>> = grids.into_iter().map(ValueRange::into_rows).collect();
     let cells: u64 = grids.iter().map(|rows| rows.len() as u64 * rows.iter().map(Vec::len).max().unwrap_or(0) as u64).sum();
     if cells > tessera_files::MAX_CELLS {
         return Err(Error::Unavailable(TOO_MANY_CELLS.to_owned()));
@@ -286,14 +286,64 @@ fn column_letter(index: usize) -> String {
     String::from_utf8(letters).unwrap_or_default()
 }
 
-/// The `values` of a ValueRange as text cells (Google leaves out trailing empty cells and rows).
-fn grid(range: &Value) -> Vec<Vec<String>> {
-    let cell = |value: &Value| match value {
-        Value::String(text) => text.clone(),
-        Value::Null => String::new(),
-        other => other.to_string(),
-    };
-    range["values"].as_array().into_iter().flatten().map(|row| row.as_array().into_iter().flatten().map(cell).collect()).collect()
+/// The answer of `values:batchGet`: one range per tab asked for.
+#[derive(Deserialize)]
+struct BatchGet {
+    #[serde(rename = "valueRanges")]
+    value_ranges: Option<Vec<ValueRange>>,
+}
+
+/// A range's rows of cells (Google leaves out trailing empty cells and rows). Read straight from
+/// the answer's bytes: a 10,000,000-cell spreadsheet is held as its cells' text, never also as a
+/// JSON value per cell (issue 31).
+#[derive(Deserialize)]
+struct ValueRange {
+    #[serde(default)]
+    values: Vec<Vec<Cell>>,
+}
+
+impl ValueRange {
+    fn into_rows(self) -> Vec<Vec<String>> {
+        self.values.into_iter().map(|row| row.into_iter().map(|Cell(text)| text).collect()).collect()
+    }
+}
+
+/// A cell as text: formatted values are strings; a number or a boolean is its JSON text, a null
+/// empty.
+struct Cell(String);
+
+impl<'de> Deserialize<'de> for Cell {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Text;
+        impl Visitor<'_> for Text {
+            type Value = String;
+            fn expecting(&self, formatter: &mut std::fmt::Formatter) -> std::fmt::Result {
+                formatter.write_str("a cell: a string, a number, a boolean or null")
+            }
+            fn visit_str<E: serde::de::Error>(self, text: &str) -> Result<String, E> {
+                Ok(text.to_owned())
+            }
+            fn visit_string<E: serde::de::Error>(self, text: String) -> Result<String, E> {
+                Ok(text)
+            }
+            fn visit_bool<E: serde::de::Error>(self, value: bool) -> Result<String, E> {
+                Ok(value.to_string())
+            }
+            fn visit_i64<E: serde::de::Error>(self, value: i64) -> Result<String, E> {
+                Ok(value.to_string())
+            }
+            fn visit_u64<E: serde::de::Error>(self, value: u64) -> Result<String, E> {
+                Ok(value.to_string())
+            }
+            fn visit_f64<E: serde::de::Error>(self, value: f64) -> Result<String, E> {
+                Ok(serde_json::Number::from_f64(value).map(|number| number.to_string()).unwrap_or_default())
+            }
+            fn visit_unit<E: serde::de::Error>(self) -> Result<String, E> {
+                Ok(String::new())
+            }
+        }
+        deserializer.deserialize_any(Text).map(Cell)
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -336,8 +386,20 @@ impl<'a> Api<'a> {
     }
 
     /// One call to the spreadsheet's resource (`segments` under `/v4/spreadsheets/{id}`), with
-    /// back-off; answers the JSON body. GETs count against the owner's read quota.
+    /// back-off; answers the JSON body, an object. GETs count against the owner's read quota.
     async fn call(&self, method: Method, segments: &[&str], query: &[(&str, &str)], body: Option<Value>) -> Result<Value, Error> {
+        let answer: Value = self.call_as(method, segments, query, body).await?;
+        answer.is_object().then_some(answer).ok_or_else(|| Error::Unavailable(GARBLED.to_owned()))
+    }
+
+    /// [`Api::call`] with the body read straight into `T`.
+    async fn call_as<T: DeserializeOwned>(
+        &self,
+        method: Method,
+        segments: &[&str],
+        query: &[(&str, &str)],
+        body: Option<Value>,
+    ) -> Result<T, Error> {
         let mut url = self.base.clone();
         url.path_segments_mut().map_err(|()| Error::internal("building a Google URL", "not a base URL"))?.extend(segments);
         let mut request = self.state.http.request(method.clone(), url).query(query);
@@ -352,7 +414,7 @@ impl<'a> Api<'a> {
         let response = send_with_backoff(request, counted).await?;
         let status = response.status();
         if status.is_success() {
-            return response.json::<Value>().await.ok().filter(Value::is_object).ok_or_else(|| Error::Unavailable(GARBLED.to_owned()));
+            return response.json::<T>().await.map_err(|_| Error::Unavailable(GARBLED.to_owned()));
         }
         if status == StatusCode::UNAUTHORIZED {
             if let Some(file) = &self.key_file {
@@ -365,7 +427,8 @@ impl<'a> Api<'a> {
 
     async fn get(&self, range: &str) -> Result<Vec<Vec<String>>, Error> {
         let query = [("majorDimension", "ROWS"), ("valueRenderOption", "FORMATTED_VALUE")];
-        Ok(grid(&self.call(Method::GET, &["values", range], &query, None).await?))
+        let range: ValueRange = self.call_as(Method::GET, &["values", range], &query, None).await?;
+        Ok(range.into_rows())
     }
 
     async fn update(&self, range: &str, rows: Vec<Vec<String>>) -> Result<(), Error> {
@@ -536,6 +599,17 @@ mod tests {
 
     fn strings(cells: &[&str]) -> Vec<String> {
         cells.iter().map(|cell| cell.to_string()).collect()
+    }
+
+    #[test]
+    fn cells_of_every_kind_are_read_as_text_straight_from_the_answer() {
+        let answer = r#"{"valueRanges":[{"range":"A","values":[["Name","1.5",2,2.5,true,null],[]]},{"range":"B"}]}"#;
+        let read: BatchGet = serde_json::from_str(answer).unwrap();
+        let ranges: Vec<Vec<Vec<String>>> = read.value_ranges.unwrap().into_iter().map(ValueRange::into_rows).collect();
+        assert_eq!(ranges, vec![vec![strings(&["Name", "1.5", "2", "2.5", "true", ""]), vec![]], vec![]]);
+        assert!(serde_json::from_str::<BatchGet>("{}").unwrap().value_ranges.is_none(), "a spreadsheet without tabs");
+        assert!(serde_json::from_str::<BatchGet>(r#"{"valueRanges":[{"values":[[{"a":1}]]}]}"#).is_err(), "a cell is never an object");
+        assert!(serde_json::from_str::<BatchGet>("[]").is_err(), "an answer is an object");
     }
 
     #[test]
