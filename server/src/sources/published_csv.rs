@@ -24,6 +24,11 @@ pub const TOO_LARGE: &str =
 pub const TOO_MANY_CELLS: &str = "The CSV link answers more than 10,000,000 cells, the most one import may hold. Publish a \
      smaller range of the spreadsheet.";
 
+/// Cell text a link's rows may hold, as for an upload: a value repeated over many cells counts
+/// for each.
+pub const TOO_MUCH_TEXT: &str = "The CSV link answers more than 500 MiB of cell text, the most one import may hold. Publish a \
+     smaller range of the spreadsheet.";
+
 pub const NOT_CSV: &str = "The link answers a web page, not CSV. In Google Sheets use File > Share > Publish to the web, choose \
      'Comma-separated values (.csv)', and paste the link it shows.";
 
@@ -76,7 +81,10 @@ fn link_error(error: ImportError) -> Error {
         ImportError::FileTooLarge { .. } => TOO_LARGE.to_owned(),
         ImportError::TooManyCells { .. } => TOO_MANY_CELLS.to_owned(),
         ImportError::NoData { .. } => NO_DATA.to_owned(),
-        error => format!("The CSV link does not answer readable CSV: {}", error.to_string().replace(&format!("'{LINK_FILE}'"), "the link")),
+        ImportError::TooMuchText { .. } => TOO_MUCH_TEXT.to_owned(),
+        // The importer's other refusals are about files (names, formats, encodings) and cannot
+        // come from an answer already checked to be text and read as UTF-8.
+        error => format!("The CSV link does not answer readable CSV: {error}"),
     };
     Error::Unavailable(text)
 }
@@ -239,6 +247,10 @@ mod tests {
         assert_eq!(MAX_BYTES as u64, tessera_files::Limits::default().max_file_bytes);
         assert!(TOO_LARGE.contains(&format!("{} MiB", MAX_BYTES / (1024 * 1024))), "{TOO_LARGE}");
         assert!(TOO_MANY_CELLS.contains(&tessera_files::grouped(tessera_files::MAX_CELLS)), "{TOO_MANY_CELLS}");
+        let text_limit = tessera_files::Limits::default().max_text_bytes;
+        assert!(TOO_MUCH_TEXT.contains(&format!("{} MiB", text_limit / (1024 * 1024))), "{TOO_MUCH_TEXT}");
+        let refused = link_error(ImportError::TooMuchText { file: LINK_FILE.to_owned(), limit: text_limit });
+        assert_eq!(refused.to_string(), TOO_MUCH_TEXT);
     }
 
     #[tokio::test]
