@@ -141,11 +141,12 @@ pub fn reading() {
     report(|progress| progress.phase = ImportPhase::Reading);
 }
 
-/// Reading is done: `rows` rows are about to be written.
+/// `rows` more rows are about to be written: every tab's at once for a file read whole, one
+/// tab's at a time for a file whose rows are stored while it is read.
 pub fn storing(rows: u64) {
     report(|progress| {
         progress.phase = ImportPhase::Storing;
-        progress.rows_total = Some(rows);
+        progress.rows_total = Some(progress.rows_total.unwrap_or(0).saturating_add(rows));
     });
 }
 

@@ -137,6 +137,11 @@ impl Span {
         }
     }
 
+    /// The leftmost column of a cell, `None` without cells.
+    pub(crate) fn first_column(&self) -> Option<u32> {
+        self.rows.map(|_| self.columns.0)
+    }
+
     pub(crate) fn cells(&self) -> u64 {
         self.rows.map_or(0, |(first, last)| u64::from(last - first + 1) * u64::from(self.columns.1 - self.columns.0 + 1))
     }
@@ -147,8 +152,8 @@ pub(crate) fn blank(cell: &str) -> bool {
 }
 
 /// The header rule followed while rows go by, keeping none of them but the header's: readers
-/// that hand their rows over one at a time (delimited text, Parquet) learn a tab's header and
-/// row count from it in a first pass, before the second pass builds a row.
+/// that hand their rows over one at a time (delimited text, Parquet, XLSX) learn a tab's header
+/// and row count from it in a first pass, before the second pass builds a row.
 #[derive(Debug, Default)]
 pub(crate) struct Outline {
     seen: usize,
@@ -160,22 +165,53 @@ pub(crate) struct Outline {
 impl Outline {
     /// One more row, its fields in order.
     pub(crate) fn see<'f>(&mut self, fields: impl DoubleEndedIterator<Item = &'f str> + ExactSizeIterator + Clone) {
+        let last = fields.clone().rposition(|field| !blank(field));
+        self.see_row(last, || fields.map(str::to_owned).collect());
+    }
+
+    /// One more row given as positioned cells (a workbook's: column, text), in any order.
+    pub(crate) fn see_cells(&mut self, cells: &[(usize, String)]) {
+        let last = cells.iter().filter(|(_, text)| !blank(text)).map(|(column, _)| *column).max();
+        self.see_row(last, || {
+            let mut row = vec![String::new(); cells.iter().map(|(column, _)| column + 1).max().unwrap_or(0)];
+            for (column, text) in cells {
+                row[*column].clone_from(text);
+            }
+            row
+        });
+    }
+
+    /// `rows` more rows without a cell (a workbook leaves them out).
+    pub(crate) fn see_blank(&mut self, rows: usize) {
+        self.seen += rows;
+    }
+
+    /// A row whose last field with a value is at `last`; `header` builds its fields, called
+    /// for the header only.
+    fn see_row(&mut self, last: Option<usize>, header: impl FnOnce() -> Vec<String>) {
         let row = self.seen;
         self.seen += 1;
-        if let Some(last) = fields.clone().rposition(|field| !blank(field)) {
+        if let Some(last) = last {
             self.width = self.width.max(last + 1);
             self.data_end = row + 1;
             if self.header.is_none() {
-                self.header = Some((row, fields.map(str::to_owned).collect()));
+                self.header = Some((row, header()));
             }
         }
     }
 
     /// The tab the rows seen make; `None` when no row has a value.
     pub(crate) fn shape(self) -> Option<Shape> {
+        self.shape_from(0)
+    }
+
+    /// [`Outline::shape`] of a tab whose first column is the field at `first_column` (a
+    /// workbook tab starts at its first used column).
+    pub(crate) fn shape_from(self, first_column: usize) -> Option<Shape> {
         let (header_at, mut header) = self.header?;
         header.resize(self.width, String::new());
-        Some(Shape { header_at, data_end: self.data_end, columns: unique_names(&header) })
+        let header = header.get(first_column..).unwrap_or_default();
+        Some(Shape { header_at, data_end: self.data_end, columns: unique_names(header) })
     }
 }
 

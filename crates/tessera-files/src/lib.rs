@@ -195,27 +195,66 @@ pub fn import(file_name: &str, bytes: &[u8], limits: &Limits) -> Result<Vec<Shee
 }
 
 /// [`import`], telling `rows_read` how many rows it has read every 10,000 rows, for a caller
-/// that shows a long import's progress. Delimited text, Parquet and XLSX are read row by row
-/// and report as they go; XLS and ODS are built by their reader whole and report nothing.
+/// that shows a long import's progress. XLS and ODS are built by their reader whole and report
+/// nothing.
 pub fn import_reporting(file_name: &str, bytes: &[u8], limits: &Limits, rows_read: &mut dyn FnMut(u64)) -> Result<Vec<Sheet>, ImportError> {
+    let mut sheets: Vec<Sheet> = Vec::new();
+    read_tabs(file_name, bytes, limits, rows_read, |piece| {
+        match piece {
+            Piece::Tab { title, columns, rows } => sheets.push(Sheet { title, columns, rows: Vec::with_capacity(rows) }),
+            Piece::Row(row) => sheets.last_mut().expect("a row comes after its tab").rows.push(row),
+        }
+        ControlFlow::Continue(())
+    })?;
+    Ok(sheets)
+}
+
+/// What [`read_tabs`] hands over, in file order: each tab with data as its header, then its rows.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Piece {
+    /// A tab's title, its header (unique names, as [`import`] gives them) and how many rows follow.
+    Tab { title: String, columns: Vec<String>, rows: usize },
+    /// The next row of the last tab, exactly as wide as its header.
+    Row(Vec<String>),
+}
+
+/// Reads a spreadsheet file as [`import`] does, handing each tab's header and then its rows to
+/// `each` one at a time until it breaks, so that a caller that stores them as they come holds
+/// the file's bytes and a batch, never a tab (issue 31: a 10,000,000-cell import in bounded
+/// memory). Delimited text, Parquet and XLSX are read twice, a first pass learning a tab's
+/// header and row count without keeping any row; XLS and ODS tabs are built whole by their
+/// reader, one tab at a time. A failure to read the first tab (size, format, the limits, a
+/// damaged file, no data) comes before anything is handed over; a later one (the limits met in
+/// a later tab, text past [`Limits::max_text_bytes`]) ends the read with that error, and the
+/// caller drops what it was given.
+pub fn read_tabs(
+    file_name: &str,
+    bytes: &[u8],
+    limits: &Limits,
+    rows_read: &mut dyn FnMut(u64),
+    mut each: impl FnMut(Piece) -> ControlFlow<()>,
+) -> Result<(), ImportError> {
     let format = checked_format(file_name, bytes, limits)?;
     let mut budget = grid::CellBudget::reporting(file_name, limits, rows_read);
-    let file = file_name.to_owned();
     let Format::Workbook(kind) = format else {
         let tab = Streamed::measure(file_name, bytes, format, &mut budget)?;
-        let mut rows = Vec::with_capacity(tab.shape().row_count());
-        tab.rows(file_name, &mut budget, |row| {
-            rows.push(row);
-            ControlFlow::Continue(())
-        })?;
-        return Ok(vec![Sheet { title: stem(file_name), columns: tab.shape().columns.clone(), rows }]);
+        let header = Piece::Tab { title: stem(file_name), columns: tab.shape().columns.clone(), rows: tab.shape().row_count() };
+        if each(header).is_break() {
+            return Ok(());
+        }
+        return tab.rows(file_name, &mut budget, |row| each(Piece::Row(row)));
     };
-    let grids = untrusted(&file, format, || workbook::read(file_name, bytes, kind, limits, &mut budget))?;
-    let sheets: Vec<Sheet> = grids.into_iter().filter_map(|(title, rows)| grid::shape(title, rows)).collect();
-    if sheets.is_empty() {
-        return Err(ImportError::NoData { file });
+    let mut tabs = 0;
+    untrusted(file_name, format, || {
+        workbook::read(file_name, bytes, kind, limits, &mut budget, &mut |piece| {
+            tabs += usize::from(matches!(piece, Piece::Tab { .. }));
+            each(piece)
+        })
+    })?;
+    if tabs == 0 {
+        return Err(ImportError::NoData { file: file_name.to_owned() });
     }
-    Ok(sheets)
+    Ok(())
 }
 
 /// The file's format, once its size is within the limit.
@@ -273,55 +312,6 @@ impl<'a> Streamed<'a> {
             Streamed::Parquet(measured) => untrusted(file_name, Format::Parquet, || measured.rows(budget, each)),
         }
     }
-}
-
-/// A one-tab file (delimited text or Parquet), measured: its title, header and row count,
-/// known before any row is built. [`TabRows::read`] then hands the rows over one at a time, so
-/// a caller that stores them as they come holds the file's bytes and a batch, never the tab
-/// (issue 31: a 10,000,000-cell import in bounded memory).
-#[derive(Debug)]
-pub struct TabRows<'a> {
-    file: String,
-    limits: Limits,
-    title: String,
-    measured: Streamed<'a>,
-}
-
-impl TabRows<'_> {
-    pub fn title(&self) -> &str {
-        &self.title
-    }
-
-    /// The header: unique names, as [`import`] gives them.
-    pub fn columns(&self) -> &[String] {
-        &self.measured.shape().columns
-    }
-
-    /// The rows [`TabRows::read`] will hand over.
-    pub fn row_count(&self) -> usize {
-        self.measured.shape().row_count()
-    }
-
-    /// Calls `each` with every row in file order, exactly as wide as the header, until it
-    /// breaks; tells `rows_read` the rows read so far every 10,000. Fails when the cells' text
-    /// passes [`Limits::max_text_bytes`], which is counted as the rows are built, and when a
-    /// Parquet file turns out damaged past its first pass.
-    pub fn read(&self, rows_read: &mut dyn FnMut(u64), each: impl FnMut(Vec<String>) -> ControlFlow<()>) -> Result<(), ImportError> {
-        let mut budget = grid::CellBudget::reporting(&self.file, &self.limits, rows_read);
-        self.measured.rows(&self.file, &mut budget, each)
-    }
-}
-
-/// `file_name` as a [`TabRows`] when it is delimited text or Parquet; `None` for workbooks,
-/// whose readers build a tab whole (use [`import`]). The size, the format, the UTF-8, the cell
-/// limit and the text limit (for Parquet) are checked here, with the errors of [`import`].
-pub fn tab_rows<'a>(file_name: &str, bytes: &'a [u8], limits: &Limits) -> Result<Option<TabRows<'a>>, ImportError> {
-    let format = checked_format(file_name, bytes, limits)?;
-    if let Format::Workbook(_) = format {
-        return Ok(None);
-    }
-    let measured = Streamed::measure(file_name, bytes, format, &mut grid::CellBudget::new(file_name, limits))?;
-    Ok(Some(TabRows { file: file_name.to_owned(), limits: limits.clone(), title: stem(file_name), measured }))
 }
 
 /// Writes a header and rows as a Parquet file whose columns are all UTF-8 text. Rows shorter
@@ -393,16 +383,21 @@ mod tests {
         assert_eq!(reports, [10_000, 20_000]);
     }
 
-    /// What [`tab_rows`] hands over, as a [`Sheet`].
-    fn streamed(file_name: &str, bytes: &[u8], limits: &Limits) -> Result<Sheet, ImportError> {
-        let tab = tab_rows(file_name, bytes, limits)?.expect("delimited text");
-        let mut rows = Vec::new();
-        tab.read(&mut |_| (), |row| {
-            rows.push(row);
+    /// What [`read_tabs`] hands over, as sheets, checking that each tab's rows are as many as
+    /// its header said.
+    fn streamed(file_name: &str, bytes: &[u8], limits: &Limits) -> Result<Vec<Sheet>, ImportError> {
+        let mut sheets: Vec<(Sheet, usize)> = Vec::new();
+        read_tabs(file_name, bytes, limits, &mut |_| (), |piece| {
+            match piece {
+                Piece::Tab { title, columns, rows } => sheets.push((Sheet { title, columns, rows: Vec::new() }, rows)),
+                Piece::Row(row) => sheets.last_mut().unwrap().0.rows.push(row),
+            }
             ControlFlow::Continue(())
         })?;
-        assert_eq!(rows.len(), tab.row_count(), "the row count said before reading");
-        Ok(Sheet { title: tab.title().to_owned(), columns: tab.columns().to_vec(), rows })
+        for (sheet, said) in &sheets {
+            assert_eq!(sheet.rows.len(), *said, "the row count said before the rows of {}", sheet.title);
+        }
+        Ok(sheets.into_iter().map(|(sheet, _)| sheet).collect())
     }
 
     #[test]
@@ -418,37 +413,57 @@ mod tests {
             b"x\n\n\n",
         ];
         for bytes in files {
-            let whole = import("t.csv", bytes, &Limits::default()).unwrap().remove(0);
+            let whole = import("t.csv", bytes, &Limits::default()).unwrap();
             assert_eq!(streamed("t.csv", bytes, &Limits::default()).unwrap(), whole, "{}", String::from_utf8_lossy(bytes));
         }
     }
 
     #[test]
-    fn a_reader_that_breaks_gets_no_more_rows() {
-        let tab = tab_rows("t.csv", b"n\n1\n2\n3\n", &Limits::default()).unwrap().unwrap();
-        let mut seen = 0;
-        tab.read(&mut |_| (), |_| {
-            seen += 1;
+    fn a_reader_that_breaks_gets_no_more_rows_nor_tabs() {
+        let mut seen = Vec::new();
+        read_tabs("t.csv", b"n\n1\n2\n3\n", &Limits::default(), &mut |_| (), |piece| {
+            seen.push(piece);
+            if seen.len() < 2 {
+                ControlFlow::Continue(())
+            } else {
+                ControlFlow::Break(())
+            }
+        })
+        .unwrap();
+        assert_eq!(seen, [Piece::Tab { title: "t".into(), columns: vec!["n".into()], rows: 3 }, Piece::Row(vec!["1".into()])]);
+        let mut workbook = rust_xlsxwriter::Workbook::new();
+        for name in ["One", "Two"] {
+            workbook.add_worksheet().set_name(name).unwrap().write_string(0, 0, "n").unwrap().write_string(1, 0, "1").unwrap();
+        }
+        let mut tabs = Vec::new();
+        read_tabs("t.xlsx", &workbook.save_to_buffer().unwrap(), &Limits::default(), &mut |_| (), |piece| {
+            tabs.push(piece);
             ControlFlow::Break(())
         })
         .unwrap();
-        assert_eq!(seen, 1);
+        assert_eq!(tabs, [Piece::Tab { title: "One".into(), columns: vec!["n".into()], rows: 1 }]);
     }
 
     #[test]
-    fn workbooks_are_not_read_row_by_row_and_errors_come_before_any_row() {
+    fn errors_of_the_first_tab_come_before_anything_is_handed_over() {
+        let nothing = |file_name: &str, bytes: &[u8], limits: &Limits| {
+            let mut pieces = 0;
+            let result = read_tabs(file_name, bytes, limits, &mut |_| (), |_| {
+                pieces += 1;
+                ControlFlow::Continue(())
+            });
+            assert_eq!(pieces, 0, "{file_name} handed something over");
+            result.unwrap_err()
+        };
         let workbook = rust_xlsxwriter::Workbook::new().save_to_buffer().unwrap();
-        assert!(tab_rows("t.xlsx", &workbook, &Limits::default()).unwrap().is_none());
-        assert!(matches!(tab_rows("t.parquet", b"PAR1 not really PAR1", &Limits::default()), Err(ImportError::Malformed { .. })));
+        assert_eq!(nothing("t.xlsx", &workbook, &Limits::default()), ImportError::NoData { file: "t.xlsx".into() });
+        assert!(matches!(nothing("t.parquet", b"PAR1 not really PAR1", &Limits::default()), ImportError::Malformed { .. }));
         let limits = Limits { max_cells: 5, ..Limits::default() };
-        assert_eq!(
-            tab_rows("many.csv", b"a,b\n1,2\n3,4\n", &limits).unwrap_err(),
-            ImportError::TooManyCells { file: "many.csv".into(), limit: 5 }
-        );
-        assert_eq!(tab_rows("empty.csv", b"\n , \n", &Limits::default()).unwrap_err(), ImportError::NoData { file: "empty.csv".into() });
-        assert!(matches!(tab_rows("latin.csv", b"a\ncaf\xE9\n", &Limits::default()), Err(ImportError::InvalidUtf8 { line: 2, .. })));
+        assert_eq!(nothing("many.csv", b"a,b\n1,2\n3,4\n", &limits), ImportError::TooManyCells { file: "many.csv".into(), limit: 5 });
+        assert_eq!(nothing("empty.csv", b"\n , \n", &Limits::default()), ImportError::NoData { file: "empty.csv".into() });
+        assert!(matches!(nothing("latin.csv", b"a\ncaf\xE9\n", &Limits::default()), ImportError::InvalidUtf8 { line: 2, .. }));
         let limits = Limits { max_file_bytes: 3, ..Limits::default() };
-        assert!(matches!(tab_rows("big.csv", b"a,b\n", &limits), Err(ImportError::FileTooLarge { .. })));
+        assert!(matches!(nothing("big.csv", b"a,b\n", &limits), ImportError::FileTooLarge { .. }));
     }
 
     #[test]

@@ -553,16 +553,16 @@ mod tests {
         assert_eq!(whole.rows.len(), total - 2);
         assert_eq!(whole.rows[3], strings(&["3", "x3", ""]));
         assert_eq!(whole.rows[total - 3], strings(&[&(total - 3).to_string(), "", ""]));
-        let tab = crate::tab_rows("groups.parquet", &bytes, &Limits::default()).unwrap().expect("read row by row");
-        assert_eq!((tab.title(), tab.columns(), tab.row_count()), ("groups", &whole.columns[..], total - 2));
-        let mut rows = Vec::new();
+        let mut pieces = Vec::new();
         let mut reports = Vec::new();
-        tab.read(&mut |read| reports.push(read), |row| {
-            rows.push(row);
+        crate::read_tabs("groups.parquet", &bytes, &Limits::default(), &mut |read| reports.push(read), |piece| {
+            pieces.push(piece);
             ControlFlow::Continue(())
         })
         .unwrap();
-        assert_eq!(rows, whole.rows);
+        let header = crate::Piece::Tab { title: "groups".into(), columns: whole.columns.clone(), rows: total - 2 };
+        assert_eq!(pieces[0], header, "the header and row count come first");
+        assert_eq!(pieces[1..], whole.rows.into_iter().map(crate::Piece::Row).collect::<Vec<_>>());
         assert!(reports.is_empty(), "fewer than 10,000 rows: {reports:?}");
     }
 

@@ -4,14 +4,15 @@
 use std::borrow::Cow;
 use std::fmt::Display;
 use std::io::{self, BufRead, BufReader, Cursor, Read};
+use std::ops::ControlFlow;
 
 use calamine::{open_workbook_from_rs, Data, Ods, Range, Reader, Xls, Xlsx};
 use zip::ZipArchive;
 
 use crate::detect::{Format, Workbook};
-use crate::grid::{CellBudget, Span};
+use crate::grid::{self, CellBudget, Outline, Span};
 use crate::{ods_extent, xls_extent, xlsx_extent};
-use crate::{ImportError, Limits};
+use crate::{ImportError, Limits, Piece};
 
 const MIB: u64 = 1024 * 1024;
 /// An entry inflating more than this many times its packed size is taken for a bomb...
@@ -21,10 +22,19 @@ const RATIO_FROM_BYTES: u64 = MIB;
 const ODS_MIMETYPE: &str = "application/vnd.oasis.opendocument.spreadsheet";
 
 type Bytes<'a> = Cursor<&'a [u8]>;
-/// Tabs by name, each as rows of text cells.
-pub(crate) type Tabs = Vec<(String, Vec<Vec<String>>)>;
+/// Where a workbook's tabs go: each tab with data as its header, then its rows (`read_tabs`).
+type Each<'e> = dyn FnMut(Piece) -> ControlFlow<()> + 'e;
+type Malformed<'m> = dyn Fn(&dyn Display) -> ImportError + 'm;
 
-pub(crate) fn read(file: &str, bytes: &[u8], kind: Workbook, limits: &Limits, budget: &mut CellBudget) -> Result<Tabs, ImportError> {
+/// Hands every tab with data of the workbook `bytes` to `each`, tab after tab, until it breaks.
+pub(crate) fn read(
+    file: &str,
+    bytes: &[u8],
+    kind: Workbook,
+    limits: &Limits,
+    budget: &mut CellBudget,
+    each: &mut Each,
+) -> Result<(), ImportError> {
     let format = Format::Workbook(kind);
     let malformed =
         |problem: &dyn Display| ImportError::Malformed { file: file.to_owned(), format: format.label(), problem: problem.to_string() };
@@ -67,21 +77,20 @@ pub(crate) fn read(file: &str, bytes: &[u8], kind: Workbook, limits: &Limits, bu
     match kind {
         Workbook::Xlsx => {
             let mut workbook: Xlsx<Bytes> = open_workbook_from_rs(cursor).map_err(|error| malformed(&error))?;
-            let names = too_many_tabs(file, workbook.sheet_names(), limits)?;
-            let mut tabs = Vec::with_capacity(names.len());
-            for name in names {
-                let rows = xlsx_tab(&mut workbook, &name, budget, &malformed)?;
-                tabs.push((name, rows));
+            for name in too_many_tabs(file, workbook.sheet_names(), limits)? {
+                if xlsx_tab(&mut workbook, name, budget, &malformed, each)?.is_break() {
+                    break;
+                }
             }
-            Ok(tabs)
+            Ok(())
         }
         Workbook::Xls => {
             let workbook: Xls<Bytes> = open_workbook_from_rs(cursor).map_err(|error| malformed(&error))?;
-            ranges(file, workbook, limits, budget, &malformed)
+            ranges(file, workbook, limits, budget, &malformed, each)
         }
         Workbook::Ods => {
             let workbook: Ods<Bytes> = open_workbook_from_rs(cursor).map_err(|error| malformed(&error))?;
-            ranges(file, workbook, limits, budget, &malformed)
+            ranges(file, workbook, limits, budget, &malformed, each)
         }
     }
 }
@@ -93,53 +102,123 @@ fn too_many_tabs(file: &str, names: Vec<String>, limits: &Limits) -> Result<Vec<
     Ok(names)
 }
 
-/// An XLSX tab streamed cell by cell. The tab costs the rectangle its values span (its rows are
-/// padded to one width later), so the cell limit stops a tab whose values lie far apart, or a
-/// huge one, before that rectangle is built.
+/// An XLSX tab read cell by cell, twice: the first pass learns its header, first column and
+/// row count ([`xlsx_outline`]), the second hands its rows over one at a time, so the tab is
+/// never held (issue 31).
 fn xlsx_tab(
     workbook: &mut Xlsx<Bytes>,
-    name: &str,
+    title: String,
     budget: &mut CellBudget,
-    malformed: &dyn Fn(&dyn Display) -> ImportError,
-) -> Result<Vec<Vec<String>>, ImportError> {
-    let mut reader = workbook.worksheet_cells_reader(name).map_err(|error| malformed(&error))?;
-    let mut cells = Vec::new();
-    let mut span = Span::default();
-    let mut last_row = None;
+    malformed: &Malformed,
+    each: &mut Each,
+) -> Result<ControlFlow<()>, ImportError> {
+    let Some((shape, first_column)) = xlsx_outline(workbook, &title, budget, malformed)? else {
+        return Ok(ControlFlow::Continue(()));
+    };
+    if each(Piece::Tab { title: title.clone(), columns: shape.columns.clone(), rows: shape.row_count() }).is_break() {
+        return Ok(ControlFlow::Break(()));
+    }
+    // The row being built, and its index among the rows of the tab (those left out count too).
+    let mut row = Vec::new();
+    let mut index = 0;
+    let mut hand_over =
+        |row: Vec<String>, index: usize| if shape.holds(index) { each(Piece::Row(shape.fit(row))) } else { ControlFlow::Continue(()) };
+    let mut reader = workbook.worksheet_cells_reader(&title).map_err(|error| malformed(&error))?;
     while let Some(cell) = reader.next_cell().map_err(|error| malformed(&error))? {
-        // Cells come row by row, so a new row number is one more row read.
-        let row = cell.get_position().0;
-        if last_row != Some(row) {
-            last_row = Some(row);
+        let (at, column) = cell.get_position();
+        let at = at as usize;
+        while index < at {
+            if shape.ends_before(index) {
+                return Ok(ControlFlow::Continue(()));
+            }
+            if hand_over(std::mem::take(&mut row), index).is_break() {
+                return Ok(ControlFlow::Break(()));
+            }
+            index += 1;
+        }
+        let text = cell_text(&Data::from(cell.get_value().clone()));
+        if !text.is_empty() {
+            let column = column as usize - first_column;
+            if row.len() <= column {
+                row.resize(column + 1, String::new());
+            }
+            row[column] = text;
+        }
+    }
+    while !shape.ends_before(index) {
+        if hand_over(std::mem::take(&mut row), index).is_break() {
+            return Ok(ControlFlow::Break(()));
+        }
+        index += 1;
+    }
+    Ok(ControlFlow::Continue(()))
+}
+
+/// The first pass over an XLSX tab: its shape and first used column, `None` when no cell has a
+/// value. The tab costs the rectangle its values span (its rows are padded to one width), so the
+/// cell limit stops a tab whose values lie far apart, or a huge one, before a row is handed over.
+fn xlsx_outline(
+    workbook: &mut Xlsx<Bytes>,
+    title: &str,
+    budget: &mut CellBudget,
+    malformed: &Malformed,
+) -> Result<Option<(grid::Shape, usize)>, ImportError> {
+    let mut reader = workbook.worksheet_cells_reader(title).map_err(|error| malformed(&error))?;
+    let mut outline = Outline::default();
+    let mut span = Span::default();
+    // The cells with text of the row being read, by column, and that row's index.
+    let mut cells: Vec<(usize, String)> = Vec::new();
+    let mut row: Option<u32> = None;
+    while let Some(cell) = reader.next_cell().map_err(|error| malformed(&error))? {
+        let (at, column) = cell.get_position();
+        if row != Some(at) {
+            // Rows come in order: the second pass hands them over as they come.
+            let skipped = match row {
+                Some(last) if at < last => {
+                    let (at, last) = (at + 1, last + 1);
+                    return Err(malformed(&format!(
+                        "in the tab '{title}', row {at} comes after row {last}. Open the file in a spreadsheet program and save it again."
+                    )));
+                }
+                Some(last) => {
+                    outline.see_cells(&cells);
+                    cells.clear();
+                    at - last - 1
+                }
+                None => at,
+            };
+            outline.see_blank(skipped as usize);
+            row = Some(at);
             budget.row_read();
         }
         let text = cell_text(&Data::from(cell.get_value().clone()));
         if !text.is_empty() {
-            span.add(cell.get_position());
+            span.add((at, column));
             budget.fits(span.cells())?;
             budget.take_text(text.len() as u64)?;
-            cells.push((cell.get_position(), text));
+            cells.push((column as usize, text));
         }
     }
+    outline.see_cells(&cells);
     budget.take(span.cells())?;
-    Ok(place(cells))
+    Ok(span.first_column().and_then(|first| Some((outline.shape_from(first as usize)?, first as usize))))
 }
 
-/// Every tab of an XLS or ODS workbook, read whole (these formats have no streaming reader).
+/// Every tab of an XLS or ODS workbook, each read whole (these formats have no streaming
+/// reader) and handed over before the next is read.
 fn ranges<'a, R>(
     file: &str,
     mut workbook: R,
     limits: &Limits,
     budget: &mut CellBudget,
-    malformed: &dyn Fn(&dyn Display) -> ImportError,
-) -> Result<Tabs, ImportError>
+    malformed: &Malformed,
+    each: &mut Each,
+) -> Result<(), ImportError>
 where
     R: Reader<Bytes<'a>>,
     R::Error: Display,
 {
-    let names = too_many_tabs(file, workbook.sheet_names(), limits)?;
-    let mut tabs = Vec::with_capacity(names.len());
-    for name in names {
+    for name in too_many_tabs(file, workbook.sheet_names(), limits)? {
         let range: Range<Data> = workbook.worksheet_range(&name).map_err(|error| malformed(&error))?;
         let (height, width) = range.get_size();
         budget.take((height as u64).saturating_mul(width as u64))?;
@@ -152,9 +231,18 @@ where
                 cells.push((((row as u32) + start.0, (column as u32) + start.1), text));
             }
         }
-        tabs.push((name, place(cells)));
+        drop(range);
+        let Some(sheet) = grid::shape(name, place(cells)) else { continue };
+        if each(Piece::Tab { title: sheet.title, columns: sheet.columns, rows: sheet.rows.len() }).is_break() {
+            return Ok(());
+        }
+        for row in sheet.rows {
+            if each(Piece::Row(row)).is_break() {
+                return Ok(());
+            }
+        }
     }
-    Ok(tabs)
+    Ok(())
 }
 
 /// Rows of cells from positioned values; the first used column becomes the first column.
@@ -341,6 +429,97 @@ mod tests {
         notes.write_string(2, 1, "Note").unwrap();
         notes.write_string(3, 1, "hello").unwrap();
         workbook.save_to_buffer().unwrap()
+    }
+
+    /// The pieces of an XLSX as read, row by row or (`whole`) as XLS and ODS tabs are.
+    fn xlsx_pieces(bytes: &[u8], whole: bool) -> Result<Vec<Piece>, ImportError> {
+        let limits = Limits::default();
+        let mut budget = CellBudget::new("t.xlsx", &limits);
+        let malformed =
+            |problem: &dyn Display| ImportError::Malformed { file: "t.xlsx".into(), format: "XLSX", problem: problem.to_string() };
+        let mut pieces = Vec::new();
+        let mut each = |piece| {
+            pieces.push(piece);
+            ControlFlow::Continue(())
+        };
+        if whole {
+            let workbook: Xlsx<Bytes> = open_workbook_from_rs(Cursor::new(bytes)).unwrap();
+            ranges("t.xlsx", workbook, &limits, &mut budget, &malformed, &mut each)?;
+        } else {
+            read("t.xlsx", bytes, crate::detect::Workbook::Xlsx, &limits, &mut budget, &mut each)?;
+        }
+        Ok(pieces)
+    }
+
+    #[test]
+    fn an_xlsx_read_row_by_row_gives_the_tabs_of_a_whole_read() {
+        let mut workbook = Workbook::new();
+        let tricky = workbook.add_worksheet().set_name("Tricky").unwrap();
+        // A blank cell left of everything still moves the first column; gaps, blank rows and a
+        // value past the header's last name; names repeated and missing.
+        tricky.write_string(2, 1, " ").unwrap();
+        for (column, name) in [(2, "Name"), (3, ""), (4, "Name")] {
+            tricky.write_string(3, column, name).unwrap();
+        }
+        tricky.write_string(4, 2, "Ada").unwrap().write_number(4, 7, 2.5).unwrap();
+        tricky.write_string(6, 3, "Bob").unwrap().write_boolean(6, 2, true).unwrap();
+        tricky.write_string(8, 2, " ").unwrap();
+        let far = workbook.add_worksheet().set_name("Far").unwrap();
+        far.write_string(0, 5, "A").unwrap().write_string(1_000, 5, "1").unwrap();
+        workbook.add_worksheet().set_name("Blank").unwrap().write_string(3, 3, "  ").unwrap();
+        let only_header = workbook.add_worksheet().set_name("Header").unwrap();
+        only_header.write_string(5, 0, "Lonely").unwrap();
+        let bytes = workbook.save_to_buffer().unwrap();
+
+        let streamed = xlsx_pieces(&bytes, false).unwrap();
+        assert_eq!(streamed, xlsx_pieces(&bytes, true).unwrap());
+        let headers: Vec<_> = streamed.iter().filter(|piece| matches!(piece, Piece::Tab { .. })).collect();
+        let tab = |title: &str, columns: &[&str], rows| Piece::Tab { title: title.into(), columns: strings(columns), rows };
+        assert_eq!(
+            headers,
+            [
+                &tab("Tricky", &["Column 1", "Name", "Column 3", "Name (2)", "Column 5", "Column 6", "Column 7"], 3),
+                &tab("Far", &["A"], 1_000),
+                &tab("Header", &["Lonely"], 0),
+            ]
+        );
+        assert_eq!(streamed[1], Piece::Row(strings(&["", "Ada", "", "", "", "", "2.5"])));
+        assert_eq!(streamed[3], Piece::Row(strings(&["", "TRUE", "Bob", "", "", "", ""])));
+    }
+
+    #[test]
+    fn an_xlsx_whose_rows_are_out_of_order_is_refused_with_the_rows_named() {
+        let mut workbook = Workbook::new();
+        let sheet = workbook.add_worksheet();
+        for row in 0..3 {
+            sheet.write_string(row, 0, format!("r{row}")).unwrap();
+        }
+        let bytes = workbook.save_to_buffer().unwrap();
+        // Rows 2 and 3 swapped in the sheet's XML, as no spreadsheet program writes them.
+        let mut archive = ZipArchive::new(Cursor::new(&bytes[..])).unwrap();
+        let mut entries = Vec::new();
+        for index in 0..archive.len() {
+            let mut entry = archive.by_index(index).unwrap();
+            let mut content = Vec::new();
+            entry.read_to_end(&mut content).unwrap();
+            if entry.name() == "xl/worksheets/sheet1.xml" {
+                let xml = String::from_utf8(content).unwrap();
+                let (second, third) = (xml.find("<row r=\"2\"").unwrap(), xml.find("<row r=\"3\"").unwrap());
+                let end = xml.find("</sheetData>").unwrap();
+                content = format!("{}{}{}{}", &xml[..second], &xml[third..end], &xml[second..third], &xml[end..]).into_bytes();
+            }
+            entries.push((entry.name().to_owned(), content));
+        }
+        let entries: Vec<_> = entries.iter().map(|(name, content)| (name.as_str(), &content[..], CompressionMethod::Deflated)).collect();
+        let error = import_default("book.xlsx", &zip_of(&entries)).unwrap_err();
+        assert_eq!(
+            error,
+            ImportError::Malformed {
+                file: "book.xlsx".into(),
+                format: "an Excel (.xlsx) workbook",
+                problem: "in the tab 'Sheet1', row 2 comes after row 3. Open the file in a spreadsheet program and save it again.".into()
+            }
+        );
     }
 
     #[test]

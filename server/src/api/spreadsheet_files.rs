@@ -28,7 +28,7 @@ use crate::error::{Error, ErrorBody, ResultExt};
 use crate::history::activity::{ActivityActor, RowLog, Via};
 use crate::history::imports;
 use crate::sheets::incoming::Incoming;
-use crate::sheets::store::{self, SheetInfo};
+use crate::sheets::store::{self, StoredTab};
 use crate::AppState;
 
 /// Room for the multipart framing and the small text fields around the file, so that a file of
@@ -147,11 +147,10 @@ fn import_error(error: ImportError) -> Error {
     }
 }
 
-fn answer(id: String, name: String, source_kind: String, imported_rows: &[usize], stored: Vec<SheetInfo>) -> Uploaded {
+fn answer(id: String, name: String, source_kind: String, stored: Vec<StoredTab>) -> Uploaded {
     let sheets = stored
         .into_iter()
-        .zip(imported_rows)
-        .map(|(sheet, &rows)| UploadedSheet { title: sheet.title, columns: sheet.columns, rows })
+        .map(|StoredTab { sheet, rows }| UploadedSheet { title: sheet.title, columns: sheet.columns, rows: rows as usize })
         .collect();
     Uploaded { spreadsheet: UploadedSpreadsheet { id, name, source_kind, sheets } }
 }
@@ -212,7 +211,6 @@ async fn upload(
     .execute(&state.db.pool)
     .await
     .context("creating a spreadsheet")?;
-    let rows = incoming.row_counts();
     let stored = match incoming.store(&state.db, &id).await {
         Ok(stored) => stored,
         Err(error) => {
@@ -221,7 +219,7 @@ async fn upload(
             return Err(error);
         }
     };
-    Ok((StatusCode::CREATED, ApiJson(answer(id, name, "upload".to_owned(), &rows, stored))))
+    Ok((StatusCode::CREATED, ApiJson(answer(id, name, "upload".to_owned(), stored))))
 }
 
 /// A spreadsheet the caller may manage: (name, source kind). Guests 401, others 403, unknown 404.
@@ -262,7 +260,6 @@ async fn replace(
     let (file_name, bytes) = file_of(&mut form)?;
     let kept_name = file_name.clone();
     let sheets = Incoming::read(file_name, bytes, import_error).await?;
-    let rows = sheets.row_counts();
     // The rows this upload replaces are kept, and the replace logged (issue 30).
     let log = RowLog {
         spreadsheet_id: id.clone(),
@@ -271,7 +268,7 @@ async fn replace(
         undoes: None,
     };
     let stored = imports::replace(&state.db, &state.config.history, &id, sheets, &kept_name, &log).await?;
-    Ok(ApiJson(answer(id, name, source_kind, &rows, stored)))
+    Ok(ApiJson(answer(id, name, source_kind, stored)))
 }
 
 /// Characters safe in a `Content-Disposition` file name on every browser and file system.

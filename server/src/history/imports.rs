@@ -16,7 +16,7 @@ use crate::config::HistoryLimits;
 use crate::db::{now, Db};
 use crate::error::{Error, ResultExt};
 use crate::sheets::incoming::Incoming;
-use crate::sheets::store::{self, SheetInfo};
+use crate::sheets::store::{self, StoredTab};
 use crate::sheets::ImportedSheet;
 
 /// One tab as kept.
@@ -172,7 +172,7 @@ pub async fn replace(
     sheets: Incoming,
     file_name: &str,
     log: &RowLog,
-) -> Result<Vec<SheetInfo>, Error> {
+) -> Result<Vec<StoredTab>, Error> {
     let existing = store::list(db, spreadsheet_id).await?;
     let mut tx = db.pool.begin().await.context("starting an import")?;
     // Keeping the rows replaced counts them on the way; otherwise the database counts them.

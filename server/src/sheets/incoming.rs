@@ -1,15 +1,15 @@
-//! Tabs on their way in, from an uploaded file or a published CSV link: delimited text and
-//! Parquet arrive a batch of rows at a time while they are stored, so their import holds the
-//! bytes and a few batches, never the tab (issue 31); workbooks, whose readers build their tabs
-//! whole, arrive whole.
+//! Tabs on their way in, from an uploaded file or a published CSV link: their rows arrive a
+//! batch at a time while they are stored, so an import holds the bytes and a few batches, never
+//! a tab (issue 31; XLS and ODS readers build one tab at a time whole). Tabs made on the server
+//! (the demo, a restore, a Google spreadsheet's answer) arrive whole.
 
 use std::ops::ControlFlow;
 
 use axum::body::Bytes;
 use sqlx::AnyConnection;
-use tessera_files::{ImportError, Limits};
+use tessera_files::{ImportError, Limits, Piece};
 
-use super::store::{self, IncomingTab, SheetInfo};
+use super::store::{self, Arrival, IncomingTabs, SheetInfo, StoredTab, TabHeader};
 use super::ImportedSheet;
 use crate::db::Db;
 use crate::error::{Error, ResultExt};
@@ -20,62 +20,75 @@ const BATCH_ROWS: usize = 1_000;
 /// Batches read ahead of the store: reading and writing overlap, memory stays a few batches.
 const BATCHES_AHEAD: usize = 2;
 
-/// A file as read: a one-tab file (delimited text, Parquet) as a tab whose rows arrive while
-/// they are stored, workbooks whole.
+/// Tabs as read: a file's as they are read, others whole.
 pub enum Incoming {
     Whole(Vec<ImportedSheet>),
-    Rows(IncomingTab),
+    Rows(IncomingTabs),
 }
 
 impl Incoming {
     /// Reads `bytes` as the file `file_name` on a blocking thread, with `tessera-files`' rules
-    /// and default limits. A one-tab file answers as soon as its header is known, its rows
-    /// still being read; `error` says what a file that cannot be imported means to the caller.
+    /// and default limits. Answers as soon as the first tab's header is known, its rows still
+    /// being read, or with the error that kept the file from giving one; `error` says what a
+    /// file that cannot be imported means to the caller.
     pub async fn read(file_name: String, bytes: Bytes, error: fn(ImportError) -> Error) -> Result<Self, Error> {
         imports_progress::reading();
         let reporter = imports_progress::current();
-        let (header_sender, header) = tokio::sync::oneshot::channel();
-        let (batch_sender, batches) = tokio::sync::mpsc::channel(BATCHES_AHEAD);
+        let (sender, mut arrivals) = tokio::sync::mpsc::channel(BATCHES_AHEAD);
         let reading = tokio::task::spawn_blocking(move || {
             let mut progress = |rows| {
                 if let Some(reporter) = &reporter {
                     reporter.rows_read(rows);
                 }
             };
-            let limits = Limits::default();
-            let Some(tab) = tessera_files::tab_rows(&file_name, &bytes, &limits)? else {
-                return tessera_files::import_reporting(&file_name, &bytes, &limits, &mut progress);
+            // A closed channel: the store gave up (or the client left), so reading stops.
+            let send = |arrival| match sender.blocking_send(Ok(arrival)) {
+                Ok(()) => ControlFlow::Continue(()),
+                Err(_) => ControlFlow::Break(()),
             };
-            let _ = header_sender.send((tab.title().to_owned(), tab.columns().to_vec(), tab.row_count() as u64));
             let mut batch = Vec::with_capacity(BATCH_ROWS);
-            let read = tab.read(&mut progress, |row| {
-                batch.push(row);
-                if batch.len() < BATCH_ROWS {
-                    return ControlFlow::Continue(());
+            let read = tessera_files::read_tabs(&file_name, &bytes, &Limits::default(), &mut progress, |piece| match piece {
+                Piece::Tab { title, columns, rows } => {
+                    if !batch.is_empty() && send(Arrival::Rows(std::mem::take(&mut batch))).is_break() {
+                        return ControlFlow::Break(());
+                    }
+                    send(Arrival::Tab(TabHeader { title, columns, rows: rows as u64 }))
                 }
-                // A closed channel: the store gave up (or the client left), so reading stops.
-                match batch_sender.blocking_send(Ok(std::mem::replace(&mut batch, Vec::with_capacity(BATCH_ROWS)))) {
-                    Ok(()) => ControlFlow::Continue(()),
-                    Err(_) => ControlFlow::Break(()),
+                Piece::Row(row) => {
+                    batch.push(row);
+                    if batch.len() < BATCH_ROWS {
+                        return ControlFlow::Continue(());
+                    }
+                    send(Arrival::Rows(std::mem::replace(&mut batch, Vec::with_capacity(BATCH_ROWS))))
                 }
             });
-            let _ = batch_sender.blocking_send(read.map(|()| batch).map_err(error));
-            Ok(Vec::new())
+            let last = match read {
+                Ok(()) if batch.is_empty() => return,
+                Ok(()) => Ok(Arrival::Rows(batch)),
+                Err(problem) => Err(error(problem)),
+            };
+            let _ = sender.blocking_send(last);
         });
-        if let Ok((title, columns, rows)) = header.await {
-            return Ok(Incoming::Rows(IncomingTab::new(title, columns, rows, batches)));
+        match arrivals.recv().await {
+            Some(Ok(Arrival::Tab(first))) => Ok(Incoming::Rows(IncomingTabs::new(first, arrivals))),
+            Some(Err(error)) => Err(error),
+            Some(Ok(Arrival::Rows(_))) => Err(Error::internal("reading a spreadsheet file", "its reader sent rows before their tab")),
+            None => {
+                reading.await.context("reading a spreadsheet file")?;
+                Err(Error::internal("reading a spreadsheet file", "its reader ended without a tab"))
+            }
         }
-        let sheets = reading.await.context("reading a spreadsheet file")?.map_err(error)?;
-        Ok(Incoming::Whole(
-            sheets.into_iter().map(|sheet| ImportedSheet { title: sheet.title, columns: sheet.columns, rows: sheet.rows }).collect(),
-        ))
     }
 
-    /// The same rows with a one-tab file's tab titled `title` (a link's tab is named after its
-    /// spreadsheet, not after a file).
+    /// The same rows with the first tab titled `title` when the file has one tab (a link's tab
+    /// is named after its spreadsheet, not after a file).
     pub fn titled(mut self, title: String) -> Self {
         match &mut self {
-            Incoming::Rows(tab) => tab.title = title,
+            Incoming::Rows(tabs) => {
+                if let Some(first) = tabs.first() {
+                    first.title = title;
+                }
+            }
             Incoming::Whole(sheets) => {
                 if let [sheet] = sheets.as_mut_slice() {
                     sheet.title = title;
@@ -85,17 +98,9 @@ impl Incoming {
         self
     }
 
-    /// Rows per tab.
-    pub fn row_counts(&self) -> Vec<usize> {
-        match self {
-            Incoming::Whole(sheets) => sheets.iter().map(|sheet| sheet.rows.len()).collect(),
-            Incoming::Rows(tab) => vec![tab.rows as usize],
-        }
-    }
-
     /// Stores the tabs in place of the spreadsheet's tabs, in one transaction, so a failed
     /// import (a write, or a reader that fails or stops short) leaves what was stored before.
-    pub async fn store(self, db: &Db, spreadsheet_id: &str) -> Result<Vec<SheetInfo>, Error> {
+    pub async fn store(self, db: &Db, spreadsheet_id: &str) -> Result<Vec<StoredTab>, Error> {
         let existing = store::list(db, spreadsheet_id).await?;
         let mut tx = db.pool.begin().await.context("starting an import")?;
         let stored = self.write(&mut tx, spreadsheet_id, &existing).await?;
@@ -105,10 +110,10 @@ impl Incoming {
 
     /// [`Incoming::store`] inside the caller's transaction, given the tabs stored before: rows
     /// that arrive in batches are written a batch at a time ([`store::write_incoming`]).
-    pub async fn write(self, tx: &mut AnyConnection, spreadsheet_id: &str, existing: &[SheetInfo]) -> Result<Vec<SheetInfo>, Error> {
+    pub async fn write(self, tx: &mut AnyConnection, spreadsheet_id: &str, existing: &[SheetInfo]) -> Result<Vec<StoredTab>, Error> {
         match self {
             Incoming::Whole(sheets) => store::write_tabs(tx, spreadsheet_id, existing, sheets).await,
-            Incoming::Rows(tab) => store::write_incoming(tx, spreadsheet_id, existing, tab).await,
+            Incoming::Rows(tabs) => store::write_incoming(tx, spreadsheet_id, existing, tabs).await,
         }
     }
 }

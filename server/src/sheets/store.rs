@@ -87,77 +87,125 @@ pub async fn write_tabs(
     spreadsheet_id: &str,
     existing: &[SheetInfo],
     sheets: Vec<ImportedSheet>,
-) -> Result<Vec<SheetInfo>, Error> {
+) -> Result<Vec<StoredTab>, Error> {
     let mut stored = Vec::with_capacity(sheets.len());
     imports_progress::storing(sheets.iter().map(|sheet| sheet.rows.len() as u64).sum());
     for (position, mut sheet) in sheets.into_iter().enumerate() {
         let id_column = ensure_record_ids(&mut sheet);
         let info = put_tab(tx, spreadsheet_id, existing, position, sheet.title, sheet.columns).await?;
         insert_with_ids(tx, &info.id, 0, &sheet.rows, id_column).await?;
-        stored.push(info);
+        stored.push(StoredTab { sheet: info, rows: sheet.rows.len() as u64 });
     }
     finish(tx, spreadsheet_id, existing, &stored).await?;
     Ok(stored)
 }
 
-/// One tab read on another thread and handed over in batches while it is read (a delimited
-/// text or Parquet upload, a CSV link), so that an import holds a batch at a time, never the tab (issue 31).
-pub struct IncomingTab {
+/// A tab as an import stored it, with its row count.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StoredTab {
+    pub sheet: SheetInfo,
+    pub rows: u64,
+}
+
+/// A tab's header as its reader found it, before its rows.
+#[derive(Debug)]
+pub struct TabHeader {
     pub title: String,
     pub columns: Vec<String>,
-    /// The rows the reader will send.
+    /// The rows the reader will send after it.
     pub rows: u64,
-    /// Rows as the file has them, in order; an error ends the import.
-    batches: tokio::sync::mpsc::Receiver<Result<Vec<Vec<String>>, Error>>,
-    /// The rows received so far.
+}
+
+/// What a reading thread sends, in file order: each tab's header, then batches of its rows.
+pub enum Arrival {
+    Tab(TabHeader),
+    Rows(Vec<Vec<String>>),
+}
+
+/// The tabs of a file read on another thread and handed over a batch of rows at a time while
+/// they are stored (an upload, a CSV link), so that an import holds a batch, never a tab
+/// (issue 31). The first tab's header has arrived; an error from the reader ends the import.
+pub struct IncomingTabs {
+    /// The header of the tab whose rows come next, until it is taken.
+    next: Option<TabHeader>,
+    arrivals: tokio::sync::mpsc::Receiver<Result<Arrival, Error>>,
+    /// The rows the tab being taken said it has, and those received so far.
+    expected: u64,
     received: u64,
 }
 
-impl IncomingTab {
-    pub fn new(
-        title: String,
-        columns: Vec<String>,
-        rows: u64,
-        batches: tokio::sync::mpsc::Receiver<Result<Vec<Vec<String>>, Error>>,
-    ) -> Self {
-        IncomingTab { title, columns, rows, batches, received: 0 }
+impl IncomingTabs {
+    pub fn new(first: TabHeader, arrivals: tokio::sync::mpsc::Receiver<Result<Arrival, Error>>) -> Self {
+        IncomingTabs { next: Some(first), arrivals, expected: 0, received: 0 }
     }
 
-    /// The next batch; `None` once every row has arrived. A reader that stopped short (it
-    /// panicked, or was dropped) is an error, so a partial tab is never stored.
+    /// The first tab's header, which a caller may retitle (a link's tab is named after its spreadsheet).
+    pub fn first(&mut self) -> Option<&mut TabHeader> {
+        self.next.as_mut()
+    }
+
+    /// The next tab's header, once every row of the one before has been taken; `None` at the end.
+    pub async fn next_tab(&mut self) -> Result<Option<TabHeader>, Error> {
+        let header = match self.next.take() {
+            Some(header) => Some(header),
+            None => match self.arrivals.recv().await.transpose()? {
+                Some(Arrival::Tab(header)) => Some(header),
+                Some(Arrival::Rows(_)) => return Err(Error::internal("storing an upload", "its reader sent rows before their tab")),
+                None => None,
+            },
+        };
+        if let Some(header) = &header {
+            (self.expected, self.received) = (header.rows, 0);
+        }
+        Ok(header)
+    }
+
+    /// The next batch of the current tab's rows; `None` once every one has arrived. A reader
+    /// that stopped short (it panicked, or was dropped) is an error, so a partial tab is never stored.
     pub async fn next_batch(&mut self) -> Result<Option<Vec<Vec<String>>>, Error> {
-        match self.batches.recv().await {
-            Some(batch) => {
-                let batch = batch?;
+        let arrival = match self.next {
+            Some(_) => None,
+            None => self.arrivals.recv().await.transpose()?,
+        };
+        match arrival {
+            Some(Arrival::Rows(batch)) => {
                 self.received += batch.len() as u64;
-                Ok(Some(batch))
+                return Ok(Some(batch));
             }
-            None if self.received == self.rows => Ok(None),
-            None => Err(Error::internal("storing an upload", format!("its reader stopped after {} of {} rows", self.received, self.rows))),
+            Some(Arrival::Tab(header)) => self.next = Some(header),
+            None => {}
+        }
+        if self.received == self.expected {
+            Ok(None)
+        } else {
+            Err(Error::internal("storing an upload", format!("its reader stopped after {} of {} rows", self.received, self.expected)))
         }
     }
 }
 
-/// [`write_tabs`] of one tab whose rows are stored as they arrive.
+/// [`write_tabs`] of tabs whose rows are stored as they arrive.
 pub async fn write_incoming(
     tx: &mut AnyConnection,
     spreadsheet_id: &str,
     existing: &[SheetInfo],
-    mut tab: IncomingTab,
-) -> Result<Vec<SheetInfo>, Error> {
-    imports_progress::storing(tab.rows);
-    let mut columns = std::mem::take(&mut tab.columns);
-    let mut ids = RecordIds::for_columns(&mut columns);
-    let info = put_tab(tx, spreadsheet_id, existing, 0, std::mem::take(&mut tab.title), columns).await?;
-    let mut position = 0;
-    while let Some(mut batch) = tab.next_batch().await? {
-        for row in &mut batch {
-            ids.fix(row);
+    mut tabs: IncomingTabs,
+) -> Result<Vec<StoredTab>, Error> {
+    let mut stored = Vec::new();
+    while let Some(header) = tabs.next_tab().await? {
+        imports_progress::storing(header.rows);
+        let mut columns = header.columns;
+        let mut ids = RecordIds::for_columns(&mut columns);
+        let info = put_tab(tx, spreadsheet_id, existing, stored.len(), header.title, columns).await?;
+        let mut position = 0;
+        while let Some(mut batch) = tabs.next_batch().await? {
+            for row in &mut batch {
+                ids.fix(row);
+            }
+            insert_with_ids(tx, &info.id, position, &batch, ids.column()).await?;
+            position += batch.len() as i64;
         }
-        insert_with_ids(tx, &info.id, position, &batch, ids.column()).await?;
-        position += batch.len() as i64;
+        stored.push(StoredTab { sheet: info, rows: header.rows });
     }
-    let stored = vec![info];
     finish(tx, spreadsheet_id, existing, &stored).await?;
     Ok(stored)
 }
@@ -211,8 +259,8 @@ async fn put_tab(
 }
 
 /// Removes the tabs of `existing` that `stored` no longer has and marks the spreadsheet changed.
-async fn finish(tx: &mut AnyConnection, spreadsheet_id: &str, existing: &[SheetInfo], stored: &[SheetInfo]) -> Result<(), Error> {
-    for gone in existing.iter().filter(|old| stored.iter().all(|new| new.id != old.id)) {
+async fn finish(tx: &mut AnyConnection, spreadsheet_id: &str, existing: &[SheetInfo], stored: &[StoredTab]) -> Result<(), Error> {
+    for gone in existing.iter().filter(|old| stored.iter().all(|new| new.sheet.id != old.id)) {
         sqlx::query("DELETE FROM sheets WHERE id = $1").bind(&gone.id).execute(&mut *tx).await.context("removing a sheet")?;
     }
     sqlx::query("UPDATE spreadsheets SET updated_at = $1 WHERE id = $2").bind(now()).bind(spreadsheet_id).execute(&mut *tx).await?;

@@ -24,7 +24,7 @@ use crate::db::{now, Db};
 use crate::error::{Error, ResultExt};
 use crate::sheets::incoming::Incoming;
 use crate::sheets::rows::Values;
-use crate::sheets::store::SheetInfo;
+use crate::sheets::store::{SheetInfo, StoredTab};
 use crate::AppState;
 
 /// A spreadsheet as the row writers need it.
@@ -139,7 +139,7 @@ pub async fn fetch(state: &AppState, kind: &str, url: &str, owner_id: &str, name
 
 /// Stores a fetched snapshot in place of the old one, records when it was fetched, and clears
 /// the last refresh failure.
-pub async fn store_snapshot(state: &AppState, spreadsheet_id: &str, sheets: Incoming, fetched_at: i64) -> Result<Vec<SheetInfo>, Error> {
+pub async fn store_snapshot(state: &AppState, spreadsheet_id: &str, sheets: Incoming, fetched_at: i64) -> Result<Vec<StoredTab>, Error> {
     let stored = sheets.store(&state.db, spreadsheet_id).await?;
     sqlx::query("UPDATE spreadsheets SET fetched_at = $1, refresh_error = NULL, refresh_failed_at = NULL WHERE id = $2")
         .bind(fetched_at)
@@ -153,7 +153,7 @@ pub async fn store_snapshot(state: &AppState, spreadsheet_id: &str, sheets: Inco
 /// Reads the source of a linked spreadsheet now and replaces its snapshot. On failure the
 /// stored rows stay as they were, the failure is recorded for the owner, and the error says
 /// what went wrong.
-pub async fn refresh(state: &AppState, spreadsheet: &Spreadsheet) -> Result<Vec<SheetInfo>, Error> {
+pub async fn refresh(state: &AppState, spreadsheet: &Spreadsheet) -> Result<Vec<StoredTab>, Error> {
     let started = now();
     match fetch(state, &spreadsheet.kind, &spreadsheet.url, &spreadsheet.owner_id, Some(&spreadsheet.name)).await {
         Ok(fetched) => store_snapshot(state, &spreadsheet.id, fetched.sheets, started).await,

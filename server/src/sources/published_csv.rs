@@ -201,11 +201,13 @@ mod tests {
     async fn read(bytes: &[u8]) -> Result<ImportedSheet, String> {
         let text = as_text(bytes.to_vec()).map_err(|error| error.to_string())?;
         let incoming = Incoming::read(LINK_FILE.to_owned(), text.into(), link_error).await.map_err(|error| error.to_string())?;
-        let Incoming::Rows(mut tab) = incoming.titled("Sales".to_owned()) else { panic!("a link's rows are read as they are stored") };
+        let Incoming::Rows(mut tabs) = incoming.titled("Sales".to_owned()) else { panic!("a link's rows are read as they are stored") };
+        let tab = tabs.next_tab().await.map_err(|error| error.to_string())?.expect("a link's one tab");
         let mut rows = Vec::new();
-        while let Some(batch) = tab.next_batch().await.map_err(|error| error.to_string())? {
+        while let Some(batch) = tabs.next_batch().await.map_err(|error| error.to_string())? {
             rows.extend(batch);
         }
+        assert!(tabs.next_tab().await.unwrap().is_none(), "a link has one tab");
         Ok(ImportedSheet { title: tab.title, columns: tab.columns, rows })
     }
 
@@ -257,8 +259,10 @@ mod tests {
     async fn rows_past_ten_million_cells_are_refused_and_rows_at_the_limit_read() {
         // Ten columns: 1,000,000 rows (the header included) are the limit, one more is past it.
         let at_limit = b"a,b,c,d,e,f,g,h,i,j\n".repeat(1_000_000);
-        let incoming = Incoming::read(LINK_FILE.to_owned(), at_limit.clone().into(), link_error).await.unwrap();
-        assert_eq!(incoming.row_counts(), [999_999]);
+        let Incoming::Rows(mut tabs) = Incoming::read(LINK_FILE.to_owned(), at_limit.clone().into(), link_error).await.unwrap() else {
+            panic!("a link's rows are read as they are stored")
+        };
+        assert_eq!(tabs.next_tab().await.unwrap().map(|tab| tab.rows), Some(999_999));
         let past = [&at_limit[..], b"x\n"].concat();
         assert_eq!(read(&past).await.unwrap_err(), TOO_MANY_CELLS);
     }

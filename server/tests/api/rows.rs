@@ -40,7 +40,7 @@ pub async fn spreadsheet(server: &TestServer, workspace_id: &str, kind: &str) ->
     ];
     let rows = rows.iter().map(|row| row.map(String::from).to_vec()).collect();
     let sheets = Incoming::Whole(vec![ImportedSheet { title: "Orders".into(), columns, rows }]).store(server.db(), &id).await.unwrap();
-    (id, sheets.into_iter().next().unwrap())
+    (id, sheets.into_iter().next().unwrap().sheet)
 }
 
 /// Ada, her board connected to a spreadsheet of `kind`, and its tab.

@@ -119,6 +119,43 @@ fn xlsx() -> Vec<u8> {
     workbook.save_to_buffer().unwrap()
 }
 
+/// A workbook of two tabs, `rows[0]` and `rows[1]` rows long below their headers.
+fn long_xlsx(rows: [u32; 2]) -> Vec<u8> {
+    let mut workbook = rust_xlsxwriter::Workbook::new();
+    let first = workbook.add_worksheet().set_name("First").unwrap();
+    first.write_string(0, 0, "Name").unwrap().write_string(0, 1, "Amount").unwrap();
+    for row in 1..=rows[0] {
+        first.write_string(row, 0, format!("Person {row}")).unwrap().write_number(row, 1, f64::from(row)).unwrap();
+    }
+    let second = workbook.add_worksheet().set_name("Second").unwrap();
+    second.write_string(0, 0, "City").unwrap();
+    for row in 1..=rows[1] {
+        second.write_string(row, 0, format!("City {row}")).unwrap();
+    }
+    workbook.save_to_buffer().unwrap()
+}
+
+/// `xlsx` with rows 2 and 3 of the sheet part `part` swapped, as no spreadsheet program writes them.
+fn rows_swapped(xlsx: &[u8], part: &str) -> Vec<u8> {
+    use std::io::Read;
+    let mut archive = zip::ZipArchive::new(Cursor::new(xlsx)).unwrap();
+    let mut entries = Vec::new();
+    for index in 0..archive.len() {
+        let mut entry = archive.by_index(index).unwrap();
+        let mut content = Vec::new();
+        entry.read_to_end(&mut content).unwrap();
+        if entry.name() == part {
+            let xml = String::from_utf8(content).unwrap();
+            let (second, third) = (xml.find("<row r=\"2\"").unwrap(), xml.find("<row r=\"3\"").unwrap());
+            let fourth = xml.find("<row r=\"4\"").unwrap();
+            content = format!("{}{}{}{}", &xml[..second], &xml[third..fourth], &xml[second..third], &xml[fourth..]).into_bytes();
+        }
+        entries.push((entry.name().to_owned(), content));
+    }
+    let entries: Vec<_> = entries.iter().map(|(name, content)| (name.as_str(), &content[..], CompressionMethod::Deflated)).collect();
+    zip_of(&entries)
+}
+
 fn zip_of(entries: &[(&str, &[u8], CompressionMethod)]) -> Vec<u8> {
     let mut writer = ZipWriter::new(Cursor::new(Vec::new()));
     for (name, content, method) in entries {
@@ -213,6 +250,34 @@ both_databases! {
         }
         let ids: std::collections::HashSet<&String> = rows.iter().map(|(id, _)| id).collect();
         assert_eq!(ids.len(), 2_501, "every id is unique");
+    }
+
+    async fn a_workbook_is_stored_tab_by_tab_as_it_is_read_and_a_later_tab_that_fails_stores_nothing(backend) {
+        // Workbook tabs are stored while they are read, 1,000 rows a batch: both tabs cross batch
+        // boundaries, and the second tab's header arrives after the first tab's last batch.
+        let server = TestServer::start(backend).await;
+        let (ada, workspace_id) = ada_with_workspace(&server).await;
+        let book = long_xlsx([1_500, 2_100]);
+        let reply = upload(&ada, &workspace_id, "long.xlsx", &book).await;
+        let body = reply.expect(201);
+        let answered: Vec<_> = body["spreadsheet"]["sheets"].as_array().unwrap().iter().map(|tab| (tab["title"].clone(), tab["rows"].clone())).collect();
+        assert_eq!(answered, [(json!("First"), json!(1_500)), (json!("Second"), json!(2_100))]);
+        let id = id_of(body);
+        let tabs = stored(&server, &id).await;
+        assert_eq!(tabs.iter().map(|(title, columns, rows)| (title.as_str(), columns.len(), rows.len())).collect::<Vec<_>>(), [("First", 2, 1_500), ("Second", 1, 2_100)]);
+        assert_eq!(tabs[0].2[1_499], strings(&["Person 1500", "1500"]));
+        assert!(tabs[1].2.iter().enumerate().all(|(at, row)| row[0] == format!("City {}", at + 1)), "the second tab's rows in order");
+
+        // A second tab whose rows are out of order fails once the first tab has been written:
+        // neither a new spreadsheet nor a re-upload keeps any of it.
+        let broken = rows_swapped(&book, "xl/worksheets/sheet2.xml");
+        let reply = upload(&ada, &workspace_id, "broken.xlsx", &broken).await;
+        assert_eq!(reply.status, 422);
+        assert!(reply.error().contains("in the tab 'Second', row 2 comes after row 3"), "{}", reply.error());
+        assert_eq!(spreadsheet_count(&server).await, 1);
+        let reply = reupload(&ada, &id, "broken.xlsx", &broken).await;
+        assert_eq!(reply.status, 422);
+        assert_eq!(stored(&server, &id).await, tabs);
     }
 
     async fn a_long_reupload_is_stored_as_it_is_read_and_the_rows_it_replaces_come_back_exactly(backend) {
