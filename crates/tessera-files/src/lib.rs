@@ -26,7 +26,8 @@
 //! Workbook cells: strings as they are, whole numbers without `.0`, other numbers as the
 //! shortest text that reads back to the same number, booleans `TRUE`/`FALSE`, dates
 //! `YYYY-MM-DD`, date-times `YYYY-MM-DD HH:MM:SS`, durations `H:MM:SS`, errors as their text
-//! (`#DIV/0!`), empty cells empty. A workbook tab starts at its first used column.
+//! (`#DIV/0!`), empty cells empty. A workbook tab starts at its first used column. An XLSX tab's
+//! rows must be stored in order, as spreadsheet programs write them: it is read row by row.
 //!
 //! # Header and rows (every format)
 //!
