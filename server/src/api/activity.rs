@@ -17,7 +17,6 @@ use crate::auth::Caller;
 use crate::error::{Error, ErrorBody, ResultExt};
 use crate::history::activity::{self, ActivityActor, ActivityEntry, ActivityPage, Filter, Kind, RowLog, Via};
 use crate::history::imports::{self, SnapshotList};
-use crate::sheets::incoming::Incoming;
 use crate::sheets::rows::{self, Values};
 use crate::sheets::store;
 use crate::sources::{self, RowWrite, Source, Spreadsheet};
@@ -292,8 +291,7 @@ async fn restore_import(state: &AppState, spreadsheet: &Spreadsheet, snapshot_id
     if spreadsheet.kind != "upload" {
         return Err(Error::Conflict(NOT_AN_UPLOAD.to_owned()));
     }
-    let sheets = imports::load(&state.db, &spreadsheet.id, snapshot_id).await?;
-    let sheets = Incoming::Whole(sheets);
+    let sheets = imports::incoming(&state.db, &spreadsheet.id, snapshot_id).await?;
     imports::replace(&state.db, &state.config.history, &spreadsheet.id, sheets, "(restored earlier upload)", &log).await?;
     Ok(())
 }

@@ -3,9 +3,11 @@
 //! compare; the owner can restore one, which keeps the rows it replaces in turn. The replace,
 //! the kept copy and its activity entry are one transaction.
 
-use std::io::{Read, Write};
+use std::io::Write;
+use std::ops::ControlFlow;
 
 use base64::Engine;
+use serde::de::{self, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
 use serde::{Deserialize, Serialize};
 use sqlx::AnyConnection;
 use utoipa::ToSchema;
@@ -17,15 +19,7 @@ use crate::db::{now, Db};
 use crate::error::{Error, ResultExt};
 use crate::sheets::incoming::Incoming;
 use crate::sheets::store::{self, StoredTab};
-use crate::sheets::ImportedSheet;
-
-/// One tab as kept.
-#[derive(Debug, Serialize, Deserialize)]
-struct KeptTab {
-    title: String,
-    columns: Vec<String>,
-    rows: Vec<Vec<String>>,
-}
+use tessera_files::Piece;
 
 /// A tab's size, to compare a kept import with the rows now.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
@@ -81,7 +75,7 @@ async fn stored_sizes(conn: &mut AnyConnection, spreadsheet_id: &str) -> Result<
         .collect()
 }
 
-/// The stored tabs of a spreadsheet as a kept import: gzip-compressed JSON of [`KeptTab`]s,
+/// The stored tabs of a spreadsheet as a kept import: gzip-compressed JSON of tabs ([`KeptWriter`]),
 /// base64. Each row's cells are JSON in the database already and go into the compressor as the
 /// database sends them, so keeping a 10,000,000-cell spreadsheet holds its compressed bytes and
 /// a row, never its rows (issue 31). Answers the kept import and each tab's size, counted as
@@ -112,7 +106,7 @@ async fn keep_stored(conn: &mut AnyConnection, spreadsheet_id: &str) -> Result<(
     Ok((kept.finish()?, sizes))
 }
 
-/// Writes `[KeptTab, ...]` as JSON into a gzip stream, a tab header and a row at a time.
+/// Writes `[{"title", "columns", "rows"}, ...]` as JSON into a gzip stream, a tab header and a row at a time.
 struct KeptWriter {
     encoder: flate2::write::GzEncoder<Vec<u8>>,
     /// Nothing written yet in the list of tabs, or in the current tab's rows.
@@ -154,17 +148,10 @@ impl KeptWriter {
     }
 }
 
-fn decompress(text: &str) -> Result<Vec<KeptTab>, Error> {
-    let bytes = base64::engine::general_purpose::STANDARD.decode(text).context("reading a kept import")?;
-    let mut json = Vec::new();
-    flate2::read::GzDecoder::new(bytes.as_slice()).read_to_end(&mut json).context("reading a kept import")?;
-    serde_json::from_slice(&json).context("reading a kept import")
-}
-
 /// Replaces the rows of an uploaded spreadsheet with `sheets` in one transaction: keeps the rows
 /// replaced (unless no imports are kept), files the `import` entry, prunes kept imports past the
-/// limit. Answers the stored tabs. Neither the rows replaced nor, for delimited text and Parquet,
-/// the rows stored are held whole.
+/// limit. Answers the stored tabs. Neither the rows replaced nor the rows stored (a file's, a
+/// kept import's) are held whole.
 pub async fn replace(
     db: &Db,
     limits: &HistoryLimits,
@@ -249,24 +236,171 @@ pub async fn list(db: &Db, limits: &HistoryLimits, spreadsheet_id: &str) -> Resu
     Ok(SnapshotList { current, snapshots, keep: limits.kept_imports })
 }
 
-/// The tabs of a kept import, ready to store again; 404 when it is no longer kept.
-pub async fn load(db: &Db, spreadsheet_id: &str, snapshot_id: &str) -> Result<Vec<ImportedSheet>, Error> {
-    let row: Option<(String,)> = sqlx::query_as("SELECT tabs FROM import_snapshots WHERE id = $1 AND spreadsheet_id = $2")
+/// The kept import `snapshot_id` of a spreadsheet, read on a blocking thread while it is stored
+/// (404 when it is no longer kept): its rows are inflated and parsed a batch at a time, so
+/// restoring a 10,000,000-cell upload holds the compressed copy and a few batches, never its rows
+/// (issue 31).
+pub async fn incoming(db: &Db, spreadsheet_id: &str, snapshot_id: &str) -> Result<Incoming, Error> {
+    let row: Option<(String, String)> = sqlx::query_as("SELECT tabs, counts FROM import_snapshots WHERE id = $1 AND spreadsheet_id = $2")
         .bind(snapshot_id)
         .bind(spreadsheet_id)
         .fetch_optional(&db.pool)
         .await
         .context("reading a kept import")?;
-    let (tabs,) = row.ok_or_else(|| Error::NotFound("This earlier upload is no longer kept.".to_owned()))?;
-    Ok(decompress(&tabs)?.into_iter().map(|tab| ImportedSheet { title: tab.title, columns: tab.columns, rows: tab.rows }).collect())
+    let (tabs, counts) = row.ok_or_else(|| Error::NotFound("This earlier upload is no longer kept.".to_owned()))?;
+    let counts: Vec<SnapshotTab> = serde_json::from_str(&counts).context("reading a kept import")?;
+    Incoming::streamed(move |each| read_kept(&tabs, &counts, each)).await
+}
+
+/// Hands the tabs of a kept import (`keep_stored`'s text) to `each`: each tab's header, with its
+/// row count from `counts` (kept beside it, counted as the rows were kept), then its rows.
+fn read_kept(text: &str, counts: &[SnapshotTab], each: &mut dyn FnMut(Piece) -> ControlFlow<()>) -> Result<(), Error> {
+    let bytes = base64::engine::general_purpose::STANDARD.decode(text).context("reading a kept import")?;
+    let json = std::io::BufReader::new(flate2::read::GzDecoder::new(bytes.as_slice()));
+    let mut stopped = false;
+    let read = KeptTabs { counts, each, stopped: &mut stopped }.deserialize(&mut serde_json::Deserializer::from_reader(json));
+    match read {
+        Err(_) if stopped => Ok(()),
+        read => read.context("reading a kept import"),
+    }
+}
+
+/// The list of kept tabs, each handed over as it is parsed.
+struct KeptTabs<'a> {
+    counts: &'a [SnapshotTab],
+    each: &'a mut dyn FnMut(Piece) -> ControlFlow<()>,
+    /// `each` broke: the parse ends early, and that is no error.
+    stopped: &'a mut bool,
+}
+
+impl<'de> DeserializeSeed<'de> for KeptTabs<'_> {
+    type Value = ();
+
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<(), D::Error> {
+        deserializer.deserialize_seq(self)
+    }
+}
+
+impl<'de> Visitor<'de> for KeptTabs<'_> {
+    type Value = ();
+
+    fn expecting(&self, formatter: &mut std::fmt::Formatter) -> std::fmt::Result {
+        formatter.write_str("a list of kept tabs")
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut tabs: A) -> Result<(), A::Error> {
+        for count in self.counts {
+            let tab = KeptTab { rows: count.rows, each: &mut *self.each, stopped: &mut *self.stopped };
+            if tabs.next_element_seed(tab)?.is_none() {
+                return Err(de::Error::custom("a kept import has fewer tabs than its counts"));
+            }
+        }
+        match tabs.next_element::<IgnoredAny>()? {
+            Some(_) => Err(de::Error::custom("a kept import has more tabs than its counts")),
+            None => Ok(()),
+        }
+    }
+}
+
+/// One kept tab, `{"title": .., "columns": [..], "rows": [[..], ..]}` in that order
+/// ([`KeptWriter`]): its header is handed over once its rows start, then each row.
+struct KeptTab<'a> {
+    rows: i64,
+    each: &'a mut dyn FnMut(Piece) -> ControlFlow<()>,
+    stopped: &'a mut bool,
+}
+
+impl KeptTab<'_> {
+    fn hand_over<E: de::Error>(&mut self, piece: Piece) -> Result<(), E> {
+        if (self.each)(piece).is_break() {
+            *self.stopped = true;
+            return Err(E::custom("the store stopped reading"));
+        }
+        Ok(())
+    }
+}
+
+impl<'de> DeserializeSeed<'de> for KeptTab<'_> {
+    type Value = ();
+
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<(), D::Error> {
+        deserializer.deserialize_map(self)
+    }
+}
+
+impl<'de> Visitor<'de> for KeptTab<'_> {
+    type Value = ();
+
+    fn expecting(&self, formatter: &mut std::fmt::Formatter) -> std::fmt::Result {
+        formatter.write_str("a kept tab")
+    }
+
+    fn visit_map<A: MapAccess<'de>>(mut self, mut fields: A) -> Result<(), A::Error> {
+        let (mut title, mut columns) = (None, None);
+        while let Some(field) = fields.next_key::<String>()? {
+            match field.as_str() {
+                "title" => title = Some(fields.next_value()?),
+                "columns" => columns = Some(fields.next_value()?),
+                "rows" => {
+                    let (Some(title), Some(columns)) = (title.take(), columns.take()) else {
+                        return Err(de::Error::custom("a kept tab's rows come before its title and columns"));
+                    };
+                    self.hand_over(Piece::Tab { title, columns, rows: self.rows as usize })?;
+                    fields.next_value_seed(KeptRows(&mut self))?;
+                }
+                _ => {
+                    fields.next_value::<IgnoredAny>()?;
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A kept tab's rows, each handed over as it is parsed.
+struct KeptRows<'t, 'a>(&'t mut KeptTab<'a>);
+
+impl<'de> DeserializeSeed<'de> for KeptRows<'_, '_> {
+    type Value = ();
+
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<(), D::Error> {
+        deserializer.deserialize_seq(self)
+    }
+}
+
+impl<'de> Visitor<'de> for KeptRows<'_, '_> {
+    type Value = ();
+
+    fn expecting(&self, formatter: &mut std::fmt::Formatter) -> std::fmt::Result {
+        formatter.write_str("a kept tab's rows")
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut rows: A) -> Result<(), A::Error> {
+        while let Some(row) = rows.next_element::<Vec<String>>()? {
+            self.0.hand_over(Piece::Row(row))?;
+        }
+        Ok(())
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    /// The pieces a kept import hands over, with the row counts kept beside it.
+    fn read_back(text: &str, counts: &[(&str, i64)]) -> Result<Vec<Piece>, Error> {
+        let counts: Vec<SnapshotTab> =
+            counts.iter().map(|(title, rows)| SnapshotTab { title: title.to_string(), rows: *rows, columns: 0 }).collect();
+        let mut pieces = Vec::new();
+        read_kept(text, &counts, &mut |piece| {
+            pieces.push(piece);
+            ControlFlow::Continue(())
+        })?;
+        Ok(pieces)
+    }
+
     #[test]
-    fn kept_tabs_round_trip_through_compression() {
+    fn kept_tabs_round_trip_through_compression_and_are_read_back_a_row_at_a_time() {
         let keep = |tabs: &[(&str, &[&str], usize)]| {
             let mut kept = KeptWriter::new();
             for (title, columns, rows) in tabs {
@@ -279,11 +413,43 @@ mod tests {
         };
         let text = keep(&[("Orders", &["A", "B"], 200), ("Empty \"tab\"", &[], 0), ("One", &["A", "B"], 1)]);
         assert!(text.len() < 600, "200 equal rows compress well: {} bytes", text.len());
-        let back = decompress(&text).unwrap();
-        let shape: Vec<(&str, usize, usize)> = back.iter().map(|tab| (tab.title.as_str(), tab.columns.len(), tab.rows.len())).collect();
-        assert_eq!(shape, [("Orders", 2, 200), ("Empty \"tab\"", 0, 0), ("One", 2, 1)]);
-        assert_eq!(back[0].rows[199][1], "é, \"x\"");
-        assert!(decompress(&keep(&[])).unwrap().is_empty(), "a spreadsheet without tabs keeps an empty list");
-        assert!(decompress("not base64!").is_err());
+        let counts = [("Orders", 200), ("Empty \"tab\"", 0), ("One", 1)];
+        let back = read_back(&text, &counts).unwrap();
+        let row = Piece::Row(vec!["1".to_owned(), "é, \"x\"".to_owned()]);
+        let header = |title: &str, columns: &[&str], rows| Piece::Tab {
+            title: title.to_owned(),
+            columns: columns.iter().map(|c| c.to_string()).collect(),
+            rows,
+        };
+        let mut expected = vec![header("Orders", &["A", "B"], 200)];
+        expected.extend(std::iter::repeat_n(row.clone(), 200));
+        expected.extend([header("Empty \"tab\"", &[], 0), header("One", &["A", "B"], 1), row]);
+        assert_eq!(back, expected);
+        assert_eq!(read_back(&keep(&[]), &[]).unwrap(), [], "a spreadsheet without tabs keeps an empty list");
+        assert!(read_back("not base64!", &[]).is_err());
+        assert!(read_back(&text, &counts[..2]).is_err(), "a tab the counts do not have");
+        assert!(read_back(&text, &[("Orders", 200), ("Empty", 0), ("One", 1), ("Gone", 3)]).is_err(), "a tab the copy does not have");
+    }
+
+    #[test]
+    fn reading_a_kept_import_stops_when_the_store_does_without_an_error() {
+        let mut kept = KeptWriter::new();
+        kept.tab("T", "[\"A\"]").unwrap();
+        for _ in 0..10 {
+            kept.row("[\"1\"]").unwrap();
+        }
+        let text = kept.finish().unwrap();
+        let mut seen = 0;
+        let counts = [SnapshotTab { title: "T".into(), rows: 10, columns: 1 }];
+        read_kept(&text, &counts, &mut |_| {
+            seen += 1;
+            if seen < 3 {
+                ControlFlow::Continue(())
+            } else {
+                ControlFlow::Break(())
+            }
+        })
+        .unwrap();
+        assert_eq!(seen, 3);
     }
 }

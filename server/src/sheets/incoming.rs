@@ -1,7 +1,7 @@
-//! Tabs on their way in, from an uploaded file or a published CSV link: their rows arrive a
-//! batch at a time while they are stored, so an import holds the bytes and a few batches, never
-//! a tab (issue 31; XLS and ODS readers build one tab at a time whole). Tabs made on the server
-//! (the demo, a restore, a Google spreadsheet's answer) arrive whole.
+//! Tabs on their way in, from an uploaded file, a published CSV link or a kept earlier upload:
+//! their rows arrive a batch at a time while they are stored, so an import holds the bytes and a
+//! few batches, never a tab (issue 31; XLS and ODS readers build one tab at a time whole). Tabs
+//! made on the server (the demo, a template, a Google spreadsheet's answer) arrive whole.
 
 use std::ops::ControlFlow;
 
@@ -20,7 +20,7 @@ const BATCH_ROWS: usize = 1_000;
 /// Batches read ahead of the store: reading and writing overlap, memory stays a few batches.
 const BATCHES_AHEAD: usize = 2;
 
-/// Tabs as read: a file's as they are read, others whole.
+/// Tabs as read: a file's or a kept upload's as they are read, others whole.
 pub enum Incoming {
     Whole(Vec<ImportedSheet>),
     Rows(IncomingTabs),
@@ -34,20 +34,33 @@ impl Incoming {
     pub async fn read(file_name: String, bytes: Bytes, error: fn(ImportError) -> Error) -> Result<Self, Error> {
         imports_progress::reading();
         let reporter = imports_progress::current();
-        let (sender, mut arrivals) = tokio::sync::mpsc::channel(BATCHES_AHEAD);
-        let reading = tokio::task::spawn_blocking(move || {
+        Self::streamed(move |each| {
             let mut progress = |rows| {
                 if let Some(reporter) = &reporter {
                     reporter.rows_read(rows);
                 }
             };
+            tessera_files::read_tabs(&file_name, &bytes, &Limits::default(), &mut progress, each).map_err(error)
+        })
+        .await
+    }
+
+    /// Tabs that `read` hands over on a blocking thread, each tab's header and then its rows
+    /// (it stops when its argument breaks: the store gave up, or the client left). Answers once
+    /// the first tab's header has arrived, or with the error that came before it; a reader that
+    /// ends without a tab gives none.
+    pub async fn streamed(
+        read: impl FnOnce(&mut dyn FnMut(Piece) -> ControlFlow<()>) -> Result<(), Error> + Send + 'static,
+    ) -> Result<Self, Error> {
+        let (sender, mut arrivals) = tokio::sync::mpsc::channel(BATCHES_AHEAD);
+        let reading = tokio::task::spawn_blocking(move || {
             // A closed channel: the store gave up (or the client left), so reading stops.
             let send = |arrival| match sender.blocking_send(Ok(arrival)) {
                 Ok(()) => ControlFlow::Continue(()),
                 Err(_) => ControlFlow::Break(()),
             };
             let mut batch = Vec::with_capacity(BATCH_ROWS);
-            let read = tessera_files::read_tabs(&file_name, &bytes, &Limits::default(), &mut progress, |piece| match piece {
+            let read = read(&mut |piece| match piece {
                 Piece::Tab { title, columns, rows } => {
                     if !batch.is_empty() && send(Arrival::Rows(std::mem::take(&mut batch))).is_break() {
                         return ControlFlow::Break(());
@@ -65,17 +78,18 @@ impl Incoming {
             let last = match read {
                 Ok(()) if batch.is_empty() => return,
                 Ok(()) => Ok(Arrival::Rows(batch)),
-                Err(problem) => Err(error(problem)),
+                Err(error) => Err(error),
             };
             let _ = sender.blocking_send(last);
         });
         match arrivals.recv().await {
             Some(Ok(Arrival::Tab(first))) => Ok(Incoming::Rows(IncomingTabs::new(first, arrivals))),
             Some(Err(error)) => Err(error),
-            Some(Ok(Arrival::Rows(_))) => Err(Error::internal("reading a spreadsheet file", "its reader sent rows before their tab")),
+            Some(Ok(Arrival::Rows(_))) => Err(Error::internal("reading tabs", "their reader sent rows before their tab")),
+            // The reader ended without a tab (a file without one is refused before): no tabs.
             None => {
-                reading.await.context("reading a spreadsheet file")?;
-                Err(Error::internal("reading a spreadsheet file", "its reader ended without a tab"))
+                reading.await.context("reading tabs")?;
+                Ok(Incoming::Whole(Vec::new()))
             }
         }
     }

@@ -252,7 +252,7 @@ both_databases! {
         assert_eq!(ids.len(), 2_501, "every id is unique");
     }
 
-    async fn a_workbook_is_stored_tab_by_tab_as_it_is_read_and_a_later_tab_that_fails_stores_nothing(backend) {
+    async fn a_workbook_is_stored_tab_by_tab_as_it_is_read_a_failing_tab_stores_nothing_and_a_kept_one_comes_back(backend) {
         // Workbook tabs are stored while they are read, 1,000 rows a batch: both tabs cross batch
         // boundaries, and the second tab's header arrives after the first tab's last batch.
         let server = TestServer::start(backend).await;
@@ -277,6 +277,14 @@ both_databases! {
         assert_eq!(spreadsheet_count(&server).await, 1);
         let reply = reupload(&ada, &id, "broken.xlsx", &broken).await;
         assert_eq!(reply.status, 422);
+        assert_eq!(stored(&server, &id).await, tabs);
+
+        // A new file over the workbook keeps both tabs; a restore reads that kept copy back a
+        // batch at a time, tab after tab.
+        reupload(&ada, &id, "small.csv", b"Name\nZed\n").await.expect(200);
+        let kept = ada.get(&format!("/api/spreadsheets/{id}/snapshots")).await.expect(200).clone();
+        let snapshot = kept["snapshots"][0]["id"].as_str().unwrap();
+        ada.post(&format!("/api/spreadsheets/{id}/snapshots/{snapshot}/restore"), json!({})).await.expect(200);
         assert_eq!(stored(&server, &id).await, tabs);
     }
 
