@@ -255,8 +255,9 @@ pub async fn incoming(db: &Db, spreadsheet_id: &str, snapshot_id: &str) -> Resul
 /// Hands the tabs of a kept import (`keep_stored`'s text) to `each`: each tab's header, with its
 /// row count from `counts` (kept beside it, counted as the rows were kept), then its rows.
 fn read_kept(text: &str, counts: &[SnapshotTab], each: &mut dyn FnMut(Piece) -> ControlFlow<()>) -> Result<(), Error> {
-    let bytes = base64::engine::general_purpose::STANDARD.decode(text).context("reading a kept import")?;
-    let json = std::io::BufReader::new(flate2::read::GzDecoder::new(bytes.as_slice()));
+    // Decoded, inflated and parsed as one stream: the copy is held once, as stored.
+    let compressed = base64::read::DecoderReader::new(text.as_bytes(), &base64::engine::general_purpose::STANDARD);
+    let json = std::io::BufReader::new(flate2::read::GzDecoder::new(compressed));
     let mut stopped = false;
     let read = KeptTabs { counts, each, stopped: &mut stopped }.deserialize(&mut serde_json::Deserializer::from_reader(json));
     match read {

@@ -94,8 +94,8 @@ impl Incoming {
         }
     }
 
-    /// The same rows with the first tab titled `title` when the file has one tab (a link's tab
-    /// is named after its spreadsheet, not after a file).
+    /// The same rows with the first tab titled `title`, for a CSV link's one tab (named after its
+    /// spreadsheet, not after a file); tabs that arrive whole are retitled only when there is one.
     pub fn titled(mut self, title: String) -> Self {
         match &mut self {
             Incoming::Rows(tabs) => {

@@ -123,7 +123,8 @@ pub enum Arrival {
 }
 
 /// The tabs of a file read on another thread and handed over a batch of rows at a time while
-/// they are stored (an upload, a CSV link), so that an import holds a batch, never a tab
+/// they are stored (an upload, a CSV link, a kept upload restored), so that an import holds a
+/// batch, never a tab
 /// (issue 31). The first tab's header has arrived; an error from the reader ends the import.
 pub struct IncomingTabs {
     /// The header of the tab whose rows come next, until it is taken.
@@ -150,7 +151,7 @@ impl IncomingTabs {
             Some(header) => Some(header),
             None => match self.arrivals.recv().await.transpose()? {
                 Some(Arrival::Tab(header)) => Some(header),
-                Some(Arrival::Rows(_)) => return Err(Error::internal("storing an upload", "its reader sent rows before their tab")),
+                Some(Arrival::Rows(_)) => return Err(Error::internal("storing tabs", "their reader sent rows before their tab")),
                 None => None,
             },
         };
@@ -178,7 +179,7 @@ impl IncomingTabs {
         if self.received == self.expected {
             Ok(None)
         } else {
-            Err(Error::internal("storing an upload", format!("its reader stopped after {} of {} rows", self.received, self.expected)))
+            Err(Error::internal("storing tabs", format!("their reader stopped after {} of {} rows", self.received, self.expected)))
         }
     }
 }
