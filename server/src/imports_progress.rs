@@ -43,8 +43,8 @@ pub enum ImportPhase {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
 pub struct ImportProgress {
     pub phase: ImportPhase,
-    /// Rows read from the file so far, every 10,000 (CSV and XLSX report as they read; other
-    /// formats and linked sources are read whole).
+    /// Rows read so far, every 10,000: files and CSV links as they are read (XLS and ODS, which
+    /// their reader builds whole, report nothing), a Google spreadsheet as its answer is first read.
     pub rows_read: u64,
     /// Rows written to the database so far, over all tabs.
     pub rows_stored: u64,
@@ -119,8 +119,19 @@ fn report(change: impl FnOnce(&mut ImportProgress)) {
 
 /// The current task's import, for code that reports from a blocking thread (which sees no
 /// task-locals).
-pub fn current() -> Option<Reporter> {
+fn current() -> Option<Reporter> {
     TRACKER.try_with(|tracker| Reporter { key: tracker.key.clone() }).ok()
+}
+
+/// The rows-read count of the current task's import, for a reader on a blocking thread: it
+/// reports nothing when the task tracks no import.
+pub fn rows_read_counter() -> impl FnMut(u64) + Send + 'static {
+    let reporter = current();
+    move |rows| {
+        if let Some(reporter) = &reporter {
+            reporter.rows_read(rows);
+        }
+    }
 }
 
 /// Reports into one import from any thread.

@@ -16,7 +16,7 @@ pub(crate) struct CellBudget<'a> {
 }
 
 /// Rows between two progress reports: often enough for a bar, rare enough to cost nothing.
-const PROGRESS_ROWS: u64 = 10_000;
+pub const PROGRESS_ROWS: u64 = 10_000;
 
 /// One limit and how much of it is taken.
 #[derive(Debug)]

@@ -81,7 +81,7 @@ use std::panic::{self, AssertUnwindSafe};
 use std::path::Path;
 
 use detect::Format;
-pub use grid::unique_names;
+pub use grid::{unique_names, PROGRESS_ROWS};
 
 /// One tab: a header of unique names and rows exactly as wide as the header.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -1,7 +1,7 @@
-//! Tabs on their way in, from an uploaded file, a published CSV link or a kept earlier upload:
-//! their rows arrive a batch at a time while they are stored, so an import holds the bytes and a
-//! few batches, never a tab (issue 31; XLS and ODS readers build one tab at a time whole). Tabs
-//! made on the server (the demo, a template, a Google spreadsheet's answer) arrive whole.
+//! Tabs on their way in, from an uploaded file, a published CSV link, a Google spreadsheet's
+//! answer or a kept earlier upload: their rows arrive a batch at a time while they are stored,
+//! so an import holds the bytes and a few batches, never a tab (issue 31; XLS and ODS readers
+//! build one tab at a time whole). Tabs made on the server (the demo, a template) arrive whole.
 
 use std::ops::ControlFlow;
 
@@ -20,7 +20,7 @@ const BATCH_ROWS: usize = 1_000;
 /// Batches read ahead of the store: reading and writing overlap, memory stays a few batches.
 const BATCHES_AHEAD: usize = 2;
 
-/// Tabs as read: a file's or a kept upload's as they are read, others whole.
+/// Tabs as read: a file's, a link's or a kept upload's as they are read; the demo's and a template's whole.
 pub enum Incoming {
     Whole(Vec<ImportedSheet>),
     Rows(IncomingTabs),
@@ -33,16 +33,9 @@ impl Incoming {
     /// file that cannot be imported means to the caller.
     pub async fn read(file_name: String, bytes: Bytes, error: fn(ImportError) -> Error) -> Result<Self, Error> {
         imports_progress::reading();
-        let reporter = imports_progress::current();
-        Self::streamed(move |each| {
-            let mut progress = |rows| {
-                if let Some(reporter) = &reporter {
-                    reporter.rows_read(rows);
-                }
-            };
-            tessera_files::read_tabs(&file_name, &bytes, &Limits::default(), &mut progress, each).map_err(error)
-        })
-        .await
+        let mut progress = imports_progress::rows_read_counter();
+        Self::streamed(move |each| tessera_files::read_tabs(&file_name, &bytes, &Limits::default(), &mut progress, each).map_err(error))
+            .await
     }
 
     /// Tabs that `read` hands over on a blocking thread, each tab's header and then its rows

@@ -53,8 +53,7 @@ pub struct RecordIds {
     hidden: Option<usize>,
     column: usize,
     width: usize,
-    /// The ids seen so far, when the file brought an id column.
-    seen: Option<HashSet<String>>,
+    rule: IdRule,
 }
 
 impl RecordIds {
@@ -64,14 +63,12 @@ impl RecordIds {
         if let Some(hidden) = hidden {
             columns.remove(hidden);
         }
-        let (column, seen) = match columns.iter().position(|name| name == RECORD_ID_COLUMN) {
-            Some(index) => (index, Some(HashSet::new())),
-            None => {
-                columns.push(RECORD_ID_COLUMN.to_owned());
-                (columns.len() - 1, None)
-            }
-        };
-        RecordIds { hidden, column, width: columns.len(), seen }
+        let existing = columns.iter().position(|name| name == RECORD_ID_COLUMN);
+        let column = existing.unwrap_or_else(|| {
+            columns.push(RECORD_ID_COLUMN.to_owned());
+            columns.len() - 1
+        });
+        RecordIds { hidden, column, width: columns.len(), rule: IdRule::new(existing.is_some()) }
     }
 
     /// The id column's index in the fixed rows.
@@ -81,23 +78,48 @@ impl RecordIds {
 
     /// Makes `row` exactly as wide as the header, with an id of its own.
     pub fn fix(&mut self, row: &mut Vec<String>) {
+        self.shape(row);
+        self.rule.fix(&mut row[self.column]);
+    }
+
+    /// Makes `row` exactly as wide as the header, its id cell left as it is.
+    pub fn shape(&self, row: &mut Vec<String>) {
         if let Some(hidden) = self.hidden.filter(|&hidden| hidden < row.len()) {
             row.remove(hidden);
         }
         row.reserve_exact(self.width.saturating_sub(row.len()));
         row.resize(self.width, String::new());
-        let cell = &mut row[self.column];
+    }
+}
+
+/// Which id each row gets, in row order: the id it brought, trimmed, unless that is empty or
+/// repeats an earlier row's; else a new one. A sheet without an id column brings none.
+pub struct IdRule {
+    /// The ids seen so far, when the sheet brought an id column.
+    seen: Option<HashSet<String>>,
+}
+
+impl IdRule {
+    pub fn new(has_id_column: bool) -> Self {
+        IdRule { seen: has_id_column.then(HashSet::new) }
+    }
+
+    /// Puts the row's id in `cell`, which holds the id the row brought; answers whether that id
+    /// was kept (rather than replaced by a new one).
+    pub fn fix(&mut self, cell: &mut String) -> bool {
         let Some(seen) = &mut self.seen else {
             *cell = new_record_id();
-            return;
+            return false;
         };
         let trimmed = cell.trim();
-        if trimmed.is_empty() || seen.contains(trimmed) {
+        let kept = !trimmed.is_empty() && !seen.contains(trimmed);
+        if !kept {
             *cell = new_record_id();
         } else if trimmed.len() != cell.len() {
             *cell = trimmed.to_owned();
         }
         seen.insert(cell.clone());
+        kept
     }
 }
 

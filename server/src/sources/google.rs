@@ -20,20 +20,21 @@ use std::path::{Path, PathBuf};
 use std::sync::{LazyLock, Mutex};
 use std::time::{Duration, Instant};
 
-use reqwest::header::RETRY_AFTER;
+use axum::body::Bytes;
+use reqwest::header::{CONTENT_TYPE, RETRY_AFTER};
 use reqwest::{Method, RequestBuilder, Response, StatusCode, Url};
-use serde::de::{DeserializeOwned, Deserializer, Visitor};
+use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use tessera_core::table::RECORD_ID_COLUMN;
 
+use super::google_tabs::{self, ValueRange};
 use super::{Fetched, RowWrite, Source};
 use crate::error::{Error, ResultExt};
 use crate::imports_progress;
 use crate::sheets::incoming::Incoming;
 use crate::sheets::rows::{Values, ROW_GONE};
 use crate::sheets::store::SheetInfo;
-use crate::sheets::{ensure_record_ids, ImportedSheet};
 use crate::AppState;
 
 /// Platform §8's text for a spreadsheet Google no longer lets us open.
@@ -111,91 +112,32 @@ pub async fn fetch(state: &AppState, url: &str, owner_id: &str) -> Result<Fetche
         .filter_map(|sheet| Some((sheet["properties"]["index"].as_i64().unwrap_or(0), sheet["properties"]["title"].as_str()?.to_owned())))
         .collect();
     tabs.sort();
-    let ranges: Vec<(&str, String)> = tabs.iter().map(|(_, title)| ("ranges", quoted(title))).collect();
+    let titles: Vec<String> = tabs.into_iter().map(|(_, title)| title).collect();
+    let ranges: Vec<(&str, String)> = titles.iter().map(|title| ("ranges", quoted(title))).collect();
     let mut query: Vec<(&str, &str)> = ranges.iter().map(|(key, range)| (*key, range.as_str())).collect();
     query.extend([("majorDimension", "ROWS"), ("valueRenderOption", "FORMATTED_VALUE")]);
-    let read: BatchGet = api.call_as(Method::GET, &["values:batchGet"], &query, None).await?;
-    // One range per tab, or the answer is not one to replace the stored rows with.
-    let grids = match read.value_ranges {
-        Some(grids) if grids.len() == tabs.len() => grids,
-        None if tabs.is_empty() => Vec::new(),
-        _ => return Err(Error::Unavailable(GARBLED.to_owned())),
-    };
+    let answer = api.call_body(Method::GET, &["values:batchGet"], &query, None).await?;
     imports_progress::reading();
-    let grids: Vec<Vec<Vec<String>>> = grids.into_iter().map(ValueRange::into_rows).collect();
-    let cells: u64 = grids.iter().map(|rows| rows.len() as u64 * rows.iter().map(Vec::len).max().unwrap_or(0) as u64).sum();
-    if cells > tessera_files::MAX_CELLS {
-        return Err(Error::Unavailable(TOO_MANY_CELLS.to_owned()));
-    }
-    let mut sheets = Vec::with_capacity(tabs.len());
-    for ((_, title), rows) in tabs.into_iter().zip(grids) {
-        let tab = Tab::read(title, rows);
-        let (sheet, write_back) = tab.with_ids();
-        if let Some((range, column)) = write_back.filter(|_| can_write) {
-            api.update(&range, column).await?;
+    // The answer is held once, as its bytes, and read twice (`google_tabs`): first to choose
+    // every row's id, so that new ids reach Google before anything is stored, then row by row
+    // into the store.
+    let mut progress = imports_progress::rows_read_counter();
+    let (answer, plans) = tokio::task::spawn_blocking(move || {
+        let plans = google_tabs::plan(&answer, titles, &mut progress);
+        (answer, plans)
+    })
+    .await
+    .context("reading a Google answer")?;
+    let plans = plans?;
+    if can_write {
+        for plan in &plans {
+            if let Some((range, body)) = plan.write_back()? {
+                api.update(&range, body).await?;
+            }
         }
-        sheets.push(sheet);
     }
-    Ok(Fetched { name, sheets: Incoming::Whole(sheets) })
-}
-
-/// A range of a tab and the cells to write there.
-type WriteBack = (String, Vec<Vec<String>>);
-
-/// A Google tab as read: its header (row 1, made unique) and its non-empty rows with their
-/// row numbers in the tab.
-struct Tab {
-    title: String,
-    header: Vec<String>,
-    rows: Vec<(usize, Vec<String>)>,
-}
-
-impl Tab {
-    fn read(title: String, mut grid: Vec<Vec<String>>) -> Self {
-        let width = grid.iter().map(Vec::len).max().unwrap_or(0);
-        let mut header = if grid.is_empty() { Vec::new() } else { grid.remove(0) };
-        if !header.is_empty() || width > 0 {
-            header.resize(width, String::new());
-        }
-        let rows = grid
-            .into_iter()
-            .enumerate()
-            .filter(|(_, row)| row.iter().any(|cell| !cell.trim().is_empty()))
-            .map(|(index, mut row)| {
-                row.resize(width, String::new());
-                (index + 2, row)
-            })
-            .collect();
-        Self { title, header: tessera_files::unique_names(&header), rows }
-    }
-
-    /// The tab as stored, and the range and values to write back so that Google holds the same
-    /// ids: the whole id column when any id is new (none when the tab is empty).
-    fn with_ids(self) -> (ImportedSheet, Option<WriteBack>) {
-        let existing = self.header.iter().position(|name| name == RECORD_ID_COLUMN);
-        let old_ids: Vec<String> = match existing {
-            Some(column) => self.rows.iter().map(|(_, row)| row[column].trim().to_owned()).collect(),
-            None => Vec::new(),
-        };
-        let numbers: Vec<usize> = self.rows.iter().map(|(number, _)| *number).collect();
-        let mut sheet =
-            ImportedSheet { title: self.title, columns: self.header.clone(), rows: self.rows.into_iter().map(|(_, row)| row).collect() };
-        let id_column = ensure_record_ids(&mut sheet);
-        let ids: Vec<String> = sheet.rows.iter().map(|row| row[id_column].clone()).collect();
-        if self.header.is_empty() || (existing.is_some() && ids == old_ids) {
-            return (sheet, None);
-        }
-        let column = existing.unwrap_or(self.header.len());
-        let last = numbers.last().copied().unwrap_or(1);
-        let mut values = vec![vec![String::new()]; last];
-        values[0][0] = RECORD_ID_COLUMN.to_owned();
-        for (number, id) in numbers.iter().zip(ids) {
-            values[number - 1][0] = id;
-        }
-        let letter = column_letter(column);
-        let range = format!("{}!{letter}1:{letter}{last}", quoted(&sheet.title));
-        (sheet, Some((range, values)))
-    }
+    let sheets = Incoming::streamed(move |each| google_tabs::hand_over(&answer, plans, each)).await?;
+    Ok(Fetched { name, sheets })
 }
 
 /// Sends one row change to the Google tab, addressed by record id; the caller stores it after.
@@ -269,12 +211,12 @@ fn entered(value: &str) -> String {
 }
 
 /// A tab title as an A1 range: quoted, with quotes doubled.
-fn quoted(title: &str) -> String {
+pub(super) fn quoted(title: &str) -> String {
     format!("'{}'", title.replace('\'', "''"))
 }
 
 /// 0 → A, 25 → Z, 26 → AA.
-fn column_letter(index: usize) -> String {
+pub(super) fn column_letter(index: usize) -> String {
     let mut letters = Vec::new();
     let mut n = index + 1;
     while n > 0 {
@@ -284,66 +226,6 @@ fn column_letter(index: usize) -> String {
     }
     letters.reverse();
     String::from_utf8(letters).unwrap_or_default()
-}
-
-/// The answer of `values:batchGet`: one range per tab asked for.
-#[derive(Deserialize)]
-struct BatchGet {
-    #[serde(rename = "valueRanges")]
-    value_ranges: Option<Vec<ValueRange>>,
-}
-
-/// A range's rows of cells (Google leaves out trailing empty cells and rows). Read straight from
-/// the answer's bytes: a 10,000,000-cell spreadsheet is held as its cells' text, never also as a
-/// JSON value per cell (issue 31).
-#[derive(Deserialize)]
-struct ValueRange {
-    #[serde(default)]
-    values: Vec<Vec<Cell>>,
-}
-
-impl ValueRange {
-    fn into_rows(self) -> Vec<Vec<String>> {
-        self.values.into_iter().map(|row| row.into_iter().map(|Cell(text)| text).collect()).collect()
-    }
-}
-
-/// A cell as text: formatted values are strings; a number or a boolean is its JSON text, a null
-/// empty.
-struct Cell(String);
-
-impl<'de> Deserialize<'de> for Cell {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        struct Text;
-        impl Visitor<'_> for Text {
-            type Value = String;
-            fn expecting(&self, formatter: &mut std::fmt::Formatter) -> std::fmt::Result {
-                formatter.write_str("a cell: a string, a number, a boolean or null")
-            }
-            fn visit_str<E: serde::de::Error>(self, text: &str) -> Result<String, E> {
-                Ok(text.to_owned())
-            }
-            fn visit_string<E: serde::de::Error>(self, text: String) -> Result<String, E> {
-                Ok(text)
-            }
-            fn visit_bool<E: serde::de::Error>(self, value: bool) -> Result<String, E> {
-                Ok(value.to_string())
-            }
-            fn visit_i64<E: serde::de::Error>(self, value: i64) -> Result<String, E> {
-                Ok(value.to_string())
-            }
-            fn visit_u64<E: serde::de::Error>(self, value: u64) -> Result<String, E> {
-                Ok(value.to_string())
-            }
-            fn visit_f64<E: serde::de::Error>(self, value: f64) -> Result<String, E> {
-                Ok(serde_json::Number::from_f64(value).map(|number| number.to_string()).unwrap_or_default())
-            }
-            fn visit_unit<E: serde::de::Error>(self) -> Result<String, E> {
-                Ok(String::new())
-            }
-        }
-        deserializer.deserialize_any(Text).map(Cell)
-    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -388,18 +270,24 @@ impl<'a> Api<'a> {
     /// One call to the spreadsheet's resource (`segments` under `/v4/spreadsheets/{id}`), with
     /// back-off; answers the JSON body, an object. GETs count against the owner's read quota.
     async fn call(&self, method: Method, segments: &[&str], query: &[(&str, &str)], body: Option<Value>) -> Result<Value, Error> {
-        let answer: Value = self.call_as(method, segments, query, body).await?;
+        let answer: Value = self.call_as(method, segments, query, body.map(|body| body.to_string().into_bytes())).await?;
         answer.is_object().then_some(answer).ok_or_else(|| Error::Unavailable(GARBLED.to_owned()))
     }
 
-    /// [`Api::call`] with the body read straight into `T`.
+    /// [`Api::call`] with the answer read straight into `T`, and a body already written as JSON.
     async fn call_as<T: DeserializeOwned>(
         &self,
         method: Method,
         segments: &[&str],
         query: &[(&str, &str)],
-        body: Option<Value>,
+        body: Option<Vec<u8>>,
     ) -> Result<T, Error> {
+        let answer = self.call_body(method, segments, query, body).await?;
+        serde_json::from_slice(&answer).map_err(|_| Error::Unavailable(GARBLED.to_owned()))
+    }
+
+    /// [`Api::call_as`] answering the bytes of the answer, unread.
+    async fn call_body(&self, method: Method, segments: &[&str], query: &[(&str, &str)], body: Option<Vec<u8>>) -> Result<Bytes, Error> {
         let mut url = self.base.clone();
         url.path_segments_mut().map_err(|()| Error::internal("building a Google URL", "not a base URL"))?.extend(segments);
         let mut request = self.state.http.request(method.clone(), url).query(query);
@@ -408,13 +296,13 @@ impl<'a> Api<'a> {
             Credential::Bearer(token) => request.bearer_auth(token),
         };
         if let Some(body) = body {
-            request = request.json(&body);
+            request = request.header(CONTENT_TYPE, "application/json").body(body);
         }
         let counted = (method == Method::GET).then_some(self.owner);
         let response = send_with_backoff(request, counted).await?;
         let status = response.status();
         if status.is_success() {
-            return response.json::<T>().await.map_err(|_| Error::Unavailable(GARBLED.to_owned()));
+            return read_whole(response).await;
         }
         if status == StatusCode::UNAUTHORIZED {
             if let Some(file) = &self.key_file {
@@ -431,9 +319,10 @@ impl<'a> Api<'a> {
         Ok(range.into_rows())
     }
 
-    async fn update(&self, range: &str, rows: Vec<Vec<String>>) -> Result<(), Error> {
-        let body = json!({ "range": range, "majorDimension": "ROWS", "values": rows });
-        self.call(Method::PUT, &["values", range], &[("valueInputOption", "USER_ENTERED")], Some(body)).await.map(drop)
+    /// Writes `body`, a `values.update` request's JSON, to `range`.
+    async fn update(&self, range: &str, body: Vec<u8>) -> Result<(), Error> {
+        let _: Value = self.call_as(Method::PUT, &["values", range], &[("valueInputOption", "USER_ENTERED")], Some(body)).await?;
+        Ok(())
     }
 
     async fn append(&self, tab: &str, row: Vec<String>) -> Result<(), Error> {
@@ -496,6 +385,18 @@ async fn send_with_backoff(request: RequestBuilder, read_by: Option<&str>) -> Re
         }
         tokio::time::sleep(asked.unwrap_or_else(|| backoff(tries))).await;
     }
+}
+
+/// The answer's bytes, gathered into one buffer of the size the answer announces: a whole
+/// spreadsheet's answer is held once, not also as the pieces it arrived in. A body cut off on the
+/// way is an answer that is not spreadsheet data.
+async fn read_whole(mut response: Response) -> Result<Bytes, Error> {
+    let cut_off = |_| Error::Unavailable(GARBLED.to_owned());
+    let mut body = Vec::with_capacity(response.content_length().unwrap_or(0).try_into().unwrap_or(0));
+    while let Some(piece) = response.chunk().await.map_err(cut_off)? {
+        body.extend_from_slice(&piece);
+    }
+    Ok(body.into())
 }
 
 /// The wait after failed try `tries` (1-based): 0.5 s, 1 s, 2 s, 4 s, each between half and all
@@ -597,21 +498,6 @@ async fn access_token(state: &AppState, file: &Path) -> Result<String, Error> {
 mod tests {
     use super::*;
 
-    fn strings(cells: &[&str]) -> Vec<String> {
-        cells.iter().map(|cell| cell.to_string()).collect()
-    }
-
-    #[test]
-    fn cells_of_every_kind_are_read_as_text_straight_from_the_answer() {
-        let answer = r#"{"valueRanges":[{"range":"A","values":[["Name","1.5",2,2.5,true,null],[]]},{"range":"B"}]}"#;
-        let read: BatchGet = serde_json::from_str(answer).unwrap();
-        let ranges: Vec<Vec<Vec<String>>> = read.value_ranges.unwrap().into_iter().map(ValueRange::into_rows).collect();
-        assert_eq!(ranges, vec![vec![strings(&["Name", "1.5", "2", "2.5", "true", ""]), vec![]], vec![]]);
-        assert!(serde_json::from_str::<BatchGet>("{}").unwrap().value_ranges.is_none(), "a spreadsheet without tabs");
-        assert!(serde_json::from_str::<BatchGet>(r#"{"valueRanges":[{"values":[[{"a":1}]]}]}"#).is_err(), "a cell is never an object");
-        assert!(serde_json::from_str::<BatchGet>("[]").is_err(), "an answer is an object");
-    }
-
     #[test]
     fn spreadsheet_ids_come_from_sheets_addresses_only() {
         let id = "1AbCdEfGhIjKlMnOpQrStUvWxYz_-0123456789";
@@ -638,33 +524,6 @@ mod tests {
             let wait = backoff(tries).as_millis();
             assert!((full / 2..=full).contains(&wait), "try {tries}: {wait} ms");
         }
-    }
-
-    #[test]
-    fn a_tab_without_ids_gets_the_column_written_next_to_its_header() {
-        let tab = Tab::read("Sales".into(), vec![strings(&["Name", "Amount"]), strings(&["Ada", "10"]), vec![], strings(&["Bob"])]);
-        let (sheet, write_back) = tab.with_ids();
-        assert_eq!(sheet.columns, ["Name", "Amount", RECORD_ID_COLUMN]);
-        let (range, values) = write_back.unwrap();
-        assert_eq!(range, "'Sales'!C1:C4");
-        assert_eq!(values[0], [RECORD_ID_COLUMN]);
-        assert_eq!(values[1][0], sheet.rows[0][2]);
-        assert_eq!(values[2][0], "", "the empty row 3 gets no id");
-        assert_eq!(values[3][0], sheet.rows[1][2]);
-    }
-
-    #[test]
-    fn a_tab_with_ids_keeps_them_and_writes_back_only_when_one_was_missing() {
-        let complete = Tab::read("T".into(), vec![strings(&[RECORD_ID_COLUMN, "Name"]), strings(&["r1", "Ada"])]);
-        let (sheet, write_back) = complete.with_ids();
-        assert_eq!(sheet.rows[0][0], "r1");
-        assert!(write_back.is_none());
-        let gap = Tab::read("T".into(), vec![strings(&["Name", RECORD_ID_COLUMN]), strings(&["Ada", "r1"]), strings(&["Bob"])]);
-        let (sheet, write_back) = gap.with_ids();
-        let (range, values) = write_back.unwrap();
-        assert_eq!(range, "'T'!B1:B3");
-        assert_eq!(values[1][0], "r1");
-        assert_eq!(values[2][0], sheet.rows[1][1]);
     }
 
     #[test]

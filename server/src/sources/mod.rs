@@ -14,6 +14,7 @@
 //! succeeds.
 
 pub mod google;
+mod google_tabs;
 pub mod published_csv;
 
 use std::time::Duration;

@@ -94,6 +94,52 @@ both_databases! {
         assert_eq!(puts, 2, "only the first read wrote ids back: {:?}", google.calls());
     }
 
+    async fn a_long_tab_is_stored_a_batch_at_a_time_with_the_ids_google_was_given(backend) {
+        // 2,500 rows (more than two of the store's 1,000-row batches): every seventh cleared, ids
+        // on every other row, one of them a repeat.
+        let mut long = vec![vec!["Name".to_owned(), RECORD_ID_COLUMN.to_owned(), "Amount".to_owned()]];
+        for i in 0..2_500 {
+            let id = match i {
+                10 => "id-2".to_owned(),
+                i if i % 2 == 0 => format!("id-{i}"),
+                _ => String::new(),
+            };
+            long.push(if i % 7 == 3 { Vec::new() } else { vec![format!("Person {i}"), id, i.to_string()] });
+        }
+        let google = GoogleStandIn::start().await;
+        google.add(SHEET_ID, "Big", vec![("Long", long.clone()), ("Short", strings(&[&["A"], &["1"]]))]);
+        let keys = TempDir::new();
+        let (server, owner, workspace) = setup(backend, &google, false, true, &keys).await;
+        let connected = connect(&owner, &workspace).await;
+        let kept: Vec<&Vec<String>> = long[1..].iter().filter(|row| !row.is_empty()).collect();
+        assert_eq!(connected["sheets"][0]["row_count"], kept.len());
+        assert_eq!(connected["sheets"][1]["row_count"], 1, "the next tab follows the long one");
+
+        let id = connected["id"].as_str().unwrap();
+        let sheet = store::find(&server.state.db, id, "Long").await.unwrap().unwrap();
+        let stored = store::rows(&server.state.db, &sheet.id).await.unwrap();
+        let in_google = google.tab(SHEET_ID, "Long");
+        let blank = |row: &Vec<String>| row.iter().all(String::is_empty);
+        let google_rows: Vec<&Vec<String>> = in_google[1..].iter().filter(|row| !blank(row)).collect();
+        assert_eq!(stored.len(), kept.len());
+        for ((record, cells), (given, now)) in stored.iter().zip(kept.iter().zip(&google_rows)) {
+            assert_eq!((&cells[0], &cells[2]), (&given[0], &given[2]), "rows in order, cells as read");
+            assert_eq!((record, &cells[1]), (&now[1], &now[1]), "the stored id is the one Google now holds");
+            if !given[1].is_empty() && given[0] != "Person 10" {
+                assert_eq!(&given[1], record, "an id Google had is kept");
+            }
+        }
+        assert_ne!(stored[9].0, "id-2", "a repeated id is replaced");
+        assert!(in_google.iter().skip(1).zip(&long[1..]).all(|(now, given)| blank(now) == given.is_empty()), "cleared rows stay cleared");
+
+        let puts = || google.calls().iter().filter(|call| call.starts_with("PUT ")).count();
+        assert_eq!(puts(), 2, "each tab's id column was written back once: {:?}", google.calls());
+        owner.post(&format!("/api/spreadsheets/{id}/refresh"), json!({})).await.expect(200);
+        let sheet = store::find(&server.state.db, id, "Long").await.unwrap().unwrap();
+        assert_eq!(store::rows(&server.state.db, &sheet.id).await.unwrap(), stored, "a refresh keeps every row and id");
+        assert_eq!(puts(), 2, "Google holds every id, so a refresh writes nothing back");
+    }
+
     async fn busy_or_failing_google_is_retried_and_a_persistent_failure_keeps_the_old_rows(backend) {
         let google = GoogleStandIn::start().await;
         google.add(SHEET_ID, "Quarterly", sales());
