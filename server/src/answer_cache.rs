@@ -33,6 +33,7 @@ use axum::http::header::CONTENT_TYPE;
 use axum::http::HeaderValue;
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
+use serde_json::value::RawValue;
 
 use crate::error::Error;
 
@@ -205,6 +206,13 @@ impl JsonAnswer {
     /// `value` serialised; a failure is a 500 naming what was being written.
     pub fn of(value: &impl Serialize, what: &str) -> Result<Self, Error> {
         serde_json::to_vec(value).map(|json| Self(Bytes::from(json))).map_err(|error| Error::internal(what, error))
+    }
+
+    /// The answer as an entry of a larger one (a board's first paint, every tab of a
+    /// spreadsheet). The bytes are JSON the server wrote, so an error here is a server fault.
+    pub fn into_raw(self) -> Result<Box<RawValue>, Error> {
+        let text = String::from_utf8(self.0.to_vec()).map_err(|error| Error::internal("reading a kept answer", error))?;
+        RawValue::from_string(text).map_err(|error| Error::internal("reading a kept answer", error))
     }
 }
 

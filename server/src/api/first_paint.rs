@@ -187,7 +187,7 @@ async fn answer(
     match read {
         Read::View => {
             let view_params = ViewParams { search: params.search.clone(), tz_offset: params.tz_offset.clone(), ..ViewParams::default() };
-            match views::block_view_json(state, scope, viewer, block, &view_params).await.and_then(raw) {
+            match views::block_view_json(state, scope, viewer, block, &view_params).await.and_then(JsonAnswer::into_raw) {
                 Ok(view) => FirstPaintBlock { rows: None, rows_per_page: None, view: Some(view), error: None },
                 Err(error) => failed(&block.id, error),
             }
@@ -202,19 +202,12 @@ async fn answer(
                 ..SheetParams::default()
             };
             let sheet = block.config.get("sheet_title").and_then(Value::as_str).map(str::trim).unwrap_or_default();
-            match sheet_query::answer_json(state, scope, viewer, sheet, &sheet_params).await.and_then(raw) {
+            match sheet_query::answer_json(state, scope, viewer, sheet, &sheet_params).await.and_then(JsonAnswer::into_raw) {
                 Ok(rows) => FirstPaintBlock { rows: Some(rows), rows_per_page: Some(rows_per_page), view: None, error: None },
                 Err(error) => FirstPaintBlock { rows_per_page: Some(rows_per_page), ..failed(&block.id, error) },
             }
         }
     }
-}
-
-/// A cached answer as an entry of this one. The bytes are JSON the server wrote, so an error here
-/// is a server fault.
-fn raw(json: JsonAnswer) -> Result<Box<RawValue>, Error> {
-    let text = String::from_utf8(json.0.to_vec()).map_err(|error| Error::internal("reading a kept answer", error))?;
-    RawValue::from_string(text).map_err(|error| Error::internal("reading a kept answer", error))
 }
 
 /// The block's error as its own call would answer it (a server error's generic text, logged).

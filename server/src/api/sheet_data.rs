@@ -26,7 +26,8 @@ use axum::http::header::{CONTENT_DISPOSITION, CONTENT_TYPE, HOST};
 use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
-use serde_json::{Map, Value};
+use serde_json::value::RawValue;
+use serde_json::Value;
 use tessera_core::table::Table;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
@@ -152,7 +153,8 @@ pub struct SpreadsheetData {
     pub spreadsheet_id: String,
     /// Tab title to `{columns, rows, total, page, page_count, version}` or `{error}`, in tab order.
     #[schema(value_type = Object)]
-    pub sheets: Map<String, Value>,
+    #[serde(serialize_with = "in_tab_order")]
+    pub sheets: Vec<(String, Box<RawValue>)>,
 }
 
 /// Every tab of the spreadsheet of the app page or board at `params.board`, filtered for the caller.
@@ -182,15 +184,24 @@ async fn spreadsheet_data(
     };
     params.rows_per_page.get_or_insert_with(|| "0".to_owned());
     let viewer = viewer(&caller, spec);
-    let mut sheets = Map::new();
+    let mut sheets = Vec::new();
     for sheet in store::list(&state.db, &scope.spreadsheet_id).await? {
-        let answer = match sheet_query::answer(&state, &scope, &viewer, &sheet.title, &params).await {
-            Ok(answer) => serde_json::to_value(answer).unwrap_or_else(|error| serde_json::json!({ "error": error.to_string() })),
-            Err(error) => serde_json::json!({ "error": error.to_string() }),
+        // Each tab as the sheet call answers it, shared with other callers of the same effective
+        // query (`answer_cache`), and sent as the bytes kept, never rebuilt as a JSON tree.
+        let answer = sheet_query::answer_json(&state, &scope, &viewer, &sheet.title, &params).await.and_then(JsonAnswer::into_raw);
+        let answer = match answer {
+            Ok(answer) => answer,
+            Err(error) => RawValue::from_string(serde_json::json!({ "error": error.to_string() }).to_string())
+                .map_err(|error| Error::internal("writing a tab's error", error))?,
         };
-        sheets.insert(sheet.title, answer);
+        sheets.push((sheet.title, answer));
     }
     Ok(ApiJson(SpreadsheetData { spreadsheet_id: scope.spreadsheet_id, sheets }))
+}
+
+/// The tabs as one JSON object, in tab order.
+fn in_tab_order<S: serde::Serializer>(sheets: &[(String, Box<RawValue>)], serializer: S) -> Result<S::Ok, S::Error> {
+    serializer.collect_map(sheets.iter().map(|(title, answer)| (title, answer)))
 }
 
 /// Every row of a tab that the board shows the caller, as CSV (all pages, in the query's order).

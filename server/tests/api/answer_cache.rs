@@ -158,6 +158,26 @@ both_databases! {
         assert_eq!(ann.get(&f.rows("")).await.expect(200)["total"], 5);
     }
 
+    async fn every_tab_at_once_is_shared_only_by_callers_of_the_same_rules(backend) {
+        let f = Fixture::new(backend).await;
+        let ann = f.server.user("Ann", "ann@x.io").await;
+        let bob = f.server.user("Bob", "bob@example.com").await;
+        let every_tab = json!({"params": {"board": "sales"}});
+        let kept = f.server.state.answers.len();
+        let first = ann.post("/v3/getSpreadsheetData", every_tab.clone()).await;
+        assert_eq!(first.status, 200, "{}", first.text);
+        assert_eq!(names(&first.json["sheets"]["Sales"]), ["Alice", "Carol"]);
+        assert_eq!(f.server.state.answers.len(), kept + 1, "the tab's answer is kept");
+        let again = ann.post("/v3/getSpreadsheetData", every_tab.clone()).await;
+        assert_eq!((again.text.as_str(), f.server.state.answers.len()), (first.text.as_str(), kept + 1), "and given again");
+        let bobs = bob.post("/v3/getSpreadsheetData", every_tab.clone()).await;
+        assert_eq!(names(&bobs.json["sheets"]["Sales"]), ["Bob", "Dan"], "another e-mail rule is another answer");
+        assert_eq!(f.server.state.answers.len(), kept + 2);
+        f.append("Eve", "ann@x.io").await;
+        let after = ann.post("/v3/getSpreadsheetData", every_tab).await;
+        assert_eq!(names(&after.json["sheets"]["Sales"]), ["Alice", "Carol", "Eve"], "a write shows at once");
+    }
+
     async fn a_reused_answer_is_byte_for_byte_the_first_one_with_the_same_headers(backend) {
         let f = Fixture::new(backend).await;
         let ann = f.server.user("Ann", "ann@x.io").await;
