@@ -6,6 +6,7 @@ import { Toaster } from './components/Toaster';
 import { runtimeConfig } from './config/runtime';
 import { appNameFromLocation } from './features/app/appLocation';
 import { prefetchBoard } from './features/board/boardPrefetch';
+import { prefetchPage } from './features/app/pagePrefetch';
 import { ErrorPage, ErrorPageFailed } from './pages/ErrorPage';
 import { NotFound } from './pages/NotFound';
 import { lazyRoute } from './platform/chunkReload';
@@ -99,7 +100,11 @@ export const PREFETCH_ROUTES: PrefetchRoute[] = ROUTES.map(({ path, Screen }) =>
 export function startScreen(location: { pathname: string; search: string; host: string }): void {
   const route = ROUTES.find(({ path }) => matchPath(path, location.pathname) !== null);
   if (!route) return;
-  if (route.viewer && appNameFromLocation(location, runtimeConfig().baseHost)) return AppViewerRoute.preload();
+  const app = route.viewer ? appNameFromLocation(location, runtimeConfig().baseHost) : '';
+  if (app) {
+    prefetchPage(app, location);
+    return AppViewerRoute.preload();
+  }
   route.Screen.preload();
   if (route.Screen === BoardViewerRoute) prefetchBoard(matchPath(route.path, location.pathname)?.params.board_slug ?? '');
 }

@@ -5,6 +5,7 @@ import { copyKey, keepCopy, loadWithCopy } from '../../platform/offlineStore';
 import { withoutLocalDrafts } from '../../shell/blockList';
 import { chromeBlock } from './appChrome';
 import { fetchApp, fetchPageState, type AppRef } from './appApi';
+import { takePrefetchedPage } from './pagePrefetch';
 
 export type AppPageStatus = 'loading' | 'ready' | 'denied' | 'missing' | 'failed';
 
@@ -45,7 +46,7 @@ export function useAppPage(appName: string, path: string): AppPageView {
     setStatus('loading');
     setError(null);
     // An editor's page is kept on the device (by the effect below) and served from there offline.
-    loadWithCopy(copyKey.page(appName, path), () => fetchPageState(ref, path), false).then(
+    loadWithCopy(copyKey.page(appName, path), () => takePrefetchedPage(appName, path) ?? fetchPageState(ref, path), false).then(
       (loaded) => {
         if (!current) return;
         appIds.current.set(appName, loaded.app_id);

@@ -5,6 +5,7 @@ import { renderApp } from '../../test/renderApp';
 import { boardState } from './boardFixture';
 import { MISSING_BOARD_META } from './missingBoard';
 import { takePrefetchedBoard } from './boardPrefetch';
+import { takePrefetchedPage } from '../app/pagePrefetch';
 
 // A visitor's board never loads the WASM modules (ARCHITECTURE.md).
 vi.mock('../../core/wasm', () => ({}));
@@ -50,7 +51,10 @@ describe('the board the page was loaded at', () => {
     startScreen(at('/gone'));
     startScreen(at('/dashboard'));
     startScreen(at('/docs/guides/filters'));
-    startScreen(at('/sales', '?app=shop'));
     expect(calls).toEqual([]);
+    // An app's page asks for itself instead (pagePrefetch.test.tsx).
+    startScreen(at('/sales', '?app=shop'));
+    expect(boardCalls(calls)).toEqual([]);
+    expect(takePrefetchedPage('shop', 'sales')).toBeDefined();
   });
 });

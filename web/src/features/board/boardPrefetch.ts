@@ -3,10 +3,11 @@
 // through `startScreen`, and the board screen's first load takes the answer.
 import type { BoardState } from '../../generated/api';
 import { canonicalBoardUrl, runtimeConfig } from '../../config/runtime';
+import { startedRequest } from '../../platform/startedRequest';
 import { loadBoard } from './boardApi';
 import { knownRefusal } from './missingBoard';
 
-let prefetched: { slug: string; board: Promise<BoardState> } | null = null;
+const board = startedRequest<BoardState>();
 
 /**
  * Asks for the board `slug` the page was loaded at, unless its screen will not ask: the page
@@ -16,16 +17,10 @@ export function prefetchBoard(slug: string): void {
   if (!slug || canonicalBoardUrl(window.location, runtimeConfig().boardBaseUrl)) return;
   // The page's own entry, as the board route reads it when it first shows.
   if (knownRefusal(slug, 'default')) return;
-  const board = loadBoard(slug);
-  // The screen that takes it shows a failure; until then it is not an unhandled rejection.
-  board.catch(() => undefined);
-  prefetched = { slug, board };
+  board.start(slug, () => loadBoard(slug));
 }
 
 /** The board asked for as the page started, if it is `slug`'s; only once, later loads ask afresh. */
 export function takePrefetchedBoard(slug: string): Promise<BoardState> | undefined {
-  if (prefetched?.slug !== slug) return undefined;
-  const { board } = prefetched;
-  prefetched = null;
-  return board;
+  return board.take(slug);
 }
