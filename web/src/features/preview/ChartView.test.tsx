@@ -1,4 +1,4 @@
-import { render } from '@testing-library/react';
+import { act, render } from '@testing-library/react';
 import type { ChartModel } from '../../generated/core';
 import ChartView from './ChartView';
 
@@ -48,5 +48,58 @@ describe('ChartView', () => {
     expect(onPointClick).toHaveBeenCalledWith({ seriesIndex: 1, dataIndex: 2, name: 'East' });
     handler({ componentType: 'legend' });
     expect(onPointClick).toHaveBeenCalledTimes(1);
+  });
+
+  describe('on a laid-out host', () => {
+    let size = { width: 410, height: 300 };
+    let report: () => void = () => undefined;
+    beforeEach(() => {
+      size = { width: 410, height: 300 };
+      vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockImplementation(() => size.width);
+      vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockImplementation(() => size.height);
+      vi.stubGlobal(
+        'ResizeObserver',
+        class {
+          constructor(callback: () => void) {
+            report = callback;
+          }
+          observe() {
+            // As browsers do: the size is reported once as observing starts.
+            queueMicrotask(() => report());
+          }
+          disconnect() {}
+        },
+      );
+      echarts.instance.setOption.mockClear();
+      echarts.instance.resize.mockClear();
+    });
+    afterEach(() => {
+      vi.restoreAllMocks();
+      vi.unstubAllGlobals();
+    });
+
+    it('draws once at the width it starts with, however often it renders (each draw redoes the whole layout)', async () => {
+      const option = vi.fn((width: number) => ({ width }));
+      const { rerender } = render(<ChartView option={option} label="x" renderer="canvas" />);
+      await act(async () => undefined);
+      rerender(<ChartView option={option} label="x" renderer="canvas" />);
+      expect(option.mock.calls).toEqual([[400]]);
+      expect(echarts.instance.setOption).toHaveBeenCalledTimes(1);
+      expect(echarts.instance.resize).not.toHaveBeenCalled();
+    });
+
+    it('follows a resize, and redraws only when the width crosses a step', async () => {
+      const option = vi.fn((width: number) => ({ width }));
+      render(<ChartView option={option} label="x" renderer="canvas" />);
+      await act(async () => undefined);
+      size = { width: 430, height: 300 };
+      act(() => report());
+      expect(echarts.instance.resize).toHaveBeenCalledTimes(1);
+      expect(option.mock.calls).toEqual([[400]]);
+      size = { width: 250, height: 300 };
+      act(() => report());
+      expect(echarts.instance.resize).toHaveBeenCalledTimes(2);
+      expect(option.mock.calls).toEqual([[400], [240]]);
+    });
   });
 });

@@ -39,11 +39,26 @@ type Props = CommonProps &
 /** Widths are followed in steps this size, so a resize redraws the option only when labels could change. */
 const WIDTH_STEP = 40;
 
+/** The host's width rounded down to a step, or undefined while it has none (not laid out, or jsdom). */
+function steppedWidth(el: HTMLElement | null): number | undefined {
+  return el && el.clientWidth > 0 ? Math.floor(el.clientWidth / WIDTH_STEP) * WIDTH_STEP : undefined;
+}
+
+/** What a chart was last drawn from: drawing it again would only redo ECharts' whole layout. */
+interface Drawn {
+  instance: EChartsType;
+  source: Props['option'] | ChartModel | undefined;
+  type: PreviewChartType | undefined;
+  width: number | undefined;
+}
+
 /** Draws the chart with ECharts. Default export so it can be loaded with React.lazy. */
 export default function ChartView({ model, type, option, label, renderer = 'svg', onChart, onPointClick }: Props) {
   const host = useRef<HTMLDivElement>(null);
   const chart = useRef<EChartsType | null>(null);
   const [width, setWidth] = useState<number | undefined>(undefined);
+  // Every setOption rebuilds the chart (notMerge), the costliest step of a board's first paint (issue 31).
+  const drawn = useRef<Drawn | null>(null);
   // The latest callbacks, read by the handlers bound once per instance.
   const callbacks = useRef({ onChart, onPointClick });
   callbacks.current = { onChart, onPointClick };
@@ -61,10 +76,15 @@ export default function ChartView({ model, type, option, label, renderer = 'svg'
     });
     callbacks.current.onChart?.(instance);
     const measure = () => {
-      if (el.clientWidth > 0) setWidth(Math.floor(el.clientWidth / WIDTH_STEP) * WIDTH_STEP);
+      const stepped = steppedWidth(el);
+      if (stepped !== undefined) setWidth(stepped);
     };
     measure();
+    // ECharts took the host's size as it started; observing reports that size once more at once.
+    let size = [el.clientWidth, el.clientHeight];
     const observer = new ResizeObserver(() => {
+      if (el.clientWidth === size[0] && el.clientHeight === size[1]) return;
+      size = [el.clientWidth, el.clientHeight];
       instance.resize();
       measure();
     });
@@ -78,9 +98,18 @@ export default function ChartView({ model, type, option, label, renderer = 'svg'
   }, [renderer]);
 
   useEffect(() => {
-    const built = model && type ? buildChartOption(model, type, width) : null;
-    const next = typeof option === 'function' ? option(width ?? DEFAULT_CHART_WIDTH) : (option ?? built);
-    if (next) chart.current?.setOption(next, { notMerge: true });
+    const instance = chart.current;
+    if (!instance) return;
+    // The width is read here on the first draw, so it is not drawn again once the state has it.
+    const at = width ?? steppedWidth(host.current);
+    const source = option ?? model;
+    const last = drawn.current;
+    if (last && last.instance === instance && last.source === source && last.type === type && last.width === at) return;
+    const built = model && type ? buildChartOption(model, type, at) : null;
+    const next = typeof option === 'function' ? option(at ?? DEFAULT_CHART_WIDTH) : (option ?? built);
+    if (!next) return;
+    instance.setOption(next, { notMerge: true });
+    drawn.current = { instance, source, type, width: at };
   }, [model, type, option, renderer, width]);
 
   return <div ref={host} className="chart-canvas" role="img" aria-label={label} data-testid="chart" />;
