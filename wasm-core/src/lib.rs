@@ -13,8 +13,13 @@
 //! small sheet made in the browser as JSON text (`fromJson`). Queries and views then send a small
 //! spec and get back only a page of rows, chart series, cards or events (toolchain facts:
 //! converting 100,000 rows per call costs more than filtering them).
+//!
+//! One thing here is about the engine, not the data: as the first large sheet loads,
+//! `warm_code.rs` runs a few small queries so that V8 has optimised the query code before a
+//! viewer's first query (issue 31).
 
 mod convert;
+mod warm_code;
 
 use serde::Deserialize;
 use tessera_core::chart::{self, ChartSpec};
@@ -86,6 +91,7 @@ impl SheetTable {
     }
 
     fn warm(table: Table) -> SheetTable {
+        warm_code::warm_code_for(table.row_count());
         table.warm();
         SheetTable { table }
     }
