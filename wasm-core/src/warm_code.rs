@@ -98,7 +98,8 @@ const SHEET: &str = "Warm-up";
 mod tests {
     use super::*;
 
-    /// The warm-up must run the queries it names, not fail on a spec that no longer parses.
+    /// The warm-up's queries answer and keep rows: ones that kept none would leave most of the
+    /// query code cold.
     #[test]
     fn the_warm_up_runs_real_queries() {
         let (table, chart_spec, query_spec) = warm_up_inputs().expect("the warm-up's table and specs");
@@ -107,5 +108,14 @@ mod tests {
         assert_eq!(groups.labels, ["North"]);
         let page = query::run(&table, &query_spec).expect("a page");
         assert!(page.total > 0, "the filters and search keep some rows");
+    }
+
+    /// A small sheet's load pays nothing; the first large one warms the code, once.
+    #[test]
+    fn only_a_large_sheet_warms_the_code() {
+        warm_code_for(WARM_CODE_MIN_ROWS - 1);
+        assert!(!WARMED.is_completed());
+        warm_code_for(WARM_CODE_MIN_ROWS);
+        assert!(WARMED.is_completed());
     }
 }
