@@ -34,7 +34,8 @@ export default defineConfig({
     // blocks (issue 31). Rolldown copies common chunks under 8 kB (source size) into the chunks
     // that read them, keeping one module state through its runtime's registry: 42 files, the
     // ten-block data board drawn 10 to 14% sooner in alternating cold loads, the critical path
-    // 133 -> 143 KB gzipped (budget 170). Experimental in rolldown 1.2, pinned by the lock file.
+    // 133 KB before, 133 to 152 KB gzipped after in runs of `cargo xtask bench-web` (budget 170).
+    // Experimental in rolldown 1.2, pinned by the lock file.
     rolldownOptions: { output: { codeSplitting: { experimentalInlineCommonChunks: { maxSize: 8192 } } } },
   },
 });
