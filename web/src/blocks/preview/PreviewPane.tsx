@@ -5,6 +5,7 @@
 // says what to choose, as it does on the board.
 import { useDeferredValue, useEffect, useMemo, useState, type MouseEvent } from 'react';
 import type { BoardBlock } from '../../generated/api';
+import { Loading } from '../../components/Loading';
 import { hostContext } from '../../core/context';
 import type { Filter } from '../../generated/core';
 import { coreErrorMessage, type BlockConfig, type Core } from '../../core/wasm';
@@ -29,6 +30,11 @@ export interface PreviewPaneProps {
   filters: readonly Filter[];
   /** The tab's data version, when the spreadsheet's tabs are known (a kept copy of it is used as is). */
   versionOf: (tab: string) => number | undefined;
+  /**
+   * The spreadsheet's tabs are still loading: the pane says so, and reads no rows until their
+   * data versions are known.
+   */
+  waiting?: boolean;
 }
 
 /** What a link inside the preview says instead of leaving the editor. */
@@ -47,7 +53,20 @@ function drawn(core: Core, config: BlockConfig): Drawn {
   }
 }
 
-export function PreviewPane({ core, block, spreadsheetId, filters, versionOf }: PreviewPaneProps) {
+/**
+ * The preview region stays the same element while the tabs load and after, so what a screen
+ * reader (or a test) found in it is still there when the block draws.
+ */
+export function PreviewPane({ waiting, ...props }: PreviewPaneProps) {
+  return (
+    <section className="block-preview" aria-label="Preview">
+      <h3>Preview</h3>
+      {waiting ? <Loading /> : <PreviewContent {...props} />}
+    </section>
+  );
+}
+
+function PreviewContent({ core, block, spreadsheetId, filters, versionOf }: Omit<PreviewPaneProps, 'waiting'>) {
   const [search, setSearch] = useState('');
   const [linkNote, setLinkNote] = useState(false);
   const user = useSessionStore((s) => s.user);
@@ -68,8 +87,7 @@ export function PreviewPane({ core, block, spreadsheetId, filters, versionOf }: 
   };
 
   return (
-    <section className="block-preview" aria-label="Preview">
-      <h3>Preview</h3>
+    <>
       {tabs.length > 0 && shown.type !== 'form' && (
         <input
           className="preview-search"
@@ -99,6 +117,6 @@ export function PreviewPane({ core, block, spreadsheetId, filters, versionOf }: 
           {PREVIEW_LINK}
         </p>
       )}
-    </section>
+    </>
   );
 }

@@ -129,13 +129,7 @@ export function BlockSettingsPanel({ source, block, editKey, onSave, onCancel }:
             initialError={initialError}
           />
           {/* The tabs' data versions come first: a kept copy of the same version is read as is. */}
-          {settled ? (
-            <PreviewPane core={loaded.core} block={live} spreadsheetId={source.spreadsheetId} filters={source.filters} versionOf={versionOf} />
-          ) : (
-            <section className="block-preview" aria-label="Preview">
-              <Loading />
-            </section>
-          )}
+          <PreviewPane core={loaded.core} block={live} spreadsheetId={source.spreadsheetId} filters={source.filters} versionOf={versionOf} waiting={!settled} />
         </div>
       )}
       {confirmDialog}

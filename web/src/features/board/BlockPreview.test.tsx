@@ -111,6 +111,24 @@ describe('the block preview', { timeout: 20_000 }, () => {
     expect(calls.filter((c) => c.url.pathname.endsWith('/columns'))).toHaveLength(1);
   });
 
+  it('keeps the preview region it showed while the tabs loaded, and draws the block in it', async () => {
+    let answer!: () => void;
+    const tabsHeld = new Promise<void>((resolve) => (answer = resolve));
+    serve([table], {
+      'GET /api/spreadsheets/s1': async () => {
+        await tabsHeld;
+        return { body: { open_url: '', sheets: [{ title: 'Sales', columns: SHEET.columns, row_count: 3, version: 7 }] } };
+      },
+    });
+    const { user } = renderApp('/sales');
+    const { preview } = await openSettings(user, 'Monthly sales', 'Table');
+    expect(within(preview).getByRole('status')).toBeInTheDocument();
+    answer();
+    // The region found before the tabs came is the one the table draws in.
+    expect(await within(preview).findByRole('table', { name: 'Monthly sales' })).toBeInTheDocument();
+    expect(preview).toBeInTheDocument();
+  });
+
   it('follows the column picked in the settings', async () => {
     serve([{ ...table, axis: [{ column: 'Month' }] }]);
     const { user } = renderApp('/sales');
