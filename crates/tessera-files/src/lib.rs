@@ -13,7 +13,7 @@
 //! | `parquet`            | `PAR1` at both ends                             | parquet          |
 //! | `xlsx`, `xlsm`       | a zip archive with `[Content_Types].xml`        | calamine         |
 //! | `xls`                | an OLE2 compound file (`D0 CF 11 E0 A1 B1 1A E1`) | calamine       |
-//! | `ods`                | a zip archive whose `mimetype` is an OpenDocument spreadsheet | calamine |
+//! | `ods`                | a zip archive whose `mimetype` is an OpenDocument spreadsheet | quick-xml, cell by cell (`ods_cells`) |
 //!
 //! Delimited text is sniffed among `,` `;` tab and `|`: on the first 50 records (quotes
 //! respected) the delimiter whose per-record count is most often the same non-zero number wins.
@@ -54,20 +54,20 @@
 //! is opened. Cells count as the rectangle a tab spans, because every row is padded to the
 //! tab's width: delimited text costs its records times its widest record, an XLSX tab the
 //! rectangle between its outermost values (read cell by cell, stopping at the limit), Parquet
-//! its rows times its columns from the footer. ODS and XLS tabs are built whole by calamine, so
-//! what it will build is counted first from the file itself (ODS repeated rows and columns,
-//! XLS declared dimensions and cell positions) and a file past the limit is refused before
-//! calamine opens it.
+//! its rows times its columns from the footer. An ODS cell can stand for millions (repeated
+//! rows and columns) and XLS tabs are built whole by calamine, so what they will build is
+//! counted first from the file itself (ODS repeats, XLS declared dimensions and cell
+//! positions) and a file past the limit is refused before a cell is built.
 //!
 //! Cell text is bounded too, because a value a file stores once can fill many cells (an XLSX
 //! shared string, a Parquet dictionary entry, an ODS cell repeated over columns and rows):
-//! readers take each cell's text from the same budget as they build it, and for ODS, whose
-//! repeats calamine copies before the importer sees a cell, the text is counted from the file
-//! first.
+//! readers take each cell's text from the same budget as they build it, and for ODS, whose one
+//! cell can repeat into terabytes, the text is counted from the file first.
 
 mod calamine_xml;
 mod detect;
 mod grid;
+mod ods_cells;
 mod ods_extent;
 mod parquet;
 mod parquet_footer;
@@ -196,8 +196,7 @@ pub fn import(file_name: &str, bytes: &[u8], limits: &Limits) -> Result<Vec<Shee
 }
 
 /// [`import`], telling `rows_read` how many rows it has read every 10,000 rows, for a caller
-/// that shows a long import's progress. XLS and ODS are built by their reader whole and report
-/// nothing.
+/// that shows a long import's progress. XLS is built by its reader whole and reports nothing.
 pub fn import_reporting(file_name: &str, bytes: &[u8], limits: &Limits, rows_read: &mut dyn FnMut(u64)) -> Result<Vec<Sheet>, ImportError> {
     let mut sheets: Vec<Sheet> = Vec::new();
     read_tabs(file_name, bytes, limits, rows_read, |piece| {
@@ -222,9 +221,9 @@ pub enum Piece {
 /// Reads a spreadsheet file as [`import`] does, handing each tab's header and then its rows to
 /// `each` one at a time until it breaks, so that a caller that stores them as they come holds
 /// the file's bytes and a batch, never a tab (issue 31: a 10,000,000-cell import in bounded
-/// memory). Delimited text, Parquet and XLSX are read twice, a first pass learning a tab's
-/// header and row count without keeping any row; XLS and ODS tabs are built whole by their
-/// reader, one tab at a time. A failure to read the first tab (size, format, the limits, a
+/// memory). Delimited text, Parquet, XLSX and ODS are read twice, a first pass learning a tab's
+/// header and row count without keeping any row; XLS tabs are built whole by calamine, one tab
+/// at a time. A failure to read the first tab (size, format, the limits, a
 /// damaged file, no data) comes before anything is handed over; a later one (the limits met in
 /// a later tab, text past [`Limits::max_text_bytes`]) ends the read with that error, and the
 /// caller drops what it was given.

@@ -1,14 +1,15 @@
-//! How many cells, and how much text, calamine will build for an ODS file, counted from its
-//! `content.xml` before calamine reads it; and whether calamine could read it for ever.
+//! How many cells, and how much text, an ODS file stands for, counted from its `content.xml`
+//! before [`OdsCells`](crate::ods_cells::OdsCells) reads a cell.
 //!
 //! ODS compresses runs with `table:number-rows-repeated` and `table:number-columns-repeated`,
-//! and calamine expands them into a dense range per tab (up to 100 million cells, gigabytes)
-//! before the importer sees a single cell: a few hundred bytes could claim that. The count here
-//! follows calamine's expansion: a row's width runs to its last cell with content (runs of
-//! empty cells at the end, which spreadsheets write to the sheet's edge, cost nothing), rows
-//! before the first and after the last row with content cost nothing, and a tab costs its rows
-//! between those (repeats included) times its widest row. Wherever a cell's content is unclear
-//! the count assumes it has some, so it never undercounts what calamine builds.
+//! which the reader expands cell by cell (up to 17 billion cells, terabytes of text when a
+//! cell's text repeats): a few hundred bytes could claim that. The count here follows
+//! calamine's expansion, which the reader keeps: a row's width runs to its last cell with
+//! content (runs of empty cells at the end, which spreadsheets write to the sheet's edge, cost
+//! nothing), rows before the first and after the last row with content cost nothing, and a tab
+//! costs its rows between those (repeats included) times its widest row. Wherever a cell's
+//! content is unclear the count assumes it has some, so it never undercounts what the reader
+//! builds.
 
 use std::io::BufRead;
 
@@ -28,12 +29,12 @@ const MAX_COLUMNS: u64 = 16_384;
 const VALUE_ATTRIBUTES: [&[u8]; 6] =
     [b"office:value", b"office:string-value", b"office:date-value", b"office:time-value", b"office:boolean-value", b"table:formula"];
 
-/// What calamine will build for every tab in `content`. Stops counting at XML that does not
-/// parse (calamine refuses it too).
+/// What the reader will build for every tab in `content`. Stops counting at XML that does not
+/// parse (the reader refuses it too).
 ///
-/// calamine copies a cell's text into every column and row it repeats over, so a paragraph
+/// The reader copies a cell's text into every column and row it repeats over, so a paragraph
 /// repeated 16,384 times over a million rows is terabytes. A cell's text is counted as the raw
-/// bytes of its value attributes and paragraphs (what calamine unescapes is never longer), a
+/// bytes of its value attributes and paragraphs (what the reader unescapes is never longer), a
 /// byte per paragraph break, four per character reference and the spaces each
 /// `<text:s text:c>` stands for.
 pub(crate) fn extent(content: impl BufRead) -> Extent {
@@ -41,8 +42,7 @@ pub(crate) fn extent(content: impl BufRead) -> Extent {
     let mut buf = Vec::new();
     let mut inner = Vec::new();
     let mut extent = Extent::default();
-    // Each row of the tab being read: (repeats, width to its last cell with content).
-    let mut rows: Vec<(u64, u64)> = Vec::new();
+    let mut tab = TabExtent::default();
     let mut row: Option<Row> = None;
     loop {
         let event = match reader.read_event_into(&mut buf) {
@@ -50,18 +50,18 @@ pub(crate) fn extent(content: impl BufRead) -> Extent {
             Ok(event) => event,
         };
         match event {
-            Event::Start(element) if element.name() == QName(b"table:table") => rows.clear(),
+            Event::Start(element) if element.name() == QName(b"table:table") => tab = TabExtent::default(),
             Event::End(element) if element.name() == QName(b"table:table") => {
-                extent.cells = extent.cells.saturating_add(tab(&rows));
+                extent.cells = extent.cells.saturating_add(tab.cells());
             }
             Event::Start(element) if element.name() == QName(b"table:table-row") => {
-                let remaining = MAX_ROWS.saturating_sub(rows.iter().map(|(repeats, _)| repeats).sum());
+                let remaining = MAX_ROWS.saturating_sub(tab.rows);
                 let repeats = repeat(&element, b"table:number-rows-repeated", reader.decoder()).min(remaining);
                 row = Some(Row { repeats, position: 0, last: 0, text_bytes: 0 });
             }
             Event::End(element) if element.name() == QName(b"table:table-row") => {
                 if let Some(row) = row.take() {
-                    rows.push((row.repeats, row.last));
+                    tab.add_row(row.repeats, row.last);
                     extent.text_bytes = extent.text_bytes.saturating_add(row.text_bytes.saturating_mul(row.repeats));
                 }
             }
@@ -138,45 +138,40 @@ fn cell_content<R: BufRead>(reader: &mut Reader<R>, buf: &mut Vec<u8>) -> (bool,
     }
 }
 
-/// Why calamine could read `content` for ever, if it could. calamine reads a tab until
-/// `</table:table>`, a cell's note until `</office:annotation>` and a text cell until the end of
-/// a cell, passing over every other event: over the end of the file (content that stops inside
-/// a tab or a note) and, for a text cell left open, over the end of its tab, which it then waits
-/// for past the end of the file, reading nothing, at full speed. In well-formed XML, each of
-/// these ends comes before the end of what encloses it, so calamine's loops all stop; content
-/// that is not well-formed is refused (calamine would refuse much of it, but not all).
-pub(crate) fn ill_formed(content: impl BufRead) -> Option<String> {
-    let mut reader = calamine_xml::reader(content);
-    reader.config_mut().check_end_names = true;
-    let mut open: Vec<String> = Vec::new();
-    let mut buf = Vec::new();
-    loop {
-        match reader.read_event_into(&mut buf) {
-            Ok(Event::Eof) => break,
-            Err(error) => return Some(format!("its content is not well-formed XML at byte {}: {error}", reader.error_position())),
-            Ok(Event::Start(element)) => open.push(String::from_utf8_lossy(element.name().as_ref()).into_owned()),
-            Ok(Event::End(_)) => {
-                open.pop();
-            }
-            Ok(_) => {}
+/// The cells of one tab as its rows are read: its rows from the first to the last with
+/// content, times the widest. Kept as counts, so a tab of a million rows costs nothing more.
+#[derive(Default)]
+struct TabExtent {
+    /// Rows read, repeats counted.
+    rows: u64,
+    /// Rows from the first with content to the one just read, once a row had content.
+    since_first: Option<u64>,
+    /// Rows from the first to the last with content.
+    height: u64,
+    widest: u64,
+}
+
+impl TabExtent {
+    /// One more row, `repeats` times, `width` wide to its last cell with content.
+    fn add_row(&mut self, repeats: u64, width: u64) {
+        self.rows = self.rows.saturating_add(repeats);
+        if width > 0 {
+            let since_first = self.since_first.unwrap_or(0).saturating_add(repeats);
+            self.since_first = Some(since_first);
+            self.height = since_first;
+            self.widest = self.widest.max(width);
+        } else if let Some(since_first) = self.since_first.as_mut() {
+            *since_first = since_first.saturating_add(repeats);
         }
-        buf.clear();
     }
-    open.pop().map(|element| format!("its content ends inside a <{element}> element that is never closed"))
+
+    fn cells(&self) -> u64 {
+        self.height.saturating_mul(self.widest)
+    }
 }
 
-/// The cells of one tab: its rows from the first to the last with content, times the widest.
-fn tab(rows: &[(u64, u64)]) -> u64 {
-    let (Some(first), Some(last)) = (rows.iter().position(|&(_, width)| width > 0), rows.iter().rposition(|&(_, width)| width > 0)) else {
-        return 0;
-    };
-    let height: u64 = rows[first..=last].iter().map(|&(repeats, _)| repeats).sum();
-    let width = rows[first..=last].iter().map(|&(_, width)| width).max().unwrap_or(0);
-    height.saturating_mul(width)
-}
-
-/// A count attribute, unescaped as calamine reads it; 1 when absent or not a number (calamine
-/// refuses the latter).
+/// A count attribute, unescaped as the reader reads it; 1 when absent or not a number (the
+/// reader refuses the latter).
 fn repeat(element: &BytesStart, name: &[u8], decoder: Decoder) -> u64 {
     element
         .try_get_attribute(name)
@@ -221,24 +216,6 @@ mod tests {
     }
 
     const VALUE: &str = r#"<table:table-cell office:value-type="string"><text:p>x</text:p></table:table-cell>"#;
-
-    #[test]
-    fn content_calamine_could_read_for_ever_is_found() {
-        let problem = |tables: &str| ill_formed(tables.as_bytes());
-        assert_eq!(problem(&format!("<table:table><table:table-row>{VALUE}</table:table-row></table:table>")), None);
-        assert_eq!(problem("<table:table/>"), None);
-        let ends_inside = |element: &str| Some(format!("its content ends inside a <{element}> element that is never closed"));
-        assert_eq!(problem(&format!("<table:table><table:table-row>{VALUE}</table:table-row>")), ends_inside("table:table"));
-        // An earlier tab closed does not close a later one.
-        assert_eq!(problem("<table:table></table:table><table:table>"), ends_inside("table:table"));
-        // A text cell left open, whose text calamine would read past the end of its tab.
-        let open_cell = r#"<table:table><table:table-row><table:table-cell office:value-type="string"><text:p>x</text:p></table:table-row></table:table>"#;
-        let found = problem(&format!("{open_cell}<table:table-cell/>")).unwrap();
-        assert!(found.starts_with("its content is not well-formed XML at byte "), "{found}");
-        assert!(found.contains("table:table-cell"), "{found}");
-        let note = "<table:table><table:table-row><table:table-cell><office:annotation><text:p>n</text:p></table:table-cell>";
-        assert!(problem(&format!("{note}</table:table-row></table:table>")).is_some());
-    }
 
     #[test]
     fn plain_rows_count_their_cells() {

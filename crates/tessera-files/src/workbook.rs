@@ -1,16 +1,17 @@
-//! Workbooks (XLSX, XLS, ODS) through calamine, every tab read as text cells. Zip-based
-//! workbooks are checked against zip bombs before calamine inflates anything.
+//! Workbooks (XLSX and XLS through calamine, ODS through `ods_cells`), every tab read as text
+//! cells. Zip-based workbooks are checked against zip bombs before anything is inflated.
 
 use std::borrow::Cow;
 use std::fmt::Display;
 use std::io::{self, BufRead, BufReader, Cursor, Read};
 use std::ops::ControlFlow;
 
-use calamine::{open_workbook_from_rs, Data, Ods, Range, Reader, Xls, Xlsx};
+use calamine::{open_workbook_from_rs, Data, DataRef, Range, Reader, Xls, Xlsx, XlsxError};
 use zip::ZipArchive;
 
 use crate::detect::{Format, Workbook};
 use crate::grid::{self, CellBudget, Outline, Span};
+use crate::ods_cells::{Cell, OdsCells};
 use crate::{ods_extent, xls_extent, xlsx_extent};
 use crate::{ImportError, Limits, Piece};
 
@@ -41,15 +42,12 @@ pub(crate) fn read(
     if matches!(kind, Workbook::Xlsx | Workbook::Ods) {
         check_archive(file, bytes, kind, limits)?;
     }
-    // calamine builds whole tabs before answering (ODS expands its repeated rows and columns,
-    // XLS reads every tab on opening) and sizes the XLSX shared strings from the file's claim:
-    // count what it will build first. An .xls reaches calamine rewrapped (see
-    // `xls_extent::rewrapped`), so `readable` is what calamine opens.
+    // An ODS cell stands for as many as it repeats over, and calamine builds every XLS tab on
+    // opening and sizes the XLSX shared strings from the file's claim: count what will be built
+    // first. An .xls reaches calamine rewrapped (see `xls_extent::rewrapped`), so `readable` is
+    // what calamine opens.
     let readable: Cow<[u8]> = match kind {
         Workbook::Ods => {
-            if let Some(problem) = ods_content(bytes, |content| ods_extent::ill_formed(content)).flatten() {
-                return Err(malformed(&format!("{problem}.")));
-            }
             let extent = ods_content(bytes, |content| ods_extent::extent(content)).unwrap_or_default();
             budget.fits(extent.cells)?;
             budget.fits_text(extent.text_bytes)?;
@@ -84,12 +82,9 @@ pub(crate) fn read(
             }
             Ok(())
         }
+        Workbook::Ods => ods_tabs(file, bytes, limits, budget, &malformed, each),
         Workbook::Xls => {
             let workbook: Xls<Bytes> = open_workbook_from_rs(cursor).map_err(|error| malformed(&error))?;
-            ranges(file, workbook, limits, budget, &malformed, each)
-        }
-        Workbook::Ods => {
-            let workbook: Ods<Bytes> = open_workbook_from_rs(cursor).map_err(|error| malformed(&error))?;
             ranges(file, workbook, limits, budget, &malformed, each)
         }
     }
@@ -103,8 +98,8 @@ fn too_many_tabs(file: &str, names: Vec<String>, limits: &Limits) -> Result<Vec<
 }
 
 /// An XLSX tab read cell by cell, twice: the first pass learns its header, first column and
-/// row count ([`xlsx_outline`]), the second hands its rows over one at a time, so the tab is
-/// never held (issue 31).
+/// row count ([`outline`]), the second hands its rows over one at a time ([`hand_over`]), so
+/// the tab is never held (issue 31).
 fn xlsx_tab(
     workbook: &mut Xlsx<Bytes>,
     title: String,
@@ -112,20 +107,84 @@ fn xlsx_tab(
     malformed: &Malformed,
     each: &mut Each,
 ) -> Result<ControlFlow<()>, ImportError> {
-    let Some((shape, first_column)) = xlsx_outline(workbook, &title, budget, malformed)? else {
-        return Ok(ControlFlow::Continue(()));
+    let outlined = {
+        let mut reader = workbook.worksheet_cells_reader(&title).map_err(|error| malformed(&error))?;
+        outline(&title, &mut || xlsx_cell(reader.next_cell(), malformed), budget, malformed)?
     };
-    if each(Piece::Tab { title: title.clone(), columns: shape.columns.clone(), rows: shape.row_count() }).is_break() {
+    let Some(outlined) = outlined else { return Ok(ControlFlow::Continue(())) };
+    if each(Piece::Tab { title: title.clone(), columns: outlined.0.columns.clone(), rows: outlined.0.row_count() }).is_break() {
         return Ok(ControlFlow::Break(()));
     }
+    let mut reader = workbook.worksheet_cells_reader(&title).map_err(|error| malformed(&error))?;
+    hand_over(&outlined, &mut || xlsx_cell(reader.next_cell(), malformed), each)
+}
+
+/// An XLSX cell as a positioned text.
+fn xlsx_cell(cell: Result<Option<calamine::Cell<DataRef>>, XlsxError>, malformed: &Malformed) -> Result<Option<Cell>, ImportError> {
+    let cell = cell.map_err(|error| malformed(&error))?;
+    Ok(cell.map(|cell| (cell.get_position(), cell_text(&Data::from(cell.get_value().clone())))))
+}
+
+/// Every tab of an ODS workbook, read cell by cell from its `content.xml` as XLSX tabs are: a
+/// first pass over the file learns each tab's shape, a second hands their rows over.
+fn ods_tabs(
+    file: &str,
+    bytes: &[u8],
+    limits: &Limits,
+    budget: &mut CellBudget,
+    malformed: &Malformed,
+    each: &mut Each,
+) -> Result<(), ImportError> {
+    let damaged = |problem: String| malformed(&format!("{problem}."));
+    if ods_encrypted(bytes) {
+        return Err(ImportError::Encrypted { file: file.to_owned() });
+    }
+    let outlines = ods_content(bytes, |content| -> Result<Vec<_>, ImportError> {
+        let mut tabs = OdsCells::new(content);
+        let mut outlines = Vec::new();
+        while let Some(title) = tabs.next_table().map_err(damaged)? {
+            if outlines.len() == limits.max_sheets {
+                let count = outlines.len() + 1 + std::iter::from_fn(|| tabs.next_table().transpose()).count();
+                return Err(ImportError::TooManySheets { file: file.to_owned(), count, limit: limits.max_sheets });
+            }
+            let outlined = outline(&title, &mut || tabs.next_cell().map_err(damaged), budget, malformed)?;
+            outlines.push((title, outlined));
+        }
+        Ok(outlines)
+    })
+    .ok_or_else(|| malformed(&"the file has no content.xml, where an OpenDocument spreadsheet keeps its tabs."))??;
+    ods_content(bytes, |content| -> Result<(), ImportError> {
+        let mut tabs = OdsCells::new(content);
+        for (title, outlined) in outlines {
+            tabs.next_table().map_err(damaged)?;
+            let Some(outlined) = outlined else { continue };
+            if each(Piece::Tab { title, columns: outlined.0.columns.clone(), rows: outlined.0.row_count() }).is_break() {
+                return Ok(());
+            }
+            if hand_over(&outlined, &mut || tabs.next_cell().map_err(damaged), each)?.is_break() {
+                return Ok(());
+            }
+        }
+        Ok(())
+    })
+    .unwrap_or(Ok(()))
+}
+
+/// A tab's shape and first used column.
+type Outlined = (grid::Shape, usize);
+
+/// The second pass over a tab's cells (in row order): its rows, handed over one at a time.
+fn hand_over(
+    (shape, first_column): &Outlined,
+    cells: &mut dyn FnMut() -> Result<Option<Cell>, ImportError>,
+    each: &mut Each,
+) -> Result<ControlFlow<()>, ImportError> {
     // The row being built, and its index among the rows of the tab (those left out count too).
     let mut row = Vec::new();
     let mut index = 0;
     let mut hand_over =
         |row: Vec<String>, index: usize| if shape.holds(index) { each(Piece::Row(shape.fit(row))) } else { ControlFlow::Continue(()) };
-    let mut reader = workbook.worksheet_cells_reader(&title).map_err(|error| malformed(&error))?;
-    while let Some(cell) = reader.next_cell().map_err(|error| malformed(&error))? {
-        let (at, column) = cell.get_position();
+    while let Some(((at, column), text)) = cells()? {
         let at = at as usize;
         while index < at {
             if shape.ends_before(index) {
@@ -136,7 +195,6 @@ fn xlsx_tab(
             }
             index += 1;
         }
-        let text = cell_text(&Data::from(cell.get_value().clone()));
         if !text.is_empty() {
             let column = column as usize - first_column;
             if row.len() <= column {
@@ -154,23 +212,22 @@ fn xlsx_tab(
     Ok(ControlFlow::Continue(()))
 }
 
-/// The first pass over an XLSX tab: its shape and first used column, `None` when no cell has a
-/// value. The tab costs the rectangle its values span (its rows are padded to one width), so the
-/// cell limit stops a tab whose values lie far apart, or a huge one, before a row is handed over.
-fn xlsx_outline(
-    workbook: &mut Xlsx<Bytes>,
+/// The first pass over a tab's cells (in row order): its shape and first used column, `None`
+/// when no cell has a value. The tab costs the rectangle its values span (its rows are padded
+/// to one width), so the cell limit stops a tab whose values lie far apart, or a huge one,
+/// before a row is handed over.
+fn outline(
     title: &str,
+    cells: &mut dyn FnMut() -> Result<Option<Cell>, ImportError>,
     budget: &mut CellBudget,
     malformed: &Malformed,
-) -> Result<Option<(grid::Shape, usize)>, ImportError> {
-    let mut reader = workbook.worksheet_cells_reader(title).map_err(|error| malformed(&error))?;
+) -> Result<Option<Outlined>, ImportError> {
     let mut outline = Outline::default();
     let mut span = Span::default();
     // The cells with text of the row being read, by column, and that row's index.
-    let mut cells: Vec<(usize, String)> = Vec::new();
+    let mut row_cells: Vec<(usize, String)> = Vec::new();
     let mut row: Option<u32> = None;
-    while let Some(cell) = reader.next_cell().map_err(|error| malformed(&error))? {
-        let (at, column) = cell.get_position();
+    while let Some(((at, column), text)) = cells()? {
         if row != Some(at) {
             // Rows come in order: the second pass hands them over as they come.
             let skipped = match row {
@@ -181,8 +238,8 @@ fn xlsx_outline(
                     )));
                 }
                 Some(last) => {
-                    outline.see_cells(&cells);
-                    cells.clear();
+                    outline.see_cells(&row_cells);
+                    row_cells.clear();
                     at - last - 1
                 }
                 None => at,
@@ -191,21 +248,20 @@ fn xlsx_outline(
             row = Some(at);
             budget.row_read();
         }
-        let text = cell_text(&Data::from(cell.get_value().clone()));
         if !text.is_empty() {
             span.add((at, column));
             budget.fits(span.cells())?;
             budget.take_text(text.len() as u64)?;
-            cells.push((column as usize, text));
+            row_cells.push((column as usize, text));
         }
     }
-    outline.see_cells(&cells);
+    outline.see_cells(&row_cells);
     budget.take(span.cells())?;
     Ok(span.first_column().and_then(|first| Some((outline.shape_from(first as usize)?, first as usize))))
 }
 
-/// Every tab of an XLS or ODS workbook, each read whole (these formats have no streaming
-/// reader) and handed over before the next is read.
+/// Every tab of an XLS workbook, each read whole (calamine reads an XLS tab only whole, and
+/// every tab on opening) and handed over before the next is read.
 fn ranges<'a, R>(
     file: &str,
     mut workbook: R,
@@ -265,7 +321,7 @@ fn place(cells: Vec<((u32, u32), String)>) -> Vec<Vec<String>> {
 }
 
 /// A workbook cell as the text a spreadsheet shows for it (see the crate docs).
-fn cell_text(data: &Data) -> String {
+pub(crate) fn cell_text(data: &Data) -> String {
     match data {
         Data::Empty => String::new(),
         Data::String(text) => text.clone(),
@@ -350,6 +406,30 @@ fn ods_content<T>(bytes: &[u8], read: impl FnOnce(&mut dyn BufRead) -> T) -> Opt
     let content = archive.by_name("content.xml").ok()?;
     let read = read(&mut BufReader::new(content));
     Some(read)
+}
+
+/// Whether the ODS archive's manifest says its parts are encrypted (OpenDocument encrypts the
+/// parts themselves, not the zip entries, so `check_archive` does not see it).
+fn ods_encrypted(bytes: &[u8]) -> bool {
+    let Some(manifest) = ZipArchive::new(Cursor::new(bytes)).ok().and_then(|mut archive| {
+        let mut text = Vec::new();
+        archive.by_name("META-INF/manifest.xml").ok()?.read_to_end(&mut text).ok()?;
+        Some(text)
+    }) else {
+        return false;
+    };
+    let mut reader = quick_xml::Reader::from_reader(&manifest[..]);
+    loop {
+        match reader.read_event() {
+            Ok(quick_xml::events::Event::Start(element) | quick_xml::events::Event::Empty(element))
+                if element.name().as_ref() == b"manifest:encryption-data" =>
+            {
+                return true
+            }
+            Ok(quick_xml::events::Event::Eof) | Err(_) => return false,
+            Ok(_) => {}
+        }
+    }
 }
 
 /// An .ods must say so in its `mimetype` entry; an .xlsx must have `[Content_Types].xml`.
@@ -580,6 +660,35 @@ mod tests {
         assert_eq!(sheets[0].title, "People");
         assert_eq!(sheets[0].columns, strings(&["Name", "Age", "Born", "Member"]));
         assert_eq!(sheets[0].rows, vec![strings(&["Ada", "36", "1815-12-10", "TRUE"]), strings(&["Bob", "2.5", "", ""])]);
+    }
+
+    #[test]
+    fn an_ods_is_read_row_by_row_and_reports_its_progress() {
+        let rows: String = (1..=25_000)
+            .map(|n| format!(r#"<table:table-row><table:table-cell office:value-type="float" office:value="{n}"/></table:table-row>"#))
+            .collect();
+        let content = ODS_CONTENT.replace(
+            "</table:table>\n<table:table table:name=\"Blank\">",
+            &format!("{rows}</table:table>\n<table:table table:name=\"Blank\">"),
+        );
+        let mut reports = Vec::new();
+        let sheets = crate::import_reporting("long.ods", &ods(&content), &Limits::default(), &mut |rows| reports.push(rows)).unwrap();
+        assert_eq!(sheets[0].rows.len(), 25_002);
+        assert_eq!(sheets[0].rows[25_001], strings(&["25000", "", "", ""]));
+        assert_eq!(reports, [10_000, 20_000]);
+    }
+
+    #[test]
+    fn an_ods_whose_manifest_says_it_is_encrypted_is_password_protected() {
+        let manifest = r#"<manifest:manifest xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0"><manifest:file-entry manifest:full-path="content.xml" manifest:media-type="text/xml"><manifest:encryption-data manifest:checksum-type="SHA1/1K" manifest:checksum="x"/></manifest:file-entry></manifest:manifest>"#;
+        let encrypted = zip_of(&[
+            ("mimetype", ODS_MIMETYPE.as_bytes(), CompressionMethod::Stored),
+            ("META-INF/manifest.xml", manifest.as_bytes(), CompressionMethod::Deflated),
+            ("content.xml", b"\x8f\x12 not XML once encrypted", CompressionMethod::Deflated),
+        ]);
+        let error = import_default("secret.ods", &encrypted).unwrap_err();
+        assert_eq!(error, ImportError::Encrypted { file: "secret.ods".into() });
+        assert!(error.to_string().contains("password-protected"), "{error}");
     }
 
     #[test]

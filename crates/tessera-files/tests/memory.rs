@@ -257,3 +257,39 @@ fn xlsx_read_row_by_row_holds_a_row_and_the_shared_strings_whatever_the_tab_rows
     assert!(peak < MIB, "reading row by row held {peak} bytes");
     assert!(whole_peak > 5 * peak, "a whole import held {whole_peak} bytes, row by row {peak}");
 }
+
+#[test]
+fn ods_read_row_by_row_holds_a_row_whatever_the_tab_rows() {
+    // 20,000 rows of 10 cells, as the XLSX test above: a whole import holds every cell; a caller
+    // that stores each row as it comes holds the inflating content.xml and a row (calamine, which
+    // read ODS before, built every tab whole first).
+    const ROWS: usize = 20_000;
+    let cell = |value: &str| format!(r#"<table:table-cell office:value-type="string"><text:p>{value}</text:p></table:table-cell>"#);
+    let number = |value: f64| format!(r#"<table:table-cell office:value-type="float" office:value="{value}"/>"#);
+    let mut rows = String::from("<table:table-row>");
+    for name in ["id", "region", "amount", "units", "rep", "a", "b", "c", "d", "note"] {
+        rows.push_str(&cell(name));
+    }
+    rows.push_str("</table:table-row>");
+    for row in 1..=ROWS {
+        rows.push_str("<table:table-row>");
+        rows.push_str(&number(row as f64));
+        rows.push_str(&cell(["North", "South", "East", "West"][row % 4]));
+        for _ in 2..9 {
+            rows.push_str(&number((row % 97) as f64 * 1.5));
+        }
+        rows.push_str(&cell(["open", "won", "lost"][row % 3]));
+        rows.push_str("</table:table-row>");
+    }
+    let content = format!(
+        r#"<office:document-content xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0"><office:body><office:spreadsheet><table:table table:name="Sales">{rows}</table:table></office:spreadsheet></office:body></office:document-content>"#
+    );
+    let file = ods(&content);
+
+    let ((rows, last), peak, _) = counting::measured(|| read_row_by_row("big.ods", &file));
+    assert_eq!((rows, last[0].as_str(), last[9].as_str()), (ROWS, ROWS.to_string().as_str(), ["open", "won", "lost"][ROWS % 3]));
+    let (whole_peak, _) = peak_of("big.ods", &file);
+    println!("ods of {} bytes: row by row {peak} bytes, whole {whole_peak} bytes", file.len());
+    assert!(peak < MIB, "reading row by row held {peak} bytes");
+    assert!(whole_peak > 5 * peak, "a whole import held {whole_peak} bytes, row by row {peak}");
+}
