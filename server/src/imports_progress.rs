@@ -43,8 +43,8 @@ pub enum ImportPhase {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
 pub struct ImportProgress {
     pub phase: ImportPhase,
-    /// Rows read so far, every 10,000: files and CSV links as they are read (XLS and ODS, which
-    /// their reader builds whole, report nothing), a Google spreadsheet as its answer is first read.
+    /// Rows read so far, every 10,000: files and CSV links as they are read (XLS, which its
+    /// reader builds whole, reports nothing), a Google spreadsheet as its answer is first read.
     pub rows_read: u64,
     /// Rows written to the database so far, over all tabs.
     pub rows_stored: u64,

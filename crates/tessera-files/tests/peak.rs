@@ -80,6 +80,8 @@ fn ods(rows: usize) -> Vec<u8> {
     let stored = zip::write::SimpleFileOptions::default().compression_method(zip::CompressionMethod::Stored);
     writer.start_file("mimetype", stored).unwrap();
     writer.write_all(b"application/vnd.oasis.opendocument.spreadsheet").unwrap();
+    writer.start_file("META-INF/manifest.xml", zip::write::SimpleFileOptions::default()).unwrap();
+    writer.write_all(br#"<manifest:manifest xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0"/>"#).unwrap();
     writer.start_file("content.xml", zip::write::SimpleFileOptions::default().large_file(true)).unwrap();
     writer.write_all(content.as_bytes()).unwrap();
     writer.finish().unwrap().into_inner()

@@ -2546,8 +2546,8 @@ export interface components {
             phase: components["schemas"]["ImportPhase"];
             /**
              * Format: int64
-             * @description Rows read so far, every 10,000: files and CSV links as they are read (XLS and ODS, which
-             *     their reader builds whole, report nothing), a Google spreadsheet as its answer is first read.
+             * @description Rows read so far, every 10,000: files and CSV links as they are read (XLS, which its
+             *     reader builds whole, reports nothing), a Google spreadsheet as its answer is first read.
              */
             rows_read: number;
             /**
