@@ -144,7 +144,8 @@ fn ods_tabs(
         let mut outlines = Vec::new();
         while let Some(title) = tabs.next_table().map_err(damaged)? {
             if outlines.len() == limits.max_sheets {
-                let count = outlines.len() + 1 + std::iter::from_fn(|| tabs.next_table().transpose()).count();
+                // The rest are only counted; a damaged one ends the count.
+                let count = outlines.len() + 1 + std::iter::from_fn(|| tabs.next_table().ok().flatten()).count();
                 return Err(ImportError::TooManySheets { file: file.to_owned(), count, limit: limits.max_sheets });
             }
             let outlined = outline(&title, &mut || tabs.next_cell().map_err(damaged), budget, malformed)?;
@@ -750,6 +751,11 @@ mod tests {
     fn limits_on_tabs_and_cells() {
         let limits = Limits { max_sheets: 2, ..Limits::default() };
         assert_eq!(import("book.xlsx", &xlsx(), &limits), Err(ImportError::TooManySheets { file: "book.xlsx".into(), count: 3, limit: 2 }));
+        let limits = Limits { max_sheets: 1, ..Limits::default() };
+        assert_eq!(
+            import("people.ods", &ods(ODS_CONTENT), &limits),
+            Err(ImportError::TooManySheets { file: "people.ods".into(), count: 2, limit: 1 })
+        );
         let limits = Limits { max_cells: 5, ..Limits::default() };
         assert!(matches!(import("book.xlsx", &xlsx(), &limits), Err(ImportError::TooManyCells { .. })));
         assert!(matches!(import("people.ods", &ods(ODS_CONTENT), &limits), Err(ImportError::TooManyCells { .. })));
