@@ -15,7 +15,7 @@
 use std::io::BufRead;
 
 use calamine::Data;
-use quick_xml::events::{BytesStart, Event};
+use quick_xml::events::{BytesEnd, BytesStart, Event};
 use quick_xml::name::QName;
 use quick_xml::Reader;
 
@@ -32,6 +32,7 @@ pub(crate) type Cell = ((u32, u32), String);
 /// tab, then [`OdsCells::next_cell`] gives its cells with text in row order.
 pub(crate) struct OdsCells<R: BufRead> {
     reader: Reader<R>,
+    /// Where every event is read, one after the other, so reading a cell allocates nothing.
     buf: Vec<u8>,
     /// Inside a tab, and the index of its next row (repeats counted).
     table: Option<u64>,
@@ -96,7 +97,7 @@ impl<R: BufRead> OdsCells<R> {
                         // calamine leaves a tab without a name out.
                         None => {
                             let end = element.to_end().into_owned();
-                            self.reader.read_to_end_into(end.name(), &mut Vec::new()).map_err(|error| xml_error(&self.reader, &error))?;
+                            self.skip_to(end)?;
                         }
                     }
                 }
@@ -135,10 +136,9 @@ impl<R: BufRead> OdsCells<R> {
     fn row_runs(&mut self) -> Result<Vec<(u32, u32, String)>, String> {
         let mut runs = Vec::new();
         let mut column: u64 = 0;
-        let mut buf = Vec::new();
         loop {
-            buf.clear();
-            match read_event(&mut self.reader, &mut buf)? {
+            self.buf.clear();
+            match read_event(&mut self.reader, &mut self.buf)? {
                 Event::Eof => return Err("its content ends inside a row".to_owned()),
                 Event::End(element) if element.name() == QName(b"table:table-row") => return Ok(runs),
                 Event::Start(element) if matches!(element.name(), QName(b"table:table-cell" | b"table:covered-table-cell")) => {
@@ -154,6 +154,13 @@ impl<R: BufRead> OdsCells<R> {
                 _ => {}
             }
         }
+    }
+
+    /// Reads past everything up to `end`, the end of the element just started.
+    fn skip_to(&mut self, end: BytesEnd) -> Result<(), String> {
+        self.buf.clear();
+        self.reader.read_to_end_into(end.name(), &mut self.buf).map_err(|error| xml_error(&self.reader, &error))?;
+        Ok(())
     }
 
     /// The text of the cell just started, read up to its end.
@@ -191,7 +198,7 @@ impl<R: BufRead> OdsCells<R> {
             None => String::new(),
         };
         let end = element.to_end().into_owned();
-        self.reader.read_to_end_into(end.name(), &mut Vec::new()).map_err(|error| xml_error(&self.reader, &error))?;
+        self.skip_to(end)?;
         Ok(text)
     }
 
@@ -199,10 +206,9 @@ impl<R: BufRead> OdsCells<R> {
     fn paragraphs(&mut self) -> Result<String, String> {
         let mut text = String::new();
         let mut first = true;
-        let mut buf = Vec::new();
         loop {
-            buf.clear();
-            match read_event(&mut self.reader, &mut buf)? {
+            self.buf.clear();
+            match read_event(&mut self.reader, &mut self.buf)? {
                 Event::Eof => return Err("its content ends inside a cell".to_owned()),
                 Event::End(element) if matches!(element.name(), QName(b"table:table-cell" | b"table:covered-table-cell")) => {
                     return Ok(text)
@@ -222,7 +228,7 @@ impl<R: BufRead> OdsCells<R> {
                 }
                 Event::Start(element) if element.name() == QName(b"office:annotation") => {
                     let end = element.to_end().into_owned();
-                    self.reader.read_to_end_into(end.name(), &mut Vec::new()).map_err(|error| xml_error(&self.reader, &error))?;
+                    self.skip_to(end)?;
                 }
                 Event::Start(element) if element.name() == QName(b"text:p") => {
                     if !first {

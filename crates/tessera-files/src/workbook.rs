@@ -136,9 +136,6 @@ fn ods_tabs(
     each: &mut Each,
 ) -> Result<(), ImportError> {
     let damaged = |problem: String| malformed(&format!("{problem}."));
-    if ods_encrypted(bytes) {
-        return Err(ImportError::Encrypted { file: file.to_owned() });
-    }
     let outlines = ods_content(bytes, |content| -> Result<Vec<_>, ImportError> {
         let mut tabs = OdsCells::new(content);
         let mut outlines = Vec::new();
@@ -397,6 +394,9 @@ fn check_archive(file: &str, bytes: &[u8], kind: Workbook, limits: &Limits) -> R
             return Err(corrupt(&"a part is larger than the archive declares"));
         }
     }
+    if kind == Workbook::Ods && ods_encrypted(&mut archive) {
+        return Err(ImportError::Encrypted { file: file.to_owned() });
+    }
     Ok(())
 }
 
@@ -409,16 +409,15 @@ fn ods_content<T>(bytes: &[u8], read: impl FnOnce(&mut dyn BufRead) -> T) -> Opt
     Some(read)
 }
 
-/// Whether the ODS archive's manifest says its parts are encrypted (OpenDocument encrypts the
-/// parts themselves, not the zip entries, so `check_archive` does not see it).
-fn ods_encrypted(bytes: &[u8]) -> bool {
-    let Some(manifest) = ZipArchive::new(Cursor::new(bytes)).ok().and_then(|mut archive| {
-        let mut text = Vec::new();
-        archive.by_name("META-INF/manifest.xml").ok()?.read_to_end(&mut text).ok()?;
-        Some(text)
-    }) else {
+/// Whether the ODS archive's manifest says its parts are encrypted: OpenDocument encrypts the
+/// parts themselves, not the zip entries, so the entries' flags do not say it.
+fn ods_encrypted(archive: &mut ZipArchive<Bytes>) -> bool {
+    let mut manifest = Vec::new();
+    let Ok(entry) = archive.by_name("META-INF/manifest.xml") else { return false };
+    let declared = entry.size();
+    if entry.take(declared).read_to_end(&mut manifest).is_err() {
         return false;
-    };
+    }
     let mut reader = quick_xml::Reader::from_reader(&manifest[..]);
     loop {
         match reader.read_event() {
@@ -512,7 +511,7 @@ mod tests {
         workbook.save_to_buffer().unwrap()
     }
 
-    /// The pieces of an XLSX as read, row by row or (`whole`) as XLS and ODS tabs are.
+    /// The pieces of an XLSX as read, row by row or (`whole`) as XLS tabs are.
     fn xlsx_pieces(bytes: &[u8], whole: bool) -> Result<Vec<Piece>, ImportError> {
         let limits = Limits::default();
         let mut budget = CellBudget::new("t.xlsx", &limits);
