@@ -56,6 +56,15 @@ pub fn checked(key: &str, value: Value) -> Result<Value, Error> {
     Ok(Value::Object(stored))
 }
 
+/// The settings an app's viewers' pages read: how to sign in, the header and footer, and the
+/// look of pages. The others (the editor's filters and drafts) are for those who edit the app.
+const FOR_VIEWERS: [&str; 6] = [SIGN_IN_METHOD, "header", "footer", "page_background", "block_border", "block_shadow"];
+
+/// `settings` (an app's) as its viewers get them: only the keys of [`FOR_VIEWERS`].
+pub fn for_viewers(settings: &Map<String, Value>) -> Map<String, Value> {
+    settings.iter().filter(|(key, _)| FOR_VIEWERS.contains(&key.as_str())).map(|(key, value)| (key.clone(), value.clone())).collect()
+}
+
 /// How the users of an app with `settings` (the app's) sign in: '' (either way), 'password' or
 /// 'link'.
 pub fn sign_in_method(settings: &Map<String, Value>) -> &str {

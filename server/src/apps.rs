@@ -126,6 +126,18 @@ impl App {
         Ok(url)
     }
 
+    /// The app as a caller with `role` gets it: whole for those who edit it; for everyone else
+    /// without the source's address and with only the settings viewers' pages use
+    /// ([`app_settings::for_viewers`]), since the rest are the editor's own.
+    pub fn json_for(&self, role: Role) -> AppJson {
+        let mut json = self.json();
+        if !role.can_edit() {
+            json.spreadsheet_url = String::new();
+            json.settings = app_settings::for_viewers(&json.settings);
+        }
+        json
+    }
+
     pub fn json(&self) -> AppJson {
         AppJson {
             id: self.id.clone(),
@@ -387,14 +399,11 @@ pub async fn page_state(db: &Db, app: &App, page: Page, role: Role) -> Result<Pa
     };
     let users = if role.can_edit() { app_users(db, &app.id).await? } else { Vec::new() };
     let owner_email = if role.can_view(false) { owner_email(db, &app.owner_id).await? } else { String::new() };
+    let stored = crate::blocks::stored(db, crate::blocks::Parent::Page(&page.id)).await?;
     Ok(PageState {
         name: app.name.clone(),
         app_id: app.id.clone(),
-        blocks: crate::blocks::list(db, crate::blocks::Parent::Page(&page.id))
-            .await?
-            .into_iter()
-            .map(|block| crate::blocks::for_state(block, role.can_edit()))
-            .collect(),
+        blocks: stored.iter().map(|block| crate::blocks::for_state(block.to_json(), role.can_edit())).collect(),
         page_id: page.id,
         page_name: page.page_name,
         page_slug: page.page_slug,
@@ -402,7 +411,7 @@ pub async fn page_state(db: &Db, app: &App, page: Page, role: Role) -> Result<Pa
         settings,
         public: app.public,
         spreadsheet_id: app.spreadsheet_id.clone(),
-        sheets: sheets.into_iter().map(|(title,)| title).collect(),
+        sheets: crate::scope::listed_tabs(sheets.into_iter().map(|(title,)| title).collect(), &stored, role),
         users,
         owner_email,
         can_edit: role.can_edit(),

@@ -634,6 +634,24 @@ pub fn fill_hidden_defaults(
     }
 }
 
+/// Ok when a write through `block` sets only columns the block offers: a form its own fields
+/// (every axis entry, hidden ones included), a table or list the columns it shows
+/// (`tessera_blocks::shown_columns`). Anything else is refused with a 422 naming the column, so
+/// a hand-made request cannot set a column (a status, an owner's e-mail) the block never showed.
+pub fn check_columns<'a>(block: &StoredBlock, sheet_columns: &[String], columns: impl IntoIterator<Item = &'a str>) -> Result<(), Error> {
+    let block_type = blocks::normalise_type(&block.block_type);
+    let is_form = BlockType::parse(block_type).is_some_and(|kind| kind.capabilities().writes.submit);
+    let offered: Vec<String> = match is_form {
+        true => axis_entries(&block.config).filter_map(|entry| text(entry, "column")).map(str::to_owned).collect(),
+        false => tessera_blocks::shown_columns(&block.config, sheet_columns).into_iter().map(|shown| shown.column).collect(),
+    };
+    match columns.into_iter().find(|column| !offered.iter().any(|name| name == column)) {
+        None => Ok(()),
+        Some(column) if is_form => Err(Error::invalid(column, format!("This form has no field `{column}`."))),
+        Some(column) => Err(Error::invalid(column, format!("This {block_type} does not show the column `{column}`."))),
+    }
+}
+
 /// The record-id column is the server's to fill; a writer that sends it (an edit echoing the
 /// whole row back) has it dropped rather than refused.
 pub fn without_record_id(mut values: Values) -> Values {

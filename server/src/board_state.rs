@@ -398,6 +398,7 @@ impl utoipa::PartialSchema for BoardBlock {
 impl ToSchema for BoardBlock {}
 
 pub async fn state(db: &Db, board: &Board, role: Role) -> Result<BoardState, Error> {
+    let stored = blocks::stored(db, Parent::Board(&board.id)).await?;
     let sheets: Vec<(String,)> = match &board.spreadsheet_id {
         Some(spreadsheet) => sqlx::query_as("SELECT title FROM sheets WHERE spreadsheet_id = $1 ORDER BY position, title")
             .bind(spreadsheet)
@@ -414,13 +415,9 @@ pub async fn state(db: &Db, board: &Board, role: Role) -> Result<BoardState, Err
         settings: board.settings()?,
         public: board.public,
         spreadsheet_id: board.spreadsheet_id.clone(),
-        sheets: sheets.into_iter().map(|(title,)| title).collect(),
+        sheets: crate::scope::listed_tabs(sheets.into_iter().map(|(title,)| title).collect(), &stored, role),
         users: Vec::new(),
-        blocks: blocks::list(db, Parent::Board(&board.id))
-            .await?
-            .into_iter()
-            .map(|block| blocks::for_state(block, role.can_edit()))
-            .collect(),
+        blocks: stored.iter().map(|block| blocks::for_state(block.to_json(), role.can_edit())).collect(),
         // Visitors of a public board do not learn the owner's address.
         owner_email: if role.can_view(false) { board.owner_email.clone() } else { String::new() },
         can_edit: role.can_edit(),

@@ -33,6 +33,7 @@ pub mod mail;
 pub mod outbound;
 pub mod plans;
 pub mod rate_limit;
+pub mod scope;
 pub mod sheet_query;
 pub mod sheets;
 pub mod sources;

@@ -2,8 +2,9 @@
 //! leaves it (platform §5, §7; blocks §3.4). The HTTP side is `api::sheet_data`.
 //!
 //! **Scope.** A viewer reads a sheet through a board (named by its slug) or an app page (the app
-//! named as `GET /api/page/{slug}` names it, the page by its path). The [`Scope`] carries the
-//! viewer's role, the spreadsheet and the stored filters of that board or page.
+//! named as `GET /api/page/{slug}` names it, the page by its path). The [`Scope`]
+//! (`crate::scope`, the one owner of access) decides which tabs and rows that viewer may read;
+//! this module runs the query it allows.
 //!
 //! **Filters.** The stored filters (`{name, active, condition, sheet_column, value}`) apply when
 //! active. The URL `filters` (`_filters`: `name:value,...`) may switch on an inactive filter with
@@ -11,8 +12,9 @@
 //! removes it: a viewer can only narrow what the board shows. The locked filters of a signed
 //! embed token (`embed_token`) apply the same way on every read, whatever URL filters come with
 //! it. `[(current_user)]` is the
-//! session's e-mail (never `_email`); `_id` is the session `_id` filter; a block's
-//! `conditional_filter` applies when `block` names a block of this board or page.
+//! session's verified e-mail (never `_email`); `_id` is the session `_id` filter; a block's
+//! `conditional_filter` applies when `block` names a block of this board or page that reads the
+//! tab, and a read naming no block gets the union of what the blocks reading the tab show.
 //!
 //! **Paging.** `rows_per_page` absent means the core's default (10); `0` means every row on one
 //! page. A caller without a session gets at most [`GUEST_ROW_CAP`] rows per answer: pages are
@@ -33,21 +35,19 @@ use tessera_core::context::Context;
 use tessera_core::error::QueryError;
 use tessera_core::filter::{Condition, Filter, FilterValue, SheetColumn};
 use tessera_core::formatting::CellStyle;
-use tessera_core::query::{self, ConditionalFilter, QuerySpec};
+use tessera_core::query::{self, QuerySpec};
 use tessera_core::sort::{Sort, SortDirection};
 use tessera_core::table::{Table, RECORD_ID_COLUMN};
 use utoipa::{IntoParams, ToSchema};
 
 use crate::access::Role;
 use crate::answer_cache::{JsonAnswer, Lookup};
-use crate::apps::{self, App};
-use crate::audience::{BlockAccess, Permissions, Rights};
+use crate::audience::{Permissions, Rights};
 use crate::auth::Caller;
-use crate::blocks::{self, OwnedParent};
-use crate::board_state;
+use crate::blocks;
 use crate::db::Db;
-use crate::embed_token;
 use crate::error::Error;
+use crate::scope::{self, not_in_spreadsheet, RowRule, Scope};
 use crate::sheets::store::{self, SheetInfo};
 use crate::text::rfc3339;
 use crate::AppState;
@@ -57,101 +57,6 @@ pub const GUEST_ROW_CAP: u64 = 10_000;
 
 /// `tz_offset` is bounded by the real offsets on Earth (UTC−14:00 to UTC+14:00).
 const MAX_TZ_OFFSET_MINUTES: i32 = 14 * 60;
-
-/// Where a viewer reads rows from, and what the board or page says about them.
-#[derive(Debug, Clone)]
-pub struct Scope {
-    pub role: Role,
-    pub spreadsheet_id: String,
-    /// The stored filters of the board or page, as stored.
-    pub filters: Vec<Value>,
-    /// The board or page whose blocks `block=` may name.
-    pub parent: OwnedParent,
-    /// Filter name → value locked by the request's embed token: applied on every read.
-    pub locked_filters: Vec<(String, String)>,
-    /// The caller reads only through an embed token: no block offers it a write.
-    pub read_only: bool,
-}
-
-fn first_segment(path: &str) -> String {
-    path.trim_start_matches('/').split(['/', '?', '#']).next().unwrap_or_default().to_lowercase()
-}
-
-/// The spreadsheet id of a board's calls when the board has none connected.
-pub const NO_SPREADSHEET: &str = "-";
-
-fn no_spreadsheet() -> Error {
-    Error::NotFound("No spreadsheet is connected here.".to_owned())
-}
-
-/// The scope of the board at `path` (the browser path, whose first segment is the slug), read by
-/// the caller or through `embed_token`. `spreadsheet_id`, when given, must be the board's own
-/// spreadsheet, else 404.
-pub async fn board_scope(
-    db: &Db,
-    caller: &Caller,
-    path: &str,
-    spreadsheet_id: Option<&str>,
-    embed_token: Option<&str>,
-) -> Result<Scope, Error> {
-    let slug = first_segment(path);
-    let board = match slug.is_empty() {
-        true => None,
-        false => board_state::find_by_slug(db, &slug).await?,
-    };
-    let board = board.ok_or_else(|| Error::NotFound("Board not found. Name it with the `board` query parameter (its slug).".to_owned()))?;
-    let reader = embed_token::reader(db, caller, &board, embed_token).await?;
-    // A board without a spreadsheet is asked for as `-`: its blocks that need no rows (a markdown
-    // block without a sheet) still have a view; any tab of it is not found.
-    let own = match (board.spreadsheet_id.clone(), spreadsheet_id) {
-        (Some(own), _) => own,
-        (None, Some(NO_SPREADSHEET)) => String::new(),
-        (None, _) => return Err(no_spreadsheet()),
-    };
-    if spreadsheet_id.is_some_and(|asked| asked != own && !(own.is_empty() && asked == NO_SPREADSHEET)) {
-        return Err(Error::NotFound("This spreadsheet is not the one of this board.".to_owned()));
-    }
-    Ok(Scope {
-        role: reader.role,
-        spreadsheet_id: own,
-        filters: board.settings()?.filters,
-        parent: OwnedParent::Board(board.id),
-        locked_filters: reader.grant.map(|grant| grant.locked_filters).unwrap_or_default(),
-        read_only: reader.only_through_token,
-    })
-}
-
-/// The scope of the page at `path` of `app`.
-pub async fn page_scope(db: &Db, caller: &Caller, app: &App, path: &str) -> Result<Scope, Error> {
-    let role = app.viewer_role(db, caller).await?;
-    let page = apps::page_at_path(db, &app.id, path).await?;
-    // Without a spreadsheet the page's blocks that read no rows (iframe, markdown without a sheet)
-    // still have a view; any tab is answered 'No spreadsheet is connected here.'.
-    let spreadsheet_id = app.spreadsheet_id.clone().unwrap_or_default();
-    let filters = apps::page_settings(apps::stored_page_settings(db, &page.id).await?)?.filters;
-    Ok(Scope { role, spreadsheet_id, filters, parent: OwnedParent::Page(page.id), locked_filters: Vec::new(), read_only: false })
-}
-
-/// The scope of the board or page a block sits on, for a caller `access` already let view it
-/// (a row action names its block, not the board or page).
-pub async fn block_scope(db: &Db, access: &BlockAccess) -> Result<Scope, Error> {
-    let filters = match &access.block.parent {
-        OwnedParent::Board(id) => {
-            let board = board_state::find_by_id(db, id).await?.ok_or_else(|| Error::NotFound("Board not found.".to_owned()))?;
-            board.settings()?.filters
-        }
-        OwnedParent::Page(id) => apps::page_settings(apps::stored_page_settings(db, id).await?)?.filters,
-    };
-    let spreadsheet_id = access.spreadsheet_id.clone().ok_or_else(no_spreadsheet)?;
-    Ok(Scope {
-        role: access.role,
-        spreadsheet_id,
-        filters,
-        parent: access.block.parent.clone(),
-        locked_filters: Vec::new(),
-        read_only: false,
-    })
-}
 
 /// The sheet-data query parameters besides those of every request (platform §7).
 #[derive(Debug, Clone, Default, Deserialize, IntoParams)]
@@ -191,8 +96,8 @@ impl SheetParams {
 /// Who asks: identity comes from the session, `_id` and the URL filters from the request.
 #[derive(Debug, Clone, Default)]
 pub struct Viewer {
+    /// The session's e-mail once verified ([`crate::scope::verified_email`]).
     pub email: Option<String>,
-    pub name: Option<String>,
     pub signed_in: bool,
     /// The `_id` of session storage.
     pub session_row_id: Option<String>,
@@ -202,11 +107,9 @@ pub struct Viewer {
 
 impl Viewer {
     pub fn new(caller: &Caller, session_row_id: Option<String>, url_filters: Option<String>) -> Self {
-        let user = caller.signed_in.as_ref().map(|signed_in| &signed_in.user);
         Self {
-            email: user.map(|user| user.email.clone()),
-            name: user.map(|user| user.name.clone()),
-            signed_in: user.is_some(),
+            email: crate::scope::verified_email(caller).map(str::to_owned),
+            signed_in: caller.signed_in.is_some(),
             session_row_id,
             url_filters,
         }
@@ -319,24 +222,14 @@ pub async fn load_table(state: &AppState, sheet: &SheetInfo, fresh: bool) -> Res
     loaded.ok_or_else(|| not_in_spreadsheet(&sheet.title))
 }
 
-fn not_in_spreadsheet(title: &str) -> Error {
-    Error::NotFound(format!("The sheet `{title}` is not in this spreadsheet."))
-}
-
-/// The tab `title` of the scope's spreadsheet, or 404.
-pub async fn find_sheet(db: &Db, spreadsheet_id: &str, title: &str) -> Result<SheetInfo, Error> {
-    if spreadsheet_id.is_empty() {
-        return Err(no_spreadsheet());
+/// The tab `title` of the scope's spreadsheet, or 404: also when the tab is outside the scope,
+/// with the same text ([`Scope::require_tab`]).
+pub async fn find_sheet(db: &Db, scope: &Scope, title: &str) -> Result<SheetInfo, Error> {
+    if scope.spreadsheet_id.is_empty() {
+        return Err(Error::NotFound("No spreadsheet is connected here.".to_owned()));
     }
-    store::find(db, spreadsheet_id, title).await?.ok_or_else(|| not_in_spreadsheet(title))
-}
-
-/// The block `block=` names, which must belong to the scope's board or page.
-pub async fn scoped_block(db: &Db, scope: &Scope, block_id: &str) -> Result<blocks::StoredBlock, Error> {
-    blocks::find(db, block_id)
-        .await?
-        .filter(|block| block.parent == scope.parent)
-        .ok_or_else(|| Error::NotFound(format!("The block `{block_id}` is not on this board or page.")))
+    scope.require_tab(title)?;
+    store::find(db, &scope.spreadsheet_id, title).await?.ok_or_else(|| not_in_spreadsheet(title))
 }
 
 /// The stored filters as the core reads them, each switched on where it applies: active, locked
@@ -447,7 +340,7 @@ pub async fn build_spec(
     table: &Table,
     params: &SheetParams,
 ) -> Result<BuiltSpec, Error> {
-    let prepared = prepare(state, scope, viewer, sheet, params).await?;
+    let prepared = prepare(scope, viewer, sheet, params)?;
     with_record(state, scope, table, prepared, params.bypass_cache()).await
 }
 
@@ -466,7 +359,7 @@ struct Prepared {
     record: Option<RecordAt>,
 }
 
-async fn prepare(state: &AppState, scope: &Scope, viewer: &Viewer, sheet: &SheetInfo, params: &SheetParams) -> Result<Prepared, Error> {
+fn prepare(scope: &Scope, viewer: &Viewer, sheet: &SheetInfo, params: &SheetParams) -> Result<Prepared, Error> {
     let utc_offset_minutes = utc_offset(params.tz_offset.as_deref())?;
     let page = number::<u64>("page", params.page.as_deref(), "a page number such as 1")?;
     let mut rows_per_page = number::<u64>("rows_per_page", params.rows_per_page.as_deref(), "a number of rows (0 for all)")?;
@@ -474,11 +367,13 @@ async fn prepare(state: &AppState, scope: &Scope, viewer: &Viewer, sheet: &Sheet
     if capped {
         rows_per_page = Some(GUEST_ROW_CAP);
     }
-    let block = match params.block.as_deref().map(str::trim).filter(|id| !id.is_empty()) {
-        Some(id) => Some(scoped_block(&state.db, scope, id).await?),
-        None => None,
+    let named = params.block.as_deref().map(str::trim).filter(|id| !id.is_empty());
+    let (block, shown_by_any) = match scope.row_rule(&sheet.title, named)? {
+        RowRule::Block(block) => (Some(block), Vec::new()),
+        RowRule::All => (None, Vec::new()),
+        RowRule::AnyOf(filters) => (None, filters),
     };
-    let conditional_filter = block.as_ref().map(conditional_filter).transpose()?.flatten();
+    let conditional_filter = block.as_ref().map(scope::conditional_filter).transpose()?.flatten();
     let formats = block.as_ref().map(|block| tessera_blocks::column_formats(&block.config)).unwrap_or_default();
     let record = params.current_record.as_deref().map(str::trim).filter(|id| !id.is_empty()).map(|id| {
         match params.current_sheet.as_deref().map(str::trim).filter(|title| !title.is_empty() && *title != sheet.title) {
@@ -503,6 +398,7 @@ async fn prepare(state: &AppState, scope: &Scope, viewer: &Viewer, sheet: &Sheet
         search: params.search.clone().filter(|text| !text.trim().is_empty()),
         sort: sort(params)?.or_else(|| block.as_ref().and_then(own_sort)),
         conditional_filter,
+        shown_by_any,
         page,
         rows_per_page,
         formats,
@@ -510,7 +406,7 @@ async fn prepare(state: &AppState, scope: &Scope, viewer: &Viewer, sheet: &Sheet
             now: Some(rfc3339(crate::db::now())),
             utc_offset_minutes,
             user_email: viewer.email.clone(),
-            user_name: viewer.name.clone(),
+            user_name: scope.recorded_name.clone(),
             session_id: viewer.session_row_id.clone(),
             current_record: None,
         },
@@ -526,7 +422,7 @@ async fn with_record(state: &AppState, scope: &Scope, table: &Table, prepared: P
         None => None,
         Some(RecordAt::ThisTab(id)) => record(table, &id),
         Some(RecordAt::OtherTab { title, id }) => {
-            let other = find_sheet(&state.db, &scope.spreadsheet_id, &title).await?;
+            let other = find_sheet(&state.db, scope, &title).await?;
             record(&load_table(state, &other, fresh).await?.0, &id)
         }
     };
@@ -596,18 +492,9 @@ fn record_of_detail_page<'a>(
     (is_item_details && !has_conditional_filter && same_tab).then_some(id)
 }
 
-fn conditional_filter(block: &blocks::StoredBlock) -> Result<Option<ConditionalFilter>, Error> {
-    match block.config.get("conditional_filter") {
-        None | Some(Value::Null) => Ok(None),
-        Some(value) => serde_json::from_value(value.clone())
-            .map(Some)
-            .map_err(|error| Error::invalid("block", format!("The block's conditional filter cannot be used: {error}."))),
-    }
-}
-
 /// One page of `title` as the viewer sees it.
 pub async fn answer(state: &AppState, scope: &Scope, viewer: &Viewer, title: &str, params: &SheetParams) -> Result<SheetAnswer, Error> {
-    let sheet = find_sheet(&state.db, &scope.spreadsheet_id, title).await?;
+    let sheet = find_sheet(&state.db, scope, title).await?;
     let (table, version) = load_table(state, &sheet, params.bypass_cache()).await?;
     let built = build_spec(state, scope, viewer, &sheet, &table, params).await?;
     respond(scope, &table, version, built)
@@ -617,9 +504,9 @@ pub async fn answer(state: &AppState, scope: &Scope, viewer: &Viewer, title: &st
 /// the same effective query already asked for this version of the tab (see `answer_cache`).
 /// `_vercel_no_cache=1` computes it afresh.
 pub async fn answer_json(state: &AppState, scope: &Scope, viewer: &Viewer, title: &str, params: &SheetParams) -> Result<JsonAnswer, Error> {
-    let sheet = find_sheet(&state.db, &scope.spreadsheet_id, title).await?;
+    let sheet = find_sheet(&state.db, scope, title).await?;
     let version = store::version(&state.db, &sheet.id).await?.ok_or_else(|| not_in_spreadsheet(&sheet.title))?;
-    let mut prepared = prepare(state, scope, viewer, &sheet, params).await?;
+    let mut prepared = prepare(scope, viewer, &sheet, params)?;
     let asked = match params.bypass_cache() {
         true => None,
         false => answer_key(scope, &sheet, version, &mut prepared),

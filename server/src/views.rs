@@ -39,7 +39,8 @@ use utoipa::{IntoParams, ToSchema};
 use crate::answer_cache::{JsonAnswer, Lookup};
 use crate::blocks::StoredBlock;
 use crate::error::Error;
-use crate::sheet_query::{self, query_error, MarkdownCell, Scope, SheetParams, Viewer};
+use crate::scope::Scope;
+use crate::sheet_query::{self, query_error, MarkdownCell, SheetParams, Viewer};
 use crate::sheets::store;
 use crate::text::rfc3339;
 use crate::AppState;
@@ -213,7 +214,7 @@ struct Reader<'a> {
 impl Reader<'_> {
     /// The tab `title` and the block's query over it.
     async fn query(&self, title: &str) -> Result<(Arc<Table>, QuerySpec), Error> {
-        let sheet = sheet_query::find_sheet(&self.state.db, &self.scope.spreadsheet_id, title).await?;
+        let sheet = sheet_query::find_sheet(&self.state.db, self.scope, title).await?;
         let (table, _) = sheet_query::load_table(self.state, &sheet, self.params.bypass_cache()).await?;
         let built = sheet_query::build_spec(self.state, self.scope, self.viewer, &sheet, &table, &self.params).await?;
         Ok((table, built.spec))
@@ -238,7 +239,7 @@ pub(crate) async fn view_json(
     block_id: &str,
     params: &ViewParams,
 ) -> Result<JsonAnswer, Error> {
-    let block = sheet_query::scoped_block(&state.db, scope, block_id).await?;
+    let block = scope.block(block_id)?.clone();
     block_view_json(state, scope, viewer, &block, params).await
 }
 
@@ -331,7 +332,7 @@ async fn view_key(
         block: block.to_json(),
         filters,
         user_email: viewer.email.as_deref(),
-        user_name: viewer.name.as_deref(),
+        user_name: scope.recorded_name.as_deref(),
         session_id: viewer.session_row_id.as_deref(),
         utc_offset_minutes,
         today: today.to_string(),

@@ -39,6 +39,8 @@
 //! filter with `filter_by` 'Logged in user' keeps rows whose `select_column` is the signed-in
 //! user's e-mail or name; 'Current record' keeps rows whose `select_column` equals the current
 //! record's `match_with_column`. With nobody signed in (or no current record) they keep no row.
+//! `shown_by_any` keeps the rows that at least one of its conditional filters keeps: the union of
+//! what several blocks show.
 
 use std::collections::HashMap;
 
@@ -101,6 +103,12 @@ pub struct QuerySpec {
     pub search: Option<String>,
     pub sort: Option<Sort>,
     pub conditional_filter: Option<ConditionalFilter>,
+    /// The union of several blocks' conditional filters: a row is kept when at least one of them
+    /// keeps it, each as `conditional_filter` would. A read that names no block sees what the
+    /// place's blocks show that viewer together, never more. Empty: no such rule.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(any(test, feature = "ts"), ts(as = "Option<_>", optional))]
+    pub shown_by_any: Vec<ConditionalFilter>,
     /// 1-based; past the last page reads the last page.
     pub page: Option<u64>,
     /// Rows per page: absent means the spec's default, [`DEFAULT_ROWS_PER_PAGE`]; 0 puts every
@@ -303,7 +311,24 @@ fn apply_session_rules(table: &Table, spec: &QuerySpec, mask: &mut [bool]) -> Re
             keep_rows(table, c, mask, |cell| cell.trim() == id);
         }
     }
-    let Some(cond) = &spec.conditional_filter else { return Ok(()) };
+    if let Some(cond) = &spec.conditional_filter {
+        narrow_by_conditional(table, cond, ctx, mask)?;
+    }
+    if !spec.shown_by_any.is_empty() {
+        let mut any = vec![false; mask.len()];
+        for cond in &spec.shown_by_any {
+            let mut one = vec![true; mask.len()];
+            narrow_by_conditional(table, cond, ctx, &mut one)?;
+            any.iter_mut().zip(one).for_each(|(any, one)| *any |= one);
+        }
+        mask.iter_mut().zip(any).for_each(|(keep, any)| *keep &= any);
+    }
+    Ok(())
+}
+
+/// Keeps the rows `cond` keeps; a `filter_by` other than 'Logged in user' and 'Current record'
+/// ('None') keeps every row.
+fn narrow_by_conditional(table: &Table, cond: &ConditionalFilter, ctx: &Context, mask: &mut [bool]) -> Result<(), QueryError> {
     let wanted: Vec<String> = match cond.filter_by.as_str() {
         "Logged in user" => [ctx.signed_in_email(), ctx.user_name.as_deref()]
             .into_iter()

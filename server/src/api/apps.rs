@@ -157,8 +157,8 @@ fn spreadsheet_url(input: &str) -> Result<String, Error> {
         (status = 404, body = ErrorBody)))]
 async fn get(State(state): State<AppState>, caller: Caller, Path(app_id): Path<String>) -> Result<ApiJson<AppAnswer>, Error> {
     let app = App::get(&state.db, &app_id).await?;
-    app.viewer_role(&state.db, &caller).await?;
-    Ok(ApiJson(AppAnswer { app: app.json() }))
+    let role = app.viewer_role(&state.db, &caller).await?;
+    Ok(ApiJson(AppAnswer { app: app.json_for(role) }))
 }
 
 /// A change to an app; absent fields stay as they are.
@@ -368,6 +368,6 @@ async fn app_info(
         name => AppLocator { app_id: None, app: Some(name.to_owned()) },
     };
     let app = locator.resolve(&state.db, None, &state.config.public_base_url()).await?;
-    app.viewer_role(&state.db, &caller).await?;
-    Ok(ApiJson(AppAnswer { app: app.json() }))
+    let role = app.viewer_role(&state.db, &caller).await?;
+    Ok(ApiJson(AppAnswer { app: app.json_for(role) }))
 }

@@ -42,9 +42,10 @@ use super::{ApiJson, SpecParams};
 use crate::answer_cache::JsonAnswer;
 use crate::apps::AppLocator;
 use crate::auth::Caller;
-use crate::blocks::{self, StoredBlock};
+use crate::blocks::StoredBlock;
 use crate::error::{Error, ErrorBody};
-use crate::sheet_query::{self, Scope, SheetAnswer, SheetParams, Viewer};
+use crate::scope::Scope;
+use crate::sheet_query::{self, SheetAnswer, SheetParams, Viewer};
 use crate::views::{self, BlockView, ViewParams};
 use crate::AppState;
 
@@ -130,10 +131,11 @@ async fn page_first_paint(
 }
 
 async fn first_paint(state: &AppState, scope: Scope, viewer: Viewer, params: FirstPaintParams) -> Result<FirstPaint, Error> {
-    let stored = blocks::stored(&state.db, scope.parent.as_parent()).await?;
     // Each block on its own task: the queries are CPU work, which one task would do in turn.
-    let tasks: Vec<_> = stored
-        .into_iter()
+    let tasks: Vec<_> = scope
+        .blocks
+        .iter()
+        .cloned()
         .filter_map(|block| {
             let read = reads(&block)?;
             let (state, scope, viewer, params) = (state.clone(), scope.clone(), viewer.clone(), params.clone());

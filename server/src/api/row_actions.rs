@@ -24,27 +24,24 @@
 //! **Download pdf.** `{ok: true, message, text}`: `pdf_template` with the row's `[Column]`
 //! values filled in; the browser lays the text out as a PDF.
 
-use std::sync::Arc;
-
 use axum::extract::{Path, Query, State};
 use reqwest::header::{HeaderName, HeaderValue};
 use reqwest::{RequestBuilder, Url};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 use tessera_core::markdown;
-use tessera_core::query;
-use tessera_core::table::{Table, RECORD_ID_COLUMN};
+use tessera_core::table::Table;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::{ApiJson, SpecParams};
-use crate::audience::{self, BlockAccess};
+use crate::audience;
 use crate::auth::Caller;
 use crate::error::{Error, ErrorBody};
 use crate::outbound;
-use crate::sheet_query::{self, query_error, SheetParams, Viewer};
-use crate::sheets::rows::ROW_GONE;
+use crate::scope;
+use crate::sheet_query::Viewer;
 use crate::AppState;
 
 /// The answer of an action without a `success_message`.
@@ -117,7 +114,8 @@ async fn run(
         )));
     };
     let viewer = Viewer::new(&caller, spec.session_row_id, spec.url_filters);
-    let (table, row) = shown_row(&state, &access, &viewer, &body.record_id).await?;
+    let scope = scope::block_scope(&state.db, &caller, &access).await?;
+    let (table, row) = scope.shown_row(&state, &access.block, &viewer, &body.record_id).await?;
     let message = text(&action, "success_message").unwrap_or(DONE).to_owned();
     match kind {
         Kind::DownloadPdf => {
@@ -134,21 +132,6 @@ async fn run(
 /// A setting's text, trimmed; `None` when absent or empty.
 fn text<'a>(action: &'a Map<String, Value>, key: &str) -> Option<&'a str> {
     action.get(key).and_then(Value::as_str).map(str::trim).filter(|text| !text.is_empty())
-}
-
-/// The block's tab and the row `record_id` of it, when the block shows that row to `viewer`.
-async fn shown_row(state: &AppState, access: &BlockAccess, viewer: &Viewer, record_id: &str) -> Result<(Arc<Table>, usize), Error> {
-    let scope = sheet_query::block_scope(&state.db, access).await?;
-    let title = access.block.config.get("sheet_title").and_then(Value::as_str).unwrap_or_default();
-    let sheet = sheet_query::find_sheet(&state.db, &scope.spreadsheet_id, title).await?;
-    let (table, _) = sheet_query::load_table(state, &sheet, false).await?;
-    let params = SheetParams { block: Some(access.block.id.clone()), ..SheetParams::default() };
-    let spec = sheet_query::build_spec(state, &scope, viewer, &sheet, &table, &params).await?.spec;
-    let rows = query::matching_rows(&table, &spec).map_err(query_error)?;
-    let id_column = table.column_index(RECORD_ID_COLUMN);
-    let row = id_column.and_then(|c| rows.iter().map(|&row| row as usize).find(|&row| table.cell(row, c) == record_id.trim()));
-    let row = row.ok_or_else(|| Error::NotFound(ROW_GONE.to_owned()))?;
-    Ok((table, row))
 }
 
 /// The body of an API call: each `field_mapping` key with the row's cell of the column its
@@ -248,6 +231,8 @@ fn describe(error: &reqwest::Error) -> String {
 #[cfg(test)]
 mod tests {
     use serde_json::json;
+
+    use tessera_core::table::RECORD_ID_COLUMN;
 
     use super::*;
 

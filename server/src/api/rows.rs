@@ -18,7 +18,7 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::api::ApiJson;
+use crate::api::{ApiJson, SpecParams};
 use crate::audience::{self, BlockAccess, RowChange};
 use crate::auth::Caller;
 use crate::blocks::OwnedParent;
@@ -26,6 +26,8 @@ use crate::db::now;
 use crate::error::{Error, ErrorBody, ResultExt};
 use crate::history::activity::{ActivityActor, RowLog, Via};
 use crate::rate_limit::ClientIp;
+use crate::scope;
+use crate::sheet_query::Viewer;
 use crate::sheets::new_record_id;
 use crate::sheets::rows::{self, Values, ROW_GONE};
 use crate::sheets::store::{self, SheetInfo};
@@ -98,6 +100,7 @@ async fn append(
         audience::fill_hidden_defaults(&access.block.config, &mut values, caller.email(), now(), utc_offset_minutes);
     }
     audience::check_values(&access.block, &sheet.title, &sheet.columns, &values, RowChange::Append)?;
+    audience::check_columns(&access.block, &sheet.columns, values.keys().map(String::as_str))?;
     let record_id = new_record_id();
     sources::write_through(&state, &source, &sheet, &RowWrite::Append { record_id: &record_id, values: &values }).await?;
     state
@@ -117,7 +120,7 @@ async fn append(
 
 /// Changes some cells of one row; the columns not sent keep their values.
 #[utoipa::path(put, path = "/blocks/{blockId}/rows/{recordId}", tag = "rows", request_body = RowValues,
-    params(("blockId" = String, Path, description = "The table or list block"), ("recordId" = String, Path, description = "The row's 'ChartApps Record ID'")),
+    params(("blockId" = String, Path, description = "The table or list block"), ("recordId" = String, Path, description = "The row's 'ChartApps Record ID'"), SpecParams),
     responses((status = 200, body = Written), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
         (status = 404, body = ErrorBody, description = "No such block, or the row is gone"), (status = 409, body = ErrorBody),
         (status = 422, body = ErrorBody)))]
@@ -126,12 +129,15 @@ async fn edit(
     caller: Caller,
     ip: ClientIp,
     Path((block_id, record_id)): Path<(String, String)>,
+    Query(spec): Query<SpecParams>,
     ApiJson(body): ApiJson<RowValues>,
 ) -> Result<ApiJson<Written>, Error> {
+    let viewer = Viewer::new(&caller, spec.session_row_id, spec.url_filters);
     let access = audience::block_access(&state.db, &caller, &block_id).await?;
     access.require(RowChange::Edit, &[])?;
     let (source, sheet) = target(&state, &access).await?;
     let values = cell_values(body.values)?;
+    shown_row(&state, &caller, &access, &viewer, &record_id).await?;
     let current = current_row(&state, &sheet, &record_id).await?;
     audience::check_values(&access.block, &sheet.title, &sheet.columns, &values, RowChange::Edit)?;
     // A form may send the whole row back: only the cells it changes need to be editable.
@@ -144,6 +150,7 @@ async fn edit(
         .map(|(column, _)| column.as_str())
         .collect();
     access.require(RowChange::Edit, &changed)?;
+    audience::check_columns(&access.block, &sheet.columns, changed.iter().copied())?;
     sources::write_through(&state, &source, &sheet, &RowWrite::Update { record_id: &record_id, values: &values }).await?;
     state.tables.write(&sheet.id, rows::update(&state.db, &sheet, &record_id, &values, log(&state, &caller, ip, &access).as_ref())).await?;
     Ok(ApiJson(Written { record_id }))
@@ -151,7 +158,7 @@ async fn edit(
 
 /// Removes one row.
 #[utoipa::path(delete, path = "/blocks/{blockId}/rows/{recordId}", tag = "rows",
-    params(("blockId" = String, Path, description = "The table or list block"), ("recordId" = String, Path, description = "The row's 'ChartApps Record ID'")),
+    params(("blockId" = String, Path, description = "The table or list block"), ("recordId" = String, Path, description = "The row's 'ChartApps Record ID'"), SpecParams),
     responses((status = 200, body = Deleted), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
         (status = 404, body = ErrorBody, description = "No such block, or the row is gone"), (status = 409, body = ErrorBody)))]
 async fn delete(
@@ -159,11 +166,13 @@ async fn delete(
     caller: Caller,
     ip: ClientIp,
     Path((block_id, record_id)): Path<(String, String)>,
+    Query(spec): Query<SpecParams>,
 ) -> Result<ApiJson<Deleted>, Error> {
+    let viewer = Viewer::new(&caller, spec.session_row_id, spec.url_filters);
     let access = audience::block_access(&state.db, &caller, &block_id).await?;
     access.require(RowChange::Delete, &[])?;
     let (source, sheet) = target(&state, &access).await?;
-    current_row(&state, &sheet, &record_id).await?;
+    shown_row(&state, &caller, &access, &viewer, &record_id).await?;
     sources::write_through(&state, &source, &sheet, &RowWrite::Delete { record_id: &record_id }).await?;
     state.tables.write(&sheet.id, rows::delete(&state.db, &sheet, &record_id, log(&state, &caller, ip, &access).as_ref())).await?;
     Ok(ApiJson(Deleted { deleted: true, record_id }))
@@ -171,7 +180,7 @@ async fn delete(
 
 /// Copies one row to just below it; answers the copy's record id.
 #[utoipa::path(post, path = "/blocks/{blockId}/rows/{recordId}/duplicate", tag = "rows",
-    params(("blockId" = String, Path, description = "The table block"), ("recordId" = String, Path, description = "The row to copy")),
+    params(("blockId" = String, Path, description = "The table block"), ("recordId" = String, Path, description = "The row to copy"), SpecParams),
     responses((status = 201, body = Written), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
         (status = 404, body = ErrorBody, description = "No such block, or the row is gone"), (status = 409, body = ErrorBody)))]
 async fn duplicate(
@@ -179,11 +188,13 @@ async fn duplicate(
     caller: Caller,
     ip: ClientIp,
     Path((block_id, record_id)): Path<(String, String)>,
+    Query(spec): Query<SpecParams>,
 ) -> Result<(StatusCode, ApiJson<Written>), Error> {
+    let viewer = Viewer::new(&caller, spec.session_row_id, spec.url_filters);
     let access = audience::block_access(&state.db, &caller, &block_id).await?;
     access.require(RowChange::Duplicate, &[])?;
     let (source, sheet) = target(&state, &access).await?;
-    current_row(&state, &sheet, &record_id).await?;
+    shown_row(&state, &caller, &access, &viewer, &record_id).await?;
     let copy_id = new_record_id();
     sources::write_through(&state, &source, &sheet, &RowWrite::Duplicate { record_id: &record_id, copy_id: &copy_id }).await?;
     state
@@ -227,6 +238,14 @@ async fn target(state: &AppState, access: &BlockAccess) -> Result<(Source, Sheet
         .await?
         .ok_or_else(|| Error::NotFound(format!("The spreadsheet has no sheet `{title}`; choose the block's sheet again in the editor.")))?;
     Ok((Source { spreadsheet_id: spreadsheet_id.to_owned(), kind, url }, sheet))
+}
+
+/// Ok when the block shows the row `record_id` to this caller (the scope's rule for every write
+/// to an existing row), else 404 with [`ROW_GONE`]: a row the caller cannot see is as good as
+/// gone for them.
+async fn shown_row(state: &AppState, caller: &Caller, access: &BlockAccess, viewer: &Viewer, record_id: &str) -> Result<(), Error> {
+    let scope = scope::block_scope(&state.db, caller, access).await?;
+    scope.shown_row(state, &access.block, viewer, record_id).await.map(drop)
 }
 
 /// The stored cells of one row, or 404 with [`ROW_GONE`]. Read before the source is written,

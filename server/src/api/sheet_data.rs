@@ -11,8 +11,8 @@
 //! A page answer is `{columns, rows, total, page, page_count, version}` (`truncated: true` when a
 //! caller without a session was held to 10,000 rows). A failure answers `{"error": text}` with
 //! its status. `getSpreadsheetData` reads an app page when the request names an app (`app_id`,
-//! `app` or the host's sub-domain), else the board whose slug is `board`; each tab there is
-//! answered whole (`rows_per_page` defaults to 0) and a tab that fails is `{error}` in place.
+//! `app` or the host's sub-domain), else the board whose slug is `board`; each tab of the caller's
+//! scope there is answered whole (`rows_per_page` defaults to 0) and a tab that fails is `{error}` in place.
 //!
 //! CSV export needs the owner or an admin, or `block=` naming a block of this board or page, on
 //! this tab, configured with `csv_download: true` (blocks §3.4, default false).
@@ -38,7 +38,8 @@ use crate::answer_cache::JsonAnswer;
 use crate::apps::AppLocator;
 use crate::auth::Caller;
 use crate::error::{Error, ErrorBody};
-use crate::sheet_query::{self, Scope, SheetAnswer, SheetParams, Viewer};
+use crate::scope::{self, Scope};
+use crate::sheet_query::{self, SheetAnswer, SheetParams, Viewer};
 use crate::sheets::store;
 use crate::sources;
 use crate::AppState;
@@ -65,7 +66,7 @@ pub(super) async fn board_scope(
     spreadsheet_id: Option<&str>,
     embed_token: Option<&str>,
 ) -> Result<Scope, Error> {
-    let scope = sheet_query::board_scope(&state.db, caller, board.unwrap_or_default(), spreadsheet_id, embed_token).await?;
+    let scope = scope::board_scope(&state.db, caller, board.unwrap_or_default(), spreadsheet_id, embed_token).await?;
     refresh_linked(state, &scope).await;
     Ok(scope)
 }
@@ -89,7 +90,7 @@ pub(super) async fn page_scope(
 ) -> Result<Scope, Error> {
     let host = headers.get(HOST).and_then(|value| value.to_str().ok());
     let app = locator.resolve(&state.db, host, &state.config.public_base_url()).await?;
-    let scope = sheet_query::page_scope(&state.db, caller, &app, board.unwrap_or_default()).await?;
+    let scope = scope::page_scope(&state.db, caller, &app, board.unwrap_or_default()).await?;
     refresh_linked(state, &scope).await;
     Ok(scope)
 }
@@ -185,7 +186,10 @@ async fn spreadsheet_data(
     params.rows_per_page.get_or_insert_with(|| "0".to_owned());
     let viewer = viewer(&caller, spec);
     let mut sheets = Vec::new();
-    for sheet in store::list(&state.db, &scope.spreadsheet_id).await? {
+    let readable = scope.readable_tabs();
+    let tabs = store::list(&state.db, &scope.spreadsheet_id).await?;
+    // Only the tabs of the caller's scope: the others are not listed, even as errors.
+    for sheet in tabs.into_iter().filter(|sheet| readable.as_ref().is_none_or(|tabs| tabs.contains(&sheet.title))) {
         // Each tab as the sheet call answers it, shared with other callers of the same effective
         // query (`answer_cache`), and sent as the bytes kept, never rebuilt as a JSON tree.
         let answer = sheet_query::answer_json(&state, &scope, &viewer, &sheet.title, &params).await.and_then(JsonAnswer::into_raw);
@@ -244,11 +248,11 @@ async fn page_export(
 const CSV_NOT_ALLOWED: &str = "CSV download is not enabled for this block; its owner can switch it on in the block's settings.";
 
 async fn export(state: &AppState, scope: &Scope, viewer: Viewer, title: &str, params: &SheetParams) -> Result<Response, Error> {
-    let sheet = sheet_query::find_sheet(&state.db, &scope.spreadsheet_id, title).await?;
+    let sheet = sheet_query::find_sheet(&state.db, scope, title).await?;
     if !scope.role.can_edit() {
         let block_id = params.block.as_deref().map(str::trim).filter(|id| !id.is_empty());
         let block_id = block_id.ok_or_else(|| Error::NotPermitted(CSV_NOT_ALLOWED.to_owned()))?;
-        let block = sheet_query::scoped_block(&state.db, scope, block_id).await?;
+        let block = scope.block_reading(block_id, &sheet.title)?;
         let on_this_sheet = block.config.get("sheet_title").and_then(Value::as_str).is_none_or(|shown| shown == sheet.title);
         let allowed = block.config.get("csv_download").and_then(Value::as_bool).unwrap_or(false);
         if !(allowed && on_this_sheet) {

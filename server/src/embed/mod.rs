@@ -47,7 +47,8 @@ use crate::blocks::{self, OwnedParent, Parent, StoredBlock};
 use crate::board_state::{self, Board};
 use crate::embed_token;
 use crate::error::Error;
-use crate::sheet_query::{Scope, Viewer};
+use crate::scope::Scope;
+use crate::sheet_query::Viewer;
 use crate::sheets::store::{self, SheetInfo};
 use crate::web::{self, Prerendered, WebApp};
 use crate::AppState;
@@ -146,13 +147,15 @@ pub async fn guest_scope(state: &AppState, board: &Board) -> Result<Scope, Error
         parent: OwnedParent::Board(board.id.clone()),
         locked_filters: Vec::new(),
         read_only: false,
+        blocks: blocks::stored(&state.db, Parent::Board(&board.id)).await?.into(),
+        recorded_name: None,
     })
 }
 
 /// `board` drawn for `viewer` through `scope`: from the cache when nothing it was drawn from
 /// changed, else drawn now (one request draws; others asking for the same version wait for it).
 pub async fn rendered(state: &AppState, board: &Board, scope: &Scope, viewer: &Viewer) -> Result<Arc<Rendered>, Error> {
-    let blocks = blocks::stored(&state.db, Parent::Board(&board.id)).await?;
+    let blocks = scope.blocks.to_vec();
     let sheets = match scope.spreadsheet_id.is_empty() {
         true => Vec::new(),
         false => store::list(&state.db, &scope.spreadsheet_id).await?,

@@ -21,7 +21,8 @@ use tessera_blocks::{first_page_rows, BlockType, Capabilities, ViewKind};
 use crate::blocks::StoredBlock;
 use crate::board_state::{Board, Settings};
 use crate::error::{messages, Error};
-use crate::sheet_query::{self, Scope, SheetAnswer, SheetParams, Viewer};
+use crate::scope::Scope;
+use crate::sheet_query::{self, SheetAnswer, SheetParams, Viewer};
 use crate::views::{self, BlockView, ViewParams};
 use crate::AppState;
 

@@ -31,6 +31,7 @@ mod path_tricks;
 mod plans;
 mod row_actions;
 mod rows;
+mod scope;
 mod sheet_columns;
 mod sheet_data;
 mod source_failures;
