@@ -422,7 +422,14 @@ async fn with_record(state: &AppState, scope: &Scope, table: &Table, prepared: P
         None => None,
         Some(RecordAt::ThisTab(id)) => record(table, &id),
         Some(RecordAt::OtherTab { title, id }) => {
-            let other = find_sheet(&state.db, scope, &title).await?;
+            // The record a detail page was opened from is often on a tab another page of the app
+            // shows, so this tab need not be in the page's scope: its cells are only compared
+            // with by the block's own conditional filter, never answered.
+            let other = match scope.spreadsheet_id.is_empty() {
+                true => None,
+                false => store::find(&state.db, &scope.spreadsheet_id, &title).await?,
+            };
+            let other = other.ok_or_else(|| not_in_spreadsheet(&title))?;
             record(&load_table(state, &other, fresh).await?.0, &id)
         }
     };

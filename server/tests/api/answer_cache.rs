@@ -31,7 +31,7 @@ fn sales() -> ImportedSheet {
 }
 
 /// Ada's public board `sales` whose one active filter keeps the caller's own rows
-/// (`Owner = [(current_user)]`).
+/// (`Owner = [(current_user)]`), with a table of Sales (so its rows are the board's to show).
 struct Fixture {
     server: TestServer,
     ada: Client,
@@ -50,6 +50,7 @@ impl Fixture {
             "sheet_column": {"sheet": "Sales", "column": "Owner"}, "value": "[(current_user)]"});
         let settings = json!({"spreadsheetId": spreadsheet_id, "public": true, "filters": [mine]});
         ada.put(&format!("/api/boards/{board_id}"), settings).await.expect(200);
+        ada.post(&format!("/api/boards/{board_id}/blocks"), json!({"type": "table", "sheet_title": "Sales"})).await.expect(201);
         Self { server, ada, board_id, spreadsheet_id }
     }
 

@@ -183,7 +183,7 @@ both_databases! {
         let server = TestServer::start(backend).await;
         let (ada, board_id, sheet) = ada_with_board(&server, "upload").await;
         ada.put(&format!("/api/boards/{board_id}"), json!({"public": true})).await.expect(200);
-        let form = board_block(&ada, &board_id, json!({"type": "form"})).await;
+        let form = board_block(&ada, &board_id, json!({"type": "form", "axis": [{"column": "Name"}]})).await;
         let guest = server.guest();
         guest.post(&format!("/api/blocks/{form}/rows"), json!({"values": {"Name": "Eve"}})).await.expect(201);
         guest.post(&format!("/api/blocks/{form}/rows"), json!({"values": {"Name": "Eve again"}})).await.expect(201);

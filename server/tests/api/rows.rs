@@ -82,10 +82,10 @@ both_databases! {
     async fn every_write_kind_goes_through_a_board_block(backend) {
         let server = TestServer::start(backend).await;
         let (ada, board_id, sheet) = ada_with_board(&server, "upload").await;
-        let form = board_block(&ada, &board_id, json!({"type": "form", "submit_success": "Thanks!"})).await;
+        let form = board_block(&ada, &board_id, json!({"type": "form", "submit_success": "Thanks!", "axis": [{"column": "Name"}, {"column": "Email"}, {"column": "Amount"}, {"column": "Size"}]})).await;
         let table = board_block(&ada, &board_id, json!({
             "type": "table", "add_new_row": "Admins", "actions": actions(),
-            "axis": [{"column": "Name", "editable": "Admins"}, {"column": "Amount", "type": "number", "editable": "Admins"}]
+            "axis": [{"column": "Name", "editable": "Admins"}, {"column": "Amount", "type": "number", "editable": "Admins"}, {"column": "Size"}]
         })).await;
 
         let submitted = ada.post(&format!("/api/blocks/{form}/rows?board=orders&referer=x"), json!({"values": {"Name": "Di", "Amount": 40}})).await;
@@ -200,7 +200,7 @@ both_databases! {
 
         // A private app lets none but its users and owner write, whatever the block says.
         ada.put(&format!("/api/apps/{app}"), json!({"public": false})).await.expect(200);
-        let form = ada.post(&format!("/api/apps/{app}/pages/{page}/blocks"), json!({"type": "form", "sheet_title": "Orders"})).await;
+        let form = ada.post(&format!("/api/apps/{app}/pages/{page}/blocks"), json!({"type": "form", "sheet_title": "Orders", "axis": [{"column": "Name"}, {"column": "Email"}, {"column": "Amount"}, {"column": "Size"}]})).await;
         let form = form.expect(201)["id"].as_str().unwrap().to_owned();
         for client in [&guest, &stranger] {
             let refused = client.post(&format!("/api/blocks/{form}/rows"), json!({"values": {"Name": "x"}})).await;
@@ -334,7 +334,7 @@ both_databases! {
     async fn private_boards_and_other_workspaces_are_closed(backend) {
         let server = TestServer::start(backend).await;
         let (ada, board_id, sheet) = ada_with_board(&server, "upload").await;
-        let form = board_block(&ada, &board_id, json!({"type": "form"})).await;
+        let form = board_block(&ada, &board_id, json!({"type": "form", "axis": [{"column": "Name"}, {"column": "Email"}, {"column": "Amount"}, {"column": "Size"}]})).await;
         let bob = server.user("Bob", "bob@example.com").await;
         workspace(&bob, "bobs").await;
         for client in [&server.guest(), &bob] {
@@ -345,7 +345,7 @@ both_databases! {
         server.admin().await.post(&format!("/api/blocks/{form}/rows"), json!({"values": {"Name": "By admin"}})).await.expect(201);
         assert_eq!(names(&stored(&server, &sheet).await), ["Ada", "Bob", "Cy", "By admin"]);
         // A board without a spreadsheet, or a block on a tab that is not there, writes nowhere.
-        let orphan = board_block(&ada, &board_id, json!({"type": "form"})).await;
+        let orphan = board_block(&ada, &board_id, json!({"type": "form", "axis": [{"column": "Name"}, {"column": "Email"}, {"column": "Amount"}, {"column": "Size"}]})).await;
         ada.put(&format!("/api/blocks/{orphan}"), json!({"type": "form", "sheet_title": "Gone"})).await.expect(200);
         assert_eq!(ada.post(&format!("/api/blocks/{orphan}/rows"), json!({"values": {"Name": "x"}})).await.status, 404);
         ada.put(&format!("/api/boards/{board_id}"), json!({"spreadsheetId": null})).await.expect(200);

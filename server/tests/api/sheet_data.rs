@@ -49,7 +49,8 @@ pub async fn spreadsheet(server: &TestServer, workspace_id: &str, tabs: Vec<Impo
     spreadsheet_id
 }
 
-/// Ada's board `sales` over a fresh spreadsheet, with `filters`, public or not.
+/// Ada's board `sales` over a fresh spreadsheet, with `filters`, public or not, and a table of
+/// each tab that shows it whole (a tab no block reads is not served to visitors, `scope.rs`).
 struct Fixture {
     server: TestServer,
     ada: Client,
@@ -74,6 +75,8 @@ impl Fixture {
             .unwrap();
         let fixture = Self { server, ada, board_id, spreadsheet_id };
         fixture.set_filters(filters).await;
+        fixture.block(json!({"sheet_title": "Sales"})).await;
+        fixture.block(json!({"sheet_title": "Costs"})).await;
         fixture
     }
 
@@ -270,7 +273,7 @@ both_databases! {
         assert_eq!(names(ann.get(&f.url("Sales", &format!("block={by_user}"))).await.expect(200)), ["Alice", "Carol"]);
         assert_eq!(f.server.guest().get(&f.url("Sales", &format!("block={by_user}"))).await.expect(200)["total"], 0);
 
-        let by_record = f.block(json!({"conditional_filter": {"select_column": "Region", "filter_by": "Current record", "match_with_column": "Region"}})).await;
+        let by_record = f.block(json!({"sheet_title": "Sales", "conditional_filter": {"select_column": "Region", "filter_by": "Current record", "match_with_column": "Region"}})).await;
         let all = ann.get(&f.url("Sales", "")).await.expect(200).clone();
         let alice = all["rows"][0][RECORD_ID].as_str().unwrap();
         let related = ann.get(&f.url("Sales", &format!("block={by_record}&current_record={alice}"))).await;
@@ -339,6 +342,10 @@ both_databases! {
             .execute(&server.db().pool)
             .await
             .unwrap();
+        let page = ada.get(&format!("/api/pages/{app_id}")).await.expect(200)["home_page_id"].as_str().unwrap().to_owned();
+        for tab in ["Sales", "Costs"] {
+            ada.post(&format!("/api/apps/{app_id}/pages/{page}/blocks"), json!({"type": "table", "sheet_title": tab})).await.expect(201);
+        }
         let url = "/v3/api/page/sheet/Sales?app=shop&board=&referer=x";
         let guest = server.guest().get(url).await;
         assert_eq!(guest.status, 403, "a new app is private");
@@ -399,7 +406,7 @@ both_databases! {
         let refused = guest.get(&export(&format!("block={off}"))).await;
         assert_eq!((refused.status, refused.error()), (403, "CSV download is not enabled for this block; its owner can switch it on in the block's settings."));
         let elsewhere = f.block(json!({"sheet_title": "Costs", "csv_download": true})).await;
-        assert_eq!(guest.get(&export(&format!("block={elsewhere}"))).await.status, 403);
+        assert_eq!(guest.get(&export(&format!("block={elsewhere}"))).await.status, 404, "a block exports only its own tab");
         let on = f.block(json!({"sheet_title": "Sales", "csv_download": true})).await;
         f.set_filters(json!([filter("Region", true, "=", "Region", "North")])).await;
         let allowed = guest.get(&export(&format!("block={on}&rows_per_page=1"))).await;

@@ -52,6 +52,7 @@ impl Fixture {
             .await
             .unwrap();
         let sheet = connected["sheets"][0]["title"].as_str().unwrap().to_owned();
+        owner.post(&format!("/api/boards/{board_id}/blocks"), json!({"type": "table", "sheet_title": sheet})).await.expect(201);
         Self { guest: server.guest(), _server: server, owner, spreadsheet_id, sheet }
     }
 
