@@ -66,6 +66,12 @@ sheet?: string | null, filters?: Array<Filter>,
  */
 url_filters?: string | null, search?: string | null, sort?: Sort | null, conditional_filter?: ConditionalFilter | null, 
 /**
+ * The union of several blocks' conditional filters: a row is kept when at least one of them
+ * keeps it, each as `conditional_filter` would. A read that names no block sees what the
+ * place's blocks show that viewer together, never more. Empty: no such rule.
+ */
+shown_by_any?: Array<ConditionalFilter>, 
+/**
  * 1-based; past the last page reads the last page.
  */
 page?: number | null, 
@@ -117,6 +123,12 @@ sheet?: string | null, filters?: Array<Filter>,
  * The URL query `filters`, already percent-decoded.
  */
 url_filters?: string | null, search?: string | null, sort?: Sort | null, conditional_filter?: ConditionalFilter | null, 
+/**
+ * The union of several blocks' conditional filters: a row is kept when at least one of them
+ * keeps it, each as `conditional_filter` would. A read that names no block sees what the
+ * place's blocks show that viewer together, never more. Empty: no such rule.
+ */
+shown_by_any?: Array<ConditionalFilter>, 
 /**
  * 1-based; past the last page reads the last page.
  */
