@@ -324,7 +324,11 @@ fn tabs_read_by(blocks: &[StoredBlock]) -> BTreeSet<String> {
 
 /// The tabs `block` reads: its own and any a setting names.
 fn block_tabs(block: &StoredBlock) -> Vec<String> {
-    tessera_blocks::references(&block.to_json()).into_iter().filter_map(|reference| reference.sheet).map(|tab| tab.trim().to_owned()).collect()
+    tessera_blocks::references(&block.to_json())
+        .into_iter()
+        .filter_map(|reference| reference.sheet)
+        .map(|tab| tab.trim().to_owned())
+        .collect()
 }
 
 /// The block's `conditional_filter`, as the core reads it.

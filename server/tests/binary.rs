@@ -224,7 +224,14 @@ impl DemoBoard {
         let board = boards.expect(200).as_array().unwrap().iter().find(|board| board["slug"] == "sales-overview").unwrap()["id"].clone();
         let blocks = format!("/api/boards/{}/blocks", board.as_str().unwrap());
         let add = |config| owner.post(&blocks, config);
-        let form = add(json!({"type": "form", "sheet_title": "Sales"})).await.expect(201)["id"].as_str().unwrap().to_owned();
+        let form = add(json!({"type": "form", "sheet_title": "Sales", "axis": [
+            {"column": "Date"}, {"column": "Region"}, {"column": "Product"}, {"column": "Units"}, {"column": "Revenue"}
+        ]}))
+        .await
+        .expect(201)["id"]
+            .as_str()
+            .unwrap()
+            .to_owned();
         let table = add(json!({
             "type": "table", "sheet_title": "Sales",
             "axis": [{"column": "Region"}, {"column": "Units", "editable": "Admins"}],

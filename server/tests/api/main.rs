@@ -32,6 +32,7 @@ mod plans;
 mod row_actions;
 mod rows;
 mod scope;
+mod scope_property;
 mod sheet_columns;
 mod sheet_data;
 mod source_failures;

@@ -166,6 +166,26 @@ both_databases! {
         assert_eq!(notes, ["ann's note", "my own note", "named by a name"], "Ann's row is untouched");
     }
 
+    // Issue 45, finding 5.
+    async fn an_embed_tokens_locked_filters_keep_the_tabs_they_do_not_cover_closed(backend) {
+        let b = Board::new(backend).await;
+        sqlx::query("UPDATE users SET plan_id = 'paid' WHERE id = $1").bind(&b.ada.user().id).execute(&b.server.db().pool).await.unwrap();
+        let who = json!({"name": "Who", "active": false, "condition": "=", "sheet_column": {"sheet": "People", "column": "Email"}, "value": ""});
+        b.ada.put(&format!("/api/boards/{}", b.board_id), json!({"public": false, "filters": [who]})).await.expect(200);
+        b.block(json!({"type": "table", "sheet_title": "People"})).await;
+        b.block(json!({"type": "table", "sheet_title": "Salaries"})).await;
+        let minted = b.ada.post(&format!("/api/boards/{}/embed-token", b.board_id), json!({"filters": {"Who": "bob@example.com"}, "expires_in_minutes": 60})).await;
+        let token = minted.expect(200)["token"].as_str().unwrap().to_owned();
+        let guest = b.server.guest();
+        let through = |tab: &str| b.sheet(tab, &format!("embed_token={token}"));
+        assert_eq!(names(guest.get(&through("People")).await.expect(200)), ["Bob"]);
+        assert_eq!(guest.get(&through("Salaries")).await.status, 404, "a locked filter cannot protect a tab it does not name");
+        let everything = guest.post(&format!("/v3/getSpreadsheetData?embed_token={token}"), json!({"params": {"board": "people"}})).await.expect(200).clone();
+        assert_eq!(everything["sheets"].as_object().unwrap().keys().collect::<Vec<_>>(), ["People"]);
+        // The owner, outside a token, still reads both.
+        assert_eq!(names(b.ada.get(&b.sheet("Salaries", "")).await.expect(200)), ["Ann", "Bob"]);
+    }
+
     // Issue 45, finding 6.
     async fn logged_in_user_is_the_verified_e_mail_and_the_name_the_apps_owner_recorded(backend) {
         let b = Board::new(backend).await;
