@@ -19,6 +19,7 @@ pub mod client_errors;
 pub mod codes;
 mod config;
 mod csp;
+pub mod csv;
 pub mod db;
 pub mod demo;
 pub mod docs_guides;

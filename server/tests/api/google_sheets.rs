@@ -7,7 +7,7 @@ use tessera_server::sheets::store::{self, SheetInfo};
 use tessera_server::sources::{self, google, RowWrite, Source};
 
 use crate::both_databases;
-use crate::support::google::{strings, GoogleStandIn};
+use crate::support::google::{formula, strings, GoogleStandIn};
 use crate::support::*;
 
 const SHEET_ID: &str = "1StandInSpreadsheet_abcdef";
@@ -158,6 +158,25 @@ both_databases! {
         assert_eq!(refused.status, 503);
         assert!(refused.error().contains("HTTP 500 after 5 tries"), "{}", refused.error());
         assert_eq!(grid(&owner, &id, "Sales").await["rows"][0][0], "Ada");
+    }
+
+    async fn text_that_google_would_run_as_a_formula_is_written_as_text(backend) {
+        let google = GoogleStandIn::start().await;
+        google.add(SHEET_ID, "Quarterly", sales());
+        let keys = TempDir::new();
+        let (server, owner, workspace) = setup(backend, &google, false, true, &keys).await;
+        let id = connect(&owner, &workspace).await["id"].as_str().unwrap().to_owned();
+        let sheet = store::find(server.db(), &id, "Sales").await.unwrap().unwrap();
+        let source = Source { spreadsheet_id: id.clone(), kind: "google_sheets".into(), url: GoogleStandIn::url(SHEET_ID) };
+        for (n, typed) in ["=1+1", "+1+cmd|' /C calc'!A0", "-2+3", "@SUM(A1)"].into_iter().enumerate() {
+            let values = Values::from([("Name".to_owned(), typed.to_owned()), ("Amount".to_owned(), "-12.5".to_owned())]);
+            let record_id = format!("new-{n}");
+            write_row(&server, &source, &sheet, RowWrite::Append { record_id: &record_id, values: &values }).await.unwrap();
+            assert_eq!(google.tab(SHEET_ID, "Sales")[3 + n], [typed, "-12.5", record_id.as_str()], "text, not {}", formula(typed));
+            let edit = Values::from([("Amount".to_owned(), typed.to_owned())]);
+            write_row(&server, &source, &sheet, RowWrite::Update { record_id: &record_id, values: &edit }).await.unwrap();
+            assert_eq!(google.tab(SHEET_ID, "Sales")[3 + n][1], typed, "an edit: text, not {}", formula(typed));
+        }
     }
 
     async fn an_api_key_reads_without_writing_back_and_cannot_write(backend) {
