@@ -117,6 +117,7 @@ pub mod messages {
     pub const VERIFICATION_CODE_EXPIRED: &str = "Verification code has expired";
     pub const ACCOUNT_NOT_FOUND: &str = "Account Not Found. Please Sign Up to Create an Account.";
     pub const SUBDOMAIN_TAKEN: &str = "A workspace or app with this subdomain already exists";
+    pub const SEND_JSON: &str = "Send the request body as JSON with the header Content-Type: application/json";
     /// Also for a pool whose connections all stayed busy past its wait: from the error alone
     /// the two cannot be told apart (while PostgreSQL restarts, connecting times out the same way).
     pub const DATABASE_UNAVAILABLE: &str = "Tessera's database is not answering right now (it may be restarting or too busy), \
@@ -216,9 +217,7 @@ impl From<axum::extract::rejection::JsonRejection> for Error {
                     None => Self::BadRequest(format!("Invalid request body: {detail}")),
                 }
             }
-            JsonRejection::MissingJsonContentType(_) => {
-                Self::BadRequest("Send the request body as JSON with the header Content-Type: application/json".to_owned())
-            }
+            JsonRejection::MissingJsonContentType(_) => Self::BadRequest(messages::SEND_JSON.to_owned()),
             other if other.status() == StatusCode::PAYLOAD_TOO_LARGE => Self::BodyTooLarge,
             other => Self::BadRequest(format!("Invalid JSON body: {}", other.body_text())),
         }
