@@ -1497,7 +1497,9 @@ export interface paths {
         put?: never;
         /**
          * Connects a published CSV link or a Google spreadsheet: reads it now and stores its rows.
-         *     A Google tab without a 'ChartApps Record ID' column gets one, written back to Google.
+         *     A Google tab without a 'ChartApps Record ID' column gets one, written back to Google. A Google
+         *     spreadsheet that another workspace has already connected needs this workspace's consent code
+         *     in its title (403 naming the code otherwise).
          */
         post: operations["connect"];
         delete?: never;

@@ -105,6 +105,11 @@ impl GoogleStandIn {
         self.inner.lock().unwrap().books.insert(id.to_owned(), book);
     }
 
+    /// Renames spreadsheet `id`, as its owner would in Google Sheets.
+    pub fn set_title(&self, id: &str, title: &str) {
+        self.inner.lock().unwrap().books.get_mut(id).unwrap().title = title.to_owned();
+    }
+
     pub fn tab(&self, id: &str, title: &str) -> Grid {
         let inner = self.inner.lock().unwrap();
         inner.books[id].tabs.iter().find(|(name, _)| name == title).map(|(_, grid)| grid.clone()).expect("a tab of the stand-in")
