@@ -71,6 +71,33 @@ impl ClientError {
     }
 }
 
+/// Logs `report` as one line. Every field is the browser's text, so control characters (line
+/// breaks above all) are written as escapes: a report cannot forge log lines of its own.
+pub fn log(report: &ClientError) {
+    tracing::warn!(
+        message = %for_log(&report.message),
+        status = report.status,
+        url = %for_log(report.url.as_deref().unwrap_or("")),
+        release = %for_log(report.release.as_deref().unwrap_or("")),
+        stack = %for_log(report.stack.as_deref().unwrap_or("")),
+        "browser error report"
+    );
+}
+
+/// `text` with control characters and the Unicode line and paragraph separators as Rust
+/// escapes (`\n`, `\u{1b}`); everything else as it is.
+fn for_log(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if c.is_control() || matches!(c, '\u{2028}' | '\u{2029}') {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
 /// Sends `report` to the DSN's store endpoint; failures are logged, never raised: losing a
 /// report must not cost the user anything.
 pub async fn forward(http: &reqwest::Client, dsn: &SentryDsn, report: &ClientError) {
@@ -91,6 +118,41 @@ pub async fn forward(http: &reqwest::Client, dsn: &SentryDsn, report: &ClientErr
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A writer the test's log lines go to.
+    #[derive(Clone, Default)]
+    struct Captured(std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
+
+    impl std::io::Write for Captured {
+        fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+            self.0.lock().unwrap().extend_from_slice(bytes);
+            Ok(bytes.len())
+        }
+
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn a_report_is_one_log_line_whatever_its_fields_hold() {
+        let forged = "\n2026-12-06T00:00:00Z ERROR tessera: admin password reset";
+        let report = ClientError {
+            message: format!("boom{forged}"),
+            status: 500,
+            stack: Some(format!("at x\r{forged}\u{1b}[2J")),
+            url: Some(format!("http://t/a{forged}")),
+            release: Some(format!("1\u{2028}{forged}")),
+        };
+        let captured = Captured::default();
+        let writer = captured.clone();
+        let subscriber = tracing_subscriber::fmt().with_writer(move || writer.clone()).with_ansi(false).finish();
+        tracing::subscriber::with_default(subscriber, || log(&report));
+        let text = String::from_utf8(captured.0.lock().unwrap().clone()).unwrap();
+        assert_eq!(text.lines().count(), 1, "{text}");
+        assert!(!text.contains(['\r', '\u{1b}', '\u{2028}']), "{text:?}");
+        assert!(text.contains(r"boom\n2026-12-06T00:00:00Z ERROR"), "the text stays readable: {text}");
+    }
 
     #[test]
     fn long_texts_are_clipped_on_character_boundaries() {

@@ -73,8 +73,9 @@ pub enum Error {
     #[error("{0}")]
     Unavailable(String),
 
-    /// 503: the database did not answer: it is down or restarting, or every connection stayed
-    /// busy past the pool's wait. The cause is logged; the client is told to try again.
+    /// 503: the database did not answer: it is down or restarting, every connection stayed busy
+    /// past the pool's wait, or (SQLite) another connection held its lock past the busy wait.
+    /// The cause is logged; the client is told to try again.
     #[error("{}", messages::DATABASE_UNAVAILABLE)]
     DatabaseUnavailable {
         context: String,
@@ -117,6 +118,7 @@ pub mod messages {
     pub const VERIFICATION_CODE_EXPIRED: &str = "Verification code has expired";
     pub const ACCOUNT_NOT_FOUND: &str = "Account Not Found. Please Sign Up to Create an Account.";
     pub const SUBDOMAIN_TAKEN: &str = "A workspace or app with this subdomain already exists";
+    pub const SEND_JSON: &str = "Send the request body as JSON with the header Content-Type: application/json";
     /// Also for a pool whose connections all stayed busy past its wait: from the error alone
     /// the two cannot be told apart (while PostgreSQL restarts, connecting times out the same way).
     pub const DATABASE_UNAVAILABLE: &str = "Tessera's database is not answering right now (it may be restarting or too busy), \
@@ -173,9 +175,11 @@ impl From<sqlx::Error> for Error {
 const DATABASE_RETRY_AFTER_SECS: u64 = 5;
 
 /// True when `error`, or an error it was caused by, says the database cannot be reached: no
-/// connection within the pool's wait, a connection that broke, or PostgreSQL refusing work
-/// because it is shutting down, starting or out of connections (SQLSTATE class 08, 57P01-57P03,
-/// 53300).
+/// connection within the pool's wait, a connection that broke, PostgreSQL refusing work
+/// because it is shutting down, starting, out of connections or read-only while a standby is
+/// promoted (SQLSTATE class 08, 57P01-57P03, 53300, 25006), or SQLite still finding the database or a table locked by another connection when
+/// its busy wait ran out ("database is locked", SQLITE_BUSY and SQLITE_LOCKED with their
+/// extended codes). Each passes on its own, so a later try succeeds, unlike a bug.
 fn database_unreachable(error: &(dyn std::error::Error + 'static)) -> bool {
     let mut next = Some(error);
     while let Some(error) = next {
@@ -183,7 +187,12 @@ fn database_unreachable(error: &(dyn std::error::Error + 'static)) -> bool {
             return match sqlx {
                 sqlx::Error::PoolTimedOut | sqlx::Error::PoolClosed | sqlx::Error::Io(_) | sqlx::Error::Tls(_) => true,
                 sqlx::Error::Database(db) => {
-                    db.code().is_some_and(|code| code.starts_with("08") || matches!(code.as_ref(), "57P01" | "57P02" | "57P03" | "53300"))
+                    let code = db.code().unwrap_or_default();
+                    match db.try_downcast_ref::<sqlx::sqlite::SqliteError>() {
+                        // SQLite's codes are numbers whose low byte is the primary code.
+                        Some(_) => code.parse::<i32>().is_ok_and(|code| matches!(code & 0xff, 5 | 6)),
+                        None => code.starts_with("08") || matches!(code.as_ref(), "57P01" | "57P02" | "57P03" | "53300" | "25006"),
+                    }
                 }
                 _ => false,
             };
@@ -216,9 +225,7 @@ impl From<axum::extract::rejection::JsonRejection> for Error {
                     None => Self::BadRequest(format!("Invalid request body: {detail}")),
                 }
             }
-            JsonRejection::MissingJsonContentType(_) => {
-                Self::BadRequest("Send the request body as JSON with the header Content-Type: application/json".to_owned())
-            }
+            JsonRejection::MissingJsonContentType(_) => Self::BadRequest(messages::SEND_JSON.to_owned()),
             other if other.status() == StatusCode::PAYLOAD_TOO_LARGE => Self::BodyTooLarge,
             other => Self::BadRequest(format!("Invalid JSON body: {}", other.body_text())),
         }
@@ -324,6 +331,27 @@ mod tests {
         assert_eq!(Error::from(sqlx::Error::RowNotFound).status(), StatusCode::INTERNAL_SERVER_ERROR);
         let response = Error::from(sqlx::Error::PoolTimedOut).into_response();
         assert_eq!(response.headers().get(header::RETRY_AFTER).unwrap(), "5");
+    }
+
+    #[tokio::test]
+    async fn a_sqlite_database_locked_by_another_connection_is_a_503_that_says_to_try_again() {
+        use sqlx::{Connection, Executor};
+        sqlx::any::install_default_drivers();
+        let file = std::env::temp_dir().join(format!("tessera-locked-{}.db", crate::db::new_id()));
+        let url = format!("sqlite://{}?mode=rwc", file.display());
+        let mut holder = sqlx::AnyConnection::connect(&url).await.unwrap();
+        holder.execute("CREATE TABLE t (x INTEGER)").await.unwrap();
+        holder.execute("BEGIN EXCLUSIVE").await.unwrap();
+        let mut waiter = sqlx::AnyConnection::connect(&url).await.unwrap();
+        // No busy wait: the lock is held for the whole test, so waiting would only slow it down.
+        waiter.execute("PRAGMA busy_timeout = 0").await.unwrap();
+        let locked = waiter.execute("SELECT x FROM t").await.unwrap_err();
+        assert!(locked.to_string().contains("database is locked"), "{locked}");
+        let response = Error::from(locked).into_response();
+        assert_eq!(response.status(), StatusCode::SERVICE_UNAVAILABLE);
+        assert_eq!(response.headers().get(header::RETRY_AFTER).unwrap(), "5");
+        drop((holder, waiter));
+        let _ = std::fs::remove_file(&file);
     }
 
     #[test]

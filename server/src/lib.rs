@@ -18,7 +18,9 @@ pub mod board_state;
 pub mod client_errors;
 pub mod codes;
 mod config;
+mod cross_site;
 mod csp;
+pub mod csv;
 pub mod db;
 pub mod demo;
 pub mod docs_guides;
@@ -58,14 +60,16 @@ pub use config::{Config, ConfigError, HistoryLimits, SentryDsn};
 pub use error::Error;
 pub use state::AppState;
 
-/// The whole application: `/api/*` first, then the web app for every other path. Answers are
+/// The whole application: `/api/*` first, then the web app for every other path, behind the
+/// refusal of forged cross-site changes (`cross_site`). Answers are
 /// compressed (brotli or gzip, as the client accepts): the web app's code and sheet rows are text
 /// that shrinks several times, which is most of a board's first-load time on a real network.
 pub fn router(state: AppState) -> Router {
     web::router(&state)
         .merge(embed::router(state.clone()))
         .nest("/v3", api::v3_router(state.clone()))
-        .nest("/api", api::router(state))
+        .nest("/api", api::router(state.clone()))
+        .layer(axum::middleware::from_fn_with_state(state, cross_site::refuse_forgeries))
         .layer(CompressionLayer::new())
         .layer(TraceLayer::new_for_http())
 }

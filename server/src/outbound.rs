@@ -48,15 +48,15 @@ pub fn is_public(ip: IpAddr) -> bool {
     }
 }
 
-/// The IPv4 address an IPv6 address stands for: IPv4-mapped `::ffff:a.b.c.d` and
-/// IPv4-compatible `::a.b.c.d` (`::1` is 0.0.0.1, which is not public either), NAT64
-/// `64:ff9b::a.b.c.d`, and 6to4 `2002:aabb:ccdd::`.
+/// The IPv4 address an IPv6 address stands for: IPv4-mapped `::ffff:a.b.c.d`, IPv4-translated
+/// `::ffff:0:a.b.c.d` (RFC 2765) and IPv4-compatible `::a.b.c.d` (`::1` is 0.0.0.1, which is not
+/// public either), NAT64 `64:ff9b::a.b.c.d`, and 6to4 `2002:aabb:ccdd::`.
 fn embedded_v4(ip: Ipv6Addr) -> Option<Ipv4Addr> {
     let s = ip.segments();
     let octets = ip.octets();
     let low = Ipv4Addr::new(octets[12], octets[13], octets[14], octets[15]);
     match s {
-        [0, 0, 0, 0, 0, 0 | 0xffff, ..] => Some(low),
+        [0, 0, 0, 0, 0, 0 | 0xffff, ..] | [0, 0, 0, 0, 0xffff, 0, ..] => Some(low),
         [0x64, 0xff9b, 0, 0, 0, 0, ..] => Some(low),
         [0x2002, ..] => Some(Ipv4Addr::new(octets[2], octets[3], octets[4], octets[5])),
         _ => None,
@@ -89,7 +89,10 @@ fn is_public_v6(ip: Ipv6Addr) -> bool {
         || (first & 0xffc0) == 0xfe80
         || (first & 0xffc0) == 0xfec0
         // Teredo (2001::/32) hides its IPv4 address; documentation (2001:db8::/32).
-        || (first == 0x2001 && (second == 0 || second == 0xdb8)))
+        || (first == 0x2001 && (second == 0 || second == 0xdb8))
+        // Local-use NAT64 (64:ff9b:1::/48, RFC 8215): a translator of the operator's own network,
+        // which may place the IPv4 address anywhere in the host bits.
+        || (first == 0x64 && second == 0xff9b && ip.segments()[2] == 1))
 }
 
 /// Which private addresses requests to user-entered addresses may still reach.
@@ -122,9 +125,11 @@ pub fn check_url(url: &Url, access: &PrivateAccess) -> Result<(), Error> {
 }
 
 /// `builder` made fit for addresses users type in: redirects checked by [`redirect_policy`] and,
-/// unless every private address is allowed, names resolved by [`PublicOnly`].
+/// unless every private address is allowed, names resolved by [`PublicOnly`]. Proxies named by
+/// the environment (`HTTP_PROXY`, `HTTPS_PROXY`, `ALL_PROXY`) are not used: a proxy resolves the
+/// name itself, so the connection would skip [`PublicOnly`] and reach whatever the proxy can.
 pub fn for_user_addresses(builder: ClientBuilder, access: &PrivateAccess, max_hops: usize) -> ClientBuilder {
-    let builder = builder.redirect(redirect_policy(access.clone(), max_hops));
+    let builder = builder.no_proxy().redirect(redirect_policy(access.clone(), max_hops));
     match access.all {
         true => builder,
         false => builder.dns_resolver(Arc::new(PublicOnly)),
@@ -231,6 +236,11 @@ mod tests {
             "http://[::ffff:169.254.169.254]/",
             "http://[::127.0.0.1]/",
             "http://[64:ff9b::a9fe:a9fe]/",
+            "http://[::ffff:0:127.0.0.1]/",
+            "http://[::ffff:0:a9fe:a9fe]/",
+            "http://[::ffff:0:10.0.0.1]/",
+            "http://[64:ff9b:1::a9fe:a9fe]/",
+            "http://[64:ff9b:1:a9fe:a9:fe00::]/",
             "http://[2002:7f00:1::]/",
             "http://[fc00::]/",
             "http://[fd12:3456::1]/",

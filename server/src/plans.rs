@@ -48,6 +48,25 @@ pub async fn list(db: &Db) -> Result<Vec<Plan>, Error> {
     Ok(rows.into_iter().map(|(id, name, Flag(embedding), description)| Plan { id, name, embedding, description }).collect())
 }
 
+/// Ok when the plan of `owner_id` (a workspace's owner) includes embedding in other sites; else
+/// 403 naming that plan. The workspace's embed secret signs embed tokens, so whoever reads it can
+/// embed: it is refused exactly where minting a token is (platform §6: embedding needs a paid plan).
+pub async fn require_embedding(db: &Db, owner_id: &str) -> Result<(), Error> {
+    let plan: Option<(String, Flag)> =
+        sqlx::query_as("SELECT plans.name, plans.embedding FROM users JOIN plans ON plans.id = users.plan_id WHERE users.id = $1")
+            .bind(owner_id)
+            .fetch_optional(&db.pool)
+            .await
+            .context("looking up the owner's plan")?;
+    match plan {
+        Some((_, Flag(true))) => Ok(()),
+        Some((name, Flag(false))) => Err(Error::NotPermitted(format!(
+            "Signed embed links are not part of the {name} plan this workspace's owner is on: embedding needs a paid plan."
+        ))),
+        None => Err(Error::NotFound("Workspace not found.".to_owned())),
+    }
+}
+
 /// Ok when `plan_id` names a plan; else 422 naming `field`.
 pub async fn require_known(db: &Db, field: &str, plan_id: &str) -> Result<(), Error> {
     let found: Option<(String,)> =

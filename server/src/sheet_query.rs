@@ -581,23 +581,6 @@ pub async fn matching(
     Ok((table, rows, columns))
 }
 
-/// One CSV record (RFC 4180): fields with a comma, quote or line break are quoted, quotes doubled.
-pub fn csv_record<'a>(fields: impl IntoIterator<Item = &'a str>, out: &mut String) {
-    for (i, field) in fields.into_iter().enumerate() {
-        if i > 0 {
-            out.push(',');
-        }
-        if field.contains([',', '"', '\n', '\r']) {
-            out.push('"');
-            out.push_str(&field.replace('"', "\"\""));
-            out.push('"');
-        } else {
-            out.push_str(field);
-        }
-    }
-    out.push_str("\r\n");
-}
-
 #[cfg(test)]
 mod tests {
     use serde_json::json;
@@ -644,12 +627,5 @@ mod tests {
         let broken = applicable_filters(&[json!({"name": "Odd", "condition": "near"})], &[], None).unwrap_err();
         assert_eq!(broken.status(), axum::http::StatusCode::UNPROCESSABLE_ENTITY);
         assert!(broken.to_string().starts_with("The filter `Odd` of this board or page cannot be used"), "{broken}");
-    }
-
-    #[test]
-    fn csv_fields_are_quoted_only_when_needed() {
-        let mut out = String::new();
-        csv_record(["plain", "a,b", "say \"hi\"", "two\nlines", ""], &mut out);
-        assert_eq!(out, "plain,\"a,b\",\"say \"\"hi\"\"\",\"two\nlines\",\r\n");
     }
 }

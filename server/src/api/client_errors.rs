@@ -27,14 +27,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 async fn report(State(state): State<AppState>, ip: ClientIp, ApiJson(report): ApiJson<ClientError>) -> Result<StatusCode, Error> {
     rate_limit::check(&state.db, Action::ClientError, ip, None).await?;
     let report = report.clipped();
-    tracing::warn!(
-        message = %report.message,
-        status = report.status,
-        url = report.url.as_deref().unwrap_or(""),
-        release = report.release.as_deref().unwrap_or(""),
-        stack = report.stack.as_deref().unwrap_or(""),
-        "browser error report"
-    );
+    client_errors::log(&report);
     if let Some(dsn) = state.config.sentry_dsn.clone() {
         // The browser does not wait for the service: a slow one must not hold its connection.
         let http = state.http.clone();

@@ -23,13 +23,15 @@ use crate::board_state;
 use crate::db::now;
 use crate::embed_token::{self, EmbedClaims, EmbedSecret, MAX_MINUTES, MIN_MINUTES};
 use crate::error::{Error, ErrorBody};
+use crate::plans;
 use crate::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(read_secret)).routes(routes!(rotate_secret)).routes(routes!(mint))
 }
 
-/// The workspace's embed secret, made now if it has none (owner or admin). An owner's own server
+/// The workspace's embed secret, made now if it has none (owner or admin; 403 naming the plan when
+/// the owner's plan has no embedding, as for minting a token). An owner's own server
 /// signs embed tokens with it (HS256; the key is this text); the claims are those of
 /// `POST /api/boards/{boardId}/embed-token`.
 #[utoipa::path(get, path = "/workspaces/{workspaceId}/embed-secret", tag = "embed",
@@ -37,16 +39,18 @@ pub fn router() -> OpenApiRouter<AppState> {
     responses((status = 200, body = EmbedSecret), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn read_secret(State(state): State<AppState>, caller: Caller, Path(id): Path<String>) -> Result<ApiJson<EmbedSecret>, Error> {
     let workspace = manageable(&state, &caller, &id).await?;
+    plans::require_embedding(&state.db, &workspace.owner_id).await?;
     Ok(ApiJson(embed_token::secret(&state.db, &workspace.id).await?))
 }
 
-/// Replaces the workspace's embed secret (owner or admin): every signed link made with the old
-/// one stops working at once.
+/// Replaces the workspace's embed secret (owner or admin, on a plan with embedding): every signed
+/// link made with the old one stops working at once.
 #[utoipa::path(post, path = "/workspaces/{workspaceId}/embed-secret/rotate", tag = "embed",
     params(("workspaceId" = String, Path, description = "The workspace id")),
     responses((status = 200, body = EmbedSecret), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn rotate_secret(State(state): State<AppState>, caller: Caller, Path(id): Path<String>) -> Result<ApiJson<EmbedSecret>, Error> {
     let workspace = manageable(&state, &caller, &id).await?;
+    plans::require_embedding(&state.db, &workspace.owner_id).await?;
     Ok(ApiJson(embed_token::rotate(&state.db, &workspace.id).await?))
 }
 

@@ -289,13 +289,13 @@ impl Iterator for CsvChunks {
             self.header_sent = true;
             // A byte-order mark, so that spreadsheet programs read the file as UTF-8.
             out.push('\u{feff}');
-            sheet_query::csv_record(self.columns.iter().map(|&c| self.table.column_names()[c].as_str()), &mut out);
+            crate::csv::record(self.columns.iter().map(|&c| self.table.column_names()[c].as_str()), &mut out);
         } else if self.next >= self.rows.len() {
             return None;
         }
         let end = (self.next + ROWS_PER_CHUNK).min(self.rows.len());
         for &row in &self.rows[self.next..end] {
-            sheet_query::csv_record(self.columns.iter().map(|&c| self.table.cell(row as usize, c)), &mut out);
+            crate::csv::record(self.columns.iter().map(|&c| self.table.cell(row as usize, c)), &mut out);
         }
         self.next = end;
         Some(Bytes::from(out))

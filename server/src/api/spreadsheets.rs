@@ -201,7 +201,9 @@ async fn list(
 }
 
 /// Connects a published CSV link or a Google spreadsheet: reads it now and stores its rows.
-/// A Google tab without a 'ChartApps Record ID' column gets one, written back to Google.
+/// A Google tab without a 'ChartApps Record ID' column gets one, written back to Google. A Google
+/// spreadsheet that another workspace has already connected needs this workspace's consent code
+/// in its title (403 naming the code otherwise).
 #[utoipa::path(post, path = "/spreadsheets", tag = "spreadsheets", request_body = NewSpreadsheet,
     responses((status = 201, body = SpreadsheetView), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
         (status = 404, body = ErrorBody), (status = 409, body = ErrorBody), (status = 422, body = ErrorBody), (status = 503, body = ErrorBody)))]
@@ -226,6 +228,9 @@ async fn connect(
     }
     let owner: (String,) =
         sqlx::query_as("SELECT owner_id FROM workspaces WHERE id = $1").bind(&body.workspace_id).fetch_one(&state.db.pool).await?;
+    if matches!(body.kind, LinkKind::GoogleSheets) {
+        google::require_consent(&state, &body.url, &body.workspace_id, &owner.0).await?;
+    }
     let fetched_at = now();
     let fetched = sources::fetch(&state, kind, &body.url, &owner.0, name).await?;
     let spreadsheet = Spreadsheet {

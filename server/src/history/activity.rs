@@ -509,17 +509,6 @@ pub fn cells_by_column(sheet: &SheetInfo, cells: &[String]) -> BTreeMap<String, 
     by_column(&sheet.columns, cells).into_iter().collect()
 }
 
-/// Quotes a CSV field when it must be (RFC 4180), and defuses cells a spreadsheet program
-/// would run as a formula.
-fn csv_field(text: &str) -> String {
-    let text = if text.starts_with(['=', '+', '-', '@', '\t', '\r']) { format!("'{text}") } else { text.to_owned() };
-    if text.contains([',', '"', '\n', '\r']) {
-        format!("\"{}\"", text.replace('"', "\"\""))
-    } else {
-        text
-    }
-}
-
 /// A feed as CSV: one line per entry, the changed cells as `column: before → after`.
 pub fn csv(entries: &[ActivityEntry]) -> String {
     let mut out = String::from("time (UTC),kind,person,sheet,record id,block,changes\r\n");
@@ -544,8 +533,7 @@ pub fn csv(entries: &[ActivityEntry]) -> String {
             entry.block_title.clone(),
             changes.join("; "),
         ];
-        out.push_str(&fields.iter().map(|field| csv_field(field)).collect::<Vec<_>>().join(","));
-        out.push_str("\r\n");
+        crate::csv::record(fields.iter().map(String::as_str), &mut out);
     }
     out
 }
@@ -561,14 +549,6 @@ mod tests {
         let second = time_ordered_id();
         assert!(first < second, "{first} {second}");
         assert_eq!(first.len(), 32);
-    }
-
-    #[test]
-    fn csv_quotes_and_defuses_formulas() {
-        assert_eq!(csv_field("=SUM(A1)"), "'=SUM(A1)");
-        assert_eq!(csv_field("a,b"), "\"a,b\"");
-        assert_eq!(csv_field("say \"hi\""), "\"say \"\"hi\"\"\"");
-        assert_eq!(csv_field("plain"), "plain");
     }
 
     #[test]

@@ -14,6 +14,10 @@
 //! - A deleted row is cleared, not removed: Google keeps an empty row where it was (rows below do
 //!   not move, so a concurrent write addressed by row number never hits a neighbour), and
 //!   imports skip empty rows. A duplicate is appended at the end of the tab.
+//! - One service account serves every workspace, so knowing a spreadsheet's id would be enough
+//!   to connect it. A spreadsheet already connected in one workspace is connected in another
+//!   only when its title holds that other workspace's consent code ([`require_consent`]):
+//!   putting it there takes edit rights on the sheet, which the sheet id alone does not give.
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -95,6 +99,50 @@ pub fn spreadsheet_id(url: &str) -> Result<String, Error> {
         return Err(bad());
     }
     Ok((*id).to_owned())
+}
+
+/// The text that a spreadsheet's title must hold to be connected in `workspace_id` when another
+/// workspace has it already: the first 10 hex digits of a SHA-256 of the workspace id. It need not
+/// be secret: writing it into the title is the proof, and that takes edit rights on the sheet.
+pub fn consent_code(workspace_id: &str) -> String {
+    use sha2::{Digest, Sha256};
+    let digest = Sha256::digest(format!("tessera google consent {workspace_id}").as_bytes());
+    format!("tessera-{}", &hex::encode(digest)[..10])
+}
+
+/// Ok when the spreadsheet of `url` may be connected in `workspace_id`: no other workspace has it,
+/// or its title holds this workspace's [`consent_code`]; else 403 saying where to put the code.
+/// Checked before anything is read or written back.
+pub async fn require_consent(state: &AppState, url: &str, workspace_id: &str, owner_id: &str) -> Result<(), Error> {
+    let id = spreadsheet_id(url)?;
+    // `_` in an id is LIKE's any-character: more rows may match; the ids are compared exactly below.
+    let elsewhere: Vec<(String,)> = sqlx::query_as(
+        "SELECT source_url FROM spreadsheets WHERE source_kind = 'google_sheets' AND workspace_id <> $1 AND source_url LIKE $2",
+    )
+    .bind(workspace_id)
+    .bind(format!("%{id}%"))
+    .fetch_all(&state.db.pool)
+    .await
+    .context("looking for a Google spreadsheet in other workspaces")?;
+    if !elsewhere.iter().any(|(other,)| spreadsheet_id(other).is_ok_and(|other| other == id)) {
+        return Ok(());
+    }
+    let secs = state.config.source_timeout_secs;
+    let title = tokio::time::timeout(Duration::from_secs(secs), async {
+        let api = Api::open(state, url, owner_id, Need::Read).await?;
+        let described = api.call(Method::GET, &[], &[("fields", "properties.title")], None).await?;
+        Ok::<_, Error>(described["properties"]["title"].as_str().unwrap_or_default().to_owned())
+    })
+    .await
+    .unwrap_or_else(|_| Err(too_slow(secs)))?;
+    let code = consent_code(workspace_id);
+    if title.contains(&code) {
+        return Ok(());
+    }
+    Err(Error::NotPermitted(format!(
+        "This Google spreadsheet is already connected in another workspace. To connect it here too, add {code} to its title in \
+         Google Sheets (you can take it out once it is connected), then connect it again."
+    )))
 }
 
 /// Reads every tab of a Google spreadsheet. Rows without a record id get one, and the ids are
@@ -200,14 +248,11 @@ fn fill(header: &[String], row: &mut [String], values: &Values) -> Result<(), Er
     Ok(())
 }
 
-/// Values are sent as USER_ENTERED so numbers and dates stay numbers and dates in Google; a
-/// leading apostrophe keeps text that starts with `=` from becoming a formula.
+/// Values are sent as USER_ENTERED so numbers and dates stay numbers and dates in Google; text
+/// Google would run as a formula is defused by the one rule of `crate::csv` (a leading `'`,
+/// which Google drops as it stores the text).
 fn entered(value: &str) -> String {
-    if value.starts_with('=') {
-        format!("'{value}")
-    } else {
-        value.to_owned()
-    }
+    crate::csv::defused(value).into_owned()
 }
 
 /// A tab title as an A1 range: quoted, with quotes doubled.
@@ -527,9 +572,7 @@ mod tests {
     }
 
     #[test]
-    fn formulas_stay_text_and_google_errors_read_clearly() {
-        assert_eq!(entered("=SUM(A1:A9)"), "'=SUM(A1:A9)");
-        assert_eq!(entered("-5"), "-5");
+    fn google_errors_read_clearly() {
         assert_eq!(google_error(StatusCode::FORBIDDEN, "").to_string(), CONNECTION_BROKEN);
         assert_eq!(google_error(StatusCode::NOT_FOUND, "").status(), axum::http::StatusCode::CONFLICT);
     }

@@ -275,4 +275,21 @@ both_databases! {
         // A token made while the plan was paid still reads (its expiry bounds it); framing it elsewhere is what the plan gates.
         f.server.guest().post(&f.state(&token), json!(null)).await.expect(200);
     }
+
+    async fn a_free_plan_owner_gets_no_embed_secret_to_sign_tokens_with(backend) {
+        let f = Fixture::new(backend).await;
+        sqlx::query("UPDATE users SET plan_id = 'free' WHERE id = $1").bind(&f.ada.user().id).execute(&f.server.db().pool).await.unwrap();
+        let refusal = "Signed embed links are not part of the Free plan this workspace's owner is on: embedding needs a paid plan.";
+        let read = f.ada.get(&format!("/api/workspaces/{}/embed-secret", f.workspace_id)).await;
+        assert_eq!((read.status, read.error()), (403, refusal));
+        let rotate = f.ada.post(&format!("/api/workspaces/{}/embed-secret/rotate", f.workspace_id), json!(null)).await;
+        assert_eq!((rotate.status, rotate.error()), (403, refusal));
+        // An admin reading a free owner's workspace is refused alike: the plan is the owner's.
+        let admin = f.server.admin().await;
+        let by_admin = admin.get(&format!("/api/workspaces/{}/embed-secret", f.workspace_id)).await;
+        assert_eq!((by_admin.status, by_admin.error()), (403, refusal));
+
+        sqlx::query("UPDATE users SET plan_id = 'paid' WHERE id = $1").bind(&f.ada.user().id).execute(&f.server.db().pool).await.unwrap();
+        assert!(!f.secret().await.is_empty(), "the paid plan has its secret");
+    }
 }

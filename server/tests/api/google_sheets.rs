@@ -7,7 +7,7 @@ use tessera_server::sheets::store::{self, SheetInfo};
 use tessera_server::sources::{self, google, RowWrite, Source};
 
 use crate::both_databases;
-use crate::support::google::{strings, GoogleStandIn};
+use crate::support::google::{formula, strings, GoogleStandIn};
 use crate::support::*;
 
 const SHEET_ID: &str = "1StandInSpreadsheet_abcdef";
@@ -158,6 +158,62 @@ both_databases! {
         assert_eq!(refused.status, 503);
         assert!(refused.error().contains("HTTP 500 after 5 tries"), "{}", refused.error());
         assert_eq!(grid(&owner, &id, "Sales").await["rows"][0][0], "Ada");
+    }
+
+    async fn text_that_google_would_run_as_a_formula_is_written_as_text(backend) {
+        let google = GoogleStandIn::start().await;
+        google.add(SHEET_ID, "Quarterly", sales());
+        let keys = TempDir::new();
+        let (server, owner, workspace) = setup(backend, &google, false, true, &keys).await;
+        let id = connect(&owner, &workspace).await["id"].as_str().unwrap().to_owned();
+        let sheet = store::find(server.db(), &id, "Sales").await.unwrap().unwrap();
+        let source = Source { spreadsheet_id: id.clone(), kind: "google_sheets".into(), url: GoogleStandIn::url(SHEET_ID) };
+        for (n, typed) in ["=1+1", "+1+cmd|' /C calc'!A0", "-2+3", "@SUM(A1)"].into_iter().enumerate() {
+            let values = Values::from([("Name".to_owned(), typed.to_owned()), ("Amount".to_owned(), "-12.5".to_owned())]);
+            let record_id = format!("new-{n}");
+            write_row(&server, &source, &sheet, RowWrite::Append { record_id: &record_id, values: &values }).await.unwrap();
+            assert_eq!(google.tab(SHEET_ID, "Sales")[3 + n], [typed, "-12.5", record_id.as_str()], "text, not {}", formula(typed));
+            let edit = Values::from([("Amount".to_owned(), typed.to_owned())]);
+            write_row(&server, &source, &sheet, RowWrite::Update { record_id: &record_id, values: &edit }).await.unwrap();
+            assert_eq!(google.tab(SHEET_ID, "Sales")[3 + n][1], typed, "an edit: text, not {}", formula(typed));
+        }
+    }
+
+    async fn a_sheet_connected_in_one_workspace_needs_the_consent_code_in_its_title_to_join_another(backend) {
+        let google = GoogleStandIn::start().await;
+        google.add(SHEET_ID, "Quarterly", sales());
+        let keys = TempDir::new();
+        let (server, owner, workspace) = setup(backend, &google, false, true, &keys).await;
+        connect(&owner, &workspace).await;
+        connect(&owner, &workspace).await; // Again in the same workspace: nothing to prove.
+
+        // Someone who learnt the sheet's id connects it from a workspace of their own.
+        let mallory = server.user("Mallory", "mallory@example.com").await;
+        let theirs = mallory.post("/api/workspaces", json!({"name": "M", "subdomain": "mallory-space"})).await.expect(201)["id"].clone();
+        let calls_before = google.calls().len();
+        let body = json!({"workspace_id": theirs, "kind": "google_sheets", "url": GoogleStandIn::url(SHEET_ID)});
+        let refused = mallory.post("/api/spreadsheets", body.clone()).await;
+        assert_eq!(refused.status, 403, "{}", refused.text);
+        let code = google::consent_code(theirs.as_str().unwrap());
+        assert_eq!(
+            refused.error(),
+            format!("This Google spreadsheet is already connected in another workspace. To connect it here too, add {code} to its title in \
+                Google Sheets (you can take it out once it is connected), then connect it again.")
+        );
+        let calls: Vec<String> = google.calls()[calls_before..].to_vec();
+        assert!(calls.iter().all(|call| call.starts_with("GET ") && !call.contains("values")), "only the title was read: {calls:?}");
+        let rows: (i64,) = sqlx::query_as("SELECT COUNT(*) FROM spreadsheets WHERE workspace_id = $1")
+            .bind(theirs.as_str().unwrap())
+            .fetch_one(&server.db().pool)
+            .await
+            .unwrap();
+        assert_eq!(rows.0, 0);
+
+        // Another workspace's code does not do; the workspace's own code in the title does.
+        google.set_title(SHEET_ID, &format!("Quarterly {}", google::consent_code(&workspace)));
+        mallory.post("/api/spreadsheets", body.clone()).await.expect(403);
+        google.set_title(SHEET_ID, &format!("Quarterly ({code})"));
+        mallory.post("/api/spreadsheets", body).await.expect(201);
     }
 
     async fn an_api_key_reads_without_writing_back_and_cannot_write(backend) {

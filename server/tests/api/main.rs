@@ -14,6 +14,7 @@ mod auth;
 mod blocks;
 mod boards;
 mod client_errors;
+mod cross_site;
 mod data_blocks;
 mod demo;
 mod docs;

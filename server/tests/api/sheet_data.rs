@@ -418,6 +418,22 @@ both_databases! {
         assert_eq!(guest.get(&export(&format!("block={on}"))).await.status, 403);
     }
 
+    async fn csv_export_defuses_cells_a_spreadsheet_program_would_run(backend) {
+        let f = Fixture::new(backend, true, json!([])).await;
+        let rows = [["=1+1", "-12.5"], ["+1+cmd|' /C calc'!A0", "@SUM(A1)"], ["-2+3", "\t=1"]];
+        let rows = rows.iter().map(|row| row.map(str::to_owned).to_vec()).collect();
+        let imported = ImportedSheet { title: "Sales".to_owned(), columns: vec!["Name".to_owned(), "Amount".to_owned()], rows };
+        Incoming::Whole(vec![imported]).store(f.server.db(), &f.spreadsheet_id).await.unwrap();
+        let export = f.ada.get(&format!("/api/board/{}/sheet/Sales/export.csv?board=sales", f.spreadsheet_id)).await;
+        assert_eq!(export.status, 200, "{}", export.text);
+        let lines: Vec<&str> = export.text.trim_end().split("\r\n").collect();
+        assert_eq!(lines.len(), 4, "{lines:?}");
+        // A plain negative number stays a number; everything else that starts as a formula is text.
+        for (line, expected) in lines[1..].iter().zip(["'=1+1,-12.5,", "'+1+cmd|' /C calc'!A0,'@SUM(A1),", "'-2+3,'\t=1,"]) {
+            assert!(line.starts_with(expected), "{line:?} should start with {expected:?}");
+        }
+    }
+
     async fn filtering_results_equal_the_cores_golden_vectors(backend) {
         let f = Fixture::new(backend, true, json!([])).await;
         let cases = golden_cases();

@@ -1,7 +1,35 @@
-/** The `next` page to go to after logging in; only paths on this site, else the dashboard. */
+/** The `next` page to go to after logging in or creating a workspace; only paths on this site, else the dashboard. */
 export function nextPath(search: URLSearchParams): string {
-  const next = search.get('next') ?? '';
-  return next.startsWith('/') && !next.startsWith('//') ? next : '/dashboard';
+  return sitePath(search.get('next') ?? '') ?? '/dashboard';
+}
+
+// Browsers drop tabs and line breaks from an address and read `\` as `/`, so `/\t/evil.example`
+// and `/\evil.example` are `//evil.example`: another site. Control characters are refused.
+// eslint-disable-next-line no-control-regex
+const UNSAFE = /[\u0000-\u001f\u007f\\]/;
+
+/** Most percent-decodings checked: each router or server on the way may decode once more. */
+const DECODINGS = 4;
+
+/**
+ * `path` when it is a path of this site: one leading `/` (never `//`), and neither it nor any
+ * percent-decoding of it holds a `\`, a control character or a leading `//`. Else null.
+ */
+export function sitePath(path: string): string | null {
+  let decoded = path;
+  for (let round = 0; round <= DECODINGS; round += 1) {
+    if (!decoded.startsWith('/') || decoded.startsWith('//') || UNSAFE.test(decoded)) return null;
+    let next: string;
+    try {
+      next = decodeURIComponent(decoded);
+    } catch {
+      // A `%` that starts no escape is a `%` to the browser too: nothing more to decode.
+      break;
+    }
+    if (next === decoded) break;
+    decoded = next;
+  }
+  return new URL(path, window.location.origin).origin === window.location.origin ? path : null;
 }
 
 /** `params` plus the `next` of `search` when it has one, to carry the return path through a flow. */

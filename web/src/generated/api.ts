@@ -1233,7 +1233,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The server is up; which version it runs. */
+        /** The server is up and its database answers reads and writes; which version it runs. */
         get: operations["get_api_health"];
         put?: never;
         post?: never;
@@ -1497,7 +1497,9 @@ export interface paths {
         put?: never;
         /**
          * Connects a published CSV link or a Google spreadsheet: reads it now and stores its rows.
-         *     A Google tab without a 'ChartApps Record ID' column gets one, written back to Google.
+         *     A Google tab without a 'ChartApps Record ID' column gets one, written back to Google. A Google
+         *     spreadsheet that another workspace has already connected needs this workspace's consent code
+         *     in its title (403 naming the code otherwise).
          */
         post: operations["connect"];
         delete?: never;
@@ -1765,7 +1767,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The workspace's embed secret, made now if it has none (owner or admin). An owner's own server
+         * The workspace's embed secret, made now if it has none (owner or admin; 403 naming the plan when
+         *     the owner's plan has no embedding, as for minting a token). An owner's own server
          *     signs embed tokens with it (HS256; the key is this text); the claims are those of
          *     `POST /api/boards/{boardId}/embed-token`.
          */
@@ -1788,8 +1791,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Replaces the workspace's embed secret (owner or admin): every signed link made with the old
-         *     one stops working at once.
+         * Replaces the workspace's embed secret (owner or admin, on a plan with embedding): every signed
+         *     link made with the old one stops working at once.
          */
         post: operations["rotate_secret"];
         delete?: never;
@@ -8000,6 +8003,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Health"];
+                };
+            };
+            /** @description The database cannot be read or written now; `Retry-After` says when to ask again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };

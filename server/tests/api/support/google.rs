@@ -105,6 +105,11 @@ impl GoogleStandIn {
         self.inner.lock().unwrap().books.insert(id.to_owned(), book);
     }
 
+    /// Renames spreadsheet `id`, as its owner would in Google Sheets.
+    pub fn set_title(&self, id: &str, title: &str) {
+        self.inner.lock().unwrap().books.get_mut(id).unwrap().title = title.to_owned();
+    }
+
     pub fn tab(&self, id: &str, title: &str) -> Grid {
         let inner = self.inner.lock().unwrap();
         inner.books[id].tabs.iter().find(|(name, _)| name == title).map(|(_, grid)| grid.clone()).expect("a tab of the stand-in")
@@ -423,6 +428,11 @@ fn rows_of(values: &Value) -> Grid {
         .collect()
 }
 
+/// What the stand-in stores for a value Google would have run as a formula.
+pub fn formula(value: &str) -> String {
+    format!("<formula {value}>")
+}
+
 fn put(book: &mut Book, range: &str, values: &Value) -> bool {
     let Some((title, start, _)) = parse_range(range) else { return false };
     let Some(grid) = book.tabs.iter_mut().find(|(name, _)| *name == title).map(|(_, grid)| grid) else { return false };
@@ -431,7 +441,8 @@ fn put(book: &mut Book, range: &str, values: &Value) -> bool {
 }
 
 /// Writes `values` with its top-left cell at `row` (1-based), `column` (0-based), as USER_ENTERED
-/// would: a leading apostrophe only marks text.
+/// would: a leading apostrophe only marks text, and other text that starts as a formula and is
+/// not a number is run as one (stored as [`formula`] says, so tests can see it was run).
 fn write(grid: &mut Grid, row: usize, column: usize, values: &[Vec<String>]) {
     for (offset, cells) in values.iter().enumerate() {
         let index = row - 1 + offset;
@@ -443,7 +454,11 @@ fn write(grid: &mut Grid, row: usize, column: usize, values: &[Vec<String>]) {
             target.resize(column + cells.len(), String::new());
         }
         for (shift, value) in cells.iter().enumerate() {
-            target[column + shift] = value.strip_prefix('\'').unwrap_or(value).to_owned();
+            target[column + shift] = match value.strip_prefix('\'') {
+                Some(text) => text.to_owned(),
+                None if value.starts_with(['=', '+', '-', '@']) && value.parse::<f64>().is_err() => formula(value),
+                None => value.clone(),
+            };
         }
     }
 }
