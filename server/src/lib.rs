@@ -79,7 +79,7 @@ impl AppState {
     pub async fn new(config: Config) -> Result<Self, StartError> {
         let db = db::Db::connect(&config.database_url).await?;
         let keys = auth::session::SessionKeys::load(&db, &config).await.map_err(|error| StartError::Init(error.to_string()))?;
-        let mailer = mail::Mailer::from_config(&config)?;
+        let mailer = mail::Mailer::from_config(&config, keys.outbox_key())?;
         let tables = Arc::new(sheets::cache::TableCache::new(config.sheet_cache_mb * 1024 * 1024));
         let answers = Arc::new(answer_cache::AnswerCache::new(config.answer_cache_mb * 1024 * 1024));
         let embeds = Arc::new(embed::Cache::default());

@@ -6,12 +6,18 @@
 //! | calls                                                            | per account | per address |
 //! |------------------------------------------------------------------|-------------|-------------|
 //! | log-in, verify-email, reset-password, `POST /api/auth` (token)   | 10          | 30          |
+//! | password change, account deletion (current password)             | 10          | 30          |
 //! | sign-up, resend-code, login-link, forgot-password (send e-mail)  | 5           | 30          |
 //!
 //! Ten guesses per account leave a 6-digit code (which also dies after 5 wrong guesses) out of
 //! reach; five e-mails per account stop anyone from flooding an inbox. An address allows more,
 //! because an office or a school shares one. IPv6 clients are counted per /64, the block one
 //! subscriber gets. Over a limit the call answers 429 with `Retry-After`.
+//!
+//! Ten per window is still about 960 code guesses a day, so wrong codes (verification and reset
+//! alike) also count against a daily cap per account, [`WRONG_CODES_PER_DAY`]
+//! ([`check_wrong_codes`], [`count_wrong_code`]); the guess that reaches it tells the caller to
+//! e-mail the account's owner, once.
 
 use std::net::{IpAddr, SocketAddr};
 
@@ -26,6 +32,9 @@ use crate::error::{Error, ResultExt};
 use crate::state::AppState;
 
 const WINDOW_SECS: i64 = 15 * 60;
+const DAY_SECS: i64 = 24 * 60 * 60;
+/// Wrong codes per account in a day (a fixed UTC day, as the 15-minute windows are fixed).
+pub const WRONG_CODES_PER_DAY: i64 = 30;
 const PER_ADDRESS: i64 = 30;
 /// One in this many counted hits also deletes windows that have ended.
 const SWEEP_ONE_IN: u32 = 64;
@@ -41,6 +50,10 @@ pub enum Action {
     ResendCode,
     LoginLink,
     ForgotPassword,
+    /// `PUT /api/account/password`: the current password is a guessable secret too.
+    ChangePassword,
+    /// `DELETE /api/account`, confirmed with the password.
+    DeleteAccount,
     /// The browser's error reports, counted per address only.
     ClientError,
 }
@@ -56,13 +69,15 @@ impl Action {
             Self::ResendCode => "resend-code",
             Self::LoginLink => "login-link",
             Self::ForgotPassword => "forgot-password",
+            Self::ChangePassword => "change-password",
+            Self::DeleteAccount => "delete-account",
             Self::ClientError => "client-error",
         }
     }
 
     fn per_account(self) -> i64 {
         match self {
-            Self::Login | Self::VerifyEmail | Self::ResetPassword | Self::RedeemToken => 10,
+            Self::Login | Self::VerifyEmail | Self::ResetPassword | Self::RedeemToken | Self::ChangePassword | Self::DeleteAccount => 10,
             Self::Signup | Self::ResendCode | Self::LoginLink | Self::ForgotPassword => 5,
             // Reports name no account; this bound is never reached.
             Self::ClientError => PER_ADDRESS,
@@ -117,9 +132,56 @@ pub async fn check(db: &Db, action: Action, ip: ClientIp, account: Option<&str>)
     Ok(())
 }
 
+/// The daily bucket of wrong codes of an account.
+fn wrong_codes_bucket(email: &str) -> String {
+    format!("wrong-code:day:{}", normalise_email(email))
+}
+
+fn day_start(at: i64) -> i64 {
+    at - at.rem_euclid(DAY_SECS)
+}
+
+/// 429 when the account behind `email` has used up its wrong codes for the day; counts nothing,
+/// so a right code is refused too until the day ends.
+pub async fn check_wrong_codes(db: &Db, email: &str) -> Result<(), Error> {
+    let at = now();
+    let window_start = day_start(at);
+    let hits: Option<(i64,)> = sqlx::query_as("SELECT hits FROM rate_limits WHERE bucket = $1 AND window_start = $2")
+        .bind(wrong_codes_bucket(email))
+        .bind(window_start)
+        .fetch_optional(&db.pool)
+        .await
+        .context("reading the wrong codes of a day")?;
+    if hits.is_some_and(|(hits,)| hits >= WRONG_CODES_PER_DAY) {
+        return Err(Error::TooManyRequests { retry_after_secs: retry_after(window_start, DAY_SECS, at) });
+    }
+    Ok(())
+}
+
+/// Counts a wrong code against the account's day. True for exactly the guess that uses the day
+/// up (the count is taken in one statement, so parallel guesses cannot both see it): the caller
+/// then tells the account's owner.
+pub async fn count_wrong_code(db: &Db, email: &str) -> Result<bool, Error> {
+    let hits = count(db, &wrong_codes_bucket(email), day_start(now())).await?;
+    Ok(hits == WRONG_CODES_PER_DAY)
+}
+
+fn retry_after(window_start: i64, window_secs: i64, at: i64) -> u64 {
+    u64::try_from(window_start + window_secs - at).unwrap_or(1).max(1)
+}
+
 async fn hit(db: &Db, bucket: &str, limit: i64) -> Result<(), Error> {
     let at = now();
     let window_start = at - at.rem_euclid(WINDOW_SECS);
+    let hits = count(db, bucket, window_start).await?;
+    if hits > limit {
+        return Err(Error::TooManyRequests { retry_after_secs: retry_after(window_start, WINDOW_SECS, at) });
+    }
+    Ok(())
+}
+
+/// Adds one to `bucket`'s window starting at `window_start`; answers the new count.
+async fn count(db: &Db, bucket: &str, window_start: i64) -> Result<i64, Error> {
     let (hits,): (i64,) = sqlx::query_as(
         "INSERT INTO rate_limits (bucket, window_start, hits) VALUES ($1, $2, 1) \
          ON CONFLICT (bucket, window_start) DO UPDATE SET hits = rate_limits.hits + 1 RETURNING hits",
@@ -130,17 +192,15 @@ async fn hit(db: &Db, bucket: &str, limit: i64) -> Result<(), Error> {
     .await
     .context("counting a rate-limited attempt")?;
     if rand::rng().random_ratio(1, SWEEP_ONE_IN) {
+        // Every window that started before today (UTC) has ended, daily ones included; ended
+        // 15-minute windows of today wait for tomorrow's sweep, which only costs rows.
         sqlx::query("DELETE FROM rate_limits WHERE window_start < $1")
-            .bind(window_start)
+            .bind(day_start(now()))
             .execute(&db.pool)
             .await
             .context("deleting ended rate-limit windows")?;
     }
-    if hits > limit {
-        let retry_after_secs = u64::try_from(window_start + WINDOW_SECS - at).unwrap_or(1).max(1);
-        return Err(Error::TooManyRequests { retry_after_secs });
-    }
-    Ok(())
+    Ok(hits)
 }
 
 #[cfg(test)]

@@ -6,10 +6,17 @@
 //! names an account or checks a secret is rate-limited ([`crate::rate_limit`]). Links in e-mails
 //! are built from `TESSERA_BASE_URL`, never from request headers, so a forged `Host` cannot send
 //! someone's log-in link elsewhere.
+//!
+//! Anyone can sign up with someone else's e-mail. So a session starts only for a verified
+//! account, and verifying clears the password chosen at sign-up unless the verifying browser is
+//! the one that signed up (it holds the sign-up proof cookie); the account's sessions end too
+//! (`mark_verified`). Otherwise the first comer's password would open the real owner's account
+//! once they verify it (issue 45).
 
-use axum::extract::State;
-use axum::http::header::SET_COOKIE;
-use axum::http::StatusCode;
+use axum::extract::{FromRequestParts, State};
+use axum::http::header::{SET_COOKIE, USER_AGENT};
+use axum::http::request::Parts;
+use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -20,6 +27,7 @@ use crate::accounts::{self, normalise_email};
 use crate::api::ApiJson;
 use crate::app_settings;
 use crate::apps::{App, AppLocator};
+use crate::auth::session::Origin;
 use crate::auth::{password, session, Caller, User};
 use crate::codes::{self, Purpose, Refusal};
 use crate::db::{now, Db, Flag};
@@ -177,26 +185,39 @@ async fn signup(State(state): State<AppState>, ip: ClientIp, ApiJson(body): ApiJ
     password::check_rule("password", &body.password)?;
     let user = accounts::create_user(&state.db, name, &email, &body.password, false).await?;
     send_verification(&state, &user).await?;
-    Ok((StatusCode::CREATED, ApiJson(SignupAnswer { email: user.email, verification: "sent".to_owned() })))
+    let proof = state.keys.signup_proof(&user.id, &password_hash(&state.db, &user.id).await?);
+    Ok((
+        StatusCode::CREATED,
+        [(SET_COOKIE, state.keys.signup_cookie(&proof))],
+        ApiJson(SignupAnswer { email: user.email, verification: "sent".to_owned() }),
+    ))
 }
 
-/// Checks the e-mailed verification code, marks the e-mail verified and starts a session.
+/// Checks the e-mailed verification code, marks the e-mail verified and starts a session. The
+/// password chosen at sign-up stays only when this browser is the one that signed up.
 #[utoipa::path(post, path = "/auth/verify-email", tag = "auth", request_body = CodeBody, responses(
     (status = 200, body = SessionAnswer, headers(("Set-Cookie" = String, description = "The session cookie"))),
     (status = 400, description = "'Invalid OTP, please enter the valid OTP' or 'Verification code has expired'", body = ErrorBody),
     (status = 404, description = "'UserEmail not found. Please check and try again'", body = ErrorBody),
     (status = 429, description = "Too many attempts", body = ErrorBody),
 ))]
-async fn verify_email(State(state): State<AppState>, ip: ClientIp, ApiJson(body): ApiJson<CodeBody>) -> Result<Response, Error> {
+async fn verify_email(
+    State(state): State<AppState>,
+    ip: ClientIp,
+    origin: Origin,
+    headers: HeaderMap,
+    ApiJson(body): ApiJson<CodeBody>,
+) -> Result<Response, Error> {
     rate_limit::check(&state.db, Action::VerifyEmail, ip, Some(&body.email)).await?;
     let mut user = user_by_email(&state.db, &body.email, messages::USER_EMAIL_NOT_FOUND).await?;
-    codes::redeem_code(&state.db, &user.id, Purpose::VerifyEmail, &body.code).await?.map_err(|refusal| match refusal {
+    redeem_counted(&state, &user, Purpose::VerifyEmail, &body.code).await?.map_err(|refusal| match refusal {
         Refusal::Invalid => Error::BadRequest(messages::INVALID_OTP.to_owned()),
         Refusal::Expired => Error::BadRequest(messages::VERIFICATION_CODE_EXPIRED.to_owned()),
     })?;
-    mark_verified(&state.db, &user.id).await?;
+    let keep_password = signed_up_here(&state, &headers, &user.id).await?;
+    mark_verified(&state.db, &user.id, keep_password).await?;
     user.email_verified = true;
-    start_session(&state, &user).await
+    start_session(&state, &user, &origin).await
 }
 
 /// E-mails a new verification code (and log-in link); older ones stop working.
@@ -225,12 +246,14 @@ async fn resend_code(State(state): State<AppState>, ip: ClientIp, ApiJson(body):
     (status = 404, description = "'Account Not Found. Please Sign Up to Create an Account.'", body = ErrorBody),
     (status = 429, description = "Too many attempts", body = ErrorBody),
 ))]
-async fn login(State(state): State<AppState>, ip: ClientIp, ApiJson(body): ApiJson<LoginBody>) -> Result<Response, Error> {
+async fn login(State(state): State<AppState>, ip: ClientIp, origin: Origin, ApiJson(body): ApiJson<LoginBody>) -> Result<Response, Error> {
     rate_limit::check(&state.db, Action::Login, ip, Some(&body.email)).await?;
     app_signing_in(&state, body.on_app, SignIn::Password).await?;
-    let (user, hash) =
-        accounts::find_by_email(&state.db, &body.email).await?.ok_or_else(|| Error::NotFound(messages::ACCOUNT_NOT_FOUND.to_owned()))?;
-    if !password::verify(&body.password, &hash).await? {
+    let found = accounts::find_by_email(&state.db, &body.email).await?;
+    // Checked before asking whether the account exists: one argon2 verification either way.
+    let matched = password::verify_login(&body.password, found.as_ref().and_then(|(_, hash)| password::stored(hash))).await?;
+    let (user, _) = found.ok_or_else(|| Error::NotFound(messages::ACCOUNT_NOT_FOUND.to_owned()))?;
+    if !matched {
         return Err(Error::BadCredentials("Incorrect password. Please try again, or reset your password.".to_owned()));
     }
     if !user.email_verified {
@@ -238,7 +261,7 @@ async fn login(State(state): State<AppState>, ip: ClientIp, ApiJson(body): ApiJs
         let text = format!("Please verify your e-mail before logging in. We sent a new verification code to {}.", user.email);
         return Err(Error::NotPermitted(text));
     }
-    start_session(&state, &user).await
+    start_session(&state, &user, &origin).await
 }
 
 /// E-mails a one-time log-in link.
@@ -272,13 +295,20 @@ async fn login_link(
 }
 
 /// Exchanges a one-time log-in token (the link of a log-in or verification e-mail) for a session
-/// (platform §7). Following the link proves control of the e-mail, so it also verifies it.
+/// (platform §7). Following the link proves control of the e-mail, so it also verifies it, with
+/// the sign-up password kept only in the browser that signed up.
 #[utoipa::path(post, path = "/auth", tag = "auth", request_body = TokenBody, responses(
     (status = 200, body = SessionAnswer, headers(("Set-Cookie" = String, description = "The session cookie"))),
     (status = 400, description = "The link is unknown, used or expired", body = ErrorBody),
     (status = 429, description = "Too many attempts", body = ErrorBody),
 ))]
-async fn exchange_token(State(state): State<AppState>, ip: ClientIp, ApiJson(body): ApiJson<TokenBody>) -> Result<Response, Error> {
+async fn exchange_token(
+    State(state): State<AppState>,
+    ip: ClientIp,
+    origin: Origin,
+    headers: HeaderMap,
+    ApiJson(body): ApiJson<TokenBody>,
+) -> Result<Response, Error> {
     rate_limit::check(&state.db, Action::RedeemToken, ip, None).await?;
     let user_id = codes::redeem_token(&state.db, &body.token).await?.map_err(|refusal| {
         Error::BadRequest(match refusal {
@@ -286,10 +316,11 @@ async fn exchange_token(State(state): State<AppState>, ip: ClientIp, ApiJson(bod
             Refusal::Expired => "This log-in link has expired. Please ask for a new one.".to_owned(),
         })
     })?;
-    mark_verified(&state.db, &user_id).await?;
+    let keep_password = signed_up_here(&state, &headers, &user_id).await?;
+    mark_verified(&state.db, &user_id, keep_password).await?;
     let user =
         accounts::find_by_id(&state.db, &user_id).await?.ok_or_else(|| Error::BadRequest("This account no longer exists.".to_owned()))?;
-    start_session(&state, &user).await
+    start_session(&state, &user, &origin).await
 }
 
 /// The signed-in user (platform §7).
@@ -339,13 +370,14 @@ async fn reset_password(State(state): State<AppState>, ip: ClientIp, ApiJson(bod
     // Before the code is checked, so a too-short password does not use the code up.
     password::check_rule("password", &body.password)?;
     let user = user_by_email(&state.db, &body.email, messages::USER_EMAIL_NOT_FOUND).await?;
-    codes::redeem_code(&state.db, &user.id, Purpose::ResetPassword, &body.code).await?.map_err(|refusal| match refusal {
+    redeem_counted(&state, &user, Purpose::ResetPassword, &body.code).await?.map_err(|refusal| match refusal {
         Refusal::Invalid => Error::BadRequest(messages::INVALID_OTP.to_owned()),
         Refusal::Expired => Error::BadRequest(messages::OTP_EXPIRED.to_owned()),
     })?;
     set_password(&state.db, &user.id, &body.password).await?;
-    // The reset code reached the mailbox, which proves control of it.
-    mark_verified(&state.db, &user.id).await?;
+    // The reset code reached the mailbox, which proves control of it, and the new password is
+    // that mailbox owner's own.
+    mark_verified(&state.db, &user.id, true).await?;
     session::revoke_all(&state.db, &user.id).await?;
     Ok(ApiJson(Message { message: "Your password has been changed. Please log in with your new password.".to_owned() }))
 }
@@ -361,9 +393,13 @@ async fn logout(State(state): State<AppState>, caller: Caller) -> Result<impl In
     Ok(([(SET_COOKIE, state.keys.clear_cookie())], ApiJson(Message { message: "You are logged out.".to_owned() })))
 }
 
-/// Starts a session for `user`: `{token, user}` with the session cookie.
-pub(super) async fn start_session(state: &AppState, user: &User) -> Result<Response, Error> {
-    let session = state.keys.start(&state.db, &user.id).await?;
+/// Starts a session for `user`: `{token, user}` with the session cookie. Never for an
+/// unverified account: whoever signed it up may not own the e-mail.
+pub(super) async fn start_session(state: &AppState, user: &User, origin: &Origin) -> Result<Response, Error> {
+    if !user.email_verified {
+        return Err(Error::NotPermitted("Please verify your e-mail before logging in.".to_owned()));
+    }
+    let session = state.keys.start(&state.db, &user.id, origin).await?;
     let cookie = state.keys.cookie(&session);
     let user = AuthUser::new(user, state.config.is_admin(&user.email));
     Ok(([(SET_COOKIE, cookie)], ApiJson(SessionAnswer { token: session.token, user })).into_response())
@@ -398,16 +434,78 @@ async fn user_by_email(db: &Db, email: &str, not_found: &str) -> Result<User, Er
     Ok(accounts::find_by_email(db, email).await?.ok_or_else(|| Error::NotFound(not_found.to_owned()))?.0)
 }
 
-async fn mark_verified(db: &Db, user_id: &str) -> Result<(), Error> {
-    sqlx::query("UPDATE users SET email_verified = $1, updated_at = $2 WHERE id = $3 AND email_verified = $4")
+/// Marks an unverified e-mail verified. Verifying proves control of the mailbox, not that the
+/// password chosen at sign-up is the mailbox owner's, so unless `keep_password` (the verifying
+/// browser signed up, or the password was just set with a code from the mailbox) the password is
+/// cleared; every session of the account ends either way. One transaction, so no moment exists
+/// where the account is verified and the first comer's password still works.
+async fn mark_verified(db: &Db, user_id: &str, keep_password: bool) -> Result<(), Error> {
+    let at = now();
+    let mut tx = db.pool.begin().await.context("starting to verify an e-mail")?;
+    let verified = sqlx::query("UPDATE users SET email_verified = $1, updated_at = $2 WHERE id = $3 AND email_verified = $4")
         .bind(Flag(true))
-        .bind(now())
+        .bind(at)
         .bind(user_id)
         .bind(Flag(false))
-        .execute(&db.pool)
+        .execute(&mut *tx)
         .await
         .context("marking an e-mail verified")?;
+    if verified.rows_affected() == 1 {
+        if !keep_password {
+            sqlx::query("UPDATE users SET password_hash = $1 WHERE id = $2")
+                .bind(password::NO_PASSWORD)
+                .bind(user_id)
+                .execute(&mut *tx)
+                .await
+                .context("clearing the password chosen before verification")?;
+        }
+        sqlx::query("UPDATE sessions SET revoked_at = $1 WHERE user_id = $2 AND revoked_at IS NULL")
+            .bind(at)
+            .bind(user_id)
+            .execute(&mut *tx)
+            .await
+            .context("ending the sessions of a newly verified account")?;
+    }
+    tx.commit().await.context("verifying an e-mail")?;
     Ok(())
+}
+
+/// Whether this request comes from the browser that signed `user_id` up with its current
+/// password (it carries the sign-up proof cookie).
+async fn signed_up_here(state: &AppState, headers: &HeaderMap, user_id: &str) -> Result<bool, Error> {
+    let Some(proof) = session::cookie(headers, session::SIGNUP_COOKIE) else { return Ok(false) };
+    Ok(state.keys.is_signup_proof(&proof, user_id, &password_hash(&state.db, user_id).await?))
+}
+
+async fn password_hash(db: &Db, user_id: &str) -> Result<String, Error> {
+    let (hash,): (String,) = sqlx::query_as("SELECT password_hash FROM users WHERE id = $1")
+        .bind(user_id)
+        .fetch_one(&db.pool)
+        .await
+        .context("reading a password hash")?;
+    Ok(hash)
+}
+
+/// Redeems a typed code within the account's daily allowance of wrong codes: refused with 429
+/// once it is used up; a wrong code counts, and the one that uses the day up e-mails the owner.
+async fn redeem_counted(state: &AppState, user: &User, purpose: Purpose, code: &str) -> Result<Result<(), Refusal>, Error> {
+    rate_limit::check_wrong_codes(&state.db, &user.email).await?;
+    let outcome = codes::redeem_code(&state.db, &user.id, purpose, code).await?;
+    if outcome == Err(Refusal::Invalid) && rate_limit::count_wrong_code(&state.db, &user.email).await? {
+        let body = format!(
+            "Hello {},\n\nSomeone entered {} wrong codes for your Tessera account ({}) today, so codes for it are refused \
+             until the end of the day (UTC).\n\nIf it was you, you can still log in with a log-in link. If it was not, nobody \
+             got in: a wrong code opens nothing, and your password and sessions are as they were.\n",
+            user.name,
+            rate_limit::WRONG_CODES_PER_DAY,
+            user.email,
+        );
+        // The guess is answered either way; a failed notice stays in the outbox with its error.
+        if let Err(error) = state.mailer.send(&state.db, &user.email, "Too many wrong codes for your Tessera account", &body).await {
+            tracing::error!(?error, "could not tell an account's owner about its wrong codes");
+        }
+    }
+    Ok(outcome)
 }
 
 /// The verification e-mail: a code to type and a one-time link that verifies and logs in.
@@ -462,6 +560,17 @@ async fn app_signing_in(state: &AppState, on_app: SignInApp, method: SignIn) -> 
     match refusal {
         Some(text) => Err(Error::BadRequest(text.to_owned())),
         None => Ok(Some(app)),
+    }
+}
+
+/// Where a session starts from: the client's address as the rate limits see it, and its browser.
+impl FromRequestParts<AppState> for Origin {
+    type Rejection = Error;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+        let ClientIp(ip) = ClientIp::from_request_parts(parts, state).await?;
+        let user_agent = parts.headers.get(USER_AGENT).and_then(|value| value.to_str().ok()).map(str::to_owned);
+        Ok(Self { ip: Some(ip.to_string()), user_agent })
     }
 }
 

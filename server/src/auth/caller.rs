@@ -74,8 +74,8 @@ impl FromRequestParts<AppState> for Caller {
         let Some(claims) = state.keys.verify(&token) else {
             return Ok(Self::default());
         };
-        let row: Option<(String, String, String, String, Flag)> = sqlx::query_as(
-            "SELECT u.id, u.email, u.name, u.plan_id, u.email_verified FROM sessions s JOIN users u ON u.id = s.user_id \
+        let row: Option<(String, String, String, String, Flag, Option<i64>)> = sqlx::query_as(
+            "SELECT u.id, u.email, u.name, u.plan_id, u.email_verified, s.last_used_at FROM sessions s JOIN users u ON u.id = s.user_id \
              WHERE s.id = $1 AND s.user_id = $2 AND s.revoked_at IS NULL AND s.expires_at > $3",
         )
         .bind(&claims.jti)
@@ -84,12 +84,12 @@ impl FromRequestParts<AppState> for Caller {
         .fetch_optional(&state.db.pool)
         .await
         .context("looking up a session")?;
-        Ok(Self {
-            signed_in: row.map(|(id, email, name, plan_id, Flag(email_verified))| {
-                let is_admin = state.config.is_admin(&email);
-                SignedIn { user: User { id, email, name, plan_id, email_verified }, session_id: claims.jti, is_admin }
-            }),
-        })
+        let Some((id, email, name, plan_id, Flag(email_verified), last_used_at)) = row else {
+            return Ok(Self::default());
+        };
+        session::touch(&state.db, &claims.jti, last_used_at).await?;
+        let is_admin = state.config.is_admin(&email);
+        Ok(Self { signed_in: Some(SignedIn { user: User { id, email, name, plan_id, email_verified }, session_id: claims.jti, is_admin }) })
     }
 }
 

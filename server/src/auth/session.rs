@@ -7,6 +7,7 @@
 
 use axum::http::header::{AUTHORIZATION, COOKIE as COOKIE_HEADER};
 use axum::http::HeaderMap;
+use hmac::{Hmac, Mac};
 use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, Validation};
 use rand::RngCore;
 use serde::{Deserialize, Serialize};
@@ -17,6 +18,15 @@ use crate::error::{Error, ResultExt};
 use crate::Config;
 
 pub const COOKIE: &str = "tessera_session";
+/// Proves that a browser is the one that signed an account up ([`SessionKeys::signup_proof`]).
+pub const SIGNUP_COOKIE: &str = "tessera_signup";
+/// How long a browser keeps its sign-up proof: long enough to verify the e-mail later that day.
+const SIGNUP_PROOF_SECS: i64 = 24 * 3600;
+/// A session's `last_used_at` is refreshed when it is older than this, so a busy session costs
+/// one write every few minutes rather than one per request.
+const LAST_USED_STEP_SECS: i64 = 5 * 60;
+/// The longest user agent kept with a session.
+const USER_AGENT_MAX_CHARS: usize = 300;
 const ISSUER: &str = "tessera";
 const AUDIENCE: &str = "tessera-api";
 const SECRET_NAME: &str = "jwt_hs256";
@@ -42,6 +52,17 @@ pub struct SessionKeys {
     /// Salts the pseudonyms of guests in the row activity log ([`SessionKeys::guest_pseudonym`]),
     /// so that a logged pseudonym cannot be turned back into an address by trying them all.
     pseudonym_salt: [u8; 32],
+    /// Keys the sign-up proofs ([`SessionKeys::signup_proof`]).
+    signup_key: [u8; 32],
+    /// Seals e-mail bodies in the outbox ([`crate::mail`]).
+    outbox_key: [u8; 32],
+}
+
+/// Where a session starts from, as its owner sees it in their list of sessions.
+#[derive(Debug, Clone, Default)]
+pub struct Origin {
+    pub ip: Option<String>,
+    pub user_agent: Option<String>,
 }
 
 /// A freshly started session.
@@ -71,6 +92,8 @@ impl SessionKeys {
         validation.set_required_spec_claims(&["exp", "iss", "aud", "sub"]);
         validation.leeway = 0;
         let pseudonym_salt = Sha256::new().chain_update(b"tessera guest pseudonyms\0").chain_update(secret).finalize().into();
+        let signup_key = Sha256::new().chain_update(b"tessera sign-up proofs\0").chain_update(secret).finalize().into();
+        let outbox_key = Sha256::new().chain_update(b"tessera outbox bodies\0").chain_update(secret).finalize().into();
         Self {
             encoding: EncodingKey::from_secret(secret),
             decoding: DecodingKey::from_secret(secret),
@@ -78,7 +101,41 @@ impl SessionKeys {
             ttl_secs,
             secure_cookie,
             pseudonym_salt,
+            signup_key,
+            outbox_key,
         }
+    }
+
+    /// The key that seals e-mail bodies in the outbox: the same on every replica and across
+    /// restarts, as the signing secret is.
+    pub fn outbox_key(&self) -> [u8; 32] {
+        self.outbox_key
+    }
+
+    /// The proof a browser gets when it signs an account up: a MAC of the account and the hash
+    /// of the password it chose. Verifying the e-mail from that browser keeps the password;
+    /// from anywhere else it is cleared, because whoever chose it may not own the mailbox
+    /// (issue 45, pre-registration takeover).
+    pub fn signup_proof(&self, user_id: &str, password_hash: &str) -> String {
+        hex::encode(self.signup_mac(user_id, password_hash).finalize().into_bytes())
+    }
+
+    /// True when `proof` is [`SessionKeys::signup_proof`] of this account and password hash.
+    pub fn is_signup_proof(&self, proof: &str, user_id: &str, password_hash: &str) -> bool {
+        hex::decode(proof).is_ok_and(|bytes| self.signup_mac(user_id, password_hash).verify_slice(&bytes).is_ok())
+    }
+
+    fn signup_mac(&self, user_id: &str, password_hash: &str) -> Hmac<Sha256> {
+        let mut mac = Hmac::<Sha256>::new_from_slice(&self.signup_key).expect("HMAC takes any key length");
+        mac.update(user_id.as_bytes());
+        mac.update(b"\0");
+        mac.update(password_hash.as_bytes());
+        mac
+    }
+
+    /// The `Set-Cookie` value that keeps a sign-up proof, sent only to the auth calls.
+    pub fn signup_cookie(&self, proof: &str) -> String {
+        format!("{SIGNUP_COOKIE}={proof}; Path=/api/auth; Max-Age={SIGNUP_PROOF_SECS}; HttpOnly; SameSite=Strict{}", self.secure_suffix())
     }
 
     /// A guest as the row activity log names them: `Guest ` and 8 hex digits of a salted SHA-256
@@ -94,18 +151,23 @@ impl SessionKeys {
     }
 
     /// Starts a session for `user_id`: stores its row, then signs its token.
-    pub async fn start(&self, db: &Db, user_id: &str) -> Result<Session, Error> {
+    pub async fn start(&self, db: &Db, user_id: &str, origin: &Origin) -> Result<Session, Error> {
         let id = new_id();
         let issued = now();
         let expires_at = issued + self.ttl_secs;
-        sqlx::query("INSERT INTO sessions (id, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)")
-            .bind(&id)
-            .bind(user_id)
-            .bind(issued)
-            .bind(expires_at)
-            .execute(&db.pool)
-            .await
-            .context("storing a new session")?;
+        let user_agent = origin.user_agent.as_deref().map(|agent| agent.chars().take(USER_AGENT_MAX_CHARS).collect::<String>());
+        sqlx::query(
+            "INSERT INTO sessions (id, user_id, created_at, expires_at, last_used_at, user_agent, ip) VALUES ($1, $2, $3, $4, $3, $5, $6)",
+        )
+        .bind(&id)
+        .bind(user_id)
+        .bind(issued)
+        .bind(expires_at)
+        .bind(user_agent)
+        .bind(&origin.ip)
+        .execute(&db.pool)
+        .await
+        .context("storing a new session")?;
         let claims = Claims {
             sub: user_id.to_owned(),
             jti: id.clone(),
@@ -146,6 +208,72 @@ pub async fn revoke(db: &Db, session_id: &str) -> Result<(), Error> {
         .execute(&db.pool)
         .await
         .context("revoking a session")?;
+    Ok(())
+}
+
+/// A session of a user's as their account page lists it.
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
+pub struct Listed {
+    pub id: String,
+    pub created_at: i64,
+    pub last_used_at: Option<i64>,
+    pub expires_at: i64,
+    pub user_agent: Option<String>,
+    pub ip: Option<String>,
+}
+
+/// The user's sessions that still work (unrevoked, unexpired), newest first.
+pub async fn active(db: &Db, user_id: &str) -> Result<Vec<Listed>, Error> {
+    sqlx::query_as(
+        "SELECT id, created_at, last_used_at, expires_at, user_agent, ip FROM sessions \
+         WHERE user_id = $1 AND revoked_at IS NULL AND expires_at > $2 ORDER BY created_at DESC, id",
+    )
+    .bind(user_id)
+    .bind(now())
+    .fetch_all(&db.pool)
+    .await
+    .context("listing a user's sessions")
+}
+
+/// Ends one of `user_id`'s own sessions; false when no working session of theirs has that id,
+/// so nobody can end, or learn of, another user's session.
+pub async fn revoke_own(db: &Db, user_id: &str, session_id: &str) -> Result<bool, Error> {
+    let done = sqlx::query("UPDATE sessions SET revoked_at = $1 WHERE id = $2 AND user_id = $3 AND revoked_at IS NULL AND expires_at > $1")
+        .bind(now())
+        .bind(session_id)
+        .bind(user_id)
+        .execute(&db.pool)
+        .await
+        .context("ending one of a user's sessions")?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// Ends every session of `user_id` but `keep` ("log out everywhere else"); answers how many.
+pub async fn revoke_others(db: &Db, user_id: &str, keep: &str) -> Result<u64, Error> {
+    let done =
+        sqlx::query("UPDATE sessions SET revoked_at = $1 WHERE user_id = $2 AND id <> $3 AND revoked_at IS NULL AND expires_at > $1")
+            .bind(now())
+            .bind(user_id)
+            .bind(keep)
+            .execute(&db.pool)
+            .await
+            .context("ending a user's other sessions")?;
+    Ok(done.rows_affected())
+}
+
+/// Records that a session was used now, when its `last_used_at` (read with the session) is
+/// older than [`LAST_USED_STEP_SECS`].
+pub async fn touch(db: &Db, session_id: &str, last_used_at: Option<i64>) -> Result<(), Error> {
+    let at = now();
+    if last_used_at.is_some_and(|last| at - last < LAST_USED_STEP_SECS) {
+        return Ok(());
+    }
+    sqlx::query("UPDATE sessions SET last_used_at = $1 WHERE id = $2")
+        .bind(at)
+        .bind(session_id)
+        .execute(&db.pool)
+        .await
+        .context("recording a session's use")?;
     Ok(())
 }
 
@@ -191,9 +319,14 @@ pub(crate) fn bearer_token(headers: &HeaderMap) -> Option<String> {
 }
 
 pub(crate) fn cookie_token(headers: &HeaderMap) -> Option<String> {
+    cookie(headers, COOKIE)
+}
+
+/// The value of the cookie `wanted`, if the request carries a non-empty one.
+pub fn cookie(headers: &HeaderMap, wanted: &str) -> Option<String> {
     headers.get_all(COOKIE_HEADER).iter().filter_map(|value| value.to_str().ok()).flat_map(|value| value.split(';')).find_map(|pair| {
         let (name, value) = pair.trim().split_once('=')?;
-        (name == COOKIE && !value.is_empty()).then(|| value.to_owned())
+        (name == wanted && !value.is_empty()).then(|| value.to_owned())
     })
 }
 

@@ -1,8 +1,9 @@
 //! Integration tests of `api::account`: profile, name, password change and account deletion.
 
-use serde_json::json;
+use reqwest::Method;
+use serde_json::{json, Value};
 
-use crate::auth::signed_up;
+use crate::auth::{signed_up, wait_for_a_fresh_window};
 use crate::both_databases;
 use crate::support::*;
 
@@ -17,6 +18,19 @@ async fn count(server: &TestServer, sql: &str, bind: &str) -> i64 {
 async fn workspace_with_app(owner: &Client, subdomain: &str) {
     let workspace_id = crate::workspaces::workspace(owner, subdomain).await;
     crate::workspaces::app_in(owner, &workspace_id, &format!("{subdomain}-app")).await;
+}
+
+/// A client that logged in with `email`'s password from a browser calling itself `agent`.
+async fn logged_in_from(server: &TestServer, email: &str, agent: &str) -> Client {
+    let guest = server.guest();
+    let login =
+        guest.request(Method::POST, "/api/auth/login").header("user-agent", agent).json(&json!({ "email": email, "password": PASSWORD }));
+    let token = Client::finish(login).await.expect(200)["token"].as_str().unwrap().to_owned();
+    Client::new(&server.base, Some(token), None)
+}
+
+async fn sessions_of(client: &Client) -> Vec<Value> {
+    client.get("/api/account/sessions").await.expect(200)["sessions"].as_array().unwrap().clone()
 }
 
 both_databases! {
@@ -112,5 +126,78 @@ both_databases! {
         bob.get("/api/account").await.expect(200);
         // The e-mail can sign up again.
         crate::auth::sign_up(&server.guest(), "Ada", "ada@example.com").await.expect(201);
+    }
+
+    async fn password_confirmations_are_rate_limited_per_account(backend) {
+        let server = TestServer::start(backend).await;
+        let ada = server.user("Ada", "ada@example.com").await;
+        let bob = server.user("Bob", "bob@example.com").await;
+        wait_for_a_fresh_window().await;
+        for attempt in 1..=10 {
+            let wrong = ada.put("/api/account/password", json!({ "current_password": "a wrong guess", "new_password": NEW_PASSWORD })).await;
+            assert_eq!(wrong.status, 400, "attempt {attempt}");
+        }
+        let blocked = ada.put("/api/account/password", json!({ "current_password": PASSWORD, "new_password": NEW_PASSWORD })).await;
+        assert!(blocked.expect(429)["error"].as_str().unwrap().starts_with("Too many attempts"), "{}", blocked.text);
+        assert!(blocked.header("retry-after").is_some());
+        for attempt in 1..=10 {
+            let wrong = ada.delete("/api/account", Some(json!({ "password": "a wrong guess" }))).await;
+            assert_eq!(wrong.status, 400, "attempt {attempt}");
+        }
+        let blocked = ada.delete("/api/account", Some(json!({ "password": PASSWORD }))).await;
+        assert!(blocked.expect(429)["error"].as_str().unwrap().starts_with("Too many attempts"), "{}", blocked.text);
+        ada.get("/api/account").await.expect(200);
+        server.guest().post("/api/auth/login", json!({ "email": "ada@example.com", "password": PASSWORD })).await.expect(200);
+        // Another account from the same address is not held up.
+        bob.put("/api/account/password", json!({ "current_password": PASSWORD, "new_password": NEW_PASSWORD })).await.expect(200);
+    }
+
+    async fn a_user_lists_and_ends_only_their_own_sessions(backend) {
+        let server = TestServer::start(backend).await;
+        let first = server.user("Ada", "ada@example.com").await;
+        let laptop = logged_in_from(&server, "ada@example.com", "Laptop/1.0").await;
+        let phone = logged_in_from(&server, "ada@example.com", "Phone/2.0").await;
+        let bob = server.user("Bob", "bob@example.com").await;
+
+        let listed = sessions_of(&laptop).await;
+        assert_eq!(listed.len(), 3, "{listed:?}");
+        let current: Vec<&Value> = listed.iter().filter(|session| session["current"] == true).collect();
+        assert_eq!(current.len(), 1, "{listed:?}");
+        assert_eq!((&current[0]["user_agent"], &current[0]["ip"]), (&json!("Laptop/1.0"), &json!("127.0.0.1")));
+        assert!(current[0]["created_at"].as_i64().is_some() && current[0]["last_used_at"].as_i64().is_some(), "{listed:?}");
+        let phone_id = listed.iter().find(|session| session["user_agent"] == "Phone/2.0").unwrap()["id"].as_str().unwrap().to_owned();
+        let laptop_id = current[0]["id"].as_str().unwrap().to_owned();
+
+        // Bob sees only his own session and cannot end, or learn of, Ada's.
+        let bobs = sessions_of(&bob).await;
+        assert_eq!(bobs.len(), 1);
+        assert!(bobs.iter().all(|session| session["id"] != phone_id.as_str() && session["id"] != laptop_id.as_str()));
+        let refused = bob.delete(&format!("/api/account/sessions/{phone_id}?_email=ada@example.com"), None).await;
+        assert_eq!(refused.status, 404);
+        assert_eq!(bob.post("/api/account/sessions/logout-everywhere", json!({})).await.expect(200)["ended"], 0);
+        phone.get("/api/auth").await.expect(200);
+        let guest = server.guest();
+        assert_eq!(guest.get("/api/account/sessions").await.status, 401);
+        assert_eq!(guest.post("/api/account/sessions/logout-everywhere", json!({})).await.status, 401);
+        assert_eq!(guest.delete(&format!("/api/account/sessions/{phone_id}"), None).await.status, 401);
+        phone.get("/api/auth").await.expect(200);
+
+        // Ada ends her phone's session from the laptop; an ended session cannot be ended twice.
+        laptop.delete(&format!("/api/account/sessions/{phone_id}"), None).await.expect(200);
+        assert_eq!(phone.get("/api/auth").await.status, 401);
+        assert_eq!(laptop.delete(&format!("/api/account/sessions/{phone_id}"), None).await.status, 404);
+
+        // Log out everywhere else: the laptop stays, Ada's other sessions end, Bob's does not.
+        assert_eq!(laptop.post("/api/account/sessions/logout-everywhere", json!({})).await.expect(200)["ended"], 1);
+        assert_eq!(first.get("/api/auth").await.status, 401);
+        laptop.get("/api/auth").await.expect(200);
+        bob.get("/api/auth").await.expect(200);
+        assert_eq!(sessions_of(&laptop).await.len(), 1);
+
+        // Ending the session of the request itself also removes its cookie.
+        let ended = laptop.delete(&format!("/api/account/sessions/{laptop_id}"), None).await;
+        ended.expect(200);
+        assert!(ended.header("set-cookie").unwrap().contains("Max-Age=0"));
+        assert_eq!(laptop.get("/api/auth").await.status, 401);
     }
 }

@@ -36,9 +36,9 @@ both_databases! {
         let zoe = added.expect(201)["new_app_user"].clone();
         assert_eq!((&zoe["name"], &zoe["email"], &zoe["permissions"]), (&json!("Zoe"), &json!("zoe@example.com"), &json!("read")));
         assert!(zoe["created_at"].as_i64().unwrap() > 1_700_000_000);
-        let (to, subject, body): (String, String, String) =
-            sqlx::query_as("SELECT recipient, subject, body FROM outbox WHERE recipient = 'zoe@example.com'").fetch_one(&server.db().pool).await.unwrap();
-        assert_eq!((to.as_str(), subject.as_str()), ("zoe@example.com", "You are invited to Sales"));
+        let (subject, body) = crate::auth::only_mail(&server, "zoe@example.com").await;
+        let to = "zoe@example.com";
+        assert_eq!((to, subject.as_str()), ("zoe@example.com", "You are invited to Sales"));
         assert!(body.contains(&format!("{}/accept-invitation?app={app_id}", server.base)), "{body}");
         assert!(body.contains("Read access"));
         assert!(body.contains(&format!("The app itself is at {}/?app=sales-app;", server.base)), "{body}");
@@ -190,5 +190,28 @@ both_databases! {
             assert_eq!(denied.status, 403);
             assert!(denied.text.contains("Access denied"));
         }
+    }
+
+    async fn an_invited_users_log_in_link_ends_a_password_someone_chose_before_them(backend) {
+        let server = TestServer::start(backend).await;
+        let ada = server.user("Ada", "ada@example.com").await;
+        let app_id = id(&app(&ada, "sales-app").await);
+        invite(&ada, &app_id, "Rita", "rita@example.com", "read").await;
+        // Eve signs up with the invited address before Rita does, hoping for Rita's access.
+        let eve = server.guest();
+        eve.post("/api/auth/signup", json!({"name": "Rita", "email": "rita@example.com", "password": "eves own password"})).await.expect(201);
+
+        crate::auth::clear_outbox(&server).await;
+        let rita = server.guest();
+        rita.post("/api/auth/login-link", json!({"email": "rita@example.com", "app_id": app_id})).await.expect(200);
+        let body = crate::auth::only_mail(&server, "rita@example.com").await.1;
+        let token: String = body.split("token=").nth(1).unwrap().chars().take_while(char::is_ascii_hexdigit).collect();
+        rita.post("/api/auth", json!({"token": token})).await.expect(200);
+        rita.get(&format!("/api/apps/{app_id}")).await.expect(200);
+
+        // Eve's password, on the app's own log-in, opens nothing; she stays out of the private app.
+        let refused = eve.post("/api/auth/login", json!({"email": "rita@example.com", "password": "eves own password", "app_id": app_id})).await;
+        assert_eq!(refused.status, 401);
+        assert_eq!(eve.get(&format!("/api/apps/{app_id}")).await.status, 403);
     }
 }

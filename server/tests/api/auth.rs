@@ -13,9 +13,24 @@ use crate::support::*;
 
 const NEW_PASSWORD: &str = "a brand new password";
 
-/// Every e-mail the outbox holds for `email`, as (subject, body).
+/// Every e-mail the outbox holds for `email`, as (subject, body), bodies opened as they are
+/// delivered (the outbox keeps them sealed).
 pub async fn outbox(server: &TestServer, email: &str) -> Vec<(String, String)> {
-    sqlx::query_as("SELECT subject, body FROM outbox WHERE recipient = $1").bind(email).fetch_all(&server.db().pool).await.unwrap()
+    let rows: Vec<(String, String)> =
+        sqlx::query_as("SELECT subject, body FROM outbox WHERE recipient = $1").bind(email).fetch_all(&server.db().pool).await.unwrap();
+    rows.into_iter().map(|(subject, body)| (subject, server.state.mailer.open(email, &body).unwrap())).collect()
+}
+
+/// Every e-mail of the outbox as (recipient, subject, body), bodies opened.
+pub async fn all_mail(server: &TestServer) -> Vec<(String, String, String)> {
+    let rows: Vec<(String, String, String)> =
+        sqlx::query_as("SELECT recipient, subject, body FROM outbox").fetch_all(&server.db().pool).await.unwrap();
+    rows.into_iter()
+        .map(|(to, subject, body)| {
+            let body = server.state.mailer.open(&to, &body).unwrap();
+            (to, subject, body)
+        })
+        .collect()
 }
 
 /// The one e-mail the outbox holds for `email`; tests empty the outbox before the call they check.
@@ -93,8 +108,16 @@ async fn second_replica(server: &TestServer) -> String {
     format!("http://{addr}")
 }
 
+/// The daily cap of wrong codes counts per UTC day: a test that counts them must not straddle two.
+async fn wait_for_a_fresh_day() {
+    let left = 86_400 - now() % 86_400;
+    if left < 30 {
+        tokio::time::sleep(std::time::Duration::from_secs(left as u64 + 1)).await;
+    }
+}
+
 /// Rate-limit windows are fixed 15-minute slices: a test that counts attempts must not straddle two.
-async fn wait_for_a_fresh_window() {
+pub async fn wait_for_a_fresh_window() {
     let left = 900 - now() % 900;
     if left < 5 {
         tokio::time::sleep(std::time::Duration::from_secs(left as u64 + 1)).await;
@@ -529,7 +552,7 @@ both_databases! {
         let invitation = json!({ "appId": app["id"], "name": "Rita", "email": "rita@example.com", "permissions": "read" });
         spoofed(&owner, "/api/mutipageapp_users", invitation).await.expect(201);
 
-        let mails: Vec<(String, String)> = sqlx::query_as("SELECT subject, body FROM outbox").fetch_all(&server.db().pool).await.unwrap();
+        let mails: Vec<(String, String)> = all_mail(&server).await.into_iter().map(|(_, subject, body)| (subject, body)).collect();
         assert!(mails.len() >= 4, "sign-up, log-in link, reset and invitation each send one: {mails:?}");
         let mut links = 0;
         for (subject, body) in &mails {
@@ -542,5 +565,121 @@ both_databases! {
             }
         }
         assert!(links >= 3, "the verification, log-in and invitation e-mails carry links: {mails:?}");
+    }
+
+    async fn a_password_chosen_before_verification_stops_working_when_the_mailbox_owner_verifies(backend) {
+        let server = TestServer::start(backend).await;
+        // Eve signs up with Ada's address and a password of her own; she cannot read Ada's mail.
+        let eve = server.guest();
+        let eves = json!({ "email": "ada@example.com", "password": "eves own password" });
+        eve.post("/api/auth/signup", json!({ "name": "Ada", "email": "ada@example.com", "password": "eves own password" })).await.expect(201);
+        // A session the unverified account got some other way ends when it is verified too.
+        let (pending, _) = tessera_server::accounts::find_by_email(server.db(), "ada@example.com").await.unwrap().unwrap();
+        let early = server.session_for(pending).await;
+
+        // Ada, in her own browser, asks for a log-in link and follows it: she is in.
+        let ada = server.guest();
+        clear_outbox(&server).await;
+        ada.post("/api/auth/login-link", json!({ "email": "ada@example.com" })).await.expect(200);
+        let token = token_in(&only_mail(&server, "ada@example.com").await.1);
+        assert_eq!(ada.post("/api/auth", json!({ "token": token })).await.expect(200)["user"]["email"], "ada@example.com");
+        assert!(is_verified(&server, "ada@example.com").await);
+
+        // Eve's password opens nothing, from her browser or any other, and the early session is over.
+        for client in [&eve, &server.guest()] {
+            let refused = client.post("/api/auth/login", eves.clone()).await;
+            assert_eq!((refused.status, refused.error()), (401, "Incorrect password. Please try again, or reset your password."));
+        }
+        assert_eq!(early.get("/api/auth").await.status, 401);
+
+        // Ada sets a password of her own: there is no current one to ask her for.
+        assert_eq!(ada.get("/api/account").await.expect(200)["has_password"], false);
+        ada.put("/api/account/password", json!({ "new_password": NEW_PASSWORD })).await.expect(200);
+        assert_eq!(ada.get("/api/account").await.expect(200)["has_password"], true);
+        server.guest().post("/api/auth/login", json!({ "email": "ada@example.com", "password": NEW_PASSWORD })).await.expect(200);
+    }
+
+    async fn a_code_typed_in_another_browser_clears_the_sign_up_password_and_in_the_same_keeps_it(backend) {
+        let server = TestServer::start(backend).await;
+        let eve = server.guest();
+        eve.post("/api/auth/signup", json!({ "name": "Grace", "email": "grace@example.com", "password": "eves own password" })).await.expect(201);
+        let grace = server.guest();
+        clear_outbox(&server).await;
+        grace.post("/api/auth/resend-code", json!({ "email": "grace@example.com" })).await.expect(200);
+        let code = code_in(&only_mail(&server, "grace@example.com").await.1);
+        grace.post("/api/auth/verify-email", json!({ "email": "grace@example.com", "code": code })).await.expect(200);
+        let refused = eve.post("/api/auth/login", json!({ "email": "grace@example.com", "password": "eves own password" })).await;
+        assert_eq!(refused.status, 401);
+
+        // The usual sign-up: the browser that chose the password verifies, and the password stays.
+        let hal = server.guest();
+        sign_up(&hal, "Hal", "hal@example.com").await.expect(201);
+        let code = code_in(&only_mail(&server, "hal@example.com").await.1);
+        hal.post("/api/auth/verify-email", json!({ "email": "hal@example.com", "code": code })).await.expect(200);
+        server.guest().post("/api/auth/login", json!({ "email": "hal@example.com", "password": PASSWORD })).await.expect(200);
+        // A proof of another account's sign-up keeps nothing.
+        sign_up(&hal, "Ida", "ida@example.com").await.expect(201);
+        let ida = server.guest();
+        sign_up(&ida, "Jon", "jon@example.com").await.expect(201);
+        let token = token_in(&only_mail(&server, "ida@example.com").await.1);
+        ida.post("/api/auth", json!({ "token": token })).await.expect(200);
+        server.guest().post("/api/auth/login", json!({ "email": "ida@example.com", "password": PASSWORD })).await.expect(401);
+    }
+
+    async fn a_day_of_wrong_codes_is_refused_and_its_owner_is_told_once(backend) {
+        let server = TestServer::start(backend).await;
+        server.user("Ada", "ada@example.com").await;
+        let guest = server.guest();
+        sign_up(&guest, "Grace", "grace@example.com").await.expect(201);
+        wait_for_a_fresh_day().await;
+        guest.post("/api/auth/forgot-password", json!({ "email": "ada@example.com" })).await.expect(200);
+        let code = code_in(&only_mail(&server, "ada@example.com").await.1);
+        let wrong = if code == "000000" { "111111" } else { "000000" };
+        let reset = |code: &str| json!({ "email": "ada@example.com", "code": code, "password": NEW_PASSWORD });
+        const NOTICE: &str = "Too many wrong codes for your Tessera account";
+        let notices = || async { outbox(&server, "ada@example.com").await.into_iter().filter(|(subject, _)| subject == NOTICE).count() };
+
+        // Wrong verification and reset codes count alike.
+        guest.post("/api/auth/reset-password", reset(wrong)).await.expect(400);
+        guest.post("/api/auth/verify-email", json!({ "email": "ada@example.com", "code": wrong })).await.expect(400);
+        let bucket = "wrong-code:day:ada@example.com";
+        let (hits,): (i64,) = sqlx::query_as("SELECT hits FROM rate_limits WHERE bucket = $1").bind(bucket).fetch_one(&server.db().pool).await.unwrap();
+        assert_eq!(hits, 2);
+        assert_eq!(notices().await, 0);
+        // The rest of a day of guessing, spread over many 15-minute windows.
+        sqlx::query("UPDATE rate_limits SET hits = 29 WHERE bucket = $1").bind(bucket).execute(&server.db().pool).await.unwrap();
+
+        // The 30th wrong code is answered as wrong and tells the owner.
+        guest.post("/api/auth/reset-password", reset(wrong)).await.expect(400);
+        assert_eq!(notices().await, 1);
+        let (_, notice) = outbox(&server, "ada@example.com").await.into_iter().find(|(subject, _)| subject == NOTICE).unwrap();
+        assert!(notice.contains("Hello Ada") && notice.contains("30 wrong codes"), "{notice}");
+
+        // Then even the right code waits for the next day, and more guesses tell nobody again.
+        let blocked = guest.post("/api/auth/reset-password", reset(&code)).await;
+        assert!(blocked.expect(429)["error"].as_str().unwrap().starts_with("Too many attempts"), "{}", blocked.text);
+        let retry: u64 = blocked.header("retry-after").expect("Retry-After").parse().unwrap();
+        assert!((1..=86_400).contains(&retry), "{retry}");
+        assert_eq!(guest.post("/api/auth/verify-email", json!({ "email": "ada@example.com", "code": wrong })).await.status, 429);
+        assert_eq!(notices().await, 1);
+        guest.post("/api/auth/login", json!({ "email": "ada@example.com", "password": PASSWORD })).await.expect(200);
+
+        // Another account is not held up.
+        let code = code_in(&only_mail(&server, "grace@example.com").await.1);
+        guest.post("/api/auth/verify-email", json!({ "email": "grace@example.com", "code": code })).await.expect(200);
+    }
+
+    async fn the_outbox_keeps_codes_and_log_in_links_sealed_and_a_restart_still_opens_them(backend) {
+        let server = TestServer::start(backend).await;
+        sign_up(&server.guest(), "Ada", "ada@example.com").await.expect(201);
+        let (_, body) = only_mail(&server, "ada@example.com").await;
+        let (code, token) = (code_in(&body), token_in(&body));
+        let (stored,): (String,) =
+            sqlx::query_as("SELECT body FROM outbox WHERE recipient = 'ada@example.com'").fetch_one(&server.db().pool).await.unwrap();
+        assert!(!stored.contains(&code) && !stored.contains(&token) && !stored.contains("Hello Ada"), "{stored}");
+        // After a restart (the same database, so the same signing secret) a message still to be
+        // delivered opens as it was written.
+        let restarted = TestServer::start_on(server.stop(), |_| {}).await;
+        assert_eq!(restarted.state.mailer.open("ada@example.com", &stored).unwrap(), body);
     }
 }

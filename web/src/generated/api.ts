@@ -52,12 +52,66 @@ export interface paths {
         };
         get?: never;
         /**
-         * Changes the password. Every session ends, then this one is re-issued: a stolen session
-         *     elsewhere stops working, the user stays logged in here.
+         * Changes (or, on an account without one, sets) the password. Every session ends, then this one
+         *     is re-issued: a stolen session elsewhere stops working, the user stays logged in here.
          */
         put: operations["change_password"];
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's sessions that still work: their own only, whoever else is signed in. */
+        get: operations["sessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/sessions/logout-everywhere": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ends every session of the caller's but this one. */
+        post: operations["log_out_everywhere"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/sessions/{sessionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Ends one of the caller's sessions (this one too, which then also removes the cookie). Another
+         *     user's session answers 404, as an unknown id does.
+         */
+        delete: operations["end_session"];
         options?: never;
         head?: never;
         patch?: never;
@@ -495,7 +549,8 @@ export interface paths {
         put?: never;
         /**
          * Exchanges a one-time log-in token (the link of a log-in or verification e-mail) for a session
-         *     (platform §7). Following the link proves control of the e-mail, so it also verifies it.
+         *     (platform §7). Following the link proves control of the e-mail, so it also verifies it, with
+         *     the sign-up password kept only in the browser that signed up.
          */
         post: operations["exchange_token"];
         delete?: never;
@@ -632,7 +687,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Checks the e-mailed verification code, marks the e-mail verified and starts a session. */
+        /**
+         * Checks the e-mailed verification code, marks the e-mail verified and starts a session. The
+         *     password chosen at sign-up stays only when this browser is the one that signed up.
+         */
         post: operations["verify_email"];
         delete?: never;
         options?: never;
@@ -2428,8 +2486,8 @@ export interface components {
          */
         ColumnType: "text" | "number" | "date";
         DeleteBody: {
-            /** @description The current password, to confirm. */
-            password: string;
+            /** @description The current password, to confirm; required when the account has one. */
+            password?: string | null;
         };
         Deleted: {
             deleted: boolean;
@@ -2841,7 +2899,8 @@ export interface components {
             app_footer?: null | components["schemas"]["BoardBlock"];
         };
         PasswordChange: {
-            current_password: string;
+            /** @description Required when the account has a password. */
+            current_password?: string | null;
             new_password: string;
         };
         /** @description A payment provider event. Only `payment.succeeded` and `payment.failed` are acted on. */
@@ -2910,6 +2969,8 @@ export interface components {
             /** @description `free` or `paid`. */
             plan_id: string;
             email_verified: boolean;
+            /** @description False when the account has no password yet: then changing it needs no current one. */
+            has_password: boolean;
             /**
              * Format: int64
              * @description Unix seconds.
@@ -3049,6 +3110,42 @@ export interface components {
         SessionAnswer: {
             token: string;
             user: components["schemas"]["AuthUser"];
+        };
+        /** @description A session of the caller's, as the account page lists it. */
+        SessionInfo: {
+            id: string;
+            /**
+             * Format: int64
+             * @description Unix seconds.
+             */
+            created_at: number;
+            /**
+             * Format: int64
+             * @description Unix seconds, to within a few minutes; absent for sessions from before it was recorded.
+             */
+            last_used_at?: number | null;
+            /**
+             * Format: int64
+             * @description Unix seconds.
+             */
+            expires_at: number;
+            /** @description The browser's `User-Agent` when the session started. */
+            user_agent?: string | null;
+            /** @description The address the session started from. */
+            ip?: string | null;
+            /** @description The session of this request. */
+            current: boolean;
+        };
+        SessionList: {
+            /** @description Newest first. */
+            sessions: components["schemas"]["SessionInfo"][];
+        };
+        SessionsEnded: {
+            /**
+             * Format: int64
+             * @description How many sessions ended.
+             */
+            ended: number;
         };
         /** @description One page of a sheet as a viewer sees it. */
         SheetAnswer: {
@@ -3450,6 +3547,9 @@ export type RowDeleted = components['schemas']['RowDeleted'];
 export type RowValues = components['schemas']['RowValues'];
 export type RunAction = components['schemas']['RunAction'];
 export type SessionAnswer = components['schemas']['SessionAnswer'];
+export type SessionInfo = components['schemas']['SessionInfo'];
+export type SessionList = components['schemas']['SessionList'];
+export type SessionsEnded = components['schemas']['SessionsEnded'];
 export type SheetAnswer = components['schemas']['SheetAnswer'];
 export type SheetView = components['schemas']['SheetView'];
 export type SignInApp = components['schemas']['SignInApp'];
@@ -3598,6 +3698,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The password is missing */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     progress: {
@@ -3710,8 +3828,113 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The new password is too short */
+            /** @description The new password is too short, or the current one is missing */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    sessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionList"];
+                };
+            };
+            /** @description 'Please login to do this!' */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    log_out_everywhere: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionsEnded"];
+                };
+            };
+            /** @description 'Please login to do this!' */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    end_session: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The session's id, from the list */
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description 'Please login to do this!' */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No working session of the caller's has this id */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

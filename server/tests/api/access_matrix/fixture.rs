@@ -271,7 +271,14 @@ impl Fixture {
         let token = match cached {
             Some(token) => token,
             None => {
-                let token = self.server.state.keys.start(self.server.db(), &user.id).await.unwrap().token;
+                let token = self
+                    .server
+                    .state
+                    .keys
+                    .start(self.server.db(), &user.id, &tessera_server::auth::session::Origin::default())
+                    .await
+                    .unwrap()
+                    .token;
                 self.sessions.lock().unwrap().insert(who, token.clone());
                 token
             }

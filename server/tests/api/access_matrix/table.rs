@@ -173,6 +173,12 @@ pub const TABLE: &[Row] = &[
     put("/api/account/password", "/api/account/password", SIGNED_IN).json(r#"{"current_password": "correct horse battery", "new_password": "correct horse battery"}"#).ends_session(),
     // A wrong password: the account stays, and the 400 shows the session was accepted.
     delete("/api/account", "/api/account", SIGNED_IN_INPUT_REFUSED).json(r#"{"password": "not the password"}"#),
+    // Each caller's own sessions; `account::a_user_lists_and_ends_only_their_own_sessions` proves
+    // nobody sees or ends another's.
+    get("/api/account/sessions", "/api/account/sessions", SIGNED_IN),
+    post("/api/account/sessions/logout-everywhere", "/api/account/sessions/logout-everywhere", SIGNED_IN),
+    // No session has this id: a 404 for everyone signed in, as another user's session is.
+    delete("/api/account/sessions/{sessionId}", "/api/account/sessions/matrix-no-such-session", [Login, Hidden, Hidden, Hidden, Hidden, Hidden]),
     post("/api/plans/redeem", "/api/plans/redeem", SIGNED_IN).json(r#"{"code": "$fresh"}"#).fresh(Fresh::Code),
     get("/api/payments/latest", "/api/payments/latest", SIGNED_IN),
 

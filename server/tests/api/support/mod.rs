@@ -195,7 +195,7 @@ impl TestServer {
 
     /// A client signed in as `user`, with a fresh session.
     pub async fn session_for(&self, user: User) -> Client {
-        let session = self.state.keys.start(self.db(), &user.id).await.unwrap();
+        let session = self.state.keys.start(self.db(), &user.id, &tessera_server::auth::session::Origin::default()).await.unwrap();
         Client::new(&self.base, Some(session.token), Some(user))
     }
 

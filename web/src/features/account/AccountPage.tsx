@@ -9,6 +9,7 @@ import { FormError } from '../../components/FormError';
 import { Loading } from '../../components/Loading';
 import { useSubmit } from '../../hooks/useSubmit';
 import { useSessionStore } from '../../store/sessionStore';
+import { SessionsCard } from './SessionsCard';
 
 function NameForm({ profile }: { profile: Profile }) {
   const signedIn = useSessionStore((s) => s.signedIn);
@@ -50,7 +51,8 @@ function NameForm({ profile }: { profile: Profile }) {
   );
 }
 
-function PasswordForm() {
+/** Changes the password; an account without one (its e-mail was verified by a log-in link) sets one. */
+function PasswordForm({ hasPassword, onSet }: { hasPassword: boolean; onSet: () => void }) {
   const signedIn = useSessionStore((s) => s.signedIn);
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
@@ -62,8 +64,10 @@ function PasswordForm() {
     setChanged(false);
     void run(async () => {
       // The server ends every session and re-issues this one, so the answer is a new session.
-      const { user } = await api.put<SessionAnswer>('/api/account/password', { current_password: current, new_password: next }, { alert: false });
+      const body = hasPassword ? { current_password: current, new_password: next } : { new_password: next };
+      const { user } = await api.put<SessionAnswer>('/api/account/password', body, { alert: false });
       signedIn(user);
+      onSet();
       setCurrent('');
       setNext('');
       setChanged(true);
@@ -73,9 +77,13 @@ function PasswordForm() {
   return (
     <form className="card form" onSubmit={submit} aria-labelledby="password-title">
       <h2 id="password-title">Password</h2>
-      <Field label="Current password">
-        <input type="password" autoComplete="current-password" required value={current} onChange={(e) => setCurrent(e.target.value)} />
-      </Field>
+      {hasPassword ? (
+        <Field label="Current password">
+          <input type="password" autoComplete="current-password" required value={current} onChange={(e) => setCurrent(e.target.value)} />
+        </Field>
+      ) : (
+        <p className="muted form-intro">Your account has no password yet: you log in with e-mailed links. Set one to log in with it too.</p>
+      )}
       <Field label="New password" hint="At least 8 characters. Other devices will be logged out.">
         <input type="password" autoComplete="new-password" required minLength={8} value={next} onChange={(e) => setNext(e.target.value)} />
       </Field>
@@ -87,14 +95,14 @@ function PasswordForm() {
       )}
       <div className="form-actions">
         <button className="button primary" type="submit" disabled={busy}>
-          {busy ? 'Saving...' : 'Change password'}
+          {busy ? 'Saving...' : hasPassword ? 'Change password' : 'Set password'}
         </button>
       </div>
     </form>
   );
 }
 
-function DeleteAccountForm() {
+function DeleteAccountForm({ hasPassword }: { hasPassword: boolean }) {
   const logOut = useSessionStore((s) => s.logOut);
   const navigate = useNavigate();
   const [password, setPassword] = useState('');
@@ -106,7 +114,7 @@ function DeleteAccountForm() {
     const question = 'Delete your account with all its workspaces, boards and apps? This cannot be undone.';
     if (!(await confirm({ title: 'Delete account', question, confirmLabel: 'Delete account' }))) return;
     void run(async () => {
-      await api.delete('/api/account', { password }, { alert: false });
+      await api.delete('/api/account', hasPassword ? { password } : {}, { alert: false });
       await logOut().catch(() => undefined);
       navigate('/dashboard/signup', { replace: true });
     });
@@ -116,9 +124,11 @@ function DeleteAccountForm() {
     <form className="card form danger-zone" onSubmit={(event) => void submit(event)} aria-labelledby="delete-title">
       <h2 id="delete-title">Delete account</h2>
       <p className="muted form-intro">Your workspaces, boards, apps and their addresses are deleted with the account.</p>
-      <Field label="Password, to confirm">
-        <input type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
-      </Field>
+      {hasPassword && (
+        <Field label="Password, to confirm">
+          <input type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+        </Field>
+      )}
       <FormError message={error} />
       <div className="form-actions">
         <button className="button danger" type="submit" disabled={busy}>
@@ -130,7 +140,7 @@ function DeleteAccountForm() {
   );
 }
 
-/** /dashboard/account: name, password and account deletion. */
+/** /dashboard/account: name, password, sessions and account deletion. */
 export default function AccountPage() {
   const [profile, setProfile] = useState<Profile | null>(null);
 
@@ -143,8 +153,9 @@ export default function AccountPage() {
       {profile ? (
         <div className="card-grid two">
           <NameForm profile={profile} />
-          <PasswordForm />
-          <DeleteAccountForm />
+          <PasswordForm hasPassword={profile.has_password} onSet={() => setProfile({ ...profile, has_password: true })} />
+          <SessionsCard />
+          <DeleteAccountForm hasPassword={profile.has_password} />
         </div>
       ) : (
         <Loading />

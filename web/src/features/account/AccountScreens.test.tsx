@@ -5,7 +5,18 @@ import { ann, renderApp } from '../../test/renderApp';
 
 vi.mock('../preview/PreviewPage', () => ({ PreviewPage: () => <h1>Preview</h1> }));
 
-const profile = { ...ann, plan_id: 'free', email_verified: true, created_at: 1 };
+const profile = { ...ann, plan_id: 'free', email_verified: true, has_password: true, created_at: 1 };
+const NOW = Math.floor(Date.now() / 1000);
+const laptop = {
+  id: 's1',
+  created_at: NOW - 7200,
+  last_used_at: NOW - 60,
+  expires_at: NOW + 3600,
+  user_agent: 'Laptop browser',
+  ip: '203.0.113.7',
+  current: true,
+};
+const phone = { id: 's2', created_at: NOW - 86_400, last_used_at: null, expires_at: NOW + 3600, user_agent: 'Phone browser', ip: null, current: false };
 const plans = {
   plans: [
     { id: 'free', name: 'Free', embedding: false, description: 'Boards, apps and users; no embedding.' },
@@ -14,7 +25,8 @@ const plans = {
   mine: 'free',
 };
 
-const signedIn = (more: Routes) => mockFetch({ 'GET /api/auth': { body: ann }, 'GET /api/account': { body: profile }, ...more });
+const signedIn = (more: Routes) =>
+  mockFetch({ 'GET /api/auth': { body: ann }, 'GET /api/account': { body: profile }, 'GET /api/account/sessions': { body: { sessions: [laptop] } }, ...more });
 
 beforeEach(() => {
   vi.spyOn(window, 'alert').mockImplementation(() => {});
@@ -48,6 +60,52 @@ describe('/dashboard/account', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('The current password is wrong.');
     await user.click(screen.getByRole('button', { name: 'Change password' }));
     expect(await screen.findByText('Your password has been changed. Other sessions were logged out.')).toBeInTheDocument();
+  });
+
+  it('sets a first password without asking for a current one', async () => {
+    const { calls } = signedIn({
+      'GET /api/account': { body: { ...profile, has_password: false } },
+      'PUT /api/account/password': { body: { token: 't2', user: ann } },
+    });
+    const { user } = renderApp('/dashboard/account');
+    await user.type(await screen.findByLabelText('New password'), 'new-secret-pw');
+    expect(screen.queryByLabelText('Current password')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Password, to confirm')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Set password' }));
+    expect(await screen.findByText('Your password has been changed. Other sessions were logged out.')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ new_password: 'new-secret-pw' });
+    expect(screen.getByLabelText('Current password')).toBeInTheDocument();
+  });
+
+  it('lists the sessions, marks this one, and logs out one or everywhere else', async () => {
+    let sessions = [laptop, phone, { ...phone, id: 's3', user_agent: 'Tablet browser' }];
+    const { calls } = signedIn({
+      'GET /api/account/sessions': () => ({ body: { sessions } }),
+      'DELETE /api/account/sessions/s2': () => {
+        sessions = sessions.filter((session) => session.id !== 's2');
+        return { body: { message: 'The session has ended.' } };
+      },
+      'POST /api/account/sessions/logout-everywhere': () => {
+        sessions = [laptop];
+        return { body: { ended: 1 } };
+      },
+    });
+    const { user } = renderApp('/dashboard/account');
+    const card = within(await screen.findByRole('region', { name: 'Sessions' }));
+    const current = (await card.findByText('Laptop browser')).closest('li')!;
+    expect(within(current).getByText('This device')).toBeInTheDocument();
+    expect(current).toHaveTextContent('203.0.113.7');
+    expect(within(current).queryByRole('button', { name: /Log out/ })).not.toBeInTheDocument();
+
+    await user.click(card.getByRole('button', { name: 'Log out Phone browser' }));
+    expect(await card.findByText('Logged out of Phone browser.')).toBeInTheDocument();
+    expect(card.queryByText('Phone browser')).not.toBeInTheDocument();
+
+    await user.click(card.getByRole('button', { name: 'Log out everywhere' }));
+    expect(await card.findByText('Logged out of 1 other session.')).toBeInTheDocument();
+    expect(card.queryByText('Tablet browser')).not.toBeInTheDocument();
+    expect(card.getByRole('button', { name: 'Log out everywhere' })).toBeDisabled();
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.url.pathname)).toEqual(['/api/account/sessions/logout-everywhere']);
   });
 
   it('deletes the account after confirmation and ends the session', async () => {
