@@ -6358,7 +6358,23 @@ export interface operations {
     };
     edit: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The browser's path without its leading slash: the board slug, or a page slug of an app. */
+                board?: string;
+                referer?: string;
+                /** @description The `_id` of session storage; adds an equality filter on sheets with an `_id` column. */
+                _id?: string;
+                /** @description Ignored for identity; the session decides who the caller is. */
+                _email?: string;
+                /** @description The `filters` query of the page: comma-separated `name:value` pairs. */
+                _filters?: string;
+                /**
+                 * @description A signed embed token (`POST /api/boards/{boardId}/embed-token`): lets the `/embed` page
+                 *     read the board it names, private or not, with its locked filters; a refused one is a 403
+                 *     with the reason.
+                 */
+                embed_token?: string;
+            };
             header?: never;
             path: {
                 /** @description The table or list block */
@@ -6435,7 +6451,23 @@ export interface operations {
     };
     delete_api_blocks_blockId_rows_recordId: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The browser's path without its leading slash: the board slug, or a page slug of an app. */
+                board?: string;
+                referer?: string;
+                /** @description The `_id` of session storage; adds an equality filter on sheets with an `_id` column. */
+                _id?: string;
+                /** @description Ignored for identity; the session decides who the caller is. */
+                _email?: string;
+                /** @description The `filters` query of the page: comma-separated `name:value` pairs. */
+                _filters?: string;
+                /**
+                 * @description A signed embed token (`POST /api/boards/{boardId}/embed-token`): lets the `/embed` page
+                 *     read the board it names, private or not, with its locked filters; a refused one is a 403
+                 *     with the reason.
+                 */
+                embed_token?: string;
+            };
             header?: never;
             path: {
                 /** @description The table or list block */
@@ -6500,7 +6532,23 @@ export interface operations {
     };
     duplicate_api_blocks_blockId_rows_recordId_duplicate: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The browser's path without its leading slash: the board slug, or a page slug of an app. */
+                board?: string;
+                referer?: string;
+                /** @description The `_id` of session storage; adds an equality filter on sheets with an `_id` column. */
+                _id?: string;
+                /** @description Ignored for identity; the session decides who the caller is. */
+                _email?: string;
+                /** @description The `filters` query of the page: comma-separated `name:value` pairs. */
+                _filters?: string;
+                /**
+                 * @description A signed embed token (`POST /api/boards/{boardId}/embed-token`): lets the `/embed` page
+                 *     read the board it names, private or not, with its locked filters; a refused one is a 403
+                 *     with the reason.
+                 */
+                embed_token?: string;
+            };
             header?: never;
             path: {
                 /** @description The table block */
