@@ -30,6 +30,9 @@
 //! | owner, admin              | every tab            | the place's filters                |
 //! | app user, visitor, guest  | tabs blocks read     | union of those blocks' rows        |
 //! | embed token               | as a guest, and only tabs its locked filters cover (when it locks any) | as a guest, with the locked values |
+//!
+//! Not yet decided here: which columns a read answers. Every column of a row the caller may read
+//! is answered, whichever columns the blocks show.
 
 use std::collections::BTreeSet;
 use std::sync::Arc;

@@ -11,17 +11,10 @@ use crate::boards::board;
 use crate::both_databases;
 use crate::sheet_data::spreadsheet;
 use crate::support::*;
+use crate::templates::tab;
 use crate::workspaces::workspace;
 
 const RECORD_ID: &str = "ChartApps Record ID";
-
-fn tab(title: &str, columns: &[&str], rows: &[&[&str]]) -> ImportedSheet {
-    ImportedSheet {
-        title: title.into(),
-        columns: columns.iter().map(|c| (*c).to_owned()).collect(),
-        rows: rows.iter().map(|row| row.iter().map(|c| (*c).to_owned()).collect()).collect(),
-    }
-}
 
 /// People: one row per person, with their e-mail, a private note and a record id. Salaries: a
 /// tab no block of the board reads.

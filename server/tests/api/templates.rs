@@ -13,7 +13,8 @@ use crate::workspaces::workspace;
 
 const RECORD_ID: &str = "ChartApps Record ID";
 
-fn tab(title: &str, columns: &[&str], rows: &[&[&str]]) -> ImportedSheet {
+/// A tab of `columns` holding `rows`.
+pub fn tab(title: &str, columns: &[&str], rows: &[&[&str]]) -> ImportedSheet {
     ImportedSheet {
         title: title.into(),
         columns: columns.iter().map(|c| (*c).to_owned()).collect(),
