@@ -3,9 +3,13 @@ import type { SessionInfo } from '../../generated/api';
 import { FormError } from '../../components/FormError';
 import { useSubmit } from '../../hooks/useSubmit';
 import { When } from '../history/When';
+import { deviceName } from './deviceName';
 import { endSession, loadSessions, logOutEverywhereElse } from './sessionsApi';
 
-const browserOf = (session: SessionInfo) => session.user_agent?.trim() || 'Unknown browser';
+const browserOf = (session: SessionInfo) => deviceName(session.user_agent);
+
+/** This browser's session first, then the others in the server's order (newest first). */
+const thisOneFirst = (sessions: SessionInfo[]) => [...sessions].sort((a, b) => Number(b.current) - Number(a.current));
 
 /** The account's sessions: where it is signed in, with a way to end any but this one. */
 export function SessionsCard() {
@@ -45,10 +49,10 @@ export function SessionsCard() {
       <p className="muted form-intro">Where your account is signed in. Log out of any session you do not recognise.</p>
       {sessions && (
         <ul className="session-list">
-          {sessions.map((session) => (
+          {thisOneFirst(sessions).map((session) => (
             <li key={session.id} className="session-item">
               <div>
-                <strong>{browserOf(session)}</strong>
+                <strong title={session.user_agent ?? undefined}>{browserOf(session)}</strong>
                 {session.current && <span className="session-current">This device</span>}
                 <div className="muted">
                   {session.ip && `${session.ip} · `}signed in <When at={session.created_at} />
