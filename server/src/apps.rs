@@ -411,7 +411,7 @@ pub async fn page_state(db: &Db, app: &App, page: Page, role: Role) -> Result<Pa
         settings,
         public: app.public,
         spreadsheet_id: app.spreadsheet_id.clone(),
-        sheets: crate::scope::listed_tabs(sheets.into_iter().map(|(title,)| title).collect(), &stored, role),
+        sheets: crate::blocks::listed_tabs(sheets.into_iter().map(|(title,)| title).collect(), &stored, role.can_edit()),
         users,
         owner_email,
         can_edit: role.can_edit(),

@@ -16,6 +16,8 @@
 //! then every required setting must be there. `temp_block` itself is never stored; a stored block
 //! still missing a required setting is answered with `temp_block: true` ([`to_json`]).
 
+use std::collections::BTreeSet;
+
 use serde_json::{Map, Value};
 use sqlx::AnyConnection;
 
@@ -125,10 +127,35 @@ pub struct StoredBlock {
 }
 
 impl StoredBlock {
+    /// The tabs this block reads: its own and any a setting names (`tessera_blocks::references`).
+    pub fn tabs(&self) -> Vec<String> {
+        tessera_blocks::references(&self.to_json())
+            .into_iter()
+            .filter_map(|reference| reference.sheet)
+            .map(|tab| tab.trim().to_owned())
+            .collect()
+    }
+
     /// The block JSON of the API: `{id, type, ...config}`.
     pub fn to_json(&self) -> Value {
         to_json(&self.id, &self.block_type, self.config.clone())
     }
+}
+
+/// Every tab `blocks` read.
+pub fn tabs_read_by(blocks: &[StoredBlock]) -> BTreeSet<String> {
+    blocks.iter().flat_map(StoredBlock::tabs).collect()
+}
+
+/// The tab titles of `all` a board's or page's state lists: every tab to those who edit it
+/// (`edits`), else only the tabs its `blocks` read (the others are not theirs to read, nor to
+/// know of; `crate::scope` serves the same tabs).
+pub fn listed_tabs(all: Vec<String>, blocks: &[StoredBlock], edits: bool) -> Vec<String> {
+    if edits {
+        return all;
+    }
+    let read = tabs_read_by(blocks);
+    all.into_iter().filter(|title| read.contains(title)).collect()
 }
 
 /// Block JSON of the API: `{id, type, ...config}`, with `temp_block: true` while a required

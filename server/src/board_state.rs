@@ -415,7 +415,7 @@ pub async fn state(db: &Db, board: &Board, role: Role) -> Result<BoardState, Err
         settings: board.settings()?,
         public: board.public,
         spreadsheet_id: board.spreadsheet_id.clone(),
-        sheets: crate::scope::listed_tabs(sheets.into_iter().map(|(title,)| title).collect(), &stored, role),
+        sheets: crate::blocks::listed_tabs(sheets.into_iter().map(|(title,)| title).collect(), &stored, role.can_edit()),
         users: Vec::new(),
         blocks: stored.iter().map(|block| blocks::for_state(block.to_json(), role.can_edit())).collect(),
         // Visitors of a public board do not learn the owner's address.

@@ -22,7 +22,7 @@
 //! at least one of their conditional filters keeps (`QuerySpec::shown_by_any`).
 //!
 //! **Writes** go through a block ([`crate::audience`] decides who and which columns) and may
-//! touch only rows that block shows the caller ([`Scope::shown_row`]); a form stores only its
+//! touch only rows that block shows the caller (`sheet_query::shown_row`); a form stores only its
 //! own fields, a table or list only the columns it shows.
 //!
 //! | caller                    | tabs                 | rows without `block=`              |
@@ -38,8 +38,7 @@ use std::collections::BTreeSet;
 use std::sync::Arc;
 
 use serde_json::Value;
-use tessera_core::query::{self, ConditionalFilter};
-use tessera_core::table::{Table, RECORD_ID_COLUMN};
+use tessera_core::query::ConditionalFilter;
 
 use crate::access::Role;
 use crate::apps::{self, App};
@@ -50,9 +49,6 @@ use crate::board_state;
 use crate::db::Db;
 use crate::embed_token;
 use crate::error::{Error, ResultExt};
-use crate::sheet_query::{self, query_error, SheetParams, Viewer};
-use crate::sheets::rows::ROW_GONE;
-use crate::AppState;
 
 /// The spreadsheet id of a board's calls when the board has none connected.
 pub const NO_SPREADSHEET: &str = "-";
@@ -217,7 +213,7 @@ impl Scope {
         if self.sees_everything() {
             return None;
         }
-        let mut tabs = tabs_read_by(&self.blocks);
+        let mut tabs = blocks::tabs_read_by(&self.blocks);
         if let Some(locked) = self.locked_tabs() {
             tabs.retain(|tab| locked.iter().any(|covered| covered.eq_ignore_ascii_case(tab)));
         }
@@ -254,7 +250,7 @@ impl Scope {
     /// everything.
     pub fn block_reading(&self, block_id: &str, title: &str) -> Result<StoredBlock, Error> {
         let block = self.block(block_id)?;
-        if !self.sees_everything() && !block_tabs(block).iter().any(|tab| tab == title) {
+        if !self.sees_everything() && !block.tabs().iter().any(|tab| tab == title) {
             return Err(Error::NotFound(format!("The block `{block_id}` does not show the sheet `{title}`.")));
         }
         Ok(block.clone())
@@ -279,7 +275,7 @@ impl Scope {
             return Ok(RowRule::All);
         }
         let mut any_of = Vec::new();
-        for block in self.blocks.iter().filter(|block| block_tabs(block).iter().any(|tab| tab == title)) {
+        for block in self.blocks.iter().filter(|block| block.tabs().iter().any(|tab| tab == title)) {
             match conditional_filter(block)? {
                 Some(filter) if narrows(&filter) => any_of.push(filter),
                 _ => return Ok(RowRule::All),
@@ -287,51 +283,6 @@ impl Scope {
         }
         Ok(RowRule::AnyOf(any_of))
     }
-
-    /// The row `record_id` of the block's tab, if the block shows it to this caller (the place's
-    /// filters, the block's conditional filter and the session rules apply), so that a write or
-    /// an action never reaches a row its caller could not see. 404 with [`ROW_GONE`] otherwise.
-    pub async fn shown_row(
-        &self,
-        state: &AppState,
-        block: &StoredBlock,
-        viewer: &Viewer,
-        record_id: &str,
-    ) -> Result<(Arc<Table>, usize), Error> {
-        let title = block.config.get("sheet_title").and_then(Value::as_str).unwrap_or_default();
-        let sheet = sheet_query::find_sheet(&state.db, self, title).await?;
-        let (table, _) = sheet_query::load_table(state, &sheet, false).await?;
-        let params = SheetParams { block: Some(block.id.clone()), ..SheetParams::default() };
-        let spec = sheet_query::build_spec(state, self, viewer, &sheet, &table, &params).await?.spec;
-        let rows = query::matching_rows(&table, &spec).map_err(query_error)?;
-        let id_column = table.column_index(RECORD_ID_COLUMN);
-        let row = id_column.and_then(|c| rows.iter().map(|&row| row as usize).find(|&row| table.cell(row, c) == record_id.trim()));
-        let row = row.ok_or_else(|| Error::NotFound(ROW_GONE.to_owned()))?;
-        Ok((table, row))
-    }
-}
-
-/// The tab titles a board's or page's state lists to a caller: every tab for those who edit it,
-/// else only the tabs its blocks read (the others are not theirs to read, nor to know of).
-pub fn listed_tabs(all: Vec<String>, blocks: &[StoredBlock], role: Role) -> Vec<String> {
-    if role.can_edit() {
-        return all;
-    }
-    let read = tabs_read_by(blocks);
-    all.into_iter().filter(|title| read.contains(title)).collect()
-}
-
-fn tabs_read_by(blocks: &[StoredBlock]) -> BTreeSet<String> {
-    blocks.iter().flat_map(block_tabs).collect()
-}
-
-/// The tabs `block` reads: its own and any a setting names.
-fn block_tabs(block: &StoredBlock) -> Vec<String> {
-    tessera_blocks::references(&block.to_json())
-        .into_iter()
-        .filter_map(|reference| reference.sheet)
-        .map(|tab| tab.trim().to_owned())
-        .collect()
 }
 
 /// The block's `conditional_filter`, as the core reads it.

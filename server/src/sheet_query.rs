@@ -48,6 +48,7 @@ use crate::blocks;
 use crate::db::Db;
 use crate::error::Error;
 use crate::scope::{self, not_in_spreadsheet, RowRule, Scope};
+use crate::sheets::rows::ROW_GONE;
 use crate::sheets::store::{self, SheetInfo};
 use crate::text::rfc3339;
 use crate::AppState;
@@ -497,6 +498,28 @@ fn record_of_detail_page<'a>(
     let same_tab = params.current_sheet.as_deref().map(str::trim).is_none_or(|title| title.is_empty() || title == tab);
     let id = params.current_record.as_deref().map(str::trim).filter(|id| !id.is_empty())?;
     (is_item_details && !has_conditional_filter && same_tab).then_some(id)
+}
+
+/// The row `record_id` of `block`'s tab, if the block shows it to this caller (the place's
+/// filters, the block's conditional filter and the session rules apply), so that a write or an
+/// action never reaches a row its caller could not see. 404 with [`ROW_GONE`] otherwise.
+pub async fn shown_row(
+    state: &AppState,
+    scope: &Scope,
+    block: &blocks::StoredBlock,
+    viewer: &Viewer,
+    record_id: &str,
+) -> Result<(Arc<Table>, usize), Error> {
+    let title = block.config.get("sheet_title").and_then(Value::as_str).unwrap_or_default();
+    let sheet = find_sheet(&state.db, scope, title).await?;
+    let (table, _) = load_table(state, &sheet, false).await?;
+    let params = SheetParams { block: Some(block.id.clone()), ..SheetParams::default() };
+    let spec = build_spec(state, scope, viewer, &sheet, &table, &params).await?.spec;
+    let rows = query::matching_rows(&table, &spec).map_err(query_error)?;
+    let id_column = table.column_index(RECORD_ID_COLUMN);
+    let row = id_column.and_then(|c| rows.iter().map(|&row| row as usize).find(|&row| table.cell(row, c) == record_id.trim()));
+    let row = row.ok_or_else(|| Error::NotFound(ROW_GONE.to_owned()))?;
+    Ok((table, row))
 }
 
 /// One page of `title` as the viewer sees it.

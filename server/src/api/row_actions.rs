@@ -41,7 +41,7 @@ use crate::auth::Caller;
 use crate::error::{Error, ErrorBody};
 use crate::outbound;
 use crate::scope;
-use crate::sheet_query::Viewer;
+use crate::sheet_query::{self, Viewer};
 use crate::AppState;
 
 /// The answer of an action without a `success_message`.
@@ -115,7 +115,7 @@ async fn run(
     };
     let viewer = Viewer::new(&caller, spec.session_row_id, spec.url_filters);
     let scope = scope::block_scope(&state.db, &caller, &access).await?;
-    let (table, row) = scope.shown_row(&state, &access.block, &viewer, &body.record_id).await?;
+    let (table, row) = sheet_query::shown_row(&state, &scope, &access.block, &viewer, &body.record_id).await?;
     let message = text(&action, "success_message").unwrap_or(DONE).to_owned();
     match kind {
         Kind::DownloadPdf => {

@@ -27,7 +27,7 @@ use crate::error::{Error, ErrorBody, ResultExt};
 use crate::history::activity::{ActivityActor, RowLog, Via};
 use crate::rate_limit::ClientIp;
 use crate::scope;
-use crate::sheet_query::Viewer;
+use crate::sheet_query::{self, Viewer};
 use crate::sheets::new_record_id;
 use crate::sheets::rows::{self, Values, ROW_GONE};
 use crate::sheets::store::{self, SheetInfo};
@@ -245,7 +245,7 @@ async fn target(state: &AppState, access: &BlockAccess) -> Result<(Source, Sheet
 /// gone for them.
 async fn shown_row(state: &AppState, caller: &Caller, access: &BlockAccess, viewer: &Viewer, record_id: &str) -> Result<(), Error> {
     let scope = scope::block_scope(&state.db, caller, access).await?;
-    scope.shown_row(state, &access.block, viewer, record_id).await.map(drop)
+    sheet_query::shown_row(state, &scope, &access.block, viewer, record_id).await.map(drop)
 }
 
 /// The stored cells of one row, or 404 with [`ROW_GONE`]. Read before the source is written,
