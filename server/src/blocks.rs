@@ -136,6 +136,11 @@ impl StoredBlock {
             .collect()
     }
 
+    /// The block's own tab (`sheet_title`), trimmed; `None` when it has none.
+    pub fn sheet_title(&self) -> Option<&str> {
+        self.config.get("sheet_title").and_then(Value::as_str).map(str::trim).filter(|title| !title.is_empty())
+    }
+
     /// The block JSON of the API: `{id, type, ...config}`.
     pub fn to_json(&self) -> Value {
         to_json(&self.id, &self.block_type, self.config.clone())

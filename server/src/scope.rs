@@ -25,20 +25,30 @@
 //! touch only rows that block shows the caller (`sheet_query::shown_row`); a form stores only its
 //! own fields, a table or list only the columns it shows.
 //!
-//! | caller                    | tabs                 | rows without `block=`              |
-//! |---------------------------|----------------------|------------------------------------|
-//! | owner, admin              | every tab            | the place's filters                |
-//! | app user, visitor, guest  | tabs blocks read     | union of those blocks' rows        |
-//! | embed token               | as a guest, and only tabs its locked filters cover (when it locks any) | as a guest, with the locked values |
+//! | caller                    | tabs                 | rows without `block=`              | columns                  |
+//! |---------------------------|----------------------|------------------------------------|--------------------------|
+//! | owner, admin              | every tab            | the place's filters                | every column             |
+//! | app user, visitor, guest  | tabs blocks read     | union of those blocks' rows        | those all of them show   |
+//! | embed token               | as a guest, and only tabs its locked filters cover (when it locks any) | as a guest, with the locked values | as a guest |
 //!
-//! Not yet decided here: which columns a read answers. Every column of a row the caller may read
-//! is answered, whichever columns the blocks show.
+//! **Which columns.** A non-editor reads only the columns the blocks show
+//! (`tessera_blocks::columns_read`): the named block's; without `block=`, whose rows are those
+//! any block of the tab shows, only the columns every such block shows (else a row one block
+//! shows would come with a column only another shows); and always the record id (a row write names its row by it). The
+//! core answers only those columns and sorts only by them (`QuerySpec::readable_columns`);
+//! search matches those and the columns blocks showing every row show
+//! ([`Scope::search_columns`]), so a hidden column cannot be read back a letter at a time
+//! through search or sort either. The place's own filters still read any column: they are its
+//! owner's settings, not the viewer's; the columns they read are also answered on the rows a
+//! block shows, since a viewer can narrow by their values anyway.
 
 use std::collections::BTreeSet;
 use std::sync::Arc;
 
 use serde_json::Value;
+use tessera_blocks::ColumnsRead;
 use tessera_core::query::ConditionalFilter;
+use tessera_core::table::RECORD_ID_COLUMN;
 
 use crate::access::Role;
 use crate::apps::{self, App};
@@ -275,13 +285,100 @@ impl Scope {
             return Ok(RowRule::All);
         }
         let mut any_of = Vec::new();
-        for block in self.blocks.iter().filter(|block| block.tabs().iter().any(|tab| tab == title)) {
-            match conditional_filter(block)? {
-                Some(filter) if narrows(&filter) => any_of.push(filter),
-                _ => return Ok(RowRule::All),
+        for block in self.readers_of(title) {
+            // A block reading another tab than its own (a select's options) shows every row
+            // of it, in the columns it names there: its conditional filter is about its own tab.
+            if self.shows_every_row(block, title) {
+                return Ok(RowRule::All);
             }
+            any_of.extend(conditional_filter(block)?);
         }
         Ok(RowRule::AnyOf(any_of))
+    }
+}
+
+impl Scope {
+    /// The columns of `title` a read through `block` (or, without one, through any block of the
+    /// place) may answer; `None` for every column ([`Scope::sees_everything`]).
+    pub fn readable_columns(&self, title: &str, block: Option<&StoredBlock>) -> Option<Vec<String>> {
+        if self.sees_everything() {
+            return None;
+        }
+        let read = match block {
+            Some(block) => tessera_blocks::columns_read(&block.to_json(), title),
+            None => self
+                .readers_of(title)
+                .map(|block| tessera_blocks::columns_read(&block.to_json(), title))
+                .reduce(ColumnsRead::shared_with)
+                .unwrap_or(ColumnsRead::Only(BTreeSet::new())),
+        };
+        // The place's filters' columns are its filter bar's: a viewer narrows by their values
+        // (`_filters`), so their cells are theirs to read on any row they see.
+        let read = match read {
+            ColumnsRead::Only(mut columns) if !columns.is_empty() => {
+                columns.extend(self.filter_columns(title));
+                ColumnsRead::Only(columns)
+            }
+            other => other,
+        };
+        with_record_id(read)
+    }
+
+    /// The columns of `title` the place's stored filters read (a filter without a tab reads
+    /// every tab).
+    fn filter_columns<'a>(&'a self, title: &'a str) -> impl Iterator<Item = String> + 'a {
+        self.filters.iter().filter_map(move |filter| {
+            let tab = filter.pointer("/sheet_column/sheet").and_then(Value::as_str).map(str::trim).unwrap_or_default();
+            let column = filter.pointer("/sheet_column/column").and_then(Value::as_str).map(str::trim).filter(|c| !c.is_empty())?;
+            (tab.is_empty() || tab.eq_ignore_ascii_case(title)).then(|| column.to_owned())
+        })
+    }
+
+    /// The columns a search through `block` (or none) may match: those the read answers, and
+    /// those that blocks showing every row of `title` show. A board's search narrows every block
+    /// (a chart by the names a table beside it shows), but never by a cell no block shows, nor
+    /// by a column shown only on rows a conditional filter keeps from this viewer.
+    pub fn search_columns(&self, title: &str, block: Option<&StoredBlock>) -> Option<Vec<String>> {
+        let answered = match self.readable_columns(title, block) {
+            None => return None,
+            Some(columns) => ColumnsRead::Only(columns.into_iter().collect()),
+        };
+        let mut searched = answered;
+        for reader in self.readers_of(title) {
+            if self.shows_every_row(reader, title) {
+                searched = match (searched, tessera_blocks::columns_read(&reader.to_json(), title)) {
+                    (ColumnsRead::Only(mut mine), ColumnsRead::Only(theirs)) => {
+                        mine.extend(theirs);
+                        ColumnsRead::Only(mine)
+                    }
+                    _ => ColumnsRead::Every,
+                };
+            }
+        }
+        with_record_id(searched)
+    }
+
+    /// The blocks of the place that read `title`.
+    fn readers_of<'a>(&'a self, title: &'a str) -> impl Iterator<Item = &'a StoredBlock> + 'a {
+        self.blocks.iter().filter(move |block| block.tabs().iter().any(|tab| tab == title))
+    }
+
+    /// Whether `block` shows every row of `title` the place's filters keep: it reads the tab as
+    /// another than its own (a select's options), or has no conditional filter that narrows.
+    fn shows_every_row(&self, block: &StoredBlock, title: &str) -> bool {
+        // A conditional filter that cannot be read narrows to nothing (its reads fail).
+        block.sheet_title() != Some(title)
+            || match conditional_filter(block) {
+                Ok(filter) => !filter.is_some_and(|filter| narrows(&filter)),
+                Err(_) => false,
+            }
+    }
+}
+
+fn with_record_id(read: ColumnsRead) -> Option<Vec<String>> {
+    match read {
+        ColumnsRead::Every => None,
+        ColumnsRead::Only(columns) => Some(columns.into_iter().chain([RECORD_ID_COLUMN.to_owned()]).collect()),
     }
 }
 

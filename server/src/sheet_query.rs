@@ -233,6 +233,16 @@ pub async fn find_sheet(db: &Db, scope: &Scope, title: &str) -> Result<SheetInfo
     store::find(db, &scope.spreadsheet_id, title).await?.ok_or_else(|| not_in_spreadsheet(title))
 }
 
+/// Ok when a read of rows may answer something of `title`: not when the blocks show the caller
+/// none of its columns (a form's own tab, a markdown block's), which then answers as a missing
+/// tab does. Views still read such tabs: they answer what the owner's settings compute.
+fn require_shown_columns(spec: &QuerySpec, title: &str) -> Result<(), Error> {
+    match &spec.readable_columns {
+        Some(columns) if columns.iter().all(|column| column == RECORD_ID_COLUMN) => Err(not_in_spreadsheet(title)),
+        _ => Ok(()),
+    }
+}
+
 /// The stored filters as the core reads them, each switched on where it applies: active, locked
 /// by an embed token (with the locked value), or named in the URL filters (with the URL's value).
 /// A filter both active and named applies once with each value, so a viewer can narrow it but
@@ -374,8 +384,11 @@ fn prepare(scope: &Scope, viewer: &Viewer, sheet: &SheetInfo, params: &SheetPara
         RowRule::All => (None, Vec::new()),
         RowRule::AnyOf(filters) => (None, filters),
     };
-    let conditional_filter = block.as_ref().map(scope::conditional_filter).transpose()?.flatten();
-    let formats = block.as_ref().map(|block| tessera_blocks::column_formats(&block.config)).unwrap_or_default();
+    // A block read on another tab than its own (a select's options) brings none of its own
+    // tab's settings: its conditional filter, colours and order name that tab's columns.
+    let own = block.as_ref().filter(|block| block.sheet_title() == Some(sheet.title.as_str()));
+    let conditional_filter = own.map(scope::conditional_filter).transpose()?.flatten();
+    let formats = own.map(|block| tessera_blocks::column_formats(&block.config)).unwrap_or_default();
     let record = params.current_record.as_deref().map(str::trim).filter(|id| !id.is_empty()).map(|id| {
         match params.current_sheet.as_deref().map(str::trim).filter(|title| !title.is_empty() && *title != sheet.title) {
             None => RecordAt::ThisTab(id.to_owned()),
@@ -397,9 +410,11 @@ fn prepare(scope: &Scope, viewer: &Viewer, sheet: &SheetInfo, params: &SheetPara
         filters,
         url_filters: None,
         search: params.search.clone().filter(|text| !text.trim().is_empty()),
-        sort: sort(params)?.or_else(|| block.as_ref().and_then(own_sort)),
+        sort: sort(params)?.or_else(|| own.and_then(own_sort)),
         conditional_filter,
         shown_by_any,
+        readable_columns: scope.readable_columns(&sheet.title, block.as_ref()),
+        search_columns: scope.search_columns(&sheet.title, block.as_ref()),
         page,
         rows_per_page,
         formats,
@@ -527,6 +542,7 @@ pub async fn answer(state: &AppState, scope: &Scope, viewer: &Viewer, title: &st
     let sheet = find_sheet(&state.db, scope, title).await?;
     let (table, version) = load_table(state, &sheet, params.bypass_cache()).await?;
     let built = build_spec(state, scope, viewer, &sheet, &table, params).await?;
+    require_shown_columns(&built.spec, title)?;
     respond(scope, &table, version, built)
 }
 
@@ -537,6 +553,7 @@ pub async fn answer_json(state: &AppState, scope: &Scope, viewer: &Viewer, title
     let sheet = find_sheet(&state.db, scope, title).await?;
     let version = store::version(&state.db, &sheet.id).await?.ok_or_else(|| not_in_spreadsheet(&sheet.title))?;
     let mut prepared = prepare(scope, viewer, &sheet, params)?;
+    require_shown_columns(&prepared.built.spec, title)?;
     let asked = match params.bypass_cache() {
         true => None,
         false => answer_key(scope, &sheet, version, &mut prepared),
@@ -589,7 +606,7 @@ fn respond(scope: &Scope, table: &Table, version: i64, built: BuiltSpec) -> Resu
 }
 
 /// Every matching row of `title`, in the query's order, for an export: the table, the rows and
-/// the visible columns.
+/// the columns the caller may read.
 pub async fn matching(
     state: &AppState,
     scope: &Scope,
@@ -599,8 +616,9 @@ pub async fn matching(
 ) -> Result<(Arc<Table>, Vec<u32>, Vec<usize>), Error> {
     let (table, _) = load_table(state, sheet, params.bypass_cache()).await?;
     let spec = build_spec(state, scope, viewer, sheet, &table, params).await?.spec;
+    require_shown_columns(&spec, &sheet.title)?;
     let rows = query::matching_rows(&table, &spec).map_err(query_error)?;
-    let columns = table.visible_columns();
+    let columns = query::answered_columns(&table, &spec);
     Ok((table, rows, columns))
 }
 

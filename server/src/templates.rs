@@ -9,8 +9,8 @@
 //! **The sample data of a copy** is what a guest can read through the board and nothing more:
 //! for each tab a block reads, the union of the rows each such block shows a guest (the board's
 //! active stored filters and the block's conditional filter, with guest rights: no e-mail, no
-//! session row), in sheet order, at most [`GUEST_ROW_CAP`], with the columns a guest's answer
-//! has. A tab only a filter names is copied as those columns without rows, so the filter still
+//! session row), in sheet order, at most [`GUEST_ROW_CAP`], with the columns the board names
+//! and those a guest's answer has; cells a guest cannot read are copied blank. A tab only a filter names is copied as those columns without rows, so the filter still
 //! has its column. Tabs the board does not use are never read.
 //!
 //! **Binding.** For each tab the board uses, the target tab of the same name, else the one with
@@ -131,6 +131,8 @@ pub async fn guest_sample(state: &AppState, board: &Board, blocks: &[Value]) -> 
         let Some(sheet) = store::find(&state.db, spreadsheet_id, &tab.title).await? else { continue };
         let (table, _) = sheet_query::load_table(state, &sheet, false).await?;
         let mut shown: BTreeSet<u32> = BTreeSet::new();
+        // The columns whose cells a guest reads through the blocks (`None`: every column).
+        let mut readable: Option<BTreeSet<usize>> = Some(BTreeSet::new());
         for block_id in &tab.readers {
             let params = SheetParams { block: Some(block_id.clone()), ..SheetParams::default() };
             let spec = match sheet_query::build_spec(state, &scope, &guest, &sheet, &table, &params).await {
@@ -141,19 +143,29 @@ pub async fn guest_sample(state: &AppState, board: &Board, blocks: &[Value]) -> 
             // A query the core refuses shows the guest an error, not rows.
             let Ok(rows) = query::matching_rows(&table, &spec) else { continue };
             shown.extend(rows.into_iter().take(GUEST_ROW_CAP as usize));
+            readable = match (readable, &spec.readable_columns) {
+                (Some(mut columns), Some(_)) => {
+                    columns.extend(query::answered_columns(&table, &spec));
+                    Some(columns)
+                }
+                _ => None,
+            };
         }
-        let columns: Vec<usize> = match tab.readers.is_empty() {
-            true => tab.columns.iter().filter_map(|name| table.column_index(name)).collect(),
-            false => table.visible_columns(),
+        // Every column the board names stays, so the copy's blocks and filters find theirs; a
+        // guest's blocks show only some of them, and the others' cells are copied blank.
+        let named: BTreeSet<usize> = tab.columns.iter().filter_map(|name| table.column_index(name)).collect();
+        let columns: Vec<usize> = match &readable {
+            None => table.visible_columns(),
+            Some(readable) => table.visible_columns().into_iter().filter(|c| readable.contains(c) || named.contains(c)).collect(),
+        };
+        let cell = |row: u32, c: usize| match readable.as_ref().is_none_or(|readable| readable.contains(&c)) {
+            true => table.cell(row as usize, c).to_owned(),
+            false => String::new(),
         };
         sample.push(ImportedSheet {
             title: sheet.title.clone(),
             columns: columns.iter().map(|&c| table.column_names()[c].clone()).collect(),
-            rows: shown
-                .into_iter()
-                .take(GUEST_ROW_CAP as usize)
-                .map(|row| columns.iter().map(|&c| table.cell(row as usize, c).to_owned()).collect())
-                .collect(),
+            rows: shown.into_iter().take(GUEST_ROW_CAP as usize).map(|row| columns.iter().map(|&c| cell(row, c)).collect()).collect(),
         });
     }
     Ok(sample)

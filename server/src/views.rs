@@ -265,6 +265,18 @@ pub(crate) async fn block_view_json(
     Ok(json)
 }
 
+/// One tab a view reads, as its cache key names it.
+#[derive(Serialize)]
+struct TabKey<'a> {
+    title: &'a str,
+    /// Its id and data version; nothing when it is missing.
+    data: Option<(String, i64)>,
+    /// The columns the caller may read and search there (`None`: every column): they change
+    /// with the place's blocks.
+    readable: Option<Vec<String>>,
+    searched: Option<Vec<String>>,
+}
+
 /// Everything a view depends on besides its tabs' data (`answer_cache`): the block and its
 /// settings (its conditional filter among them), the board's or page's filters as they apply
 /// to this viewer, the viewer's session values and date, and the request's parameters.
@@ -284,8 +296,8 @@ struct ViewKey<'a> {
     calendar_date: Option<&'a str>,
     current_record: Option<&'a str>,
     current_sheet: Option<&'a str>,
-    /// Each tab the view reads, by title: its id and data version, or nothing when missing.
-    tabs: Vec<(String, Option<(String, i64)>)>,
+    /// Each tab the view reads.
+    tabs: Vec<TabKey<'a>>,
 }
 
 /// The answer cache's key of `block`'s view for `viewer`, or `None` when the request is one the
@@ -325,7 +337,12 @@ async fn view_key(
             Some(sheet) => store::version(&state.db, &sheet.id).await?.map(|version| (sheet.id, version)),
             None => None,
         };
-        tabs.push((title.to_owned(), version));
+        tabs.push(TabKey {
+            title,
+            data: version,
+            readable: scope.readable_columns(title, Some(block)),
+            searched: scope.search_columns(title, Some(block)),
+        });
     }
     let key = ViewKey {
         answer: "view",
@@ -382,7 +399,7 @@ pub(crate) async fn view_of(
             let (table, query) = reader.query(sheet_of(block)?).await?;
             let rows = query::matching_rows(&table, &query).map_err(query_error)?;
             // "Today" is the viewer's: the context the block's query was built with decides it.
-            let calendar = calendar_of(&table, &rows, &settings, &block.config, &query.context, params)?;
+            let calendar = calendar_of(&table, &rows, &settings, &block.config, &query, params)?;
             Ok(BlockView::Calendar { calendar })
         }
         View::Markdown { text, loop_mode } => {
@@ -405,7 +422,7 @@ pub(crate) async fn view_of(
 }
 
 fn block_sheet(block: &StoredBlock) -> Option<&str> {
-    block.config.get("sheet_title").and_then(Value::as_str).map(str::trim).filter(|title| !title.is_empty())
+    block.sheet_title()
 }
 
 fn sheet_of(block: &StoredBlock) -> Result<&str, Error> {
@@ -445,9 +462,10 @@ fn calendar_of(
     rows: &[u32],
     settings: &CalendarSettings,
     config: &Map<String, Value>,
-    context: &Context,
+    query: &QuerySpec,
     params: &ViewParams,
 ) -> Result<CalendarAnswer, Error> {
+    let context = &query.context;
     let view = match params.calendar_view.as_deref().map(str::trim).filter(|view| !view.is_empty()) {
         None => settings.default_calendar_view,
         Some(text) => serde_json::from_value(Value::String(text.to_owned()))
@@ -458,7 +476,8 @@ fn calendar_of(
         None => calendar::default_anchor(settings, context).map_err(calendar_error)?,
     };
     let computed = calendar::calendar(table, rows, settings, view, anchor).map_err(calendar_error)?;
-    let visible = table.visible_columns();
+    // An event's details show only what the caller may read of its row.
+    let visible = query::answered_columns(table, query);
     let mut per_day: BTreeMap<String, usize> = BTreeMap::new();
     let mut more: BTreeMap<String, usize> = BTreeMap::new();
     let kept: Vec<calendar::CalendarEvent> = computed

@@ -45,6 +45,7 @@ mod columns;
 mod edit;
 mod formats;
 mod model;
+mod readable;
 mod references;
 mod starter;
 #[cfg(test)]
@@ -64,6 +65,7 @@ pub use columns::{shown_columns, ShownColumn, HIDDEN_COLUMNS};
 pub use edit::{new_item, set};
 pub use formats::column_formats;
 pub use model::{BlockInfo, BlockType, Catalogue, DefaultValue, Field, Group, ItemLimit, Kind, PickerEntry, PickerGroup, Rule};
+pub use readable::{columns_read, ColumnsRead};
 pub use references::{references, rewrite_references, Reference};
 pub use starter::{starter, starter_sheet, Starter, CARD_COLUMNS, SELECT_OPTIONS};
 pub use validate::{is_unfinished, validate, with_defaults, Block, BlockError, FieldError};

@@ -52,41 +52,57 @@ pub struct Template {
     pieces: Vec<Piece>,
 }
 
+/// Each `[name]` of `template` that could name a column, as (its first byte, the byte after
+/// its `]`, the name): not escaped, on one line, without `[` inside, and not a link's text.
+fn placeholders(template: &str) -> Vec<(usize, usize, &str)> {
+    let bytes = template.as_bytes();
+    let mut found = Vec::new();
+    let mut i = 0;
+    // Only ASCII bytes are compared, so every slice boundary falls between characters.
+    while i < bytes.len() {
+        match bytes[i] {
+            b'\\' => i += 2,
+            b'[' => {
+                let mut j = i + 1;
+                while j < bytes.len() && !matches!(bytes[j], b'[' | b']' | b'\n') {
+                    j += 1;
+                }
+                if bytes.get(j) != Some(&b']') {
+                    // An inner `[` starts a new candidate; a line end or the end gives up.
+                    i = j;
+                    continue;
+                }
+                if bytes.get(j + 1) != Some(&b'(') && !template[i + 1..j].trim().is_empty() {
+                    found.push((i, j + 1, &template[i + 1..j]));
+                }
+                i = j + 1;
+            }
+            _ => i += 1,
+        }
+    }
+    found
+}
+
+/// The names `template`'s placeholders give, as written: the columns it can show of a sheet
+/// that has them (the server lets a markdown block's viewers read those columns).
+pub fn placeholder_names(template: &str) -> Vec<String> {
+    placeholders(template).into_iter().map(|(_, _, name)| name.to_owned()).collect()
+}
+
 impl Template {
     /// Splits `template` into text and the placeholders that name columns of `table`.
     pub fn parse(template: &str, table: &Table) -> Template {
-        let bytes = template.as_bytes();
         let mut pieces = Vec::new();
         let mut text_start = 0;
-        let mut i = 0;
-        // Only ASCII bytes are compared, so every slice boundary falls between characters.
-        while i < bytes.len() {
-            match bytes[i] {
-                b'\\' => i += 2,
-                b'[' => {
-                    let mut j = i + 1;
-                    while j < bytes.len() && !matches!(bytes[j], b'[' | b']' | b'\n') {
-                        j += 1;
-                    }
-                    if bytes.get(j) != Some(&b']') {
-                        // An inner `[` starts a new candidate; a line end or the end gives up.
-                        i = j;
-                        continue;
-                    }
-                    let is_link_text = bytes.get(j + 1) == Some(&b'(');
-                    if let Some(column) = lookup(table, &template[i + 1..j]).filter(|_| !is_link_text) {
-                        if text_start < i {
-                            pieces.push(Piece::Text(template[text_start..i].to_owned()));
-                        }
-                        pieces.push(Piece::Column(column));
-                        text_start = j + 1;
-                    }
-                    i = j + 1;
-                }
-                _ => i += 1,
+        for (start, end, name) in placeholders(template) {
+            let Some(column) = lookup(table, name) else { continue };
+            if text_start < start {
+                pieces.push(Piece::Text(template[text_start..start].to_owned()));
             }
+            pieces.push(Piece::Column(column));
+            text_start = end;
         }
-        if text_start < bytes.len() {
+        if text_start < template.len() {
             pieces.push(Piece::Text(template[text_start..].to_owned()));
         }
         Template { pieces }
@@ -113,9 +129,6 @@ impl Template {
 
 /// The visible column a placeholder names.
 fn lookup(table: &Table, name: &str) -> Option<usize> {
-    if name.trim().is_empty() {
-        return None;
-    }
     table.column_index(name).filter(|&c| table.column_names()[c] != ROW_INDEX_COLUMN)
 }
 

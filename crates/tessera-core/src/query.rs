@@ -41,6 +41,12 @@
 //! record's `match_with_column`. With nobody signed in (or no current record) they keep no row.
 //! `shown_by_any` keeps the rows that at least one of its conditional filters keeps: the union of
 //! what several blocks show.
+//!
+//! **Readable columns.** `readable_columns`, when given, are the only columns an answer shows
+//! (in sheet order), and a sort by any other column is refused as a missing column is.
+//! `search_columns`, when given, are the only columns search matches: a reader's search must
+//! not find rows by cells nobody shows them. The filters and conditional filters are the
+//! place's owner's, not the reader's, and read any column.
 
 use std::collections::HashMap;
 
@@ -109,6 +115,14 @@ pub struct QuerySpec {
     #[serde(skip_serializing_if = "Vec::is_empty")]
     #[cfg_attr(any(test, feature = "ts"), ts(as = "Option<_>", optional))]
     pub shown_by_any: Vec<ConditionalFilter>,
+    /// The columns the reader may see, by name (see the module doc); absent: every column.
+    /// Names the sheet lacks are ignored.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub readable_columns: Option<Vec<String>>,
+    /// The columns search matches, by name; absent: every column. Names the sheet lacks are
+    /// ignored.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub search_columns: Option<Vec<String>>,
     /// 1-based; past the last page reads the last page.
     pub page: Option<u64>,
     /// Rows per page: absent means the spec's default, [`DEFAULT_ROWS_PER_PAGE`]; 0 puts every
@@ -235,14 +249,31 @@ pub fn matching_rows(table: &Table, spec: &QuerySpec) -> Result<Vec<u32>, QueryE
     apply_filters(table, spec, &mut mask)?;
     apply_session_rules(table, spec, &mut mask)?;
     if let Some(text) = &spec.search {
-        search::narrow(table, text, &mut mask);
+        let mut searched = table.searched_columns();
+        if let Some(names) = &spec.search_columns {
+            let named: Vec<usize> = names.iter().filter_map(|name| table.column_index(name)).collect();
+            searched.retain(|c| named.contains(c));
+        }
+        search::narrow(table, text, &searched, &mut mask);
     }
     let mut rows: Vec<u32> = mask.iter().enumerate().filter(|(_, keep)| **keep).map(|(i, _)| i as u32).collect();
     if let Some(sort) = &spec.sort {
-        let c = table.column_index(&sort.column).ok_or_else(|| QueryError::MissingColumn { column: sort.column.clone() })?;
+        let c = table
+            .column_index(&sort.column)
+            .filter(|c| answered_columns(table, spec).contains(c))
+            .ok_or_else(|| QueryError::MissingColumn { column: sort.column.clone() })?;
         sort_rows(table.column(c), sort.direction, &mut rows);
     }
     Ok(rows)
+}
+
+/// The columns an answer to `spec` shows, in sheet order: the visible ones, and of those only
+/// the `readable_columns` when the spec names them.
+pub fn answered_columns(table: &Table, spec: &QuerySpec) -> Vec<usize> {
+    let visible = table.visible_columns();
+    let Some(names) = &spec.readable_columns else { return visible };
+    let named: Vec<usize> = names.iter().filter_map(|name| table.column_index(name)).collect();
+    visible.into_iter().filter(|c| named.contains(c)).collect()
 }
 
 /// Runs `spec` and cuts the requested page.
@@ -258,8 +289,9 @@ pub fn run(table: &Table, spec: &QuerySpec) -> Result<QueryResult, QueryError> {
     let page = spec.page.map_or(1, as_usize).clamp(1, page_count);
     let start = (page - 1) * per_page;
     let row_indices: Vec<u32> = rows[start.min(total)..start.saturating_add(per_page).min(total)].to_vec();
-    let visible = table.visible_columns();
-    let styles = cell_styles(table, &row_indices, &spec.formats, &spec.context)?;
+    let visible = answered_columns(table, spec);
+    let mut styles = cell_styles(table, &row_indices, &spec.formats, &spec.context)?;
+    styles.retain(|style| table.column_index(&style.column).is_some_and(|c| visible.contains(&c)));
     Ok(QueryResult {
         total,
         page,
@@ -523,5 +555,23 @@ mod tests {
         let spec = QuerySpec { rows_per_page: Some(3), page: Some(9), ..QuerySpec::default() };
         let result = run(&table(), &spec).unwrap();
         assert_eq!((result.page, result.rows.len()), (2, 1));
+    }
+
+    #[test]
+    fn readable_columns_bound_the_answer_and_its_sort_and_search_columns_the_search() {
+        let spec = QuerySpec {
+            readable_columns: Some(vec!["Name".into(), "Owner".into()]),
+            search_columns: Some(vec!["Name".into(), "Owner".into()]),
+            ..QuerySpec::default()
+        };
+        let result = run(&table(), &spec).unwrap();
+        assert_eq!(result.columns, ["Name", "Owner"]);
+        assert_eq!(result.rows[0], ["Alice", "ann@x.io"]);
+        // `North` is only in Region, which the reader may not see.
+        assert_eq!(run(&table(), &QuerySpec { search: Some("north".into()), ..spec.clone() }).unwrap().total, 0);
+        assert_eq!(run(&table(), &QuerySpec { search: Some("ann@".into()), ..spec.clone() }).unwrap().total, 2);
+        let by_amount =
+            QuerySpec { sort: Some(Sort { column: "Amount".into(), direction: crate::sort::SortDirection::Ascending }), ..spec };
+        assert!(matches!(run(&table(), &by_amount), Err(QueryError::MissingColumn { .. })));
     }
 }

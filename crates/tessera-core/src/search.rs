@@ -24,13 +24,14 @@ pub fn search_terms(search: &str) -> Vec<String> {
     search.split(',').map(|t| t.trim().to_lowercase()).filter(|t| !t.is_empty()).collect()
 }
 
-/// Narrows `mask` to the rows that match `search`.
+/// Narrows `mask` to the rows that match `search` in one of the `columns` (indices of
+/// [`Table::searched_columns`], or fewer: a reader searches only what they may see).
 ///
 /// Search runs after the filters, so it usually looks at few rows. A dictionary-encoded column
 /// is searched once per distinct value. A plain column is searched with one substring scan over
 /// its whole text when many rows are still in play, and cell by cell when few are: scanning a
 /// million cells to keep a few thousand would cost more than the filters did.
-pub fn narrow(table: &Table, search: &str, mask: &mut [bool]) {
+pub fn narrow(table: &Table, search: &str, columns: &[usize], mask: &mut [bool]) {
     let terms = search_terms(search);
     if terms.is_empty() {
         return;
@@ -38,10 +39,9 @@ pub fn narrow(table: &Table, search: &str, mask: &mut [bool]) {
     let in_play = mask.iter().filter(|&&keep| keep).count();
     let scan_whole_columns = in_play * SPARSE_FRACTION > table.row_count();
     let finders: Vec<Finder> = terms.iter().map(|t| Finder::new(t.as_bytes())).collect();
-    let columns: Vec<(&Column, Option<Vec<bool>>)> = table
-        .searched_columns()
-        .into_iter()
-        .map(|c| {
+    let columns: Vec<(&Column, Option<Vec<bool>>)> = columns
+        .iter()
+        .map(|&c| {
             let column = table.column(c);
             let by_slot = (column.codes().is_some() || scan_whole_columns).then(|| {
                 let mut slots = vec![false; column.slot_count()];
@@ -87,10 +87,10 @@ mod tests {
         let t = table();
         for search in ["person 1", "ORTH, 14", "item 7", "zzz", "e"] {
             let mut everything = vec![true; t.row_count()];
-            narrow(&t, search, &mut everything);
+            narrow(&t, search, &t.searched_columns(), &mut everything);
             // Every 20th row in play: far below the scan threshold.
             let mut sparse: Vec<bool> = (0..t.row_count()).map(|r| r % 20 == 3).collect();
-            narrow(&t, search, &mut sparse);
+            narrow(&t, search, &t.searched_columns(), &mut sparse);
             let expected: Vec<bool> = (0..t.row_count()).map(|r| r % 20 == 3 && everything[r]).collect();
             assert_eq!(sparse, expected, "{search}");
         }
@@ -101,7 +101,7 @@ mod tests {
         let t = table();
         let count = |s: &str| {
             let mut mask = vec![true; t.row_count()];
-            narrow(&t, s, &mut mask);
+            narrow(&t, s, &t.searched_columns(), &mut mask);
             mask.iter().filter(|&&m| m).count()
         };
         assert_eq!(count("person 19"), 11);

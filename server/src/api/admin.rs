@@ -191,13 +191,17 @@ async fn update_user(
     if let Some(plan_id) = &change.plan_id {
         plans::require_known(&state.db, "plan_id", plan_id).await?;
     }
+    // Marking an address verified goes the way the account holder's own verification goes
+    // (issue 45): a password chosen before it is cleared and every session ends, since an
+    // administrator cannot know who chose it. Un-verifying is a plain change.
+    let unverify = change.email_verified.filter(|verified| !verified).map(Flag);
     let updated = sqlx::query(
         "UPDATE users SET plan_id = COALESCE($1, plan_id), name = COALESCE($2, name), email_verified = COALESCE($3, email_verified), \
          updated_at = $4 WHERE id = $5",
     )
     .bind(change.plan_id.as_deref())
     .bind(name)
-    .bind(change.email_verified.map(Flag))
+    .bind(unverify)
     .bind(now())
     .bind(&user_id)
     .execute(&state.db.pool)
@@ -205,6 +209,9 @@ async fn update_user(
     .context("changing a user")?;
     if updated.rows_affected() == 0 {
         return Err(Error::NotFound("No user has this id.".to_owned()));
+    }
+    if change.email_verified == Some(true) {
+        super::auth::mark_verified(&state.db, &user_id, false).await?;
     }
     Ok(ApiJson(find_user(&state.db, &user_id).await?))
 }

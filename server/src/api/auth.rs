@@ -439,7 +439,7 @@ async fn user_by_email(db: &Db, email: &str, not_found: &str) -> Result<User, Er
 /// browser signed up, or the password was just set with a code from the mailbox) the password is
 /// cleared; every session of the account ends either way. One transaction, so no moment exists
 /// where the account is verified and the first comer's password still works.
-async fn mark_verified(db: &Db, user_id: &str, keep_password: bool) -> Result<(), Error> {
+pub(crate) async fn mark_verified(db: &Db, user_id: &str, keep_password: bool) -> Result<(), Error> {
     let at = now();
     let mut tx = db.pool.begin().await.context("starting to verify an e-mail")?;
     let verified = sqlx::query("UPDATE users SET email_verified = $1, updated_at = $2 WHERE id = $3 AND email_verified = $4")

@@ -195,6 +195,8 @@ async fn spreadsheet_data(
         let answer = sheet_query::answer_json(&state, &scope, &viewer, &sheet.title, &params).await.and_then(JsonAnswer::into_raw);
         let answer = match answer {
             Ok(answer) => answer,
+            // A tab whose rows no block shows the caller (a form's own) is not theirs to list.
+            Err(Error::NotFound(_)) => continue,
             Err(error) => RawValue::from_string(serde_json::json!({ "error": error.to_string() }).to_string())
                 .map_err(|error| Error::internal("writing a tab's error", error))?,
         };

@@ -159,6 +159,12 @@ both_databases! {
         assert_eq!(back.expect(200)["name"], "Ada L.");
         assert_eq!(back.json["email_verified"], false);
         assert_eq!(plan_of(&server, &ada).await, "free");
+        // Verifying an address is verifying it, whoever does it (issue 45, finding 4): the
+        // password chosen before is cleared and every session ends.
+        admin.put(&path, json!({"email_verified": true})).await.expect(200);
+        assert_eq!(ada.get("/api/plans").await.expect(200)["mine"], Value::Null, "her session ended");
+        let login = server.guest().post("/api/auth/login", json!({"email": "ada@example.com", "password": PASSWORD})).await;
+        assert_eq!(login.status, 401, "{}", login.text);
         for (body, field) in [
             (json!({"plan_id": "gold"}), "plan_id"),
             (json!({"name": "  "}), "name"),

@@ -255,4 +255,43 @@ both_databases! {
         assert_eq!(own["spreadsheet_url"], "https://docs.example.com/secret-sheet");
         assert_eq!(own["settings"]["filters"], json!([{"name": "Draft"}]));
     }
+
+    // Issue 45, "which columns": a column no block shows is not answered, searched or sorted by.
+    async fn a_viewer_reads_only_the_columns_the_blocks_show(backend) {
+        let b = Board::new(backend).await;
+        let bob = b.server.user("Bob", "bob@example.com").await;
+        let through_table = |query: &str| b.sheet("People", &format!("block={}&{query}", b.table));
+        let answer = bob.get(&through_table("")).await.expect(200).clone();
+        assert_eq!(answer["columns"], json!(["Name", "Email", "Notes", RECORD_ID]), "the table does not show Status");
+        assert!(answer["rows"][0].get("Status").is_none(), "{answer}");
+        // Status holds `Open` on every row: a search or a sort would read it back.
+        assert_eq!(bob.get(&through_table("search=Open")).await.expect(200)["total"], 0);
+        assert_eq!(bob.get(&through_table("search=bob's")).await.expect(200)["total"], 1);
+        let sorted = bob.get(&through_table("sort_column=Status")).await;
+        let missing = bob.get(&through_table("sort_column=Nowhere")).await;
+        assert_eq!((sorted.status, sorted.error().replace("Status", "Nowhere")), (422, missing.error().to_owned()));
+        // The owner builds the board: every column is hers.
+        let owner = b.ada.get(&through_table("")).await.expect(200).clone();
+        assert_eq!(owner["columns"], json!(["Name", "Email", "Notes", "Status", RECORD_ID]));
+
+        // A form shows no rows: its own tab is not read through it, nor without a block when
+        // only forms read it.
+        let form = b.block(json!({"type": "form", "sheet_title": "Salaries", "axis": [{"column": "Name"}, {"column": "Salary"}]})).await;
+        let guest = b.server.guest();
+        for query in [String::new(), format!("block={form}")] {
+            let reply = guest.get(&b.sheet("Salaries", &query)).await;
+            assert_eq!(reply.status, 404, "{query}: {}", reply.text);
+        }
+        // A select's options are read through the block on their tab: only the option column,
+        // of every row (the block's conditional filter is about its own tab).
+        let options = b.block(json!({"type": "form", "sheet_title": "Salaries", "axis": [{"column": "Name", "type": "select",
+            "from_google_sheet": true, "source": {"sheet": "People", "column": "Status"}}]})).await;
+        let choices = guest.get(&b.sheet("People", &format!("block={options}&rows_per_page=0"))).await.expect(200).clone();
+        assert_eq!(choices["columns"], json!(["Status", RECORD_ID]));
+        assert_eq!(choices["total"], 3);
+        // Without a block, rows any block shows come only with columns every block shows: the
+        // table's rows never come with the form's column, nor the form's with the table's.
+        let unnamed = bob.get(&b.sheet("People", "")).await;
+        assert_eq!(unnamed.status, 404, "{}", unnamed.text);
+    }
 }

@@ -1,8 +1,9 @@
 //! The viewer's scope as a property (issue 45): seeded random boards (tabs, blocks with and
 //! without conditional filters, active and inactive board filters) and random callers (a guest
 //! and two signed-in visitors) call **every read operation of `/api/openapi.json`** with random
-//! parameters, plus the embed page, and no answer may hold a cell of a row, or the title of a
-//! tab, that no block of the board shows that caller. Then random writes (edit, delete,
+//! parameters, plus the embed page, and no answer may hold a cell of a row, a cell of a column,
+//! or the title of a tab, that no block of the board shows that caller (a table may hide its
+//! Note column, a chart shows only names, a form shows no rows). Then random writes (edit, delete,
 //! duplicate, append, through every block, at rows of every tab, setting random columns) may
 //! change only rows the block shows the caller and only the columns it offers.
 //!
@@ -52,17 +53,33 @@ struct Block {
     kind: &'static str,
     tab: String,
     mine_only: bool,
+    /// A table's Note column is `hidden`: not shown, so neither read nor written through it.
+    note_hidden: bool,
 }
 
 impl Block {
     /// The columns a write through this block may set: a form its fields, a table or list the
     /// columns it shows; an edit only the editable ones.
-    fn columns(&self, edit: bool) -> &'static [&'static str] {
-        match (self.kind, edit) {
-            ("form", _) => &["Name", "Note"],
-            ("table", false) => &["Name", "Note", "Amount"],
-            ("table", true) | ("list", _) => &["Name", "Note"],
-            _ => &[],
+    fn columns(&self, edit: bool) -> Vec<&'static str> {
+        let mut columns = match (self.kind, edit) {
+            ("form", _) => vec!["Name", "Note"],
+            ("table", false) => vec!["Name", "Note", "Amount"],
+            ("table", true) | ("list", _) => vec!["Name", "Note"],
+            _ => vec![],
+        };
+        if self.note_hidden {
+            columns.retain(|column| *column != "Note");
+        }
+        columns
+    }
+
+    /// The token columns (Name 0, Note 4) whose cells the block shows its viewers.
+    fn shown_columns(&self) -> Vec<usize> {
+        match self.kind {
+            "table" if self.note_hidden => vec![0],
+            "table" | "list" => vec![0, 4],
+            "chart" => vec![0],
+            _ => vec![],
         }
     }
 }
@@ -112,11 +129,12 @@ async fn make_case(server: &TestServer, owner: &Client, rng: &mut StdRng, case: 
         let tab = tabs[rng.random_range(0..tabs.len() - 1)].clone();
         let kind = *["table", "list", "chart", "form"].choose(rng).unwrap();
         let mine_only = kind != "form" && rng.random_bool(0.5);
+        let note_hidden = kind == "table" && rng.random_bool(0.5);
         let mut config = json!({"type": kind, "sheet_title": tab});
         match kind {
             "table" => {
-                config["axis"] =
-                    json!([{"column": "Name", "editable": "Everyone"}, {"column": "Note", "editable": "Everyone"}, {"column": "Amount"}]);
+                config["axis"] = json!([{"column": "Name", "editable": "Everyone"},
+                    {"column": "Note", "editable": "Everyone", "hidden": note_hidden}, {"column": "Amount"}]);
                 config["actions"] = json!([{"type": "Edit row"}, {"type": "Delete row"}, {"type": "Duplicate row"}]);
                 config["add_new_row"] = json!("Everyone");
             }
@@ -134,7 +152,7 @@ async fn make_case(server: &TestServer, owner: &Client, rng: &mut StdRng, case: 
             config["conditional_filter"] = json!({"select_column": "Owner", "condition": "Is", "filter_by": "Logged in user"});
         }
         let block_id = id(owner.post(&format!("/api/boards/{board_id}/blocks"), config).await.expect(201));
-        blocks.push(Block { id: block_id, kind, tab, mine_only });
+        blocks.push(Block { id: block_id, kind, tab, mine_only, note_hidden });
     }
     Case { slug, board_id, workspace_id, spreadsheet_id, tabs, blocks, active }
 }
@@ -149,14 +167,14 @@ impl Case {
     }
 
     /// Every token the caller may see: the titles of the tabs blocks or filters name, and the
-    /// cells of the rows those blocks show.
+    /// cells of the rows those blocks show in the columns they show.
     fn allowed(&self, data: &BTreeMap<String, Rows>, email: Option<&str>) -> BTreeSet<String> {
         // The board's filters name their tabs in the filter bar: the owner published those names.
         let mut allowed: BTreeSet<String> = self.tabs[..self.tabs.len() - 1].iter().cloned().collect();
         for block in &self.blocks {
             allowed.insert(block.tab.clone());
             for (_, cells) in self.shown(block, &data[&block.tab], email) {
-                allowed.extend(cells.iter().filter(|cell| cell.starts_with("tok-")).cloned());
+                allowed.extend(block.shown_columns().into_iter().map(|c| cells[c].clone()));
             }
         }
         allowed

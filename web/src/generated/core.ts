@@ -72,6 +72,16 @@ url_filters?: string | null, search?: string | null, sort?: Sort | null, conditi
  */
 shown_by_any?: Array<ConditionalFilter>, 
 /**
+ * The columns the reader may see, by name (see the module doc); absent: every column.
+ * Names the sheet lacks are ignored.
+ */
+readable_columns?: Array<string> | null, 
+/**
+ * The columns search matches, by name; absent: every column. Names the sheet lacks are
+ * ignored.
+ */
+search_columns?: Array<string> | null, 
+/**
  * 1-based; past the last page reads the last page.
  */
 page?: number | null, 
@@ -129,6 +139,16 @@ url_filters?: string | null, search?: string | null, sort?: Sort | null, conditi
  * place's blocks show that viewer together, never more. Empty: no such rule.
  */
 shown_by_any?: Array<ConditionalFilter>, 
+/**
+ * The columns the reader may see, by name (see the module doc); absent: every column.
+ * Names the sheet lacks are ignored.
+ */
+readable_columns?: Array<string> | null, 
+/**
+ * The columns search matches, by name; absent: every column. Names the sheet lacks are
+ * ignored.
+ */
+search_columns?: Array<string> | null, 
 /**
  * 1-based; past the last page reads the last page.
  */

@@ -114,8 +114,8 @@ describe('CellEditor choices', () => {
           .map((o) => o.textContent),
       ).toEqual(['—', 'Teal', 'Navy']),
     );
-    // A stand-in block without an id: none of this block's own settings apply to the other tab.
-    expect(source.rows).toHaveBeenCalledWith({ id: '', type: 'table', sheet_title: 'Colours' }, { rowsPerPage: 0, choices: true });
+    // Read through this block, on the options tab: the server answers the columns it names there.
+    expect(source.rows).toHaveBeenCalledWith(expect.objectContaining({ id: block.id, sheet_title: 'Colours' }), { rowsPerPage: 0, choices: true });
   });
 
   it('lets the value be typed when the options tab cannot be read', async () => {

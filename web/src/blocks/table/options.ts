@@ -1,11 +1,11 @@
 // The choices of a select or multi-select column (blocks §3.4): fixed `options`, or with
 // `from_google_sheet` the distinct values of another tab's column (`source: {sheet, column}`).
 //
-// The block source reads rows through a block, and there is no block for the options tab. So the
-// options tab is read with a stand-in block that has no id and that tab as its `sheet_title`:
-// the server then applies no block settings of ours (our conditional filter names columns of
-// our own tab), only the board's filters and the viewer's search, as for any reader of that tab.
-// The answer is kept per source (search and filters) and tab column while the page lives.
+// The options tab is read through the block itself (`block=` its id, `sheet_title` that tab): the
+// server lets the block's viewers read there only the columns its settings name (the option
+// columns), and brings none of the block's own-tab settings (its conditional filter names
+// columns of its own tab), only the board's filters, as for any reader of that tab.
+// The answer is kept per source (search and filters), block and tab column while the page lives.
 import { useEffect, useState } from 'react';
 import type { BoardBlock } from '../../generated/api';
 import type { BlockSource } from '../data/types';
@@ -17,12 +17,11 @@ const cache = new WeakMap<BlockSource, Map<string, Promise<string[]>>>();
 export function sheetOptions(block: BoardBlock, source: BlockSource, sheet: string, column: string): Promise<string[]> {
   let mine = cache.get(source);
   if (!mine) cache.set(source, (mine = new Map()));
-  const key = JSON.stringify([sheet, column]);
+  const key = JSON.stringify([block.id, sheet, column]);
   let options = mine.get(key);
   if (!options) {
-    const standIn: BoardBlock = { id: '', type: block.type, sheet_title: sheet };
     options = source
-      .rows(standIn, { rowsPerPage: 0, choices: true })
+      .rows({ ...block, sheet_title: sheet }, { rowsPerPage: 0, choices: true })
       .then((answer) => [...new Set(answer.rows.map((row) => String(row[column] ?? '').trim()).filter(Boolean))]);
     const forget = mine;
     options.catch(() => forget.delete(key));
@@ -50,9 +49,9 @@ export function useColumnOptions(block: BoardBlock, source: BlockSource, axis: A
     return () => {
       live = false;
     };
-    // block.type is all sheetOptions reads of the block.
+    // block.id names the block the server reads the options through; its other settings are the server's.
     // eslint-disable-next-line react-hooks/exhaustive-deps -- chosen on purpose, see above
-  }, [fromSheet, block.type, source, sheet, column]);
+  }, [fromSheet, block.id, source, sheet, column]);
   if (!fromSheet) return { status: 'ready', options: axis?.from_google_sheet ? [] : fixedOptions(axis) };
   return load;
 }
