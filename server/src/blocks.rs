@@ -17,6 +17,7 @@
 //! still missing a required setting is answered with `temp_block: true` ([`to_json`]).
 
 use std::collections::BTreeSet;
+use std::sync::Arc;
 
 use serde_json::{Map, Value};
 use sqlx::AnyConnection;
@@ -144,6 +145,46 @@ impl StoredBlock {
     /// The block JSON of the API: `{id, type, ...config}`.
     pub fn to_json(&self) -> Value {
         to_json(&self.id, &self.block_type, self.config.clone())
+    }
+}
+
+/// The blocks of one board or page with the tabs each reads, found once (a scope asks for them
+/// on every read, and each block's settings would be walked again for every question).
+#[derive(Debug, Clone)]
+pub struct PlaceBlocks {
+    blocks: Arc<[StoredBlock]>,
+    tabs: Arc<[Vec<String>]>,
+}
+
+impl From<Vec<StoredBlock>> for PlaceBlocks {
+    fn from(blocks: Vec<StoredBlock>) -> Self {
+        let tabs = blocks.iter().map(StoredBlock::tabs).collect();
+        Self { blocks: blocks.into(), tabs }
+    }
+}
+
+impl std::ops::Deref for PlaceBlocks {
+    type Target = [StoredBlock];
+
+    fn deref(&self) -> &[StoredBlock] {
+        &self.blocks
+    }
+}
+
+impl PlaceBlocks {
+    /// The blocks that read `title`.
+    pub fn reading<'a>(&'a self, title: &'a str) -> impl Iterator<Item = &'a StoredBlock> + 'a {
+        self.blocks.iter().zip(self.tabs.iter()).filter(move |(_, tabs)| tabs.iter().any(|tab| tab == title)).map(|(block, _)| block)
+    }
+
+    /// Whether the block `id` reads `title`.
+    pub fn reads(&self, id: &str, title: &str) -> bool {
+        self.reading(title).any(|block| block.id == id)
+    }
+
+    /// Every tab the blocks read.
+    pub fn tabs(&self) -> BTreeSet<String> {
+        self.tabs.iter().flatten().cloned().collect()
     }
 }
 

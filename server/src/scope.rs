@@ -43,7 +43,6 @@
 //! block shows, since a viewer can narrow by their values anyway.
 
 use std::collections::BTreeSet;
-use std::sync::Arc;
 
 use serde_json::Value;
 use tessera_blocks::ColumnsRead;
@@ -54,7 +53,7 @@ use crate::access::Role;
 use crate::apps::{self, App};
 use crate::audience::BlockAccess;
 use crate::auth::Caller;
-use crate::blocks::{self, OwnedParent, StoredBlock};
+use crate::blocks::{self, OwnedParent, PlaceBlocks, StoredBlock};
 use crate::board_state;
 use crate::db::Db;
 use crate::embed_token;
@@ -77,7 +76,7 @@ pub struct Scope {
     /// The caller reads only through an embed token: no block offers it a write.
     pub read_only: bool,
     /// The blocks of the board or page: what they read bounds what a non-editor reads.
-    pub blocks: Arc<[StoredBlock]>,
+    pub blocks: PlaceBlocks,
     /// The name an app's owner recorded for this app user, for 'Logged in user' filters.
     pub recorded_name: Option<String>,
 }
@@ -223,7 +222,7 @@ impl Scope {
         if self.sees_everything() {
             return None;
         }
-        let mut tabs = blocks::tabs_read_by(&self.blocks);
+        let mut tabs = self.blocks.tabs();
         if let Some(locked) = self.locked_tabs() {
             tabs.retain(|tab| locked.iter().any(|covered| covered.eq_ignore_ascii_case(tab)));
         }
@@ -260,7 +259,7 @@ impl Scope {
     /// everything.
     pub fn block_reading(&self, block_id: &str, title: &str) -> Result<StoredBlock, Error> {
         let block = self.block(block_id)?;
-        if !self.sees_everything() && !block.tabs().iter().any(|tab| tab == title) {
+        if !self.sees_everything() && !self.blocks.reads(&block.id, title) {
             return Err(Error::NotFound(format!("The block `{block_id}` does not show the sheet `{title}`.")));
         }
         Ok(block.clone())
@@ -360,7 +359,7 @@ impl Scope {
 
     /// The blocks of the place that read `title`.
     fn readers_of<'a>(&'a self, title: &'a str) -> impl Iterator<Item = &'a StoredBlock> + 'a {
-        self.blocks.iter().filter(move |block| block.tabs().iter().any(|tab| tab == title))
+        self.blocks.reading(title)
     }
 
     /// Whether `block` shows every row of `title` the place's filters keep: it reads the tab as
