@@ -4,7 +4,7 @@ import { ErrorBoundary } from './components/ErrorBoundary';
 import { Loading } from './components/Loading';
 import { Toaster } from './components/Toaster';
 import { runtimeConfig } from './config/runtime';
-import { appNameFromLocation } from './features/app/appLocation';
+import { appNameFromLocation } from './blocks/links/appLocation';
 import { prefetchBoard } from './features/board/boardPrefetch';
 import { prefetchPage } from './features/app/pagePrefetch';
 import { ErrorPage, ErrorPageFailed } from './pages/ErrorPage';

@@ -28,7 +28,7 @@ const RENDERER_ROOTS: &[&str] =
 /// Parts of those trees that are not renderers.
 fn is_renderer(path: &Path) -> bool {
     let text = path.to_string_lossy().replace('\\', "/");
-    let skipped = ["/generated/", "/test/", ".test.", "/blocks/settings/", "/tests/", "catalogue.rs"];
+    let skipped = ["/generated/", "/test/", ".test.", "/shell/settings/", "/tests/", "catalogue.rs"];
     let source = [".ts", ".tsx", ".rs"].iter().any(|ext| text.ends_with(ext));
     source && !skipped.iter().any(|part| text.contains(part))
 }

@@ -1,12 +1,12 @@
 // A draft on a board (a block just picked, its settings open beside it) is drawn only once the
 // catalogue's required settings are there; until then it says what to choose and asks nothing.
 import { act, render, screen } from '@testing-library/react';
-import type { BoardBlock } from '../../generated/api';
-import { offerEditorCore } from '../../blocks/data/editorCore';
-import { boardSource } from '../../blocks/data/sources';
-import type { Core } from '../../core/wasm';
-import { mockFetch } from '../../test/fetchMock';
-import { loadRealCore } from '../../test/realCore';
+import type { BoardBlock } from '../generated/api';
+import { offerEditorCore } from './data/editorCore';
+import { boardSource } from './data/sources';
+import type { Core } from '../core/wasm';
+import { mockFetch } from '../test/fetchMock';
+import { loadRealCore } from '../test/realCore';
 import { BlockBody, DRAFT_UNSET } from './BlockBody';
 
 let core: Core;

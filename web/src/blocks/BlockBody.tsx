@@ -3,21 +3,21 @@
 // types without a view, the first rows of its sheet as a table. A draft that still lacks a
 // required setting says what to choose instead, and asks the server nothing.
 import { useEffect, useMemo, useState, type ComponentType } from 'react';
-import type { BoardBlock } from '../../generated/api';
-import { BlockLoadState, BlockUnset, NoRows } from '../../blocks/data/BlockLoadState';
-import { useBlockRows } from '../../blocks/data/hooks';
-import type { BlockSource, DataBlockProps } from '../../blocks/data/types';
-import { useEditorCore } from '../../blocks/data/editorCore';
-import { unsetSettings } from '../../blocks/data/unsetSettings';
-import type { BlockConfig } from '../../core/wasm';
-import { HIDDEN_COLUMNS } from '../../blocks/details/DetailsPopup';
-import { hasBlockView, loadBlockView, loadedBlockView } from '../../blocks/registry';
-import { recordCells, RowsTable } from '../../blocks/RowsTable';
-import { ErrorBoundary } from '../../components/ErrorBoundary';
-import { Loading } from '../../components/Loading';
-import { isChunkLoadError } from '../../platform/chunkReload';
-import { reportError } from '../../platform/errorReporting';
-import { useConnectivityStore } from '../../store/connectivityStore';
+import type { BoardBlock } from '../generated/api';
+import { BlockLoadState, BlockUnset, NoRows } from './data/BlockLoadState';
+import { useBlockRows } from './data/hooks';
+import type { BlockSource, DataBlockProps } from './data/types';
+import { useEditorCore } from './data/editorCore';
+import { unsetSettings } from './data/unsetSettings';
+import type { BlockConfig } from '../core/wasm';
+import { HIDDEN_COLUMNS } from './details/DetailsPopup';
+import { hasBlockView, loadBlockView, loadedBlockView } from './registry';
+import { recordCells, RowsTable } from './RowsTable';
+import { ErrorBoundary } from '../components/ErrorBoundary';
+import { Loading } from '../components/Loading';
+import { isChunkLoadError } from '../platform/chunkReload';
+import { reportError } from '../platform/errorReporting';
+import { useConnectivityStore } from '../store/connectivityStore';
 
 export interface BlockBodyProps {
   block: BoardBlock;

@@ -4,7 +4,7 @@
 // how many rows its first paint asks for, which row writes it accepts.
 import { BLOCK_CAPABILITIES, type Capabilities } from '../generated/blockCapabilities';
 import type { BlockType } from '../generated/blockCatalogue';
-import { canonicalType } from './canonicalType';
+import { canonicalType } from '../core/canonicalType';
 
 /** Every block type of the catalogue, in its order. */
 export const BLOCK_TYPES = Object.keys(BLOCK_CAPABILITIES) as BlockType[];

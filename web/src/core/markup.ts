@@ -4,7 +4,7 @@
 // core module it loads first (./wasm.ts): the glue is imported, and the .wasm fetched, on the
 // first loadMarkup() call, once per page.
 import type { InitInput } from '@tessera/markup';
-import type { IframeFrame } from '../blocks/data/types';
+import type { Frame as IframeFrame } from '../generated/api';
 
 /** The server's answer for an iframe block's pasted code: the one frame it shows, or why none. */
 export interface IframeAnswer {

@@ -21,8 +21,12 @@ const KB = 1024;
 // Issue 31 added 10.2 KB (314.5 KB, 322,054 bytes here): the binary sheet form's decoder and
 // SheetLoader (a server tab loads in 0.5 s instead of 6.4 s through JSON), Table::warm, and the
 // table handle's rowCells and scorecards/calendar/markdownTexts, which replace the JSON facades
-// that parsed the whole sheet per call; hence 320 KB.
-const CORE_BUDGET = 320 * KB;
+// that parsed the whole sheet per call; hence 320 KB. Issue 45 added 7.7 KB (322.2 KB, 329,960
+// bytes here): the viewer's scope in the query every build runs (`shown_by_any`,
+// `readable_columns`, `search_columns`; about 1.6 KB of it is serde for the two column lists),
+// kept in the one `query::run` so the golden vectors still check the server's rules in WASM byte
+// for byte; hence 330 KB.
+const CORE_BUDGET = 330 * KB;
 
 it('keeps the gzipped WASM core the editor loads first within its budget', () => {
   const dir = process.env.TESSERA_WASM_PKG_DIR;

@@ -3,7 +3,7 @@
 // against the same catalogue, so a picked type is always one it stores. The core is loaded only
 // when a picker or the settings editor asks, never on a visitor's path.
 import type { BlockInfo, BlockType as CatalogueType, PickerGroup } from '../generated/blockCatalogue';
-import { canonicalType } from '../blocks/canonicalType';
+import { canonicalType } from '../core/canonicalType';
 
 export type BlockType = CatalogueType;
 

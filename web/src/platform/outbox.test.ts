@@ -7,7 +7,7 @@ import { useBlockSaveStore } from '../store/blockSaveStore';
 import { useConnectivityStore } from '../store/connectivityStore';
 import { copyKey, enqueueSave, keepCopy, loadWithCopy, queuedSaves } from './offlineStore';
 import { discardLocalBlock, replayOutbox, saveBlock, saveDelete, saveOrder, startOutbox } from './outbox';
-import { newLocalId } from '../shell/blockList';
+import { newLocalId } from '../store/blockList';
 import { useToastStore } from '../store/toastStore';
 
 function setOnline(online: boolean) {

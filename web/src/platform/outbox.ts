@@ -8,8 +8,8 @@
 // (404) is dropped, and said, and a delete of a block already gone is simply done.
 import { api } from '../api/client';
 import { toApiError } from '../api/errors';
-import { isLocalId, type Block } from '../shell/blockList';
-import { blockTypeName } from '../shell/blockTypes';
+import { isLocalId, type Block } from '../store/blockList';
+import { blockTypeName } from './blockTypes';
 import { useBlockSaveStore, type BlockSave } from '../store/blockSaveStore';
 import { useConnectivityStore } from '../store/connectivityStore';
 import { showToast } from '../store/toastStore';

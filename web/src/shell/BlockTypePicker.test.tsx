@@ -3,12 +3,12 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { BlockTypePicker } from './BlockTypePicker';
-import type { BlockTypeInfo } from './blockTypes';
+import type { BlockTypeInfo } from '../platform/blockTypes';
 
 // What the picker's catalogue load answers in each test (a plain function: vitest counts a
 // rejection a spy returns as the test's failure, even when the caller handles it).
 let loaded: () => Promise<BlockTypeInfo[]>;
-vi.mock('./blockTypes', () => ({ loadBlockTypes: () => loaded() }));
+vi.mock('../platform/blockTypes', () => ({ loadBlockTypes: () => loaded() }));
 
 // In the catalogue's order, where the groups interleave.
 const catalogue: BlockTypeInfo[] = [

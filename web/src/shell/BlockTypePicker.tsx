@@ -5,7 +5,7 @@ import { Loading } from '../components/Loading';
 import { Popup } from '../components/Popup';
 import type { PickerGroup } from '../generated/blockCatalogue';
 import { blockTypeIcons } from './blockTypeIcons';
-import { loadBlockTypes, type BlockType, type BlockTypeInfo } from './blockTypes';
+import { loadBlockTypes, type BlockType, type BlockTypeInfo } from '../platform/blockTypes';
 import './blockTypePicker.css';
 
 /** The picker's headings, in the order the catalogue declares its groups. */

@@ -5,11 +5,11 @@ import { useEffect, useId, useMemo, useRef, useState, type CSSProperties, type K
 import { DndContext, PointerSensor, closestCenter, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
 import { SortableContext, rectSortingStrategy, useSortable } from '@dnd-kit/sortable';
 import { CSS as DndCss } from '@dnd-kit/utilities';
-import type { BlockTargeting } from '../blocks/settings/EditedBlockPanel';
+import type { BlockTargeting } from './settings/EditedBlockPanel';
 import { capabilitiesOf } from '../blocks/capabilities';
 import { frameStyle } from '../blocks/frameStyle';
-import { moveId, type Block } from './blockList';
-import { blockTypeName } from './blockTypes';
+import { moveId, type Block } from '../store/blockList';
+import { blockTypeName } from '../platform/blockTypes';
 import { BlockSaveBadge } from './offlineEditing';
 import './blockFrame.css';
 

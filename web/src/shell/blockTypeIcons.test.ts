@@ -1,6 +1,6 @@
 import { loadRealCore } from '../test/realCore';
 import { blockTypeIcons } from './blockTypeIcons';
-import { loadBlockTypes } from './blockTypes';
+import { loadBlockTypes } from '../platform/blockTypes';
 
 beforeAll(() => loadRealCore());
 

@@ -1,5 +1,5 @@
 import { runtimeConfig } from '../config/runtime';
-import { canonicalType } from '../blocks/canonicalType';
+import { canonicalType } from '../core/canonicalType';
 
 /** The product's own documentation (features/docs), where the Docs button goes by default. */
 const OWN_DOCS = '/docs';

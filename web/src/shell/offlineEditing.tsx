@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { startOutbox } from '../platform/outbox';
 import { useBlockSaveStore } from '../store/blockSaveStore';
 import { useConnectivityStore } from '../store/connectivityStore';
-import type { Block } from './blockList';
+import type { Block } from '../store/blockList';
 import './offlineEditing.css';
 
 export const OFFLINE_TEXT = 'Offline: edits are kept on this device and saved when the network is back.';

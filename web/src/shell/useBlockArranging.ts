@@ -7,7 +7,7 @@ import { useCallback, useMemo, useRef } from 'react';
 import { toApiError } from '../api/errors';
 import { saveBlock, saveOrder } from '../platform/outbox';
 import { showToast } from '../store/toastStore';
-import { arrangeBlocks, replaceBlock, type Block } from './blockList';
+import { arrangeBlocks, replaceBlock, type Block } from '../store/blockList';
 import { frameTitle } from './blockFrame';
 import { blockLabel } from './undo/undoStack';
 import { recordUndo } from './undo/undoStore';

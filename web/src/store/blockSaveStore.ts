@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { Block } from '../shell/blockList';
+import type { Block } from './blockList';
 
 /** Where a block's last save stands when it did not simply reach the server at once. */
 export type BlockSave =

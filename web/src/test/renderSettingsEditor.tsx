@@ -2,7 +2,7 @@
 // spy for Save: for tests of editing rules that live in the Rust catalogue.
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { BlockSettingsEditor } from '../blocks/settings/BlockSettingsEditor';
+import { BlockSettingsEditor } from '../shell/settings/BlockSettingsEditor';
 import type { BlockConfig, Core } from '../core/wasm';
 
 export function renderSettingsEditor(core: Core, block: BlockConfig) {

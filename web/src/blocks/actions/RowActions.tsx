@@ -5,7 +5,7 @@ import { useState, type ReactNode } from 'react';
 import { toApiError } from '../../api/errors';
 import type { BoardBlock } from '../../generated/api';
 import { useConfirm } from '../../components/ConfirmDialog';
-import { textOn } from '../../features/board/colours';
+import { textOn } from '../../core/colours';
 import { showToast } from '../../store/toastStore';
 import { RECORD_ID } from '../details/DetailsPopup';
 import type { BlockPermissions, BlockSource } from '../data/types';

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { BlockLoadState } from '../data/BlockLoadState';
 import { useBlockView } from '../data/hooks';
 import type { BlockView, CalendarEventView, CalendarView, DataBlockProps } from '../data/types';
-import { textOn } from '../../features/board/colours';
+import { textOn } from '../../core/colours';
 import { DetailsPopup } from '../details/DetailsPopup';
 import { toolbarStyle } from '../frameStyle';
 import { cellStyle } from '../RowsTable';

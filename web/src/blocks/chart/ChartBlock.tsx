@@ -6,7 +6,7 @@ import { Component, useCallback, useEffect, useState, type ReactNode } from 'rea
 import type { EChartsType } from 'echarts/core';
 import { Loading } from '../../components/Loading';
 import type { ChartModel } from '../../generated/core';
-import type { ChartPoint } from '../../features/preview/ChartView';
+import type { ChartPoint } from './base/ChartView';
 import type { ChartConfig } from '../../generated/blockConfigs';
 import { showToast } from '../../store/toastStore';
 import { BlockLoadState, NoRows } from '../data/BlockLoadState';

@@ -2,4 +2,4 @@
 // shared chart view that draws an option with it.
 import './echarts';
 
-export { default } from '../../features/preview/ChartView';
+export { default } from './base/ChartView';

@@ -17,7 +17,7 @@
 import type { ComposeOption } from 'echarts/core';
 import type { BarSeriesOption, LineSeriesOption, PieSeriesOption, RadarSeriesOption, ScatterSeriesOption } from 'echarts/charts';
 import type { DataZoomComponentOption, GridComponentOption, LegendComponentOption, RadarComponentOption, TooltipComponentOption } from 'echarts/components';
-import { categoryAxisLayout, type CategoryAxisLayout } from '../../features/preview/chartOption';
+import { categoryAxisLayout, type CategoryAxisLayout } from './base/chartOption';
 import type { ChartModel, ChartSeries, ChartType } from '../../generated/core';
 import type { ChartAxisItem, ChartConfig } from '../../generated/blockConfigs';
 

@@ -2,7 +2,7 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router';
 import type { AppPage, AuthUser, BoardBlock } from '../../generated/api';
-import { AppPagesContext, useAppPagesStore } from '../../features/app/appPages';
+import { AppPagesContext, useAppPagesStore } from '../links/appPages';
 import { SESSION_HINT_KEY, useSessionStore } from '../../store/sessionStore';
 import { HeaderBlock } from './HeaderBlock';
 import { initials } from './HeaderUser';

@@ -6,8 +6,8 @@
 // always shows.
 import { useId, useState, type KeyboardEvent } from 'react';
 import { Link, useLocation } from 'react-router';
-import { usePageResolver } from '../../features/app/appPages';
-import { pageHref } from '../../features/app/appLocation';
+import { usePageResolver } from '../links/appPages';
+import { pageHref } from '../links/appLocation';
 import { activeIndex, slugOf, type NavItem } from './headerSettings';
 
 const NEW_TAB = { target: '_blank', rel: 'noopener noreferrer' } as const;

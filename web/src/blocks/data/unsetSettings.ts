@@ -5,7 +5,7 @@
 // are the catalogue's labels for the paths it answers.
 import type { BlockConfig, Core } from '../../core/wasm';
 import type { BlockInfo, Field } from '../../generated/blockCatalogue';
-import { canonicalType } from '../canonicalType';
+import { canonicalType } from '../../core/canonicalType';
 
 const infos = new WeakMap<Core, Map<string, BlockInfo>>();
 

@@ -3,7 +3,7 @@
 // text on the image behind a dark scrim), stacked (the image above), left-image and right-image
 // (side by side when the block is 640 px wide or more, stacked below). The block reads no rows.
 import type { CSSProperties } from 'react';
-import { textOn } from '../../features/board/colours';
+import { textOn } from '../../core/colours';
 import type { StandaloneBlockProps } from '../data/types';
 import { FeatureIcon } from '../icons/FeatureIcon';
 import { EventCountdown } from './EventCountdown';

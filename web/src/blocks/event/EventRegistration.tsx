@@ -1,7 +1,7 @@
 // Registration (blocks §3.16): the deadline ('Registration closes <date>', the whole day
 // included) and the button to the registration page. Once the deadline has passed the note says so
 // and the button stays in place, disabled, so the block keeps its shape.
-import { textOn } from '../../features/board/colours';
+import { textOn } from '../../core/colours';
 import { formatDate, instant } from './eventDates';
 import type { EventSettings } from './eventSettings';
 import { useNow } from './useNow';

@@ -13,7 +13,7 @@
 import { useEffect, useId, useMemo, useRef, useState, type CSSProperties, type FormEvent, type RefObject } from 'react';
 import { toApiError } from '../../api/errors';
 import type { BoardBlock } from '../../generated/api';
-import { textOn } from '../../features/board/colours';
+import { textOn } from '../../core/colours';
 import { useSessionStore } from '../../store/sessionStore';
 import type { BlockSource, DataBlockProps, RowValues } from '../data/types';
 import {

@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import type { BoardBlock } from '../../generated/api';
-import { AppPagesContext, useAppPagesStore } from '../../features/app/appPages';
+import { AppPagesContext, useAppPagesStore } from '../links/appPages';
 import { fakeBlockSource } from '../../test/fakeBlockSource';
 import type { BlockRows, BlockSource, RowsQuery } from '../data/types';
 import { RECORD_ID } from '../details/DetailsPopup';

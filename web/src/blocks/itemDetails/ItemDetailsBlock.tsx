@@ -11,9 +11,9 @@
 import { useState } from 'react';
 import { useInRouterContext, useLocation } from 'react-router';
 import type { BoardBlock } from '../../generated/api';
-import { targetHref, type PageTarget } from '../../features/app/appLocation';
-import { usePageResolver } from '../../features/app/appPages';
-import { textOn } from '../../features/board/colours';
+import { targetHref, type PageTarget } from '../links/appLocation';
+import { usePageResolver } from '../links/appPages';
+import { textOn } from '../../core/colours';
 import { BlockLoadState, NoRows } from '../data/BlockLoadState';
 import type { BlockRows, BlockSource, DataBlockProps } from '../data/types';
 import { HIDDEN_COLUMNS, RECORD_ID } from '../details/DetailsPopup';

@@ -1,7 +1,7 @@
 // Which app a browser address shows and the addresses of its pages. An app lives at its own
 // sub-domain (platform §7); where the host carries none (local use, one-host set-ups) the
 // `?app=<sub>` query parameter names it instead, and page links keep that parameter.
-import { httpUrl } from '../../blocks/urls';
+import { httpUrl } from '../urls';
 import { appSubdomain } from '../../config/runtime';
 
 const APP_PARAM = 'app';

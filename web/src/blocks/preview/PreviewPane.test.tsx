@@ -5,7 +5,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { BoardBlock } from '../../generated/api';
 import type { BlockConfig, Core } from '../../core/wasm';
-import { BlockBody } from '../../features/board/BlockBody';
+import { BlockBody } from '../BlockBody';
 import { mockFetch } from '../../test/fetchMock';
 import { loadRealCore } from '../../test/realCore';
 import { columnsAnswer, columnsPath } from '../../test/tabColumns';

@@ -1,5 +1,5 @@
 // The live preview beside the block settings form (issue 6): the block drawn by the same view
-// boards and app pages draw it with (features/board/BlockBody through the registry), over a source
+// boards and app pages draw it with (blocks/BlockBody through the registry), over a source
 // whose answers the WASM core computes from the tabs loaded once, so no keystroke waits for the
 // server and what the owner sees is what viewers get. A block still missing a required setting
 // says what to choose, as it does on the board.
@@ -9,7 +9,7 @@ import { Loading } from '../../components/Loading';
 import { hostContext } from '../../core/context';
 import type { Filter } from '../../generated/core';
 import { coreErrorMessage, type BlockConfig, type Core } from '../../core/wasm';
-import { BlockBody } from '../../features/board/BlockBody';
+import { BlockBody } from '../BlockBody';
 import { useSessionStore } from '../../store/sessionStore';
 import { BlockUnset } from '../data/BlockLoadState';
 import { offerEditorCore } from '../data/editorCore';
@@ -19,7 +19,7 @@ import { frameStyle } from '../frameStyle';
 import { tabsOf } from './computePreview';
 import { usePreviewSheets } from './usePreviewSheets';
 import './preview.css';
-import { canonicalType } from '../canonicalType';
+import { canonicalType } from '../../core/canonicalType';
 
 export interface PreviewPaneProps {
   core: Core;

@@ -4,7 +4,11 @@
 // preview works on with the network cut, and a copy of the tab's current data version is used
 // without asking the server again.
 import { api } from '../../api/client';
+import type { SpreadsheetView } from '../../generated/api';
 import { copyKey, loadWithCopy, readCopy } from '../../platform/offlineStore';
+
+/** The spreadsheet: its tabs with their columns and data versions (owners and admins). */
+export const getSpreadsheet = (id: string) => api.get<SpreadsheetView>(`/api/spreadsheets/${encodeURIComponent(id)}`, { alert: false });
 
 export interface TabRows {
   /** Every row and column of the tab in tessera_core::columnar's form. */

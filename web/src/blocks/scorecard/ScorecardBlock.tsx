@@ -2,7 +2,7 @@
 // the server (sum, average, first row or last row of a column, written with the symbol). A card
 // whose column is missing shows its own error; the other cards still show their values.
 import type { CSSProperties } from 'react';
-import { textOn } from '../../features/board/colours';
+import { textOn } from '../../core/colours';
 import { BlockLoadState } from '../data/BlockLoadState';
 import { useBlockView } from '../data/hooks';
 import type { BlockView, DataBlockProps, ScorecardView } from '../data/types';

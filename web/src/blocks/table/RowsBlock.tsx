@@ -4,9 +4,9 @@
 import { useRef, useState, type ComponentType } from 'react';
 import { toApiError } from '../../api/errors';
 import type { BoardBlock } from '../../generated/api';
-import { targetHref } from '../../features/app/appLocation';
-import { usePageResolver } from '../../features/app/appPages';
-import { textOn } from '../../features/board/colours';
+import { targetHref } from '../links/appLocation';
+import { usePageResolver } from '../links/appPages';
+import { textOn } from '../../core/colours';
 import { showToast } from '../../store/toastStore';
 import { toolbarColour, toolbarStyle } from '../frameStyle';
 import { RowActions } from '../actions/RowActions';

@@ -3,7 +3,7 @@
 // and where toolbar and item buttons lead. Presentation only: filtering, sorting, formatting
 // rules and who may write are the server's.
 import type { BoardBlock } from '../../generated/api';
-import { targetHref, type PageTarget } from '../../features/app/appLocation';
+import { targetHref, type PageTarget } from '../links/appLocation';
 import type { CellStyle } from '../../generated/core';
 import type { TableActionsItem, TableAxisItem, TableConfig, TableItemButtonsItem, TableToolbarButtonsItem } from '../../generated/blockConfigs';
 import { HIDDEN_COLUMNS } from '../details/DetailsPopup';

@@ -1,4 +1,4 @@
-import { appEditorPath } from '../app/appLocation';
+import { appEditorPath } from '../../blocks/links/appLocation';
 import { deleteApp, listApps } from './adminApi';
 import { RowActions } from './AdminControls';
 import { dateLabel, ListFrame } from './ListFrame';

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { toApiError } from '../../api/errors';
 import type { AppRecord, AppUser } from '../../generated/api';
 import { FormError } from '../../components/FormError';
-import { appEditorPath } from '../app/appLocation';
+import { appEditorPath } from '../../blocks/links/appLocation';
 import { UsersDialog } from '../users/UsersDialog';
 import { permissionLabel } from '../users/usersDialogState';
 import { listAppUsers, listOwnApps, pageOf, type PageRequest } from './adminApi';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { AppRecord } from '../../generated/api';
-import { appEditorPath } from '../app/appLocation';
+import { appEditorPath } from '../../blocks/links/appLocation';
 import { UsersDialog } from '../users/UsersDialog';
 import { deleteApp, listOwnApps, listOwnWorkspaces, pageOf } from './adminApi';
 import { RowActions } from './AdminControls';

@@ -6,7 +6,7 @@ import { copyKey, readCopy } from '../../platform/offlineStore';
 import { OFFLINE_TEXT } from '../../shell/offlineEditing';
 import { app, pageState } from '../../test/appViewer';
 import { renderApp } from '../../test/renderApp';
-import type { Block } from '../../shell/blockList';
+import type { Block } from '../../store/blockList';
 import { mockFetch, type Routes } from '../../test/fetchMock';
 import { loadRealCore } from '../../test/realCore';
 import { columnsAnswer, columnsPath } from '../../test/tabColumns';

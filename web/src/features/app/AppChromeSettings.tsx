@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { AppRecord } from '../../generated/api';
-import { BlockSettingsEditor } from '../../blocks/settings/BlockSettingsEditor';
-import { useBlockInfo } from '../../blocks/settings/useBlockInfo';
+import { BlockSettingsEditor } from '../../shell/settings/BlockSettingsEditor';
+import { useBlockInfo } from '../../shell/settings/useBlockInfo';
 import { FormError } from '../../components/FormError';
 import { Loading } from '../../components/Loading';
 import { Popup } from '../../components/Popup';
@@ -9,7 +9,7 @@ import type { BlockConfig } from '../../core/wasm';
 import { useSubmit } from '../../hooks/useSubmit';
 import { chromeBlock, CHROME_TYPES, type ChromeType } from './appChrome';
 import { updateApp } from './appApi';
-import { useAppPages } from './appPages';
+import { useAppPages } from '../../blocks/links/appPages';
 
 const LABELS: Record<ChromeType, { title: string; shown: string }> = {
   header: { title: 'Header', shown: 'Shown at the top of every page without a header block of its own.' },

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import type { Block } from '../../shell/blockList';
+import type { Block } from '../../store/blockList';
 import { useToastStore } from '../../store/toastStore';
 import { loadRealCore } from '../../test/realCore';
 import { pageState, renderViewer, serve } from '../../test/appViewer';

@@ -10,8 +10,8 @@ import { runtimeConfig } from '../../config/runtime';
 import { SharePanel, SharePopup, type Shareable } from '../share/SharePanel';
 import { fetchAppUsers } from '../users/appUsersApi';
 import { updateApp } from './appApi';
-import { publicAppUrl } from './appLocation';
-import { useAppPagesStore, type AppPageList } from './appPages';
+import { publicAppUrl } from '../../blocks/links/appLocation';
+import { useAppPagesStore, type AppPageList } from '../../blocks/links/appPages';
 
 export const PUBLISH_APP_TITLE = 'Publish App';
 // platform §2 'Publish only sets the mode to publish': an app has no unpublished state, its pages

@@ -1,7 +1,7 @@
 // Undo and Redo in the app editor's top bar (issue 30): a block move and a width switch on a page
 // are undone by saving the other side, from the button or the keyboard.
 import { screen, waitFor, within } from '@testing-library/react';
-import type { Block } from '../../shell/blockList';
+import type { Block } from '../../store/blockList';
 import { loadRealCore } from '../../test/realCore';
 import { pageState, renderViewer, serve } from '../../test/appViewer';
 

@@ -9,8 +9,8 @@ import { screenTitle, useDocumentTitle } from '../../platform/useDocumentTitle';
 import { useSessionStatus } from '../../store/sessionStore';
 import { useTokenLogIn } from '../auth/useTokenLogIn';
 import { AppEditorShell } from './AppEditorShell';
-import { appNameFromLocation, pagePath } from './appLocation';
-import { AppPagesContext } from './appPages';
+import { appNameFromLocation, pagePath } from '../../blocks/links/appLocation';
+import { AppPagesContext } from '../../blocks/links/appPages';
 import { AppSignInPopup } from './AppSignInPopup';
 import { PageContent } from './PageContent';
 import { useAppPage, type AppPageView } from './useAppPage';
@@ -18,7 +18,7 @@ import { useAppPage, type AppPageView } from './useAppPage';
 /** What a visitor of a page without blocks reads, instead of a blank screen. */
 const VISITOR_EMPTY_PAGE_TEXT = 'Nothing has been published on this page yet.';
 
-export { appNameFromLocation } from './appLocation';
+export { appNameFromLocation } from '../../blocks/links/appLocation';
 
 /**
  * A page of a multi-page app at `/` or `/{page_slug}` (platform §2): the editor shell for users who

@@ -9,9 +9,9 @@ import { Loading } from '../../components/Loading';
 import { Popup } from '../../components/Popup';
 import { useSubmit } from '../../hooks/useSubmit';
 import { useNameWithAddress } from '../dashboard/subdomain';
-import { createPage, deletePage, listPages, reorderPages, updatePage } from './appApi';
-import { pageHref } from './appLocation';
-import { useAppPagesStore } from './appPages';
+import { createPage, deletePage, reorderPages, updatePage } from './appApi';
+import { pageHref } from '../../blocks/links/appLocation';
+import { listPages, useAppPagesStore } from '../../blocks/links/appPages';
 
 export const PAGES_TITLE = 'Pages';
 

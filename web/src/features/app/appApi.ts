@@ -2,7 +2,7 @@
 // Every call here but fetchApp shows its own errors (screens, inline messages), so those never alert.
 import { api } from '../../api/client';
 import type { AppAnswer, AppPage, AppRecord, PageAnswer, PageListAnswer, PageSettings, PageState } from '../../generated/api';
-import type { Block } from '../../shell/blockList';
+import type { Block } from '../../store/blockList';
 
 const quiet = { alert: false } as const;
 const enc = encodeURIComponent;
@@ -41,10 +41,6 @@ export interface AppChange {
 
 export async function updateApp(appId: string, change: AppChange): Promise<AppRecord> {
   return (await api.put<AppAnswer>(`/api/apps/${enc(appId)}`, change, quiet)).app;
-}
-
-export async function listPages(appId: string): Promise<AppPage[]> {
-  return (await api.get<PageListAnswer>(`/api/pages/${enc(appId)}`, quiet)).pages;
 }
 
 export async function createPage(appId: string, pageName: string, pageSlug: string): Promise<AppPage> {

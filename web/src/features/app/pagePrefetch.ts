@@ -4,7 +4,7 @@
 import type { PageState } from '../../generated/api';
 import { startedRequest } from '../../platform/startedRequest';
 import { fetchPageState } from './appApi';
-import { pagePath } from './appLocation';
+import { pagePath } from '../../blocks/links/appLocation';
 
 const page = startedRequest<PageState>();
 const key = (appName: string, path: string) => `${appName}/${path}`;

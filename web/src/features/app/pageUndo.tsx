@@ -4,7 +4,7 @@
 // spreadsheet, access) are not on a page's stack.
 import { useCallback, useMemo } from 'react';
 import type { PageState } from '../../generated/api';
-import type { Block } from '../../shell/blockList';
+import type { Block } from '../../store/blockList';
 import type { UndoPlace } from '../../shell/undo/performStep';
 import { UndoRedoButtons } from '../../shell/undo/UndoRedoButtons';
 import { recordUndo } from '../../shell/undo/undoStore';

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { toApiError } from '../../api/errors';
 import type { AppRecord, PageState } from '../../generated/api';
 import { copyKey, keepCopy, loadWithCopy } from '../../platform/offlineStore';
-import { withoutLocalDrafts } from '../../shell/blockList';
+import { withoutLocalDrafts } from '../../store/blockList';
 import { chromeBlock } from './appChrome';
 import { fetchApp, fetchPageState, type AppRef } from './appApi';
 import { takePrefetchedPage } from './pagePrefetch';

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { BoardState } from '../../generated/api';
-import { openedBlock } from '../../blocks/settings/EditedBlockPanel';
+import { openedBlock } from '../../shell/settings/EditedBlockPanel';
 import { docsUrlFor } from '../../shell/docsLink';
 import { OfflineNotice } from '../../shell/offlineEditing';
 import { BoardPopups, useEditorBlocks, type SetBoard } from './BoardPopups';

@@ -3,12 +3,12 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { BoardBlock, BoardState } from '../../generated/api';
 import { useConfirm } from '../../components/ConfirmDialog';
-import { draftBlock, EditedBlockPanel, storeDraft, openedBlock, useOfflineReadiness, type BlockTargeting } from '../../blocks/settings/EditedBlockPanel';
+import { draftBlock, EditedBlockPanel, storeDraft, openedBlock, useOfflineReadiness, type BlockTargeting } from '../../shell/settings/EditedBlockPanel';
 import { toApiError } from '../../api/errors';
 import { saveDelete } from '../../platform/outbox';
-import { addToBoard, isLocalId, removeBlock, replaceBlock, type Block } from '../../shell/blockList';
+import { addToBoard, isLocalId, removeBlock, replaceBlock, type Block } from '../../store/blockList';
 import { BlockTypePicker } from '../../shell/BlockTypePicker';
-import { blockTypeName } from '../../shell/blockTypes';
+import { blockTypeName } from '../../platform/blockTypes';
 import { isOpen } from '../../shell/modes';
 import type { Filter } from '../../generated/core';
 import { BlockWidthButton, EditBlockButton, frameTitle } from '../../shell/blockFrame';

@@ -1,17 +1,17 @@
 // A block picked in the board editor opens bound to the data, and its settings say what was
 // chosen, once: the real core and catalogue, a mocked server.
 import { screen, waitFor, within } from '@testing-library/react';
-import { boardState, unpublished } from '../../features/board/boardFixture';
+import { boardState, unpublished } from './boardFixture';
 import { mockFetch } from '../../test/fetchMock';
 import { loadRealCore } from '../../test/realCore';
 import { columnsAnswer, columnsPath } from '../../test/tabColumns';
 import { renderApp } from '../../test/renderApp';
 
-vi.mock('../../features/preview/PreviewPage', () => ({ PreviewPage: () => <h1>Preview</h1> }));
+vi.mock('../preview/PreviewPage', () => ({ PreviewPage: () => <h1>Preview</h1> }));
 
 beforeAll(async () => {
   await loadRealCore();
-  await import('../../features/board/BoardViewerRoute');
+  await import('./BoardViewerRoute');
 });
 beforeEach(() => {
   vi.spyOn(window, 'alert').mockImplementation(() => {});

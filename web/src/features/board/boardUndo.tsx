@@ -3,7 +3,7 @@
 // recorded where they are saved.
 import { useCallback, useMemo } from 'react';
 import type { BoardBlock, BoardState } from '../../generated/api';
-import type { Block } from '../../shell/blockList';
+import type { Block } from '../../store/blockList';
 import type { UndoPlace } from '../../shell/undo/performStep';
 import { UndoRedoButtons } from '../../shell/undo/UndoRedoButtons';
 import { recordUndo } from '../../shell/undo/undoStore';

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { ApiError, toApiError } from '../../api/errors';
 import type { BoardState } from '../../generated/api';
 import { copyKey, keepCopy, loadWithCopy } from '../../platform/offlineStore';
-import { withoutLocalDrafts } from '../../shell/blockList';
+import { withoutLocalDrafts } from '../../store/blockList';
 import { loadBoard } from './boardApi';
 import { takePrefetchedBoard } from './boardPrefetch';
 

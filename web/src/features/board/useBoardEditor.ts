@@ -1,7 +1,7 @@
 import type { BoardState } from '../../generated/api';
 import { newBlockIconRotated } from '../../shell/modes';
 import { useEditorMode } from '../../shell/useEditorMode';
-import { useBlockTarget } from '../../blocks/settings/EditedBlockPanel';
+import { useBlockTarget } from '../../shell/settings/EditedBlockPanel';
 import { useSpreadsheetUrl } from './BoardPopups';
 import { useSections } from './BoardView';
 

@@ -1,7 +1,7 @@
 // The block settings reference of /docs: every block type and every setting, written from the
 // block catalogue the editor and the server use, so it cannot drift from the product.
 import { Link } from 'react-router';
-import { SETTING_GROUPS } from '../../blocks/settings/BlockSettingsEditor';
+import { SETTING_GROUPS } from '../../shell/settings/BlockSettingsEditor';
 import type { BlockInfo, Field, PickerGroup } from '../../generated/blockCatalogue';
 import { defaultText, kindText, rangeText, ruleText } from './blockReference';
 

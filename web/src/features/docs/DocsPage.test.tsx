@@ -2,7 +2,7 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import type { BlockInfo, Field, Rule } from '../../generated/blockCatalogue';
-import { loadBlockCatalogue } from '../../shell/blockTypes';
+import { loadBlockCatalogue } from '../../platform/blockTypes';
 import { styled } from '../../test/appStyles';
 import { mockFetch, type FetchCall } from '../../test/fetchMock';
 import { loadRealCore } from '../../test/realCore';

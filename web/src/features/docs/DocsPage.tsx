@@ -5,7 +5,7 @@ import { Loading } from '../../components/Loading';
 import { coreErrorMessage } from '../../core/wasm';
 import type { BlockInfo } from '../../generated/blockCatalogue';
 import { useDocumentTitle } from '../../platform/useDocumentTitle';
-import { loadBlockCatalogue } from '../../shell/blockTypes';
+import { loadBlockCatalogue } from '../../platform/blockTypes';
 import { ApiReference } from './ApiReference';
 import { BlockGroups, BlockPage, matchesBlock, matchingSetting, UnknownBlock } from './BlockReference';
 import { GuidePage, UnknownGuide } from './GuidePage';

@@ -13,7 +13,7 @@ import type { BlockSource } from '../../blocks/data/types';
 import { usePreviewSheets } from '../../blocks/preview/usePreviewSheets';
 import { usableFilters } from '../filters/urlFilters';
 import { useSessionStore } from '../../store/sessionStore';
-import { canonicalType } from '../../blocks/canonicalType';
+import { canonicalType } from '../../core/canonicalType';
 
 /** The WASM core, loaded once the first preview opens; an error when it cannot load. */
 export function useCore(): Core | { error: string } | null {

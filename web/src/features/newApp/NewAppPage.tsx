@@ -9,7 +9,7 @@ import { FormError } from '../../components/FormError';
 import { Loading } from '../../components/Loading';
 import { useSubmit } from '../../hooks/useSubmit';
 import { updateApp } from '../app/appApi';
-import { appEditorPath } from '../app/appLocation';
+import { appEditorPath } from '../../blocks/links/appLocation';
 import { useNameWithAddress } from '../dashboard/subdomain';
 import { SubdomainField } from '../dashboard/SubdomainField';
 import { DataPicker } from '../start/DataPicker';

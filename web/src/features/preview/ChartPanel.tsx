@@ -4,7 +4,7 @@ import { PREVIEW_CHART_TYPES, type PreviewChartType } from '../../store/chartSli
 import { usePreviewStore } from '../../store/previewStore';
 
 // ECharts is the largest dependency of the app; it arrives in its own chunk when a chart shows.
-const ChartView = lazy(() => import('./SvgChartView'));
+const ChartView = lazy(() => import('../../blocks/chart/base/SvgChartView'));
 
 const TYPE_LABELS: Record<PreviewChartType, string> = {
   bar: 'Bar',

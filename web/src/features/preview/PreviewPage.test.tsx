@@ -11,7 +11,7 @@ vi.mock('../../core/wasm', async (importOriginal) => ({
 }));
 
 // ECharts does not draw in jsdom; ChartView has its own test with a mocked echarts.
-vi.mock('./ChartView', () => ({
+vi.mock('../../blocks/chart/base/ChartView', () => ({
   default: ({ label }: { label: string }) => <div data-testid="chart" aria-label={label} />,
 }));
 

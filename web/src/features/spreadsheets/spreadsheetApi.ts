@@ -11,7 +11,8 @@ export const GRID_PAGE_ROWS = 100;
 
 export const listSpreadsheets = (workspaceId: string) => api.get<SpreadsheetView[]>('/api/spreadsheets', { ...quiet, query: { workspace_id: workspaceId } });
 
-export const getSpreadsheet = (id: string) => api.get<SpreadsheetView>(`/api/spreadsheets/${encodeURIComponent(id)}`, quiet);
+// The block editor reads it too, so it lives with the editor's other spreadsheet reads.
+export { getSpreadsheet } from '../../blocks/preview/tabRows';
 
 /** Reads a linked spreadsheet's source again: for a large sheet this takes as long as connecting it. */
 export const refreshSpreadsheet = (id: string, options?: TrackedOptions) =>

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { ApiError } from '../../api/errors';
 import type { BlockInfo, Field, Group } from '../../generated/blockCatalogue';
 import type { BlockConfig, Core } from '../../core/wasm';
-import type { AppPageList } from '../../features/app/appPages';
+import type { AppPageList } from '../../blocks/links/appPages';
 import { loadMarkup } from '../../core/markup';
 import { checksIframeCode, IFRAME_CODE, iframeCodeRefusal, useIframeMarkup } from './iframeCheck';
 import { pathText, type Step } from './paths';

@@ -8,17 +8,17 @@ import { Loading } from '../../components/Loading';
 import type { BlockConfig } from '../../core/wasm';
 import { isOffline } from '../../platform/offlineStore';
 import { saveBlock } from '../../platform/outbox';
-import { isLocalId, newLocalId, newTemporaryBlock, type Block } from '../../shell/blockList';
-import type { BlockListEditing } from '../../shell/offlineEditing';
-import { isOpen, type Mode } from '../../shell/modes';
-import { blockLabel } from '../../shell/undo/undoStack';
-import { recordUndo } from '../../shell/undo/undoStore';
-import type { EditorMode } from '../../shell/useEditorMode';
+import { isLocalId, newLocalId, newTemporaryBlock, type Block } from '../../store/blockList';
+import type { BlockListEditing } from '../offlineEditing';
+import { isOpen, type Mode } from '../modes';
+import { blockLabel } from '../undo/undoStack';
+import { recordUndo } from '../undo/undoStore';
+import type { EditorMode } from '../useEditorMode';
 import { useBlockSaveStore } from '../../store/blockSaveStore';
 import type { BlockDataSource } from './BlockSettingsPanel';
 import type { StarterData } from './startFromData';
 import { forgetStarter, moveStarter, rememberStarter } from './starterNotes';
-import { preloadBlockViews } from '../registry';
+import { preloadBlockViews } from '../../blocks/registry';
 
 // The settings editor and the WASM core it runs on are loaded only for editors, so neither weighs
 // on a visitor's first load of the board or page.

@@ -4,9 +4,9 @@
 import { useState } from 'react';
 import type { Field } from '../../generated/blockCatalogue';
 import type { BlockConfig, Core } from '../../core/wasm';
-import { resolvePage } from '../../features/app/appLocation';
-import type { AppPageList } from '../../features/app/appPages';
-import { HIDDEN_COLUMNS } from '../details/DetailsPopup';
+import { resolvePage } from '../../blocks/links/appLocation';
+import type { AppPageList } from '../../blocks/links/appPages';
+import { HIDDEN_COLUMNS } from '../../blocks/details/DetailsPopup';
 import { getAt, pathText, type Step } from './paths';
 import { pickerValue } from '../../components/ColourField';
 import { NamePicker } from '../../components/NamePicker';

@@ -6,7 +6,7 @@ import { render, screen } from '@testing-library/react';
 import type { BlockConfig, Core } from '../../core/wasm';
 import { loadRealCore } from '../../test/realCore';
 import { renderSettingsEditor } from '../../test/renderSettingsEditor';
-import { PreviewPane } from '../preview/PreviewPane';
+import { PreviewPane } from '../../blocks/preview/PreviewPane';
 
 let core: Core;
 beforeAll(async () => {

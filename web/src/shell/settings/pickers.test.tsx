@@ -5,9 +5,9 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import type { AppPage } from '../../generated/api';
 import type { BlockConfig, Core } from '../../core/wasm';
-import { AppPagesContext, useAppPagesStore, type AppPageList } from '../../features/app/appPages';
+import { AppPagesContext, useAppPagesStore, type AppPageList } from '../../blocks/links/appPages';
 import { loadRealCore } from '../../test/realCore';
-import { HeaderBlock } from '../chrome/HeaderBlock';
+import { HeaderBlock } from '../../blocks/chrome/HeaderBlock';
 import { BlockSettingsEditor } from './BlockSettingsEditor';
 
 let core: Core;

@@ -4,7 +4,7 @@
 import { mockFetch, type Routes } from '../../test/fetchMock';
 import { loadRealCore } from '../../test/realCore';
 import { columnsAnswer, columnsPath } from '../../test/tabColumns';
-import type { Block } from '../../shell/blockList';
+import type { Block } from '../../store/blockList';
 import { draftBlock, storeDraft } from './EditedBlockPanel';
 import { useStarterNotes } from './starterNotes';
 

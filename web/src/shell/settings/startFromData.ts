@@ -3,8 +3,8 @@
 // (tessera-blocks' starter). Every rule is the core's; this only fetches the tab it reads.
 import type { BlockConfig, Core } from '../../core/wasm';
 import type { Starter } from '../../generated/blockStarter';
-import type { Block } from '../../shell/blockList';
-import { loadTabRows } from '../preview/tabRows';
+import type { Block } from '../../store/blockList';
+import { loadTabRows } from '../../blocks/preview/tabRows';
 
 /** Where a picked block's data is: the editor's spreadsheet, its tabs and the blocks already there. */
 export interface StarterData {

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { coreErrorMessage, loadCore, type Core } from '../../core/wasm';
 import type { BlockInfo } from '../../generated/blockCatalogue';
-import { loadBlockCatalogue } from '../../shell/blockTypes';
-import { canonicalType } from '../canonicalType';
+import { loadBlockCatalogue } from '../../platform/blockTypes';
+import { canonicalType } from '../../core/canonicalType';
 
 export type LoadedBlockInfo = { core: Core; info: BlockInfo } | { error: string } | null;
 

@@ -7,7 +7,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { queuedSaves } from '../../platform/offlineStore';
 import { mockFetch } from '../../test/fetchMock';
 import { useToastStore } from '../../store/toastStore';
-import type { Block } from '../blockList';
+import type { Block } from '../../store/blockList';
 import type { UndoStep } from './undoStack';
 import { recordUndo as recordAt, stackAt } from './undoStore';
 import { UndoRedoButtons } from './UndoRedoButtons';

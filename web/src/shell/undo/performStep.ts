@@ -6,7 +6,7 @@ import { toApiError } from '../../api/errors';
 import { saveBlock, saveDelete, saveOrder } from '../../platform/outbox';
 import { useBlockSaveStore } from '../../store/blockSaveStore';
 import { showToast } from '../../store/toastStore';
-import { arrangeBlocks, moveId, newLocalId, replaceBlock, type Block } from '../blockList';
+import { arrangeBlocks, moveId, newLocalId, replaceBlock, type Block } from '../../store/blockList';
 import type { Direction, Settings, UndoStep } from './undoStack';
 
 /** The board or app page an undo acts on, as its editor holds it. */

@@ -2,7 +2,7 @@
 // as data. Each step holds both sides of the change, so undoing it is an ordinary save of one side
 // and redoing it a save of the other. Pure: the stacks are never mutated, and performing a step
 // is useUndoRedo's.
-import { blockTypeName } from '../blockTypes';
+import { blockTypeName } from '../../platform/blockTypes';
 
 export type Settings = Record<string, unknown>;
 

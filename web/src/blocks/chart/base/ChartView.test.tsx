@@ -1,5 +1,5 @@
 import { act, render } from '@testing-library/react';
-import type { ChartModel } from '../../generated/core';
+import type { ChartModel } from '../../../generated/core';
 import ChartView from './ChartView';
 
 const echarts = vi.hoisted(() => {

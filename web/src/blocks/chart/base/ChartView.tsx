@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { EChartsCoreOption } from 'echarts/core';
-import type { ChartModel } from '../../generated/core';
-import type { PreviewChartType } from '../../store/chartSlice';
+import type { ChartModel } from '../../../generated/core';
+import type { PreviewChartType } from '../../../store/chartSlice';
 import { buildChartOption, DEFAULT_CHART_WIDTH } from './chartOption';
 import { init, type EChartsType } from './echarts';
 

@@ -1,8 +1,8 @@
 import type { ComposeOption } from 'echarts/core';
 import type { BarSeriesOption, LineSeriesOption } from 'echarts/charts';
 import type { DataZoomComponentOption, GridComponentOption, TooltipComponentOption } from 'echarts/components';
-import type { ChartModel } from '../../generated/core';
-import type { PreviewChartType } from '../../store/chartSlice';
+import type { ChartModel } from '../../../generated/core';
+import type { PreviewChartType } from '../../../store/chartSlice';
 
 export type PreviewChartOption = ComposeOption<BarSeriesOption | LineSeriesOption | GridComponentOption | TooltipComponentOption | DataZoomComponentOption>;
 
