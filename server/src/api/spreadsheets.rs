@@ -201,9 +201,9 @@ async fn list(
 }
 
 /// Connects a published CSV link or a Google spreadsheet: reads it now and stores its rows.
-/// A Google tab without a 'ChartApps Record ID' column gets one, written back to Google. A Google
-/// spreadsheet that another workspace has already connected needs this workspace's consent code
-/// in its title (403 naming the code otherwise).
+/// A Google tab without a 'ChartApps Record ID' column gets one, written back to Google. Through
+/// the service account, a Google spreadsheet this workspace does not have yet needs the
+/// workspace's consent code in its title (403 naming the code otherwise); it is named without it.
 #[utoipa::path(post, path = "/spreadsheets", tag = "spreadsheets", request_body = NewSpreadsheet,
     responses((status = 201, body = SpreadsheetView), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
         (status = 404, body = ErrorBody), (status = 409, body = ErrorBody), (status = 422, body = ErrorBody), (status = 503, body = ErrorBody)))]
@@ -233,11 +233,16 @@ async fn connect(
     }
     let fetched_at = now();
     let fetched = sources::fetch(&state, kind, &body.url, &owner.0, name).await?;
+    // Named as its owner named it, without the consent code put in its title to connect it.
+    let fetched_name = match body.kind {
+        LinkKind::GoogleSheets => google::without_consent_code(&fetched.name, &google::consent_code(&body.workspace_id)),
+        LinkKind::CsvUrl => fetched.name,
+    };
     let spreadsheet = Spreadsheet {
         id: new_id(),
         workspace_id: body.workspace_id,
         owner_id: owner.0,
-        name: name.map(str::to_owned).unwrap_or(fetched.name),
+        name: name.map(str::to_owned).unwrap_or(fetched_name),
         kind: kind.to_owned(),
         url: body.url.trim().to_owned(),
         fetched_at: Some(fetched_at),

@@ -15,9 +15,13 @@
 //!   not move, so a concurrent write addressed by row number never hits a neighbour), and
 //!   imports skip empty rows. A duplicate is appended at the end of the tab.
 //! - One service account serves every workspace, so knowing a spreadsheet's id would be enough
-//!   to connect it. A spreadsheet already connected in one workspace is connected in another
-//!   only when its title holds that other workspace's consent code ([`require_consent`]):
-//!   putting it there takes edit rights on the sheet, which the sheet id alone does not give.
+//!   to connect it: the first workspace to try would read (and through forms, write) a sheet its
+//!   owner shared with the service account for another. So through the service account a
+//!   spreadsheet is connected only when its title holds the workspace's consent code
+//!   ([`require_consent`]): putting it there takes edit rights on the sheet, which the sheet id
+//!   alone does not give. A workspace that has the sheet already connects it again without it;
+//!   with an API key only, the server reads what Google shows anyone with the link, so no proof
+//!   is asked.
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -101,30 +105,34 @@ pub fn spreadsheet_id(url: &str) -> Result<String, Error> {
     Ok((*id).to_owned())
 }
 
-/// The text that a spreadsheet's title must hold to be connected in `workspace_id` when another
-/// workspace has it already: the first 10 hex digits of a SHA-256 of the workspace id. It need not
-/// be secret: writing it into the title is the proof, and that takes edit rights on the sheet.
+/// The text that a spreadsheet's title must hold to be connected in `workspace_id` through the
+/// service account: the first 10 hex digits of a SHA-256 of the workspace id. It need not be
+/// secret: writing it into the title is the proof, and that takes edit rights on the sheet.
 pub fn consent_code(workspace_id: &str) -> String {
     use sha2::{Digest, Sha256};
     let digest = Sha256::digest(format!("tessera google consent {workspace_id}").as_bytes());
     format!("tessera-{}", &hex::encode(digest)[..10])
 }
 
-/// Ok when the spreadsheet of `url` may be connected in `workspace_id`: no other workspace has it,
-/// or its title holds this workspace's [`consent_code`]; else 403 saying where to put the code.
-/// Checked before anything is read or written back.
+/// Ok when the spreadsheet of `url` may be connected in `workspace_id`: the server reads Google
+/// with an API key only, or this workspace has it already, or its title holds this workspace's
+/// [`consent_code`]; else 403 saying where to put the code. Checked before anything is read or
+/// written back.
 pub async fn require_consent(state: &AppState, url: &str, workspace_id: &str, owner_id: &str) -> Result<(), Error> {
     let id = spreadsheet_id(url)?;
+    if state.config.google_service_account_file.is_none() {
+        return Ok(());
+    }
     // `_` in an id is LIKE's any-character: more rows may match; the ids are compared exactly below.
-    let elsewhere: Vec<(String,)> = sqlx::query_as(
-        "SELECT source_url FROM spreadsheets WHERE source_kind = 'google_sheets' AND workspace_id <> $1 AND source_url LIKE $2",
+    let here: Vec<(String,)> = sqlx::query_as(
+        "SELECT source_url FROM spreadsheets WHERE source_kind = 'google_sheets' AND workspace_id = $1 AND source_url LIKE $2",
     )
     .bind(workspace_id)
     .bind(format!("%{id}%"))
     .fetch_all(&state.db.pool)
     .await
-    .context("looking for a Google spreadsheet in other workspaces")?;
-    if !elsewhere.iter().any(|(other,)| spreadsheet_id(other).is_ok_and(|other| other == id)) {
+    .context("looking for a Google spreadsheet in this workspace")?;
+    if here.iter().any(|(other,)| spreadsheet_id(other).is_ok_and(|other| other == id)) {
         return Ok(());
     }
     let secs = state.config.source_timeout_secs;
@@ -139,10 +147,31 @@ pub async fn require_consent(state: &AppState, url: &str, workspace_id: &str, ow
     if title.contains(&code) {
         return Ok(());
     }
-    Err(Error::NotPermitted(format!(
-        "This Google spreadsheet is already connected in another workspace. To connect it here too, add {code} to its title in \
-         Google Sheets (you can take it out once it is connected), then connect it again."
-    )))
+    Err(Error::NotPermitted(consent_needed(&code)))
+}
+
+/// `title` without the consent `code` its owner put there to connect it (and the brackets or
+/// spaces around it), so the spreadsheet is named as its owner named it.
+pub fn without_consent_code(title: &str, code: &str) -> String {
+    let Some(at) = title.find(code) else { return title.to_owned() };
+    let before = title[..at].trim_end_matches(['(', '[', ' ', '-']);
+    let after = title[at + code.len()..].trim_start_matches([')', ']', ' ']);
+    let joined = match (before.is_empty(), after.is_empty()) {
+        (false, false) => format!("{before} {after}"),
+        _ => format!("{before}{after}"),
+    };
+    match joined.trim() {
+        "" => title.trim().to_owned(),
+        name => name.to_owned(),
+    }
+}
+
+/// The refusal of a spreadsheet whose title lacks the workspace's consent `code`.
+pub fn consent_needed(code: &str) -> String {
+    format!(
+        "To connect this Google spreadsheet, add {code} to its title in Google Sheets, then connect it again (you can take it out \
+         once it is connected). Its address alone does not show that you may read it: the code in its title shows you can edit it."
+    )
 }
 
 /// Reads every tab of a Google spreadsheet. Rows without a record id get one, and the ids are
@@ -555,6 +584,22 @@ mod tests {
             PUBLISHED_LINK
         );
         assert!(spreadsheet_id("not a url").is_err());
+    }
+
+    #[test]
+    fn a_spreadsheet_is_named_without_the_consent_code_in_its_title() {
+        let code = consent_code("w1");
+        for (title, name) in [
+            (format!("Quarterly {code}"), "Quarterly"),
+            (format!("Quarterly ({code})"), "Quarterly"),
+            (format!("{code} Quarterly"), "Quarterly"),
+            (format!("Q1 [{code}] sales"), "Q1 sales"),
+            (code.clone(), code.as_str()),
+            ("Quarterly".to_owned(), "Quarterly"),
+        ] {
+            assert_eq!(without_consent_code(&title, &code), name, "{title}");
+        }
+        assert_eq!(without_consent_code(&format!("Quarterly {}", consent_code("w2")), &code), format!("Quarterly {}", consent_code("w2")));
     }
 
     #[test]

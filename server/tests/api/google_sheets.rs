@@ -20,7 +20,8 @@ fn sales() -> Vec<(&'static str, Vec<Vec<String>>)> {
 }
 
 /// A server using `google` with a service account (and the API key when `key`), and its owner
-/// with a workspace.
+/// with a workspace. The stand-in's spreadsheet `Quarterly` holds the workspace's consent code
+/// in its title, as its owner puts it there to connect it through the service account.
 async fn setup(backend: Backend, google: &GoogleStandIn, key: bool, service_account: bool, keys: &TempDir) -> (TestServer, Client, String) {
     let server = TestServer::start_with(backend, |config| google.configure(config, key, service_account.then_some(keys))).await;
     let owner = server.user("Olga Owner", "olga@example.com").await;
@@ -28,6 +29,7 @@ async fn setup(backend: Backend, google: &GoogleStandIn, key: bool, service_acco
         .as_str()
         .unwrap()
         .to_owned();
+    google.set_title(SHEET_ID, &format!("Quarterly ({})", google::consent_code(&workspace)));
     (server, owner, workspace)
 }
 
@@ -149,7 +151,7 @@ both_databases! {
         google.fail_next(1, 500, Some(0));
         let id = connect(&owner, &workspace).await["id"].as_str().unwrap().to_owned();
         let described = google.calls().iter().filter(|call| *call == &format!("GET /v4/spreadsheets/{SHEET_ID}")).count();
-        assert_eq!(described, 3, "two failed tries, then the answer");
+        assert_eq!(described, 4, "the title's check and the read, each after one failed try");
         assert_eq!(owner.get(&format!("/api/spreadsheets/{id}")).await.expect(200)["sheets"][0]["row_count"], 2);
 
         google.set_cell(SHEET_ID, "Sales", 2, 0, "Ada Lovelace");
@@ -179,38 +181,41 @@ both_databases! {
         }
     }
 
-    async fn a_sheet_connected_in_one_workspace_needs_the_consent_code_in_its_title_to_join_another(backend) {
+    async fn a_sheet_is_connected_through_the_service_account_only_with_the_workspaces_code_in_its_title(backend) {
         let google = GoogleStandIn::start().await;
         google.add(SHEET_ID, "Quarterly", sales());
         let keys = TempDir::new();
         let (server, owner, workspace) = setup(backend, &google, false, true, &keys).await;
-        connect(&owner, &workspace).await;
-        connect(&owner, &workspace).await; // Again in the same workspace: nothing to prove.
 
-        // Someone who learnt the sheet's id connects it from a workspace of their own.
+        // Someone who learnt the sheet's id connects it from a workspace of their own, whether
+        // or not its owner connected it first (issue 45, finding 9).
         let mallory = server.user("Mallory", "mallory@example.com").await;
         let theirs = mallory.post("/api/workspaces", json!({"name": "M", "subdomain": "mallory-space"})).await.expect(201)["id"].clone();
-        let calls_before = google.calls().len();
-        let body = json!({"workspace_id": theirs, "kind": "google_sheets", "url": GoogleStandIn::url(SHEET_ID)});
-        let refused = mallory.post("/api/spreadsheets", body.clone()).await;
-        assert_eq!(refused.status, 403, "{}", refused.text);
         let code = google::consent_code(theirs.as_str().unwrap());
-        assert_eq!(
-            refused.error(),
-            format!("This Google spreadsheet is already connected in another workspace. To connect it here too, add {code} to its title in \
-                Google Sheets (you can take it out once it is connected), then connect it again.")
-        );
-        let calls: Vec<String> = google.calls()[calls_before..].to_vec();
-        assert!(calls.iter().all(|call| call.starts_with("GET ") && !call.contains("values")), "only the title was read: {calls:?}");
+        let body = json!({"workspace_id": theirs, "kind": "google_sheets", "url": GoogleStandIn::url(SHEET_ID)});
+        for owner_connected_first in [false, true] {
+            if owner_connected_first {
+                // Named as its owner named it, without the code.
+                assert_eq!(connect(&owner, &workspace).await["name"], "Quarterly");
+                connect(&owner, &workspace).await; // Again in the same workspace: nothing more to prove.
+            }
+            let calls_before = google.calls().len();
+            let refused = mallory.post("/api/spreadsheets", body.clone()).await;
+            assert_eq!(refused.status, 403, "{}", refused.text);
+            assert_eq!(refused.error(), google::consent_needed(&code));
+            let calls: Vec<String> = google.calls()[calls_before..].to_vec();
+            let title_only = |call: &String| call == "POST /token" || (call.starts_with("GET ") && !call.contains("values"));
+            assert!(calls.iter().all(title_only), "only the title was read: {calls:?}");
+        }
         let rows: (i64,) = sqlx::query_as("SELECT COUNT(*) FROM spreadsheets WHERE workspace_id = $1")
             .bind(theirs.as_str().unwrap())
             .fetch_one(&server.db().pool)
             .await
             .unwrap();
         assert_eq!(rows.0, 0);
+        assert_eq!(code.len(), "tessera-".len() + 10, "the code is short enough to type: {code}");
 
         // Another workspace's code does not do; the workspace's own code in the title does.
-        google.set_title(SHEET_ID, &format!("Quarterly {}", google::consent_code(&workspace)));
         mallory.post("/api/spreadsheets", body.clone()).await.expect(403);
         google.set_title(SHEET_ID, &format!("Quarterly ({code})"));
         mallory.post("/api/spreadsheets", body).await.expect(201);

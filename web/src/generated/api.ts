@@ -1555,9 +1555,9 @@ export interface paths {
         put?: never;
         /**
          * Connects a published CSV link or a Google spreadsheet: reads it now and stores its rows.
-         *     A Google tab without a 'ChartApps Record ID' column gets one, written back to Google. A Google
-         *     spreadsheet that another workspace has already connected needs this workspace's consent code
-         *     in its title (403 naming the code otherwise).
+         *     A Google tab without a 'ChartApps Record ID' column gets one, written back to Google. Through
+         *     the service account, a Google spreadsheet this workspace does not have yet needs the
+         *     workspace's consent code in its title (403 naming the code otherwise); it is named without it.
          */
         post: operations["connect"];
         delete?: never;

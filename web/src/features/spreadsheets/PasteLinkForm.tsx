@@ -33,7 +33,8 @@ export function PasteLinkForm({ workspaceId, onDone }: { workspaceId: string; on
     <form className="card form" aria-labelledby={headingId} onSubmit={submit}>
       <h2 id={headingId}>Paste a link</h2>
       <p className="muted form-intro">
-        A Google Sheets address, or a CSV link such as a sheet published to the web as CSV. Its rows are read now and on every refresh.
+        A Google Sheets address, or a CSV link such as a sheet published to the web as CSV. Its rows are read now and on every refresh. The first time you
+        connect a Google spreadsheet, you may be asked to add a short code to its title, to show you can edit it.
       </p>
       <Field label="Link">
         <input type="url" required placeholder="https://docs.google.com/spreadsheets/d/…/edit" value={url} onChange={(e) => setUrl(e.target.value)} />
