@@ -68,6 +68,18 @@ export default tseslint.config(
     },
   },
   {
+    // Requests leave through each part's own `*Api.ts` (a feature's, the blocks' data, the
+    // session's, the outbox's), so what a screen asks the server is read in one file.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/**/*Api.ts', 'src/api/**', '**/*.test.{ts,tsx}', 'src/test/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '(^|/)api/client$', message: "Send requests from this part's own *Api.ts (the request layer is api/client)." }] },
+      ],
+    },
+  },
+  {
     // Tests read ECharts options and mocks loosely; the code under test is typed.
     files: ['**/*.test.{ts,tsx}', 'src/test/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },

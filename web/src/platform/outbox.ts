@@ -6,10 +6,10 @@
 // id. A delete waits the same way. An HTTP error on replay (the server refused the block) is kept
 // with the edit and shown at the block, never dropped; only an edit of a block deleted elsewhere
 // (404) is dropped, and said, and a delete of a block already gone is simply done.
-import { api } from '../api/client';
 import { toApiError } from '../api/errors';
 import { isLocalId, type Block } from '../store/blockList';
 import { blockTypeName } from './blockTypes';
+import { sendSave } from './outboxApi';
 import { useBlockSaveStore, type BlockSave } from '../store/blockSaveStore';
 import { useConnectivityStore } from '../store/connectivityStore';
 import { showToast } from '../store/toastStore';
@@ -25,13 +25,7 @@ function serverIds(ids: readonly string[]): string[] {
 }
 
 function send(save: QueuedSave): Promise<Block> {
-  const options = { query: save.query, alert: false } as const;
-  if (save.orderAt) return api.put<Block>(`${save.orderAt}/order`, { ids: serverIds(save.config.ids as string[]) }, options);
-  if (save.deleteBlock) return api.delete<Block>(`/api/blocks/${encodeURIComponent(save.blockId)}`, undefined, options);
-  // The client id makes the create idempotent on the server: if the answer to a create that was
-  // stored is lost, sending it again answers the same block instead of making a second one.
-  if (save.createAt) return api.post<Block>(save.createAt, save.config, { ...options, query: { ...save.query, client_key: save.blockId } });
-  return api.put<Block>(`/api/blocks/${encodeURIComponent(save.blockId)}`, save.config, options);
+  return sendSave(save.orderAt ? { ...save, config: { ...save.config, ids: serverIds(save.config.ids as string[]) } } : save);
 }
 
 /**

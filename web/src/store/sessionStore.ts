@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { create } from 'zustand';
-import { api } from '../api/client';
+import { currentUser, endSession, exchangeToken, logInWithPassword, workspacePlan } from './sessionApi';
 import { setSignedInEmail } from '../api/requestContext';
-import type { AuthUser, SessionAnswer, WorkspacePlan } from '../generated/api';
+import type { AuthUser } from '../generated/api';
 import { showToast } from './toastStore';
 
 /** 'idle': nobody asked the server yet (see `load`); screens that allow guests read it as 'guest'. */
@@ -100,7 +100,7 @@ export const useSessionStore = create<SessionState>()((set, get) => {
       if (get().status !== 'user') set({ status: 'loading' });
       const current = () => mine === loads && get().status !== 'idle';
       try {
-        const answer = await api.get<AuthUser>('/api/auth', { alert: false });
+        const answer = await currentUser();
         if (!current()) return;
         // Anything but a user (a static host answering index.html) is no session.
         if (typeof answer === 'object' && answer !== null && typeof answer.email === 'string') signedIn(answer);
@@ -110,14 +110,13 @@ export const useSessionStore = create<SessionState>()((set, get) => {
       }
     },
     logIn: async (email, password, appId) => {
-      const body = appId ? { email, password, app_id: appId } : { email, password };
-      const { user } = await api.post<SessionAnswer>('/api/auth/login', body, { alert: false });
+      const { user } = await logInWithPassword(email, password, appId);
       loads += 1;
       signedIn(user);
       return user;
     },
     logInWithToken: async (token) => {
-      const { user } = await api.post<SessionAnswer>('/api/auth', { token }, { alert: false });
+      const { user } = await exchangeToken(token);
       loads += 1;
       signedIn(user);
       return user;
@@ -128,7 +127,7 @@ export const useSessionStore = create<SessionState>()((set, get) => {
     },
     logOut: async () => {
       try {
-        await api.post('/api/auth/logout');
+        await endSession();
       } finally {
         loads += 1;
         guest();
@@ -137,7 +136,7 @@ export const useSessionStore = create<SessionState>()((set, get) => {
     checkPlan: async (query) => {
       let isFreePlan = true;
       try {
-        isFreePlan = (await api.get<WorkspacePlan>('/api/board/workspace', { query, alert: false })).is_free_plan;
+        isFreePlan = (await workspacePlan(query)).is_free_plan;
       } catch {
         showToast({ kind: 'error', text: PLAN_CHECK_FAILED });
       }

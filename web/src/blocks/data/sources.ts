@@ -1,10 +1,10 @@
 // The two places blocks live: a board (named by its slug) and an app page (named by its app and
 // path). Both answer the same shapes; only the addresses differ. A visitor's board or page asks
 // for every block's first paint at once (`FirstPaint`), then each block asks for itself.
-import { api } from '../../api/client';
 import { embedToken } from '../../api/requestContext';
-import type { BoardBlock, FirstPaint as FirstPaintAnswer, FirstPaintBlock } from '../../generated/api';
-import type { ActionResult, BlockRows, BlockSource, BlockView, RowsQuery, RowValues } from './types';
+import type { BoardBlock, FirstPaintBlock } from '../../generated/api';
+import { blockCalls, getFirstPaint, getRows, getView, tzOffset } from './blockApi';
+import type { BlockRows, BlockSource, BlockView, RowsQuery } from './types';
 
 const enc = encodeURIComponent;
 
@@ -26,9 +26,6 @@ function rowsParams(block: BoardBlock, query: RowsQuery, viewer: ViewerQuery): R
   return params;
 }
 
-/** The viewer's offset from UTC in minutes, east positive, as the server's `tz_offset` reads it. */
-const tzOffset = () => String(-new Date().getTimezoneOffset());
-
 const sheetOf = (block: BoardBlock) => (typeof block.sheet_title === 'string' ? block.sheet_title.trim() : '');
 
 /** What a block without a tab shows while its owner is still setting it up. */
@@ -38,37 +35,6 @@ export const NO_SHEET = 'Choose a sheet for this block in its settings.';
 function sheetNamed(block: BoardBlock): Promise<string> {
   const sheet = sheetOf(block);
   return sheet ? Promise.resolve(sheet) : Promise.reject(new Error(NO_SHEET));
-}
-
-/** The writes and actions, which address the block alone: the server finds its board or page. */
-function blockCalls(scope: Record<string, string>) {
-  const opts = { query: scope, alert: false as const };
-  return {
-    // The viewer's offset, so a form's hidden [(today)] gets the date the viewer sees (the server resolves it).
-    appendRow: (block: BoardBlock, values: RowValues) =>
-      api.post<{ record_id: string; message: string }>(
-        `/api/blocks/${enc(block.id)}/rows`,
-        { values },
-        { ...opts, query: { ...scope, tz_offset: tzOffset() } },
-      ),
-    editRow: async (block: BoardBlock, recordId: string, values: RowValues) => {
-      await api.put(`/api/blocks/${enc(block.id)}/rows/${enc(recordId)}`, { values }, opts);
-    },
-    deleteRow: async (block: BoardBlock, recordId: string) => {
-      await api.delete(`/api/blocks/${enc(block.id)}/rows/${enc(recordId)}`, undefined, opts);
-    },
-    duplicateRow: async (block: BoardBlock, recordId: string) => {
-      await api.post(`/api/blocks/${enc(block.id)}/rows/${enc(recordId)}/duplicate`, undefined, opts);
-    },
-    runAction: (block: BoardBlock, index: number, recordId: string) =>
-      api.post<ActionResult>(`/api/blocks/${enc(block.id)}/actions/${index}`, { record_id: recordId }, opts),
-    upload: async (block: BoardBlock, file: File, column?: string) => {
-      const form = new FormData();
-      form.append('file', file);
-      const query = column ? { ...scope, column } : scope;
-      return (await api.post<{ url: string }>(`/api/blocks/${enc(block.id)}/uploads`, form, { ...opts, query })).url;
-    },
-  };
 }
 
 /**
@@ -98,7 +64,7 @@ function firstPaintOf(path: string, scope: Record<string, string>, viewer: Viewe
   const load = () => {
     const query: Record<string, string> = { ...scope, _filters: viewer.filters, tz_offset: tzOffset() };
     if (viewer.search.trim()) query.search = viewer.search;
-    return api.get<FirstPaintAnswer>(path, { query, alert: false }).then(
+    return getFirstPaint(path, query).then(
       (answer) => new Map(Object.entries(answer.blocks)),
       () => new Map<string, FirstPaintBlock>(),
     );
@@ -197,12 +163,11 @@ export function boardSource(slug: string, spreadsheetId: string | null | undefin
     rows: (block, query, signal) =>
       sheetNamed(block).then(
         async (sheet) =>
-          (await firstRows(paint, block, query, signal)) ??
-          api.get<BlockRows>(`${base}/sheet/${enc(sheet)}`, { query: { ...scope, ...rowsParams(block, query, viewer) }, alert: false, signal }),
+          (await firstRows(paint, block, query, signal)) ?? getRows(`${base}/sheet/${enc(sheet)}`, { ...scope, ...rowsParams(block, query, viewer) }, signal),
       ),
     view: async (block, extra, signal) =>
       (await firstView(paint, block, extra, signal)) ??
-      api.get<BlockView>(`${base}/view/${enc(block.id)}`, { query: { ...scope, ...rowsParams(block, {}, viewer), ...extra }, alert: false, signal }),
+      getView(`${base}/view/${enc(block.id)}`, { ...scope, ...rowsParams(block, {}, viewer), ...extra }, signal),
     csvUrl: (block) => {
       const url = new URL(`${base}/sheet/${enc(sheetOf(block))}/export.csv`, window.location.origin);
       for (const [k, v] of Object.entries({ ...scope, ...rowsParams(block, {}, viewer) })) url.searchParams.set(k, v);
@@ -242,11 +207,11 @@ export function pageSource(appId: string, path: string, viewer: ViewerQuery, has
       sheetNamed(block).then(
         async (sheet) =>
           (await firstRows(paint, block, query, signal)) ??
-          api.get<BlockRows>(`/v3/api/page/sheet/${enc(sheet)}`, { query: { ...scope, ...rowsParams(block, query, viewer) }, alert: false, signal }),
+          getRows(`/v3/api/page/sheet/${enc(sheet)}`, { ...scope, ...rowsParams(block, query, viewer) }, signal),
       ),
     view: async (block, extra, signal) =>
       (await firstView(paint, block, extra, signal)) ??
-      api.get<BlockView>(`/v3/api/page/view/${enc(block.id)}`, { query: { ...scope, ...rowsParams(block, {}, viewer), ...extra }, alert: false, signal }),
+      getView(`/v3/api/page/view/${enc(block.id)}`, { ...scope, ...rowsParams(block, {}, viewer), ...extra }, signal),
     csvUrl: (block) => {
       const url = new URL(`/v3/api/page/sheet/${enc(sheetOf(block))}/export.csv`, window.location.origin);
       for (const [k, v] of Object.entries({ ...scope, ...rowsParams(block, {}, viewer) })) url.searchParams.set(k, v);

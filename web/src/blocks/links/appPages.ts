@@ -4,14 +4,9 @@
 // something on screen names a page; the Pages popup keeps the list in step with its changes.
 import { createContext, useCallback, useContext, useEffect } from 'react';
 import { create } from 'zustand';
-import { api } from '../../api/client';
-import type { AppPage, PageListAnswer } from '../../generated/api';
+import type { AppPage } from '../../generated/api';
+import { listPages } from './pagesApi';
 import { resolvePage, type PageTarget } from './appLocation';
-
-/** The pages of app `appId` in their order (platform §7 `GET /api/pages/{appId}`); the caller shows its own errors. */
-export async function listPages(appId: string): Promise<AppPage[]> {
-  return (await api.get<PageListAnswer>(`/api/pages/${encodeURIComponent(appId)}`, { alert: false })).pages;
-}
 
 /** An app's pages in their order, or where fetching them stands. */
 export type AppPageList = readonly AppPage[] | 'loading' | 'unavailable';

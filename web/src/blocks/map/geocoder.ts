@@ -3,7 +3,7 @@
 // are placed then), requests go to `${geocoderUrl}/geocoding/v5/mapbox.places/...` (Mapbox v5,
 // or a stand-in with the same answer), and every answer is kept in localStorage so each address
 // is geocoded once per browser.
-import { api } from '../../api/client';
+import { getMapToken } from './mapApi';
 import type { Geocode, LatLng } from './markers';
 
 /** localStorage key prefix; the value is JSON `[lat, lng]`, or `null` for "no such place". */
@@ -13,8 +13,7 @@ let token: Promise<string | null> | null = null;
 
 /** The geocoding token, asked once per page load; null when the server has none. */
 export function mapToken(): Promise<string | null> {
-  token ??= api
-    .get<unknown>('/api/getENV/CHARTMAT_MAPBOX_AUTH_TOKEN', { alert: false })
+  token ??= getMapToken()
     .then((value) => (typeof value === 'string' && value.trim() ? value.trim() : null))
     .catch(() => null);
   return token;

@@ -3,12 +3,8 @@
 // it is (core.openColumns) instead of parsing JSON. The bytes are kept on this device, so the
 // preview works on with the network cut, and a copy of the tab's current data version is used
 // without asking the server again.
-import { api } from '../../api/client';
-import type { SpreadsheetView } from '../../generated/api';
 import { copyKey, loadWithCopy, readCopy } from '../../platform/offlineStore';
-
-/** The spreadsheet: its tabs with their columns and data versions (owners and admins). */
-export const getSpreadsheet = (id: string) => api.get<SpreadsheetView>(`/api/spreadsheets/${encodeURIComponent(id)}`, { alert: false });
+import { getTabBytes } from './tabApi';
 
 export interface TabRows {
   /** Every row and column of the tab in tessera_core::columnar's form. */
@@ -28,8 +24,7 @@ const isTabRows = (value: unknown): value is TabRows =>
   typeof value === 'object' && value !== null && ArrayBuffer.isView((value as TabRows).bytes) && typeof (value as TabRows).version === 'number';
 
 async function fetchTabRows(spreadsheetId: string, tab: string, signal?: AbortSignal): Promise<TabRows> {
-  const path = `/api/spreadsheets/${encodeURIComponent(spreadsheetId)}/sheets/${encodeURIComponent(tab)}/columns`;
-  const { bytes, headers } = await api.getBytes(path, { alert: false, signal });
+  const { bytes, headers } = await getTabBytes(spreadsheetId, tab, signal);
   const header = headers.get(DATA_VERSION_HEADER) ?? '';
   const version = Number(header);
   if (!/^\d+$/.test(header) || !Number.isSafeInteger(version))

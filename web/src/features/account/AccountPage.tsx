@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { api } from '../../api/client';
-import type { Profile, SessionAnswer } from '../../generated/api';
+import { changePassword, deleteAccount, getProfile, renameAccount } from './accountApi';
+import type { Profile } from '../../generated/api';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { DashboardLayout } from '../../components/DashboardLayout';
 import { Field } from '../../components/Field';
@@ -22,7 +22,7 @@ function NameForm({ profile }: { profile: Profile }) {
     event.preventDefault();
     setSaved(false);
     void run(async () => {
-      const updated = await api.put<Profile>('/api/account', { name: name.trim() }, { alert: false });
+      const updated = await renameAccount(name.trim());
       // The profile does not say who administers the platform; a new name does not change it.
       signedIn({ id: updated.id, email: updated.email, name: updated.name, plan: updated.plan, is_admin: isAdmin });
       setSaved(true);
@@ -63,9 +63,7 @@ function PasswordForm({ hasPassword, onSet }: { hasPassword: boolean; onSet: () 
     event.preventDefault();
     setChanged(false);
     void run(async () => {
-      // The server ends every session and re-issues this one, so the answer is a new session.
-      const body = hasPassword ? { current_password: current, new_password: next } : { new_password: next };
-      const { user } = await api.put<SessionAnswer>('/api/account/password', body, { alert: false });
+      const { user } = await changePassword(next, hasPassword ? current : undefined);
       signedIn(user);
       onSet();
       setCurrent('');
@@ -114,7 +112,7 @@ function DeleteAccountForm({ hasPassword }: { hasPassword: boolean }) {
     const question = 'Delete your account with all its workspaces, boards and apps? This cannot be undone.';
     if (!(await confirm({ title: 'Delete account', question, confirmLabel: 'Delete account' }))) return;
     void run(async () => {
-      await api.delete('/api/account', hasPassword ? { password } : {}, { alert: false });
+      await deleteAccount(hasPassword ? password : undefined);
       await logOut().catch(() => undefined);
       navigate('/dashboard/signup', { replace: true });
     });
@@ -145,7 +143,7 @@ export default function AccountPage() {
   const [profile, setProfile] = useState<Profile | null>(null);
 
   useEffect(() => {
-    api.get<Profile>('/api/account').then(setProfile, () => undefined);
+    getProfile().then(setProfile, () => undefined);
   }, []);
 
   return (

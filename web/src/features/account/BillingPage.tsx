@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { api } from '../../api/client';
+import { listPlans } from './accountApi';
 import type { PlansAnswer } from '../../generated/api';
 import { DashboardLayout } from '../../components/DashboardLayout';
 import { Loading } from '../../components/Loading';
@@ -10,7 +10,7 @@ export default function BillingPage() {
   const [answer, setAnswer] = useState<PlansAnswer | null>(null);
 
   useEffect(() => {
-    api.get<PlansAnswer>('/api/plans').then(setAnswer, () => undefined);
+    listPlans().then(setAnswer, () => undefined);
   }, []);
 
   if (!answer) {

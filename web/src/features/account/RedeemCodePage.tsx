@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { api } from '../../api/client';
-import type { RedeemAnswer } from '../../generated/api';
+import { redeemCode } from './accountApi';
 import { DashboardLayout } from '../../components/DashboardLayout';
 import { Field } from '../../components/Field';
 import { FormError } from '../../components/FormError';
@@ -19,7 +18,7 @@ export default function RedeemCodePage() {
     event.preventDefault();
     setRedeemed(null);
     void run(async () => {
-      const { plan } = await api.post<RedeemAnswer>('/api/plans/redeem', { code: code.trim() }, { alert: false });
+      const { plan } = await redeemCode(code.trim());
       setRedeemed(plan.id);
       setCode('');
       // The plan is part of the session's user; fetch it again so every screen sees the new plan.

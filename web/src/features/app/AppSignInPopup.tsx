@@ -1,8 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { api } from '../../api/client';
 import { toApiError } from '../../api/errors';
-import type { MailSent } from '../../generated/api';
 import { Field } from '../../components/Field';
 import { FormError } from '../../components/FormError';
 import { Popup } from '../../components/Popup';
@@ -10,9 +8,10 @@ import { useSubmit } from '../../hooks/useSubmit';
 import { useSessionStore } from '../../store/sessionStore';
 import { signInOffers } from '../auth/signInMethods';
 import { signupPathFor } from '../invitation/invitationPaths';
+import { sendLoginLink, type LinkApp } from '../auth/authApi';
 
 /** Which app the sign-in is for: its id once a page has loaded, else its sub-domain (a 403). */
-export type SignInApp = { app_id: string } | { app: string };
+export type SignInApp = LinkApp;
 
 /**
  * Signing in on an app's own pages (its sub-domain), so the session is this host's: e-mail and
@@ -61,7 +60,7 @@ export function AppSignInPopup({
       return;
     }
     void run(async () => {
-      const sent = await api.post<MailSent>('/api/auth/login-link', { email: email.trim(), ...app }, { alert: false });
+      const sent = await sendLoginLink(email.trim(), app);
       setLinkSentTo(sent.email);
     });
   };

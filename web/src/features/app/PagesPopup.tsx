@@ -11,7 +11,8 @@ import { useSubmit } from '../../hooks/useSubmit';
 import { useNameWithAddress } from '../dashboard/subdomain';
 import { createPage, deletePage, reorderPages, updatePage } from './appApi';
 import { pageHref } from '../../blocks/links/appLocation';
-import { listPages, useAppPagesStore } from '../../blocks/links/appPages';
+import { useAppPagesStore } from '../../blocks/links/appPages';
+import { listPages } from '../../blocks/links/pagesApi';
 
 export const PAGES_TITLE = 'Pages';
 

@@ -1,13 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { api } from '../../api/client';
-import type { MailSent, SessionAnswer } from '../../generated/api';
 import { AuthLayout } from '../../components/AuthLayout';
 import { Field } from '../../components/Field';
 import { FormError } from '../../components/FormError';
 import { useSubmit } from '../../hooks/useSubmit';
 import { useSessionStore } from '../../store/sessionStore';
 import { landingPath } from '../onboarding/landing';
+import { resendCode, verifyEmail } from './authApi';
 
 /**
  * /dashboard/emailVerify: the code e-mailed after sign-up (or an unverified log-in) starts the
@@ -27,7 +26,7 @@ export default function EmailVerifyPage() {
     event.preventDefault();
     setResentTo(null);
     void run(async () => {
-      const { user } = await api.post<SessionAnswer>('/api/auth/verify-email', { email: email.trim(), code: code.trim() }, { alert: false });
+      const { user } = await verifyEmail(email.trim(), code.trim());
       signedIn(user);
       navigate(await landingPath(search), { replace: true });
     });
@@ -36,7 +35,7 @@ export default function EmailVerifyPage() {
   const resend = () => {
     setResentTo(null);
     void run(async () => {
-      const sent = await api.post<MailSent>('/api/auth/resend-code', { email: email.trim() }, { alert: false });
+      const sent = await resendCode(email.trim());
       setResentTo(sent.email);
     });
   };

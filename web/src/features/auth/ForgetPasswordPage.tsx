@@ -1,11 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { api } from '../../api/client';
-import type { MailSent } from '../../generated/api';
 import { AuthLayout } from '../../components/AuthLayout';
 import { Field } from '../../components/Field';
 import { FormError } from '../../components/FormError';
 import { useSubmit } from '../../hooks/useSubmit';
+import { forgotPassword, resetPassword } from './authApi';
 
 type Step = 'request' | 'reset' | 'done';
 
@@ -20,7 +19,7 @@ export default function ForgetPasswordPage() {
   const requestCode = (event: FormEvent) => {
     event.preventDefault();
     void run(async () => {
-      const sent = await api.post<MailSent>('/api/auth/forgot-password', { email: email.trim() }, { alert: false });
+      const sent = await forgotPassword(email.trim());
       setEmail(sent.email);
       setStep('reset');
     });
@@ -29,7 +28,7 @@ export default function ForgetPasswordPage() {
   const reset = (event: FormEvent) => {
     event.preventDefault();
     void run(async () => {
-      await api.post('/api/auth/reset-password', { email, code: code.trim(), password }, { alert: false });
+      await resetPassword(email, code.trim(), password);
       setStep('done');
     });
   };

@@ -1,8 +1,6 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import { api } from '../../api/client';
 import { toApiError } from '../../api/errors';
-import type { MailSent } from '../../generated/api';
 import { AuthLayout } from '../../components/AuthLayout';
 import { Field } from '../../components/Field';
 import { FormError } from '../../components/FormError';
@@ -12,6 +10,7 @@ import { landingPath } from '../onboarding/landing';
 import { useSubmit } from '../../hooks/useSubmit';
 import { useSessionStore } from '../../store/sessionStore';
 import { useTokenLogIn } from './useTokenLogIn';
+import { sendLoginLink } from './authApi';
 
 /** /dashboard/auth: log in with a password or an e-mailed link; the target of every log-in redirect. */
 export default function LoginPage() {
@@ -60,7 +59,7 @@ export default function LoginPage() {
       return;
     }
     void run(async () => {
-      const sent = await api.post<MailSent>('/api/auth/login-link', { email: email.trim() }, { alert: false });
+      const sent = await sendLoginLink(email.trim());
       setLinkSentTo(sent.email);
     });
   };

@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { api } from '../../api/client';
 import { AuthLayout } from '../../components/AuthLayout';
 import { Field } from '../../components/Field';
 import { withNext } from '../../components/nextPath';
 import { FormError } from '../../components/FormError';
 import { useSubmit } from '../../hooks/useSubmit';
+import { signUp } from './authApi';
 
 /** /dashboard/signup (and /dashboard/signupbackup): create an account, then verify the e-mail. */
 export default function SignupPage() {
@@ -19,7 +19,7 @@ export default function SignupPage() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     void run(async () => {
-      const created = await api.post<{ email: string }>('/api/auth/signup', { name: name.trim(), email: email.trim(), password }, { alert: false });
+      const created = await signUp(name.trim(), email.trim(), password);
       navigate(`/dashboard/emailVerify?${withNext({ email: created.email }, search)}`);
     });
   };

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { api } from '../../api/client';
+import * as dashboardApi from './dashboardApi';
 import { ApiError, toApiError } from '../../api/errors';
-import type { AppRecord, BoardState, BoardSummary, Workspace } from '../../generated/api';
+import type { AppRecord, BoardSummary, Workspace } from '../../generated/api';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { FormError } from '../../components/FormError';
 import { useSubmit } from '../../hooks/useSubmit';
@@ -34,12 +34,12 @@ export function WorkspaceCard({ workspace, boards, apps, onChanged }: Props) {
   const createBoard = (event: FormEvent) => {
     event.preventDefault();
     void create.run(async () => {
-      const board = await api.post<BoardState>('/api/boards', { workspace_id: workspace.id, name: boardName.trim() }, { alert: false });
+      const board = await dashboardApi.createBoard(workspace.id, boardName.trim(), { alert: false });
       setBoardName('');
       setBoardSpreadsheet(null);
       // The board exists from here on, so the list is reloaded even when connecting it fails.
       try {
-        if (boardSpreadsheet) await api.put(`/api/boards/${board.id}`, { spreadsheetId: boardSpreadsheet }, { alert: false });
+        if (boardSpreadsheet) await dashboardApi.connectBoard(board.id, boardSpreadsheet, { alert: false });
       } catch (thrown) {
         const error = toApiError(thrown);
         throw new ApiError(`The board was created, but its spreadsheet could not be connected: ${error.message}`, error.status);
@@ -57,19 +57,19 @@ export function WorkspaceCard({ workspace, boards, apps, onChanged }: Props) {
     await onChanged();
   };
 
-  const duplicateBoard = (board: BoardSummary) => void act(board.id, () => api.post(`/api/boards/${board.id}/duplicate`));
+  const duplicateBoard = (board: BoardSummary) => void act(board.id, () => dashboardApi.duplicateBoard(board.id));
   const deleteBoard = async (board: BoardSummary) => {
     if (
       await confirm({ title: 'Delete board', question: `Delete the board "${board.name}" with all its blocks? This cannot be undone.`, confirmLabel: 'Delete' })
     ) {
-      void act(board.id, () => api.delete(`/api/boards/${board.id}`));
+      void act(board.id, () => dashboardApi.deleteBoard(board.id));
     }
   };
   const deleteApp = async (app: AppRecord) => {
     if (
       await confirm({ title: 'Delete app', question: `Delete the app "${app.name}" with its pages and users? This cannot be undone.`, confirmLabel: 'Delete' })
     ) {
-      void act(app.id, () => api.delete(`/api/apps/${app.id}`));
+      void act(app.id, () => dashboardApi.deleteApp(app.id));
     }
   };
 

@@ -1,5 +1,5 @@
 import type { FormEvent, ReactNode } from 'react';
-import { api } from '../../api/client';
+import { createWorkspace } from './dashboardApi';
 import type { Workspace } from '../../generated/api';
 import { Field } from '../../components/Field';
 import { FormError } from '../../components/FormError';
@@ -19,7 +19,7 @@ export function WorkspaceForm({ onCreated, className, cancel }: { onCreated: (wo
   const submit = (event: FormEvent) => {
     event.preventDefault();
     void run(async () => {
-      onCreated(await api.post<Workspace>('/api/workspaces', { name: name.trim(), subdomain: subdomain.trim() }, { alert: false }));
+      onCreated(await createWorkspace(name.trim(), subdomain.trim(), { alert: false }));
     });
   };
 

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { api } from '../../api/client';
+import { listApps, listBoards, listWorkspaces } from './dashboardApi';
 import type { AppRecord, BoardSummary, Workspace } from '../../generated/api';
 
 export interface DashboardData {
@@ -15,11 +15,7 @@ export function useDashboardData() {
 
   const reload = useCallback(async () => {
     try {
-      const [workspaces, boards, { apps }] = await Promise.all([
-        api.get<Workspace[]>('/api/workspaces'),
-        api.get<BoardSummary[]>('/api/boards'),
-        api.get<{ apps: AppRecord[] }>('/api/apps'),
-      ]);
+      const [workspaces, boards, { apps }] = await Promise.all([listWorkspaces(), listBoards(), listApps()]);
       setData({ workspaces, boards, apps });
       setFailed(false);
     } catch {

@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import { api } from '../../api/client';
+import { getApp } from '../dashboard/dashboardApi';
 import { toApiError } from '../../api/errors';
-import type { AppAnswer } from '../../generated/api';
 
 export type InvitedApp =
   | { kind: 'loading' }
@@ -25,8 +24,8 @@ export function useInvitedApp(appId: string) {
     const abort = new AbortController();
     setState({ kind: 'loading' });
     // The page explains every failure itself, so the request layer's alert stays off.
-    api.get<AppAnswer>(`/api/apps/${encodeURIComponent(appId)}`, { alert: false, signal: abort.signal }).then(
-      ({ app }) => setState({ kind: 'ready', name: app.name, subdomain: app.subdomain }),
+    getApp(appId, { alert: false, signal: abort.signal }).then(
+      (app) => setState({ kind: 'ready', name: app.name, subdomain: app.subdomain }),
       (thrown: unknown) => {
         if (abort.signal.aborted) return;
         const error = toApiError(thrown);

@@ -1,8 +1,8 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { api } from '../../api/client';
+import { createApp, listWorkspaces } from '../dashboard/dashboardApi';
 import { ApiError, toApiError } from '../../api/errors';
-import type { AppAnswer, AppRecord, SpreadsheetView, Workspace } from '../../generated/api';
+import type { AppRecord, SpreadsheetView, Workspace } from '../../generated/api';
 import { DashboardLayout } from '../../components/DashboardLayout';
 import { Field } from '../../components/Field';
 import { FormError } from '../../components/FormError';
@@ -39,7 +39,7 @@ export default function NewAppPage() {
 
   useEffect(() => {
     let current = true;
-    api.get<Workspace[]>('/api/workspaces').then(
+    listWorkspaces().then(
       (loaded) => {
         if (!current) return;
         setWorkspaces(loaded);
@@ -105,7 +105,7 @@ function NewAppForm({ workspaces, workspaceId, onWorkspace }: { workspaces: Work
           subdomain: subdomain.trim(),
           ...(spreadsheet ? { spreadsheet_url: openAddress(spreadsheet) } : {}),
         };
-        app = (await api.post<AppAnswer>('/api/apps', body, { alert: false })).app;
+        app = await createApp(body, { alert: false });
         setMade(app);
       }
       if (spreadsheet) {

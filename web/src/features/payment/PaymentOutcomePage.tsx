@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { api } from '../../api/client';
+import { latestPayment } from './paymentApi';
 import { toApiError } from '../../api/errors';
 import type { LatestPayment } from '../../generated/api';
 import { DashboardLayout } from '../../components/DashboardLayout';
@@ -18,7 +18,7 @@ export default function PaymentOutcomePage() {
   const [outcome, setOutcome] = useState<Outcome | null>(null);
 
   useEffect(() => {
-    api.get<LatestPayment>('/api/payments/latest', { alert: false }).then(
+    latestPayment().then(
       (payment) => setOutcome({ kind: 'payment', payment }),
       (e: unknown) => setOutcome({ kind: 'none', message: toApiError(e).message }),
     );

@@ -12,7 +12,7 @@ export const GRID_PAGE_ROWS = 100;
 export const listSpreadsheets = (workspaceId: string) => api.get<SpreadsheetView[]>('/api/spreadsheets', { ...quiet, query: { workspace_id: workspaceId } });
 
 // The block editor reads it too, so it lives with the editor's other spreadsheet reads.
-export { getSpreadsheet } from '../../blocks/preview/tabRows';
+export { getSpreadsheet } from '../../blocks/preview/tabApi';
 
 /** Reads a linked spreadsheet's source again: for a large sheet this takes as long as connecting it. */
 export const refreshSpreadsheet = (id: string, options?: TrackedOptions) =>

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { api } from '../../api/client';
+import { listWorkspaces } from '../dashboard/dashboardApi';
 import { toApiError } from '../../api/errors';
 import type { Workspace } from '../../generated/api';
 import { DashboardLayout } from '../../components/DashboardLayout';
@@ -36,7 +36,7 @@ export default function StartPage() {
   const load = useCallback(async () => {
     setError(null);
     try {
-      setWorkspaces(await api.get<Workspace[]>('/api/workspaces', { alert: false }));
+      setWorkspaces(await listWorkspaces({ alert: false }));
     } catch (thrown) {
       setError(toApiError(thrown).message);
     }

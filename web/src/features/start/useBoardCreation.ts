@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { api } from '../../api/client';
+import { addBoardBlock, connectBoard, createBoard } from '../dashboard/dashboardApi';
 import { ApiError, toApiError } from '../../api/errors';
 import type { BoardState } from '../../generated/api';
 import { BLOCK_LABELS, type BlockConfig } from './templates';
@@ -42,22 +42,21 @@ export function useBoardCreation() {
       try {
         if (!progress) {
           setStep('Creating the board...');
-          const board = await api.post<BoardState>('/api/boards', { workspace_id: fresh.workspaceId, name: fresh.name }, quiet);
+          const board = await createBoard(fresh.workspaceId, fresh.name, quiet);
           progress = { plan: fresh, board, connected: false, blocksAdded: 0 };
         }
         const { plan, board } = progress;
-        if (plan.spreadsheetId && !progress.connected) {
+        const spreadsheetId = plan.spreadsheetId;
+        if (spreadsheetId && !progress.connected) {
           setStep('Connecting the spreadsheet...');
-          await failingAs('connecting the spreadsheet', () =>
-            api.put(`/api/boards/${encodeURIComponent(board.id)}`, { spreadsheetId: plan.spreadsheetId }, quiet),
-          );
+          await failingAs('connecting the spreadsheet', () => connectBoard(board.id, spreadsheetId, quiet));
           progress = { ...progress, connected: true };
         }
         for (let i = progress.blocksAdded; i < plan.blocks.length; i += 1) {
           const block = plan.blocks[i];
           const what = `block ${i + 1} of ${plan.blocks.length} (${BLOCK_LABELS[block.type] ?? block.type})`;
           setStep(`Adding ${what}...`);
-          await failingAs(`adding ${what}`, () => api.post(`/api/boards/${encodeURIComponent(board.id)}/blocks`, block, quiet));
+          await failingAs(`adding ${what}`, () => addBoardBlock(board.id, block, quiet));
           progress = { ...progress, blocksAdded: i + 1 };
         }
         setPartial(null);

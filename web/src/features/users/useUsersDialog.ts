@@ -2,11 +2,10 @@
 // reducer of usersDialogState.ts. Every call opts out of the request layer's own alert so that
 // the dialog shows exactly the spec's texts.
 import { useCallback, useEffect, useReducer, useRef } from 'react';
-import { api } from '../../api/client';
 import { toApiError } from '../../api/errors';
-import type { AppUser, AppUserAdded, AppUserUpdated } from '../../generated/api';
+import type { AppUser } from '../../generated/api';
 import { useConfirm } from '../../components/ConfirmDialog';
-import { APP_USERS_PATH as USERS_PATH, fetchAppUsers } from './appUsersApi';
+import { addAppUser, deleteAppUser, fetchAppUsers, updateAppUser } from './appUsersApi';
 import {
   deleteFailedMessage,
   deleteQuestion,
@@ -87,10 +86,10 @@ export function useUsersDialog(appId: string) {
       dispatch({ type: 'submitStarted' });
       try {
         if (userId === null) {
-          const answer = await api.post<AppUserAdded>(USERS_PATH, { appId, ...sent }, { alert: false });
+          const answer = await addAppUser(appId, sent);
           if (alive.current) dispatch({ type: 'added', answer: answer?.new_app_user });
         } else {
-          const answer = await api.put<AppUserUpdated>(USERS_PATH, { appId, userId, ...sent }, { alert: false });
+          const answer = await updateAppUser(appId, userId, sent);
           if (alive.current) dispatch({ type: 'updated', userId, sent, answer: answer?.updated_user });
         }
       } catch (thrown) {
@@ -112,7 +111,7 @@ export function useUsersDialog(appId: string) {
       busy.current = true;
       dispatch({ type: 'deleteStarted', userId: user.id });
       try {
-        await api.delete(USERS_PATH, { appId, userId: user.id }, { alert: false });
+        await deleteAppUser(appId, user.id);
         if (alive.current) dispatch({ type: 'deleted', userId: user.id });
       } catch (thrown) {
         if (!alive.current) return;
