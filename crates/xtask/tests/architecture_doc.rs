@@ -1,5 +1,6 @@
 //! ARCHITECTURE.md is read like code (issue 46): every path it cites is in the repository, every
-//! test it names is a test of it, and every invariant names the test that guards it. The
+//! test it names is a test of it, every invariant names the test that guards it, every
+//! top-level module is named, and it stays short enough to read in ten minutes. The
 //! invariant "Pure core" is guarded here too: the data crates read no clock, environment, file
 //! or network, and depend on no host crate.
 //!
@@ -119,6 +120,45 @@ fn every_path_and_test_the_architecture_cites_is_in_the_repository() {
         }
     }
     assert!(missing.is_empty(), "ARCHITECTURE.md cites what the repository does not have: {missing:#?}");
+}
+
+/// Ten minutes of reading.
+const MAX_WORDS: usize = 2_000;
+
+#[test]
+fn the_architecture_names_every_top_level_module_in_at_most_two_thousand_words() {
+    let text = architecture();
+    let words = text.split_whitespace().count();
+    assert!(words <= MAX_WORDS, "ARCHITECTURE.md has {words} words; at most {MAX_WORDS} can be read in ten minutes");
+    let root = repo_root();
+    let mut unnamed = Vec::new();
+    let entries = |dir: &str| -> Vec<(String, bool)> {
+        let mut found: Vec<(String, bool)> = fs::read_dir(root.join(dir))
+            .expect("a folder")
+            .flatten()
+            .map(|entry| (entry.file_name().to_string_lossy().into_owned(), entry.path().is_dir()))
+            .collect();
+        found.sort();
+        found
+    };
+    // A server module by its file (`scope.rs`) or folder (`sheets/`); a web folder; a crate.
+    for (name, is_dir) in entries("server/src") {
+        let cited = if is_dir { format!("{name}/`") } else { format!("{name}`") };
+        if !text.contains(&cited) {
+            unnamed.push(format!("server/src/{name}"));
+        }
+    }
+    for (name, _) in entries("web/src").into_iter().filter(|(_, is_dir)| *is_dir) {
+        if !text.contains(&format!("`{name}/`")) && !text.contains(&format!("/{name}/`")) {
+            unnamed.push(format!("web/src/{name}/"));
+        }
+    }
+    for (name, _) in entries("crates").into_iter().filter(|(_, is_dir)| *is_dir) {
+        if !text.contains(&format!("`crates/{name}`")) {
+            unnamed.push(format!("crates/{name}"));
+        }
+    }
+    assert!(unnamed.is_empty(), "ARCHITECTURE.md's code map does not name: {unnamed:#?}");
 }
 
 #[test]
