@@ -249,12 +249,13 @@ pub async fn stored(db: &Db, parent: Parent<'_>) -> Result<Vec<StoredBlock>, Err
 /// server sends them, the browser never needs them.
 const ACTION_SECRETS: [&str; 2] = ["token", "custom_header"];
 
-/// A stored block as a board or page state answers it: with the catalogue's defaults filled in,
-/// so that every viewer gets complete settings without knowing the catalogue (the stored block
-/// keeps only what its owner set), and, for callers who cannot edit, without the secrets of its
+/// A stored block as a board or page state answers it: normalised (`tessera_blocks::normalise`:
+/// every default filled, old stored forms converted, numbers in range), so that every renderer
+/// reads typed settings without knowing the catalogue (the stored block keeps only what its
+/// owner set), and, for callers who cannot edit, without the secrets of its
 /// API-call actions, which only the server uses ([`crate::api`]'s row actions).
 pub fn for_state(block: Value, can_edit: bool) -> Value {
-    let mut block = tessera_blocks::with_defaults(&block).unwrap_or(block);
+    let mut block = tessera_blocks::normalise(&block).unwrap_or(block);
     if !can_edit {
         let actions = block.get_mut("actions").and_then(Value::as_array_mut).into_iter().flatten();
         for action in actions.filter_map(Value::as_object_mut) {

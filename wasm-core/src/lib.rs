@@ -206,6 +206,13 @@ pub fn block_defaults(block: JsValue) -> JsResult<JsValue> {
     to_js(&tessera_blocks::with_defaults(&json_from_js(&block)?).map_err(convert::error)?)
 }
 
+/// The block as renderers read it (`tessera_blocks::normalise`): old stored forms converted,
+/// numbers clamped, every default filled.
+#[wasm_bindgen(js_name = normaliseBlock)]
+pub fn normalise_block(block: JsValue) -> JsResult<JsValue> {
+    to_js(&tessera_blocks::normalise(&json_from_js(&block)?).map_err(convert::error)?)
+}
+
 /// Whether the settings editor shows the setting at `path` (`axis[0].image_source`) for `block`.
 #[wasm_bindgen(js_name = blockVisible)]
 pub fn block_visible(block: JsValue, path: &str) -> JsResult<bool> {

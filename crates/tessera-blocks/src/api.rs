@@ -5,7 +5,7 @@
 //!
 //! A block that fails validation is an answer (`{"valid": false, "errors": [...]}`), not an
 //! error; an error is input that is not JSON of the operation's shape, or a block that cannot be
-//! read at all for `block_defaults` and `block_visible`.
+//! read at all for `block_defaults`, `normalise_block` and `block_visible`.
 
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
@@ -15,8 +15,16 @@ use crate::model::BlockType;
 use crate::validate::FieldError;
 
 /// The names [`evaluate`] answers to.
-pub const OPERATIONS: &[&str] =
-    &["validate_block", "block_defaults", "block_visible", "block_catalogue", "block_set", "block_new_item", "shown_columns"];
+pub const OPERATIONS: &[&str] = &[
+    "validate_block",
+    "block_defaults",
+    "normalise_block",
+    "block_visible",
+    "block_catalogue",
+    "block_set",
+    "block_new_item",
+    "shown_columns",
+];
 
 /// What `validate_block` answers.
 #[derive(Debug, Serialize)]
@@ -40,6 +48,7 @@ pub fn validation(block: &Value) -> Validation {
 ///
 /// - `validate_block`: input the block; answers [`Validation`].
 /// - `block_defaults`: input the block; answers it with its defaults filled.
+/// - `normalise_block`: input the block; answers it as renderers read it ([`crate::normalise`]).
 /// - `block_visible`: input `{block, path}`; answers `true` or `false`.
 /// - `block_catalogue`: input `{}` for the whole catalogue, `{"type": ...}` for one type.
 /// - `block_set`: input `{block, path, value}`; answers the block with the setting written and
@@ -52,6 +61,7 @@ pub fn evaluate(op: &str, input: &str) -> Result<String, String> {
     let output = match op {
         "validate_block" => to_value(validation(&read::<Value>(input)?)),
         "block_defaults" => crate::with_defaults(&read::<Value>(input)?).map_err(|e| e.to_string()),
+        "normalise_block" => crate::normalise(&read::<Value>(input)?).map_err(|e| e.to_string()),
         "block_visible" => {
             #[derive(Deserialize)]
             struct In {

@@ -9,6 +9,8 @@
 //!   are kept. Required settings are required to save, not while the block is a `temp_block`
 //!   draft (see `validate.rs`).
 //! - [`with_defaults()`]: fills absent settings with their defaults, never overwriting.
+//! - [`normalise()`]: a stored block as renderers read it: old stored forms converted, numbers
+//!   clamped to their range, every default filled (`normalise.rs`).
 //! - [`visible()`]: whether the editor shows a setting (blocks §4), from rules stored as data
 //!   (the table is in `visibility.rs`).
 //! - [`set()`] and [`new_item()`]: the editing rules of platform §4 (a change that clears a
@@ -45,6 +47,7 @@ mod columns;
 mod edit;
 mod formats;
 mod model;
+mod normalise;
 mod readable;
 mod references;
 mod starter;
@@ -65,6 +68,7 @@ pub use columns::{shown_columns, ShownColumn, HIDDEN_COLUMNS};
 pub use edit::{new_item, set};
 pub use formats::column_formats;
 pub use model::{BlockInfo, BlockType, Catalogue, DefaultValue, Field, Group, ItemLimit, Kind, PickerEntry, PickerGroup, Rule};
+pub use normalise::normalise;
 pub use readable::{columns_read, ColumnsRead};
 pub use references::{references, rewrite_references, Reference};
 pub use starter::{starter, starter_sheet, Starter, CARD_COLUMNS, SELECT_OPTIONS};

@@ -3,8 +3,10 @@
 //! - `web/src/generated/blockCatalogue.ts`: the catalogue's types (`Field`, `Rule`, `BlockInfo`,
 //!   `FieldError`, ...), declared by ts-rs from the Rust types (derived only in tests, so no build
 //!   of the server or the WASM core compiles ts-rs);
-//! - `web/src/generated/blockConfigs.ts`: one interface per block type (`ChartConfig`, ...) with
-//!   every setting of the catalogue, written from the catalogue tables themselves;
+//! - `web/src/generated/blockConfigs.ts`: two interfaces per block type, written from the
+//!   catalogue tables themselves: as stored and edited (`ChartConfig`, every setting optional) and
+//!   as renderers read it after [`crate::normalise`] (`ChartSettings`, settings with a default,
+//!   switches and lists always there, options as text);
 //! - `web/src/generated/blockCapabilities.ts`: what each block type can do (`Capabilities`, the
 //!   `BLOCK_CAPABILITIES` table the registry and the editor preview read), the one default of
 //!   `rows_per_page` and the columns a sheet keeps for itself;
@@ -123,15 +125,39 @@ fn property(key: &str) -> String {
     }
 }
 
+/// Which form of a block an interface declares.
+#[derive(Clone, Copy, PartialEq)]
+enum Form {
+    /// As stored and edited (`ChartConfig`): every setting may be absent, numeric options may be
+    /// numbers.
+    Stored,
+    /// As [`crate::normalise`] answers it to renderers (`ChartSettings`): a setting with a default
+    /// is always there, options are text.
+    Normalised,
+}
+
+impl Form {
+    fn suffix(self) -> &'static str {
+        match self {
+            Form::Stored => "Config",
+            Form::Normalised => "Settings",
+        }
+    }
+}
+
 /// The TypeScript type of `field`; list items and objects add their interfaces to `extra`.
-fn ts_type(field: &Field, owner: &str, extra: &mut Vec<String>) -> String {
+fn ts_type(field: &Field, owner: &str, form: Form, extra: &mut Vec<String>) -> String {
     match field.kind {
         Kind::Number | Kind::Integer => "number".into(),
         Kind::Bool => "boolean".into(),
         Kind::Select => {
             let mut parts: Vec<String> = field.options.iter().map(|o| literal(o)).collect();
             // Numeric choices (markdown gap, gallery columns) may be stored as numbers; "01" may not.
-            parts.extend(field.options.iter().filter(|o| o.parse::<i64>().is_ok_and(|n| n.to_string() == **o)).map(|o| (*o).to_owned()));
+            // Normalising reads them as their text.
+            if form == Form::Stored {
+                parts
+                    .extend(field.options.iter().filter(|o| o.parse::<i64>().is_ok_and(|n| n.to_string() == **o)).map(|o| (*o).to_owned()));
+            }
             parts.join(" | ")
         }
         Kind::Colours => "string[]".into(),
@@ -139,8 +165,12 @@ fn ts_type(field: &Field, owner: &str, extra: &mut Vec<String>) -> String {
         Kind::KeyValues => "Record<string, string>".into(),
         Kind::List if field.fields.is_empty() => "Array<Record<string, unknown>>".into(),
         Kind::List | Kind::Object => {
-            let name = format!("{owner}{}{}", pascal(field.key), if field.kind == Kind::List { "Item" } else { "" });
-            extra.push(interface(&name, None, field.fields));
+            let item = if field.kind == Kind::List { "Item" } else { "" };
+            let name = match form {
+                Form::Stored => format!("{owner}{}{item}", pascal(field.key)),
+                Form::Normalised => format!("{owner}{}{item}Settings", pascal(field.key)),
+            };
+            extra.push(interface(&name, None, field.fields, form));
             if field.kind == Kind::List {
                 format!("{name}[]")
             } else {
@@ -184,17 +214,18 @@ fn doc(field: &Field) -> String {
     parts.join(" ")
 }
 
-fn interface(name: &str, block_type: Option<BlockType>, fields: &[Field]) -> String {
+fn interface(name: &str, block_type: Option<BlockType>, fields: &[Field], form: Form) -> String {
     let mut nested = Vec::new();
     let mut body = String::new();
     if let Some(block_type) = block_type {
         let _ = writeln!(body, "  type: {};", literal(block_type.as_str()));
         body.push_str("  id?: string;\n  /** A block picked in 'Choose Your Block' and not saved from the settings yet. */\n  temp_block?: boolean;\n");
     }
-    let owner = name.strip_suffix("Config").unwrap_or(name).to_owned();
+    let owner = name.strip_suffix(form.suffix()).unwrap_or(name).to_owned();
     for field in fields {
-        let ty = ts_type(field, &owner, &mut nested);
-        let _ = write!(body, "  /** {} */\n  {}?: {ty};\n", doc(field), property(field.key));
+        let ty = ts_type(field, &owner, form, &mut nested);
+        let optional = if form == Form::Normalised && crate::normalise::always_there(field) { "" } else { "?" };
+        let _ = write!(body, "  /** {} */\n  {}{optional}: {ty};\n", doc(field), property(field.key));
     }
     body.push_str("  /** Settings this catalogue does not know are kept. */\n  [setting: string]: unknown;\n");
     let mut out = String::new();
@@ -208,13 +239,18 @@ fn interface(name: &str, block_type: Option<BlockType>, fields: &[Field]) -> Str
 fn block_configs() -> String {
     let mut out = String::from(HEADER);
     out.push_str("\n/** A column of any tab. */\nexport interface SheetColumn {\n  sheet?: string;\n  column?: string;\n}\n");
-    let mut names = Vec::new();
-    for info in catalogue().blocks {
-        let name = format!("{}Config", pascal(info.entry.block_type.as_str()));
-        out.push_str(&interface(&name, Some(info.entry.block_type), &info.fields));
-        names.push(name);
+    for (form, what) in [
+        (Form::Stored, "Any block's settings as stored and edited."),
+        (Form::Normalised, "Any block's settings as renderers read them: `normalise` filled every default and converted old forms."),
+    ] {
+        let mut names = Vec::new();
+        for info in catalogue().blocks {
+            let name = format!("{}{}", pascal(info.entry.block_type.as_str()), form.suffix());
+            out.push_str(&interface(&name, Some(info.entry.block_type), &info.fields, form));
+            names.push(name);
+        }
+        let _ = write!(out, "\n/** {what} */\nexport type Block{} =\n  | {};\n", form.suffix(), names.join("\n  | "));
     }
-    let _ = write!(out, "\n/** Any block's settings. */\nexport type BlockConfig =\n  | {};\n", names.join("\n  | "));
     out
 }
 

@@ -173,8 +173,8 @@ fn reads(block: &StoredBlock) -> Option<Read> {
     if kind.capabilities().view != ViewKind::None {
         return Some(Read::View);
     }
-    // The browser's block has the catalogue's defaults filled in; its first page reads them.
-    let filled = tessera_blocks::with_defaults(&json).unwrap_or(json);
+    // The browser's block is normalised; its first page reads it so.
+    let filled = tessera_blocks::normalise(&json).unwrap_or(json);
     first_page_rows(kind, filled.as_object()?).map(Read::Rows)
 }
 

@@ -102,8 +102,8 @@ pub async fn read(state: &AppState, board: &Board, scope: &Scope, viewer: &Viewe
         .filter(|(i, _)| open.as_ref().is_none_or(|(_, indices)| indices.contains(i)))
         .map(|(_, block)| block)
         .collect();
-    // The catalogue's defaults, filled in once: the bodies and the renderers read them as set.
-    let shown: Vec<StoredBlock> = shown.into_iter().map(with_defaults).collect();
+    // Normalised once: the bodies and the renderers read every setting as its kind, defaults set.
+    let shown: Vec<StoredBlock> = shown.into_iter().map(normalised).collect();
     let search = Some(settings.search.clone()).filter(|search| !search.trim().is_empty());
     let bodies = join_all(shown.iter().map(|block| body(state, scope, viewer, block, search.clone()))).await;
     let blocks = shown.into_iter().zip(bodies).map(|(block, body)| shown_block(block, body)).collect();
@@ -126,11 +126,11 @@ fn open_tab(settings: &Settings, blocks: &[StoredBlock]) -> (Vec<String>, Option
     (tabs.into_iter().map(|tab| tab.section).collect(), open)
 }
 
-/// `block` with the catalogue's defaults filled in (as stored when its type is unknown).
-fn with_defaults(block: StoredBlock) -> StoredBlock {
+/// `block` as renderers read it (as stored when its type is unknown).
+fn normalised(block: StoredBlock) -> StoredBlock {
     let mut json = Value::Object(block.config.clone());
     json["type"] = Value::String(block.block_type.clone());
-    match tessera_blocks::with_defaults(&json) {
+    match tessera_blocks::normalise(&json) {
         Ok(Value::Object(mut filled)) => {
             filled.remove("type");
             StoredBlock { config: filled, ..block }

@@ -1388,7 +1388,7 @@ export interface MapConfig {
   [setting: string]: unknown;
 }
 
-/** Any block's settings. */
+/** Any block's settings as stored and edited. */
 export type BlockConfig =
   | ChartConfig
   | ListConfig
@@ -1410,3 +1410,1407 @@ export type BlockConfig =
   | IframeConfig
   | ScorecardConfig
   | MapConfig;
+
+export interface ChartAxisItemSettings {
+  /** Column. Required to save. */
+  column?: string;
+  /** Chart type. Default "bar". */
+  type: "line" | "bar" | "horizontal-bar" | "radar" | "pie" | "polarArea" | "scatter";
+  /** Background colours. */
+  backgroundColor: string[];
+  /** Border colour. */
+  borderColor?: string;
+  /** Labels inside. */
+  internal_labels?: "None" | "Name" | "Value" | "Name and value";
+  /** Repeated x values. Default "sum". */
+  duplicateXAxis: "sum" | "average";
+  /** Decimal separator. */
+  decimal_separator?: "comma" | "dot";
+  /** Span gaps. */
+  spanGaps: boolean;
+  /** Border width. Default 1. 0 to 5. */
+  borderWidth: number;
+  /** Point radius. Default 0. 0 to 5. */
+  pointRadius: number;
+  /** Point hover radius. Default 0. 0 to 5. */
+  pointHoverRadius: number;
+  /** Settings this catalogue does not know are kept. */
+  [setting: string]: unknown;
+}
+
+export interface ChartSettings {
+  type: "chart";
+  id?: string;
+  /** A block picked in 'Choose Your Block' and not saved from the settings yet. */
+  temp_block?: boolean;
+  /** Sheet. */
+  sheet_title?: string;
+  /** X axis. Shared by all series. Required to save. */
+  x_axis?: string;
+  /** Legend position. Default "top". */
+  legendPosition: "hidden" | "top" | "bottom";
+  /** Show scale labels. */
+  showScaleLabel: boolean;
+  /** Stack series. */
+  stackAxis: boolean;
+  /** Format numbers. */
+  Data_Format: boolean;
+  /** Begin at zero. */
+  beginAtZero: boolean;
+  /** Custom step size. */
+  CustomStepSize: boolean;
+  /** Step size. */
+  StepSize?: number;
+  /** Grid lines. */
+  grid?: "X & Y" | "Only X Axis" | "Only Y Axis" | "None";
+  /** Grid colour. */
+  grid_color?: string;
+  /** PDF download. Default true. */
+  pdf_download: boolean;
+  /** Series. */
+  axis: ChartAxisItemSettings[];
+  /** Show details on click. */
+  show_details_on_click: boolean;
+  /** Title. */
+  title?: string;
+  /** Title colour. */
+  title_color?: string;
+  /** Title background colour. */
+  title_background_color?: string;
+  /** Section. One of the board's sections; blocks of other sections show under 'un-categorized'. */
+  section?: string;
+  /** Full width. */
+  full_width: boolean;
+  /** Background colour. */
+  background_color?: string;
+  /** Font colour. */
+  font_color?: string;
+  /** Toolbar icon colour. */
+  toolbar_icon_color?: string;
+  /** Settings this catalogue does not know are kept. */
+  [setting: string]: unknown;
+}
+
+export interface ListAxisItemConditionalFormattingItemSettings {
+  /** Condition. */
+  condition?: "=" | ">" | "<" | "starts_with" | "not_starts_with" | "ends_with" | "not_ends_with" | "includes" | "not_includes" | "past_days" | "today" | "tomorrow" | "current_week" | "next_week" | "date" | "any_of";
+  /** Value. A number for > and <, days for past_days, start..end for date, values split by || for any_of; [(current_user)] is the viewer's e-mail. */
+  value?: string;
+  /** Cell colour. */
+  background_color?: string;
+  /** Text colour. */
+  text_color?: string;
+  /** Settings this catalogue does not know are kept. */
+  [setting: string]: unknown;
+}
+
+export interface ListAxisItemSettings {
+  /** Column. */
+  column?: string;
+  /** Markdown. */
+  use_markdown: boolean;
+  /** Hidden. */
+  hidden: boolean;
+  /** Editable by. Default "Everyone". */
+  editable: "Admins" | "Admins & Guests" | "None" | "Everyone";
+  /** Image width. Pixels: this image's width in the cards. At least 0. */
+  column_width?: number;
+  /** Type. */
+  type?: "text" | "image";
+  /** Conditional formatting. */
+  Conditional_formatting: ListAxisItemConditionalFormattingItemSettings[];
+  /** Character limit. At least 0. */
+  character_limit?: number;
+  /** Image source. */
+  image_source?: "External URL";
+  /** Settings this catalogue does not know are kept. */
+  [setting: string]: unknown;
+}
+
+export interface ListActionsItemSettings {
+  /** Title. */
+  title?: string;
+  /** Action. */
+  type?: "Edit row" | "Delete row";
+  /** Button colour. Default "#4f46E5". */
+  button_color: string;
+  /** Text colour. */
+  text_color?: string;
+  /** Success message. */
+  success_message?: string;
+  /** Error message. */
+  error_message?: string;
+  /** Settings this catalogue does not know are kept. */
+  [setting: string]: unknown;
+}
+
+export interface ListToolbarButtonsItemSettings {
+  /** Title. */
+  title?: string;
+  /** Button colour. Default "#4f46E5". */
+  button_color: string;
+  /** Text colour. */
+  text_color?: string;
+  /** Page to open. Required to save. */
+  open_page?: string;
+  /** Settings this catalogue does not know are kept. */
+  [setting: string]: unknown;
+}
+
+export interface ListItemButtonsItemSettings {
+  /** Title. */
+  title?: string;
+  /** Button colour. Default "#4f46E5". */
+  button_color: string;
+  /** Text colour. */
+  text_color?: string;
+  /** Detail page to open. */
+  open_detail_page?: string;
+  /** Settings this catalogue does not know are kept. */
+  [setting: string]: unknown;
+}
+
+export interface ListConditionalFilterSettings {
+  /** Filter by. Default "None". */
+  filter_by: "None" | "Current record" | "Logged in user";
+  /** Column. */
+  select_column?: string;
+  /** Condition. Default "Is". */
+  condition: "Is";
+  /** Match with column. */
+  match_with_column?: string;
+  /** Settings this catalogue does not know are kept. */
+  [setting: string]: unknown;
+}
+
+export interface ListSettings {
+  type: "list";
+  id?: string;
+  /** A block picked in 'Choose Your Block' and not saved from the settings yet. */
+  temp_block?: boolean;
+  /** Sheet. */
+  sheet_title?: string;
+  /** Columns. */
+  axis: ListAxisItemSettings[];
+  /** Row actions. */
+  actions: ListActionsItemSettings[];
+  /** Image width. Pixels: the width of the cards' images. Default 200. At least 0. */
+  column_width: number;
+  /** Paginate. Default true. */
+  paginate: boolean;
+  /** Rows per page. Default 10. At least 1. */
+  rows_per_page: number;
+  /** CSV download. Default false. */
+  csv_download: boolean;
+  /** PDF download. Default true. */
+  pdf_download: boolean;
+  /** Show details on click. */
+  show_details_on_click: boolean;
+  /** Add new row. Default "None". */
+  add_new_row: "Admins" | "Admins & Guests" | "None" | "Everyone";
+  /** Add row button title. */
+  add_row_button_title?: string;
+  /** Add row button colour. Default "#4f46E5". */
+  add_row_button_color: string;
+  /** Add row text colour. */
+  add_row_text_color?: string;
+  /** Action buttons visible to. Default "Everyone". */
+  action_button_visibility: "Admins" | "Admins & Guests" | "None" | "Everyone";
+  /** Submit button title. */
+  submit_button_title?: string;
+  /** Toolbar buttons. */
+  toolbar_buttons: ListToolbarButtonsItemSettings[];
+  /** Item buttons. */
+  item_buttons: ListItemButtonsItemSettings[];
+  /** Conditional filter. */
+  conditional_filter?: ListConditionalFilterSettings;
+  /** Title. */
+  title?: string;
+  /** Title colour. */
+  title_color?: string;
+  /** Title background colour. */
+  title_background_color?: string;
+  /** Section. One of the board's sections; blocks of other sections show under 'un-categorized'. */
+  section?: string;
+  /** Full width. */
+  full_width: boolean;
+  /** Background colour. */
+  background_color?: string;
+  /** Font colour. */
+  font_color?: string;
+  /** Toolbar icon colour. */
+  toolbar_icon_color?: string;
+  /** Settings this catalogue does not know are kept. */
+  [setting: string]: unknown;
+}
+
+export interface ImageGallerySettings {
+  type: "imageGallery";
+  id?: string;
+  /** A block picked in 'Choose Your Block' and not saved from the settings yet. */
+  temp_block?: boolean;
+  /** Sheet. */
+  sheet_title?: string;
+  /** Image column. */
+  image_column?: string;
+  /** Caption column. */
+  caption_column?: string;
+  /** Description column. */
+  description_column?: string;
+  /** Layout. Default "masonry". */
+  layout: "grid" | "masonry" | "carousel" | "FullScreenView";
+  /** Columns. */
+  columns?: "2" | "3" | "4" | "5" | "auto";
+  /** Grid columns. Default 3. 2 to 5. */
+  grid_columns: number;
+  /** Padding. Pixels, 0 to 100. Default 24. 0 to 100. */
+  gallery_padding: number;
+  /** Carousel auto-scroll. */
+  carousel_auto_scroll: boolean;
+  /** Carousel interval. Milliseconds between slides, at least 500. Default 3000. At least 500. */
+  carousel_interval: number;
+  /** Full-screen auto-scroll. */
+  fullscreen_auto_scroll: boolean;
+  /** Full-screen interval. Milliseconds between slides, at least 500. Default 3000. At least 500. */
+  fullscreen_interval: number;
+  /** Lightbox. */
+  lightbox_enabled: boolean;
+  /** Popup. */
+  popup: boolean;
+  /** Cursor effect. */
+  cursor_effect?: "none" | "scale" | "zoom" | "rotate" | "brightness" | "shadow";
+  /** Animation. */
+  animation?: "none" | "fade" | "slide" | "zoom" | "flip" | "rotate";
+  /** Border. */
+  border: boolean;
+  /** Border colour. */
+  border_color?: string;
+  /** Border width. 0 to 5. */
+  border_width?: number;
+  /** Corner radius. 0 to 5. */
+  border_radius?: number;
+  /** Shadow. 0 to 5. */
+  shadow?: number;
+  /** Top margin. 0 to 100. */
+  margin_top?: number;
+  /** Right margin. 0 to 100. */
+  margin_right?: number;
+  /** Bottom margin. 0 to 100. */
+  margin_bottom?: number;
+  /** Left margin. 0 to 100. */
+  margin_left?: number;
+  /** Transparency. How much of the image shows through the caption box over it: 0 solid, 1 clear (unset: 0.3). The image itself stays opaque. 0 to 1. */
+  Transparent?: number;
+  /** Icon. */
+  show_icon: boolean;
+  /** Icon shape. */
+  icon?: "info" | "check" | "star" | "heart" | "image" | "tag" | "bookmark";
+  /** Icon colour. */
+  icon_color?: string;
+  /** Caption colour. */
+  caption_color?: string;
+  /** Caption background. */
+  caption_background_color?: string;
+  /** Description colour. */
+  description_color?: string;
+  /** Thumbnail background. */
+  thumbnail_background_color?: string;
+  /** Title. */
+  title?: string;
+  /** Title colour. */
+  title_color?: string;
+  /** Title background colour. */
+  title_background_color?: string;
+  /** Section. One of the board's sections; blocks of other sections show under 'un-categorized'. */
+  section?: string;
+  /** Full width. */
+  full_width: boolean;
+  /** Background colour. */
+  background_color?: string;
+  /** Font colour. */
+  font_color?: string;
+  /** Toolbar icon colour. */
+  toolbar_icon_color?: string;
+  /** Settings this catalogue does not know are kept. */
+  [setting: string]: unknown;
+}
+
+export interface TableAxisItemConditionalFormattingItemSettings {
+  /** Condition. */
+  condition?: "=" | ">" | "<" | "starts_with" | "not_starts_with" | "ends_with" | "not_ends_with" | "includes" | "not_includes" | "past_days" | "today" | "tomorrow" | "current_week" | "next_week" | "date" | "any_of";
+  /** Value. A number for > and <, days for past_days, start..end for date, values split by || for any_of; [(current_user)] is the viewer's e-mail. */
+  value?: string;
+  /** Cell colour. */
+  background_color?: string;
+  /** Text colour. */
+  text_color?: string;
+  /** Settings this catalogue does not know are kept. */
+  [setting: string]: unknown;
+}
+
+export interface TableAxisItemSettings {
+  /** Column. */
+  column?: string;
+  /** Markdown. */
+  use_markdown: boolean;
+  /** Hidden. */
+  hidden: boolean;
+  /** Editable by. Default "None". */
+  editable: "Admins" | "Admins & Guests" | "None" | "Everyone";
+  /** Column width. Pixels. At least 0. */
+  column_width?: number;
+  /** Type. */
+  type?: "text" | "number" | "select" | "multi-select" | "textarea" | "markdowntext" | "month" | "tel" | "time" | "url" | "image" | "week" | "email" | "date" | "datetime-local";
+  /** Conditional formatting. */
+  Conditional_formatting: TableAxisItemConditionalFormattingItemSettings[];
+  /** Options from a sheet. */
+  from_google_sheet: boolean;
+  /** Options source. */
+  source?: SheetColumn;
+  /** Options. Comma-separated. Default "true, false". */
+  options: string;
+  /** Character limit. At least 0. */
+  character_limit?: number;
+  /** Image source. Uploaded images must be under 5 MB. */
+  image_source?: "External URL" | "Upload Image";
+  /** Settings this catalogue does not know are kept. */
+  [setting: string]: unknown;
+}
+
+export interface TableActionsItemSettings {
+  /** Title. */
+  title?: string;
+  /** Action. */
+  type?: "Duplicate row" | "Edit row" | "Delete row" | "Open link" | "API call" | "Compose Email" | "Copy to clipboard" | "Download pdf";
+  /** Button colour. Default "#4f46E5". */
+  button_color: string;
+  /** Text colour. */
+  text_color?: string;
+  /** Source column. */
+  source_column?: string;
+  /** PDF template. */
+  pdf_template?: string;
+  /** API endpoint. */
+  api_endpoint?: string;
+  /** HTTP method. Default "POST". */
+  http_method: "POST";
+  /** Body type. */
+  body_type?: "JSON" | "Form-data";
+  /** Authorization. */
+  authorization_method?: "No Auth" | "Bearer Token" | "Custom Header";
+  /** Custom header. The header's name (its value is the token), or `Name: value`. */
+  custom_header?: string;
+  /** Token. The bearer token, or the custom header's value. */
+  token?: string;
+  /** Field mapping. Body key to column. */
+  field_mapping?: Record<string, string>;
+  /** Success message. */
+  success_message?: string;
+  /** Error message. */
+  error_message?: string;
+  /** Settings this catalogue does not know are kept. */
+  [setting: string]: unknown;
+}
+
+export interface TableToolbarButtonsItemSettings {
+  /** Title. */
+  title?: string;
+  /** Button colour. Default "#4f46E5". */
+  button_color: string;
+  /** Text colour. */
+  text_color?: string;
+  /** Page to open. Required to save. */
+  open_page?: string;
+  /** Settings this catalogue does not know are kept. */
+  [setting: string]: unknown;
+}
+
+export interface TableItemButtonsItemSettings {
+  /** Title. */
+  title?: string;
+  /** Button colour. Default "#4f46E5". */
+  button_color: string;
+  /** Text colour. */
+  text_color?: string;
+  /** Detail page to open. */
+  open_detail_page?: string;
+  /** Settings this catalogue does not know are kept. */
+  [setting: string]: unknown;
+}
+
+export interface TableConditionalFilterSettings {
+  /** Filter by. Default "None". */
+  filter_by: "None" | "Current record" | "Logged in user";
+  /** Column. */
+  select_column?: string;
+  /** Condition. Default "Is". */
+  condition: "Is";
+  /** Match with column. */
+  match_with_column?: string;
+  /** Settings this catalogue does not know are kept. */
+  [setting: string]: unknown;
+}
+
+export interface TableSettings {
+  type: "table";
+  id?: string;
+  /** A block picked in 'Choose Your Block' and not saved from the settings yet. */
+  temp_block?: boolean;
+  /** Sheet. */
+  sheet_title?: string;
+  /** Columns. */
+  axis: TableAxisItemSettings[];
+  /** Row actions. */
+  actions: TableActionsItemSettings[];
+  /** Freeze actions column. */
+  freeze_actions_column: boolean;
+  /** Column width. Pixels. Default 200. At least 0. */
+  column_width: number;
+  /** Paginate. Default true. */
+  paginate: boolean;
+  /** Rows per page. Default 10. At least 1. */
+  rows_per_page: number;
+  /** CSV download. Default false. */
+  csv_download: boolean;
+  /** PDF download. Default true. */
+  pdf_download: boolean;
+  /** Show details on click. */
+  show_details_on_click: boolean;
+  /** Add new row. Default "None". */
+  add_new_row: "Admins" | "Admins & Guests" | "None" | "Everyone";
+  /** Add row button title. */
+  add_row_button_title?: string;
+  /** Add row button colour. Default "#4f46E5". */
+  add_row_button_color: string;
+  /** Add row text colour. */
+  add_row_text_color?: string;
+  /** Action buttons visible to. Default "Everyone". */
+  action_button_visibility: "Admins" | "Admins & Guests" | "None" | "Everyone";
+  /** Submit button title. */
+  submit_button_title?: string;
+  /** Toolbar buttons. */
+  toolbar_buttons: TableToolbarButtonsItemSettings[];
+  /** Item buttons. */
+  item_buttons: TableItemButtonsItemSettings[];
+  /** Conditional filter. */
+  conditional_filter?: TableConditionalFilterSettings;
+  /** Title. */
+  title?: string;
+  /** Title colour. */
+  title_color?: string;
+  /** Title background colour. */
+  title_background_color?: string;
+  /** Section. One of the board's sections; blocks of other sections show under 'un-categorized'. */
+  section?: string;
+  /** Full width. */
+  full_width: boolean;
+  /** Background colour. */
+  background_color?: string;
+  /** Font colour. */
+  font_color?: string;
+  /** Toolbar icon colour. */
+  toolbar_icon_color?: string;
+  /** Settings this catalogue does not know are kept. */
+  [setting: string]: unknown;
+}
+
+export interface CalendarAxisItemConditionalFormattingItemSettings {
+  /** Condition. */
+  condition?: "=" | ">" | "<" | "starts_with" | "not_starts_with" | "ends_with" | "not_ends_with" | "includes" | "not_includes" | "past_days" | "today" | "tomorrow" | "current_week" | "next_week" | "date" | "any_of";
+  /** Value. A number for > and <, days for past_days, start..end for date, values split by || for any_of; [(current_user)] is the viewer's e-mail. */
+  value?: string;
+  /** Cell colour. */
+  background_color?: string;
+  /** Text colour. */
+  text_color?: string;
+  /** Settings this catalogue does not know are kept. */
+  [setting: string]: unknown;
+}
+
+export interface CalendarAxisItemSettings {
+  /** Column. */
+  column?: string;
+  /** Markdown. */
+  use_markdown: boolean;
+  /** Hidden. */
+  hidden: boolean;
+  /** Column width. Pixels. At least 0. */
+  column_width?: number;
+  /** Type. */
+  type?: "text" | "number" | "select" | "multi-select" | "textarea" | "markdowntext" | "month" | "tel" | "time" | "url" | "image" | "week" | "email" | "date" | "datetime-local";
+  /** Conditional formatting. */
+  Conditional_formatting: CalendarAxisItemConditionalFormattingItemSettings[];
+  /** Character limit. At least 0. */
+  character_limit?: number;
+  /** Settings this catalogue does not know are kept. */
+  [setting: string]: unknown;
+}
+
+export interface CalendarSettings {
+  type: "calendar";
+  id?: string;
+  /** A block picked in 'Choose Your Block' and not saved from the settings yet. */
+  temp_block?: boolean;
+  /** Sheet. */
+  sheet_title?: string;
+  /** Default view. */
+  default_calendar_view?: "Month" | "Week" | "Day";
+  /** Month shown. */
+  default_calendar_month?: "Current month" | "Selected month";
+  /** Year. */
+  calender_year?: string;
+  /** Month. */
+  calender_month?: "01" | "02" | "03" | "04" | "05" | "06" | "07" | "08" | "09" | "10" | "11" | "12";
+  /** Start time column. Timestamps as YYYY-MM-DDTHH:MM. */
+  start_time_column?: string;
+  /** End time column. Timestamps as YYYY-MM-DDTHH:MM. */
+  end_time_column?: string;
+  /** Event title column. */
+  event_title_column?: string;
+  /** Columns. */
+  axis: CalendarAxisItemSettings[];
+  /** Title. */
+  title?: string;
+  /** Title colour. */
+  title_color?: string;
+  /** Title background colour. */
+  title_background_color?: string;
+  /** Section. One of the board's sections; blocks of other sections show under 'un-categorized'. */
+  section?: string;
+  /** Full width. */
+  full_width: boolean;
+  /** Background colour. */
+  background_color?: string;
+  /** Font colour. */
+  font_color?: string;
+  /** Toolbar icon colour. */
+  toolbar_icon_color?: string;
+  /** Settings this catalogue does not know are kept. */
+  [setting: string]: unknown;
+}
+
+export interface FormAxisItemSettings {
+  /** Column. */
+  column?: string;
+  /** Label. */
+  label?: string;
+  /** Description. */
+  description?: string;
+  /** Type. */
+  type?: "text" | "number" | "select" | "multi-select" | "textarea" | "markdowntext" | "month" | "tel" | "time" | "url" | "week" | "email" | "date" | "datetime-local" | "file";
+  /** Options from a sheet. */
+  from_google_sheet: boolean;
+  /** Options source. */
+  source?: SheetColumn;
+  /** Options. Comma-separated. Default "true, false". */
+  options: string;
+  /** Accepted files. Default "image/*". */
+  file_mime_type: "*" | "image/*" | "video/*" | "audio/*" | "text/*" | ".pdf" | ".doc,.docx" | ".csv,.xml,.xls,.xlsm,.xlsx";
+  /** Hidden. */
+  hide: boolean;
+  /** Pattern. Empty means no validation. */
+  regex_validation?: string;
+  /** Placeholder. Default "Type here..". */
+  placeholder: string;
+  /** Default value. [(today)] and [(user_email)] are replaced. */
+  default?: string;
+  /** Settings this catalogue does not know are kept. */
+  [setting: string]: unknown;
+}
+
+export interface FormSettings {
+  type: "form";
+  id?: string;
+  /** A block picked in 'Choose Your Block' and not saved from the settings yet. */
+  temp_block?: boolean;
+  /** Sheet. */
+  sheet_title?: string;
+  /** Form title. */
+  titleForm?: string;
+  /** Title alignment. */
+  title_alignment?: "left" | "center" | "right";
+  /** Title font size. Default 24. At least 1. */
+  title_font_size: number;
+  /** Bold title. */
+  title_bold: boolean;
+  /** Label colour. */
+  labels_color?: string;
+  /** Input colour. */
+  input_color?: string;
+  /** Submit button text. Default "Submit". */
+  submit_text: string;
+  /** Submit text colour. */
+  submit_button_text_color?: string;
+  /** Submit button colour. Default "#4f46E5". */
+  submit_button_color: string;
+  /** Success message. Default "Data added to the spreadsheet". */
+  submit_success: string;
+  /** Fields. */
+  axis: FormAxisItemSettings[];
+  /** Title. */
+  title?: string;
+  /** Title colour. */
+  title_color?: string;
+  /** Title background colour. */
+  title_background_color?: string;
+  /** Section. One of the board's sections; blocks of other sections show under 'un-categorized'. */
+  section?: string;
+  /** Full width. */
+  full_width: boolean;
+  /** Background colour. */
+  background_color?: string;
+  /** Font colour. */
+  font_color?: string;
+  /** Toolbar icon colour. */
+  toolbar_icon_color?: string;
+  /** Settings this catalogue does not know are kept. */
+  [setting: string]: unknown;
+}
+
+export interface EventSocialIconsItemSettings {
+  /** Icon type. */
+  iconType?: "image" | "fontawesome" | "text";
+  /** Icon. */
+  icon?: string;
+  /** Link. */
+  url?: string;
+  /** Settings this catalogue does not know are kept. */
+  [setting: string]: unknown;
+}
+
+export interface EventSettings {
+  type: "event";
+  id?: string;
+  /** A block picked in 'Choose Your Block' and not saved from the settings yet. */
+  temp_block?: boolean;
+  /** Event title. */
+  event_title?: string;
+  /** Description. */
+  description?: string;
+  /** Event type. */
+  Event_Type?: "Multi day" | "Single day";
+  /** Start date. */
+  start_date?: string;
+  /** Start time. */
+  start_time?: string;
+  /** End date. */
+  end_date?: string;
+  /** End time. */
+  end_time?: string;
+  /** Registration deadline. */
+  registration_deadline?: string;
+  /** Countdown. */
+  Countdown: boolean;
+  /** Location. */
+  Location?: "Physical" | "Webinar";
+  /** Address. */
+  address?: string;
+  /** Webinar link. */
+  link?: string;
+  /** Layout. */
+  layout_type?: "overlay" | "stacked" | "left-image" | "right-image";
+  /** Date format. */
+  date_format?: "DD/MM/YYYY" | "MM/DD/YYYY" | "YYYY-MM-DD" | "DD MMM YYYY" | "MMM DD, YYYY";
+  /** Image. */
+  image?: string;
+  /** Registration button. */
+  registration_button: boolean;
+  /** Registration button text. */
+  registration_button_text?: string;
+  /** Registration link. */
+  registration_link?: string;
+  /** Registration button colour. Default "#4f46E5". */
+  registration_button_color: string;
+  /** Contact e-mail. */
+  contact_email?: string;
+  /** Social icons. */
+  socialIcons: EventSocialIconsItemSettings[];
+  /** Accent colour. */
+  accent_color?: string;
+  /** Event title colour. */
+  event_title_color?: string;
+  /** Event title size. Default "medium". */
+  event_title_size: "small" | "medium" | "large";
+  /** Text colour. */
+  event_text_color?: string;
+  /** Date colour. The dates and times in the details. */
+  event_date_color?: string;
+  /** Card background. */
+  event_background_color?: string;
+  /** Title. */
+  title?: string;
+  /** Title colour. */
+  title_color?: string;
+  /** Title background colour. */
+  title_background_color?: string;
+  /** Section. One of the board's sections; blocks of other sections show under 'un-categorized'. */
+  section?: string;
+  /** Full width. */
+  full_width: boolean;
+  /** Background colour. */
+  background_color?: string;
+  /** Font colour. */
+  font_color?: string;
+  /** Toolbar icon colour. */
+  toolbar_icon_color?: string;
+  /** Settings this catalogue does not know are kept. */
+  [setting: string]: unknown;
+}
+
+export interface FeatureslayoutFeaturesItemSettings {
+  /** Icon type. */
+  iconType?: "image" | "fontawesome" | "text";
+  /** Icon. An image address, a Font Awesome name or text, as the icon type says. */
+  icon?: string;
+  /** Title. */
+  title?: string;
+  /** Description. */
+  description?: string;
+  /** Settings this catalogue does not know are kept. */
+  [setting: string]: unknown;
+}
+
+export interface FeatureslayoutSettings {
+  type: "featureslayout";
+  id?: string;
+  /** A block picked in 'Choose Your Block' and not saved from the settings yet. */
+  temp_block?: boolean;
+  /** Features. */
+  features: FeatureslayoutFeaturesItemSettings[];
+  /** Feature layout. */
+  FeatureLayout?: "list" | "grid" | "paragraph";
+  /** Title. */
+  title?: string;
+  /** Title colour. */
+  title_color?: string;
+  /** Title background colour. */
+  title_background_color?: string;
+  /** Section. One of the board's sections; blocks of other sections show under 'un-categorized'. */
+  section?: string;
+  /** Full width. */
+  full_width: boolean;
+  /** Background colour. */
+  background_color?: string;
+  /** Font colour. */
+  font_color?: string;
+  /** Toolbar icon colour. */
+  toolbar_icon_color?: string;
+  /** Settings this catalogue does not know are kept. */
+  [setting: string]: unknown;
+}
+
+export interface DatalistAxisItemSettings {
+  /** Column. */
+  column?: string;
+  /** Label. */
+  label?: string;
+  /** Type. */
+  type?: "image" | "text" | "button";
+  /** Button text. */
+  button_text?: string;
+  /** Settings this catalogue does not know are kept. */
+  [setting: string]: unknown;
+}
+
+export interface DatalistSettings {
+  type: "datalist";
+  id?: string;
+  /** A block picked in 'Choose Your Block' and not saved from the settings yet. */
+  temp_block?: boolean;
+  /** Sheet. */
+  sheet_title?: string;
+  /** List type. */
+  list_type?: "vertical" | "horizontal" | "timeline";
+  /** Timeline layout. */
+  timeline_layout?: "vertical" | "horizontal" | "zigzag";
+  /** Sorting. */
+  sorting?: "None" | "Ascending" | "Descending";
+  /** Sort by. Unset: the list's first text field. */
+  sort_column?: string;
+  /** Timeline colour. */
+  timeline_color?: string;
+  /** Timeline dot colour. */
+  timeline_dot_color?: string;
+  /** Columns. */
+  axis: DatalistAxisItemSettings[];
+  /** Title. */
+  title?: string;
+  /** Title colour. */
+  title_color?: string;
+  /** Title background colour. */
+  title_background_color?: string;
+  /** Section. One of the board's sections; blocks of other sections show under 'un-categorized'. */
+  section?: string;
+  /** Full width. */
+  full_width: boolean;
+  /** Background colour. */
+  background_color?: string;
+  /** Font colour. */
+  font_color?: string;
+  /** Toolbar icon colour. */
+  toolbar_icon_color?: string;
+  /** Settings this catalogue does not know are kept. */
+  [setting: string]: unknown;
+}
+
+export interface ImageGridFeaturesItemSettings {
+  /** Icon type. */
+  iconType?: "image" | "fontawesome" | "text";
+  /** Icon. An image address, a Font Awesome name or text, as the icon type says. */
+  icon?: string;
+  /** Title. */
+  title?: string;
+  /** Description. */
+  description?: string;
+  /** Settings this catalogue does not know are kept. */
+  [setting: string]: unknown;
+}
+
+export interface ImageGridSettings {
+  type: "ImageGrid";
+  id?: string;
+  /** A block picked in 'Choose Your Block' and not saved from the settings yet. */
+  temp_block?: boolean;
+  /** Features. At most 4 items. */
+  features: ImageGridFeaturesItemSettings[];
+  /** Learn More text. */
+  learn_more_text?: string;
+  /** Learn More link. */
+  learn_more_link?: string;
+  /** Title. */
+  title?: string;
+  /** Title colour. */
+  title_color?: string;
+  /** Title background colour. */
+  title_background_color?: string;
+  /** Section. One of the board's sections; blocks of other sections show under 'un-categorized'. */
+  section?: string;
+  /** Full width. */
+  full_width: boolean;
+  /** Background colour. */
+  background_color?: string;
+  /** Font colour. */
+  font_color?: string;
+  /** Toolbar icon colour. */
+  toolbar_icon_color?: string;
+  /** Settings this catalogue does not know are kept. */
+  [setting: string]: unknown;
+}
+
+export interface BannerHeroFeaturesItemSettings {
+  /** Icon type. */
+  iconType?: "image" | "fontawesome" | "text";
+  /** Icon. An image address, a Font Awesome name or text, as the icon type says. */
+  icon?: string;
+  /** Title. */
+  title?: string;
+  /** Description. */
+  description?: string;
+  /** Settings this catalogue does not know are kept. */
+  [setting: string]: unknown;
+}
+
+export interface BannerHeroSettings {
+  type: "bannerHero";
+  id?: string;
+  /** A block picked in 'Choose Your Block' and not saved from the settings yet. */
+  temp_block?: boolean;
+  /** Background image. */
+  background_image?: string;
+  /** Foreground image. */
+  foreground_image?: string;
+  /** Image position. */
+  imagePosition?: "left" | "right" | "top" | "bottom";
+  /** Subtitle. */
+  subtitle?: string;
+  /** Features. */
+  features: BannerHeroFeaturesItemSettings[];
+  /** Feature layout. */
+  FeatureLayout?: "list" | "grid" | "paragraph";
+  /** Title. */
+  title?: string;
+  /** Title colour. */
+  title_color?: string;
+  /** Title background colour. */
+  title_background_color?: string;
+  /** Section. One of the board's sections; blocks of other sections show under 'un-categorized'. */
+  section?: string;
+  /** Full width. */
+  full_width: boolean;
+  /** Background colour. */
+  background_color?: string;
+  /** Font colour. */
+  font_color?: string;
+  /** Toolbar icon colour. */
+  toolbar_icon_color?: string;
+  /** Settings this catalogue does not know are kept. */
+  [setting: string]: unknown;
+}
+
+export interface FooterFooterSublinksItemSettings {
+  /** Text. */
+  text?: string;
+  /** Link. */
+  url?: string;
+  /** Settings this catalogue does not know are kept. */
+  [setting: string]: unknown;
+}
+
+export interface FooterContactItemsItemSettings {
+  /** Type. Default "phone". */
+  type: "phone" | "email" | "address";
+  /** Value. */
+  value?: string;
+  /** Country code. Default "+00". */
+  countryCode: string;
+  /** Show icon. */
+  showIcon: boolean;
+  /** Icon colour. Default "#0052FF". */
+  iconColor: string;
+  /** Settings this catalogue does not know are kept. */
+  [setting: string]: unknown;
+}
+
+export interface FooterSocialItemsItemSettings {
+  /** Network. Default "facebook". */
+  type: "instagram" | "facebook" | "linkedin";
+  /** Link. Required to save. */
+  link?: string;
+  /** Show icon. */
+  showIcon: boolean;
+  /** Icon colour. Default "#0052FF". */
+  iconColor: string;
+  /** Settings this catalogue does not know are kept. */
+  [setting: string]: unknown;
+}
+
+export interface FooterSimpleLinksItemSettings {
+  /** Text. */
+  text?: string;
+  /** Link. */
+  url?: string;
+  /** Settings this catalogue does not know are kept. */
+  [setting: string]: unknown;
+}
+
+export interface FooterSettings {
+  type: "footer";
+  id?: string;
+  /** A block picked in 'Choose Your Block' and not saved from the settings yet. */
+  temp_block?: boolean;
+  /** Layout. */
+  footerLayoutType?: "Contact Centric Footer" | "Navigation Hub Footer" | "Classic Footer Bar" | "Brand Info Footer" | "Mega Footer";
+  /** Sub-links. At most 4 items. */
+  footerSublinks: FooterFooterSublinksItemSettings[];
+  /** Contact items. At most 3 items. */
+  contactItems: FooterContactItemsItemSettings[];
+  /** Social links. At most 3 items. */
+  socialItems: FooterSocialItemsItemSettings[];
+  /** Links. At most 10 items. */
+  simpleLinks: FooterSimpleLinksItemSettings[];
+  /** Logo. */
+  logoImage?: string;
+  /** Copyright. */
+  copyrightText?: string;
+  /** Title. */
+  title?: string;
+  /** Title colour. */
+  title_color?: string;
+  /** Title background colour. */
+  title_background_color?: string;
+  /** Section. One of the board's sections; blocks of other sections show under 'un-categorized'. */
+  section?: string;
+  /** Full width. */
+  full_width: boolean;
+  /** Background colour. */
+  background_color?: string;
+  /** Font colour. */
+  font_color?: string;
+  /** Toolbar icon colour. */
+  toolbar_icon_color?: string;
+  /** Settings this catalogue does not know are kept. */
+  [setting: string]: unknown;
+}
+
+export interface ImageAccordianFeaturesItemSettings {
+  /** Icon type. */
+  iconType?: "image" | "fontawesome" | "text";
+  /** Icon. An image address, a Font Awesome name or text, as the icon type says. */
+  icon?: string;
+  /** Title. */
+  title?: string;
+  /** Description. */
+  description?: string;
+  /** Settings this catalogue does not know are kept. */
+  [setting: string]: unknown;
+}
+
+export interface ImageAccordianSettings {
+  type: "imageAccordian";
+  id?: string;
+  /** A block picked in 'Choose Your Block' and not saved from the settings yet. */
+  temp_block?: boolean;
+  /** Features. At most 4 items. */
+  features: ImageAccordianFeaturesItemSettings[];
+  /** Learn More text. */
+  learn_more_text?: string;
+  /** Learn More link. */
+  learn_more_link?: string;
+  /** Title. */
+  title?: string;
+  /** Title colour. */
+  title_color?: string;
+  /** Title background colour. */
+  title_background_color?: string;
+  /** Section. One of the board's sections; blocks of other sections show under 'un-categorized'. */
+  section?: string;
+  /** Full width. */
+  full_width: boolean;
+  /** Background colour. */
+  background_color?: string;
+  /** Font colour. */
+  font_color?: string;
+  /** Toolbar icon colour. */
+  toolbar_icon_color?: string;
+  /** Settings this catalogue does not know are kept. */
+  [setting: string]: unknown;
+}
+
+export interface HeaderNavigationItemsItemSettings {
+  /** Name. */
+  name?: string;
+  /** Links to. */
+  linkType?: "page" | "external";
+  /** Page. */
+  pageId?: string;
+  /** Page address. */
+  pageSlug?: string;
+  /** Link. */
+  url?: string;
+  /** Active. */
+  active: boolean;
+  /** Open in a new tab. */
+  openInNewTab: boolean;
+  /** Settings this catalogue does not know are kept. */
+  [setting: string]: unknown;
+}
+
+export interface HeaderSettings {
+  type: "header";
+  id?: string;
+  /** A block picked in 'Choose Your Block' and not saved from the settings yet. */
+  temp_block?: boolean;
+  /** Layout. */
+  LayoutType?: "Right" | "Center" | "Left";
+  /** User menu. */
+  UserMenu: boolean;
+  /** Logo. */
+  Logo?: string;
+  /** Header title. */
+  HeaderTitle?: string;
+  /** Navigation. */
+  navigationItems: HeaderNavigationItemsItemSettings[];
+  /** Profile image. */
+  userProfileImage?: string;
+  /** Title. */
+  title?: string;
+  /** Title colour. */
+  title_color?: string;
+  /** Title background colour. */
+  title_background_color?: string;
+  /** Section. One of the board's sections; blocks of other sections show under 'un-categorized'. */
+  section?: string;
+  /** Full width. */
+  full_width: boolean;
+  /** Background colour. */
+  background_color?: string;
+  /** Font colour. */
+  font_color?: string;
+  /** Toolbar icon colour. */
+  toolbar_icon_color?: string;
+  /** Settings this catalogue does not know are kept. */
+  [setting: string]: unknown;
+}
+
+export interface ItemDetailsAxisItemSettings {
+  /** Column. */
+  column?: string;
+  /** Label. */
+  label?: string;
+  /** Settings this catalogue does not know are kept. */
+  [setting: string]: unknown;
+}
+
+export interface ItemDetailsActionsItemSettings {
+  /** Label. Default "Click Here". */
+  label: string;
+  /** Opens. */
+  type?: "External URL" | "Page";
+  /** Link. */
+  url?: string;
+  /** Page. */
+  page?: string;
+  /** Button colour. Default "#4f46E5". */
+  button_color: string;
+  /** Settings this catalogue does not know are kept. */
+  [setting: string]: unknown;
+}
+
+export interface ItemDetailsSettings {
+  type: "itemDetails";
+  id?: string;
+  /** A block picked in 'Choose Your Block' and not saved from the settings yet. */
+  temp_block?: boolean;
+  /** Sheet. */
+  sheet_title?: string;
+  /** Layout. */
+  Layout?: "stacked" | "column";
+  /** Customise photo. */
+  photo_customize: boolean;
+  /** Content columns. */
+  axis: ItemDetailsAxisItemSettings[];
+  /** Actions. */
+  actions: ItemDetailsActionsItemSettings[];
+  /** Title. */
+  title?: string;
+  /** Title colour. */
+  title_color?: string;
+  /** Title background colour. */
+  title_background_color?: string;
+  /** Section. One of the board's sections; blocks of other sections show under 'un-categorized'. */
+  section?: string;
+  /** Full width. */
+  full_width: boolean;
+  /** Background colour. */
+  background_color?: string;
+  /** Font colour. */
+  font_color?: string;
+  /** Toolbar icon colour. */
+  toolbar_icon_color?: string;
+  /** Settings this catalogue does not know are kept. */
+  [setting: string]: unknown;
+}
+
+export interface GridAxisItemSettings {
+  /** Column. */
+  column?: string;
+  /** Type. */
+  type?: "image" | "text" | "button";
+  /** Hide on grid. Still shown in the details popup. */
+  hide_on_grid: boolean;
+  /** Image width. At least 0. */
+  image_width?: number;
+  /** Image height. At least 0. */
+  image_height?: number;
+  /** Round image. */
+  round_image: boolean;
+  /** Alignment. */
+  alignment?: "left" | "center" | "right";
+  /** Button text. Default "View". */
+  button_text: string;
+  /** Round button. */
+  round_button: boolean;
+  /** Settings this catalogue does not know are kept. */
+  [setting: string]: unknown;
+}
+
+export interface GridSettings {
+  type: "grid";
+  id?: string;
+  /** A block picked in 'Choose Your Block' and not saved from the settings yet. */
+  temp_block?: boolean;
+  /** Sheet. */
+  sheet_title?: string;
+  /** Columns. Default 4. 1 to 4. */
+  columns: number;
+  /** Columns. */
+  axis: GridAxisItemSettings[];
+  /** Show details on click. Default true. */
+  show_details_on_click: boolean;
+  /** Title. */
+  title?: string;
+  /** Title colour. */
+  title_color?: string;
+  /** Title background colour. */
+  title_background_color?: string;
+  /** Section. One of the board's sections; blocks of other sections show under 'un-categorized'. */
+  section?: string;
+  /** Full width. */
+  full_width: boolean;
+  /** Background colour. */
+  background_color?: string;
+  /** Font colour. */
+  font_color?: string;
+  /** Toolbar icon colour. */
+  toolbar_icon_color?: string;
+  /** Settings this catalogue does not know are kept. */
+  [setting: string]: unknown;
+}
+
+export interface MarkdownSettings {
+  type: "markdown";
+  id?: string;
+  /** A block picked in 'Choose Your Block' and not saved from the settings yet. */
+  temp_block?: boolean;
+  /** Sheet. */
+  sheet_title?: string;
+  /** Markdown. Column names in brackets are replaced by the row's values. */
+  text?: string;
+  /** One block per row. */
+  loop: boolean;
+  /** Columns. 1 to 4. */
+  columns?: number;
+  /** Gap. Default 3. */
+  gap: "0" | "3" | "6" | "10";
+  /** Title. */
+  title?: string;
+  /** Title colour. */
+  title_color?: string;
+  /** Title background colour. */
+  title_background_color?: string;
+  /** Section. One of the board's sections; blocks of other sections show under 'un-categorized'. */
+  section?: string;
+  /** Full width. */
+  full_width: boolean;
+  /** Background colour. */
+  background_color?: string;
+  /** Font colour. */
+  font_color?: string;
+  /** Toolbar icon colour. */
+  toolbar_icon_color?: string;
+  /** Settings this catalogue does not know are kept. */
+  [setting: string]: unknown;
+}
+
+export interface IframeSettings {
+  type: "iframe";
+  id?: string;
+  /** A block picked in 'Choose Your Block' and not saved from the settings yet. */
+  temp_block?: boolean;
+  /** Iframe code. Paste the <iframe> code. */
+  iframe_code?: string;
+  /** Let the page use its own cookies and storage. Switch on for an embedded form, map or video that needs its sign-in, cookies or storage. Only for pages you trust: the page can then keep data in your visitors' browsers. Never applied to a page on this site's own address. */
+  iframe_own_origin: boolean;
+  /** Title. */
+  title?: string;
+  /** Title colour. */
+  title_color?: string;
+  /** Title background colour. */
+  title_background_color?: string;
+  /** Section. One of the board's sections; blocks of other sections show under 'un-categorized'. */
+  section?: string;
+  /** Full width. */
+  full_width: boolean;
+  /** Background colour. */
+  background_color?: string;
+  /** Font colour. */
+  font_color?: string;
+  /** Toolbar icon colour. */
+  toolbar_icon_color?: string;
+  /** Settings this catalogue does not know are kept. */
+  [setting: string]: unknown;
+}
+
+export interface ScorecardAxisItemSettings {
+  /** Column. */
+  source?: SheetColumn;
+  /** Label. */
+  label?: string;
+  /** Background colour. */
+  background_color?: string;
+  /** Font colour. */
+  font_color?: string;
+  /** Function. Default "sum". */
+  function: "sum" | "average" | "first row" | "last row";
+  /** Symbol. Default "$". */
+  symbol: string;
+  /** Settings this catalogue does not know are kept. */
+  [setting: string]: unknown;
+}
+
+export interface ScorecardSettings {
+  type: "scorecard";
+  id?: string;
+  /** A block picked in 'Choose Your Block' and not saved from the settings yet. */
+  temp_block?: boolean;
+  /** Sheet. */
+  sheet_title?: string;
+  /** Cards. */
+  axis: ScorecardAxisItemSettings[];
+  /** Title. */
+  title?: string;
+  /** Title colour. */
+  title_color?: string;
+  /** Title background colour. */
+  title_background_color?: string;
+  /** Section. One of the board's sections; blocks of other sections show under 'un-categorized'. */
+  section?: string;
+  /** Full width. */
+  full_width: boolean;
+  /** Background colour. */
+  background_color?: string;
+  /** Font colour. */
+  font_color?: string;
+  /** Toolbar icon colour. */
+  toolbar_icon_color?: string;
+  /** Settings this catalogue does not know are kept. */
+  [setting: string]: unknown;
+}
+
+export interface MapSettings {
+  type: "map";
+  id?: string;
+  /** A block picked in 'Choose Your Block' and not saved from the settings yet. */
+  temp_block?: boolean;
+  /** Sheet. */
+  sheet_title?: string;
+  /** Title column. Required to save. */
+  title_column?: string;
+  /** Description column. Required to save. */
+  description_column?: string;
+  /** Address column. Required to save. */
+  address_column?: string;
+  /** Image column. Required to save. */
+  image_column?: string;
+  /** Title. */
+  title?: string;
+  /** Title colour. */
+  title_color?: string;
+  /** Title background colour. */
+  title_background_color?: string;
+  /** Section. One of the board's sections; blocks of other sections show under 'un-categorized'. */
+  section?: string;
+  /** Full width. */
+  full_width: boolean;
+  /** Background colour. */
+  background_color?: string;
+  /** Font colour. */
+  font_color?: string;
+  /** Toolbar icon colour. */
+  toolbar_icon_color?: string;
+  /** Settings this catalogue does not know are kept. */
+  [setting: string]: unknown;
+}
+
+/** Any block's settings as renderers read them: `normalise` filled every default and converted old forms. */
+export type BlockSettings =
+  | ChartSettings
+  | ListSettings
+  | ImageGallerySettings
+  | TableSettings
+  | CalendarSettings
+  | FormSettings
+  | EventSettings
+  | FeatureslayoutSettings
+  | DatalistSettings
+  | ImageGridSettings
+  | BannerHeroSettings
+  | FooterSettings
+  | ImageAccordianSettings
+  | HeaderSettings
+  | ItemDetailsSettings
+  | GridSettings
+  | MarkdownSettings
+  | IframeSettings
+  | ScorecardSettings
+  | MapSettings;
