@@ -345,13 +345,7 @@ impl Scope {
         let mut searched = answered;
         for reader in self.readers_of(title) {
             if self.shows_every_row(reader, title) {
-                searched = match (searched, tessera_blocks::columns_read(&reader.to_json(), title)) {
-                    (ColumnsRead::Only(mut mine), ColumnsRead::Only(theirs)) => {
-                        mine.extend(theirs);
-                        ColumnsRead::Only(mine)
-                    }
-                    _ => ColumnsRead::Every,
-                };
+                searched = searched.union(tessera_blocks::columns_read(&reader.to_json(), title));
             }
         }
         with_record_id(searched)

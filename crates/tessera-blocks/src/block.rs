@@ -25,6 +25,8 @@ pub enum BlockError {
     NoItem { list: String, index: usize },
     #[error("`{path}` is not a list of items")]
     NotAList { path: String },
+    #[error("the block's settings cannot be read: {0}")]
+    Unreadable(String),
 }
 
 fn known_types() -> String {

@@ -24,6 +24,7 @@ use serde_json::{Map, Number, Value};
 use crate::block::{parse_block, BlockError};
 use crate::catalogue::fields;
 use crate::model::{Field, Kind};
+use crate::settings::BlockSettings;
 
 /// `block` in the form renderers read; see the module doc.
 pub fn normalise(block: &Value) -> Result<Value, BlockError> {
@@ -33,6 +34,13 @@ pub fn normalise(block: &Value) -> Result<Value, BlockError> {
     let scope: Vec<&'static Field> = fields(block_type).collect();
     normalise_object(&mut object, &scope);
     Ok(Value::Object(object))
+}
+
+/// `block` normalised and read into its type's settings struct, for renderers written in Rust.
+pub fn settings(block: &Value) -> Result<BlockSettings, BlockError> {
+    // `normalise` leaves every setting of the kind its struct field declares (tested for every
+    // type below), so a failure here is a bug, answered as an unreadable block, never a panic.
+    serde_json::from_value(normalise(block)?).map_err(|error| BlockError::Unreadable(error.to_string()))
 }
 
 fn normalise_object(object: &mut Map<String, Value>, scope: &[&'static Field]) {
@@ -169,8 +177,8 @@ fn clamp(field: &Field, n: f64) -> f64 {
 mod tests {
     use serde_json::json;
 
-    use super::normalise;
-    use crate::{catalogue, with_defaults, BlockType};
+    use super::{normalise, settings};
+    use crate::{catalogue, with_defaults, BlockSettings, BlockType};
 
     #[test]
     fn old_stored_forms_are_read_as_their_kind() {
@@ -212,5 +220,26 @@ mod tests {
             assert_eq!(normalise(&filled).unwrap(), once, "{block_type}");
         }
         assert_eq!(catalogue().blocks.len(), BlockType::ALL.len());
+    }
+
+    #[test]
+    fn every_type_reads_into_its_struct_even_from_odd_stored_forms() {
+        let odd = json!({"axis": "x", "title": 7, "full_width": "true", "columns": 4, "actions": [{"type": 1}, 2], "mine": {"a": 1}});
+        for block_type in BlockType::ALL {
+            for stored in [json!({"type": block_type.as_str()}), {
+                let mut block = odd.clone();
+                block["type"] = block_type.as_str().into();
+                block
+            }] {
+                let read = settings(&stored).unwrap_or_else(|e| panic!("{block_type}: {e}"));
+                assert_eq!(read.full_width(), stored["full_width"] == "true", "{block_type}");
+            }
+        }
+        let BlockSettings::Chart(chart) = settings(&json!({"type": "chart", "Data_Format": "true", "axis": [{"column": "A"}]})).unwrap()
+        else {
+            panic!("a chart")
+        };
+        assert!(chart.data_format);
+        assert_eq!((chart.axis[0].column.as_deref(), chart.axis[0].r#type.as_str()), (Some("A"), "bar"));
     }
 }

@@ -47,6 +47,18 @@ impl ColumnsRead {
             (ColumnsRead::Every, other) | (other, ColumnsRead::Every) => other,
         }
     }
+
+    /// The columns either shows: what a search may match when one block's rows are shown
+    /// beside another's columns.
+    pub fn union(self, other: ColumnsRead) -> ColumnsRead {
+        match (self, other) {
+            (ColumnsRead::Only(mut mine), ColumnsRead::Only(theirs)) => {
+                mine.extend(theirs);
+                ColumnsRead::Only(mine)
+            }
+            _ => ColumnsRead::Every,
+        }
+    }
 }
 
 /// Whether a block of this type without chosen columns draws every column of its rows.
@@ -138,5 +150,12 @@ mod tests {
         assert_eq!(only(&["A", "B"]).shared_with(only(&["B", "C"])), only(&["B"]));
         assert_eq!(only(&["A"]).shared_with(ColumnsRead::Every), only(&["A"]));
         assert_eq!(ColumnsRead::Every.shared_with(ColumnsRead::Every), ColumnsRead::Every);
+    }
+
+    #[test]
+    fn a_union_holds_what_either_shows_and_every_column_absorbs() {
+        assert_eq!(only(&["A", "B"]).union(only(&["B", "C"])), only(&["A", "B", "C"]));
+        assert_eq!(only(&["A"]).union(ColumnsRead::Every), ColumnsRead::Every);
+        assert_eq!(ColumnsRead::Every.union(only(&[])), ColumnsRead::Every);
     }
 }

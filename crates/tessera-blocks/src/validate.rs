@@ -62,7 +62,7 @@ impl BlockError {
     /// The error as a [`FieldError`]: the path is `block`, `type` or the setting at fault.
     pub fn to_field_error(&self) -> FieldError {
         let path = match self {
-            Self::NotAnObject(_) => "block".to_owned(),
+            Self::NotAnObject(_) | Self::Unreadable(_) => "block".to_owned(),
             Self::MissingType | Self::TypeNotText(_) | Self::UnknownType(_) => "type".to_owned(),
             Self::UnknownSetting { path, .. } | Self::BadPath { path } | Self::NotAList { path } => path.clone(),
             Self::NoItem { list, .. } => list.clone(),

@@ -4,10 +4,12 @@
 //! rows of a table or list, the first lines of a text). An SVG shown as an image loads nothing
 //! else, so it holds no pictures; all text is escaped by [`Markup`].
 
+use tessera_blocks::BlockSettings;
+
 use super::chart_svg::{self, Placement};
 use super::html::{colour, Markup, Safe};
 use super::render::{chart_style, palette};
-use super::snapshot::{Body, Shown, Snapshot};
+use super::snapshot::{text, Body, Shown, Snapshot};
 use crate::sheet_query::SheetAnswer;
 use crate::views::BlockView;
 
@@ -113,7 +115,7 @@ fn line(m: &mut Markup, area: Area, index: usize, text: &str, size: f64, fill: &
 }
 
 fn card(m: &mut Markup, block: &Shown, area: Area, border: &str, palette: &[String]) {
-    let background = colour(Some(block.text("background_color"))).unwrap_or("#ffffff");
+    let background = colour(Some(block.shared(BlockSettings::background_color))).unwrap_or("#ffffff");
     m.empty(
         "rect",
         &[
@@ -155,9 +157,15 @@ fn card(m: &mut Markup, block: &Shown, area: Area, border: &str, palette: &[Stri
         (Body::Rows(answer), _) => rows(m, answer, content),
         (Body::Failed(error), _) => line(m, content, 0, error, 14.0, "#a3123a", false),
         (_, kind) => {
-            let hint = [block.text("event_title"), block.text("subtitle"), block.text("HeaderTitle"), block.text("titleForm")]
-                .into_iter()
-                .find(|t| !t.is_empty());
+            // The line a presentation block leads with.
+            let hint = match &block.settings {
+                Some(BlockSettings::Event(event)) => text(&event.event_title),
+                Some(BlockSettings::BannerHero(banner)) => text(&banner.subtitle),
+                Some(BlockSettings::Header(header)) => text(&header.header_title),
+                Some(BlockSettings::Form(form)) => text(&form.title_form),
+                _ => "",
+            };
+            let hint = Some(hint).filter(|t| !t.is_empty());
             let name = kind.map(|kind| tessera_blocks::block_info(kind).entry.name).unwrap_or_default();
             line(m, content, 0, hint.unwrap_or(name), 15.0, MUTED, false);
         }

@@ -8,9 +8,12 @@
 //! Every value goes through [`Markup`], so sheet cells and settings cannot add markup; the only
 //! HTML taken as it is comes from `tessera_markup` (markdown) and `chart_svg`.
 
-use serde_json::{Map, Value};
-use tessera_blocks::HIDDEN_COLUMNS;
-use tessera_blocks::{BlockType, Frame};
+use serde_json::Value;
+use tessera_blocks::settings::{
+    ChartAxisItem, DatalistAxisItem, DatalistSettings, EventSettings, FeaturesItem, FooterSettings, FormSettings, HeaderSettings,
+    ImageGallerySettings, ItemDetailsSettings,
+};
+use tessera_blocks::{BlockSettings, Frame, HIDDEN_COLUMNS};
 
 use super::chart_svg::{self, ChartStyle};
 use super::html::{colour, image_url, link_url, Markup, Safe};
@@ -195,7 +198,7 @@ fn hero(m: &mut Markup, snapshot: &Snapshot) {
 fn frame(m: &mut Markup, block: &Shown, palette: &[String]) {
     let framing = block.kind.map_or(Frame::Titled, |kind| kind.capabilities().frame);
     if framing != Frame::Titled {
-        let class = match (framing, block.flag("full_width")) {
+        let class = match (framing, block.full_width()) {
             (Frame::PageChrome, _) | (_, true) => "ssr-block ssr-bare ssr-full",
             _ => "ssr-block ssr-bare",
         };
@@ -207,14 +210,14 @@ fn frame(m: &mut Markup, block: &Shown, palette: &[String]) {
         m.close("section");
         return;
     }
-    let class = if block.flag("full_width") { "ssr-block ssr-full" } else { "ssr-block" };
-    let style: String = [("background", block.text("background_color")), ("color", block.text("font_color"))]
+    let class = if block.full_width() { "ssr-block ssr-full" } else { "ssr-block" };
+    let style: String = [("background", block.shared(BlockSettings::background_color)), ("color", block.shared(BlockSettings::font_color))]
         .iter()
         .filter_map(|(property, value)| colour(Some(value)).map(|value| format!("{property}:{value};")))
         .collect();
     let title_id = format!("ssr-{}", block.id);
-    let mut title_style: String = colour(Some(block.text("title_color"))).map(|c| format!("color:{c};")).unwrap_or_default();
-    if let Some(background) = colour(Some(block.text("title_background_color"))) {
+    let mut title_style: String = colour(Some(block.shared(BlockSettings::title_color))).map(|c| format!("color:{c};")).unwrap_or_default();
+    if let Some(background) = colour(Some(block.shared(BlockSettings::title_background_color))) {
         title_style.push_str(&format!("background:{background};padding:4px 8px;border-radius:4px;"));
     }
     m.open(
@@ -245,32 +248,40 @@ fn body(m: &mut Markup, block: &Shown, palette: &[String]) {
         Body::Rows(answer) => Some(answer),
         Body::Settings => None,
     };
-    let Some(kind) = block.kind else {
-        return features(m, block);
-    };
+    let Some(settings) = &block.settings else { return };
     // Every type by name, no fall-back: a new type does not compile until it is drawn here.
-    // What it was read as (rows, a view, its settings) is its capabilities' choice.
-    let rows = |m: &mut Markup, draw: fn(&mut Markup, &Shown, &SheetAnswer)| match answer {
-        Some(answer) => draw(m, block, answer),
-        None => features(m, block),
-    };
-    match kind {
-        BlockType::Table => rows(m, table),
-        BlockType::List => rows(m, |m, block, answer| cards(m, block, answer, "ssr-items")),
-        BlockType::Grid => rows(m, |m, block, answer| cards(m, block, answer, "ssr-items ssr-grid")),
-        BlockType::Datalist => rows(m, datalist),
-        BlockType::ImageGallery => rows(m, gallery),
-        BlockType::ItemDetails => rows(m, item_details),
+    // What it was read as (rows, a view, its settings) is its capabilities' choice; a type that
+    // shows rows draws nothing more without them.
+    match (settings, answer) {
+        (BlockSettings::Table(_), Some(answer)) => table(m, block, answer),
+        (BlockSettings::List(_), Some(answer)) => cards(m, block, answer, "ssr-items"),
+        (BlockSettings::Grid(_), Some(answer)) => cards(m, block, answer, "ssr-items ssr-grid"),
+        (BlockSettings::Datalist(s), Some(answer)) => datalist(m, s, answer),
+        (BlockSettings::ImageGallery(s), Some(answer)) => gallery(m, s, answer),
+        (BlockSettings::ItemDetails(s), Some(answer)) => item_details(m, s, answer),
+        (BlockSettings::Table(_) | BlockSettings::List(_) | BlockSettings::Grid(_), None) => {}
+        (BlockSettings::Datalist(_) | BlockSettings::ImageGallery(_) | BlockSettings::ItemDetails(_), None) => {}
         // Drawn from their view (above) when it could be computed.
-        BlockType::Chart | BlockType::Scorecard | BlockType::Calendar | BlockType::Markdown | BlockType::Iframe => features(m, block),
-        BlockType::Event => event(m, block),
-        BlockType::Header => header(m, block),
-        BlockType::Footer => footer(m, block),
-        BlockType::Form => form(m, block),
-        BlockType::Map => {
+        (BlockSettings::Chart(_) | BlockSettings::Scorecard(_) | BlockSettings::Calendar(_), _) => {}
+        (BlockSettings::Markdown(_) | BlockSettings::Iframe(_), _) => {}
+        (BlockSettings::Event(s), _) => event(m, s),
+        (BlockSettings::Header(s), _) => header(m, s),
+        (BlockSettings::Footer(s), _) => footer(m, s),
+        (BlockSettings::Form(s), _) => form(m, s),
+        (BlockSettings::Map(_), _) => {
             m.open("div", &[("class", "ssr-box ssr-map".into()), ("role", "img".into()), ("aria-label", "Map".into())]).close("div");
         }
-        BlockType::FeaturesLayout | BlockType::ImageGrid | BlockType::BannerHero | BlockType::ImageAccordian => features(m, block),
+        (BlockSettings::BannerHero(s), _) => {
+            features(
+                m,
+                Images { background: &s.background_image, foreground: &s.foreground_image, title: &s.title, subtitle: &s.subtitle },
+                &s.features,
+                None,
+            );
+        }
+        (BlockSettings::Featureslayout(s), _) => features(m, Images::NONE, &s.features, None),
+        (BlockSettings::ImageGrid(s), _) => features(m, Images::NONE, &s.features, Some((&s.learn_more_text, &s.learn_more_link))),
+        (BlockSettings::ImageAccordian(s), _) => features(m, Images::NONE, &s.features, Some((&s.learn_more_text, &s.learn_more_link))),
     }
 }
 
@@ -284,15 +295,19 @@ struct Column<'a> {
 /// The columns `tessera_blocks::shown_columns` says the block shows, with their axis entry's
 /// type and `character_limit`.
 fn shown_columns<'a>(block: &'a Shown, answer: &'a SheetAnswer) -> Vec<Column<'a>> {
-    let axis: Vec<Option<&Map<String, Value>>> =
-        block.config.get("axis").and_then(Value::as_array).map(|items| items.iter().map(Value::as_object).collect()).unwrap_or_default();
+    let axis: Vec<(Option<&str>, Option<i64>)> = match &block.settings {
+        Some(BlockSettings::Table(s)) => s.axis.iter().map(|a| (a.r#type.as_deref(), a.character_limit)).collect(),
+        Some(BlockSettings::List(s)) => s.axis.iter().map(|a| (a.r#type.as_deref(), a.character_limit)).collect(),
+        Some(BlockSettings::Grid(s)) => s.axis.iter().map(|a| (a.r#type.as_deref(), None)).collect(),
+        _ => Vec::new(),
+    };
     tessera_blocks::shown_columns(&block.config, &answer.columns)
         .into_iter()
         .filter_map(|shown| {
             let name = answer.columns.iter().find(|c| **c == shown.column)?;
-            let entry = shown.axis.and_then(|i| axis.get(i).copied().flatten());
-            let kind = entry.map_or("text", |entry| text(entry, "type"));
-            let limit = entry.and_then(|e| e.get("character_limit")).and_then(Value::as_f64).filter(|n| *n > 0.0).map(|n| n as usize);
+            let entry = shown.axis.and_then(|i| axis.get(i).copied());
+            let kind = entry.and_then(|(kind, _)| kind).map_or("text", str::trim);
+            let limit = entry.and_then(|(_, limit)| limit).filter(|n| *n > 0).map(|n| n as usize);
             Some(Column { name, kind, limit })
         })
         .collect()
@@ -377,12 +392,8 @@ fn rows_note(answer: &SheetAnswer) -> String {
 /// List and grid cards: each row's shown columns, images drawn.
 fn cards(m: &mut Markup, block: &Shown, answer: &SheetAnswer, class: &'static str) {
     let mut columns = shown_columns(block, answer);
-    if block.kind == Some(BlockType::Grid) {
-        let on_grid: Vec<&str> = block
-            .items("axis")
-            .filter(|entry| entry.get("hide_on_grid").and_then(Value::as_bool) != Some(true))
-            .map(|entry| text(entry, "column"))
-            .collect();
+    if let Some(BlockSettings::Grid(grid)) = &block.settings {
+        let on_grid: Vec<&str> = grid.axis.iter().filter(|entry| !entry.hide_on_grid).map(|entry| text(&entry.column)).collect();
         columns.retain(|column| on_grid.is_empty() || on_grid.contains(&column.name));
     }
     m.open("ul", &[("class", class.into())]);
@@ -401,22 +412,22 @@ fn cards(m: &mut Markup, block: &Shown, answer: &SheetAnswer, class: &'static st
     }
 }
 
-fn datalist(m: &mut Markup, block: &Shown, answer: &SheetAnswer) {
-    let entries: Vec<&Map<String, Value>> = block.items("axis").filter(|entry| !text(entry, "column").is_empty()).collect();
+fn datalist(m: &mut Markup, settings: &DatalistSettings, answer: &SheetAnswer) {
+    let entries: Vec<&DatalistAxisItem> = settings.axis.iter().filter(|entry| !text(&entry.column).is_empty()).collect();
     m.open("ul", &[("class", "ssr-items".into())]);
     for row in 0..answer.rows.len() {
         m.open("li", &[]).open("dl", &[]);
         for entry in &entries {
-            let column = text(entry, "column");
+            let column = text(&entry.column);
             let value = cell(answer, row, column);
-            let label = Some(text(entry, "label")).filter(|label| !label.is_empty()).unwrap_or(column);
+            let label = Some(text(&entry.label)).filter(|label| !label.is_empty()).unwrap_or(column);
             m.element("dt", &[], label).open("dd", &[]);
-            match (text(entry, "type"), image_url(value), link_url(value)) {
+            match (text(&entry.r#type), image_url(value), link_url(value)) {
                 ("image", Some(src), _) => {
                     m.empty("img", &[("src", src.into()), ("alt", label.into()), ("loading", "lazy".into())]);
                 }
                 ("button", _, Some(href)) => {
-                    let caption = Some(text(entry, "button_text")).filter(|t| !t.is_empty()).unwrap_or(label);
+                    let caption = Some(text(&entry.button_text)).filter(|t| !t.is_empty()).unwrap_or(label);
                     m.element("a", &[("href", href.into()), ("rel", "noopener noreferrer".into()), ("target", "_blank".into())], caption);
                 }
                 _ => {
@@ -430,8 +441,8 @@ fn datalist(m: &mut Markup, block: &Shown, answer: &SheetAnswer) {
     m.close("ul");
 }
 
-fn gallery(m: &mut Markup, block: &Shown, answer: &SheetAnswer) {
-    let (image, caption) = (block.text("image_column"), block.text("caption_column"));
+fn gallery(m: &mut Markup, settings: &ImageGallerySettings, answer: &SheetAnswer) {
+    let (image, caption) = (text(&settings.image_column), text(&settings.caption_column));
     m.open("div", &[("class", "ssr-gallery".into())]);
     for row in 0..answer.rows.len() {
         let Some(src) = image_url(cell(answer, row, image)) else { continue };
@@ -445,9 +456,9 @@ fn gallery(m: &mut Markup, block: &Shown, answer: &SheetAnswer) {
     m.close("div");
 }
 
-fn item_details(m: &mut Markup, block: &Shown, answer: &SheetAnswer) {
+fn item_details(m: &mut Markup, settings: &ItemDetailsSettings, answer: &SheetAnswer) {
     let entries: Vec<(&str, &str)> =
-        block.items("axis").map(|entry| (text(entry, "column"), text(entry, "label"))).filter(|(column, _)| !column.is_empty()).collect();
+        settings.axis.iter().map(|entry| (text(&entry.column), text(&entry.label))).filter(|(column, _)| !column.is_empty()).collect();
     let pairs: Vec<(&str, &str)> = if entries.is_empty() {
         answer.columns.iter().filter(|c| !HIDDEN_COLUMNS.contains(&c.as_str())).map(|c| (c.as_str(), c.as_str())).collect()
     } else {
@@ -474,25 +485,21 @@ fn looks_like_image(url: &str) -> bool {
 /// The colours of a chart's series (each axis' first `backgroundColor`, else the palette's) and
 /// of a pie's slices (the first axis' colour list when it has several, else the palette).
 pub fn chart_style<'a>(block: &'a Shown, palette: &[String]) -> ChartStyle<'a> {
-    let own = |entry: &Map<String, Value>| -> Vec<String> {
-        entry
-            .get("backgroundColor")
-            .and_then(Value::as_array)
-            .into_iter()
-            .flatten()
-            .filter_map(|c| colour(c.as_str()))
-            .map(str::to_owned)
-            .collect()
+    let (axis, grouped): (&[ChartAxisItem], bool) = match &block.settings {
+        Some(BlockSettings::Chart(chart)) => (&chart.axis, chart.data_format),
+        _ => (&[], false),
     };
-    let axis: Vec<&Map<String, Value>> = block.items("axis").collect();
+    let own = |entry: &ChartAxisItem| -> Vec<String> {
+        entry.background_color.iter().filter_map(|c| colour(Some(c))).map(str::to_owned).collect()
+    };
     let colours = axis
         .iter()
         .enumerate()
         .map(|(i, entry)| own(entry).into_iter().next().unwrap_or_else(|| palette[i % palette.len()].clone()))
         .collect();
-    let first = axis.first().map(|entry| own(entry)).unwrap_or_default();
+    let first = axis.first().map(own).unwrap_or_default();
     let slice_colours = if first.len() > 1 { first } else { palette.to_vec() };
-    ChartStyle { title: &block.title, colours, slice_colours, grouped: block.flag("Data_Format") }
+    ChartStyle { title: &block.title, colours, slice_colours, grouped }
 }
 
 fn view_body(m: &mut Markup, block: &Shown, view: &BlockView, palette: &[String]) {
@@ -502,7 +509,7 @@ fn view_body(m: &mut Markup, block: &Shown, view: &BlockView, palette: &[String]
         }
         BlockView::Scorecard { cards } => scorecards(m, cards),
         BlockView::Markdown { html, .. } => {
-            if block.flag("loop") {
+            if matches!(&block.settings, Some(BlockSettings::Markdown(markdown)) if markdown.r#loop) {
                 m.open("ul", &[("class", "ssr-markdown-loop".into())]);
                 for one in html {
                     m.open("li", &[]).safe(&Safe::sanitised(one.clone())).close("li");
@@ -614,30 +621,30 @@ fn link_or_text(m: &mut Markup, label: &str, url: &str) {
 }
 
 /// An event card with its style fields (blocks §3.16), as the board draws them.
-fn event(m: &mut Markup, block: &Shown) {
-    let css = |pairs: &[(&str, &str)]| -> String {
-        pairs.iter().filter_map(|(property, key)| colour(Some(block.text(key))).map(|value| format!("{property}:{value};"))).collect()
+fn event(m: &mut Markup, event: &EventSettings) {
+    let css = |pairs: &[(&str, &Option<String>)]| -> String {
+        pairs.iter().filter_map(|(property, setting)| colour(Some(text(setting))).map(|value| format!("{property}:{value};"))).collect()
     };
-    let mut card = css(&[("color", "event_text_color"), ("background", "event_background_color")]);
-    if !block.text("event_background_color").is_empty() {
+    let mut card = css(&[("color", &event.event_text_color), ("background", &event.event_background_color)]);
+    if !text(&event.event_background_color).is_empty() {
         card.push_str("padding:12px;border-radius:8px;");
     }
-    let size = match block.text("event_title_size") {
+    let size = match event.event_title_size.as_str() {
         "small" => "1.1rem",
         "large" => "1.75rem",
         _ => "1.35rem",
     };
-    let title = format!("font-size:{size};{}", css(&[("color", "event_title_color")]));
-    let date = css(&[("color", "event_date_color")]);
+    let title = format!("font-size:{size};{}", css(&[("color", &event.event_title_color)]));
+    let date = css(&[("color", &event.event_date_color)]);
     m.open("div", &[("style", card.as_str().into())]);
-    if let Some(src) = image_url(block.text("image")) {
-        m.empty("img", &[("src", src.into()), ("alt", block.text("event_title").into())]);
+    if let Some(src) = image_url(text(&event.image)) {
+        m.empty("img", &[("src", src.into()), ("alt", text(&event.event_title).into())]);
     }
-    m.element("h3", &[("style", title.as_str().into())], block.text("event_title"));
+    m.element("h3", &[("style", title.as_str().into())], text(&event.event_title));
     let when = |date: &str, time: &str| [date, time].into_iter().filter(|part| !part.is_empty()).collect::<Vec<_>>().join(" ");
-    let start = when(block.text("start_date"), block.text("start_time"));
-    let end_date = if block.text("Event_Type") == "Multi day" { block.text("end_date") } else { "" };
-    let end = when(end_date, block.text("end_time"));
+    let start = when(text(&event.start_date), text(&event.start_time));
+    let end_date = if text(&event.event_type) == "Multi day" { text(&event.end_date) } else { "" };
+    let end = when(end_date, text(&event.end_time));
     let dates = match (start.is_empty(), end.is_empty()) {
         (false, false) => format!("{start} – {end}"),
         _ => format!("{start}{end}"),
@@ -645,123 +652,136 @@ fn event(m: &mut Markup, block: &Shown) {
     if !dates.is_empty() {
         m.element("p", &[("style", date.as_str().into())], &dates);
     }
-    let place = match block.text("Location") {
+    let place = match text(&event.location) {
         "Webinar" => "Webinar",
-        _ => block.text("address"),
+        _ => text(&event.address),
     };
     if !place.is_empty() {
         m.element("p", &[], place);
     }
-    if !block.text("description").is_empty() {
-        m.element("p", &[("style", "white-space:pre-line".into())], block.text("description"));
+    if !text(&event.description).is_empty() {
+        m.element("p", &[("style", "white-space:pre-line".into())], text(&event.description));
     }
-    if block.flag("registration_button") {
-        let label = Some(block.text("registration_button_text")).filter(|t| !t.is_empty()).unwrap_or("Register");
+    if event.registration_button {
+        let label = Some(text(&event.registration_button_text)).filter(|t| !t.is_empty()).unwrap_or("Register");
         m.open("p", &[]);
-        link_or_text(m, label, block.text("registration_link"));
+        link_or_text(m, label, text(&event.registration_link));
         m.close("p");
     }
     m.close("div");
 }
 
-fn header(m: &mut Markup, block: &Shown) {
+fn header(m: &mut Markup, header: &HeaderSettings) {
     m.open("div", &[("style", "display:flex;flex-wrap:wrap;align-items:center;gap:16px".into())]);
-    if let Some(src) = image_url(block.text("Logo")) {
+    if let Some(src) = image_url(text(&header.logo)) {
         m.empty("img", &[("class", "ssr-logo".into()), ("src", src.into()), ("alt", "Logo".into())]);
     }
-    if !block.text("HeaderTitle").is_empty() {
-        m.element("strong", &[], block.text("HeaderTitle"));
+    if !text(&header.header_title).is_empty() {
+        m.element("strong", &[], text(&header.header_title));
     }
     m.open("ul", &[("class", "ssr-links".into())]);
-    for item in block.items("navigationItems") {
+    for item in &header.navigation_items {
         m.open("li", &[]);
-        link_or_text(m, text(item, "name"), text(item, "url"));
+        link_or_text(m, text(&item.name), text(&item.url));
         m.close("li");
     }
     m.close("ul").close("div");
 }
 
-fn footer(m: &mut Markup, block: &Shown) {
-    if let Some(src) = image_url(block.text("logoImage")) {
+fn footer(m: &mut Markup, footer: &FooterSettings) {
+    if let Some(src) = image_url(text(&footer.logo_image)) {
         m.empty("img", &[("class", "ssr-logo".into()), ("src", src.into()), ("alt", "Logo".into())]);
     }
-    for key in ["footerSublinks", "simpleLinks"] {
-        let links: Vec<&Map<String, Value>> = block.items(key).collect();
+    let sublinks = footer.footer_sublinks.iter().map(|link| (&link.text, &link.url));
+    let simple = footer.simple_links.iter().map(|link| (&link.text, &link.url));
+    for links in [sublinks.collect::<Vec<_>>(), simple.collect()] {
         if links.is_empty() {
             continue;
         }
         m.open("ul", &[("class", "ssr-links".into())]);
-        for link in links {
+        for (label, url) in links {
             m.open("li", &[]);
-            link_or_text(m, text(link, "text"), text(link, "url"));
+            link_or_text(m, text(label), text(url));
             m.close("li");
         }
         m.close("ul");
     }
-    let contacts: Vec<&Map<String, Value>> = block.items("contactItems").filter(|item| !text(item, "value").is_empty()).collect();
+    let contacts: Vec<&str> = footer.contact_items.iter().map(|item| text(&item.value)).filter(|value| !value.is_empty()).collect();
     if !contacts.is_empty() {
         m.open("ul", &[("class", "ssr-links".into())]);
-        for item in contacts {
-            m.element("li", &[], text(item, "value"));
+        for value in contacts {
+            m.element("li", &[], value);
         }
         m.close("ul");
     }
-    if !block.text("copyrightText").is_empty() {
-        m.element("p", &[("class", "ssr-muted".into())], block.text("copyrightText"));
+    if !text(&footer.copyright_text).is_empty() {
+        m.element("p", &[("class", "ssr-muted".into())], text(&footer.copyright_text));
     }
 }
 
 /// The form's fields as labels over empty boxes: the height the form takes, readable without
 /// a script that could send it.
-fn form(m: &mut Markup, block: &Shown) {
-    if !block.text("titleForm").is_empty() {
-        m.element("h3", &[], block.text("titleForm"));
+fn form(m: &mut Markup, form: &FormSettings) {
+    if !text(&form.title_form).is_empty() {
+        m.element("h3", &[], text(&form.title_form));
     }
-    for field in block.items("axis").filter(|field| field.get("hide").and_then(Value::as_bool) != Some(true)) {
-        let label = Some(text(field, "label")).filter(|l| !l.is_empty()).unwrap_or(text(field, "column"));
+    for field in form.axis.iter().filter(|field| !field.hide) {
+        let label = Some(text(&field.label)).filter(|l| !l.is_empty()).unwrap_or(text(&field.column));
         m.element("p", &[("style", "margin:0".into())], label);
         m.open("div", &[("class", "ssr-input".into()), ("aria-hidden", "true".into())]).close("div");
     }
-    m.element("span", &[("class", "ssr-button".into())], Some(block.text("submit_text")).filter(|t| !t.is_empty()).unwrap_or("Submit"));
+    m.element("span", &[("class", "ssr-button".into())], Some(form.submit_text.trim()).filter(|t| !t.is_empty()).unwrap_or("Submit"));
 }
 
-/// Banner hero, features layout, image grid and image accordion: images, subtitle, features.
-fn features(m: &mut Markup, block: &Shown) {
-    for key in ["background_image", "foreground_image"] {
-        if let Some(src) = image_url(block.text(key)) {
+/// A banner's images, title and subtitle (the banner draws its own title over its hero: its
+/// frame has no title line).
+struct Images<'a> {
+    background: &'a Option<String>,
+    foreground: &'a Option<String>,
+    title: &'a Option<String>,
+    subtitle: &'a Option<String>,
+}
+
+impl Images<'_> {
+    const NONE: Images<'static> = Images { background: &None, foreground: &None, title: &None, subtitle: &None };
+}
+
+/// Banner hero, features layout, image grid and image accordion: images, subtitle, features
+/// and the 'learn more' link.
+fn features(m: &mut Markup, images: Images<'_>, features: &[FeaturesItem], learn_more: Option<(&Option<String>, &Option<String>)>) {
+    for image in [images.background, images.foreground] {
+        if let Some(src) = image_url(text(image)) {
             m.empty("img", &[("src", src.into()), ("alt", "".into())]);
         }
     }
-    // A banner draws its own title over its hero (its frame has no title line).
-    if block.kind == Some(BlockType::BannerHero) && !block.text("title").is_empty() {
-        m.element("h2", &[], block.text("title"));
+    if !text(images.title).is_empty() {
+        m.element("h2", &[], text(images.title));
     }
-    if !block.text("subtitle").is_empty() {
-        m.element("p", &[], block.text("subtitle"));
+    if !text(images.subtitle).is_empty() {
+        m.element("p", &[], text(images.subtitle));
     }
-    let features: Vec<&Map<String, Value>> = block.items("features").collect();
     if !features.is_empty() {
         m.open("ul", &[("class", "ssr-features".into())]);
         for feature in features {
             m.open("li", &[]);
-            match (text(feature, "iconType"), image_url(text(feature, "icon"))) {
+            match (text(&feature.icon_type), image_url(text(&feature.icon))) {
                 ("image", Some(src)) => {
                     m.empty("img", &[("src", src.into()), ("alt", "".into())]);
                 }
-                ("text", _) if !text(feature, "icon").is_empty() => {
-                    m.element("p", &[], text(feature, "icon"));
+                ("text", _) if !text(&feature.icon).is_empty() => {
+                    m.element("p", &[], text(&feature.icon));
                 }
                 _ => {}
             }
-            m.element("h3", &[], text(feature, "title"));
-            m.element("p", &[("style", "margin:0;white-space:pre-line".into())], text(feature, "description"));
+            m.element("h3", &[], text(&feature.title));
+            m.element("p", &[("style", "margin:0;white-space:pre-line".into())], text(&feature.description));
             m.close("li");
         }
         m.close("ul");
     }
-    if !block.text("learn_more_text").is_empty() {
+    if let Some((label, link)) = learn_more.filter(|(label, _)| !text(label).is_empty()) {
         m.open("p", &[]);
-        link_or_text(m, block.text("learn_more_text"), block.text("learn_more_link"));
+        link_or_text(m, text(label), text(link));
         m.close("p");
     }
 }
@@ -771,7 +791,9 @@ mod tests {
     use serde_json::json;
     use tessera_blocks::{Capabilities, ViewKind};
 
-    use super::super::snapshot::{reads, Reads};
+    use tessera_blocks::BlockType;
+
+    use super::super::snapshot::{reads, shown, Reads};
     use super::*;
 
     /// Every type of the catalogue is read as its capabilities say and drawn: a row type shows
@@ -782,7 +804,7 @@ mod tests {
         const IMAGE: &str = "https://example.com/a.png";
         let config = json!({"axis": [{"column": "Name"}], "image_column": "Name", "title": "T"}).as_object().unwrap().clone();
         for kind in BlockType::ALL {
-            let filled = tessera_blocks::with_defaults(&Value::Object({
+            let filled = tessera_blocks::normalise(&Value::Object({
                 let mut c = config.clone();
                 c.insert("type".into(), kind.as_str().into());
                 c
@@ -821,7 +843,7 @@ mod tests {
                 }
             };
             let rows = matches!(drawn, Body::Rows(_));
-            let shown = Shown { id: "b1".into(), kind: Some(kind), config: filled, title: "T".into(), body: drawn };
+            let shown = shown("b1".into(), kind.as_str(), filled, drawn);
             let mut m = Markup::new();
             body(&mut m, &shown, &[PALETTE[0].to_owned()]);
             let html = m.finish();
@@ -832,13 +854,8 @@ mod tests {
     #[test]
     fn headers_footers_and_banners_are_drawn_without_the_frames_box_and_title_line() {
         let framed = |kind: BlockType, config: Value| {
-            let shown = Shown {
-                id: "b1".into(),
-                kind: Some(kind),
-                config: config.as_object().unwrap().clone(),
-                title: "Top".into(),
-                body: Body::Settings,
-            };
+            let shown =
+                Shown { title: "Top".into(), ..shown("b1".into(), kind.as_str(), config.as_object().unwrap().clone(), Body::Settings) };
             let mut m = Markup::new();
             frame(&mut m, &shown, &[PALETTE[0].to_owned()]);
             m.finish().as_str().to_owned()
@@ -854,17 +871,11 @@ mod tests {
 
     #[test]
     fn an_event_card_takes_its_style_fields_and_drops_what_is_no_colour() {
-        let config = json!({"event_title": "Fair", "start_date": "2030-03-05", "event_title_color": "#aa0000", "event_title_size": "large",
+        let config = json!({"type": "event", "event_title": "Fair", "start_date": "2030-03-05", "event_title_color": "#aa0000", "event_title_size": "large",
             "event_text_color": "red;background:url(x)", "event_date_color": "#0000aa", "event_background_color": "#fffbe6"});
-        let shown = Shown {
-            id: "b1".into(),
-            kind: Some(BlockType::Event),
-            config: config.as_object().unwrap().clone(),
-            title: "T".into(),
-            body: Body::Settings,
-        };
+        let Ok(BlockSettings::Event(settings)) = tessera_blocks::settings(&config) else { panic!("an event") };
         let mut m = Markup::new();
-        event(&mut m, &shown);
+        event(&mut m, &settings);
         let html = m.finish().as_str().to_owned();
         assert!(html.starts_with(r#"<div style="background:#fffbe6;padding:12px;border-radius:8px;">"#), "{html}");
         assert!(html.contains(r#"<h3 style="font-size:1.75rem;color:#aa0000;">Fair</h3>"#), "{html}");

@@ -16,7 +16,7 @@
 
 use futures_util::future::join_all;
 use serde_json::{Map, Value};
-use tessera_blocks::{first_page_rows, BlockType, Capabilities, ViewKind};
+use tessera_blocks::{first_page_rows, BlockSettings, BlockType, Capabilities, ViewKind};
 
 use crate::blocks::StoredBlock;
 use crate::board_state::{Board, Settings};
@@ -49,8 +49,11 @@ pub struct Snapshot {
 pub struct Shown {
     pub id: String,
     pub kind: Option<BlockType>,
-    /// The block's settings with the catalogue's defaults filled in.
+    /// The block's settings, normalised (`tessera_blocks::normalise`), as stored JSON: what the
+    /// core's rules over settings (shown columns) and the cache key read.
     pub config: Map<String, Value>,
+    /// The same settings typed, for the renderers; `None` for a type the catalogue does not know.
+    pub settings: Option<BlockSettings>,
     /// Its `title`, else its type's name.
     pub title: String,
     pub body: Body,
@@ -67,27 +70,20 @@ pub enum Body {
 }
 
 impl Shown {
-    /// A text setting, trimmed; empty when absent.
-    pub fn text(&self, key: &str) -> &str {
-        text(&self.config, key)
+    /// A setting every type has (`BlockSettings::background_color`, ...), trimmed; empty when
+    /// absent or when the type is unknown.
+    pub fn shared<'a>(&'a self, read: fn(&'a BlockSettings) -> Option<&'a str>) -> &'a str {
+        self.settings.as_ref().and_then(read).map(str::trim).unwrap_or_default()
     }
 
-    /// The objects of a list setting (`axis`, `features`, ...).
-    pub fn items(&self, key: &str) -> impl Iterator<Item = &Map<String, Value>> {
-        items(&self.config, key)
-    }
-
-    pub fn flag(&self, key: &str) -> bool {
-        self.config.get(key).and_then(Value::as_bool).unwrap_or(false)
+    pub fn full_width(&self) -> bool {
+        self.settings.as_ref().is_some_and(BlockSettings::full_width)
     }
 }
 
-pub fn text<'a>(object: &'a Map<String, Value>, key: &str) -> &'a str {
-    object.get(key).and_then(Value::as_str).map(str::trim).unwrap_or_default()
-}
-
-pub fn items<'a>(object: &'a Map<String, Value>, key: &str) -> impl Iterator<Item = &'a Map<String, Value>> {
-    object.get(key).and_then(Value::as_array).into_iter().flatten().filter_map(Value::as_object)
+/// A text setting as renderers show it: trimmed, empty when absent.
+pub fn text(setting: &Option<String>) -> &str {
+    setting.as_deref().map(str::trim).unwrap_or_default()
 }
 
 /// Reads everything the embed of `board` shows `viewer` through `scope`; `blocks` are the
@@ -140,15 +136,22 @@ fn normalised(block: StoredBlock) -> StoredBlock {
 }
 
 fn shown_block(block: StoredBlock, body: Body) -> Shown {
-    let kind = BlockType::parse(&block.block_type);
-    let filled = block.config;
-    let own_title = text(&filled, "title");
+    shown(block.id, &block.block_type, block.config, body)
+}
+
+/// A block of type `block_type` with its normalised settings `config`, as the renderers take it.
+pub(crate) fn shown(id: String, block_type: &str, config: Map<String, Value>, body: Body) -> Shown {
+    let kind = BlockType::parse(block_type);
+    let mut json = Value::Object(config.clone());
+    json["type"] = Value::String(block_type.to_owned());
+    let settings = tessera_blocks::settings(&json).ok();
+    let own_title = settings.as_ref().and_then(BlockSettings::title).map(str::trim).unwrap_or_default();
     let title = match (own_title.is_empty(), kind) {
         (false, _) => own_title.to_owned(),
         (true, Some(kind)) => tessera_blocks::block_info(kind).entry.name.to_owned(),
-        (true, None) => block.block_type.clone(),
+        (true, None) => block_type.to_owned(),
     };
-    Shown { id: block.id, kind, config: filled, title, body }
+    Shown { id, kind, config, settings, title, body }
 }
 
 async fn body(state: &AppState, scope: &Scope, viewer: &Viewer, block: &StoredBlock, search: Option<String>) -> Body {
@@ -161,7 +164,7 @@ async fn body(state: &AppState, scope: &Scope, viewer: &Viewer, block: &StoredBl
         block: Some(block.id.clone()),
         ..SheetParams::default()
     };
-    let sheet = text(&block.config, "sheet_title");
+    let sheet = block.config.get("sheet_title").and_then(Value::as_str).map(str::trim).unwrap_or_default();
     let params = match reads(BlockType::parse(&block.block_type), &block.config) {
         Reads::Settings => return Body::Settings,
         Reads::View => {

@@ -104,11 +104,13 @@ both_databases! {
             "block_border": "#e7ebf3", "block_shadow": "#ebeff3", "palette": [], "hero_background": "#161819", "public": true,
             "spreadsheetId": null, "sheets": [], "users": [], "owner_email": "", "can_edit": false, "user_role": "guest", "page": "view",
             "app_header": null, "app_footer": null,
-            // Blocks come with the catalogue's defaults filled in; a chart without its x axis is a draft.
-            "blocks": [
-                {"id": "first", "type": "chart", "sheet_title": "Sales", "axis": "x", "legendPosition": "top", "pdf_download": true, "temp_block": true},
-                {"id": "second", "type": "chart", "sheet_title": "Sales", "axis": "x", "legendPosition": "top", "pdf_download": true, "temp_block": true}
-            ]
+            // Blocks come normalised: the catalogue's defaults filled in, a series list it cannot read
+            // dropped to none, and a chart without its x axis marked a draft.
+            "blocks": ["first", "second"].map(|id| json!({
+                "id": id, "type": "chart", "sheet_title": "Sales", "axis": [], "legendPosition": "top", "pdf_download": true,
+                "temp_block": true, "showScaleLabel": false, "stackAxis": false, "Data_Format": false, "beginAtZero": false,
+                "CustomStepSize": false, "show_details_on_click": false, "full_width": false
+            }))
         });
         assert_eq!(state, &expected);
 
