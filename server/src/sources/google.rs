@@ -36,7 +36,8 @@ use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use tessera_core::table::RECORD_ID_COLUMN;
 
-use super::google_tabs::{self, ValueRange};
+pub use super::google_tabs::{GARBLED, TOO_MANY_CELLS};
+use super::google_tabs::{self, column_letter, quoted, ValueRange};
 use super::{Fetched, RowWrite, Source};
 use crate::error::{Error, ResultExt};
 use crate::imports_progress;
@@ -62,14 +63,6 @@ const PUBLISHED_LINK: &str = "This is a 'Publish to the web' link: connect it as
 
 const NO_ID_COLUMN: &str = "The Google tab no longer has its 'ChartApps Record ID' column. Refresh the spreadsheet to \
      restore it, then try again.";
-
-/// Google's own limit is 10,000,000 cells a spreadsheet, so only a limit lowered here is hit.
-pub const TOO_MANY_CELLS: &str = "This Google spreadsheet has more than 10,000,000 cells, the most one import may hold. \
-     Move some tabs to another spreadsheet and connect them separately.";
-
-/// An answer that is not the API's JSON, or JSON without the parts every answer has.
-pub const GARBLED: &str = "Google Sheets answered something other than spreadsheet data (the answer was cut off, or a proxy \
-     answered in its place). Nothing was changed here; please try again in a few minutes.";
 
 /// The error of a read that took longer than `secs` seconds.
 pub fn too_slow(secs: u64) -> Error {
@@ -282,24 +275,6 @@ fn fill(header: &[String], row: &mut [String], values: &Values) -> Result<(), Er
 /// which Google drops as it stores the text).
 fn entered(value: &str) -> String {
     crate::csv::defused(value).into_owned()
-}
-
-/// A tab title as an A1 range: quoted, with quotes doubled.
-pub(super) fn quoted(title: &str) -> String {
-    format!("'{}'", title.replace('\'', "''"))
-}
-
-/// 0 → A, 25 → Z, 26 → AA.
-pub(super) fn column_letter(index: usize) -> String {
-    let mut letters = Vec::new();
-    let mut n = index + 1;
-    while n > 0 {
-        let rest = (n - 1) % 26;
-        letters.push(b'A' + rest as u8);
-        n = (n - 1) / 26;
-    }
-    letters.reverse();
-    String::from_utf8(letters).unwrap_or_default()
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -19,9 +19,34 @@ use serde::{Deserialize, Serialize};
 use tessera_core::table::RECORD_ID_COLUMN;
 use tessera_files::Piece;
 
-use super::google::{column_letter, quoted, GARBLED, TOO_MANY_CELLS};
 use crate::error::{Error, ResultExt};
 use crate::sheets::{IdRule, RecordIds};
+
+/// Google's own limit is 10,000,000 cells a spreadsheet, so only a limit lowered here is hit.
+pub const TOO_MANY_CELLS: &str = "This Google spreadsheet has more than 10,000,000 cells, the most one import may hold. \
+     Move some tabs to another spreadsheet and connect them separately.";
+
+/// An answer that is not the API's JSON, or JSON without the parts every answer has.
+pub const GARBLED: &str = "Google Sheets answered something other than spreadsheet data (the answer was cut off, or a proxy \
+     answered in its place). Nothing was changed here; please try again in a few minutes.";
+
+/// A tab title as an A1 range: quoted, with quotes doubled.
+pub(super) fn quoted(title: &str) -> String {
+    format!("'{}'", title.replace('\'', "''"))
+}
+
+/// 0 → A, 25 → Z, 26 → AA.
+pub(super) fn column_letter(index: usize) -> String {
+    let mut letters = Vec::new();
+    let mut n = index + 1;
+    while n > 0 {
+        let rest = (n - 1) % 26;
+        letters.push(b'A' + rest as u8);
+        n = (n - 1) / 26;
+    }
+    letters.reverse();
+    String::from_utf8(letters).unwrap_or_default()
+}
 
 /// What the first pass learned of one tab, and the ids it chose.
 pub(super) struct TabPlan {
