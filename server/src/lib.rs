@@ -7,44 +7,13 @@
 
 pub mod access;
 pub mod accounts;
-pub mod answer_cache;
-pub mod api;
-pub mod app_settings;
-pub mod apps;
-pub mod audience;
-pub mod auth;
-pub mod blocks;
-pub mod board_state;
-pub mod client_errors;
-pub mod codes;
-mod config;
-mod cross_site;
-mod csp;
-pub mod csv;
-pub mod db;
-pub mod demo;
-pub mod docs_guides;
+pub mod boards;
 pub mod embed;
-pub mod embed_token;
-pub mod error;
-pub mod files;
 pub mod history;
-pub mod imports_progress;
-pub mod link_preview;
-pub mod mail;
-pub mod outbound;
-pub mod plans;
-pub mod rate_limit;
-pub mod scope;
-pub mod sheet_query;
+pub mod http;
+pub mod infra;
 pub mod sheets;
-pub mod sources;
-mod state;
-pub mod subdomains;
-pub mod templates;
-pub mod text;
-pub mod views;
-mod web;
+pub mod web;
 
 use std::future::Future;
 use std::io;
@@ -56,9 +25,38 @@ use tokio::net::TcpListener;
 use tower_http::compression::CompressionLayer;
 use tower_http::trace::TraceLayer;
 
-pub use config::{Config, ConfigError, HistoryLimits, SentryDsn};
-pub use error::Error;
-pub use state::AppState;
+use accounts::auth::session::SessionKeys;
+use accounts::mail::{self, Mailer};
+use infra::db::{self, Db};
+use infra::outbound;
+use sheets::answer_cache::AnswerCache;
+use sheets::cache::TableCache;
+
+pub use infra::config::{Config, ConfigError, HistoryLimits, SentryDsn};
+pub use infra::error::Error;
+
+/// What every handler shares: configuration, the database and the session keys. The server
+/// keeps nothing else between requests, so any replica can answer any request.
+#[derive(Clone)]
+pub struct AppState {
+    pub config: Arc<Config>,
+    pub db: Db,
+    pub keys: Arc<SessionKeys>,
+    pub mailer: Mailer,
+    /// Parsed sheets by version; a cache that any replica may lose at any time.
+    pub tables: Arc<TableCache>,
+    /// Answers many viewers share, by data version and effective query (`answer_cache`); a cache too.
+    pub answers: Arc<AnswerCache>,
+    /// Embeds and preview images as drawn, by board and data version (`embed`); a cache too.
+    pub embeds: Arc<embed::cache::Cache>,
+    /// For outside services the operator configured (Google Sheets API, SMTP is separate).
+    pub http: reqwest::Client,
+    /// For addresses users type in (published-CSV links): private networks are refused at
+    /// connect time and in redirects unless `TESSERA_ALLOW_PRIVATE_FETCH` is set (see `outbound`).
+    pub user_http: reqwest::Client,
+    /// For API-call row actions: as `user_http`, with a 10-second limit and at most 3 redirects.
+    pub action_http: reqwest::Client,
+}
 
 /// The whole application: `/api/*` first, then the web app for every other path, behind the
 /// refusal of forged cross-site changes (`cross_site`). Answers are
@@ -67,9 +65,9 @@ pub use state::AppState;
 pub fn router(state: AppState) -> Router {
     web::router(&state)
         .merge(embed::router(state.clone()))
-        .nest("/v3", api::v3_router(state.clone()))
-        .nest("/api", api::router(state.clone()))
-        .layer(axum::middleware::from_fn_with_state(state, cross_site::refuse_forgeries))
+        .nest("/v3", http::api::v3_router(state.clone()))
+        .nest("/api", http::api::router(state.clone()))
+        .layer(axum::middleware::from_fn_with_state(state, http::cross_site::refuse_forgeries))
         .layer(CompressionLayer::new())
         .layer(TraceLayer::new_for_http())
 }
@@ -77,11 +75,11 @@ pub fn router(state: AppState) -> Router {
 impl AppState {
     /// Connects to the database (applying migrations) and loads the session keys.
     pub async fn new(config: Config) -> Result<Self, StartError> {
-        let db = db::Db::connect(&config.database_url).await?;
-        let keys = auth::session::SessionKeys::load(&db, &config).await.map_err(|error| StartError::Init(error.to_string()))?;
-        let mailer = mail::Mailer::from_config(&config, keys.outbox_key())?;
-        let tables = Arc::new(sheets::cache::TableCache::new(config.sheet_cache_mb * 1024 * 1024));
-        let answers = Arc::new(answer_cache::AnswerCache::new(config.answer_cache_mb * 1024 * 1024));
+        let db = Db::connect(&config.database_url).await?;
+        let keys = SessionKeys::load(&db, &config).await.map_err(|error| StartError::Init(error.to_string()))?;
+        let mailer = Mailer::from_config(&config, keys.outbox_key())?;
+        let tables = Arc::new(TableCache::new(config.sheet_cache_mb * 1024 * 1024));
+        let answers = Arc::new(AnswerCache::new(config.answer_cache_mb * 1024 * 1024));
         let embeds = Arc::new(embed::Cache::default());
         let http = build_client(http_builder())?;
         let access = config.private_access();
@@ -155,7 +153,9 @@ pub async fn run() -> Result<(), StartError> {
     }
     let state = AppState::new(config).await?;
     let demo = match state.config.demo {
-        true => demo::seed_if_empty(&state).await.map_err(|error| StartError::Init(format!("creating the demo workspace: {error}")))?,
+        true => {
+            boards::demo::seed_if_empty(&state).await.map_err(|error| StartError::Init(format!("creating the demo workspace: {error}")))?
+        }
         false => None,
     };
     let limits = state.config.history;

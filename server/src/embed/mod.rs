@@ -22,7 +22,6 @@
 
 pub mod cache;
 pub mod chart_svg;
-pub mod html;
 mod preview;
 mod render;
 mod snapshot;
@@ -40,15 +39,15 @@ use serde::Deserialize;
 
 use self::cache::Key;
 pub use self::cache::{Cache, Rendered, CACHE_BYTES};
-use self::html::Safe;
-use crate::access::Role;
-use crate::auth::Caller;
-use crate::blocks::{self, OwnedParent, Parent, StoredBlock};
-use crate::board_state::{self, Board};
-use crate::embed_token;
-use crate::error::Error;
-use crate::scope::Scope;
-use crate::sheet_query::Viewer;
+use crate::access::embed_token;
+use crate::access::scope::Scope;
+use crate::access::sheet_query::Viewer;
+use crate::accounts::auth::Caller;
+use crate::accounts::roles::Role;
+use crate::boards::blocks::{self, OwnedParent, Parent, StoredBlock};
+use crate::boards::board_state::{self, Board};
+use crate::infra::error::Error;
+use crate::infra::html::Safe;
 use crate::sheets::store::{self, SheetInfo};
 use crate::web::{self, Prerendered, WebApp};
 use crate::AppState;
@@ -136,7 +135,7 @@ pub async fn scope_for(state: &AppState, board: &Board, token: Option<&str>) -> 
 pub async fn guest_scope(state: &AppState, board: &Board) -> Result<Scope, Error> {
     let spreadsheet_id = board.spreadsheet_id.clone().unwrap_or_default();
     if !spreadsheet_id.is_empty() {
-        if let Err(error) = crate::sources::refresh_if_stale(state, &spreadsheet_id).await {
+        if let Err(error) = crate::sheets::sources::refresh_if_stale(state, &spreadsheet_id).await {
             tracing::warn!(spreadsheet = %spreadsheet_id, %error, "embedding the stored rows: the source could not be refreshed");
         }
     }
@@ -162,7 +161,7 @@ pub async fn rendered(state: &AppState, board: &Board, scope: &Scope, viewer: &V
     };
     let key = Key {
         board_id: board.id.clone(),
-        fingerprint: fingerprint(board, scope, viewer, &blocks, &sheets, crate::db::now().div_euclid(86_400)),
+        fingerprint: fingerprint(board, scope, viewer, &blocks, &sheets, crate::infra::db::now().div_euclid(86_400)),
     };
     state
         .embeds

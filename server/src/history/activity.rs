@@ -18,10 +18,10 @@ use tessera_core::table::RECORD_ID_COLUMN;
 use utoipa::ToSchema;
 
 use super::time_ordered_id;
-use crate::access::Role;
-use crate::auth::Caller;
-use crate::db::{now, Db};
-use crate::error::{Error, ResultExt};
+use crate::accounts::auth::Caller;
+use crate::accounts::roles::Role;
+use crate::infra::db::{now, Db};
+use crate::infra::error::{Error, ResultExt};
 use crate::sheets::store::SheetInfo;
 
 /// What an entry records.
@@ -513,7 +513,7 @@ pub fn cells_by_column(sheet: &SheetInfo, cells: &[String]) -> BTreeMap<String, 
 pub fn csv(entries: &[ActivityEntry]) -> String {
     let mut out = String::from("time (UTC),kind,person,sheet,record id,block,changes\r\n");
     for entry in entries {
-        let time = crate::text::rfc3339(entry.created_at);
+        let time = crate::infra::text::rfc3339(entry.created_at);
         let empty = BTreeMap::new();
         let (before, after) = (entry.before.as_ref().unwrap_or(&empty), entry.after.as_ref().unwrap_or(&empty));
         let changes: Vec<String> = entry
@@ -533,7 +533,7 @@ pub fn csv(entries: &[ActivityEntry]) -> String {
             entry.block_title.clone(),
             changes.join("; "),
         ];
-        crate::csv::record(fields.iter().map(String::as_str), &mut out);
+        crate::infra::csv::record(fields.iter().map(String::as_str), &mut out);
     }
     out
 }

@@ -14,9 +14,9 @@ use utoipa::ToSchema;
 
 use super::activity::{self, RowLog};
 use super::time_ordered_id;
-use crate::config::HistoryLimits;
-use crate::db::{now, Db};
-use crate::error::{Error, ResultExt};
+use crate::infra::config::HistoryLimits;
+use crate::infra::db::{now, Db};
+use crate::infra::error::{Error, ResultExt};
 use crate::sheets::incoming::Incoming;
 use crate::sheets::store::{self, StoredTab};
 use tessera_files::Piece;

@@ -17,9 +17,9 @@ use tessera_core::table::RECORD_ID_COLUMN;
 
 use super::new_record_id;
 use super::store::{insert_rows, SheetInfo};
-use crate::db::{now, Db};
-use crate::error::{Error, ResultExt};
 use crate::history::activity::{self, Kind, RowLog};
+use crate::infra::db::{now, Db};
+use crate::infra::error::{Error, ResultExt};
 
 /// The answer to a write of a row that is no longer there.
 pub const ROW_GONE: &str = "This row no longer exists: someone may have deleted it. Reload to see the current data.";

@@ -4,8 +4,8 @@
 use jsonwebtoken::{Algorithm, EncodingKey, Header};
 use reqwest::Method;
 use serde_json::json;
-use tessera_server::auth::session::Claims;
-use tessera_server::db::{now, Flag};
+use tessera_server::accounts::auth::session::Claims;
+use tessera_server::infra::db::{now, Flag};
 
 use crate::both_databases;
 use crate::support::smtp::SmtpStandIn;

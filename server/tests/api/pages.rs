@@ -7,7 +7,7 @@ use serde_json::{json, Value};
 use crate::apps::{app, id, invite, public_app, rita};
 use crate::both_databases;
 use crate::support::*;
-use tessera_server::access;
+use tessera_server::accounts::roles as access;
 
 async fn add_page(owner: &Client, app_id: &str, body: Value) -> Value {
     owner.post(&format!("/api/apps/{app_id}/pages"), body).await.expect(201)["page"].clone()
