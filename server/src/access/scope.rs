@@ -389,3 +389,24 @@ pub fn conditional_filter(block: &StoredBlock) -> Result<Option<ConditionalFilte
 fn narrows(filter: &ConditionalFilter) -> bool {
     matches!(filter.filter_by.as_str(), "Logged in user" | "Current record")
 }
+
+/// The rows a guest of `board` reads, whoever asks: its spreadsheet (a linked one refreshed
+/// when stale, as for every viewer) and its stored filters.
+pub async fn guest_scope(state: &crate::AppState, board: &board_state::Board) -> Result<Scope, Error> {
+    let spreadsheet_id = board.spreadsheet_id.clone().unwrap_or_default();
+    if !spreadsheet_id.is_empty() {
+        if let Err(error) = crate::sheets::sources::refresh_if_stale(state, &spreadsheet_id).await {
+            tracing::warn!(spreadsheet = %spreadsheet_id, %error, "embedding the stored rows: the source could not be refreshed");
+        }
+    }
+    Ok(Scope {
+        role: Role::Guest,
+        spreadsheet_id,
+        filters: board.settings()?.filters,
+        parent: OwnedParent::Board(board.id.clone()),
+        locked_filters: Vec::new(),
+        read_only: false,
+        blocks: blocks::stored(&state.db, blocks::Parent::Board(&board.id)).await?.into(),
+        recorded_name: None,
+    })
+}

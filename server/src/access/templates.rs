@@ -29,9 +29,9 @@ use tessera_core::query;
 use tessera_core::table::Table;
 use utoipa::ToSchema;
 
+use crate::access::scope;
 use crate::access::sheet_query::{self, SheetParams, Viewer, GUEST_ROW_CAP};
 use crate::boards::board_state::Board;
-use crate::embed;
 use crate::infra::error::Error;
 use crate::sheets::store;
 use crate::sheets::ImportedSheet;
@@ -123,7 +123,7 @@ fn shows_guests_nothing(error: &Error) -> bool {
 /// guest can read through the board (see the module doc). Empty when it has no spreadsheet.
 pub async fn guest_sample(state: &AppState, board: &Board, blocks: &[Value]) -> Result<Vec<ImportedSheet>, Error> {
     let Some(spreadsheet_id) = &board.spreadsheet_id else { return Ok(Vec::new()) };
-    let scope = embed::guest_scope(state, board).await?;
+    let scope = scope::guest_scope(state, board).await?;
     let filters = scope.filters.clone();
     let guest = Viewer::default();
     let mut sample = Vec::new();

@@ -9,6 +9,7 @@ use serde_json::{Map, Value};
 use sqlx::AnyConnection;
 use utoipa::ToSchema;
 
+use crate::accounts::auth::caller::PAID_PLAN;
 use crate::accounts::auth::Caller;
 use crate::accounts::roles::{workspace_role, Role};
 use crate::boards::blocks::{self, Parent};
@@ -271,9 +272,6 @@ pub fn frame_ancestors(board: &Board) -> Option<String> {
     let origins: Vec<String> = stored.iter().filter_map(Value::as_str).filter_map(|origin| embed_origin(origin).ok()).collect();
     (!origins.is_empty()).then(|| format!("frame-ancestors 'self' {}", origins.join(" ")))
 }
-
-/// The plan that unlocks embedding (the `plans` table's `paid`).
-pub const PAID_PLAN: &str = "paid";
 
 /// The text of every refusal to embed a board of a free plan, as the Embed popup words it.
 pub const EMBED_NEEDS_PAID_PLAN: &str = "Embedding a board in another site needs a paid plan.";

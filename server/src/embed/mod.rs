@@ -40,11 +40,11 @@ use serde::Deserialize;
 use self::cache::Key;
 pub use self::cache::{Cache, Rendered, CACHE_BYTES};
 use crate::access::embed_token;
-use crate::access::scope::Scope;
+use crate::access::scope::{guest_scope, Scope};
 use crate::access::sheet_query::Viewer;
 use crate::accounts::auth::Caller;
 use crate::accounts::roles::Role;
-use crate::boards::blocks::{self, OwnedParent, Parent, StoredBlock};
+use crate::boards::blocks::StoredBlock;
 use crate::boards::board_state::{self, Board};
 use crate::infra::error::Error;
 use crate::infra::html::Safe;
@@ -128,27 +128,6 @@ pub async fn scope_for(state: &AppState, board: &Board, token: Option<&str>) -> 
         scope.read_only = !board.public;
     }
     Ok(scope)
-}
-
-/// The rows a guest of `board` reads, whoever asks: its spreadsheet (a linked one refreshed
-/// when stale, as for every viewer) and its stored filters.
-pub async fn guest_scope(state: &AppState, board: &Board) -> Result<Scope, Error> {
-    let spreadsheet_id = board.spreadsheet_id.clone().unwrap_or_default();
-    if !spreadsheet_id.is_empty() {
-        if let Err(error) = crate::sheets::sources::refresh_if_stale(state, &spreadsheet_id).await {
-            tracing::warn!(spreadsheet = %spreadsheet_id, %error, "embedding the stored rows: the source could not be refreshed");
-        }
-    }
-    Ok(Scope {
-        role: Role::Guest,
-        spreadsheet_id,
-        filters: board.settings()?.filters,
-        parent: OwnedParent::Board(board.id.clone()),
-        locked_filters: Vec::new(),
-        read_only: false,
-        blocks: blocks::stored(&state.db, Parent::Board(&board.id)).await?.into(),
-        recorded_name: None,
-    })
 }
 
 /// `board` drawn for `viewer` through `scope`: from the cache when nothing it was drawn from

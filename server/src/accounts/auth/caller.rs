@@ -12,6 +12,9 @@ use crate::infra::error::{Error, ResultExt};
 use crate::AppState;
 
 /// A signed-in user as the server knows them.
+/// The plan that unlocks embedding (the `plans` table's `paid`).
+pub const PAID_PLAN: &str = "paid";
+
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
 pub struct User {
     pub id: String,
@@ -23,7 +26,7 @@ pub struct User {
 
 impl User {
     pub fn is_free_plan(&self) -> bool {
-        self.plan_id != crate::boards::board_state::PAID_PLAN
+        self.plan_id != PAID_PLAN
     }
 }
 
