@@ -11,10 +11,10 @@ use crate::infra::db::{now, Flag};
 use crate::infra::error::{Error, ResultExt};
 use crate::AppState;
 
-/// A signed-in user as the server knows them.
 /// The plan that unlocks embedding (the `plans` table's `paid`).
 pub const PAID_PLAN: &str = "paid";
 
+/// A signed-in user as the server knows them.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
 pub struct User {
     pub id: String,
