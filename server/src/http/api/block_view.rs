@@ -4,14 +4,14 @@
 //! or iframe frame of the block); the embed draws from the same module.
 
 use axum::extract::{Path, Query, State};
-use axum::http::HeaderMap;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::sheet_data::{board_scope, page_scope, viewer};
+use serde::Deserialize;
+
+use super::place::Place;
 use super::SpecParams;
 use crate::access::views::{view_json, BlockView, ViewParams};
-use crate::accounts::auth::Caller;
 use crate::boards::apps::AppLocator;
 use crate::infra::error::{Error, ErrorBody};
 use crate::sheets::answer_cache::JsonAnswer;
@@ -34,15 +34,8 @@ pub fn v3_router() -> OpenApiRouter<AppState> {
         (status = 403, description = "A private board", body = ErrorBody),
         (status = 404, description = "No such board, spreadsheet of this board, tab, or block on this board", body = ErrorBody),
         (status = 422, description = "A setting or parameter that does not fit the sheet; `field` names it", body = ErrorBody)))]
-async fn board_view(
-    State(state): State<AppState>,
-    caller: Caller,
-    Path((spreadsheet_id, block_id)): Path<(String, String)>,
-    Query(spec): Query<SpecParams>,
-    Query(params): Query<ViewParams>,
-) -> Result<JsonAnswer, Error> {
-    let scope = board_scope(&state, &caller, spec.board.as_deref(), Some(&spreadsheet_id), spec.embed_token.as_deref()).await?;
-    view_json(&state, &scope, &viewer(&caller, spec), &block_id, &params).await
+async fn board_view(state: State<AppState>, place: Place, block: Path<BlockPath>, params: Query<ViewParams>) -> Result<JsonAnswer, Error> {
+    view(state, place, block, params).await
 }
 
 /// The view of a block of the app page at `board`.
@@ -52,15 +45,24 @@ async fn board_view(
         (status = 403, description = "A private app", body = ErrorBody),
         (status = 404, description = "No such app, page, spreadsheet, tab, or block on this page", body = ErrorBody),
         (status = 422, description = "A setting or parameter that does not fit the sheet; `field` names it", body = ErrorBody)))]
-async fn page_view(
+async fn page_view(state: State<AppState>, place: Place, block: Path<BlockPath>, params: Query<ViewParams>) -> Result<JsonAnswer, Error> {
+    view(state, place, block, params).await
+}
+
+/// The block named in the path of a view call.
+#[derive(Deserialize)]
+struct BlockPath {
+    #[serde(rename = "blockId")]
+    block_id: String,
+}
+
+/// The view call of a board or an app page.
+async fn view(
     State(state): State<AppState>,
-    caller: Caller,
-    Path(block_id): Path<String>,
-    Query(spec): Query<SpecParams>,
-    Query(locator): Query<AppLocator>,
+    place: Place,
+    Path(block): Path<BlockPath>,
     Query(params): Query<ViewParams>,
-    headers: HeaderMap,
 ) -> Result<JsonAnswer, Error> {
-    let scope = page_scope(&state, &caller, &locator, &headers, spec.board.as_deref()).await?;
-    view_json(&state, &scope, &viewer(&caller, spec), &block_id, &params).await
+    let scope = place.scope(&state).await?;
+    view_json(&state, &scope, &place.viewer(), &block.block_id, &params).await
 }

@@ -27,8 +27,7 @@
 
 use std::collections::BTreeMap;
 
-use axum::extract::{Path, Query, State};
-use axum::http::HeaderMap;
+use axum::extract::{Query, State};
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 use serde_json::Value;
@@ -37,12 +36,11 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::sheet_data::{board_scope, page_scope, viewer};
+use super::place::Place;
 use super::{ApiJson, SpecParams};
 use crate::access::scope::Scope;
 use crate::access::sheet_query::{self, SheetAnswer, SheetParams, Viewer};
 use crate::access::views::{self, BlockView, ViewParams};
-use crate::accounts::auth::Caller;
 use crate::boards::apps::AppLocator;
 use crate::boards::blocks::StoredBlock;
 use crate::infra::error::{Error, ErrorBody};
@@ -101,15 +99,8 @@ pub struct FirstPaint {
     responses((status = 200, body = FirstPaint), (status = 400, description = "A malformed query", body = ErrorBody),
         (status = 403, description = "A private board", body = ErrorBody),
         (status = 404, description = "No such board, or not this board's spreadsheet", body = ErrorBody)))]
-async fn board_first_paint(
-    State(state): State<AppState>,
-    caller: Caller,
-    Path(spreadsheet_id): Path<String>,
-    Query(spec): Query<SpecParams>,
-    Query(params): Query<FirstPaintParams>,
-) -> Result<ApiJson<FirstPaint>, Error> {
-    let scope = board_scope(&state, &caller, spec.board.as_deref(), Some(&spreadsheet_id), spec.embed_token.as_deref()).await?;
-    Ok(ApiJson(first_paint(&state, scope, viewer(&caller, spec), params).await?))
+async fn board_first_paint(state: State<AppState>, place: Place, params: Query<FirstPaintParams>) -> Result<ApiJson<FirstPaint>, Error> {
+    first_paint(state, place, params).await
 }
 
 /// The first paint of every block of the app page at `board`.
@@ -118,19 +109,21 @@ async fn board_first_paint(
     responses((status = 200, body = FirstPaint), (status = 400, description = "A malformed query", body = ErrorBody),
         (status = 403, description = "A private app", body = ErrorBody),
         (status = 404, description = "No such app or page", body = ErrorBody)))]
-async fn page_first_paint(
-    State(state): State<AppState>,
-    caller: Caller,
-    Query(spec): Query<SpecParams>,
-    Query(locator): Query<AppLocator>,
-    Query(params): Query<FirstPaintParams>,
-    headers: HeaderMap,
-) -> Result<ApiJson<FirstPaint>, Error> {
-    let scope = page_scope(&state, &caller, &locator, &headers, spec.board.as_deref()).await?;
-    Ok(ApiJson(first_paint(&state, scope, viewer(&caller, spec), params).await?))
+async fn page_first_paint(state: State<AppState>, place: Place, params: Query<FirstPaintParams>) -> Result<ApiJson<FirstPaint>, Error> {
+    first_paint(state, place, params).await
 }
 
-async fn first_paint(state: &AppState, scope: Scope, viewer: Viewer, params: FirstPaintParams) -> Result<FirstPaint, Error> {
+/// The first paint of a board or an app page.
+async fn first_paint(
+    State(state): State<AppState>,
+    place: Place,
+    Query(params): Query<FirstPaintParams>,
+) -> Result<ApiJson<FirstPaint>, Error> {
+    let scope = place.scope(&state).await?;
+    Ok(ApiJson(blocks_first_paint(&state, scope, place.viewer(), params).await?))
+}
+
+async fn blocks_first_paint(state: &AppState, scope: Scope, viewer: Viewer, params: FirstPaintParams) -> Result<FirstPaint, Error> {
     // Each block on its own task: the queries are CPU work, which one task would do in turn.
     let tasks: Vec<_> = scope
         .blocks

@@ -25,6 +25,7 @@ mod imports;
 mod marketplace;
 mod onboarding;
 mod pages;
+mod place;
 mod plans;
 mod row_actions;
 mod rows;

@@ -33,14 +33,13 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use super::place::{board_scope, page_scope, viewer, Place};
 use super::{ApiJson, SpecParams};
-use crate::access::scope::{self, Scope};
-use crate::access::sheet_query::{self, SheetAnswer, SheetParams, Viewer};
+use crate::access::sheet_query::{self, SheetAnswer, SheetParams};
 use crate::accounts::auth::Caller;
 use crate::boards::apps::AppLocator;
 use crate::infra::error::{Error, ErrorBody};
 use crate::sheets::answer_cache::JsonAnswer;
-use crate::sheets::sources;
 use crate::sheets::store;
 use crate::AppState;
 
@@ -53,46 +52,10 @@ pub fn v3_router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(page_sheet)).routes(routes!(page_export)).routes(routes!(spreadsheet_data))
 }
 
-pub(super) fn viewer(caller: &Caller, spec: SpecParams) -> Viewer {
-    Viewer::new(caller, spec.session_row_id, spec.url_filters)
-}
-
-/// The scope of the board the request names, read by the caller or through `embed_token`; its
-/// spreadsheet must be `spreadsheet_id` when given.
-pub(super) async fn board_scope(
-    state: &AppState,
-    caller: &Caller,
-    board: Option<&str>,
-    spreadsheet_id: Option<&str>,
-    embed_token: Option<&str>,
-) -> Result<Scope, Error> {
-    let scope = scope::board_scope(&state.db, caller, board.unwrap_or_default(), spreadsheet_id, embed_token).await?;
-    refresh_linked(state, &scope).await;
-    Ok(scope)
-}
-
-/// A linked spreadsheet (published CSV or Google Sheets) older than its time-to-live is fetched
-/// again first. A failed fetch keeps the stored snapshot: viewers get the last good rows rather
-/// than an error, and the failure is kept on the spreadsheet for its owner to see.
-async fn refresh_linked(state: &AppState, scope: &Scope) {
-    if let Err(error) = sources::refresh_if_stale(state, &scope.spreadsheet_id).await {
-        tracing::warn!(spreadsheet = %scope.spreadsheet_id, %error, "serving the stored rows: the source could not be refreshed");
-    }
-}
-
-/// The scope of the app page at `board` of the app the request names.
-pub(super) async fn page_scope(
-    state: &AppState,
-    caller: &Caller,
-    locator: &AppLocator,
-    headers: &HeaderMap,
-    board: Option<&str>,
-) -> Result<Scope, Error> {
-    let host = headers.get(HOST).and_then(|value| value.to_str().ok());
-    let app = locator.resolve(&state.db, host, &state.config.public_base_url()).await?;
-    let scope = scope::page_scope(&state.db, caller, &app, board.unwrap_or_default()).await?;
-    refresh_linked(state, &scope).await;
-    Ok(scope)
+/// The tab a sheet call or its CSV export names.
+#[derive(Deserialize)]
+struct Tab {
+    sheet_title: String,
 }
 
 /// One page of a tab of the board named by `board` (its slug), filtered for the caller.
@@ -103,15 +66,8 @@ pub(super) async fn page_scope(
         (status = 403, description = "A private board", body = ErrorBody),
         (status = 404, description = "No such board, spreadsheet of this board, tab or block", body = ErrorBody),
         (status = 422, description = "A filter, sort or parameter that does not fit the sheet", body = ErrorBody)))]
-async fn board_sheet(
-    State(state): State<AppState>,
-    caller: Caller,
-    Path((spreadsheet_id, sheet_title)): Path<(String, String)>,
-    Query(spec): Query<SpecParams>,
-    Query(params): Query<SheetParams>,
-) -> Result<JsonAnswer, Error> {
-    let scope = board_scope(&state, &caller, spec.board.as_deref(), Some(&spreadsheet_id), spec.embed_token.as_deref()).await?;
-    sheet_query::answer_json(&state, &scope, &viewer(&caller, spec), &sheet_title, &params).await
+async fn board_sheet(state: State<AppState>, place: Place, tab: Path<Tab>, params: Query<SheetParams>) -> Result<JsonAnswer, Error> {
+    sheet(state, place, tab, params).await
 }
 
 /// One page of a tab of the app page at `board`, filtered for the caller.
@@ -121,17 +77,19 @@ async fn board_sheet(
         (status = 403, description = "A private app", body = ErrorBody),
         (status = 404, description = "No such app, page, spreadsheet, tab or block", body = ErrorBody),
         (status = 422, description = "A filter, sort or parameter that does not fit the sheet", body = ErrorBody)))]
-async fn page_sheet(
+async fn page_sheet(state: State<AppState>, place: Place, tab: Path<Tab>, params: Query<SheetParams>) -> Result<JsonAnswer, Error> {
+    sheet(state, place, tab, params).await
+}
+
+/// The sheet call of a board or an app page.
+async fn sheet(
     State(state): State<AppState>,
-    caller: Caller,
-    Path(sheet_title): Path<String>,
-    Query(spec): Query<SpecParams>,
-    Query(locator): Query<AppLocator>,
+    place: Place,
+    Path(tab): Path<Tab>,
     Query(params): Query<SheetParams>,
-    headers: HeaderMap,
 ) -> Result<JsonAnswer, Error> {
-    let scope = page_scope(&state, &caller, &locator, &headers, spec.board.as_deref()).await?;
-    sheet_query::answer_json(&state, &scope, &viewer(&caller, spec), &sheet_title, &params).await
+    let scope = place.scope(&state).await?;
+    sheet_query::answer_json(&state, &scope, &place.viewer(), &tab.sheet_title, &params).await
 }
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
@@ -177,9 +135,9 @@ async fn spreadsheet_data(
     let host = headers.get(HOST).and_then(|value| value.to_str().ok());
     // A host that is no app's sub-domain (a workspace's, or the main site) serves boards.
     let scope = match names_app {
-        true => page_scope(&state, &caller, &locator, &headers, board.as_deref()).await?,
+        true => page_scope(&state, &caller, &locator, host, board.as_deref()).await?,
         false => match locator.resolve(&state.db, host, &state.config.public_base_url()).await {
-            Ok(_) => page_scope(&state, &caller, &locator, &headers, board.as_deref()).await?,
+            Ok(_) => page_scope(&state, &caller, &locator, host, board.as_deref()).await?,
             Err(_) => board_scope(&state, &caller, board.as_deref(), None, spec.embed_token.as_deref()).await?,
         },
     };
@@ -217,15 +175,8 @@ fn in_tab_order<S: serde::Serializer>(sheets: &[(String, Box<RawValue>)], serial
     responses((status = 200, description = "text/csv; charset=utf-8, as an attachment named after the tab", content_type = "text/csv"),
         (status = 400, body = ErrorBody), (status = 403, description = "A private board, or no block allows CSV download", body = ErrorBody),
         (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
-async fn board_export(
-    State(state): State<AppState>,
-    caller: Caller,
-    Path((spreadsheet_id, sheet_title)): Path<(String, String)>,
-    Query(spec): Query<SpecParams>,
-    Query(params): Query<SheetParams>,
-) -> Result<Response, Error> {
-    let scope = board_scope(&state, &caller, spec.board.as_deref(), Some(&spreadsheet_id), spec.embed_token.as_deref()).await?;
-    export(&state, &scope, viewer(&caller, spec), &sheet_title, &params).await
+async fn board_export(state: State<AppState>, place: Place, tab: Path<Tab>, params: Query<SheetParams>) -> Result<Response, Error> {
+    export(state, place, tab, params).await
 }
 
 /// The app page's CSV export of a tab, as for boards.
@@ -234,23 +185,22 @@ async fn board_export(
     responses((status = 200, description = "text/csv; charset=utf-8, as an attachment named after the tab", content_type = "text/csv"),
         (status = 400, body = ErrorBody), (status = 403, description = "A private app, or no block allows CSV download", body = ErrorBody),
         (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
-async fn page_export(
-    State(state): State<AppState>,
-    caller: Caller,
-    Path(sheet_title): Path<String>,
-    Query(spec): Query<SpecParams>,
-    Query(locator): Query<AppLocator>,
-    Query(params): Query<SheetParams>,
-    headers: HeaderMap,
-) -> Result<Response, Error> {
-    let scope = page_scope(&state, &caller, &locator, &headers, spec.board.as_deref()).await?;
-    export(&state, &scope, viewer(&caller, spec), &sheet_title, &params).await
+async fn page_export(state: State<AppState>, place: Place, tab: Path<Tab>, params: Query<SheetParams>) -> Result<Response, Error> {
+    export(state, place, tab, params).await
 }
 
 const CSV_NOT_ALLOWED: &str = "CSV download is not enabled for this block; its owner can switch it on in the block's settings.";
 
-async fn export(state: &AppState, scope: &Scope, viewer: Viewer, title: &str, params: &SheetParams) -> Result<Response, Error> {
-    let sheet = sheet_query::find_sheet(&state.db, scope, title).await?;
+/// The CSV export of a board or an app page.
+async fn export(
+    State(state): State<AppState>,
+    place: Place,
+    Path(tab): Path<Tab>,
+    Query(params): Query<SheetParams>,
+) -> Result<Response, Error> {
+    let scope = place.scope(&state).await?;
+    let viewer = place.viewer();
+    let sheet = sheet_query::find_sheet(&state.db, &scope, &tab.sheet_title).await?;
     if !scope.role.can_edit() {
         let block_id = params.block.as_deref().map(str::trim).filter(|id| !id.is_empty());
         let block_id = block_id.ok_or_else(|| Error::NotPermitted(CSV_NOT_ALLOWED.to_owned()))?;
@@ -261,7 +211,7 @@ async fn export(state: &AppState, scope: &Scope, viewer: Viewer, title: &str, pa
             return Err(Error::NotPermitted(CSV_NOT_ALLOWED.to_owned()));
         }
     }
-    let (table, rows, columns) = sheet_query::matching(state, scope, &viewer, &sheet, params).await?;
+    let (table, rows, columns) = sheet_query::matching(&state, &scope, &viewer, &sheet, &params).await?;
     let chunks = CsvChunks { table, rows, columns, next: 0, header_sent: false };
     let body = Body::from_stream(futures_util::stream::iter(chunks.map(Ok::<Bytes, Infallible>)));
     let disposition =
