@@ -190,6 +190,14 @@ pub fn is_unique_violation(error: &sqlx::Error) -> bool {
     }
 }
 
+/// A random id that starts with the time in milliseconds as 12 hex digits, so that ordering by
+/// id is ordering by time on both databases, also within one second (activity entries, kept
+/// imports).
+pub fn time_ordered_id() -> String {
+    let millis = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |elapsed| elapsed.as_millis());
+    format!("{millis:012x}{}", &uuid::Uuid::new_v4().simple().to_string()[..20])
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -12,6 +12,7 @@ pub mod cache;
 pub mod files;
 pub mod imports_progress;
 pub mod incoming;
+pub mod row_log;
 pub mod rows;
 pub mod sources;
 pub mod store;

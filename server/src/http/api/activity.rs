@@ -13,10 +13,11 @@ use utoipa_axum::routes;
 
 use crate::accounts::auth::Caller;
 use crate::accounts::roles::workspace_role;
-use crate::history::activity::{self, ActivityActor, ActivityEntry, ActivityPage, Filter, Kind, RowLog, Via};
+use crate::history::activity::{self, ActivityEntry, ActivityPage, Filter};
 use crate::history::imports::{self, SnapshotList};
 use crate::http::api::ApiJson;
 use crate::infra::error::{Error, ErrorBody, ResultExt};
+use crate::sheets::row_log::{ActivityActor, Kind, RowLog, Via};
 use crate::sheets::rows::{self, Values};
 use crate::sheets::sources::{self, RowWrite, Source, Spreadsheet};
 use crate::sheets::store;

@@ -22,12 +22,12 @@ use utoipa_axum::routes;
 
 use crate::accounts::auth::Caller;
 use crate::accounts::roles::{workspace_role, Role};
-use crate::history::activity::{ActivityActor, RowLog, Via};
 use crate::history::imports;
 use crate::http::api::ApiJson;
 use crate::infra::db::{new_id, now};
 use crate::infra::error::{Error, ErrorBody, ResultExt};
 use crate::sheets::incoming::Incoming;
+use crate::sheets::row_log::{ActivityActor, RowLog, Via};
 use crate::sheets::store::{self, StoredTab};
 use crate::AppState;
 

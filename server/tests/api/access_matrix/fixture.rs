@@ -190,9 +190,9 @@ impl Fixture {
         let upload = upload_image(&owner, &page_table).await;
         // The private spreadsheet's rows replaced by the same rows, so that it keeps an import
         // (restoring it changes nothing the other rows rely on).
-        let log = tessera_server::history::activity::RowLog {
+        let log = tessera_server::sheets::row_log::RowLog {
             spreadsheet_id: spreadsheet.clone(),
-            actor: tessera_server::history::activity::ActivityActor::of(
+            actor: tessera_server::sheets::row_log::ActivityActor::of(
                 &tessera_server::accounts::auth::Caller::default(),
                 tessera_server::accounts::roles::Role::Owner,
                 || "Olive".to_owned(),
