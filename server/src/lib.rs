@@ -172,19 +172,6 @@ pub async fn run() -> Result<(), StartError> {
     Ok(())
 }
 
-/// The `host:port` to show for a bound address. An unspecified address (0.0.0.0, ::) listens on
-/// every interface; the loopback form is the one a browser on this machine can open.
-pub(crate) fn display_addr(addr: SocketAddr) -> String {
-    let mut shown = addr;
-    if addr.ip().is_unspecified() {
-        shown.set_ip(match addr {
-            SocketAddr::V4(_) => std::net::Ipv4Addr::LOCALHOST.into(),
-            SocketAddr::V6(_) => std::net::Ipv6Addr::LOCALHOST.into(),
-        });
-    }
-    shown.to_string()
-}
-
 /// Logs to stderr at the level named by `RUST_LOG` (error, warn, info, debug, trace; default info).
 fn init_logging() {
     let level = std::env::var("RUST_LOG").ok().and_then(|value| value.parse::<tracing::Level>().ok()).unwrap_or(tracing::Level::INFO);
@@ -222,17 +209,5 @@ pub fn shutdown_signal() -> impl Future<Output = ()> + Send + 'static {
             std::future::pending::<()>().await;
         }
         eprintln!("Tessera is shutting down");
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::display_addr;
-
-    #[test]
-    fn an_unspecified_bind_address_is_shown_as_loopback() {
-        assert_eq!(display_addr("0.0.0.0:8080".parse().unwrap()), "127.0.0.1:8080");
-        assert_eq!(display_addr("[::]:9000".parse().unwrap()), "[::1]:9000");
-        assert_eq!(display_addr("192.168.1.2:80".parse().unwrap()), "192.168.1.2:80");
     }
 }

@@ -18,9 +18,9 @@ use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 use rand::Rng;
 use ring::aead::{Aad, LessSafeKey, Nonce, UnboundKey, CHACHA20_POLY1305, NONCE_LEN};
 
+use crate::infra::config::Config;
 use crate::infra::db::{new_id, now, Db};
 use crate::infra::error::{Error, ResultExt};
-use crate::Config;
 
 #[derive(Clone)]
 pub struct Mailer {

@@ -3,6 +3,7 @@
 //! `web/`, the embeds `embed/`.
 
 pub mod api;
+mod caller;
 pub mod client_errors;
 pub(crate) mod cross_site;
 pub mod docs_guides;

@@ -392,7 +392,7 @@ impl Config {
     }
 
     pub fn public_base_url(&self) -> String {
-        self.base_url.clone().unwrap_or_else(|| format!("http://{}", crate::display_addr(self.socket_addr())))
+        self.base_url.clone().unwrap_or_else(|| format!("http://{}", display_addr(self.socket_addr())))
     }
 
     /// Where uploaded files are kept: `TESSERA_UPLOADS_DIR`, else beside the data they belong to
@@ -425,9 +425,29 @@ fn flag(name: &'static str, value: String) -> Result<bool, ConfigError> {
     }
 }
 
+/// The `host:port` to show for a bound address. An unspecified address (0.0.0.0, ::) listens on
+/// every interface; the loopback form is the one a browser on this machine can open.
+pub(crate) fn display_addr(addr: SocketAddr) -> String {
+    let mut shown = addr;
+    if addr.ip().is_unspecified() {
+        shown.set_ip(match addr {
+            SocketAddr::V4(_) => std::net::Ipv4Addr::LOCALHOST.into(),
+            SocketAddr::V6(_) => std::net::Ipv6Addr::LOCALHOST.into(),
+        });
+    }
+    shown.to_string()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_unspecified_bind_address_is_shown_as_loopback() {
+        assert_eq!(display_addr("0.0.0.0:8080".parse().unwrap()), "127.0.0.1:8080");
+        assert_eq!(display_addr("[::]:9000".parse().unwrap()), "[::1]:9000");
+        assert_eq!(display_addr("192.168.1.2:80".parse().unwrap()), "192.168.1.2:80");
+    }
 
     fn config(vars: &[(&str, &str)]) -> Result<Config, ConfigError> {
         Config::from_lookup(|name| vars.iter().find(|(key, _)| *key == name).map(|(_, value)| value.to_string()))

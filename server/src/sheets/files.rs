@@ -8,8 +8,8 @@
 use std::future::Future;
 use std::path::{Path, PathBuf};
 
+use crate::infra::config::Config;
 use crate::infra::error::{Error, ResultExt};
-use crate::Config;
 
 /// Images may be at most this large (platform §9: "image uploads under 5 MB").
 pub const MAX_IMAGE_BYTES: usize = 5 * 1024 * 1024;

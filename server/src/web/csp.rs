@@ -9,7 +9,7 @@
 //! a style). Pages may be framed anywhere, since boards and app pages are embedded in other sites;
 //! only a board's `/embed` page narrows that to the sites its owner listed (`web.rs`).
 
-use crate::Config;
+use crate::infra::config::Config;
 
 /// The policy for `config`: the operator's live-chat script, geocoder and map tiles are the only
 /// other origins named.

@@ -4,10 +4,10 @@
 //! the server writes them into the board's page. A private board's page says nothing about it.
 
 use crate::boards::board_state::{self, Board};
+use crate::infra::config::Config;
 use crate::infra::db::Db;
 use crate::infra::error::{Error, ResultExt};
 use crate::infra::html::{Markup, Safe};
-use crate::Config;
 
 /// Longer descriptions are cut here: previews show about two lines.
 const DESCRIPTION_MAX: usize = 200;

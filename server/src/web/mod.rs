@@ -26,10 +26,12 @@ use tower_http::services::ServeDir;
 
 use crate::accounts::auth::session;
 use crate::boards::board_state;
+use crate::infra::config::Config;
 use crate::infra::db::Db;
+use crate::infra::error::Error;
 use crate::infra::html::{Markup, Safe};
 use crate::infra::text::escape;
-use crate::{AppState, Config, Error};
+use crate::AppState;
 
 /// The fixed client routes of platform §2. `/:board_slug` is matched by [`is_board_slug`].
 const CLIENT_ROUTES: &[&str] = &[
@@ -276,7 +278,7 @@ fn is_board_slug(path: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::{is_client_route, page_config};
-    use crate::Config;
+    use crate::infra::config::Config;
 
     #[test]
     fn the_page_config_carries_the_operator_settings_and_cannot_end_its_element() {

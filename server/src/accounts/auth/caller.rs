@@ -1,15 +1,10 @@
 //! Who is calling: read from the session token only, never from `_email`, `_id` or any other
 //! value the browser sends (platform §7 lists those; they do not decide identity).
 
-use axum::extract::FromRequestParts;
-use axum::http::request::Parts;
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use super::session;
-use crate::infra::db::{now, Flag};
-use crate::infra::error::{Error, ResultExt};
-use crate::AppState;
+use crate::infra::error::Error;
 
 /// The plan that unlocks embedding (the `plans` table's `paid`).
 pub const PAID_PLAN: &str = "paid";
@@ -67,40 +62,11 @@ impl Caller {
     }
 }
 
-impl FromRequestParts<AppState> for Caller {
-    type Rejection = Error;
-
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
-        let Some(token) = session::session_token(&parts.headers) else {
-            return Ok(Self::default());
-        };
-        let Some(claims) = state.keys.verify(&token) else {
-            return Ok(Self::default());
-        };
-        let row: Option<(String, String, String, String, Flag, Option<i64>)> = sqlx::query_as(
-            "SELECT u.id, u.email, u.name, u.plan_id, u.email_verified, s.last_used_at FROM sessions s JOIN users u ON u.id = s.user_id \
-             WHERE s.id = $1 AND s.user_id = $2 AND s.revoked_at IS NULL AND s.expires_at > $3",
-        )
-        .bind(&claims.jti)
-        .bind(&claims.sub)
-        .bind(now())
-        .fetch_optional(&state.db.pool)
-        .await
-        .context("looking up a session")?;
-        let Some((id, email, name, plan_id, Flag(email_verified), last_used_at)) = row else {
-            return Ok(Self::default());
-        };
-        session::touch(&state.db, &claims.jti, last_used_at).await?;
-        let is_admin = state.config.is_admin(&email);
-        Ok(Self { signed_in: Some(SignedIn { user: User { id, email, name, plan_id, email_verified }, session_id: claims.jti, is_admin }) })
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use axum::http::{HeaderMap, Request};
 
-    use super::*;
+    use crate::accounts::auth::session;
 
     fn parts(headers: &[(&str, &str)]) -> HeaderMap {
         let mut request = Request::builder();

@@ -13,9 +13,9 @@ use rand::RngCore;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
+use crate::infra::config::Config;
 use crate::infra::db::{new_id, now, Db};
 use crate::infra::error::{Error, ResultExt};
-use crate::Config;
 
 pub const COOKIE: &str = "tessera_session";
 /// Proves that a browser is the one that signed an account up ([`SessionKeys::signup_proof`]).
