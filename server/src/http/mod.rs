@@ -8,3 +8,4 @@ pub mod client_errors;
 pub(crate) mod cross_site;
 pub mod docs_guides;
 pub mod rate_limit;
+pub mod server;

@@ -104,7 +104,7 @@ async fn second_replica(server: &TestServer) -> String {
         ..tessera_server::Config::default()
     };
     let state = tessera_server::AppState::new(config).await.unwrap();
-    tokio::spawn(tessera_server::serve(listener, state, std::future::pending()));
+    tokio::spawn(tessera_server::http::server::serve(listener, state, std::future::pending()));
     format!("http://{addr}")
 }
 

@@ -169,7 +169,7 @@ impl TestServer {
         let (stop, stopped) = oneshot::channel::<()>();
         let served = state.clone();
         tokio::spawn(async move {
-            tessera_server::serve(listener, served, async {
+            tessera_server::http::server::serve(listener, served, async {
                 let _ = stopped.await;
             })
             .await
