@@ -9,9 +9,9 @@ use std::ops::ControlFlow;
 use calamine::{open_workbook_from_rs, Data, DataRef, Range, Reader, Xls, Xlsx, XlsxError};
 use zip::ZipArchive;
 
+use crate::cell_text::cell_text;
 use crate::detect::{Format, Workbook};
 use crate::grid::{self, CellBudget, Outline, Span};
-use crate::cell_text::cell_text;
 use crate::ods_cells::{Cell, OdsCells};
 use crate::{ods_extent, xls_extent, xlsx_extent};
 use crate::{ImportError, Limits, Piece};
