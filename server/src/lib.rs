@@ -1,238 +1,48 @@
-//! Tessera's HTTP server.
-//!
-//! [`router`] assembles the application from the route modules, each of which owns its router:
-//! [`api`] answers `/api/*` with JSON, `web` serves the built React app (platform §2). `main.rs`
-//! only calls [`run`]. [`AppState`] is all a handler gets: configuration, the database, the
-//! session keys and the mailer.
+//! Tessera's HTTP server: its modules, top down (`ARCHITECTURE.md` has the map), and the
+//! [`AppState`] every handler gets: configuration, the database, the session keys, the mailer
+//! and the caches. [`http::server`] builds the state and the router and serves them; `main.rs`
+//! only calls its `run`.
 
 pub mod access;
 pub mod accounts;
-pub mod answer_cache;
-pub mod api;
-pub mod app_settings;
-pub mod apps;
-pub mod audience;
-pub mod auth;
-pub mod blocks;
-pub mod board_state;
-pub mod client_errors;
-pub mod codes;
-mod config;
-mod cross_site;
-mod csp;
-pub mod csv;
-pub mod db;
-pub mod demo;
-pub mod docs_guides;
+pub mod boards;
 pub mod embed;
-pub mod embed_token;
-pub mod error;
-pub mod files;
 pub mod history;
-pub mod imports_progress;
-pub mod link_preview;
-pub mod mail;
-pub mod outbound;
-pub mod plans;
-pub mod rate_limit;
-pub mod scope;
-pub mod sheet_query;
+pub mod http;
+pub mod infra;
 pub mod sheets;
-pub mod sources;
-mod state;
-pub mod subdomains;
-pub mod templates;
-pub mod text;
-pub mod views;
-mod web;
+pub mod web;
 
-use std::future::Future;
-use std::io;
-use std::net::SocketAddr;
 use std::sync::Arc;
 
-use axum::Router;
-use tokio::net::TcpListener;
-use tower_http::compression::CompressionLayer;
-use tower_http::trace::TraceLayer;
+use accounts::auth::session::SessionKeys;
+use accounts::mail::Mailer;
+use infra::db::Db;
+use sheets::answer_cache::AnswerCache;
+use sheets::cache::TableCache;
 
-pub use config::{Config, ConfigError, HistoryLimits, SentryDsn};
-pub use error::Error;
-pub use state::AppState;
+pub use infra::config::{Config, ConfigError, HistoryLimits, SentryDsn};
+pub use infra::error::Error;
 
-/// The whole application: `/api/*` first, then the web app for every other path, behind the
-/// refusal of forged cross-site changes (`cross_site`). Answers are
-/// compressed (brotli or gzip, as the client accepts): the web app's code and sheet rows are text
-/// that shrinks several times, which is most of a board's first-load time on a real network.
-pub fn router(state: AppState) -> Router {
-    web::router(&state)
-        .merge(embed::router(state.clone()))
-        .nest("/v3", api::v3_router(state.clone()))
-        .nest("/api", api::router(state.clone()))
-        .layer(axum::middleware::from_fn_with_state(state, cross_site::refuse_forgeries))
-        .layer(CompressionLayer::new())
-        .layer(TraceLayer::new_for_http())
-}
-
-impl AppState {
-    /// Connects to the database (applying migrations) and loads the session keys.
-    pub async fn new(config: Config) -> Result<Self, StartError> {
-        let db = db::Db::connect(&config.database_url).await?;
-        let keys = auth::session::SessionKeys::load(&db, &config).await.map_err(|error| StartError::Init(error.to_string()))?;
-        let mailer = mail::Mailer::from_config(&config, keys.outbox_key())?;
-        let tables = Arc::new(sheets::cache::TableCache::new(config.sheet_cache_mb * 1024 * 1024));
-        let answers = Arc::new(answer_cache::AnswerCache::new(config.answer_cache_mb * 1024 * 1024));
-        let embeds = Arc::new(embed::Cache::default());
-        let http = build_client(http_builder())?;
-        let access = config.private_access();
-        let user_http = build_client(outbound::for_user_addresses(http_builder(), &access, outbound::MAX_LINK_REDIRECTS))?;
-        let action_http = build_client(outbound::for_user_addresses(
-            http_builder().timeout(outbound::ACTION_TIMEOUT),
-            &access,
-            outbound::MAX_ACTION_REDIRECTS,
-        ))?;
-        Ok(Self { config: Arc::new(config), db, keys: Arc::new(keys), mailer, tables, answers, embeds, http, user_http, action_http })
-    }
-}
-
-/// A client for outside services: rustls on ring (installed once as the process default),
-/// bounded waits and a user agent that names the product.
-fn http_builder() -> reqwest::ClientBuilder {
-    // A second installation (tests start many servers in one process) is refused harmlessly.
-    let _ = rustls::crypto::ring::default_provider().install_default();
-    reqwest::Client::builder()
-        .user_agent(concat!("Tessera/", env!("CARGO_PKG_VERSION")))
-        .connect_timeout(std::time::Duration::from_secs(10))
-        .timeout(std::time::Duration::from_secs(60))
-}
-
-fn build_client(builder: reqwest::ClientBuilder) -> Result<reqwest::Client, StartError> {
-    builder.build().map_err(|error| StartError::Init(format!("cannot build the HTTP client: {error}")))
-}
-
-/// Serves [`router`] on `listener` until `shutdown` completes, then lets in-flight requests finish.
-/// The client's address reaches handlers (rate limits) through `ConnectInfo`.
-pub async fn serve(listener: TcpListener, state: AppState, shutdown: impl Future<Output = ()> + Send + 'static) -> io::Result<()> {
-    let app = router(state).into_make_service_with_connect_info::<SocketAddr>();
-    axum::serve(listener, app).with_graceful_shutdown(shutdown).await
-}
-
-/// Why the server could not start or stopped with an error.
-#[derive(Debug, thiserror::Error)]
-pub enum StartError {
-    #[error(transparent)]
-    Config(#[from] ConfigError),
-    #[error(transparent)]
-    Database(#[from] db::DbError),
-    #[error(transparent)]
-    Mail(#[from] mail::MailConfigError),
-    #[error("cannot start: {0}")]
-    Init(String),
-    #[error("cannot listen on {addr}: {source}")]
-    Bind {
-        addr: SocketAddr,
-        #[source]
-        source: io::Error,
-    },
-    #[error("server error: {0}")]
-    Serve(#[source] io::Error),
-}
-
-/// The binary's entry point: configuration from the environment, then serve until SIGINT/SIGTERM.
-///
-/// The first line on stdout is always `Tessera is running at <url>`: `cargo xtask` reads it to
-/// learn the port when it starts the server with `PORT=0`. Logs go to stderr.
-pub async fn run() -> Result<(), StartError> {
-    let mut config = Config::from_env()?;
-    init_logging();
-    let addr = config.socket_addr();
-    let listener = TcpListener::bind(addr).await.map_err(|source| StartError::Bind { addr, source })?;
-    let local = listener.local_addr().map_err(|source| StartError::Bind { addr, source })?;
-    // With PORT=0 the configured port is not the real one; links in e-mails need the real one.
-    config.port = local.port();
-    if !config.web_dist.join("index.html").is_file() {
-        eprintln!("warning: {} has no index.html: pages answer 503 until you run `cargo xtask build`", config.web_dist.display());
-    }
-    let state = AppState::new(config).await?;
-    let demo = match state.config.demo {
-        true => demo::seed_if_empty(&state).await.map_err(|error| StartError::Init(format!("creating the demo workspace: {error}")))?,
-        false => None,
-    };
-    let limits = state.config.history;
-    history::revisions::backfill(&state.db, &limits).await.map_err(|error| StartError::Init(format!("starting the history: {error}")))?;
-    tokio::spawn(history::retention::run(state.db.clone(), limits));
-    // Before the line below: whoever reads it may stop the server at once.
-    let stop = shutdown_signal();
-    println!("Tessera is running at {}/", state.config.public_base_url());
-    if let Some(demo) = demo {
-        println!("{demo}");
-    }
-    serve(listener, state, stop).await.map_err(StartError::Serve)?;
-    eprintln!("Tessera stopped");
-    Ok(())
-}
-
-/// The `host:port` to show for a bound address. An unspecified address (0.0.0.0, ::) listens on
-/// every interface; the loopback form is the one a browser on this machine can open.
-pub(crate) fn display_addr(addr: SocketAddr) -> String {
-    let mut shown = addr;
-    if addr.ip().is_unspecified() {
-        shown.set_ip(match addr {
-            SocketAddr::V4(_) => std::net::Ipv4Addr::LOCALHOST.into(),
-            SocketAddr::V6(_) => std::net::Ipv6Addr::LOCALHOST.into(),
-        });
-    }
-    shown.to_string()
-}
-
-/// Logs to stderr at the level named by `RUST_LOG` (error, warn, info, debug, trace; default info).
-fn init_logging() {
-    let level = std::env::var("RUST_LOG").ok().and_then(|value| value.parse::<tracing::Level>().ok()).unwrap_or(tracing::Level::INFO);
-    // A second initialisation (tests calling `run` twice) is harmless, so its error is ignored.
-    let _ = tracing_subscriber::fmt().with_max_level(level).with_writer(io::stderr).try_init();
-}
-
-/// Completes on the first SIGINT (Ctrl-C) or SIGTERM. On Unix both are taken over when this is
-/// called, not when the future is first polled: `run` calls it before it says the server is
-/// running, so a signal sent as soon as it says so stops it cleanly instead of killing it (what
-/// SIGTERM does while no handler is installed; seen under CI's load).
-pub fn shutdown_signal() -> impl Future<Output = ()> + Send + 'static {
-    #[cfg(unix)]
-    let signals = {
-        use tokio::signal::unix::{signal, SignalKind};
-        [signal(SignalKind::interrupt()).ok(), signal(SignalKind::terminate()).ok()]
-    };
-    async move {
-        #[cfg(unix)]
-        {
-            // Without a working handler for one, wait for the other rather than stopping at once.
-            let [interrupt, terminate] = signals.map(|stream| async move {
-                match stream {
-                    Some(mut stream) => drop(stream.recv().await),
-                    None => std::future::pending::<()>().await,
-                }
-            });
-            tokio::select! {
-                () = interrupt => {},
-                () = terminate => {},
-            }
-        }
-        #[cfg(not(unix))]
-        if tokio::signal::ctrl_c().await.is_err() {
-            std::future::pending::<()>().await;
-        }
-        eprintln!("Tessera is shutting down");
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::display_addr;
-
-    #[test]
-    fn an_unspecified_bind_address_is_shown_as_loopback() {
-        assert_eq!(display_addr("0.0.0.0:8080".parse().unwrap()), "127.0.0.1:8080");
-        assert_eq!(display_addr("[::]:9000".parse().unwrap()), "[::1]:9000");
-        assert_eq!(display_addr("192.168.1.2:80".parse().unwrap()), "192.168.1.2:80");
-    }
+/// What every handler shares: configuration, the database and the session keys. The server
+/// keeps nothing else between requests, so any replica can answer any request.
+#[derive(Clone)]
+pub struct AppState {
+    pub config: Arc<Config>,
+    pub db: Db,
+    pub keys: Arc<SessionKeys>,
+    pub mailer: Mailer,
+    /// Parsed sheets by version; a cache that any replica may lose at any time.
+    pub tables: Arc<TableCache>,
+    /// Answers many viewers share, by data version and effective query (`answer_cache`); a cache too.
+    pub answers: Arc<AnswerCache>,
+    /// Embeds and preview images as drawn, by board and data version (`embed`); a cache too.
+    pub embeds: Arc<embed::cache::Cache>,
+    /// For outside services the operator configured (Google Sheets API, SMTP is separate).
+    pub http: reqwest::Client,
+    /// For addresses users type in (published-CSV links): private networks are refused at
+    /// connect time and in redirects unless `TESSERA_ALLOW_PRIVATE_FETCH` is set (see `outbound`).
+    pub user_http: reqwest::Client,
+    /// For API-call row actions: as `user_http`, with a 10-second limit and at most 3 redirects.
+    pub action_http: reqwest::Client,
 }

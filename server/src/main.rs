@@ -2,7 +2,7 @@ use std::process::ExitCode;
 
 #[tokio::main]
 async fn main() -> ExitCode {
-    match tessera_server::run().await {
+    match tessera_server::http::server::run().await {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) => {
             eprintln!("tessera-server: {err}");

@@ -336,7 +336,7 @@ async fn a_kill_during_writes_loses_no_acknowledged_write() {
 
     let restarted = Replica::start(&database_url);
     assert!(restarted.printed.iter().all(|line| !line.contains(&password)), "a restart does not make the demo again");
-    let db = tessera_server::db::Db::connect(&database_url).await.unwrap();
+    let db = tessera_server::infra::db::Db::connect(&database_url).await.unwrap();
     let (check,): (String,) = sqlx::query_as("PRAGMA integrity_check").fetch_one(&db.pool).await.unwrap();
     assert_eq!(check, "ok");
     let stored: Vec<(String, String)> = sqlx::query_as("SELECT record_id, cells FROM sheet_rows").fetch_all(&db.pool).await.unwrap();
@@ -355,7 +355,7 @@ async fn a_kill_during_writes_loses_no_acknowledged_write() {
 }
 
 /// The ids of the demo Sales board's blocks, in order, read from the database.
-async fn stored_block_ids(db: &tessera_server::db::Db) -> Vec<String> {
+async fn stored_block_ids(db: &tessera_server::infra::db::Db) -> Vec<String> {
     let rows: Vec<(String,)> = sqlx::query_as(
         "SELECT k.id FROM blocks k JOIN boards b ON b.id = k.board_id WHERE b.slug = 'sales-overview' ORDER BY k.position, k.created_at, k.id",
     )
@@ -440,7 +440,7 @@ async fn a_kill_during_a_restore_leaves_the_old_or_the_new_version_never_a_mix()
     assert!(done >= 4, "too few restores ran to prove anything: {done}");
 
     let restarted = Replica::start(&database_url);
-    let db = tessera_server::db::Db::connect(&database_url).await.unwrap();
+    let db = tessera_server::infra::db::Db::connect(&database_url).await.unwrap();
     let (check,): (String,) = sqlx::query_as("PRAGMA integrity_check").fetch_one(&db.pool).await.unwrap();
     assert_eq!(check, "ok");
     let ids = stored_block_ids(&db).await;
@@ -522,7 +522,7 @@ async fn a_postgres_restart_under_load_fails_requests_clearly_and_needs_no_serve
     cluster.stop_immediately();
     let down = Instant::now();
     // Long enough for requests to wait out the pool and for new ones to arrive during the outage.
-    tokio::time::sleep(tessera_server::db::ACQUIRE_TIMEOUT + Duration::from_secs(3)).await;
+    tokio::time::sleep(tessera_server::infra::db::ACQUIRE_TIMEOUT + Duration::from_secs(3)).await;
     let restarting = Instant::now();
     cluster.start_again();
     let back = Instant::now();
@@ -554,7 +554,7 @@ async fn a_postgres_restart_under_load_fails_requests_clearly_and_needs_no_serve
         assert!(answer.took < HANG, "an answer took {:?}", answer.took);
     }
     for answer in &refused {
-        assert_eq!(answer.body["error"], tessera_server::error::messages::DATABASE_UNAVAILABLE, "{}", answer.body);
+        assert_eq!(answer.body["error"], tessera_server::infra::error::messages::DATABASE_UNAVAILABLE, "{}", answer.body);
         assert_eq!(answer.retry_after.as_deref(), Some("5"));
     }
     let slowest = refused.iter().map(|answer| answer.took).max().unwrap_or_default();
@@ -584,7 +584,7 @@ async fn a_postgres_restart_under_load_fails_requests_clearly_and_needs_no_serve
     assert!(refused_by(0..2) > 0 && refused_by(2..4) > 0, "both writers and readers met the outage: {} 503s", refused.len());
     assert!(ok_before > 0 && ok_after > 0, "successes before ({ok_before}) and after ({ok_after}) the outage");
 
-    let db = tessera_server::db::Db::connect(&cluster.url()).await.unwrap();
+    let db = tessera_server::infra::db::Db::connect(&cluster.url()).await.unwrap();
     let stored: Vec<(String, String)> = sqlx::query_as("SELECT record_id, cells FROM sheet_rows").fetch_all(&db.pool).await.unwrap();
     for (record, tag) in acknowledged {
         assert_stored_once(&stored, record, tag);

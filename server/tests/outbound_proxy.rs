@@ -3,7 +3,7 @@
 //! the clients of tests running beside it.
 
 use axum::routing::get;
-use tessera_server::outbound::{for_user_addresses, PrivateAccess, MAX_ACTION_REDIRECTS};
+use tessera_server::infra::outbound::{for_user_addresses, PrivateAccess, MAX_ACTION_REDIRECTS};
 
 /// A proxy resolves the names it is given itself, past the checked resolver: the client for
 /// user-typed addresses must connect to the address it checked, whatever the environment says.

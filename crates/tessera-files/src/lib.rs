@@ -65,6 +65,7 @@
 //! cell can repeat into terabytes, the text is counted from the file first.
 
 mod calamine_xml;
+mod cell_text;
 mod detect;
 mod grid;
 mod ods_cells;

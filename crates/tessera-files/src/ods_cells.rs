@@ -20,7 +20,7 @@ use quick_xml::name::QName;
 use quick_xml::Reader;
 
 use crate::calamine_xml;
-use crate::workbook::cell_text;
+use crate::cell_text::cell_text;
 
 const MAX_ROWS: u64 = 1_048_576;
 const MAX_COLUMNS: u64 = 16_384;

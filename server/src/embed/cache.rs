@@ -7,7 +7,7 @@ use std::sync::Arc;
 use quick_cache::sync::Cache as QuickCache;
 use quick_cache::Weighter;
 
-use super::html::Safe;
+use crate::infra::html::Safe;
 
 /// The most bytes of rendered pages and previews kept in memory.
 pub const CACHE_BYTES: u64 = 64 * 1024 * 1024;

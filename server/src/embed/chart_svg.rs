@@ -15,7 +15,7 @@
 
 use tessera_core::chart::{ChartModel, SeriesType};
 
-use super::html::{number, Markup, Safe};
+use crate::infra::html::{number, Markup, Safe};
 
 /// The size of a chart's drawing (its `viewBox`); the page scales it to the block's width.
 pub const WIDTH: f64 = 600.0;

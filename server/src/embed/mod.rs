@@ -22,7 +22,6 @@
 
 pub mod cache;
 pub mod chart_svg;
-pub mod html;
 mod preview;
 mod render;
 mod snapshot;
@@ -40,15 +39,15 @@ use serde::Deserialize;
 
 use self::cache::Key;
 pub use self::cache::{Cache, Rendered, CACHE_BYTES};
-use self::html::Safe;
-use crate::access::Role;
-use crate::auth::Caller;
-use crate::blocks::{self, OwnedParent, Parent, StoredBlock};
-use crate::board_state::{self, Board};
-use crate::embed_token;
-use crate::error::Error;
-use crate::scope::Scope;
-use crate::sheet_query::Viewer;
+use crate::access::embed_token;
+use crate::access::scope::{guest_scope, Scope};
+use crate::access::sheet_query::Viewer;
+use crate::accounts::auth::Caller;
+use crate::accounts::roles::Role;
+use crate::boards::blocks::StoredBlock;
+use crate::boards::board_state::{self, Board};
+use crate::infra::error::Error;
+use crate::infra::html::Safe;
 use crate::sheets::store::{self, SheetInfo};
 use crate::web::{self, Prerendered, WebApp};
 use crate::AppState;
@@ -131,27 +130,6 @@ pub async fn scope_for(state: &AppState, board: &Board, token: Option<&str>) -> 
     Ok(scope)
 }
 
-/// The rows a guest of `board` reads, whoever asks: its spreadsheet (a linked one refreshed
-/// when stale, as for every viewer) and its stored filters.
-pub async fn guest_scope(state: &AppState, board: &Board) -> Result<Scope, Error> {
-    let spreadsheet_id = board.spreadsheet_id.clone().unwrap_or_default();
-    if !spreadsheet_id.is_empty() {
-        if let Err(error) = crate::sources::refresh_if_stale(state, &spreadsheet_id).await {
-            tracing::warn!(spreadsheet = %spreadsheet_id, %error, "embedding the stored rows: the source could not be refreshed");
-        }
-    }
-    Ok(Scope {
-        role: Role::Guest,
-        spreadsheet_id,
-        filters: board.settings()?.filters,
-        parent: OwnedParent::Board(board.id.clone()),
-        locked_filters: Vec::new(),
-        read_only: false,
-        blocks: blocks::stored(&state.db, Parent::Board(&board.id)).await?.into(),
-        recorded_name: None,
-    })
-}
-
 /// `board` drawn for `viewer` through `scope`: from the cache when nothing it was drawn from
 /// changed, else drawn now (one request draws; others asking for the same version wait for it).
 pub async fn rendered(state: &AppState, board: &Board, scope: &Scope, viewer: &Viewer) -> Result<Arc<Rendered>, Error> {
@@ -162,7 +140,7 @@ pub async fn rendered(state: &AppState, board: &Board, scope: &Scope, viewer: &V
     };
     let key = Key {
         board_id: board.id.clone(),
-        fingerprint: fingerprint(board, scope, viewer, &blocks, &sheets, crate::db::now().div_euclid(86_400)),
+        fingerprint: fingerprint(board, scope, viewer, &blocks, &sheets, crate::infra::db::now().div_euclid(86_400)),
     };
     state
         .embeds

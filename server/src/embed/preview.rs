@@ -7,11 +7,11 @@
 use tessera_blocks::BlockSettings;
 
 use super::chart_svg::{self, Placement};
-use super::html::{colour, Markup, Safe};
 use super::render::{chart_style, palette};
 use super::snapshot::{text, Body, Shown, Snapshot};
-use crate::sheet_query::SheetAnswer;
-use crate::views::BlockView;
+use crate::access::sheet_query::SheetAnswer;
+use crate::access::views::BlockView;
+use crate::infra::html::{colour, Markup, Safe};
 
 pub const WIDTH: f64 = 1200.0;
 pub const HEIGHT: f64 = 630.0;

@@ -16,12 +16,12 @@ use tessera_blocks::settings::{
 use tessera_blocks::{BlockSettings, Frame, HIDDEN_COLUMNS};
 
 use super::chart_svg::{self, ChartStyle};
-use super::html::{colour, image_url, link_url, Markup, Safe};
 use super::snapshot::{text, Body, Shown, Snapshot};
+use crate::infra::html::{colour, image_url, link_url, Markup, Safe};
 use tessera_core::calendar::CalendarView;
 
-use crate::sheet_query::SheetAnswer;
-use crate::views::{BlockView, Card, Window};
+use crate::access::sheet_query::SheetAnswer;
+use crate::access::views::{BlockView, Card, Window};
 
 /// The id of the element that holds the server's markup; the browser removes it when its own
 /// board has drawn.
@@ -163,7 +163,7 @@ pub fn palette(board_palette: &[Value]) -> Vec<String> {
     }
 }
 
-fn section_style(settings: &crate::board_state::Settings, open: bool) -> String {
+fn section_style(settings: &crate::boards::board_state::Settings, open: bool) -> String {
     let (text, background) = match open {
         true => (colour(Some(&settings.active_section_text_color)), colour(Some(&settings.active_section_background_color))),
         false => (colour(Some(&settings.inactive_section_text_color)), None),

@@ -18,12 +18,12 @@ use futures_util::future::join_all;
 use serde_json::{Map, Value};
 use tessera_blocks::{first_page_rows, BlockSettings, BlockType, Capabilities, ViewKind};
 
-use crate::blocks::StoredBlock;
-use crate::board_state::{Board, Settings};
-use crate::error::{messages, Error};
-use crate::scope::Scope;
-use crate::sheet_query::{self, SheetAnswer, SheetParams, Viewer};
-use crate::views::{self, BlockView, ViewParams};
+use crate::access::scope::Scope;
+use crate::access::sheet_query::{self, SheetAnswer, SheetParams, Viewer};
+use crate::access::views::{self, BlockView, ViewParams};
+use crate::boards::blocks::StoredBlock;
+use crate::boards::board_state::{Board, Settings};
+use crate::infra::error::{messages, Error};
 use crate::AppState;
 
 /// The most rows a block draws in the embed's markup (a table or list without pages, a gallery

@@ -1,4 +1,5 @@
-//! The activity log of rows: every row write through Tessera (form submit, add, edit, delete,
+//! The activity log of rows, as its owners read it (entries are filed by `sheets/row_log.rs`):
+//! every row write through Tessera (form submit, add, edit, delete,
 //! duplicate, Google Sheets write-back, an upload that replaces the rows, and the restores and
 //! reverts made from this log) is one entry, written in the transaction of the write itself, so
 //! an acknowledged write always has its entry and a failed one never does.
@@ -13,231 +14,12 @@
 use std::collections::BTreeMap;
 
 use serde::Serialize;
-use sqlx::AnyConnection;
-use tessera_core::table::RECORD_ID_COLUMN;
 use utoipa::ToSchema;
 
-use super::time_ordered_id;
-use crate::access::Role;
-use crate::auth::Caller;
-use crate::db::{now, Db};
-use crate::error::{Error, ResultExt};
+use crate::infra::db::Db;
+use crate::infra::error::{Error, ResultExt};
+use crate::sheets::row_log::{by_column, ActivityActor, ActorKind, Kind, Undo};
 use crate::sheets::store::SheetInfo;
-
-/// What an entry records.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum Kind {
-    Add,
-    Edit,
-    Delete,
-    Duplicate,
-    /// A deleted row put back from this log, or an import restored.
-    Restore,
-    /// An edit, add or duplicate undone from this log.
-    Revert,
-    /// An upload that replaced every row of the spreadsheet.
-    Import,
-}
-
-impl Kind {
-    pub const ALL: [Self; 7] = [Self::Add, Self::Edit, Self::Delete, Self::Duplicate, Self::Restore, Self::Revert, Self::Import];
-
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Self::Add => "add",
-            Self::Edit => "edit",
-            Self::Delete => "delete",
-            Self::Duplicate => "duplicate",
-            Self::Restore => "restore",
-            Self::Revert => "revert",
-            Self::Import => "import",
-        }
-    }
-
-    pub fn parse(text: &str) -> Option<Self> {
-        Self::ALL.into_iter().find(|kind| kind.as_str() == text)
-    }
-
-    /// What the owner may do about an entry of this kind that nothing undid yet.
-    fn undo(self) -> Option<Undo> {
-        match self {
-            Self::Delete | Self::Import => Some(Undo::Restore),
-            Self::Edit | Self::Add | Self::Duplicate => Some(Undo::Revert),
-            Self::Restore | Self::Revert => None,
-        }
-    }
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum Undo {
-    Restore,
-    Revert,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum ActorKind {
-    Account,
-    AppUser,
-    Guest,
-}
-
-impl ActorKind {
-    fn as_str(self) -> &'static str {
-        match self {
-            Self::Account => "account",
-            Self::AppUser => "app_user",
-            Self::Guest => "guest",
-        }
-    }
-
-    fn parse(text: &str) -> Self {
-        match text {
-            "account" => Self::Account,
-            "app_user" => Self::AppUser,
-            _ => Self::Guest,
-        }
-    }
-}
-
-/// Who wrote: an account (owner, admin, any signed-in user a block lets write), an invited app
-/// user, or a guest.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
-pub struct ActivityActor {
-    pub kind: ActorKind,
-    /// The name and e-mail of an account or app user; `Guest 3f9a1c2e` for a guest.
-    pub label: String,
-}
-
-impl ActivityActor {
-    /// The caller of a write as the log names them; `guest` is their pseudonym, asked only for
-    /// guests.
-    pub fn of(caller: &Caller, role: Role, guest: impl FnOnce() -> String) -> Self {
-        match &caller.signed_in {
-            None => Self { kind: ActorKind::Guest, label: guest() },
-            Some(signed_in) => {
-                let user = &signed_in.user;
-                let label = if user.name.trim().is_empty() { user.email.clone() } else { format!("{} <{}>", user.name.trim(), user.email) };
-                let kind = if matches!(role, Role::Read | Role::ReadWrite) { ActorKind::AppUser } else { ActorKind::Account };
-                Self { kind, label }
-            }
-        }
-    }
-}
-
-/// The board or app page and the block a write came through.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Via {
-    pub board_id: Option<String>,
-    pub app_id: Option<String>,
-    pub page_id: Option<String>,
-    pub block_id: Option<String>,
-    pub block_title: String,
-}
-
-/// How a row write is logged: who, through what, and, for a restore or revert made from this
-/// log, the entry it undoes.
-#[derive(Debug, Clone)]
-pub struct RowLog {
-    pub spreadsheet_id: String,
-    pub actor: ActivityActor,
-    pub via: Via,
-    pub undoes: Option<String>,
-}
-
-/// A row write as the log files it.
-#[derive(Debug, Clone, Copy)]
-pub struct Written<'a> {
-    pub kind: Kind,
-    pub sheet: &'a SheetInfo,
-    pub record_id: &'a str,
-    pub before: Option<&'a [String]>,
-    pub after: Option<&'a [String]>,
-}
-
-/// Cells by column in the sheet's order, without the record id (the entry names it once).
-fn by_column(columns: &[String], cells: &[String]) -> Vec<(String, String)> {
-    columns
-        .iter()
-        .zip(cells.iter().chain(std::iter::repeat(&String::new())))
-        .filter(|(column, _)| column.as_str() != RECORD_ID_COLUMN)
-        .map(|(column, cell)| (column.clone(), cell.clone()))
-        .collect()
-}
-
-/// Files one entry inside the write's transaction; marks the entry it undoes. Answers its id.
-pub async fn file(conn: &mut AnyConnection, log: &RowLog, written: Written<'_>) -> Result<String, Error> {
-    let cells = |cells: Option<&[String]>| -> Result<Option<String>, Error> {
-        cells.map(|cells| serde_json::to_string(&by_column(&written.sheet.columns, cells)).context("writing an activity entry")).transpose()
-    };
-    let kind = match (&log.undoes, written.kind) {
-        (Some(_), Kind::Add) => Kind::Restore,
-        (Some(_), _) => Kind::Revert,
-        (None, kind) => kind,
-    };
-    insert(conn, log, kind, &written.sheet.title, written.record_id, cells(written.before)?, cells(written.after)?, None).await
-}
-
-/// Files an `import` entry: row counts by tab before and after, and the kept import it replaced.
-pub async fn file_import(
-    conn: &mut AnyConnection,
-    log: &RowLog,
-    before: &[(String, String)],
-    after: &[(String, String)],
-    snapshot_id: Option<&str>,
-) -> Result<String, Error> {
-    let json = |counts: &[(String, String)]| serde_json::to_string(counts).context("writing an activity entry");
-    let kind = if log.undoes.is_some() { Kind::Restore } else { Kind::Import };
-    insert(conn, log, kind, "", "", Some(json(before)?), Some(json(after)?), snapshot_id).await
-}
-
-#[allow(clippy::too_many_arguments)]
-async fn insert(
-    conn: &mut AnyConnection,
-    log: &RowLog,
-    kind: Kind,
-    sheet_title: &str,
-    record_id: &str,
-    before: Option<String>,
-    after: Option<String>,
-    snapshot_id: Option<&str>,
-) -> Result<String, Error> {
-    let id = time_ordered_id();
-    sqlx::query(
-        "INSERT INTO row_activity (id, spreadsheet_id, sheet_title, record_id, kind, actor_kind, actor, board_id, app_id, page_id, block_id, \
-         block_title, before_cells, after_cells, snapshot_id, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)",
-    )
-    .bind(&id)
-    .bind(&log.spreadsheet_id)
-    .bind(sheet_title)
-    .bind(record_id)
-    .bind(kind.as_str())
-    .bind(log.actor.kind.as_str())
-    .bind(&log.actor.label)
-    .bind(&log.via.board_id)
-    .bind(&log.via.app_id)
-    .bind(&log.via.page_id)
-    .bind(&log.via.block_id)
-    .bind(&log.via.block_title)
-    .bind(before)
-    .bind(after)
-    .bind(snapshot_id)
-    .bind(now())
-    .execute(&mut *conn)
-    .await
-    .context("logging a row write")?;
-    if let Some(undone) = &log.undoes {
-        sqlx::query("UPDATE row_activity SET undone_by = $1 WHERE id = $2")
-            .bind(&id)
-            .bind(undone)
-            .execute(&mut *conn)
-            .await
-            .context("marking an undone change")?;
-    }
-    Ok(id)
-}
 
 /// One entry as the activity feed shows it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
@@ -513,7 +295,7 @@ pub fn cells_by_column(sheet: &SheetInfo, cells: &[String]) -> BTreeMap<String, 
 pub fn csv(entries: &[ActivityEntry]) -> String {
     let mut out = String::from("time (UTC),kind,person,sheet,record id,block,changes\r\n");
     for entry in entries {
-        let time = crate::text::rfc3339(entry.created_at);
+        let time = crate::infra::text::rfc3339(entry.created_at);
         let empty = BTreeMap::new();
         let (before, after) = (entry.before.as_ref().unwrap_or(&empty), entry.after.as_ref().unwrap_or(&empty));
         let changes: Vec<String> = entry
@@ -533,28 +315,7 @@ pub fn csv(entries: &[ActivityEntry]) -> String {
             entry.block_title.clone(),
             changes.join("; "),
         ];
-        crate::csv::record(fields.iter().map(String::as_str), &mut out);
+        crate::infra::csv::record(fields.iter().map(String::as_str), &mut out);
     }
     out
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn entry_ids_sort_as_their_times() {
-        let first = time_ordered_id();
-        std::thread::sleep(std::time::Duration::from_millis(2));
-        let second = time_ordered_id();
-        assert!(first < second, "{first} {second}");
-        assert_eq!(first.len(), 32);
-    }
-
-    #[test]
-    fn the_record_id_is_not_repeated_in_the_cells() {
-        let columns = vec!["Name".to_owned(), RECORD_ID_COLUMN.to_owned(), "Amount".to_owned()];
-        let cells = by_column(&columns, &["Ada".to_owned(), "r1".to_owned()]);
-        assert_eq!(cells, [("Name".to_owned(), "Ada".to_owned()), ("Amount".to_owned(), String::new())], "in the sheet's order");
-    }
 }

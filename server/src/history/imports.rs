@@ -12,12 +12,12 @@ use serde::{Deserialize, Serialize};
 use sqlx::AnyConnection;
 use utoipa::ToSchema;
 
-use super::activity::{self, RowLog};
-use super::time_ordered_id;
-use crate::config::HistoryLimits;
-use crate::db::{now, Db};
-use crate::error::{Error, ResultExt};
+use crate::infra::config::HistoryLimits;
+use crate::infra::db::time_ordered_id;
+use crate::infra::db::{now, Db};
+use crate::infra::error::{Error, ResultExt};
 use crate::sheets::incoming::Incoming;
+use crate::sheets::row_log::{self, RowLog};
 use crate::sheets::store::{self, StoredTab};
 use tessera_files::Piece;
 
@@ -192,7 +192,7 @@ pub async fn replace(
     let stored_tabs = sheets.write(&mut tx, spreadsheet_id, &existing).await?;
     if limits.keeps_history() {
         let after = stored_sizes(&mut tx, spreadsheet_id).await?;
-        activity::file_import(&mut tx, log, &counts(&before_sizes), &counts(&after), kept.as_deref()).await?;
+        row_log::file_import(&mut tx, log, &counts(&before_sizes), &counts(&after), kept.as_deref()).await?;
     }
     tx.commit().await.context("committing an import")?;
     Ok(stored_tabs)

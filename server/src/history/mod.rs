@@ -14,11 +14,3 @@ pub mod imports;
 pub mod retention;
 pub mod revisions;
 mod summary;
-
-/// A random id that starts with the time in milliseconds as 12 hex digits, so that ordering by
-/// id is ordering by time on both databases, also within one second (activity entries, kept
-/// imports).
-fn time_ordered_id() -> String {
-    let millis = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |elapsed| elapsed.as_millis());
-    format!("{millis:012x}{}", &uuid::Uuid::new_v4().simple().to_string()[..20])
-}

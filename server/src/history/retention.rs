@@ -7,9 +7,9 @@
 
 use std::time::Duration;
 
-use crate::config::HistoryLimits;
-use crate::db::{now, Db};
-use crate::error::{Error, ResultExt};
+use crate::infra::config::HistoryLimits;
+use crate::infra::db::{now, Db};
+use crate::infra::error::{Error, ResultExt};
 
 /// How often the server prunes.
 pub const EVERY: Duration = Duration::from_secs(3600);

@@ -19,11 +19,11 @@ use sqlx::AnyConnection;
 use utoipa::ToSchema;
 
 use super::summary::{self, block_name};
-use crate::auth::Caller;
-use crate::blocks::{self, BlockInput, Parent};
-use crate::config::HistoryLimits;
-use crate::db::{is_unique_violation, new_id, now, Db};
-use crate::error::{Error, ResultExt};
+use crate::accounts::auth::Caller;
+use crate::boards::blocks::{self, BlockInput, Parent};
+use crate::infra::config::HistoryLimits;
+use crate::infra::db::{is_unique_violation, new_id, now, Db};
+use crate::infra::error::{Error, ResultExt};
 
 /// Saves closer together than this, by one editor, to the same things, make one revision.
 pub const MERGE_SECS: i64 = 60;

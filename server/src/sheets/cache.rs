@@ -25,8 +25,8 @@ use tessera_core::table::{Table, TableBuilder, TableError, RECORD_ID_COLUMN};
 
 use super::rows::{RowEdit, Written};
 use super::store::{self, SheetInfo};
-use crate::db::Db;
-use crate::error::{Error, ResultExt};
+use crate::infra::db::Db;
+use crate::infra::error::{Error, ResultExt};
 
 /// How often a read of a sheet's rows is tried again when a write lands while it reads.
 const CONSISTENT_READ_ATTEMPTS: usize = 3;

@@ -11,9 +11,9 @@ use tessera_files::{ImportError, Limits, Piece};
 
 use super::store::{self, Arrival, IncomingTabs, SheetInfo, StoredTab, TabHeader};
 use super::ImportedSheet;
-use crate::db::Db;
-use crate::error::{Error, ResultExt};
-use crate::imports_progress;
+use crate::infra::db::Db;
+use crate::infra::error::{Error, ResultExt};
+use crate::sheets::imports_progress;
 
 /// Rows per batch handed from the reading thread to the store.
 const BATCH_ROWS: usize = 1_000;

@@ -7,9 +7,14 @@
 //!   request never re-parses a sheet that has not changed.
 //! - [`rows`] appends, edits, deletes and duplicates single rows, atomically, by record id.
 
+pub mod answer_cache;
 pub mod cache;
+pub mod files;
+pub mod imports_progress;
 pub mod incoming;
+pub mod row_log;
 pub mod rows;
+pub mod sources;
 pub mod store;
 
 use std::collections::HashSet;

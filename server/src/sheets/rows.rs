@@ -3,7 +3,7 @@
 //! writer at a time anyway), so concurrent writes to one sheet apply one after the other and
 //! none is lost, whichever rows they touch.
 //!
-//! A write given a [`RowLog`] files its activity entry ([`crate::history::activity`]) in the same
+//! A write given a [`RowLog`] files its activity entry ([`super::row_log`]) in the same
 //! transaction, so the log and the rows never disagree.
 //!
 //! Each write answers a [`Written`]: the sheet's new version and the change made, so that the
@@ -16,10 +16,10 @@ use sqlx::AnyConnection;
 use tessera_core::table::RECORD_ID_COLUMN;
 
 use super::new_record_id;
+use super::row_log::{self, Kind, RowLog};
 use super::store::{insert_rows, SheetInfo};
-use crate::db::{now, Db};
-use crate::error::{Error, ResultExt};
-use crate::history::activity::{self, Kind, RowLog};
+use crate::infra::db::{now, Db};
+use crate::infra::error::{Error, ResultExt};
 
 /// The answer to a write of a row that is no longer there.
 pub const ROW_GONE: &str = "This row no longer exists: someone may have deleted it. Reload to see the current data.";
@@ -67,8 +67,8 @@ pub async fn append_with_id(db: &Db, sheet: &SheetInfo, record_id: &str, values:
         sqlx::query_as("SELECT MAX(position) FROM sheet_rows WHERE sheet_id = $1").bind(&sheet.id).fetch_one(&mut *tx).await?;
     insert_rows(&mut tx, &sheet.id, last.map_or(0, |last| last + 1), std::iter::once((&record_id, &cells))).await?;
     if let Some(log) = log {
-        let written = activity::Written { kind: Kind::Add, sheet, record_id: &record_id, before: None, after: Some(&cells) };
-        activity::file(&mut tx, log, written).await?;
+        let written = row_log::Written { kind: Kind::Add, sheet, record_id: &record_id, before: None, after: Some(&cells) };
+        row_log::file(&mut tx, log, written).await?;
     }
     tx.commit().await.context("committing a row append")?;
     Ok(Written { version, edit: RowEdit::Append { cells } })
@@ -89,7 +89,7 @@ pub async fn update(db: &Db, sheet: &SheetInfo, record_id: &str, values: &Values
         .await
         .context("editing a row")?;
     if let Some(log) = log {
-        activity::file(&mut tx, log, activity::Written { kind: Kind::Edit, sheet, record_id, before: Some(&before), after: Some(&cells) })
+        row_log::file(&mut tx, log, row_log::Written { kind: Kind::Edit, sheet, record_id, before: Some(&before), after: Some(&cells) })
             .await?;
     }
     tx.commit().await.context("committing a row edit")?;
@@ -115,7 +115,7 @@ pub async fn delete(db: &Db, sheet: &SheetInfo, record_id: &str, log: Option<&Ro
         return Err(Error::NotFound(ROW_GONE.to_owned()));
     }
     if let Some(log) = log {
-        activity::file(&mut tx, log, activity::Written { kind: Kind::Delete, sheet, record_id, before: before.as_deref(), after: None })
+        row_log::file(&mut tx, log, row_log::Written { kind: Kind::Delete, sheet, record_id, before: before.as_deref(), after: None })
             .await?;
     }
     tx.commit().await.context("committing a row deletion")?;
@@ -145,8 +145,8 @@ pub async fn duplicate_with_id(db: &Db, sheet: &SheetInfo, record_id: &str, copy
     let copy_id = copy_id.to_owned();
     insert_rows(&mut tx, &sheet.id, position + 1, std::iter::once((&copy_id, &cells))).await?;
     if let Some(log) = log {
-        let written = activity::Written { kind: Kind::Duplicate, sheet, record_id: &copy_id, before: None, after: Some(&cells) };
-        activity::file(&mut tx, log, written).await?;
+        let written = row_log::Written { kind: Kind::Duplicate, sheet, record_id: &copy_id, before: None, after: Some(&cells) };
+        row_log::file(&mut tx, log, written).await?;
     }
     tx.commit().await.context("committing a row copy")?;
     Ok(Written { version, edit: RowEdit::InsertAfter { record_id: record_id.to_owned(), cells } })

@@ -3,9 +3,9 @@
 use sqlx::AnyConnection;
 
 use super::{ensure_record_ids, ImportedSheet, RecordIds};
-use crate::db::{new_id, now, Db};
-use crate::error::{Error, ResultExt};
-use crate::imports_progress;
+use crate::infra::db::{new_id, now, Db};
+use crate::infra::error::{Error, ResultExt};
+use crate::sheets::imports_progress;
 
 /// A stored tab, without its rows.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -36,7 +36,7 @@ async fn sessions_of(client: &Client) -> Vec<Value> {
 both_databases! {
     async fn the_profile_shows_plan_verification_and_creation_time(backend) {
         let server = TestServer::start(backend).await;
-        let before = tessera_server::db::now();
+        let before = tessera_server::infra::db::now();
         let ada = signed_up(&server, "Ada", "ada@example.com").await;
         let profile = ada.get("/api/account").await;
         let profile = profile.expect(200);
@@ -46,7 +46,7 @@ both_databases! {
         assert_eq!(profile["plan_id"], "free");
         assert_eq!(profile["email_verified"], true);
         let created = profile["created_at"].as_i64().unwrap();
-        assert!(created >= before && created <= tessera_server::db::now() + 1, "{created}");
+        assert!(created >= before && created <= tessera_server::infra::db::now() + 1, "{created}");
 
         let guest = server.guest();
         assert_eq!(guest.get("/api/account").await.expect(401)["error"], "Please login to do this!");

@@ -19,7 +19,7 @@ async fn execute(server: &TestServer, sql: &str, binds: &[&str]) {
 
 /// A workspace of `owner` with one board and one app; answers the workspace id.
 async fn workspace_with_board_and_app(server: &TestServer, owner: &Client, subdomain: &str) -> String {
-    let id = tessera_server::db::new_id();
+    let id = tessera_server::infra::db::new_id();
     let app_subdomain = format!("{subdomain}-app");
     execute(
         server,
@@ -30,10 +30,10 @@ async fn workspace_with_board_and_app(server: &TestServer, owner: &Client, subdo
     execute(
         server,
         "INSERT INTO boards (id, workspace_id, slug, name, created_at, updated_at) VALUES ($1, $2, $3, 'Sales board', 20, 20)",
-        &[&tessera_server::db::new_id(), &id, &format!("{subdomain}-board")],
+        &[&tessera_server::infra::db::new_id(), &id, &format!("{subdomain}-board")],
     )
     .await;
-    let app_id = tessera_server::db::new_id();
+    let app_id = tessera_server::infra::db::new_id();
     execute(
         server,
         "INSERT INTO apps (id, workspace_id, name, subdomain, public, created_at, updated_at) VALUES ($1, $2, 'Portal', $3, 1, 30, 30)",

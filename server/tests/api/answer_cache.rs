@@ -1,4 +1,4 @@
-//! The shared-answer cache (issue 31, `server/src/answer_cache.rs`): answers are reused only
+//! The shared-answer cache (issue 31, `server/src/sheets/answer_cache.rs`): answers are reused only
 //! by callers whose effective query is the same. Callers whose row-level rules differ (the
 //! session e-mail, the session `_id`, the URL filters, the role a block's rights depend on)
 //! never see each other's rows however often and in whatever order they ask, a write shows on

@@ -6,7 +6,7 @@ use serde_json::{json, Value};
 use crate::apps::{app, id, invite, rita};
 use crate::both_databases;
 use crate::support::*;
-use tessera_server::access;
+use tessera_server::accounts::roles as access;
 
 const REQUIRED: &str = "Please fill in both Name and Email.";
 const BAD_EMAIL: &str = "Please enter a valid Email address (e.g., name@example.com).";

@@ -7,7 +7,7 @@ use serde_json::{json, Value};
 use crate::both_databases;
 use crate::support::*;
 use crate::workspaces::workspace;
-use tessera_server::access;
+use tessera_server::accounts::roles as access;
 
 pub const TAKEN: &str = "A workspace or app with this subdomain already exists";
 
@@ -206,7 +206,7 @@ both_databases! {
         assert_eq!(mistyped.status, 422, "{}", mistyped.text);
         assert_eq!(mistyped.json["field"], "public");
         // A spreadsheet of the app's own workspace connects; null disconnects it.
-        let sheet_id = tessera_server::db::new_id();
+        let sheet_id = tessera_server::infra::db::new_id();
         sqlx::query("INSERT INTO spreadsheets (id, workspace_id, name, source_kind, created_at, updated_at) VALUES ($1, $2, 'S', 'upload', 1, 1)")
             .bind(&sheet_id)
             .bind(app["workspace_id"].as_str().unwrap())

@@ -4,8 +4,8 @@
 use jsonwebtoken::{Algorithm, EncodingKey, Header};
 use reqwest::Method;
 use serde_json::json;
-use tessera_server::auth::session::Claims;
-use tessera_server::db::{now, Flag};
+use tessera_server::accounts::auth::session::Claims;
+use tessera_server::infra::db::{now, Flag};
 
 use crate::both_databases;
 use crate::support::smtp::SmtpStandIn;
@@ -104,7 +104,7 @@ async fn second_replica(server: &TestServer) -> String {
         ..tessera_server::Config::default()
     };
     let state = tessera_server::AppState::new(config).await.unwrap();
-    tokio::spawn(tessera_server::serve(listener, state, std::future::pending()));
+    tokio::spawn(tessera_server::http::server::serve(listener, state, std::future::pending()));
     format!("http://{addr}")
 }
 

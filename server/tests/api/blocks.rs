@@ -177,7 +177,7 @@ both_databases! {
         let types: Vec<&str> = rows.iter().map(|(t,)| t.as_str()).collect();
         // An empty page takes the first block; each later one goes before whichever block is last.
         assert_eq!(types, ["footer", "table", "chart", "header"]);
-        let listed = tessera_server::blocks::list(server.db(), tessera_server::blocks::Parent::Page(&page)).await.unwrap();
+        let listed = tessera_server::boards::blocks::list(server.db(), tessera_server::boards::blocks::Parent::Page(&page)).await.unwrap();
         assert_eq!(types_of(&Value::Array(listed.clone())), ["footer", "table", "chart", "header"]);
 
         let copy = ada.post(&format!("/api/blocks/{}/duplicate", id_of(&chart)), json!({})).await.expect(201).clone();
@@ -220,7 +220,7 @@ both_databases! {
         assert_eq!(ada.post(&format!("/api/apps/{app}/pages/no-such-page/blocks"), json!({"type": "chart"})).await.status, 404);
         let admin = server.admin().await;
         admin.post(&add, json!({"type": "markdown"})).await.expect(201);
-        let listed = tessera_server::blocks::list(server.db(), tessera_server::blocks::Parent::Page(&page)).await.unwrap();
+        let listed = tessera_server::boards::blocks::list(server.db(), tessera_server::boards::blocks::Parent::Page(&page)).await.unwrap();
         assert_eq!(types_of(&Value::Array(listed)), ["markdown", "form"]);
     }
 
@@ -261,7 +261,7 @@ both_databases! {
         let blocks = catalogue.expect(200)["blocks"].as_array().unwrap().clone();
         assert_eq!(blocks.len(), 20);
         let types: Vec<&str> = blocks.iter().map(|b| b["type"].as_str().unwrap()).collect();
-        assert_eq!(types, tessera_server::blocks::TYPES);
+        assert_eq!(types, tessera_server::boards::blocks::TYPES);
         let chart = &blocks[0];
         assert_eq!((chart["name"].as_str(), chart["group"].as_str()), (Some("Chart"), Some("data")));
         let x_axis = chart["fields"].as_array().unwrap().iter().find(|f| f["key"] == "x_axis").unwrap();

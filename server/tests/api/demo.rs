@@ -2,7 +2,7 @@
 //! sample spreadsheet and a public sample board that a guest can open.
 
 use serde_json::json;
-use tessera_server::demo::{seed_if_empty, BOARD_SLUG, OWNER_EMAIL};
+use tessera_server::boards::demo::{seed_if_empty, BOARD_SLUG, OWNER_EMAIL};
 
 use crate::both_databases;
 use crate::support::TestServer;

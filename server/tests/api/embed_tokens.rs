@@ -5,7 +5,7 @@
 
 use base64::Engine;
 use serde_json::{json, Value};
-use tessera_server::embed_token::{self, EmbedClaims};
+use tessera_server::access::embed_token::{self, EmbedClaims};
 use tessera_server::sheets::ImportedSheet;
 
 use crate::apps::id;
@@ -92,7 +92,7 @@ fn claims(board_id: &str, exp: i64) -> Value {
 }
 
 fn now() -> i64 {
-    tessera_server::db::now()
+    tessera_server::infra::db::now()
 }
 
 both_databases! {

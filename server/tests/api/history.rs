@@ -231,7 +231,7 @@ both_databases! {
         let published: Vec<i64> = before.iter().filter(|r| r["published"] == true).map(|r| r["number"].as_i64().unwrap()).collect();
 
         let limits = tessera_server::HistoryLimits::default();
-        let year_later = tessera_server::db::now() + 365 * 86_400;
+        let year_later = tessera_server::infra::db::now() + 365 * 86_400;
         let pruned = retention::prune(server.db(), &limits, year_later).await.unwrap();
         assert!(pruned.activity >= 1 && pruned.revisions >= 1, "{pruned:?}");
         let after = revisions(&ada, &path).await;

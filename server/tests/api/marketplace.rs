@@ -7,7 +7,7 @@ use crate::boards::board;
 use crate::both_databases;
 use crate::support::*;
 use crate::workspaces::workspace;
-use tessera_server::access;
+use tessera_server::accounts::roles as access;
 
 /// Ada with a workspace, and the states of her boards with these names.
 async fn ada_with_boards(server: &TestServer, names: &[&str]) -> (Client, Vec<Value>) {

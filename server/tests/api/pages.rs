@@ -7,7 +7,7 @@ use serde_json::{json, Value};
 use crate::apps::{app, id, invite, public_app, rita};
 use crate::both_databases;
 use crate::support::*;
-use tessera_server::access;
+use tessera_server::accounts::roles as access;
 
 async fn add_page(owner: &Client, app_id: &str, body: Value) -> Value {
     owner.post(&format!("/api/apps/{app_id}/pages"), body).await.expect(201)["page"].clone()
@@ -100,20 +100,17 @@ both_databases! {
         let state = state.expect(200);
         // Blocks come normalised: the catalogue's defaults filled in, a series list it cannot read
         // dropped to none, and a chart without its x axis marked a draft.
-        let normalised_chart = |id: &str| {
-            json!({
-                "id": id, "type": "chart", "sheet_title": "Sales", "axis": [], "legendPosition": "top", "pdf_download": true,
-                "temp_block": true, "showScaleLabel": false, "stackAxis": false, "Data_Format": false, "beginAtZero": false,
-                "CustomStepSize": false, "show_details_on_click": false, "full_width": false
-            })
-        };
+        let blocks = ["first", "second"].map(|id| json!({
+            "id": id, "type": "chart", "sheet_title": "Sales", "axis": [], "legendPosition": "top", "pdf_download": true,
+            "temp_block": true, "showScaleLabel": false, "stackAxis": false, "Data_Format": false, "beginAtZero": false,
+            "CustomStepSize": false, "show_details_on_click": false, "full_width": false
+        }));
         let expected = json!({
             "name": "Sales", "app_id": app_id, "page_id": id(&about), "page_name": "About", "page_slug": "about", "page_type": "page",
             "search": "", "filters": [], "title": "", "nav_background": "#161819", "sign_in_method": "", "page_background": "#FAFAFA",
             "block_border": "#e7ebf3", "block_shadow": "#ebeff3", "palette": [], "hero_background": "#161819", "public": true,
             "spreadsheetId": null, "sheets": [], "users": [], "owner_email": "", "can_edit": false, "user_role": "guest", "page": "view",
-            "app_header": null, "app_footer": null,
-            "blocks": [normalised_chart("first"), normalised_chart("second")]
+            "app_header": null, "app_footer": null, "blocks": blocks,
         });
         assert_eq!(state, &expected);
 

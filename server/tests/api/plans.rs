@@ -38,7 +38,7 @@ async fn payment_rows(server: &TestServer) -> i64 {
 }
 
 fn now() -> i64 {
-    tessera_server::db::now()
+    tessera_server::infra::db::now()
 }
 
 fn signature(secret: &str, timestamp: i64, body: &str) -> String {

@@ -297,13 +297,13 @@ both_databases! {
             {"column": "Name"}, {"column": "Email", "hide": true, "default": "[(today)]"}
         ]})).await;
         // An offset that puts the submitter 30 minutes past their midnight right now.
-        let unix = tessera_server::db::now();
+        let unix = tessera_server::infra::db::now();
         let minute_of_day = unix.rem_euclid(86_400) / 60;
         let mut offset = (30 - minute_of_day).rem_euclid(1440);
         if offset > 840 {
             offset -= 1440;
         }
-        let local_date = tessera_server::text::rfc3339(unix + offset * 60)[..10].to_owned();
+        let local_date = tessera_server::infra::text::rfc3339(unix + offset * 60)[..10].to_owned();
         let sent = json!({"values": {"Name": "Night owl", "Email": "1999-01-01"}});
         let late = ada.post(&format!("/api/blocks/{form}/rows?tz_offset={offset}"), sent.clone()).await;
         let late = late.expect(201)["record_id"].as_str().unwrap().to_owned();
@@ -311,7 +311,7 @@ both_databases! {
         let utc = utc.expect(201)["record_id"].as_str().unwrap().to_owned();
         let rows = stored(&server, &sheet).await;
         assert_eq!(cells_of(&rows, &late)[1], local_date, "offset {offset}: the submitter's date just after their midnight");
-        assert_eq!(cells_of(&rows, &utc)[1], tessera_server::text::rfc3339(tessera_server::db::now())[..10], "no offset: UTC");
+        assert_eq!(cells_of(&rows, &utc)[1], tessera_server::infra::text::rfc3339(tessera_server::infra::db::now())[..10], "no offset: UTC");
         let refused = ada.post(&format!("/api/blocks/{form}/rows?tz_offset=900"), sent).await;
         assert_eq!((refused.status, refused.json["field"].as_str()), (422, Some("tz_offset")), "{}", refused.text);
     }
@@ -366,7 +366,7 @@ both_databases! {
         ];
         for refused in writes {
             assert_eq!(refused.status, 409, "{}", refused.text);
-            assert_eq!(refused.error(), tessera_server::sources::READ_ONLY_LINK);
+            assert_eq!(refused.error(), tessera_server::sheets::sources::READ_ONLY_LINK);
         }
         assert_eq!(stored(&server, &sheet).await, before);
 

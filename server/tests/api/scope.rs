@@ -1,4 +1,4 @@
-//! The viewer's scope (issue 45, `server/src/scope.rs`): a caller reads only the tabs and rows the
+//! The viewer's scope (issue 45, `server/src/access/scope.rs`): a caller reads only the tabs and rows the
 //! place's blocks show them, writes only rows and columns a block offers, and 'Logged in user'
 //! is an identity the caller cannot forge. Each test is one numbered finding of the issue, made
 //! with the request an attacker would send rather than the one the web app sends.

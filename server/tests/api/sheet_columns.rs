@@ -5,7 +5,7 @@
 use reqwest::Method;
 use serde_json::Value;
 use tessera_core::columnar;
-use tessera_server::access;
+use tessera_server::accounts::roles as access;
 
 use crate::both_databases;
 use crate::spreadsheet_files::{reupload, upload};

@@ -14,7 +14,7 @@ use zip::{CompressionMethod, ZipWriter};
 use crate::both_databases;
 use crate::support::*;
 use crate::workspaces::workspace;
-use tessera_server::access;
+use tessera_server::accounts::roles as access;
 
 /// One part of a multipart form: a text field, or a file with its name.
 enum Part<'a> {

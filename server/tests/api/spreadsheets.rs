@@ -3,13 +3,13 @@
 
 use serde_json::{json, Value};
 use tessera_server::sheets::rows::Values;
+use tessera_server::sheets::sources::{self, published_csv, RowWrite, Source, NOTHING_TO_REFRESH, READ_ONLY_LINK};
 use tessera_server::sheets::store;
-use tessera_server::sources::{self, published_csv, RowWrite, Source, NOTHING_TO_REFRESH, READ_ONLY_LINK};
 
 use crate::both_databases;
 use crate::support::google::GoogleStandIn;
 use crate::support::*;
-use tessera_server::access;
+use tessera_server::accounts::roles as access;
 
 async fn workspace_of(owner: &Client, subdomain: &str) -> String {
     owner.post("/api/workspaces", json!({"name": "Space", "subdomain": subdomain})).await.expect(201)["id"].as_str().unwrap().to_owned()
@@ -137,7 +137,7 @@ both_databases! {
         // A literal private address is refused before any request is made.
         for literal in [good.clone(), "http://169.254.169.254/latest/meta-data".to_owned(), "http://[::1]/x.csv".to_owned()] {
             let refused = post(literal).await;
-            assert_eq!((refused.status, refused.error()), (422, tessera_server::outbound::PRIVATE_ADDRESS));
+            assert_eq!((refused.status, refused.error()), (422, tessera_server::infra::outbound::PRIVATE_ADDRESS));
         }
         // A name that resolves to loopback is refused when connecting.
         let by_name = post(good.replace("127.0.0.1", "localhost")).await;

@@ -3,7 +3,7 @@
 
 use serde_json::json;
 use sqlx::{Connection, Executor};
-use tessera_server::db::Flag;
+use tessera_server::infra::db::Flag;
 
 use crate::both_databases;
 use crate::support::{Backend, TestServer};
@@ -26,7 +26,7 @@ both_databases! {
         let again = crate::support::Client::new(&restarted.base, token, None);
         let me = again.get("/api/auth").await;
         assert_eq!(me.expect(200)["email"], "ada@example.com");
-        assert_eq!(backend == Backend::Sqlite, restarted.db().backend == tessera_server::db::Backend::Sqlite);
+        assert_eq!(backend == Backend::Sqlite, restarted.db().backend == tessera_server::infra::db::Backend::Sqlite);
     }
 
     async fn a_database_that_cannot_take_writes_answers_503_with_retry_after_and_health_says_so(backend) {

@@ -35,7 +35,7 @@ async fn start_with(dist: &Path, configure: impl FnOnce(&mut Config)) -> (Socket
     let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
     tokio::spawn(async move {
-        tessera_server::serve(listener, state, std::future::pending()).await.unwrap();
+        tessera_server::http::server::serve(listener, state, std::future::pending()).await.unwrap();
     });
     (addr, database)
 }
@@ -250,7 +250,7 @@ async fn serve_returns_once_the_shutdown_signal_fires() {
     let addr = listener.local_addr().unwrap();
     let (stop, stopped) = oneshot::channel::<()>();
     let server = tokio::spawn(async move {
-        tessera_server::serve(listener, state, async {
+        tessera_server::http::server::serve(listener, state, async {
             let _ = stopped.await;
         })
         .await

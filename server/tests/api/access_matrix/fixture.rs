@@ -13,8 +13,8 @@ use reqwest::Method;
 use serde_json::{json, Value};
 use sha2::Sha256;
 use tessera_core::table::RECORD_ID_COLUMN;
-use tessera_server::auth::User;
-use tessera_server::plans::{self, Payment, PaymentStatus};
+use tessera_server::accounts::auth::User;
+use tessera_server::boards::plans::{self, Payment, PaymentStatus};
 use tessera_server::sheets::incoming::Incoming;
 use tessera_server::sheets::ImportedSheet;
 
@@ -190,11 +190,11 @@ impl Fixture {
         let upload = upload_image(&owner, &page_table).await;
         // The private spreadsheet's rows replaced by the same rows, so that it keeps an import
         // (restoring it changes nothing the other rows rely on).
-        let log = tessera_server::history::activity::RowLog {
+        let log = tessera_server::sheets::row_log::RowLog {
             spreadsheet_id: spreadsheet.clone(),
-            actor: tessera_server::history::activity::ActivityActor::of(
-                &tessera_server::auth::Caller::default(),
-                tessera_server::access::Role::Owner,
+            actor: tessera_server::sheets::row_log::ActivityActor::of(
+                &tessera_server::accounts::auth::Caller::default(),
+                tessera_server::accounts::roles::Role::Owner,
                 || "Olive".to_owned(),
             ),
             via: Default::default(),
@@ -275,7 +275,7 @@ impl Fixture {
                     .server
                     .state
                     .keys
-                    .start(self.server.db(), &user.id, &tessera_server::auth::session::Origin::default())
+                    .start(self.server.db(), &user.id, &tessera_server::accounts::auth::session::Origin::default())
                     .await
                     .unwrap()
                     .token;
@@ -460,7 +460,7 @@ pub fn csv_form(workspace: Option<&str>) -> reqwest::multipart::Form {
 /// `request` carrying a payment event of a type Tessera ignores, signed as the provider signs it.
 pub fn signed_event(request: reqwest::RequestBuilder) -> reqwest::RequestBuilder {
     let body = json!({"id": format!("evt-ping-{}", rand::random::<u32>()), "type": "ping"}).to_string();
-    let timestamp = tessera_server::db::now();
+    let timestamp = tessera_server::infra::db::now();
     let mut mac = Hmac::<Sha256>::new_from_slice(WEBHOOK_SECRET.as_bytes()).unwrap();
     mac.update(format!("{timestamp}.{body}").as_bytes());
     let signature = format!("t={timestamp},v1={}", hex::encode(mac.finalize().into_bytes()));

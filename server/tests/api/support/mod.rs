@@ -15,8 +15,8 @@ use reqwest::header::HeaderMap;
 use reqwest::Method;
 use serde_json::Value;
 use sqlx::{Connection, Executor, PgConnection};
-use tessera_server::auth::User;
-use tessera_server::db::Db;
+use tessera_server::accounts::auth::User;
+use tessera_server::infra::db::Db;
 use tessera_server::{AppState, Config};
 use tokio::net::TcpListener;
 use tokio::sync::oneshot;
@@ -169,7 +169,7 @@ impl TestServer {
         let (stop, stopped) = oneshot::channel::<()>();
         let served = state.clone();
         tokio::spawn(async move {
-            tessera_server::serve(listener, served, async {
+            tessera_server::http::server::serve(listener, served, async {
                 let _ = stopped.await;
             })
             .await
@@ -195,7 +195,8 @@ impl TestServer {
 
     /// A client signed in as `user`, with a fresh session.
     pub async fn session_for(&self, user: User) -> Client {
-        let session = self.state.keys.start(self.db(), &user.id, &tessera_server::auth::session::Origin::default()).await.unwrap();
+        let session =
+            self.state.keys.start(self.db(), &user.id, &tessera_server::accounts::auth::session::Origin::default()).await.unwrap();
         Client::new(&self.base, Some(session.token), Some(user))
     }
 
