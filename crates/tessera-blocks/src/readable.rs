@@ -1,5 +1,5 @@
 //! The columns of a tab a block lets its viewers read (issue 45: a viewer reads only what the
-//! place shows them). The server's scope (`server/src/scope.rs`) bounds every read of a viewer
+//! place shows them). The server's scope (`server/src/access/scope.rs`) bounds every read of a viewer
 //! who does not edit the place with it; owners and admins read every column.
 //!
 //! - A block that draws whole rows (table, list, calendar, data list, grid, item details) and
