@@ -220,6 +220,12 @@ describe('request layer errors', () => {
     }
   });
 
+  it('raises no toast for the user guides, which quote the message', async () => {
+    mockFetch({ 'GET /api/docs/guides': { body: [{ slug: 's', title: 'Sharing', summary: '', text: 'Guests see "Access denied".', html: '' }] } });
+    await client.GET('/api/docs/guides');
+    expect(useToastStore.getState().toasts).toEqual([]);
+  });
+
   it('raises the Access Denied toast even when the caller opted out of alerts', async () => {
     mockFetch({ 'GET /api/pages/a1': { status: 403, body: { error: 'Access denied: this app is private' } } });
     await expect(answer(client.GET('/api/pages/{appId}', { params: { path: { appId: 'a1' } } }), false)).rejects.toThrow();

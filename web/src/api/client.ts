@@ -60,8 +60,10 @@ export function specQuery(overrides: Record<string, string> = {}) {
  * onRequest, so fetch is called as the call is made, not a tick later.
  */
 const policy: Middleware = {
-  async onResponse({ response }) {
+  async onResponse({ response, schemaPath }) {
     if (response.ok && response.headers.get('Content-Type')?.includes(COLUMNAR_TYPE)) return undefined;
+    // The user guides quote the message; they are documentation, not a refusal.
+    if (schemaPath === '/api/docs/guides') return undefined;
     if ((await response.clone().text()).includes(ACCESS_DENIED_MARK)) {
       showToast({ kind: 'error', title: ACCESS_DENIED_TITLE, text: ACCESS_DENIED_TEXT, durationMs: ACCESS_DENIED_TOAST_MS });
     }
