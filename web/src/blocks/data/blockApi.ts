@@ -54,13 +54,12 @@ export async function getView(path: string, query: Record<string, string>, signa
 }
 
 /** The writes and actions, which address the block alone: the server finds its board or page. */
-export function blockCalls(scope: Record<string, string>) {
-  const query = scope;
+export function blockCalls(query: Record<string, string>) {
   return {
     // The viewer's offset, so a form's hidden [(today)] gets the date the viewer sees (the server resolves it).
     appendRow: (block: BoardBlock, values: RowValues) =>
       answer(
-        client.POST('/api/blocks/{blockId}/rows', { params: { path: { blockId: block.id }, query: { ...scope, tz_offset: tzOffset() } }, body: { values } }),
+        client.POST('/api/blocks/{blockId}/rows', { params: { path: { blockId: block.id }, query: { ...query, tz_offset: tzOffset() } }, body: { values } }),
         quiet,
       ),
     editRow: async (block: BoardBlock, recordId: string, values: RowValues) => {
@@ -82,7 +81,7 @@ export function blockCalls(scope: Record<string, string>) {
     upload: async (block: BoardBlock, file: File, column?: string) => {
       const form = new FormData();
       form.append('file', file);
-      const params = { path: { blockId: block.id }, query: column ? { ...scope, column } : scope };
+      const params = { path: { blockId: block.id }, query: column ? { ...query, column } : query };
       return (await answer(client.POST('/api/blocks/{blockId}/uploads', { params, body: multipart<FileUploadForm>(form) }), quiet)).url;
     },
   };

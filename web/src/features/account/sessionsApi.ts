@@ -1,8 +1,6 @@
 import { answer, client } from '../../api/client';
 import type { SessionInfo } from '../../generated/api';
 
-export const SESSIONS_PATH = '/api/account/sessions';
-
 /** The signed-in user's working sessions, newest first; the one of this browser says `current`. */
 export async function loadSessions(): Promise<SessionInfo[]> {
   return (await answer(client.GET('/api/account/sessions'), false)).sessions;

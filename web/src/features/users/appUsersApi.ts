@@ -5,8 +5,6 @@ import { answer, client } from '../../api/client';
 import type { AppUser } from '../../generated/api';
 import { sortUsers } from './usersDialogState';
 
-export const APP_USERS_PATH = '/api/mutipageapp_users';
-
 /**
  * The app's users, oldest first (platform §3). It never alerts: each caller says a failure in its
  * own words (the Users dialog with the spec's alert, the Share dialog inline).
