@@ -4,8 +4,8 @@
 // key never ships in the page and ad blockers that stop sentry.io do not lose reports.
 import { toApiError } from '../api/errors';
 import { runtimeConfig } from '../config/runtime';
+import { sendErrorReport } from './errorReportApi';
 
-export const CLIENT_ERRORS_PATH = '/api/client-errors';
 /** Reports per page load: a render loop must not flood the server. */
 const MAX_REPORTS = 10;
 
@@ -38,9 +38,7 @@ export function reportError(error: unknown): void {
   if (seen.has(key) || sent >= MAX_REPORTS) return;
   seen.add(key);
   sent += 1;
-  const body = JSON.stringify(report);
-  // keepalive lets a report leave while the page unloads (a reload after a chunk failure).
-  void fetch(CLIENT_ERRORS_PATH, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body, keepalive: true }).catch(() => {});
+  sendErrorReport(report);
 }
 
 /** Errors no component caught: script errors and rejected promises nobody awaited. */

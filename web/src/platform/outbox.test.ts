@@ -1,7 +1,7 @@
 // Block saves that wait for the network: queued in IndexedDB (fake-indexeddb here), replayed in
 // order when the browser is online again, a refusal kept with the edit.
 import { waitFor } from '@testing-library/react';
-import { api } from '../api/client';
+import { answer, client } from '../api/client';
 import { mockFetch } from '../test/fetchMock';
 import { useBlockSaveStore } from '../store/blockSaveStore';
 import { useConnectivityStore } from '../store/connectivityStore';
@@ -465,14 +465,14 @@ describe('the copies kept for offline use', () => {
     await keepCopy(copyKey.board('sales'), { name: 'Sales' });
     const load = () => Promise.reject(new TypeError('Failed to fetch'));
     vi.stubGlobal('fetch', vi.fn(load));
-    expect(await loadWithCopy(copyKey.board('sales'), () => api.get('/api/x', { alert: false }))).toEqual({ name: 'Sales' });
+    expect(await loadWithCopy(copyKey.board('sales'), () => answer(client.GET('/api/boards'), false))).toEqual({ name: 'Sales' });
     expect(useConnectivityStore.getState().fromCopy).toBe(true);
   });
 
   it('never hide an HTTP error behind a copy', async () => {
     await keepCopy(copyKey.board('sales'), { name: 'Sales' });
-    mockFetch({ 'GET /api/x': { status: 403, body: { error: 'Access denied' } } });
+    mockFetch({ 'GET /api/boards': { status: 403, body: { error: 'Access denied' } } });
     vi.spyOn(window, 'alert').mockImplementation(() => {});
-    await expect(loadWithCopy(copyKey.board('sales'), () => api.get('/api/x', { alert: false }))).rejects.toMatchObject({ status: 403 });
+    await expect(loadWithCopy(copyKey.board('sales'), () => answer(client.GET('/api/boards'), false))).rejects.toMatchObject({ status: 403 });
   });
 });

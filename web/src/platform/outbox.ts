@@ -9,7 +9,7 @@
 import { toApiError } from '../api/errors';
 import { isLocalId, type Block } from '../store/blockList';
 import { blockTypeName } from './blockTypes';
-import { sendSave } from './outboxApi';
+import { sendSave, storeBlock } from './outboxApi';
 import { useBlockSaveStore, type BlockSave } from '../store/blockSaveStore';
 import { useConnectivityStore } from '../store/connectivityStore';
 import { showToast } from '../store/toastStore';
@@ -24,7 +24,7 @@ function serverIds(ids: readonly string[]): string[] {
   return ids.map((id) => created[id] ?? id);
 }
 
-function send(save: QueuedSave): Promise<Block> {
+function send(save: QueuedSave): Promise<Block | undefined> {
   return sendSave(save.orderAt ? { ...save, config: { ...save.config, ids: serverIds(save.config.ids as string[]) } } : save);
 }
 
@@ -58,7 +58,7 @@ export function saveBlock(blockId: string, config: Record<string, unknown>, quer
     const save: QueuedSave = isLocalId(id) ? { blockId: id, config, query, createAt } : { blockId: id, config, query };
     if (navigator.onLine !== false) {
       try {
-        const stored = await send(save);
+        const stored = await storeBlock(save);
         // This save holds every earlier edit of the block: nothing of it is pending any more.
         await dropSaves(id);
         if (save.createAt) useBlockSaveStore.getState().createdAs(id, stored.id);
@@ -178,7 +178,7 @@ export function replayOutbox(): Promise<void> {
       try {
         const stored = await send(save);
         await removeSave(save.seq!);
-        if (!save.orderAt && !save.deleteBlock) landed(save, stored);
+        if (stored) landed(save, stored);
       } catch (thrown) {
         // Still no network: the rest keep their turn for the next 'online'.
         if (isOffline(thrown)) return;

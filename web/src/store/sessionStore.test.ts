@@ -1,5 +1,5 @@
 import { renderHook, waitFor } from '@testing-library/react';
-import { api } from '../api/client';
+import { answer, client } from '../api/client';
 import { mockFetch } from '../test/fetchMock';
 import { PLAN_CHECK_FAILED, SESSION_HINT_KEY, sessionRemembered, useSessionStatus, useSessionStore } from './sessionStore';
 import { useToastStore } from './toastStore';
@@ -64,11 +64,11 @@ describe('session store', () => {
     });
     await useSessionStore.getState().logIn('ann@example.com', 'secret-pw');
     expect(calls[0].body).toEqual({ email: 'ann@example.com', password: 'secret-pw' });
-    await api.get('/api/boards');
+    await answer(client.GET('/api/boards'));
     expect(calls[1].url.searchParams.get('_email')).toBe('ann@example.com');
     await useSessionStore.getState().logOut();
     expect(useSessionStore.getState()).toMatchObject({ status: 'guest', user: null });
-    await api.get('/api/boards');
+    await answer(client.GET('/api/boards'));
     expect(calls[3].url.searchParams.get('_email')).toBe('');
   });
 

@@ -2,23 +2,11 @@
 // users (the calls the dashboard and the users dialog make), and the platform's
 // (server/src/api/admin.rs, plus the owner-or-admin deletes of boards and apps). Every screen
 // shows its errors inline, so none of them alerts.
-import { api } from '../../api/client';
-import type {
-  AdminApp,
-  AdminBoard,
-  AdminCode,
-  AdminUser,
-  AdminWorkspace,
-  AppRecord,
-  AppUser,
-  AppUserList,
-  BoardSummary,
-  Plan,
-  Workspace,
-} from '../../generated/api';
+import { answer, client } from '../../api/client';
+import type { AdminApp, AdminBoard, AdminCode, AdminUser, AdminWorkspace, AppUser, Plan, Workspace } from '../../generated/api';
 
-const quiet = { alert: false } as const;
-const at = (path: string, id: string) => `${path}/${encodeURIComponent(id)}`;
+/** Every screen here shows its errors inline: no alert. */
+const quiet = false;
 
 /** One page of a listing: the server's `limit` (1 to 200) and `offset`, and `q` where it searches. */
 export interface PageRequest {
@@ -41,24 +29,23 @@ export function pageOf<T>(items: readonly T[], { limit, offset }: PageRequest): 
   return { items: items.slice(offset, offset + limit), total: items.length };
 }
 
-export const listOwnWorkspaces = () => api.get<Workspace[]>('/api/workspaces', quiet);
-export const listOwnBoards = () => api.get<BoardSummary[]>('/api/boards', quiet);
-export const listOwnApps = async () => (await api.get<{ apps: AppRecord[] }>('/api/apps', quiet)).apps;
+export const listOwnWorkspaces = (): Promise<Workspace[]> => answer(client.GET('/api/workspaces'), quiet);
+export const listOwnBoards = () => answer(client.GET('/api/boards'), quiet);
+export const listOwnApps = async () => (await answer(client.GET('/api/apps'), quiet)).apps;
 /** The owner's own delete (the platform tab deletes through the admin API instead). */
-export const deleteOwnWorkspace = (id: string) => api.delete<unknown>(at('/api/workspaces', id), undefined, quiet);
-export const duplicateBoard = (id: string) => api.post<unknown>(`${at('/api/boards', id)}/duplicate`, undefined, quiet);
+export const deleteOwnWorkspace = (workspaceId: string) => answer(client.DELETE('/api/workspaces/{workspaceId}', { params: { path: { workspaceId } } }), quiet);
+export const duplicateBoard = (boardId: string) => answer(client.POST('/api/boards/{boardId}/duplicate', { params: { path: { boardId } } }), quiet);
 /** The people invited to one app (platform §7 GET /api/mutipageapp_users/{appId}). */
 export const listAppUsers = async (appId: string): Promise<AppUser[]> =>
-  (await api.get<AppUserList>(at('/api/mutipageapp_users', appId), quiet))?.app_users ?? [];
+  (await answer(client.GET('/api/mutipageapp_users/{appId}', { params: { path: { appId } } }), quiet))?.app_users ?? [];
 
-function pageQuery({ limit, offset, q }: PageRequest, searches: boolean): Record<string, string> {
-  const query: Record<string, string> = { limit: String(limit), offset: String(offset) };
-  if (searches && q.trim()) query.q = q.trim();
-  return query;
+/** The paging query of a listing, and its search where the server searches. */
+function pageQuery({ limit, offset, q }: PageRequest, searches: boolean): { limit: number; offset: number; q?: string } {
+  return searches && q.trim() ? { limit, offset, q: q.trim() } : { limit, offset };
 }
 
 export async function listUsers(page: PageRequest): Promise<Page<AdminUser>> {
-  const { users, total } = await api.get<{ users: AdminUser[]; total: number }>('/api/admin/users', { ...quiet, query: pageQuery(page, true) });
+  const { users, total } = await answer(client.GET('/api/admin/users', { params: { query: pageQuery(page, true) } }), quiet);
   return { items: users, total };
 }
 
@@ -69,34 +56,35 @@ export interface UserChange {
   email_verified?: boolean;
 }
 
-export const updateUser = (id: string, change: UserChange) => api.put<AdminUser>(at('/api/admin/users', id), change, quiet);
-export const deleteUser = (id: string) => api.delete<unknown>(at('/api/admin/users', id), undefined, quiet);
+export const updateUser = (userId: string, change: UserChange): Promise<AdminUser> =>
+  answer(client.PUT('/api/admin/users/{userId}', { params: { path: { userId } }, body: change }), quiet);
+export const deleteUser = (userId: string) => answer(client.DELETE('/api/admin/users/{userId}', { params: { path: { userId } } }), quiet);
 
 export async function listWorkspaces(page: PageRequest): Promise<Page<AdminWorkspace>> {
-  const answer = await api.get<{ workspaces: AdminWorkspace[]; total: number }>('/api/admin/workspaces', { ...quiet, query: pageQuery(page, false) });
-  return { items: answer.workspaces, total: answer.total };
+  const { workspaces, total } = await answer(client.GET('/api/admin/workspaces', { params: { query: pageQuery(page, false) } }), quiet);
+  return { items: workspaces, total };
 }
 
-export const deleteWorkspace = (id: string) => api.delete<unknown>(at('/api/admin/workspaces', id), undefined, quiet);
+export const deleteWorkspace = (id: string) => answer(client.DELETE('/api/admin/workspaces/{id}', { params: { path: { id } } }), quiet);
 
 export async function listBoards(page: PageRequest): Promise<Page<AdminBoard>> {
-  const { boards, total } = await api.get<{ boards: AdminBoard[]; total: number }>('/api/admin/boards', { ...quiet, query: pageQuery(page, false) });
+  const { boards, total } = await answer(client.GET('/api/admin/boards', { params: { query: pageQuery(page, false) } }), quiet);
   return { items: boards, total };
 }
 
 /** The board API lets owners and administrators delete a board; the admin API has no call of its own. */
-export const deleteBoard = (id: string) => api.delete<unknown>(at('/api/boards', id), undefined, quiet);
+export const deleteBoard = (boardId: string) => answer(client.DELETE('/api/boards/{boardId}', { params: { path: { boardId } } }), quiet);
 
 export async function listApps(page: PageRequest): Promise<Page<AdminApp>> {
-  const { apps, total } = await api.get<{ apps: AdminApp[]; total: number }>('/api/admin/apps', { ...quiet, query: pageQuery(page, false) });
+  const { apps, total } = await answer(client.GET('/api/admin/apps', { params: { query: pageQuery(page, false) } }), quiet);
   return { items: apps, total };
 }
 
 /** Like boards, apps are deleted through the app API, which admits their owner and administrators. */
-export const deleteApp = (id: string) => api.delete<unknown>(at('/api/apps', id), undefined, quiet);
+export const deleteApp = (appId: string) => answer(client.DELETE('/api/apps/{appId}', { params: { path: { appId } } }), quiet);
 
 export async function listPlans(): Promise<Plan[]> {
-  return (await api.get<{ plans: Plan[] }>('/api/admin/plans', quiet)).plans;
+  return (await answer(client.GET('/api/admin/plans'), quiet)).plans;
 }
 
 /** Only a plan's wording can change: what it unlocks is fixed by its id on the server. */
@@ -105,10 +93,11 @@ export interface PlanChange {
   description: string;
 }
 
-export const updatePlan = (id: string, change: PlanChange) => api.put<Plan>(at('/api/admin/plans', id), change, quiet);
+export const updatePlan = (planId: string, change: PlanChange): Promise<Plan> =>
+  answer(client.PUT('/api/admin/plans/{planId}', { params: { path: { planId } }, body: change }), quiet);
 
 export async function listCodes(page: PageRequest): Promise<Page<AdminCode>> {
-  const { codes, total } = await api.get<{ codes: AdminCode[]; total: number }>('/api/admin/redemption-codes', { ...quiet, query: pageQuery(page, false) });
+  const { codes, total } = await answer(client.GET('/api/admin/redemption-codes', { params: { query: pageQuery(page, false) } }), quiet);
   return { items: codes, total };
 }
 
@@ -119,10 +108,10 @@ export interface NewCodes {
 }
 
 export async function createCodes(request: NewCodes): Promise<string[]> {
-  return (await api.post<{ codes: string[] }>('/api/admin/redemption-codes', request, quiet)).codes;
+  return (await answer(client.POST('/api/admin/redemption-codes', { body: request }), quiet)).codes;
 }
 
-export const deleteCode = (code: string) => api.delete<unknown>(at('/api/admin/redemption-codes', code), undefined, quiet);
+export const deleteCode = (code: string) => answer(client.DELETE('/api/admin/redemption-codes/{code}', { params: { path: { code } } }), quiet);
 
 /** The server's limit on codes per request (plans::MAX_CODES_PER_REQUEST). */
 export const MAX_CODES_PER_REQUEST = 500;

@@ -4,10 +4,8 @@ import { useEffect, useState } from 'react';
 import { FormError } from '../../components/FormError';
 import { Loading } from '../../components/Loading';
 import { coreErrorMessage } from '../../core/wasm';
-import { getDocument } from './guides';
+import { API_DOCUMENT_PATH, getApiDocument } from './docsApi';
 import { operationsByTag, schemaName, type OpenApiDocument, type Operation } from './openapi';
-
-const DOCUMENT_PATH = '/api/openapi.json';
 
 /** The query parameters every call of the web app carries (platform §7, `SpecParams`). */
 const COMMON_PARAMETERS = ['board', 'referer', '_id', '_email', '_filters'];
@@ -20,7 +18,7 @@ export function ApiReference() {
   const [loaded, setLoaded] = useState<Loaded>(null);
   useEffect(() => {
     let live = true;
-    getDocument<OpenApiDocument>(DOCUMENT_PATH).then(
+    getApiDocument<OpenApiDocument>().then(
       (document) => live && setLoaded({ document }),
       (failure: unknown) => live && setLoaded({ error: `The API description could not be loaded: ${coreErrorMessage(failure)}` }),
     );
@@ -39,7 +37,7 @@ export function ApiReference() {
       {info?.description && <p>{info.description}</p>}
       <p>
         Everything the web app does goes through these calls. Requests and answers are JSON; the session is the cookie set by logging in, or an{' '}
-        <code>Authorization: Bearer</code> token. The machine-readable description is <a href={DOCUMENT_PATH}>{DOCUMENT_PATH}</a>
+        <code>Authorization: Bearer</code> token. The machine-readable description is <a href={API_DOCUMENT_PATH}>{API_DOCUMENT_PATH}</a>
         {info?.version && ` (version ${info.version})`}.
       </p>
       <p>

@@ -1,32 +1,15 @@
 // The user guides of docs/guide/, as the server answers them (server/src/docs_guides.rs:
 // compiled into the binary, rendered and sanitised there), and the search over them.
+import type { Guide } from '../../generated/api';
+import { getGuides } from './docsApi';
 
-export interface Guide {
-  slug: string;
-  title: string;
-  /** The first paragraph as plain text. */
-  summary: string;
-  /** Everything below the title as plain text. */
-  text: string;
-  /** Sanitised HTML; every heading has an id. */
-  html: string;
-}
-
-/**
- * GET of a JSON document of the docs. Not through api/client: that layer raises the Access Denied
- * toast for any answer whose text says 'Access denied', and documentation quotes that message.
- */
-export async function getDocument<T>(path: string): Promise<T> {
-  const response = await fetch(new URL(path, window.location.origin), { credentials: 'same-origin' });
-  if (!response.ok) throw new Error(`${path} answered HTTP ${response.status}`);
-  return (await response.json()) as T;
-}
+export type { Guide };
 
 let guides: Promise<Guide[]> | null = null;
 
 /** The guides, in reading order; asked once per page load (again after a failure). */
 export function loadGuides(): Promise<Guide[]> {
-  guides ??= getDocument<Guide[]>('/api/docs/guides').catch((failure: unknown) => {
+  guides ??= getGuides().catch((failure: unknown) => {
     guides = null;
     throw failure;
   });

@@ -1,11 +1,12 @@
 // The calls of issue 30's history screens: a board's or an app's saved versions, the row activity
 // of a spreadsheet or a board, and the kept earlier uploads of a spreadsheet. Every screen here
 // shows its own errors inline, so none of these calls raises the browser alert.
-import { api } from '../../api/client';
-import type { ActivityEntry, ActivityPage, RevisionDetail, RevisionList, RevisionRestored, Reverted, SnapshotList } from '../../generated/api';
+import { answer, client } from '../../api/client';
+import type { ActivityEntry, ActivityPage, operations, RevisionDetail, RevisionList, RevisionRestored } from '../../generated/api';
 
 const enc = encodeURIComponent;
-const quiet = { alert: false } as const;
+/** Every screen here shows its errors inline: no alert. */
+const quiet = false;
 
 /** What keeps versions: a board or a multi-page app. */
 export interface VersionOwner {
@@ -13,14 +14,20 @@ export interface VersionOwner {
   id: string;
 }
 
-const revisionsPath = ({ kind, id }: VersionOwner) => `/api/${kind}/${enc(id)}/revisions`;
+export const listRevisions = ({ kind, id }: VersionOwner): Promise<RevisionList> =>
+  kind === 'boards'
+    ? answer(client.GET('/api/boards/{boardId}/revisions', { params: { path: { boardId: id } } }), quiet)
+    : answer(client.GET('/api/apps/{appId}/revisions', { params: { path: { appId: id } } }), quiet);
 
-export const listRevisions = (owner: VersionOwner) => api.get<RevisionList>(revisionsPath(owner), quiet);
+export const getRevision = ({ kind, id }: VersionOwner, revisionId: string): Promise<RevisionDetail> =>
+  kind === 'boards'
+    ? answer(client.GET('/api/boards/{boardId}/revisions/{revisionId}', { params: { path: { boardId: id, revisionId } } }), quiet)
+    : answer(client.GET('/api/apps/{appId}/revisions/{revisionId}', { params: { path: { appId: id, revisionId } } }), quiet);
 
-export const getRevision = (owner: VersionOwner, revisionId: string) => api.get<RevisionDetail>(`${revisionsPath(owner)}/${enc(revisionId)}`, quiet);
-
-export const restoreRevision = (owner: VersionOwner, revisionId: string) =>
-  api.post<RevisionRestored>(`${revisionsPath(owner)}/${enc(revisionId)}/restore`, undefined, quiet);
+export const restoreRevision = ({ kind, id }: VersionOwner, revisionId: string): Promise<RevisionRestored> =>
+  kind === 'boards'
+    ? answer(client.POST('/api/boards/{boardId}/revisions/{revisionId}/restore', { params: { path: { boardId: id, revisionId } } }), quiet)
+    : answer(client.POST('/api/apps/{appId}/revisions/{revisionId}/restore', { params: { path: { appId: id, revisionId } } }), quiet);
 
 /** Whose row writes are listed: every write to a spreadsheet, or only those through one board's blocks. */
 export interface ActivityScope {
@@ -51,36 +58,40 @@ function daySeconds(day: string, end: boolean): number {
   return end ? start + 24 * 60 * 60 - 1 : start;
 }
 
+/** The activity list's query, as the document declares it (the board's and the spreadsheet's are alike). */
+type ActivityQuery = NonNullable<operations['board_activity']['parameters']['query']>;
+
 /** The query of the list and of its CSV: the chosen filters, with "to" taking in the whole day. */
-export function activityQuery(filters: ActivityFilters): Record<string, string> {
-  const query: Record<string, string> = {};
+function activityQuery(filters: ActivityFilters): ActivityQuery {
+  const query: ActivityQuery = {};
   if (filters.actor) query.actor = filters.actor;
   if (filters.block) query.block = filters.block;
   if (filters.kind) query.kind = filters.kind;
-  if (filters.from) query.since = String(daySeconds(filters.from, false));
-  if (filters.to) query.until = String(daySeconds(filters.to, true));
+  if (filters.from) query.since = daySeconds(filters.from, false);
+  if (filters.to) query.until = daySeconds(filters.to, true);
   return query;
 }
 
-const activityPath = ({ kind, id }: ActivityScope) => `/api/${kind}/${enc(id)}/activity`;
-
-export function listActivity(scope: ActivityScope, filters: ActivityFilters, offset: number, signal?: AbortSignal) {
-  const query = { ...activityQuery(filters), limit: String(ACTIVITY_PAGE_SIZE), offset: String(offset) };
-  return api.get<ActivityPage>(activityPath(scope), { ...quiet, query, signal });
+export function listActivity({ kind, id }: ActivityScope, filters: ActivityFilters, offset: number, signal?: AbortSignal): Promise<ActivityPage> {
+  const query = { ...activityQuery(filters), limit: ACTIVITY_PAGE_SIZE, offset };
+  return kind === 'boards'
+    ? answer(client.GET('/api/boards/{boardId}/activity', { params: { path: { boardId: id }, query }, signal }), quiet)
+    : answer(client.GET('/api/spreadsheets/{spreadsheetId}/activity', { params: { path: { spreadsheetId: id }, query }, signal }), quiet);
 }
 
 /** The download of every entry the filters keep (no paging): a plain link, so the browser saves the server's attachment. */
-export function activityCsvUrl(scope: ActivityScope, filters: ActivityFilters): string {
-  const params = new URLSearchParams({ ...activityQuery(filters), format: 'csv' });
-  return `${activityPath(scope)}?${params.toString()}`;
+export function activityCsvUrl({ kind, id }: ActivityScope, filters: ActivityFilters): string {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries({ ...activityQuery(filters), format: 'csv' })) params.set(k, String(v));
+  return `/api/${kind}/${enc(id)}/activity?${params.toString()}`;
 }
 
 /** Undoes one logged write; `force` goes ahead although the row changed since (the server's 409). */
-export const revertEntry = (entryId: string, force = false) => api.post<Reverted>(`/api/activity/${enc(entryId)}/revert`, force ? { force: true } : {}, quiet);
+export const revertEntry = (entryId: string, force = false) =>
+  answer(client.POST('/api/activity/{entryId}/revert', { params: { path: { entryId } }, body: force ? { force: true } : {} }), quiet);
 
-const snapshotsPath = (spreadsheetId: string) => `/api/spreadsheets/${enc(spreadsheetId)}/snapshots`;
-
-export const listSnapshots = (spreadsheetId: string) => api.get<SnapshotList>(snapshotsPath(spreadsheetId), quiet);
+export const listSnapshots = (spreadsheetId: string) =>
+  answer(client.GET('/api/spreadsheets/{spreadsheetId}/snapshots', { params: { path: { spreadsheetId } } }), quiet);
 
 export const restoreSnapshot = (spreadsheetId: string, snapshotId: string) =>
-  api.post<SnapshotList>(`${snapshotsPath(spreadsheetId)}/${enc(snapshotId)}/restore`, undefined, quiet);
+  answer(client.POST('/api/spreadsheets/{spreadsheetId}/snapshots/{snapshotId}/restore', { params: { path: { spreadsheetId, snapshotId } } }), quiet);

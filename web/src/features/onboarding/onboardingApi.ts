@@ -1,25 +1,16 @@
-import { api } from '../../api/client';
+import { answer, client } from '../../api/client';
+import type { Onboarding } from '../../generated/api';
 
-/** `GET /api/account/onboarding`: the first-run guide of the signed-in account. */
-export interface Onboarding {
-  dismissed: boolean;
-  has_workspace: boolean;
-  data_connected: boolean;
-  board_made: boolean;
-  block_added: boolean;
-  /** The account's newest board, whose editor the 'Add a block' step opens. */
-  newest_board: { slug: string; name: string } | null;
-}
-
-export const ONBOARDING_PATH = '/api/account/onboarding';
+/** `GET /api/account/onboarding`: the first-run guide of the signed-in account (its newest board is the one the 'Add a block' step opens). */
+export type { Onboarding };
 
 /** The guide is a help, never in the way: a failed read shows no guide and alerts nobody. */
 export function loadOnboarding(): Promise<Onboarding> {
-  return api.get<Onboarding>(ONBOARDING_PATH, { alert: false });
+  return answer(client.GET('/api/account/onboarding'), false);
 }
 
 export function setGuideDismissed(dismissed: boolean): Promise<Onboarding> {
-  return api.put<Onboarding>(ONBOARDING_PATH, { dismissed });
+  return answer(client.PUT('/api/account/onboarding', { body: { dismissed } }));
 }
 
 /** The guide's steps in order, each done from the account's own data. */

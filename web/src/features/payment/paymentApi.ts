@@ -1,6 +1,5 @@
 // The payment screens' call: the outcome the server recorded from the provider's webhook. The
 // page says a failure itself, so it raises no alert.
-import { api } from '../../api/client';
-import type { LatestPayment } from '../../generated/api';
+import { answer, client } from '../../api/client';
 
-export const latestPayment = () => api.get<LatestPayment>('/api/payments/latest', { alert: false });
+export const latestPayment = () => answer(client.GET('/api/payments/latest'), false);
