@@ -1,19 +1,18 @@
-// The footer block's settings (catalogue FOOTER, blocks §3.19) read defensively, with the limits of
-// blocks §5. A stored block may miss keys, hold items from an older editor or more items than the
-// editor allows now: extra items are not shown, and no link leaves here unless its address is
-// http(s), a tel: built from digits or a mailto: of a plain address.
-import type { BoardBlock } from '../../generated/api';
-import { flagOf, textOf } from '../settingValues';
+// What the footer block draws (catalogue FOOTER, blocks §3.19), worked out from its normalised
+// settings, with the limits of blocks §5: a block stored with more items than the editor allows
+// now shows only as many, and no link leaves here unless its address is http(s), a tel: built
+// from digits or a mailto: of a plain address.
+import type { FooterContactItemsItemSettings, FooterSettings, FooterSocialItemsItemSettings } from '../../generated/blockConfigs';
 import { httpUrl, imageUrl, mailtoHref, mapSearchHref } from '../urls';
 
-export const FOOTER_LAYOUTS = ['Contact Centric Footer', 'Navigation Hub Footer', 'Classic Footer Bar', 'Brand Info Footer', 'Mega Footer'] as const;
-export type FooterLayout = (typeof FOOTER_LAYOUTS)[number];
+export type FooterLayout = NonNullable<FooterSettings['footerLayoutType']>;
 
 /**
- * The catalogue offers no default layout. A footer bar shows the fewest sections and suits a block
- * whose layout was never picked (or was saved by an editor with other names).
+ * A footer whose layout was never picked is drawn as the footer bar, which shows the fewest
+ * sections. Not a catalogue default: one would bring the bar's limit of 5 links to footers
+ * saved without a layout, which may hold 10.
  */
-export const DEFAULT_FOOTER_LAYOUT: FooterLayout = 'Classic Footer Bar';
+const UNPICKED_LAYOUT: FooterLayout = 'Classic Footer Bar';
 
 /** blocks §5: sub-links, contact items, social items; simple links by layout. */
 export const MAX_SUBLINKS = 4;
@@ -23,11 +22,6 @@ const MAX_SIMPLE_LINKS = 10;
 const SHORT_LINK_LAYOUTS: readonly FooterLayout[] = ['Navigation Hub Footer', 'Classic Footer Bar'];
 const MAX_SIMPLE_LINKS_SHORT = 5;
 
-/** The catalogue's colour for contact and social icons. */
-export const DEFAULT_ICON_COLOUR = '#0052FF';
-/** The catalogue's country code for a phone number whose code was never typed. */
-const DEFAULT_COUNTRY_CODE = '+00';
-
 export interface FooterLink {
   text: string;
   /** Null when the address is missing or not http(s): the text shows without a link. */
@@ -36,7 +30,7 @@ export interface FooterLink {
   external: boolean;
 }
 
-export type ContactType = 'phone' | 'email' | 'address';
+export type ContactType = FooterContactItemsItemSettings['type'];
 
 export interface ContactItem {
   type: ContactType;
@@ -50,7 +44,7 @@ export interface ContactItem {
   iconColour: string | null;
 }
 
-export type SocialType = 'instagram' | 'facebook' | 'linkedin';
+export type SocialType = FooterSocialItemsItemSettings['type'];
 
 export interface SocialItem {
   type: SocialType;
@@ -60,7 +54,7 @@ export interface SocialItem {
   iconColour: string | null;
 }
 
-export interface FooterSettings {
+export interface FooterLook {
   layout: FooterLayout;
   sublinks: FooterLink[];
   simpleLinks: FooterLink[];
@@ -71,13 +65,12 @@ export interface FooterSettings {
 }
 
 const SOCIAL_LABELS: Record<SocialType, string> = { instagram: 'Instagram', facebook: 'Facebook', linkedin: 'LinkedIn' };
-const CONTACT_TYPES: readonly ContactType[] = ['phone', 'email', 'address'];
 
-const records = (value: unknown): Record<string, unknown>[] =>
-  Array.isArray(value) ? value.filter((item): item is Record<string, unknown> => typeof item === 'object' && item !== null) : [];
+/** An optional text setting, trimmed; '' when unset. */
+const trimmed = (text: string | undefined): string => text?.trim() ?? '';
 
-function iconColour(item: Record<string, unknown>): string | null {
-  return flagOf(item.showIcon) ? textOf(item.iconColor) || DEFAULT_ICON_COLOUR : null;
+function iconColour(item: { showIcon: boolean; iconColor: string }): string | null {
+  return item.showIcon ? item.iconColor : null;
 }
 
 /** Same-site addresses stay in the tab; anything else opens a new one. */
@@ -86,11 +79,11 @@ function isExternal(href: string): boolean {
 }
 
 /** Links with words or an address, at most `limit`; a link with only an address reads as it. */
-function readLinks(value: unknown, limit: number): FooterLink[] {
-  return records(value)
+function readLinks(items: { text?: string; url?: string }[], limit: number): FooterLink[] {
+  return items
     .map((item) => {
-      const href = httpUrl(textOf(item.url));
-      return { text: textOf(item.text) || (href ?? ''), href, external: href !== null && isExternal(href) };
+      const href = httpUrl(item.url);
+      return { text: trimmed(item.text) || (href ?? ''), href, external: href !== null && isExternal(href) };
     })
     .filter((link) => link.text !== '')
     .slice(0, limit);
@@ -109,13 +102,13 @@ export function telHref(countryCode: string, number: string): string | null {
   return `tel:${code ? `+${code}` : ''}${digits}`;
 }
 
-function readContact(item: Record<string, unknown>): ContactItem | null {
-  const type = CONTACT_TYPES.find((known) => known === item.type);
-  const value = textOf(item.value);
-  if (!type || !value) return null;
+function readContact(item: FooterContactItemsItemSettings): ContactItem | null {
+  const type = item.type;
+  const value = trimmed(item.value);
+  if (!value) return null;
   const base = { type, iconColour: iconColour(item), mapHref: null };
   if (type === 'phone') {
-    const code = textOf(item.countryCode) || DEFAULT_COUNTRY_CODE;
+    const code = item.countryCode.trim();
     const own = value.startsWith('+');
     return { ...base, text: own ? value : `${code} ${value}`, href: telHref(code, value) };
   }
@@ -123,27 +116,21 @@ function readContact(item: Record<string, unknown>): ContactItem | null {
   return { ...base, text: value, href: null, mapHref: mapSearchHref(value) };
 }
 
-function readSocial(item: Record<string, unknown>): SocialItem | null {
-  const type = (Object.keys(SOCIAL_LABELS) as SocialType[]).find((known) => known === item.type);
-  if (!type) return null;
-  return { type, label: SOCIAL_LABELS[type], href: httpUrl(textOf(item.link)), iconColour: iconColour(item) };
+function readSocial(item: FooterSocialItemsItemSettings): SocialItem {
+  return { type: item.type, label: SOCIAL_LABELS[item.type], href: httpUrl(item.link), iconColour: iconColour(item) };
 }
 
 const present = <T>(item: T | null): item is T => item !== null;
 
-export function footerLayout(value: unknown): FooterLayout {
-  return FOOTER_LAYOUTS.find((layout) => layout === value) ?? DEFAULT_FOOTER_LAYOUT;
-}
-
-export function footerSettings(block: BoardBlock): FooterSettings {
-  const layout = footerLayout(block.footerLayoutType);
+export function footerLook(settings: FooterSettings): FooterLook {
+  const layout = settings.footerLayoutType ?? UNPICKED_LAYOUT;
   return {
     layout,
-    sublinks: readLinks(block.footerSublinks, MAX_SUBLINKS),
-    simpleLinks: readLinks(block.simpleLinks, SHORT_LINK_LAYOUTS.includes(layout) ? MAX_SIMPLE_LINKS_SHORT : MAX_SIMPLE_LINKS),
-    contacts: records(block.contactItems).map(readContact).filter(present).slice(0, MAX_CONTACTS),
-    socials: records(block.socialItems).map(readSocial).filter(present).slice(0, MAX_SOCIALS),
-    logo: imageUrl(textOf(block.logoImage)),
-    copyright: textOf(block.copyrightText),
+    sublinks: readLinks(settings.footerSublinks, MAX_SUBLINKS),
+    simpleLinks: readLinks(settings.simpleLinks, SHORT_LINK_LAYOUTS.includes(layout) ? MAX_SIMPLE_LINKS_SHORT : MAX_SIMPLE_LINKS),
+    contacts: settings.contactItems.map(readContact).filter(present).slice(0, MAX_CONTACTS),
+    socials: settings.socialItems.map(readSocial).slice(0, MAX_SOCIALS),
+    logo: imageUrl(trimmed(settings.logoImage)),
+    copyright: trimmed(settings.copyrightText),
   };
 }

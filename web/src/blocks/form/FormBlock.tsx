@@ -42,7 +42,7 @@ const setting = (block: BoardBlock, key: string): string => {
   return typeof value === 'string' ? value.trim() : '';
 };
 
-export function FormBlock({ block, source }: DataBlockProps) {
+export function FormBlock({ block, source }: DataBlockProps<'form'>) {
   const fields = useMemo(() => formFields(block), [block]);
   const visible = useMemo(() => fields.filter((field) => !field.hidden), [fields]);
   const email = useSessionStore((state) => state.user?.email ?? '');

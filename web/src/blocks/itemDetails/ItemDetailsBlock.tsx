@@ -69,17 +69,17 @@ function findRecord(block: BoardBlock, source: BlockSource, record: string) {
   };
 }
 
-export function ItemDetailsBlock(props: DataBlockProps) {
+export function ItemDetailsBlock(props: DataBlockProps<'itemDetails'>) {
   return useInRouterContext() ? <RoutedDetails {...props} /> : <Details {...props} record={recordOf(window.location.search)} />;
 }
 
-function RoutedDetails(props: DataBlockProps) {
+function RoutedDetails(props: DataBlockProps<'itemDetails'>) {
   return <Details {...props} record={recordOf(useLocation().search)} />;
 }
 
 const recordOf = (search: string) => new URLSearchParams(search).get('record')?.trim() ?? '';
 
-function Details({ block, source, record }: DataBlockProps & { record: string }) {
+function Details({ block, source, record }: DataBlockProps<'itemDetails'> & { record: string }) {
   const load = useSheetRows<Found>(findRecord(block, source, record), JSON.stringify([source.key, block, record]));
   return (
     <BlockLoadState load={load}>

@@ -29,7 +29,7 @@ export function markdownGap(block: BoardBlock): number {
   return block.gap !== undefined && block.gap !== '' && (GAPS as readonly number[]).includes(n) ? n : DEFAULT_GAP;
 }
 
-export function MarkdownBlock({ block, source }: DataBlockProps) {
+export function MarkdownBlock({ block, source }: DataBlockProps<'markdown'>) {
   const load = useBlockView<MarkdownView>(block, source);
   return <BlockLoadState load={load}>{(view) => <MarkdownBody block={block} view={view} narrowed={source.narrowed} />}</BlockLoadState>;
 }
