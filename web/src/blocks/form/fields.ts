@@ -10,9 +10,6 @@ import { FILE_TOO_LARGE, FORM_TYPES, IMAGE_TOO_LARGE, MAX_FILE_BYTES, MAX_IMAGE_
 export const DEFAULT_PLACEHOLDER = 'Type here..';
 export const DEFAULT_OPTIONS = 'true, false';
 export const DEFAULT_ACCEPT = 'image/*';
-export const DEFAULT_SUBMIT_TEXT = 'Submit';
-export const DEFAULT_SUBMIT_SUCCESS = 'Data added to the spreadsheet';
-export const DEFAULT_TITLE_FONT_SIZE = 24;
 
 export const TODAY_TOKEN = '[(today)]';
 export const USER_EMAIL_TOKEN = '[(user_email)]';
