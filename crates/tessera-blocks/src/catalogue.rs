@@ -46,10 +46,17 @@
 //! | gallery `grid_columns` | `3` | 2-5 | | §3.11 |
 //! | gallery `gallery_padding` | `24` | at least 0 | | §3.11 |
 //! | gallery intervals | `3000` ms | at least 0 | | §3.11, §9 |
-//! | gallery margins / `Transparent` / sliders | | 0-100 / 0-1 / 0-5 | | §3.11, §5 |
+//! | gallery `columns` / `cursor_effect` / `animation` / `icon` | `3` / `none` / `none` / `info` | | | §3.11 |
+//! | gallery `border_color` / `border_width` | `#e5e7eb` / `1` | / 0-5 | | §3.11 |
+//! | gallery margins / sliders | `0` / `0` | 0-100 / 0-5 | | §3.11, §5 |
+//! | gallery `Transparent` | | 0-1 | | §3.11, §5 |
 //! | grid `columns` | `4` | 1-4 | | §3.12, §9 |
-//! | grid column `button_text` | `View` | | | §3.12 |
+//! | grid column `button_text` / `type` / `alignment` | `View` / `text` / `left` | | | §3.12 |
 //! | markdown `columns` / `gap` | | 1-4 / 0, 3, 6, 10 (default `3`) | | §3.13, §9 |
+//! | event `layout_type` / `date_format` / `registration_button_text` | `stacked` / `DD MMM YYYY` / `Register` | | | §3.16 |
+//! | `FeatureLayout` (featureslayout, bannerHero) / bannerHero `imagePosition` | `list` / `left` | | | §3.17, §3.18 |
+//! | datalist `list_type` / `timeline_layout` / column `type` | `vertical` / `vertical` / `text` | | | §3.15 |
+//! | header `LayoutType` | `Left` | Right, Center, Left | | §3.20 |
 //! | footer `footerSublinks` / `contactItems` / `socialItems` | | at most 4 / 3 / 3 items | | §3.19, §5 |
 //! | footer `simpleLinks` | | at most 10; 5 for Navigation Hub Footer and Classic Footer Bar | | §3.19, §5 |
 //! | footer social `link` | | http:// or https:// | yes | §5 |
@@ -449,6 +456,7 @@ const IMAGE_GALLERY: &[Field] = &[
     field(GALLERY_LAYOUT, "Layout", Select, Display).options(&["grid", "masonry", "carousel", "FullScreenView"]).text("masonry"),
     field("columns", "Columns", Select, Display)
         .options(&["2", "3", "4", "5", "auto"])
+        .text("3")
         .visible(Rule::Equals { field: GALLERY_LAYOUT, value: "masonry" }),
     field("grid_columns", "Grid columns", Integer, Display)
         .range(2, 5)
@@ -470,24 +478,28 @@ const IMAGE_GALLERY: &[Field] = &[
         .help(SLIDE_HELP),
     field("lightbox_enabled", "Lightbox", Bool, Display),
     field("popup", "Popup", Bool, Display),
-    field("cursor_effect", "Cursor effect", Select, Display).options(&["none", "scale", "zoom", "rotate", "brightness", "shadow"]),
-    field("animation", "Animation", Select, Display).options(&["none", "fade", "slide", "zoom", "flip", "rotate"]),
+    field("cursor_effect", "Cursor effect", Select, Display)
+        .options(&["none", "scale", "zoom", "rotate", "brightness", "shadow"])
+        .text("none"),
+    field("animation", "Animation", Select, Display).options(&["none", "fade", "slide", "zoom", "flip", "rotate"]).text("none"),
     // Border settings (keys chosen here); range sliders 0-5.
     field("border", "Border", Bool, Display),
-    field("border_color", "Border colour", Colour, Display).visible(BORDERED),
-    field("border_width", "Border width", Integer, Display).range(0, 5).visible(BORDERED),
-    field("border_radius", "Corner radius", Integer, Display).range(0, 5),
-    field("shadow", "Shadow", Integer, Display).range(0, 5),
-    field("margin_top", "Top margin", Integer, Display).range(0, 100),
-    field("margin_right", "Right margin", Integer, Display).range(0, 100),
-    field("margin_bottom", "Bottom margin", Integer, Display).range(0, 100),
-    field("margin_left", "Left margin", Integer, Display).range(0, 100),
+    field("border_color", "Border colour", Colour, Display).text("#e5e7eb").visible(BORDERED),
+    // A border switched on with no width would draw nothing; one pixel is what the user expects.
+    field("border_width", "Border width", Integer, Display).range(0, 5).int(1).visible(BORDERED),
+    field("border_radius", "Corner radius", Integer, Display).range(0, 5).int(0),
+    field("shadow", "Shadow", Integer, Display).range(0, 5).int(0),
+    field("margin_top", "Top margin", Integer, Display).range(0, 100).int(0),
+    field("margin_right", "Right margin", Integer, Display).range(0, 100).int(0),
+    field("margin_bottom", "Bottom margin", Integer, Display).range(0, 100).int(0),
+    field("margin_left", "Left margin", Integer, Display).range(0, 100).int(0),
     field("Transparent", "Transparency", Number, Display)
         .range(0, 1)
         .help("How much of the image shows through the caption box over it: 0 solid, 1 clear (unset: 0.3). The image itself stays opaque."),
     field("show_icon", "Icon", Bool, Display),
     field("icon", "Icon shape", Select, Display)
         .options(&["info", "check", "star", "heart", "image", "tag", "bookmark"])
+        .text("info")
         .visible(SHOW_ICON),
     field("icon_color", "Icon colour", Colour, Display).visible(SHOW_ICON),
     field("caption_color", "Caption colour", Colour, Display),
@@ -503,12 +515,12 @@ const BUTTON_COLUMN: Rule = Rule::Equals { field: "type", value: "button" };
 
 const GRID_AXIS: &[Field] = &[
     field("column", "Column", Column, Columns),
-    field("type", "Type", Select, Columns).options(&["image", "text", "button"]),
+    field("type", "Type", Select, Columns).options(&["image", "text", "button"]).text("text"),
     field("hide_on_grid", "Hide on grid", Bool, Columns).help("Still shown in the details popup."),
     field("image_width", "Image width", Integer, Display).at_least(0).visible(IMAGE_COLUMN),
     field("image_height", "Image height", Integer, Display).at_least(0).visible(IMAGE_COLUMN),
     field("round_image", "Round image", Bool, Display).visible(IMAGE_COLUMN),
-    field("alignment", "Alignment", Select, Display).options(&["left", "center", "right"]),
+    field("alignment", "Alignment", Select, Display).options(&["left", "center", "right"]).text("left"),
     field("button_text", "Button text", Text, Actions).text("View").visible(BUTTON_COLUMN),
     field("round_button", "Round button", Bool, Display).visible(BUTTON_COLUMN),
 ];
@@ -542,13 +554,16 @@ const TIMELINE: Rule = Rule::Equals { field: "list_type", value: "timeline" };
 const DATALIST_AXIS: &[Field] = &[
     field("column", "Column", Column, Columns),
     field("label", "Label", Text, Columns),
-    field("type", "Type", Select, Columns).options(&["image", "text", "button"]),
+    field("type", "Type", Select, Columns).options(&["image", "text", "button"]).text("text"),
     field("button_text", "Button text", Text, Actions).visible(BUTTON_COLUMN),
 ];
 
 const DATALIST: &[Field] = &[
-    field("list_type", "List type", Select, Display).options(&["vertical", "horizontal", "timeline"]),
-    field("timeline_layout", "Timeline layout", Select, Display).options(&["vertical", "horizontal", "zigzag"]).visible(TIMELINE),
+    field("list_type", "List type", Select, Display).options(&["vertical", "horizontal", "timeline"]).text("vertical"),
+    field("timeline_layout", "Timeline layout", Select, Display)
+        .options(&["vertical", "horizontal", "zigzag"])
+        .text("vertical")
+        .visible(TIMELINE),
     field("sorting", "Sorting", Select, Data).options(&["None", "Ascending", "Descending"]),
     field("sort_column", "Sort by", Column, Data)
         .visible(Rule::OneOf { field: "sorting", values: &["Ascending", "Descending"] })
@@ -580,17 +595,16 @@ const EVENT: &[Field] = &[
     field("Location", "Location", Select, Data).options(&["Physical", "Webinar"]),
     field("address", "Address", Text, Data).visible(Rule::Equals { field: "Location", value: "Physical" }),
     field("link", "Webinar link", Url, Data).visible(Rule::Equals { field: "Location", value: "Webinar" }),
-    field("layout_type", "Layout", Select, Display).options(&["overlay", "stacked", "left-image", "right-image"]),
-    field("date_format", "Date format", Select, Display).options(&[
-        "DD/MM/YYYY",
-        "MM/DD/YYYY",
-        "YYYY-MM-DD",
-        "DD MMM YYYY",
-        "MMM DD, YYYY",
-    ]),
+    field("layout_type", "Layout", Select, Display).options(&["overlay", "stacked", "left-image", "right-image"]).text("stacked"),
+    field("date_format", "Date format", Select, Display)
+        .options(&["DD/MM/YYYY", "MM/DD/YYYY", "YYYY-MM-DD", "DD MMM YYYY", "MMM DD, YYYY"])
+        // Read the same on either side of the Atlantic.
+        .text("DD MMM YYYY"),
     field("image", "Image", Image, Display),
     field("registration_button", "Registration button", Bool, Actions),
-    field("registration_button_text", "Registration button text", Text, Actions).visible(Rule::IsOn { field: "registration_button" }),
+    field("registration_button_text", "Registration button text", Text, Actions)
+        .text("Register")
+        .visible(Rule::IsOn { field: "registration_button" }),
     field("registration_link", "Registration link", Url, Actions).visible(Rule::IsOn { field: "registration_button" }),
     field("registration_button_color", "Registration button colour", Colour, Actions)
         .text(BUTTON_COLOUR)
@@ -624,7 +638,9 @@ const FOUR_FEATURES: &[Field] = &[
     field("learn_more_link", "Learn More link", Url, Actions).visible(Rule::IsSet { field: "learn_more_text" }),
 ];
 
-const FEATURE_LAYOUT: Field = field("FeatureLayout", "Feature layout", Select, Display).options(&["list", "grid", "paragraph"]);
+// A list reads at every width.
+const FEATURE_LAYOUT: Field =
+    field("FeatureLayout", "Feature layout", Select, Display).options(&["list", "grid", "paragraph"]).text("list");
 
 /// featureslayout has no section of its own in the spec: features as for bannerHero (§3.18).
 const FEATURES_LAYOUT: &[Field] = &[field("features", "Features", List, Display).items(FEATURE), FEATURE_LAYOUT];
@@ -635,6 +651,7 @@ const BANNER_HERO: &[Field] = &[
     // Where the foreground image sits; without one there is nothing to place.
     field("imagePosition", "Image position", Select, Display)
         .options(&["left", "right", "top", "bottom"])
+        .text("left")
         .visible(Rule::IsSet { field: "foreground_image" }),
     field("subtitle", "Subtitle", Text, Display),
     field("features", "Features", List, Display).items(FEATURE),
@@ -695,7 +712,7 @@ const NAVIGATION_ITEM: &[Field] = &[
 ];
 
 const HEADER: &[Field] = &[
-    field("LayoutType", "Layout", Select, Display).options(&["Right", "Center", "Left"]),
+    field("LayoutType", "Layout", Select, Display).options(&["Right", "Center", "Left"]).text("Left"),
     field("UserMenu", "User menu", Bool, Display),
     field("Logo", "Logo", Image, Display),
     field("HeaderTitle", "Header title", Text, Display),

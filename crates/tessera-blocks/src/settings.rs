@@ -341,8 +341,7 @@ pub struct ImageGallerySettings {
     /// Layout
     pub layout: String,
     /// Columns
-    #[serde(default)]
-    pub columns: Option<String>,
+    pub columns: String,
     /// Grid columns
     pub grid_columns: i64,
     /// Padding
@@ -360,37 +359,27 @@ pub struct ImageGallerySettings {
     /// Popup
     pub popup: bool,
     /// Cursor effect
-    #[serde(default)]
-    pub cursor_effect: Option<String>,
+    pub cursor_effect: String,
     /// Animation
-    #[serde(default)]
-    pub animation: Option<String>,
+    pub animation: String,
     /// Border
     pub border: bool,
     /// Border colour
-    #[serde(default)]
-    pub border_color: Option<String>,
+    pub border_color: String,
     /// Border width
-    #[serde(default)]
-    pub border_width: Option<i64>,
+    pub border_width: i64,
     /// Corner radius
-    #[serde(default)]
-    pub border_radius: Option<i64>,
+    pub border_radius: i64,
     /// Shadow
-    #[serde(default)]
-    pub shadow: Option<i64>,
+    pub shadow: i64,
     /// Top margin
-    #[serde(default)]
-    pub margin_top: Option<i64>,
+    pub margin_top: i64,
     /// Right margin
-    #[serde(default)]
-    pub margin_right: Option<i64>,
+    pub margin_right: i64,
     /// Bottom margin
-    #[serde(default)]
-    pub margin_bottom: Option<i64>,
+    pub margin_bottom: i64,
     /// Left margin
-    #[serde(default)]
-    pub margin_left: Option<i64>,
+    pub margin_left: i64,
     /// Transparency
     #[serde(rename = "Transparent")]
     #[serde(default)]
@@ -398,8 +387,7 @@ pub struct ImageGallerySettings {
     /// Icon
     pub show_icon: bool,
     /// Icon shape
-    #[serde(default)]
-    pub icon: Option<String>,
+    pub icon: String,
     /// Icon colour
     #[serde(default)]
     pub icon_color: Option<String>,
@@ -843,19 +831,16 @@ pub struct EventSettings {
     #[serde(default)]
     pub link: Option<String>,
     /// Layout
-    #[serde(default)]
-    pub layout_type: Option<String>,
+    pub layout_type: String,
     /// Date format
-    #[serde(default)]
-    pub date_format: Option<String>,
+    pub date_format: String,
     /// Image
     #[serde(default)]
     pub image: Option<String>,
     /// Registration button
     pub registration_button: bool,
     /// Registration button text
-    #[serde(default)]
-    pub registration_button_text: Option<String>,
+    pub registration_button_text: String,
     /// Registration link
     #[serde(default)]
     pub registration_link: Option<String>,
@@ -938,8 +923,7 @@ pub struct FeatureslayoutSettings {
     pub features: Vec<FeaturesItem>,
     /// Feature layout
     #[serde(rename = "FeatureLayout")]
-    #[serde(default)]
-    pub feature_layout: Option<String>,
+    pub feature_layout: String,
     /// Title
     #[serde(default)]
     pub title: Option<String>,
@@ -977,8 +961,7 @@ pub struct DatalistAxisItem {
     #[serde(default)]
     pub label: Option<String>,
     /// Type
-    #[serde(default)]
-    pub r#type: Option<String>,
+    pub r#type: String,
     /// Button text
     #[serde(default)]
     pub button_text: Option<String>,
@@ -993,11 +976,9 @@ pub struct DatalistSettings {
     #[serde(default)]
     pub sheet_title: Option<String>,
     /// List type
-    #[serde(default)]
-    pub list_type: Option<String>,
+    pub list_type: String,
     /// Timeline layout
-    #[serde(default)]
-    pub timeline_layout: Option<String>,
+    pub timeline_layout: String,
     /// Sorting
     #[serde(default)]
     pub sorting: Option<String>,
@@ -1088,8 +1069,7 @@ pub struct BannerHeroSettings {
     pub foreground_image: Option<String>,
     /// Image position
     #[serde(rename = "imagePosition")]
-    #[serde(default)]
-    pub image_position: Option<String>,
+    pub image_position: String,
     /// Subtitle
     #[serde(default)]
     pub subtitle: Option<String>,
@@ -1097,8 +1077,7 @@ pub struct BannerHeroSettings {
     pub features: Vec<FeaturesItem>,
     /// Feature layout
     #[serde(rename = "FeatureLayout")]
-    #[serde(default)]
-    pub feature_layout: Option<String>,
+    pub feature_layout: String,
     /// Title
     #[serde(default)]
     pub title: Option<String>,
@@ -1318,8 +1297,7 @@ pub struct NavigationItemsItem {
 pub struct HeaderSettings {
     /// Layout
     #[serde(rename = "LayoutType")]
-    #[serde(default)]
-    pub layout_type: Option<String>,
+    pub layout_type: String,
     /// User menu
     #[serde(rename = "UserMenu")]
     pub user_menu: bool,
@@ -1448,8 +1426,7 @@ pub struct GridAxisItem {
     #[serde(default)]
     pub column: Option<String>,
     /// Type
-    #[serde(default)]
-    pub r#type: Option<String>,
+    pub r#type: String,
     /// Hide on grid
     pub hide_on_grid: bool,
     /// Image width
@@ -1461,8 +1438,7 @@ pub struct GridAxisItem {
     /// Round image
     pub round_image: bool,
     /// Alignment
-    #[serde(default)]
-    pub alignment: Option<String>,
+    pub alignment: String,
     /// Button text
     pub button_text: String,
     /// Round button

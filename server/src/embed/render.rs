@@ -298,7 +298,7 @@ fn shown_columns<'a>(block: &'a Shown, answer: &'a SheetAnswer) -> Vec<Column<'a
     let axis: Vec<(Option<&str>, Option<i64>)> = match &block.settings {
         Some(BlockSettings::Table(s)) => s.axis.iter().map(|a| (a.r#type.as_deref(), a.character_limit)).collect(),
         Some(BlockSettings::List(s)) => s.axis.iter().map(|a| (a.r#type.as_deref(), a.character_limit)).collect(),
-        Some(BlockSettings::Grid(s)) => s.axis.iter().map(|a| (a.r#type.as_deref(), None)).collect(),
+        Some(BlockSettings::Grid(s)) => s.axis.iter().map(|a| (Some(a.r#type.as_str()), None)).collect(),
         _ => Vec::new(),
     };
     tessera_blocks::shown_columns(&block.config, &answer.columns)
@@ -422,7 +422,7 @@ fn datalist(m: &mut Markup, settings: &DatalistSettings, answer: &SheetAnswer) {
             let value = cell(answer, row, column);
             let label = Some(text(&entry.label)).filter(|label| !label.is_empty()).unwrap_or(column);
             m.element("dt", &[], label).open("dd", &[]);
-            match (text(&entry.r#type), image_url(value), link_url(value)) {
+            match (entry.r#type.as_str(), image_url(value), link_url(value)) {
                 ("image", Some(src), _) => {
                     m.empty("img", &[("src", src.into()), ("alt", label.into()), ("loading", "lazy".into())]);
                 }
@@ -663,7 +663,7 @@ fn event(m: &mut Markup, event: &EventSettings) {
         m.element("p", &[("style", "white-space:pre-line".into())], text(&event.description));
     }
     if event.registration_button {
-        let label = Some(text(&event.registration_button_text)).filter(|t| !t.is_empty()).unwrap_or("Register");
+        let label = event.registration_button_text.trim();
         m.open("p", &[]);
         link_or_text(m, label, text(&event.registration_link));
         m.close("p");

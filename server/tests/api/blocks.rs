@@ -34,6 +34,11 @@ async fn ada_with_page(server: &TestServer) -> (Client, String, String) {
     (ada, app, page)
 }
 
+/// `block` as the server answers it: every catalogue default filled in.
+fn normalised(block: &Value) -> Value {
+    tessera_blocks::normalise(block).unwrap()
+}
+
 async fn board_blocks(client: &Client, board: &str) -> Value {
     client.get(&format!("/api/boards/{board}")).await.expect(200)["blocks"].clone()
 }
@@ -68,13 +73,19 @@ both_databases! {
         let chart = ada.post(&add, json!({"type": "chart", "id": "temp-1", "temp_block": true, "section": "North", "axis": [{"column": "Total"}]})).await;
         let chart = chart.expect(201).clone();
         assert_ne!(chart["id"], "temp-1");
-        // Without its x axis the stored block is still a draft, and is answered as one.
-        assert_eq!(chart, json!({"id": chart["id"], "type": "chart", "section": "North", "axis": [{"column": "Total"}], "temp_block": true}));
+        // Without its x axis the stored block is still a draft, and is answered as one, with
+        // every default filled in as renderers read it (tessera_blocks::normalise).
+        let sent = json!({"id": chart["id"], "type": "chart", "section": "North", "axis": [{"column": "Total"}], "temp_block": true});
+        assert_eq!(chart, normalised(&sent));
+        assert_eq!((&chart["legendPosition"], &chart["pdf_download"], &chart["stackAxis"]), (&json!("top"), &json!(true), &json!(false)));
+        assert_eq!((&chart["axis"][0]["type"], &chart["axis"][0]["borderWidth"]), (&json!("bar"), &json!(1)));
         let table = ada.post(&add, json!({"type": "table"})).await.expect(201).clone();
         assert_eq!(types_of(&board_blocks(&ada, &board).await), ["chart", "table"]);
 
         let changed = ada.put(&format!("/api/blocks/{}", id_of(&chart)), json!({"type": "chart", "x_axis": "Month", "title": "Totals", "full_width": true})).await;
-        assert_eq!(changed.expect(200), &json!({"id": chart["id"], "type": "chart", "x_axis": "Month", "title": "Totals", "full_width": true}));
+        let sent = json!({"id": chart["id"], "type": "chart", "x_axis": "Month", "title": "Totals", "full_width": true});
+        assert_eq!(changed.expect(200), &normalised(&sent));
+        assert_eq!(changed.json["axis"], json!([]), "a list without a default is empty");
         let copy = ada.post(&format!("/api/blocks/{}/duplicate", id_of(&chart)), json!({})).await.expect(201).clone();
         assert_ne!(copy["id"], chart["id"]);
         assert_eq!(copy["title"], "Totals");
@@ -246,7 +257,7 @@ both_databases! {
         // 'Choose Your Block' stores the picked type at once as a draft; saving it from the
         // settings needs the required settings.
         let picked = ada.post(&add, json!({"type": "chart", "id": "tmp", "temp_block": true, "title": "Sales"})).await.expect(201).clone();
-        assert_eq!(picked, json!({"id": picked["id"], "type": "chart", "title": "Sales", "temp_block": true}));
+        assert_eq!(picked, normalised(&json!({"id": picked["id"], "type": "chart", "title": "Sales", "temp_block": true})));
         let one = format!("/api/blocks/{}", id_of(&picked));
         let unsaved = ada.put(&one, json!({"type": "chart", "title": "Sales"})).await;
         assert_eq!(unsaved.status, 422);

@@ -7,6 +7,7 @@ import type { BoardBlock } from '../generated/api';
 import { BlockLoadState, BlockUnset, NoRows } from './data/BlockLoadState';
 import { useBlockRows } from './data/hooks';
 import type { BlockSource, DataBlockProps } from './data/types';
+import { viewBlock } from './viewBlock';
 import { useEditorCore } from './data/editorCore';
 import { unsetSettings } from './data/unsetSettings';
 import type { BlockConfig } from '../core/wasm';
@@ -64,7 +65,9 @@ function BlockFailed({ error, online }: { error: unknown; online: boolean }) {
 }
 
 /** The block type's view, once its code is here; a failed download goes to the error boundary. */
-function TypeView({ block, source }: { block: BoardBlock; source: BlockSource }) {
+function TypeView({ block: stored, source }: { block: BoardBlock; source: BlockSource }) {
+  const core = useEditorCore();
+  const block = useMemo(() => viewBlock(stored, core), [stored, core]);
   const [state, setState] = useState<{ view?: ComponentType<DataBlockProps>; error?: unknown }>(() => ({ view: loadedBlockView(block.type) }));
   useEffect(() => {
     if (state.view || state.error) return;

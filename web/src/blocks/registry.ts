@@ -16,10 +16,12 @@ import type { DataBlockProps } from './data/types';
 import { knownType } from './capabilities';
 import { afterFirstContentfulPaint } from '../platform/afterFirstPaint';
 
-type Load<P> = () => Promise<ComponentType<P>>;
+/** A view of blocks of type `T`: it reads the block as `T`'s normalised settings. */
+type View<T extends BlockType> = ComponentType<DataBlockProps<T>>;
 
-// A standalone view takes only the block of the props every view is given.
-const VIEWS: Record<BlockType, Load<DataBlockProps>> = {
+// A standalone view takes only the block of the props every view is given. Each type's view
+// takes that type's settings: `tsc` fails when a view is listed under a type it cannot read.
+const VIEWS: { [T in BlockType]: () => Promise<View<T>> } = {
   // ECharts (the chart's canvas) starts downloading beside the block's own code, not once the
   // block has arrived and rendered; the block shows it when it is there, or that it could not load.
   // After the page's first paint, which it must never hold up (issue 5's budget).
@@ -48,7 +50,13 @@ const VIEWS: Record<BlockType, Load<DataBlockProps>> = {
   map: () => import('./map/MapBlock').then((m) => m.MapBlock),
 };
 
-const loaded = new Map<BlockType, ComponentType<DataBlockProps>>();
+/**
+ * A view of any type, taking any block: BlockBody gives each view only blocks of its own type
+ * (`knownType` picks the view by the block's type), which `VIEWS`' types cannot say per call.
+ */
+type AnyView = ComponentType<DataBlockProps>;
+
+const loaded = new Map<BlockType, AnyView>();
 
 /** Whether `type` (score_card is scorecard) has a view of its own. */
 export function hasBlockView(type: string): boolean {
@@ -56,7 +64,7 @@ export function hasBlockView(type: string): boolean {
 }
 
 /** The view of `type` if its code is already here. */
-export function loadedBlockView(type: string): ComponentType<DataBlockProps> | undefined {
+export function loadedBlockView(type: string): AnyView | undefined {
   const key = knownType(type);
   return key && loaded.get(key);
 }
@@ -65,10 +73,10 @@ export function loadedBlockView(type: string): ComponentType<DataBlockProps> | u
  * The view of `type`, downloading its code the first time. A failed download (offline, say) is
  * not remembered, so asking again later tries again.
  */
-export async function loadBlockView(type: string): Promise<ComponentType<DataBlockProps>> {
+export async function loadBlockView(type: string): Promise<AnyView> {
   const key = knownType(type);
   if (!key) throw new Error(`No view for blocks of type ${type}.`);
-  const view = loaded.get(key) ?? (await VIEWS[key]());
+  const view = loaded.get(key) ?? ((await VIEWS[key]()) as AnyView);
   loaded.set(key, view);
   return view;
 }

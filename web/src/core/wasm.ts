@@ -15,11 +15,13 @@ import init, {
   blockStarterSheet,
   blockVisible,
   markdownTexts,
+  normaliseBlock,
   readUrlFilters,
   validateBlock,
   type InitInput,
 } from '@tessera/core';
 import type { Catalogue, FieldError } from '../generated/blockCatalogue';
+import type { BlockSettings } from '../generated/blockConfigs';
 import type { ColumnProfile, Starter } from '../generated/blockStarter';
 import type { UrlFilters } from '../generated/urlFilters';
 import type { CalendarModel, ChartModel, ChartSpec, ColumnFormat, Filter, QueryResult, QuerySpec, Scorecard } from '../generated/core';
@@ -83,6 +85,11 @@ export interface Core {
   validateBlock(block: BlockConfig): BlockValidation;
   /** The block with every absent setting's default filled in; throws on an unknown type. */
   blockDefaults(block: BlockConfig): BlockConfig;
+  /**
+   * The block as views read it (tessera_blocks::normalise): old stored forms converted, numbers
+   * clamped to their range, every default filled; throws on an unknown type.
+   */
+  normaliseBlock(block: BlockConfig): BlockSettings;
   /** Whether the settings editor shows the setting at `path` (`axis[0].image_source`). */
   blockVisible(block: BlockConfig, path: string): boolean;
   /**
@@ -164,6 +171,7 @@ export function loadCore(source?: InitInput): Promise<Core> {
       blockCatalogue: () => blockCatalogue() as Catalogue,
       validateBlock: (block) => validateBlock(block) as BlockValidation,
       blockDefaults: (block) => blockDefaults(block) as BlockConfig,
+      normaliseBlock: (block) => normaliseBlock(block) as BlockSettings,
       blockVisible: (block, path) => blockVisible(block, path),
       blockSet: (block, path, value) => blockSet(block, path, value) as BlockConfig,
       blockNewItem: (block, path) => blockNewItem(block, path) as Record<string, unknown> | null,

@@ -255,7 +255,7 @@ export interface ImageGalleryConfig {
   description_column?: string;
   /** Layout. Default "masonry". */
   layout?: "grid" | "masonry" | "carousel" | "FullScreenView";
-  /** Columns. */
+  /** Columns. Default "3". */
   columns?: "2" | "3" | "4" | "5" | "auto" | 2 | 3 | 4 | 5;
   /** Grid columns. Default 3. 2 to 5. */
   grid_columns?: number;
@@ -273,33 +273,33 @@ export interface ImageGalleryConfig {
   lightbox_enabled?: boolean;
   /** Popup. */
   popup?: boolean;
-  /** Cursor effect. */
+  /** Cursor effect. Default "none". */
   cursor_effect?: "none" | "scale" | "zoom" | "rotate" | "brightness" | "shadow";
-  /** Animation. */
+  /** Animation. Default "none". */
   animation?: "none" | "fade" | "slide" | "zoom" | "flip" | "rotate";
   /** Border. */
   border?: boolean;
-  /** Border colour. */
+  /** Border colour. Default "#e5e7eb". */
   border_color?: string;
-  /** Border width. 0 to 5. */
+  /** Border width. Default 1. 0 to 5. */
   border_width?: number;
-  /** Corner radius. 0 to 5. */
+  /** Corner radius. Default 0. 0 to 5. */
   border_radius?: number;
-  /** Shadow. 0 to 5. */
+  /** Shadow. Default 0. 0 to 5. */
   shadow?: number;
-  /** Top margin. 0 to 100. */
+  /** Top margin. Default 0. 0 to 100. */
   margin_top?: number;
-  /** Right margin. 0 to 100. */
+  /** Right margin. Default 0. 0 to 100. */
   margin_right?: number;
-  /** Bottom margin. 0 to 100. */
+  /** Bottom margin. Default 0. 0 to 100. */
   margin_bottom?: number;
-  /** Left margin. 0 to 100. */
+  /** Left margin. Default 0. 0 to 100. */
   margin_left?: number;
   /** Transparency. How much of the image shows through the caption box over it: 0 solid, 1 clear (unset: 0.3). The image itself stays opaque. 0 to 1. */
   Transparent?: number;
   /** Icon. */
   show_icon?: boolean;
-  /** Icon shape. */
+  /** Icon shape. Default "info". */
   icon?: "info" | "check" | "star" | "heart" | "image" | "tag" | "bookmark";
   /** Icon colour. */
   icon_color?: string;
@@ -703,15 +703,15 @@ export interface EventConfig {
   address?: string;
   /** Webinar link. */
   link?: string;
-  /** Layout. */
+  /** Layout. Default "stacked". */
   layout_type?: "overlay" | "stacked" | "left-image" | "right-image";
-  /** Date format. */
+  /** Date format. Default "DD MMM YYYY". */
   date_format?: "DD/MM/YYYY" | "MM/DD/YYYY" | "YYYY-MM-DD" | "DD MMM YYYY" | "MMM DD, YYYY";
   /** Image. */
   image?: string;
   /** Registration button. */
   registration_button?: boolean;
-  /** Registration button text. */
+  /** Registration button text. Default "Register". */
   registration_button_text?: string;
   /** Registration link. */
   registration_link?: string;
@@ -773,7 +773,7 @@ export interface FeatureslayoutConfig {
   temp_block?: boolean;
   /** Features. */
   features?: FeatureslayoutFeaturesItem[];
-  /** Feature layout. */
+  /** Feature layout. Default "list". */
   FeatureLayout?: "list" | "grid" | "paragraph";
   /** Title. */
   title?: string;
@@ -800,7 +800,7 @@ export interface DatalistAxisItem {
   column?: string;
   /** Label. */
   label?: string;
-  /** Type. */
+  /** Type. Default "text". */
   type?: "image" | "text" | "button";
   /** Button text. */
   button_text?: string;
@@ -815,9 +815,9 @@ export interface DatalistConfig {
   temp_block?: boolean;
   /** Sheet. */
   sheet_title?: string;
-  /** List type. */
+  /** List type. Default "vertical". */
   list_type?: "vertical" | "horizontal" | "timeline";
-  /** Timeline layout. */
+  /** Timeline layout. Default "vertical". */
   timeline_layout?: "vertical" | "horizontal" | "zigzag";
   /** Sorting. */
   sorting?: "None" | "Ascending" | "Descending";
@@ -915,13 +915,13 @@ export interface BannerHeroConfig {
   background_image?: string;
   /** Foreground image. */
   foreground_image?: string;
-  /** Image position. */
+  /** Image position. Default "left". */
   imagePosition?: "left" | "right" | "top" | "bottom";
   /** Subtitle. */
   subtitle?: string;
   /** Features. */
   features?: BannerHeroFeaturesItem[];
-  /** Feature layout. */
+  /** Feature layout. Default "list". */
   FeatureLayout?: "list" | "grid" | "paragraph";
   /** Title. */
   title?: string;
@@ -1096,7 +1096,7 @@ export interface HeaderConfig {
   id?: string;
   /** A block picked in 'Choose Your Block' and not saved from the settings yet. */
   temp_block?: boolean;
-  /** Layout. */
+  /** Layout. Default "Left". */
   LayoutType?: "Right" | "Center" | "Left";
   /** User menu. */
   UserMenu?: boolean;
@@ -1190,7 +1190,7 @@ export interface ItemDetailsConfig {
 export interface GridAxisItem {
   /** Column. */
   column?: string;
-  /** Type. */
+  /** Type. Default "text". */
   type?: "image" | "text" | "button";
   /** Hide on grid. Still shown in the details popup. */
   hide_on_grid?: boolean;
@@ -1200,7 +1200,7 @@ export interface GridAxisItem {
   image_height?: number;
   /** Round image. */
   round_image?: boolean;
-  /** Alignment. */
+  /** Alignment. Default "left". */
   alignment?: "left" | "center" | "right";
   /** Button text. Default "View". */
   button_text?: string;
@@ -1659,8 +1659,8 @@ export interface ImageGallerySettings {
   description_column?: string;
   /** Layout. Default "masonry". */
   layout: "grid" | "masonry" | "carousel" | "FullScreenView";
-  /** Columns. */
-  columns?: "2" | "3" | "4" | "5" | "auto";
+  /** Columns. Default "3". */
+  columns: "2" | "3" | "4" | "5" | "auto";
   /** Grid columns. Default 3. 2 to 5. */
   grid_columns: number;
   /** Padding. Pixels, 0 to 100. Default 24. 0 to 100. */
@@ -1677,34 +1677,34 @@ export interface ImageGallerySettings {
   lightbox_enabled: boolean;
   /** Popup. */
   popup: boolean;
-  /** Cursor effect. */
-  cursor_effect?: "none" | "scale" | "zoom" | "rotate" | "brightness" | "shadow";
-  /** Animation. */
-  animation?: "none" | "fade" | "slide" | "zoom" | "flip" | "rotate";
+  /** Cursor effect. Default "none". */
+  cursor_effect: "none" | "scale" | "zoom" | "rotate" | "brightness" | "shadow";
+  /** Animation. Default "none". */
+  animation: "none" | "fade" | "slide" | "zoom" | "flip" | "rotate";
   /** Border. */
   border: boolean;
-  /** Border colour. */
-  border_color?: string;
-  /** Border width. 0 to 5. */
-  border_width?: number;
-  /** Corner radius. 0 to 5. */
-  border_radius?: number;
-  /** Shadow. 0 to 5. */
-  shadow?: number;
-  /** Top margin. 0 to 100. */
-  margin_top?: number;
-  /** Right margin. 0 to 100. */
-  margin_right?: number;
-  /** Bottom margin. 0 to 100. */
-  margin_bottom?: number;
-  /** Left margin. 0 to 100. */
-  margin_left?: number;
+  /** Border colour. Default "#e5e7eb". */
+  border_color: string;
+  /** Border width. Default 1. 0 to 5. */
+  border_width: number;
+  /** Corner radius. Default 0. 0 to 5. */
+  border_radius: number;
+  /** Shadow. Default 0. 0 to 5. */
+  shadow: number;
+  /** Top margin. Default 0. 0 to 100. */
+  margin_top: number;
+  /** Right margin. Default 0. 0 to 100. */
+  margin_right: number;
+  /** Bottom margin. Default 0. 0 to 100. */
+  margin_bottom: number;
+  /** Left margin. Default 0. 0 to 100. */
+  margin_left: number;
   /** Transparency. How much of the image shows through the caption box over it: 0 solid, 1 clear (unset: 0.3). The image itself stays opaque. 0 to 1. */
   Transparent?: number;
   /** Icon. */
   show_icon: boolean;
-  /** Icon shape. */
-  icon?: "info" | "check" | "star" | "heart" | "image" | "tag" | "bookmark";
+  /** Icon shape. Default "info". */
+  icon: "info" | "check" | "star" | "heart" | "image" | "tag" | "bookmark";
   /** Icon colour. */
   icon_color?: string;
   /** Caption colour. */
@@ -2107,16 +2107,16 @@ export interface EventSettings {
   address?: string;
   /** Webinar link. */
   link?: string;
-  /** Layout. */
-  layout_type?: "overlay" | "stacked" | "left-image" | "right-image";
-  /** Date format. */
-  date_format?: "DD/MM/YYYY" | "MM/DD/YYYY" | "YYYY-MM-DD" | "DD MMM YYYY" | "MMM DD, YYYY";
+  /** Layout. Default "stacked". */
+  layout_type: "overlay" | "stacked" | "left-image" | "right-image";
+  /** Date format. Default "DD MMM YYYY". */
+  date_format: "DD/MM/YYYY" | "MM/DD/YYYY" | "YYYY-MM-DD" | "DD MMM YYYY" | "MMM DD, YYYY";
   /** Image. */
   image?: string;
   /** Registration button. */
   registration_button: boolean;
-  /** Registration button text. */
-  registration_button_text?: string;
+  /** Registration button text. Default "Register". */
+  registration_button_text: string;
   /** Registration link. */
   registration_link?: string;
   /** Registration button colour. Default "#4f46E5". */
@@ -2177,8 +2177,8 @@ export interface FeatureslayoutSettings {
   temp_block?: boolean;
   /** Features. */
   features: FeatureslayoutFeaturesItemSettings[];
-  /** Feature layout. */
-  FeatureLayout?: "list" | "grid" | "paragraph";
+  /** Feature layout. Default "list". */
+  FeatureLayout: "list" | "grid" | "paragraph";
   /** Title. */
   title?: string;
   /** Title colour. */
@@ -2204,8 +2204,8 @@ export interface DatalistAxisItemSettings {
   column?: string;
   /** Label. */
   label?: string;
-  /** Type. */
-  type?: "image" | "text" | "button";
+  /** Type. Default "text". */
+  type: "image" | "text" | "button";
   /** Button text. */
   button_text?: string;
   /** Settings this catalogue does not know are kept. */
@@ -2219,10 +2219,10 @@ export interface DatalistSettings {
   temp_block?: boolean;
   /** Sheet. */
   sheet_title?: string;
-  /** List type. */
-  list_type?: "vertical" | "horizontal" | "timeline";
-  /** Timeline layout. */
-  timeline_layout?: "vertical" | "horizontal" | "zigzag";
+  /** List type. Default "vertical". */
+  list_type: "vertical" | "horizontal" | "timeline";
+  /** Timeline layout. Default "vertical". */
+  timeline_layout: "vertical" | "horizontal" | "zigzag";
   /** Sorting. */
   sorting?: "None" | "Ascending" | "Descending";
   /** Sort by. Unset: the list's first text field. */
@@ -2319,14 +2319,14 @@ export interface BannerHeroSettings {
   background_image?: string;
   /** Foreground image. */
   foreground_image?: string;
-  /** Image position. */
-  imagePosition?: "left" | "right" | "top" | "bottom";
+  /** Image position. Default "left". */
+  imagePosition: "left" | "right" | "top" | "bottom";
   /** Subtitle. */
   subtitle?: string;
   /** Features. */
   features: BannerHeroFeaturesItemSettings[];
-  /** Feature layout. */
-  FeatureLayout?: "list" | "grid" | "paragraph";
+  /** Feature layout. Default "list". */
+  FeatureLayout: "list" | "grid" | "paragraph";
   /** Title. */
   title?: string;
   /** Title colour. */
@@ -2500,8 +2500,8 @@ export interface HeaderSettings {
   id?: string;
   /** A block picked in 'Choose Your Block' and not saved from the settings yet. */
   temp_block?: boolean;
-  /** Layout. */
-  LayoutType?: "Right" | "Center" | "Left";
+  /** Layout. Default "Left". */
+  LayoutType: "Right" | "Center" | "Left";
   /** User menu. */
   UserMenu: boolean;
   /** Logo. */
@@ -2594,8 +2594,8 @@ export interface ItemDetailsSettings {
 export interface GridAxisItemSettings {
   /** Column. */
   column?: string;
-  /** Type. */
-  type?: "image" | "text" | "button";
+  /** Type. Default "text". */
+  type: "image" | "text" | "button";
   /** Hide on grid. Still shown in the details popup. */
   hide_on_grid: boolean;
   /** Image width. At least 0. */
@@ -2604,8 +2604,8 @@ export interface GridAxisItemSettings {
   image_height?: number;
   /** Round image. */
   round_image: boolean;
-  /** Alignment. */
-  alignment?: "left" | "center" | "right";
+  /** Alignment. Default "left". */
+  alignment: "left" | "center" | "right";
   /** Button text. Default "View". */
   button_text: string;
   /** Round button. */

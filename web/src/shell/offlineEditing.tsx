@@ -5,6 +5,7 @@ import { startOutbox } from '../platform/outbox';
 import { useBlockSaveStore } from '../store/blockSaveStore';
 import { useConnectivityStore } from '../store/connectivityStore';
 import type { Block } from '../store/blockList';
+import { offerEditorCore } from '../blocks/data/editorCore';
 import './offlineEditing.css';
 
 export const OFFLINE_TEXT = 'Offline: edits are kept on this device and saved when the network is back.';
@@ -63,6 +64,13 @@ export function useOutboxBlocks(blocks: readonly Block[], editing: BlockListEdit
   const saves = useBlockSaveStore((s) => s.saves);
   const { createAt, replace, add, remove } = editing;
   useEffect(startOutbox, []);
+  // A queued edit is laid over the blocks as the editor sent it, not as the server answers
+  // blocks: the WASM core normalises it for its view (BlockBody's viewBlock).
+  const laidOver = Object.values(saves).some((save) => save.state !== 'gone');
+  useEffect(() => {
+    if (!laidOver) return;
+    import('../core/wasm').then(({ loadCore }) => loadCore()).then(offerEditorCore, () => undefined);
+  }, [laidOver]);
   useEffect(() => {
     for (const [id, save] of Object.entries(saves)) {
       if (save.state !== 'saved' || save.created?.at !== createAt) continue;

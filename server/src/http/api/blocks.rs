@@ -152,7 +152,7 @@ async fn add_to_board(
     let block = blocks::validate(body)?;
     let stored = blocks::insert(&state.db, parent, block, Placement::End, create.key()?).await?;
     saved(&state, &caller, parent).await?;
-    Ok((StatusCode::CREATED, ApiJson(stored)))
+    Ok((StatusCode::CREATED, ApiJson(blocks::for_state(stored, true))))
 }
 
 /// Adds a block to an app page before its last block (appends to an empty page), platform §4.
@@ -172,7 +172,7 @@ async fn add_to_page(
     let placement = Placement::BeforeLast;
     let stored = blocks::insert(&state.db, Parent::Page(&page), block, placement, create.key()?).await?;
     saved(&state, &caller, Parent::Page(&page)).await?;
-    Ok((StatusCode::CREATED, ApiJson(stored)))
+    Ok((StatusCode::CREATED, ApiJson(blocks::for_state(stored, true))))
 }
 
 /// Replaces a block's settings; its type cannot change.
@@ -190,7 +190,7 @@ async fn update(
     let block = blocks::validate(body)?;
     let updated = blocks::update(&state.db, &stored, block).await?;
     saved(&state, &caller, stored.parent.as_parent()).await?;
-    Ok(ApiJson(updated))
+    Ok(ApiJson(blocks::for_state(updated, true)))
 }
 
 /// Deletes a block.
@@ -212,7 +212,7 @@ async fn duplicate(State(state): State<AppState>, caller: Caller, Path(id): Path
     let stored = editable_block(&state, &caller, &id).await?;
     let copy = blocks::duplicate(&state.db, &stored).await?;
     saved(&state, &caller, stored.parent.as_parent()).await?;
-    Ok((StatusCode::CREATED, ApiJson(copy)))
+    Ok((StatusCode::CREATED, ApiJson(blocks::for_state(copy, true))))
 }
 
 /// Puts a board's blocks in a new order; `ids` must be exactly its current blocks.
@@ -230,7 +230,7 @@ async fn reorder_board(
     require_edit(&state, &caller, parent).await?;
     let ordered = blocks::reorder(&state.db, parent, &body.ids).await?;
     saved(&state, &caller, parent).await?;
-    Ok(ApiJson(ordered))
+    Ok(ApiJson(ordered.into_iter().map(|block| blocks::for_state(block, true)).collect()))
 }
 
 /// Puts an app page's blocks in a new order; `ids` must be exactly its current blocks.
@@ -247,5 +247,5 @@ async fn reorder_page(
     editable_page(&state, &caller, &app, &page).await?;
     let ordered = blocks::reorder(&state.db, Parent::Page(&page), &body.ids).await?;
     saved(&state, &caller, Parent::Page(&page)).await?;
-    Ok(ApiJson(ordered))
+    Ok(ApiJson(ordered.into_iter().map(|block| blocks::for_state(block, true)).collect()))
 }

@@ -5,6 +5,7 @@ import { fakeSource } from '../chart/fakeSource';
 import type { BlockView, CalendarEventView, CalendarView } from '../data/types';
 import { CalendarBlock } from './CalendarBlock';
 import { addDays, daysBetween, shiftMonth, weekdayFromMonday } from './calendarDates';
+import { viewBlockOf } from '../../test/viewBlocks';
 
 const block: BoardBlock = {
   id: 'cal1',
@@ -56,14 +57,14 @@ afterEach(() => vi.useRealTimers());
 describe('CalendarBlock', () => {
   it("opens on the server's window without navigation params", async () => {
     const source = fakeSource(server);
-    render(<CalendarBlock block={block} source={source} />);
+    render(<CalendarBlock block={viewBlockOf('calendar', block)} source={source} />);
     expect(await screen.findByRole('heading', { name: 'November 2026' })).toBeInTheDocument();
-    expect(source.viewCalls).toEqual([{ block, extra: {} }]);
+    expect(source.viewCalls).toEqual([{ block: viewBlockOf('calendar', block), extra: {} }]);
     expect(screen.getByRole('button', { name: 'Month' })).toHaveAttribute('aria-pressed', 'true');
   });
 
   it('colours its navigation with toolbar_icon_color and fills the chosen view with it', async () => {
-    render(<CalendarBlock block={{ ...block, toolbar_icon_color: '#0a7d33' }} source={fakeSource(server)} />);
+    render(<CalendarBlock block={viewBlockOf('calendar', { ...block, toolbar_icon_color: '#0a7d33' })} source={fakeSource(server)} />);
     await screen.findByRole('heading', { name: 'November 2026' });
     for (const name of ['Previous month', 'Today', 'Next month', 'Week']) {
       expect(screen.getByRole('button', { name })).toHaveStyle({ color: '#0a7d33', borderColor: '#0a7d33' });
@@ -72,7 +73,7 @@ describe('CalendarBlock', () => {
   });
 
   it('lays the month out in weeks starting on Monday', async () => {
-    render(<CalendarBlock block={block} source={fakeSource(server)} />);
+    render(<CalendarBlock block={viewBlockOf('calendar', block)} source={fakeSource(server)} />);
     const table = await screen.findByRole('table');
     expect(
       within(table)
@@ -87,7 +88,7 @@ describe('CalendarBlock', () => {
   });
 
   it('places events on their days; an all-day event over two days shows on both', async () => {
-    render(<CalendarBlock block={block} source={fakeSource(server)} />);
+    render(<CalendarBlock block={viewBlockOf('calendar', block)} source={fakeSource(server)} />);
     await screen.findByRole('table');
     expect(within(cell('2026-11-02')).getByRole('button', { name: 'Planning, All day' })).toBeInTheDocument();
     expect(within(cell('2026-11-03')).getByRole('button', { name: 'Planning, All day' })).toBeInTheDocument();
@@ -98,7 +99,7 @@ describe('CalendarBlock', () => {
   it('lists three events in a month cell and opens the day for the rest', async () => {
     const user = userEvent.setup();
     const source = fakeSource(server);
-    render(<CalendarBlock block={block} source={source} />);
+    render(<CalendarBlock block={viewBlockOf('calendar', block)} source={source} />);
     await screen.findByRole('table');
     expect(within(cell('2026-11-21')).getAllByRole('listitem')).toHaveLength(3);
     await user.click(within(cell('2026-11-21')).getByRole('button', { name: '1 more on Saturday 21 November 2026' }));
@@ -114,7 +115,7 @@ describe('CalendarBlock', () => {
       if (answer.kind === 'calendar') answer.calendar.more = { '2026-11-21': 120 };
       return answer;
     };
-    render(<CalendarBlock block={block} source={fakeSource(busy)} />);
+    render(<CalendarBlock block={viewBlockOf('calendar', block)} source={fakeSource(busy)} />);
     await screen.findByRole('table');
     await user.click(within(cell('2026-11-21')).getByRole('button', { name: '121 more on Saturday 21 November 2026' }));
     expect(await screen.findByText('120 more events this day are not listed; search or filter to narrow them.')).toBeInTheDocument();
@@ -123,7 +124,7 @@ describe('CalendarBlock', () => {
   it('asks for the previous and next month', async () => {
     const user = userEvent.setup();
     const source = fakeSource(server);
-    render(<CalendarBlock block={block} source={source} />);
+    render(<CalendarBlock block={viewBlockOf('calendar', block)} source={source} />);
     await screen.findByRole('heading', { name: 'November 2026' });
     await user.click(screen.getByRole('button', { name: 'Next month' }));
     expect(source.viewCalls.at(-1)!.extra).toEqual({ calendar_view: 'Month', calendar_date: '2026-12-01' });
@@ -139,7 +140,7 @@ describe('CalendarBlock', () => {
     vi.setSystemTime(new Date(2027, 1, 3, 10, 0));
     const user = userEvent.setup();
     const source = fakeSource(server);
-    render(<CalendarBlock block={block} source={source} />);
+    render(<CalendarBlock block={viewBlockOf('calendar', block)} source={source} />);
     await screen.findByRole('heading', { name: 'November 2026' });
     await user.click(screen.getByRole('button', { name: 'Today' }));
     expect(source.viewCalls.at(-1)!.extra).toEqual({ calendar_view: 'Month', calendar_date: '2027-02-03' });
@@ -150,7 +151,7 @@ describe('CalendarBlock', () => {
   it('switches to the week and day around the anchor, and steps by a week', async () => {
     const user = userEvent.setup();
     const source = fakeSource(server);
-    render(<CalendarBlock block={block} source={source} />);
+    render(<CalendarBlock block={viewBlockOf('calendar', block)} source={source} />);
     await user.click(await screen.findByRole('button', { name: 'Week' }));
     expect(source.viewCalls.at(-1)!.extra).toEqual({ calendar_view: 'Week', calendar_date: '2026-11-01' });
     expect(await screen.findByRole('heading', { name: '26 October – 1 November 2026' })).toBeInTheDocument();
@@ -162,7 +163,7 @@ describe('CalendarBlock', () => {
   });
 
   it('draws a week as one list per day with the times of the events', async () => {
-    render(<CalendarBlock block={block} source={fakeSource(server({ calendar_view: 'Week', calendar_date: '2026-11-21' }))} />);
+    render(<CalendarBlock block={viewBlockOf('calendar', block)} source={fakeSource(server({ calendar_view: 'Week', calendar_date: '2026-11-21' }))} />);
     expect(await screen.findByRole('heading', { name: '16 – 22 November 2026' })).toBeInTheDocument();
     const days = daysBetween('2026-11-16', '2026-11-23');
     expect(days.map((d) => screen.getByRole('region', { name: new RegExp(` ${Number(d.slice(8, 10))} November`) }))).toHaveLength(7);
@@ -185,7 +186,7 @@ describe('CalendarBlock', () => {
         skipped: 0,
       },
     };
-    render(<CalendarBlock block={block} source={fakeSource(view)} />);
+    render(<CalendarBlock block={viewBlockOf('calendar', block)} source={fakeSource(view)} />);
     expect(await screen.findByRole('heading', { name: 'Tuesday 3 November 2026' })).toBeInTheDocument();
     const region = screen.getByRole('region', { name: 'Tuesday 3 November 2026' });
     expect(
@@ -198,7 +199,7 @@ describe('CalendarBlock', () => {
 
   it("opens the event's row in the details popup, without hidden columns", async () => {
     const user = userEvent.setup();
-    render(<CalendarBlock block={block} source={fakeSource(server)} />);
+    render(<CalendarBlock block={viewBlockOf('calendar', block)} source={fakeSource(server)} />);
     await screen.findByRole('table');
     await user.click(within(cell('2026-11-02')).getByRole('button', { name: 'Planning, All day' }));
     const dialog = await screen.findByRole('dialog', { name: 'Planning' });
@@ -233,7 +234,7 @@ describe('CalendarBlock', () => {
         },
       };
     };
-    render(<CalendarBlock block={styled} source={fakeSource(answer)} />);
+    render(<CalendarBlock block={viewBlockOf('calendar', styled)} source={fakeSource(answer)} />);
     await screen.findByRole('table');
     await user.click(within(cell('2026-11-02')).getByRole('button', { name: 'Planning, All day' }));
     const dialog = await screen.findByRole('dialog', { name: 'Planning' });
@@ -246,7 +247,7 @@ describe('CalendarBlock', () => {
 
   it('shows every column of the record when the block lists none', async () => {
     const user = userEvent.setup();
-    render(<CalendarBlock block={{ ...block, axis: [] }} source={fakeSource(server)} />);
+    render(<CalendarBlock block={viewBlockOf('calendar', { ...block, axis: [] })} source={fakeSource(server)} />);
     await screen.findByRole('table');
     await user.click(within(cell('2026-11-02')).getByRole('button', { name: 'Planning, All day' }));
     const dialog = await screen.findByRole('dialog');
@@ -254,13 +255,13 @@ describe('CalendarBlock', () => {
   });
 
   it('says how many rows had no start date', async () => {
-    render(<CalendarBlock block={block} source={fakeSource((extra) => server(extra, 2))} />);
+    render(<CalendarBlock block={viewBlockOf('calendar', block)} source={fakeSource((extra) => server(extra, 2))} />);
     expect(await screen.findByText('2 rows have no start date and are not shown.')).toBeInTheDocument();
   });
 
   it("shows the block's error, and keeps the calendar when a later window fails", async () => {
     const user = userEvent.setup();
-    render(<CalendarBlock block={block} source={fakeSource(new Error('start_time_column `Start` does not exist in this sheet'))} />);
+    render(<CalendarBlock block={viewBlockOf('calendar', block)} source={fakeSource(new Error('start_time_column `Start` does not exist in this sheet'))} />);
     expect(await screen.findByRole('alert')).toHaveTextContent('start_time_column `Start` does not exist in this sheet');
 
     let fail = false;
@@ -268,7 +269,7 @@ describe('CalendarBlock', () => {
       if (fail) throw new Error('Data Error');
       return server(extra);
     });
-    render(<CalendarBlock block={block} source={flaky} />);
+    render(<CalendarBlock block={viewBlockOf('calendar', block)} source={flaky} />);
     await screen.findByRole('heading', { name: 'November 2026' });
     fail = true;
     await user.click(screen.getByRole('button', { name: 'Next month' }));

@@ -208,7 +208,17 @@ function DayLists({
  * An event's details, drawn as a table draws its cells: the block's shown columns (the one
  * shown-columns rule), each by its type, markdown and conditional colours, at its set width.
  */
-function EventDetails({ block, calendar, index, onClose }: { block: DataBlockProps['block']; calendar: CalendarView; index: number; onClose: () => void }) {
+function EventDetails({
+  block,
+  calendar,
+  index,
+  onClose,
+}: {
+  block: DataBlockProps<'calendar'>['block'];
+  calendar: CalendarView;
+  index: number;
+  onClose: () => void;
+}) {
   const event = calendar.events[index];
   const columns = shownColumns(block, Object.keys(event.record));
   const styles = stylesByCell(calendar.styles);
@@ -234,7 +244,7 @@ function CalendarBody({
   calendar: CalendarView;
   busy: boolean;
   onNavigate: (nav: Navigation) => void;
-  block: DataBlockProps['block'];
+  block: DataBlockProps<'calendar'>['block'];
 }) {
   const { window, events, skipped } = calendar;
   const more = calendar.more ?? {};
@@ -304,7 +314,7 @@ function CalendarBody({
   );
 }
 
-export function CalendarBlock({ block, source }: DataBlockProps) {
+export function CalendarBlock({ block, source }: DataBlockProps<'calendar'>) {
   const [nav, setNav] = useState<Navigation | null>(null);
   const extra = nav ? { calendar_view: nav.view, calendar_date: nav.date } : undefined;
   const load = useBlockView<BlockView>(block, source, extra);

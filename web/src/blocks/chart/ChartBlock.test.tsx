@@ -5,6 +5,7 @@ import type { BoardBlock } from '../../generated/api';
 import type { BlockView } from '../data/types';
 import { ChartBlock, SUMMARY_ROWS } from './ChartBlock';
 import { fakeSource } from './fakeSource';
+import { viewBlockOf } from '../../test/viewBlocks';
 
 const canvas = vi.hoisted(() => ({
   props: null as any,
@@ -65,7 +66,7 @@ beforeEach(() => {
 describe('ChartBlock', () => {
   it('asks the server for the view and draws its series with the block settings on canvas', async () => {
     const source = fakeSource(view);
-    render(<ChartBlock block={block({ stackAxis: true })} source={source} />);
+    render(<ChartBlock block={viewBlockOf('chart', block({ stackAxis: true }))} source={source} />);
     expect(await screen.findByTestId('chart')).toHaveAccessibleName('Sales by region: Sales, Target by Region');
     expect(source.viewCalls).toEqual([{ block: expect.objectContaining({ id: 'c1' }), extra: {} }]);
     expect(canvas.props.renderer).toBe('canvas');
@@ -80,7 +81,7 @@ describe('ChartBlock', () => {
   });
 
   it('gives screen readers the values in a table', async () => {
-    render(<ChartBlock block={block({ Data_Format: true })} source={fakeSource(view)} />);
+    render(<ChartBlock block={viewBlockOf('chart', block({ Data_Format: true }))} source={fakeSource(view)} />);
     const table = await screen.findByRole('table');
     // Hidden by a box around it: a table's rows would outgrow a 1 px table and lengthen the page.
     expect(table.parentElement).toHaveClass('visually-hidden');
@@ -98,7 +99,7 @@ describe('ChartBlock', () => {
   it('summarises a very long series instead of reading out every point', async () => {
     const labels = Array.from({ length: 5000 }, (_, i) => `L${i}`);
     const big: BlockView = { kind: 'chart', chart: { labels, series: [{ name: 'Sales', type: 'line', data: labels.map((_, i) => i) }] } };
-    render(<ChartBlock block={block()} source={fakeSource(big)} />);
+    render(<ChartBlock block={viewBlockOf('chart', block())} source={fakeSource(big)} />);
     const table = await screen.findByRole('table');
     expect(within(table).getAllByRole('row')).toHaveLength(SUMMARY_ROWS + 1);
     expect(table.querySelector('caption')).toHaveTextContent(`the first ${SUMMARY_ROWS} of 5000 values`);
@@ -106,7 +107,7 @@ describe('ChartBlock', () => {
 
   it('exports the chart picture to PDF with the title and the active filters', async () => {
     const user = userEvent.setup();
-    render(<ChartBlock block={block()} source={fakeSource(view, ['Region = North'])} />);
+    render(<ChartBlock block={viewBlockOf('chart', block())} source={fakeSource(view, ['Region = North'])} />);
     const button = await screen.findByRole('button', { name: 'Download Sales by region as PDF' });
     await waitFor(() => expect(button).toBeEnabled());
     await user.click(button);
@@ -115,18 +116,18 @@ describe('ChartBlock', () => {
   });
 
   it('shows no PDF button when pdf_download is off', async () => {
-    render(<ChartBlock block={block({ pdf_download: false })} source={fakeSource(view)} />);
+    render(<ChartBlock block={viewBlockOf('chart', block({ pdf_download: false }))} source={fakeSource(view)} />);
     await screen.findByTestId('chart');
     expect(screen.queryByRole('button', { name: /PDF/ })).not.toBeInTheDocument();
   });
 
   it('colours the PDF button with toolbar_icon_color', async () => {
-    render(<ChartBlock block={block({ toolbar_icon_color: '#123456' })} source={fakeSource(view)} />);
+    render(<ChartBlock block={viewBlockOf('chart', block({ toolbar_icon_color: '#123456' }))} source={fakeSource(view)} />);
     expect(await screen.findByRole('button', { name: /PDF/ })).toHaveStyle({ color: '#123456' });
   });
 
   it('shows the clicked category in the details popup with show_details_on_click', async () => {
-    render(<ChartBlock block={block({ show_details_on_click: true })} source={fakeSource(view)} />);
+    render(<ChartBlock block={viewBlockOf('chart', block({ show_details_on_click: true }))} source={fakeSource(view)} />);
     await screen.findByTestId('chart');
     act(() => canvas.props.onPointClick({ seriesIndex: 0, dataIndex: 0, name: 'North' }));
     const dialog = await screen.findByRole('dialog');
@@ -136,18 +137,18 @@ describe('ChartBlock', () => {
   });
 
   it('does not listen to clicks without show_details_on_click', async () => {
-    render(<ChartBlock block={block()} source={fakeSource(view)} />);
+    render(<ChartBlock block={viewBlockOf('chart', block())} source={fakeSource(view)} />);
     await screen.findByTestId('chart');
     expect(canvas.props.onPointClick).toBeUndefined();
   });
 
   it('says so when no row matches', async () => {
-    render(<ChartBlock block={block()} source={fakeSource({ kind: 'chart', chart: { labels: [], series: [] } })} />);
+    render(<ChartBlock block={viewBlockOf('chart', block())} source={fakeSource({ kind: 'chart', chart: { labels: [], series: [] } })} />);
     expect(await screen.findByText('No rows to show yet. Rows added to the spreadsheet appear here.')).toBeInTheDocument();
   });
 
   it("shows the block's own error when its data fails", async () => {
-    render(<ChartBlock block={block()} source={fakeSource(new Error('Sheet "Orders" not found'))} />);
+    render(<ChartBlock block={viewBlockOf('chart', block())} source={fakeSource(new Error('Sheet "Orders" not found'))} />);
     expect(await screen.findByRole('alert')).toHaveTextContent('Sheet "Orders" not found');
   });
 });

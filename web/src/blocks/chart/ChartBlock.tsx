@@ -58,7 +58,7 @@ class ChartBoundary extends Component<{ children: ReactNode }, { failed: boolean
   }
 }
 
-function chartTitle(block: DataBlockProps['block']): string {
+function chartTitle(block: DataBlockProps<'chart'>['block']): string {
   return (typeof block.title === 'string' && block.title.trim()) || 'Chart';
 }
 
@@ -111,7 +111,7 @@ function SeriesTable({ model, config, title }: { model: ChartModel; config: Char
   );
 }
 
-function ChartBody({ model, block, filterLines }: { model: ChartModel; block: DataBlockProps['block']; filterLines: string[] }) {
+function ChartBody({ model, block, filterLines }: { model: ChartModel; block: DataBlockProps<'chart'>['block']; filterLines: string[] }) {
   const config = block as ChartConfig;
   const title = chartTitle(block);
   const option = useCallback((width: number) => buildBlockChartOption(model, config, width), [model, config]);
@@ -188,7 +188,7 @@ function LeftOut({ model }: { model: ChartModel }) {
   );
 }
 
-export function ChartBlock({ block, source }: DataBlockProps) {
+export function ChartBlock({ block, source }: DataBlockProps<'chart'>) {
   const load = useBlockView<BlockView>(block, source);
   // The drawing code downloads while the server computes the series, not after them. A failure
   // here is the chart body's to show.

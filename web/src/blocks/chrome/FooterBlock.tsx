@@ -5,15 +5,15 @@
 //   Classic Footer Bar      one bar: logo, simple links (5 at most), copyright
 //   Brand Info Footer       a large logo, social links and copyright, the sub-links small below
 //   Mega Footer             every section in a grid of columns
-// An unknown or missing layout is the Classic Footer Bar (footerSettings). The block reads no rows;
+// An unknown or missing layout is the Classic Footer Bar (footerLook). The block reads no rows;
 // the page's own <footer> landmark is the app's, so the block is a plain container with a <nav>.
 import type { ReactNode } from 'react';
 import type { StandaloneBlockProps } from '../data/types';
 import { ContactList, Copyright, FooterLogo, FooterNav, SocialList } from './FooterParts';
-import { footerSettings, type FooterLayout, type FooterSettings } from './footerSettings';
+import { footerLook, type FooterLayout, type FooterLook } from './footerLook';
 import './chrome.css';
 
-type Layout = (settings: FooterSettings) => ReactNode;
+type Layout = (settings: FooterLook) => ReactNode;
 
 const LAYOUTS: Record<FooterLayout, Layout> = {
   'Contact Centric Footer': (s) => (
@@ -73,12 +73,12 @@ const LAYOUTS: Record<FooterLayout, Layout> = {
 
 const layoutClass = (layout: FooterLayout) => `footer-layout-${layout.toLowerCase().replace(/ /g, '-')}`;
 
-function isEmpty(s: FooterSettings): boolean {
+function isEmpty(s: FooterLook): boolean {
   return !s.logo && !s.copyright && [s.sublinks, s.simpleLinks, s.contacts, s.socials].every((list) => list.length === 0);
 }
 
-export function FooterBlock({ block }: StandaloneBlockProps) {
-  const settings = footerSettings(block);
+export function FooterBlock({ block }: StandaloneBlockProps<'footer'>) {
+  const settings = footerLook(block);
   if (isEmpty(settings)) {
     return <p className="muted block-empty">Add links, contacts or a copyright line in the block settings.</p>;
   }

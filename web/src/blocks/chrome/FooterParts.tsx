@@ -4,7 +4,7 @@ import { faFacebook, faInstagram, faLinkedin } from '@fortawesome/free-brands-sv
 import { faEnvelope, faLocationDot, faPhone } from '@fortawesome/free-solid-svg-icons';
 import type { IconDefinition } from '@fortawesome/fontawesome-common-types';
 import { FaIcon } from '../icons/FaIcon';
-import type { ContactItem, ContactType, FooterLink, SocialItem, SocialType } from './footerSettings';
+import type { ContactItem, ContactType, FooterLink, SocialItem, SocialType } from './footerLook';
 
 const CONTACT_ICONS: Record<ContactType, IconDefinition> = { phone: faPhone, email: faEnvelope, address: faLocationDot };
 const SOCIAL_ICONS: Record<SocialType, IconDefinition> = { instagram: faInstagram, facebook: faFacebook, linkedin: faLinkedin };

@@ -6,6 +6,7 @@ import { AppPagesContext, useAppPagesStore } from '../links/appPages';
 import { SESSION_HINT_KEY, useSessionStore } from '../../store/sessionStore';
 import { HeaderBlock } from './HeaderBlock';
 import { initials } from './HeaderUser';
+import { viewBlockOf } from '../../test/viewBlocks';
 
 const LOGO = 'https://img.example/logo.png';
 const HOME = { name: 'Home', linkType: 'page', pageSlug: '' };
@@ -34,7 +35,7 @@ function renderHeader(settings: Record<string, unknown>, at = '/', pages: AppPag
   return render(
     <MemoryRouter initialEntries={[at]}>
       <AppPagesContext.Provider value={pages ? 'app-1' : null}>
-        <HeaderBlock block={header(settings)} />
+        <HeaderBlock block={viewBlockOf('header', header(settings))} />
       </AppPagesContext.Provider>
       <Where />
     </MemoryRouter>,

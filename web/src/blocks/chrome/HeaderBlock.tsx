@@ -4,12 +4,12 @@
 // The block reads no rows.
 import type { StandaloneBlockProps } from '../data/types';
 import { HeaderNav } from './HeaderNav';
-import { headerSettings } from './headerSettings';
+import { headerLook } from './headerLook';
 import { HeaderUser } from './HeaderUser';
 import './chrome.css';
 
-export function HeaderBlock({ block }: StandaloneBlockProps) {
-  const settings = headerSettings(block);
+export function HeaderBlock({ block }: StandaloneBlockProps<'header'>) {
+  const settings = headerLook(block);
   const { logo, title } = settings;
   if (!logo && !title && settings.items.length === 0 && !settings.userMenu) {
     return <p className="muted block-empty">Add a logo, a title or navigation links in the block settings.</p>;

@@ -8,7 +8,7 @@ import { useId, useState, type KeyboardEvent } from 'react';
 import { Link, useLocation } from 'react-router';
 import { usePageResolver } from '../links/appPages';
 import { pageHref } from '../links/appLocation';
-import { activeIndex, slugOf, type NavItem } from './headerSettings';
+import { activeIndex, slugOf, type NavItem } from './headerLook';
 
 const NEW_TAB = { target: '_blank', rel: 'noopener noreferrer' } as const;
 

@@ -4,6 +4,8 @@
 // (a row's cells are text; styles and chart series are the core's types).
 import type { BoardBlock, CalendarAnswer, Card, Event, Frame, MarkdownCell, Permissions, SheetAnswer, Window } from '../../generated/api';
 import type { CellStyle, CalendarView as CoreCalendarView, ChartModel } from '../../generated/core';
+import type { BlockType } from '../../generated/blockCatalogue';
+import type { BlockSettings } from '../../generated/blockConfigs';
 
 /** What the caller may do through one block (the server decides; blocks §3.2, §3.6). */
 export type BlockPermissions = Permissions;
@@ -103,13 +105,20 @@ export interface BlockSource {
   filterSummary: string[];
 }
 
+/**
+ * A block as its view reads it: normalised by the block catalogue (tessera_blocks::normalise, on
+ * the server for its answers, through the WASM core for a block this page made or edited), so
+ * every setting has its catalogue type, default and range (`XSettings` of blockConfigs.ts).
+ * BlockBody hands it over (`viewBlock`); views read settings as typed, without fallbacks.
+ */
+export type ViewBlock<T extends BlockType = BlockType> = BoardBlock & Extract<BlockSettings, { type: T }>;
+
 /** The views of blocks that read no rows (event, features, banner) get only the block. */
-export interface StandaloneBlockProps {
-  /** The block as stored, with the catalogue's defaults filled in by the server. */
-  block: BoardBlock;
+export interface StandaloneBlockProps<T extends BlockType = BlockType> {
+  block: ViewBlock<T>;
 }
 
 /** Every block view gets this. */
-export interface DataBlockProps extends StandaloneBlockProps {
+export interface DataBlockProps<T extends BlockType = BlockType> extends StandaloneBlockProps<T> {
   source: BlockSource;
 }

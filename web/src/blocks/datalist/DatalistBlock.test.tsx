@@ -5,6 +5,7 @@ import type { BlockRows, RowsQuery } from '../data/types';
 import { DatalistBlock, datalistItems, sortedByText } from './DatalistBlock';
 import { firstPageSize } from '../capabilities';
 import { fakeBlockSource } from '../../test/fakeBlockSource';
+import { viewBlockOf } from '../../test/viewBlocks';
 
 const COLUMNS = ['ChartApps Record ID', 'Name', 'Photo', 'Site'];
 
@@ -32,7 +33,7 @@ function block(settings: Record<string, unknown> = {}): BoardBlock {
 
 function renderList(settings: Record<string, unknown> = {}, rows: (query: RowsQuery) => Promise<BlockRows> = () => Promise.resolve(answer([ADA, BOB]))) {
   const source = fakeSource(rows);
-  const view = render(<DatalistBlock block={block(settings)} source={source} />);
+  const view = render(<DatalistBlock block={viewBlockOf('datalist', block(settings))} source={source} />);
   return { source, ...view };
 }
 
@@ -88,7 +89,9 @@ describe('the datalist block', () => {
     renderList({ sorting: 'None' });
     await screen.findByText('Ada');
     expect(screen.queryByText(/^Sorted by/)).not.toBeInTheDocument();
-    expect(sortedByText({ column: 'Unlisted', direction: 'asc' }, datalistItems([{ column: 'Name', label: 'Who' }]))).toBe('Sorted by Unlisted (ascending)');
+    expect(
+      sortedByText({ column: 'Unlisted', direction: 'asc' }, datalistItems(viewBlockOf('datalist', { axis: [{ column: 'Name', label: 'Who' }] }).axis)),
+    ).toBe('Sorted by Unlisted (ascending)');
   });
 
   it('draws text with its label, images lazily with a reserved size, and buttons as links to http(s) values only', async () => {

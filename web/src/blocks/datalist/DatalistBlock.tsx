@@ -4,7 +4,7 @@
 // `sort_column` (tessera-blocks `own_sort`) and says how, which the list shows above its rows.
 // Pages of the catalogue's page size (20) grow with 'Show more'.
 import type { CSSProperties } from 'react';
-import type { DatalistAxisItem, DatalistConfig } from '../../generated/blockConfigs';
+import type { DatalistAxisItemSettings } from '../../generated/blockConfigs';
 import { BlockLoadState, NoRows } from '../data/BlockLoadState';
 import type { BlockRows, DataBlockProps } from '../data/types';
 import { HIDDEN_COLUMNS, RECORD_ID } from '../details/DetailsPopup';
@@ -13,36 +13,19 @@ import { httpUrl } from '../urls';
 import { usePagedRows } from './usePagedRows';
 import './datalist.css';
 
-type ListType = 'vertical' | 'horizontal' | 'timeline';
-type TimelineLayout = 'vertical' | 'horizontal' | 'zigzag';
-type ItemType = 'image' | 'text' | 'button';
-
 /** An axis item the list can draw: it names a column. */
 export interface DatalistItem {
   column: string;
   label: string;
-  type: ItemType;
+  type: DatalistAxisItemSettings['type'];
   buttonText: string;
 }
 
-const LIST_TYPES: readonly ListType[] = ['vertical', 'horizontal', 'timeline'];
-const TIMELINE_LAYOUTS: readonly TimelineLayout[] = ['vertical', 'horizontal', 'zigzag'];
-
-function oneOf<T extends string>(value: unknown, options: readonly T[], fallback: T): T {
-  return options.includes(value as T) ? (value as T) : fallback;
-}
-
-/** The axis items that name a column; an item without a type is text. */
-export function datalistItems(axis: DatalistAxisItem[] | undefined): DatalistItem[] {
-  if (!Array.isArray(axis)) return [];
+/** The axis items that name a column. */
+export function datalistItems(axis: DatalistAxisItemSettings[]): DatalistItem[] {
   return axis
-    .filter((item) => item && typeof item.column === 'string' && item.column.trim() !== '')
-    .map((item) => ({
-      column: item.column as string,
-      label: typeof item.label === 'string' ? item.label : '',
-      type: oneOf<ItemType>(item.type, ['image', 'text', 'button'], 'text'),
-      buttonText: typeof item.button_text === 'string' ? item.button_text : '',
-    }));
+    .filter((item) => item.column?.trim())
+    .map((item) => ({ column: item.column as string, label: item.label ?? '', type: item.type, buttonText: item.button_text ?? '' }));
 }
 
 /** How the server ordered the rows, in words: "Sorted by Name (ascending)", as the owner chose it. */
@@ -76,18 +59,17 @@ function Field({ item, row }: { item: DatalistItem; row: Record<string, string> 
   );
 }
 
-export function DatalistBlock({ block, source }: DataBlockProps) {
-  const config = block as unknown as DatalistConfig;
-  const items = datalistItems(config.axis);
-  const listType = oneOf(config.list_type, LIST_TYPES, 'vertical');
-  const layout = oneOf(config.timeline_layout, TIMELINE_LAYOUTS, 'vertical');
+export function DatalistBlock({ block, source }: DataBlockProps<'datalist'>) {
+  const items = datalistItems(block.axis);
+  const listType = block.list_type;
+  const layout = block.timeline_layout;
   const paged = usePagedRows(block, source);
 
   const classes = ['datalist-block', `datalist-block-${listType}`];
   if (listType === 'timeline') classes.push(`datalist-block-timeline-${layout}`);
   const style = {
-    ...(typeof config.timeline_color === 'string' && config.timeline_color ? { '--datalist-line': config.timeline_color } : {}),
-    ...(typeof config.timeline_dot_color === 'string' && config.timeline_dot_color ? { '--datalist-dot': config.timeline_dot_color } : {}),
+    ...(block.timeline_color ? { '--datalist-line': block.timeline_color } : {}),
+    ...(block.timeline_dot_color ? { '--datalist-dot': block.timeline_dot_color } : {}),
   } as CSSProperties;
   const scrolls = listType === 'horizontal' || (listType === 'timeline' && layout === 'horizontal');
 

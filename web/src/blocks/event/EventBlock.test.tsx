@@ -1,5 +1,5 @@
 import { act, render, screen, within } from '@testing-library/react';
-import type { BoardBlock } from '../../generated/api';
+import { viewBlockOf } from '../../test/viewBlocks';
 import { EventBlock } from './EventBlock';
 
 // Noon on 1 March 2030, local time: the events below start on 5 March.
@@ -16,7 +16,7 @@ const EVENT = {
 };
 
 function renderEvent(settings: Record<string, unknown> = {}) {
-  const block: BoardBlock = { id: 'e1', type: 'event', ...EVENT, ...settings };
+  const block = viewBlockOf('event', { id: 'e1', ...EVENT, ...settings });
   return render(<EventBlock block={block} />);
 }
 

@@ -10,7 +10,7 @@ import { EventCountdown } from './EventCountdown';
 import { EventDetails } from './EventDetails';
 import { EventRegistration } from './EventRegistration';
 import { MONTHS, parseDate } from './eventDates';
-import { eventSettings, type EventSettings, type SocialIcon } from './eventSettings';
+import { eventCard, type EventCard, type SocialIcon } from './eventCard';
 import './event.css';
 
 /** The start day as a calendar leaf; the details say the same in words, so readers skip it. */
@@ -49,7 +49,7 @@ function SocialIcons({ icons }: { icons: SocialIcon[] }) {
 }
 
 /** The card's CSS variables: the accent and the owner's style fields, each only when set. */
-function cardStyle({ accent, style }: EventSettings): CSSProperties {
+function cardStyle({ accent, style }: EventCard): CSSProperties {
   const variables: Record<string, string> = { '--event-title-size': style.titleSize };
   if (accent) Object.assign(variables, { '--event-accent': accent, '--event-on-accent': textOn(accent) });
   if (style.titleColour) variables['--event-title-color'] = style.titleColour;
@@ -59,8 +59,8 @@ function cardStyle({ accent, style }: EventSettings): CSSProperties {
   return variables as CSSProperties;
 }
 
-export function EventBlock({ block }: StandaloneBlockProps) {
-  const settings = eventSettings(block);
+export function EventBlock({ block }: StandaloneBlockProps<'event'>) {
+  const settings = eventCard(block);
   if (!settings.title && !settings.description && !settings.startDate) {
     return <p className="muted block-empty">Add the event’s title and dates in the block settings.</p>;
   }

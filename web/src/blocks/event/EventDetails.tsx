@@ -6,7 +6,7 @@ import { faCalendar, faClock, faEnvelope, faLocationDot, faVideo } from '@fortaw
 import { FaIcon } from '../icons/FaIcon';
 import { formatDate, formatTime, machineDateTime } from './eventDates';
 import { mailtoHref, mapSearchHref } from '../urls';
-import type { EventLocation, EventSettings } from './eventSettings';
+import type { EventCard, EventLocation } from './eventCard';
 
 /** A row of facts; `when` marks the dates and times, which take the block's date colour. */
 function Row({ icon, when = false, children }: { icon: IconDefinition; when?: boolean; children: ReactNode }) {
@@ -27,13 +27,13 @@ function External({ href, children }: { href: string; children: ReactNode }) {
 }
 
 /** A date with its time, if any, in the block's date format. */
-function Moment({ date, time, settings }: { date: string; time: string; settings: EventSettings }) {
+function Moment({ date, time, settings }: { date: string; time: string; settings: EventCard }) {
   const label = [formatDate(date, settings.dateFormat), time && formatTime(time)].filter(Boolean).join(' ');
   return <time dateTime={machineDateTime(date, time)}>{label}</time>;
 }
 
 /** A single day: its date, then its start and end times. A multi-day event: from when to when. */
-function When({ settings }: { settings: EventSettings }) {
+function When({ settings }: { settings: EventCard }) {
   const { startDate, startTime, endDate, endTime } = settings;
   if (settings.multiDay) {
     if (!startDate && !endDate) return null;
@@ -79,7 +79,7 @@ function Contact({ email }: { email: string }) {
   return <Row icon={faEnvelope}>{href ? <a href={href}>{label}</a> : label}</Row>;
 }
 
-export function EventDetails({ settings }: { settings: EventSettings }) {
+export function EventDetails({ settings }: { settings: EventCard }) {
   return (
     <ul className="event-details">
       <When settings={settings} />

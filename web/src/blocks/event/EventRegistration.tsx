@@ -3,13 +3,13 @@
 // and the button stays in place, disabled, so the block keeps its shape.
 import { textOn } from '../../core/colours';
 import { formatDate, instant } from './eventDates';
-import type { EventSettings } from './eventSettings';
+import type { EventCard } from './eventCard';
 import { useNow } from './useNow';
 
 /** A minute is close enough for a deadline that falls at midnight, and costs almost nothing. */
 const DEADLINE_CHECK_MS = 60_000;
 
-export function EventRegistration({ settings }: { settings: EventSettings }) {
+export function EventRegistration({ settings }: { settings: EventCard }) {
   const { deadline, registration } = settings;
   const closesAt = deadline ? instant(deadline, '', 'end') : null;
   // Without a deadline that parses there is nothing to watch: the clock never ticks.

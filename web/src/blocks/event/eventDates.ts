@@ -1,12 +1,10 @@
 // The event block's dates and times (blocks §3.16). The settings editor stores dates as
 // 'YYYY-MM-DD' and times as 'HH:MM' without a zone: they are read as the viewer's local time,
 // as a printed invitation would be.
+import type { EventSettings } from '../../generated/blockConfigs';
 
-export const DATE_FORMATS = ['DD/MM/YYYY', 'MM/DD/YYYY', 'YYYY-MM-DD', 'DD MMM YYYY', 'MMM DD, YYYY'] as const;
-export type DateFormat = (typeof DATE_FORMATS)[number];
-
-/** The catalogue has no default; this one cannot be misread on either side of the Atlantic. */
-export const DEFAULT_DATE_FORMAT: DateFormat = 'DD MMM YYYY';
+/** How the event's dates are written (the catalogue's `date_format` options). */
+export type DateFormat = EventSettings['date_format'];
 
 export const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
 
@@ -20,10 +18,6 @@ export interface CalendarDate {
 export interface ClockTime {
   hour: number;
   minute: number;
-}
-
-export function dateFormat(value: unknown): DateFormat {
-  return (DATE_FORMATS as readonly unknown[]).includes(value) ? (value as DateFormat) : DEFAULT_DATE_FORMAT;
 }
 
 /** A stored 'YYYY-MM-DD' that names a real day ('2030-02-30' does not), or null. */

@@ -1,12 +1,13 @@
 import { render, screen } from '@testing-library/react';
 import { BannerHeroBlock } from './BannerHeroBlock';
 import { blockOf, SAFE, SPEED } from './testFeatures';
+import { viewBlockOf } from '../../test/viewBlocks';
 
 const BACKGROUND = 'https://img.example/sky.jpg';
 const FOREGROUND = 'https://img.example/phone.png';
 
 function renderBanner(settings: Record<string, unknown>) {
-  return render(<BannerHeroBlock block={blockOf('bannerHero', { title: 'Welcome', ...settings })} />);
+  return render(<BannerHeroBlock block={viewBlockOf('bannerHero', blockOf('bannerHero', { title: 'Welcome', ...settings }))} />);
 }
 
 const image = (container: HTMLElement, src: string) => container.querySelector(`img[src="${src}"]`);
@@ -21,7 +22,7 @@ describe('the bannerHero block', () => {
   it('shows a banner with only a title, and says so when it has nothing at all', () => {
     renderBanner({});
     expect(screen.getByRole('heading', { level: 2, name: 'Welcome' })).toBeInTheDocument();
-    render(<BannerHeroBlock block={blockOf('bannerHero', {})} />);
+    render(<BannerHeroBlock block={viewBlockOf('bannerHero', blockOf('bannerHero', {}))} />);
     expect(screen.getByText('Nothing in this banner yet.')).toBeInTheDocument();
   });
 

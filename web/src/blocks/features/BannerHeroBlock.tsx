@@ -7,14 +7,13 @@
 // title belongs. The subtitle is a paragraph under it.
 import type { StandaloneBlockProps } from '../data/types';
 import { FeatureList } from './FeatureCard';
-import { textOf } from '../settingValues';
-import { featureLayout, imagePosition, readFeatures } from './features';
+import { readFeatures } from './features';
 
-export function BannerHeroBlock({ block }: StandaloneBlockProps) {
-  const background = textOf(block.background_image);
-  const foreground = textOf(block.foreground_image);
-  const title = textOf(block.title);
-  const subtitle = textOf(block.subtitle);
+export function BannerHeroBlock({ block }: StandaloneBlockProps<'bannerHero'>) {
+  const background = block.background_image?.trim() ?? '';
+  const foreground = block.foreground_image?.trim() ?? '';
+  const title = block.title?.trim() ?? '';
+  const subtitle = block.subtitle?.trim() ?? '';
   const features = readFeatures(block.features);
   if (!background && !foreground && !title && !subtitle && features.length === 0) {
     return <p className="muted feature-empty">Nothing in this banner yet.</p>;
@@ -23,7 +22,7 @@ export function BannerHeroBlock({ block }: StandaloneBlockProps) {
     <div className={`banner${background ? ' banner-on-image' : ''}`}>
       {/* Both images are decoration: the subtitle and the features carry what the banner says. */}
       {background && <img className="banner-background" src={background} alt="" loading="lazy" decoding="async" />}
-      <div className={`banner-content banner-image-${imagePosition(block.imagePosition)}`}>
+      <div className={`banner-content banner-image-${block.imagePosition}`}>
         {foreground && (
           <div className="banner-foreground">
             <img src={foreground} alt="" loading="lazy" decoding="async" />
@@ -32,7 +31,7 @@ export function BannerHeroBlock({ block }: StandaloneBlockProps) {
         <div className="banner-text">
           {title && <h2 className="banner-title">{title}</h2>}
           {subtitle && <p className="banner-subtitle">{subtitle}</p>}
-          <FeatureList features={features} layout={featureLayout(block.FeatureLayout)} />
+          <FeatureList features={features} layout={block.FeatureLayout} />
         </div>
       </div>
     </div>

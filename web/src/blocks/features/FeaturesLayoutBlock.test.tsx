@@ -1,10 +1,11 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { FeaturesLayoutBlock } from './FeaturesLayoutBlock';
-import { featureLayout, readFeatures } from './features';
+import { readFeatures } from './features';
 import { blockOf, PHOTO, SAFE, SPEED } from './testFeatures';
+import { viewBlockOf } from '../../test/viewBlocks';
 
 function renderFeatures(settings: Record<string, unknown>) {
-  return render(<FeaturesLayoutBlock block={blockOf('featureslayout', settings)} />);
+  return render(<FeaturesLayoutBlock block={viewBlockOf('featureslayout', blockOf('featureslayout', settings))} />);
 }
 
 describe('the featureslayout block', () => {
@@ -61,24 +62,30 @@ describe('the featureslayout block', () => {
   });
 });
 
+// Stored features reach the view normalised (BlockBody): bad values read as the catalogue says.
+const stored = (features: unknown[]) => viewBlockOf('featureslayout', { features }).features;
+
 describe('reading stored features', () => {
   it('falls back for each bad value instead of failing', () => {
     expect(
-      readFeatures([
-        { iconType: 'emoji', icon: '🙂', title: 'Smile' },
-        { icon: 'https://img.example/a.png', title: 2024, description: { bad: true } },
-        { iconType: 'text', icon: 7 },
-      ]),
+      readFeatures(
+        stored([
+          { iconType: 'emoji', icon: '🙂', title: 'Smile' },
+          { icon: 'https://img.example/a.png', title: 2024, description: { bad: true } },
+          { iconType: 'text', icon: 7 },
+        ]),
+      ),
     ).toEqual([
       // An unknown or missing icon type shows no icon, as the editor hides the icon then.
       { iconType: null, icon: '', title: 'Smile', description: '' },
       { iconType: null, icon: '', title: '2024', description: '' },
       { iconType: 'text', icon: '7', title: '', description: '' },
     ]);
-    expect(featureLayout('GRID')).toBe('list');
+    // An unknown layout is the catalogue's default (a known one in other case is that one).
+    expect(viewBlockOf('featureslayout', { FeatureLayout: 'sideways' }).FeatureLayout).toBe('list');
   });
 
   it('counts only features with something to show towards a limit', () => {
-    expect(readFeatures([{}, SPEED, SAFE, PHOTO], 2).map((f) => f.title)).toEqual(['Fast', 'Safe']);
+    expect(readFeatures(stored([{}, SPEED, SAFE, PHOTO]), 2).map((f) => f.title)).toEqual(['Fast', 'Safe']);
   });
 });

@@ -2,10 +2,10 @@
 // rows, so it ignores its source.
 import type { StandaloneBlockProps } from '../data/types';
 import { FeatureList, NoFeatures } from './FeatureCard';
-import { featureLayout, readFeatures } from './features';
+import { readFeatures } from './features';
 
-export function FeaturesLayoutBlock({ block }: StandaloneBlockProps) {
+export function FeaturesLayoutBlock({ block }: StandaloneBlockProps<'featureslayout'>) {
   const features = readFeatures(block.features);
   if (features.length === 0) return <NoFeatures />;
-  return <FeatureList features={features} layout={featureLayout(block.FeatureLayout)} />;
+  return <FeatureList features={features} layout={block.FeatureLayout} />;
 }

@@ -2,9 +2,10 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ImageAccordionBlock } from './ImageAccordionBlock';
 import { blockOf, CHEAP, EXTRA, PHOTO, SAFE, SPEED } from './testFeatures';
+import { viewBlockOf } from '../../test/viewBlocks';
 
 function renderAccordion(settings: Record<string, unknown>) {
-  const view = render(<ImageAccordionBlock block={blockOf('imageAccordian', settings)} />);
+  const view = render(<ImageAccordionBlock block={viewBlockOf('imageAccordian', blockOf('imageAccordian', settings))} />);
   return { user: userEvent.setup(), ...view };
 }
 
@@ -62,7 +63,7 @@ describe('the imageAccordian block', () => {
   it('opens the last panel when the open one is removed', async () => {
     const { user, rerender } = renderAccordion({ features: [SPEED, SAFE, PHOTO] });
     await user.click(panel('Team'));
-    rerender(<ImageAccordionBlock block={blockOf('imageAccordian', { features: [SPEED, SAFE] })} />);
+    rerender(<ImageAccordionBlock block={viewBlockOf('imageAccordian', blockOf('imageAccordian', { features: [SPEED, SAFE] }))} />);
     expect(expanded()).toHaveAccessibleName('Safe');
   });
 
@@ -76,7 +77,11 @@ describe('the imageAccordian block', () => {
   it('offers Learn More under the panels, linked only to http(s)', () => {
     const { rerender } = renderAccordion({ features: [SPEED], learn_more_text: 'More', learn_more_link: 'http://example.com' });
     expect(screen.getByRole('link', { name: 'More' })).toHaveAttribute('href', 'http://example.com/');
-    rerender(<ImageAccordionBlock block={blockOf('imageAccordian', { features: [SPEED], learn_more_text: 'More', learn_more_link: 'javascript:void(0)' })} />);
+    rerender(
+      <ImageAccordionBlock
+        block={viewBlockOf('imageAccordian', blockOf('imageAccordian', { features: [SPEED], learn_more_text: 'More', learn_more_link: 'javascript:void(0)' }))}
+      />,
+    );
     expect(screen.queryByRole('link')).not.toBeInTheDocument();
     expect(screen.getByText('More')).toBeInTheDocument();
   });

@@ -22,7 +22,7 @@ const STEPS: Record<string, (at: number, count: number) => number> = {
   End: (_, count) => count - 1,
 };
 
-export function ImageAccordionBlock({ block }: StandaloneBlockProps) {
+export function ImageAccordionBlock({ block }: StandaloneBlockProps<'imageAccordian'>) {
   const features = readFeatures(block.features, FOUR_FEATURES);
   const [chosen, setChosen] = useState(0);
   const triggers = useRef<(HTMLButtonElement | null)[]>([]);

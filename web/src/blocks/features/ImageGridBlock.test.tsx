@@ -1,9 +1,10 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { ImageGridBlock } from './ImageGridBlock';
 import { blockOf, CHEAP, EXTRA, PHOTO, SAFE, SPEED } from './testFeatures';
+import { viewBlockOf } from '../../test/viewBlocks';
 
 function renderGrid(settings: Record<string, unknown>) {
-  return render(<ImageGridBlock block={blockOf('ImageGrid', settings)} />);
+  return render(<ImageGridBlock block={viewBlockOf('ImageGrid', blockOf('ImageGrid', settings))} />);
 }
 
 const tiles = () => within(screen.getByRole('list')).getAllByRole('listitem');

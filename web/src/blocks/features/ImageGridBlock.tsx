@@ -5,7 +5,7 @@ import { FeatureMedia, FeatureText, NoFeatures } from './FeatureCard';
 import { FOUR_FEATURES, readFeatures } from './features';
 import { LearnMore } from './LearnMore';
 
-export function ImageGridBlock({ block }: StandaloneBlockProps) {
+export function ImageGridBlock({ block }: StandaloneBlockProps<'ImageGrid'>) {
   const features = readFeatures(block.features, FOUR_FEATURES);
   return (
     <div className="feature-container">

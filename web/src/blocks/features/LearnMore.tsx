@@ -3,7 +3,7 @@
 // script.
 import { learnMore } from './features';
 
-export function LearnMore({ text, link }: { text: unknown; link: unknown }) {
+export function LearnMore({ text, link }: { text: string | undefined; link: string | undefined }) {
   const button = learnMore(text, link);
   if (!button) return null;
   return (

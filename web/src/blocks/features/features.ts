@@ -1,12 +1,12 @@
 // The feature model shared by featureslayout, ImageGrid, imageAccordian and bannerHero (blocks
-// §3.17, §3.18): each feature is {iconType, icon, title, description}. Stored blocks may hold
-// anything (older saves, hand-edited JSON), so every reader here falls back instead of failing.
-import { textOf } from '../settingValues';
+// §3.17, §3.18): each feature is {iconType, icon, title, description}, read
+// from the normalised settings (`FeatureslayoutFeaturesItemSettings`, the same item in all four).
+import type { BannerHeroSettings, FeatureslayoutFeaturesItemSettings } from '../../generated/blockConfigs';
 import { httpUrl } from '../urls';
 
-export type IconType = 'image' | 'fontawesome' | 'text';
-export type FeatureLayout = 'list' | 'grid' | 'paragraph';
-export type ImagePosition = 'left' | 'right' | 'top' | 'bottom';
+export type IconType = NonNullable<FeatureslayoutFeaturesItemSettings['iconType']>;
+export type FeatureLayout = BannerHeroSettings['FeatureLayout'];
+export type ImagePosition = BannerHeroSettings['imagePosition'];
 
 export interface Feature {
   /** Null when the stored type is missing or unknown: then no icon shows (see `readFeatures`). */
@@ -19,11 +19,8 @@ export interface Feature {
 /** ImageGrid and imageAccordian show four features (blocks §3.17; the catalogue's max_items). */
 export const FOUR_FEATURES = 4;
 
-const ICON_TYPES: readonly IconType[] = ['image', 'fontawesome', 'text'];
-const LAYOUTS: readonly FeatureLayout[] = ['list', 'grid', 'paragraph'];
-const POSITIONS: readonly ImagePosition[] = ['left', 'right', 'top', 'bottom'];
-
-const oneOf = <T extends string>(options: readonly T[], value: unknown): T | null => options.find((option) => option === value) ?? null;
+/** An optional text setting, trimmed; '' when unset. */
+const trimmed = (text: string | undefined): string => text?.trim() ?? '';
 
 /**
  * The features worth drawing, at most `limit`. A feature with no icon type shows no icon even if
@@ -31,33 +28,20 @@ const oneOf = <T extends string>(options: readonly T[], value: unknown): T | nul
  * Features with nothing to show (an item just added in the editor) are left out, so the limit
  * counts features a viewer can see.
  */
-export function readFeatures(value: unknown, limit = Infinity): Feature[] {
-  if (!Array.isArray(value)) return [];
+export function readFeatures(items: FeatureslayoutFeaturesItemSettings[], limit = Infinity): Feature[] {
   const features: Feature[] = [];
-  for (const item of value) {
+  for (const item of items) {
     if (features.length >= limit) break;
-    if (typeof item !== 'object' || item === null) continue;
-    const stored = item as Record<string, unknown>;
-    const iconType = oneOf(ICON_TYPES, stored.iconType);
+    const iconType = item.iconType ?? null;
     const feature: Feature = {
       iconType,
-      icon: iconType ? textOf(stored.icon) : '',
-      title: textOf(stored.title),
-      description: textOf(stored.description),
+      icon: iconType ? trimmed(item.icon) : '',
+      title: trimmed(item.title),
+      description: trimmed(item.description),
     };
     if (feature.icon || feature.title || feature.description) features.push(feature);
   }
   return features;
-}
-
-/** `FeatureLayout`; the catalogue gives no default, and a list reads at every width. */
-export function featureLayout(value: unknown): FeatureLayout {
-  return oneOf(LAYOUTS, value) ?? 'list';
-}
-
-/** bannerHero's `imagePosition`, left unless set to one of the four. */
-export function imagePosition(value: unknown): ImagePosition {
-  return oneOf(POSITIONS, value) ?? 'left';
 }
 
 /**
@@ -65,8 +49,8 @@ export function imagePosition(value: unknown): ImagePosition {
  * link only once there is one); `href` null when the link is missing or not http(s), so a
  * `javascript:` or `data:` link is never rendered.
  */
-export function learnMore(text: unknown, link: unknown): { text: string; href: string | null } | null {
-  const label = textOf(text);
+export function learnMore(text: string | undefined, link: string | undefined): { text: string; href: string | null } | null {
+  const label = trimmed(text);
   if (!label) return null;
-  return { text: label, href: httpUrl(typeof link === 'string' ? link : null) };
+  return { text: label, href: httpUrl(link) };
 }

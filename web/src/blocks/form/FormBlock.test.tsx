@@ -6,6 +6,7 @@ import { useSessionStore } from '../../store/sessionStore';
 import { fakeBlockSource } from '../../test/fakeBlockSource';
 import type { BlockRows, BlockSource, RowsQuery, RowValues } from '../data/types';
 import { FormBlock } from './FormBlock';
+import { viewBlockOf } from '../../test/viewBlocks';
 
 function rows(list: Record<string, string>[]): BlockRows {
   return { columns: Object.keys(list[0] ?? {}), rows: list, total: list.length, page: 1, page_count: 1, version: 1 };
@@ -39,29 +40,35 @@ const submit = (name = 'Submit') => userEvent.click(screen.getByRole('button', {
 describe('FormBlock', () => {
   it('styles the title from titleForm, title_alignment, title_font_size and title_bold', () => {
     const { rerender } = render(
-      <FormBlock block={form({ titleForm: 'Join us', title_alignment: 'center', title_font_size: 30, title_bold: true })} source={fakeSource()} />,
+      <FormBlock
+        block={viewBlockOf('form', form({ titleForm: 'Join us', title_alignment: 'center', title_font_size: 30, title_bold: true }))}
+        source={fakeSource()}
+      />,
     );
     const title = screen.getByRole('heading', { name: 'Join us' });
     expect(title).toHaveStyle({ textAlign: 'center', fontSize: '30px', fontWeight: '700' });
     expect(screen.getByRole('form', { name: 'Join us' })).toBeInTheDocument();
 
-    rerender(<FormBlock block={form({ titleForm: 'Join us' })} source={fakeSource()} />);
+    rerender(<FormBlock block={viewBlockOf('form', form({ titleForm: 'Join us' }))} source={fakeSource()} />);
     expect(screen.getByRole('heading', { name: 'Join us' })).toHaveStyle({ fontSize: '24px', fontWeight: '400' });
 
-    rerender(<FormBlock block={form()} source={fakeSource()} />);
+    rerender(<FormBlock block={viewBlockOf('form', form())} source={fakeSource()} />);
     expect(screen.queryByRole('heading')).not.toBeInTheDocument();
   });
 
   it('colours labels, inputs and the submit button from the settings', () => {
     const { rerender } = render(
       <FormBlock
-        block={form({
-          labels_color: '#ff0000',
-          input_color: '#222222',
-          submit_button_color: '#00aa00',
-          submit_button_text_color: '#ffff00',
-          submit_text: 'Send it',
-        })}
+        block={viewBlockOf(
+          'form',
+          form({
+            labels_color: '#ff0000',
+            input_color: '#222222',
+            submit_button_color: '#00aa00',
+            submit_button_text_color: '#ffff00',
+            submit_text: 'Send it',
+          }),
+        )}
         source={fakeSource()}
       />,
     );
@@ -69,7 +76,7 @@ describe('FormBlock', () => {
     expect(screen.getByLabelText('Name')).toHaveStyle({ backgroundColor: '#222222', color: '#FFFFFF' });
     expect(screen.getByRole('button', { name: 'Send it' })).toHaveStyle({ backgroundColor: '#00aa00', color: '#ffff00' });
 
-    rerender(<FormBlock block={form()} source={fakeSource()} />);
+    rerender(<FormBlock block={viewBlockOf('form', form())} source={fakeSource()} />);
     // The catalogue's button colour, with a readable text colour on it.
     expect(screen.getByRole('button', { name: 'Submit' })).toHaveStyle({ backgroundColor: '#4f46E5', color: '#FFFFFF' });
   });
@@ -77,10 +84,13 @@ describe('FormBlock', () => {
   it('shows the label, description and placeholder, "Type here.." by default', () => {
     render(
       <FormBlock
-        block={form({}, [
-          { column: 'Name', label: 'Your name', description: 'As on your passport' },
-          { column: 'City', placeholder: 'e.g. Lyon' },
-        ])}
+        block={viewBlockOf(
+          'form',
+          form({}, [
+            { column: 'Name', label: 'Your name', description: 'As on your passport' },
+            { column: 'City', placeholder: 'e.g. Lyon' },
+          ]),
+        )}
         source={fakeSource()}
       />,
     );
@@ -94,9 +104,12 @@ describe('FormBlock', () => {
     const types = ['text', 'number', 'textarea', 'markdowntext', 'month', 'tel', 'time', 'url', 'week', 'email', 'date', 'datetime-local', 'file'];
     render(
       <FormBlock
-        block={form(
-          {},
-          types.map((type) => ({ column: type, type })),
+        block={viewBlockOf(
+          'form',
+          form(
+            {},
+            types.map((type) => ({ column: type, type })),
+          ),
         )}
         source={fakeSource()}
       />,
@@ -114,12 +127,15 @@ describe('FormBlock', () => {
     const source = fakeSource();
     render(
       <FormBlock
-        block={form({}, [
-          { column: 'Name' },
-          { column: 'Channel', hide: true, default: 'web' },
-          { column: 'By', hide: true, default: '[(user_email)]' },
-          { column: 'Note', hide: true },
-        ])}
+        block={viewBlockOf(
+          'form',
+          form({}, [
+            { column: 'Name' },
+            { column: 'Channel', hide: true, default: 'web' },
+            { column: 'By', hide: true, default: '[(user_email)]' },
+            { column: 'Note', hide: true },
+          ]),
+        )}
         source={source}
       />,
     );
@@ -135,11 +151,14 @@ describe('FormBlock', () => {
     const source = fakeSource();
     render(
       <FormBlock
-        block={form({}, [
-          { column: 'Agree', type: 'select' },
-          { column: 'Size', type: 'select', options: 'S, M , L,' },
-          { column: 'Toppings', type: 'multi-select', options: 'Ham, Olives' },
-        ])}
+        block={viewBlockOf(
+          'form',
+          form({}, [
+            { column: 'Agree', type: 'select' },
+            { column: 'Size', type: 'select', options: 'S, M , L,' },
+            { column: 'Toppings', type: 'multi-select', options: 'Ham, Olives' },
+          ]),
+        )}
         source={source}
       />,
     );
@@ -170,7 +189,7 @@ describe('FormBlock', () => {
       rows: vi.fn(async () => rows([{ City: 'Lyon' }, { City: 'Paris' }, { City: 'Lyon' }, { City: '' }, { City: 'Nice' }])),
     });
     const block = form({}, [{ column: 'City', type: 'select', from_google_sheet: true, source: { sheet: 'Cities', column: 'City' }, options: 'x, y' }]);
-    render(<FormBlock block={block} source={source} />);
+    render(<FormBlock block={viewBlockOf('form', block)} source={source} />);
     await waitFor(() => expect(within(screen.getByLabelText('City')).getAllByRole('option')).toHaveLength(4));
     expect(
       within(screen.getByLabelText('City'))
@@ -178,7 +197,7 @@ describe('FormBlock', () => {
         .map((o) => o.textContent),
     ).toEqual(['Choose…', 'Lyon', 'Paris', 'Nice']);
     expect(source.rows).toHaveBeenCalledTimes(1);
-    expect(source.rows.mock.calls[0][0]).toEqual({ ...block, sheet_title: 'Cities' });
+    expect(source.rows.mock.calls[0][0]).toEqual({ ...viewBlockOf('form', block), sheet_title: 'Cities' });
     expect(source.rows.mock.calls[0][1]).toEqual({ rowsPerPage: 0, choices: true });
   });
 
@@ -186,7 +205,7 @@ describe('FormBlock', () => {
     const source = fakeSource({ rows: vi.fn(async () => Promise.reject(new ApiError('The spreadsheet has no sheet `Cities`.', 404))) });
     render(
       <FormBlock
-        block={form({}, [{ column: 'City', type: 'select', from_google_sheet: true, source: { sheet: 'Cities', column: 'City' } }])}
+        block={viewBlockOf('form', form({}, [{ column: 'City', type: 'select', from_google_sheet: true, source: { sheet: 'Cities', column: 'City' } }]))}
         source={source}
       />,
     );
@@ -201,11 +220,14 @@ describe('FormBlock', () => {
       const source = fakeSource();
       render(
         <FormBlock
-          block={form({}, [
-            { column: 'Day', type: 'date', default: '[(today)]' },
-            { column: 'Email', type: 'email', default: '[(user_email)]' },
-            { column: 'Note', default: 'Sent by [(user_email)] on [(today)]' },
-          ])}
+          block={viewBlockOf(
+            'form',
+            form({}, [
+              { column: 'Day', type: 'date', default: '[(today)]' },
+              { column: 'Email', type: 'email', default: '[(user_email)]' },
+              { column: 'Note', default: 'Sent by [(user_email)] on [(today)]' },
+            ]),
+          )}
           source={source}
         />,
       );
@@ -221,7 +243,7 @@ describe('FormBlock', () => {
   });
 
   it('fills [(user_email)] once the session arrives, and leaves it empty for a guest', () => {
-    render(<FormBlock block={form({}, [{ column: 'Email', type: 'email', default: '[(user_email)]' }])} source={fakeSource()} />);
+    render(<FormBlock block={viewBlockOf('form', form({}, [{ column: 'Email', type: 'email', default: '[(user_email)]' }]))} source={fakeSource()} />);
     expect(screen.getByLabelText('Email')).toHaveValue('');
     signIn('bob@example.com');
     expect(screen.getByLabelText('Email')).toHaveValue('bob@example.com');
@@ -229,7 +251,7 @@ describe('FormBlock', () => {
 
   it('refuses a value its regex_validation refuses, at the field, and sends nothing', async () => {
     const source = fakeSource();
-    render(<FormBlock block={form({}, [{ column: 'Zip', regex_validation: '^\\d{5}$' }])} source={source} />);
+    render(<FormBlock block={viewBlockOf('form', form({}, [{ column: 'Zip', regex_validation: '^\\d{5}$' }]))} source={source} />);
     await userEvent.type(screen.getByLabelText('Zip'), '123');
     await submit();
     const zip = screen.getByLabelText('Zip');
@@ -246,7 +268,12 @@ describe('FormBlock', () => {
 
   it('reads a JavaScript-style /pattern/i and the block’s own pattern message', async () => {
     const source = fakeSource();
-    render(<FormBlock block={form({}, [{ column: 'Code', regex_validation: '/^ab$/i', validation_message: 'Two letters: AB.' }])} source={source} />);
+    render(
+      <FormBlock
+        block={viewBlockOf('form', form({}, [{ column: 'Code', regex_validation: '/^ab$/i', validation_message: 'Two letters: AB.' }]))}
+        source={source}
+      />,
+    );
     await userEvent.type(screen.getByLabelText('Code'), 'abc');
     await submit();
     expect(screen.getByLabelText('Code')).toHaveAccessibleDescription('Two letters: AB.');
@@ -260,12 +287,15 @@ describe('FormBlock', () => {
     const source = fakeSource();
     render(
       <FormBlock
-        block={form({}, [
-          { column: 'Name', required: true },
-          { column: 'Email', type: 'email' },
-          { column: 'Site', type: 'url' },
-          { column: 'Age', type: 'number' },
-        ])}
+        block={viewBlockOf(
+          'form',
+          form({}, [
+            { column: 'Name', required: true },
+            { column: 'Email', type: 'email' },
+            { column: 'Site', type: 'url' },
+            { column: 'Age', type: 'number' },
+          ]),
+        )}
         source={source}
       />,
     );
@@ -296,11 +326,14 @@ describe('FormBlock', () => {
   it('accepts the file types of file_mime_type, images by default', () => {
     render(
       <FormBlock
-        block={form({}, [
-          { column: 'Photo', type: 'file' },
-          { column: 'CV', type: 'file', file_mime_type: '.pdf' },
-          { column: 'Any', type: 'file', file_mime_type: '*' },
-        ])}
+        block={viewBlockOf(
+          'form',
+          form({}, [
+            { column: 'Photo', type: 'file' },
+            { column: 'CV', type: 'file', file_mime_type: '.pdf' },
+            { column: 'Any', type: 'file', file_mime_type: '*' },
+          ]),
+        )}
         source={fakeSource()}
       />,
     );
@@ -312,7 +345,7 @@ describe('FormBlock', () => {
 
   it('refuses an image over 5 MB before uploading anything', async () => {
     const source = fakeSource();
-    render(<FormBlock block={form({}, [{ column: 'Photo', type: 'file' }])} source={source} />);
+    render(<FormBlock block={viewBlockOf('form', form({}, [{ column: 'Photo', type: 'file' }]))} source={source} />);
     const big = new File(['x'], 'big.png', { type: 'image/png' });
     Object.defineProperty(big, 'size', { value: 5 * 1024 * 1024 + 1 });
     await userEvent.upload(screen.getByLabelText('Photo'), big);
@@ -325,8 +358,8 @@ describe('FormBlock', () => {
 
   it('uploads the chosen file, then appends the row with its address', async () => {
     const source = fakeSource();
-    const block = form({}, [{ column: 'Name' }, { column: 'Photo', type: 'file' }]);
-    render(<FormBlock block={block} source={source} />);
+    const block = viewBlockOf('form', form({}, [{ column: 'Name' }, { column: 'Photo', type: 'file' }]));
+    render(<FormBlock block={viewBlockOf('form', block)} source={source} />);
     const photo = new File(['png'], 'me.png', { type: 'image/png' });
     await userEvent.type(screen.getByLabelText('Name'), 'Ada');
     await userEvent.upload(screen.getByLabelText('Photo'), photo);
@@ -340,7 +373,7 @@ describe('FormBlock', () => {
     const source = fakeSource({
       upload: vi.fn(async () => Promise.reject(new ApiError('This field accepts image/*; the file is text/plain (read from its contents).', 422, 'file'))),
     });
-    render(<FormBlock block={form({}, [{ column: 'Photo', type: 'file' }])} source={source} />);
+    render(<FormBlock block={viewBlockOf('form', form({}, [{ column: 'Photo', type: 'file' }]))} source={source} />);
     await userEvent.upload(screen.getByLabelText('Photo'), new File(['hi'], 'fake.png', { type: 'image/png' }));
     await submit();
     expect(await screen.findByText('This field accepts image/*; the file is text/plain (read from its contents).')).toBeInTheDocument();
@@ -350,7 +383,7 @@ describe('FormBlock', () => {
 
   it('shows the server’s success message, the default one, and empties the form', async () => {
     const source = fakeSource();
-    render(<FormBlock block={form({}, [{ column: 'Name', default: 'Anonymous' }])} source={source} />);
+    render(<FormBlock block={viewBlockOf('form', form({}, [{ column: 'Name', default: 'Anonymous' }]))} source={source} />);
     const name = screen.getByLabelText('Name');
     await userEvent.clear(name);
     await userEvent.type(name, 'Ada');
@@ -361,20 +394,20 @@ describe('FormBlock', () => {
 
   it('shows a custom submit_success, from the server or the block', async () => {
     const source = fakeSource({ appendRow: vi.fn(async () => ({ record_id: 'r2', message: 'Thanks, see you soon!' })) });
-    const { unmount } = render(<FormBlock block={form({ submit_success: 'Thanks, see you soon!' })} source={source} />);
+    const { unmount } = render(<FormBlock block={viewBlockOf('form', form({ submit_success: 'Thanks, see you soon!' }))} source={source} />);
     await submit();
     expect(await screen.findByRole('status')).toHaveTextContent('Thanks, see you soon!');
     unmount();
 
     const quiet = fakeSource({ appendRow: vi.fn(async () => ({ record_id: 'r3', message: '' })) });
-    render(<FormBlock block={form({ submit_success: 'Got it.' })} source={quiet} />);
+    render(<FormBlock block={viewBlockOf('form', form({ submit_success: 'Got it.' }))} source={quiet} />);
     await submit();
     expect(await screen.findByRole('status')).toHaveTextContent('Got it.');
   });
 
   it('shows a 422 at the field it names and keeps what was typed', async () => {
     const source = fakeSource({ appendRow: vi.fn(async () => Promise.reject(new ApiError('`Size` must be one of: S, M; got `XL`.', 422, 'Size'))) });
-    render(<FormBlock block={form({}, [{ column: 'Name' }, { column: 'Size' }])} source={source} />);
+    render(<FormBlock block={viewBlockOf('form', form({}, [{ column: 'Name' }, { column: 'Size' }]))} source={source} />);
     await userEvent.type(screen.getByLabelText('Name'), 'Ada');
     await userEvent.type(screen.getByLabelText('Size'), 'XL');
     await submit();
@@ -387,7 +420,7 @@ describe('FormBlock', () => {
 
   it('shows other refusals above the submit button', async () => {
     const source = fakeSource({ appendRow: vi.fn(async () => Promise.reject(new ApiError('This form does not let you add rows.', 403))) });
-    render(<FormBlock block={form({}, [{ column: 'Name' }, { column: 'Secret', hide: true, default: 'x' }])} source={source} />);
+    render(<FormBlock block={viewBlockOf('form', form({}, [{ column: 'Name' }, { column: 'Secret', hide: true, default: 'x' }]))} source={source} />);
     await userEvent.type(screen.getByLabelText('Name'), 'Ada');
     await submit();
     expect(await screen.findByRole('alert')).toHaveTextContent('This form does not let you add rows.');

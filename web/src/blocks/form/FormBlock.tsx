@@ -16,19 +16,7 @@ import type { BoardBlock } from '../../generated/api';
 import { textOn } from '../../core/colours';
 import { useSessionStore } from '../../store/sessionStore';
 import type { BlockSource, DataBlockProps, RowValues } from '../data/types';
-import {
-  DEFAULT_SUBMIT_SUCCESS,
-  DEFAULT_SUBMIT_TEXT,
-  DEFAULT_TITLE_FONT_SIZE,
-  distinctValues,
-  fieldError,
-  filledByServer,
-  formFields,
-  initialValue,
-  resolveDefault,
-  type FieldValue,
-  type FormField,
-} from './fields';
+import { distinctValues, fieldError, filledByServer, formFields, initialValue, resolveDefault, type FieldValue, type FormField } from './fields';
 import { FormInput, type OptionsState } from './FormInput';
 import './form.css';
 import { BUTTON_COLOUR } from '../frameStyle';
@@ -42,7 +30,7 @@ const setting = (block: BoardBlock, key: string): string => {
   return typeof value === 'string' ? value.trim() : '';
 };
 
-export function FormBlock({ block, source }: DataBlockProps) {
+export function FormBlock({ block, source }: DataBlockProps<'form'>) {
   const fields = useMemo(() => formFields(block), [block]);
   const visible = useMemo(() => fields.filter((field) => !field.hidden), [fields]);
   const email = useSessionStore((state) => state.user?.email ?? '');
@@ -156,7 +144,7 @@ export function FormBlock({ block, source }: DataBlockProps) {
       }
       const answer = await source.appendRow(block, row);
       reset();
-      setSuccess(answer?.message?.trim() || setting(block, 'submit_success') || DEFAULT_SUBMIT_SUCCESS);
+      setSuccess(answer?.message?.trim() || block.submit_success);
     } catch (error) {
       const refused = toApiError(error);
       const at = refused.status === 422 && refused.field ? visible.find((field) => field.column === refused.field) : undefined;
@@ -173,11 +161,10 @@ export function FormBlock({ block, source }: DataBlockProps) {
 
   const title = setting(block, 'titleForm');
   const alignment = setting(block, 'title_alignment');
-  const fontSize = Number(block.title_font_size);
   const titleStyle: CSSProperties = {
     textAlign: ALIGNMENTS.has(alignment) ? (alignment as CSSProperties['textAlign']) : undefined,
-    fontSize: `${Number.isFinite(fontSize) && fontSize >= 1 ? fontSize : DEFAULT_TITLE_FONT_SIZE}px`,
-    fontWeight: block.title_bold === true ? 700 : 400,
+    fontSize: `${block.title_font_size}px`,
+    fontWeight: block.title_bold ? 700 : 400,
   };
   const labelsColour = setting(block, 'labels_color');
   const labelStyle: CSSProperties | undefined = labelsColour ? { color: labelsColour } : undefined;
@@ -227,7 +214,7 @@ export function FormBlock({ block, source }: DataBlockProps) {
       )}
       <div className="form-block-actions">
         <button type="submit" className="button form-block-submit" style={buttonStyle} disabled={sending}>
-          {setting(block, 'submit_text') || DEFAULT_SUBMIT_TEXT}
+          {block.submit_text}
         </button>
       </div>
     </form>

@@ -1,6 +1,7 @@
 // The browser's checks present the server's rules (server/src/audience.rs); these tables are the
 // server's own cases, so the two cannot drift apart unnoticed.
 import { compilePattern, filledByServer, formFields, isEmail, isNumber, isWebAddress, localDate, resolveDefault } from './fields';
+import { viewBlockOf } from '../../test/viewBlocks';
 
 describe('form field rules', () => {
   it('reads numbers as the server does', () => {
@@ -36,25 +37,23 @@ describe('form field rules', () => {
   });
 
   it('knows which hidden defaults the server fills', () => {
-    const [today, email, text, shown] = formFields({
-      id: 'f',
-      type: 'form',
-      axis: [
-        { column: 'A', hide: true, default: ' [(today)] ' },
-        { column: 'B', hide: 'true', default: '[(user_email)]' },
-        { column: 'C', hide: true, default: 'By [(user_email)]' },
-        { column: 'D', default: '[(today)]' },
-      ],
-    });
+    const [today, email, text, shown] = formFields(
+      viewBlockOf('form', {
+        axis: [
+          { column: 'A', hide: true, default: ' [(today)] ' },
+          { column: 'B', hide: 'true', default: '[(user_email)]' },
+          { column: 'C', hide: true, default: 'By [(user_email)]' },
+          { column: 'D', default: '[(today)]' },
+        ],
+      }),
+    );
     expect([today, email, text, shown].map(filledByServer)).toEqual([true, true, false, false]);
   });
 
   it('defaults the settings the catalogue defaults and drops entries without a column', () => {
-    const fields = formFields({
-      id: 'f',
-      type: 'form',
-      axis: [{ label: 'Orphan' }, { column: 'X', type: 'weird' }, { column: 'F', type: 'file', regex_validation: '\\d' }],
-    });
+    const fields = formFields(
+      viewBlockOf('form', { axis: [{ label: 'Orphan' }, { column: 'X', type: 'weird' }, { column: 'F', type: 'file', regex_validation: '\\d' }] }),
+    );
     expect(fields.map((f) => [f.column, f.type, f.placeholder, f.options, f.accept, f.pattern])).toEqual([
       ['X', 'text', 'Type here..', ['true', 'false'], 'image/*', ''],
       ['F', 'file', 'Type here..', ['true', 'false'], 'image/*', ''],

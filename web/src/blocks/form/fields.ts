@@ -3,16 +3,10 @@
 // server/src/api/uploads.rs): the server's answer is the one that counts, so these mirror it and
 // never refuse a value the server would take. The pattern rule is tessera-core's (the server calls
 // it); its copy here is held to the core's golden vectors by fields.vectors.test.ts.
-import type { BoardBlock } from '../../generated/api';
-import type { FormAxisItem } from '../../generated/blockConfigs';
+import type { ViewBlock } from '../data/types';
 import { FILE_TOO_LARGE, FORM_TYPES, IMAGE_TOO_LARGE, MAX_FILE_BYTES, MAX_IMAGE_BYTES, type FieldType } from '../data/columnTypes';
 
 export const DEFAULT_PLACEHOLDER = 'Type here..';
-export const DEFAULT_OPTIONS = 'true, false';
-export const DEFAULT_ACCEPT = 'image/*';
-export const DEFAULT_SUBMIT_TEXT = 'Submit';
-export const DEFAULT_SUBMIT_SUCCESS = 'Data added to the spreadsheet';
-export const DEFAULT_TITLE_FONT_SIZE = 24;
 
 export const TODAY_TOKEN = '[(today)]';
 export const USER_EMAIL_TOKEN = '[(user_email)]';
@@ -54,27 +48,25 @@ function fieldType(value: unknown): FieldType {
 }
 
 /** The block's fields in axis order; entries without a column have nowhere to go and are left out. */
-export function formFields(block: BoardBlock): FormField[] {
-  const axis = Array.isArray(block.axis) ? (block.axis as unknown[]) : [];
-  return axis
-    .filter((entry): entry is FormAxisItem => typeof entry === 'object' && entry !== null)
+export function formFields(block: ViewBlock<'form'>): FormField[] {
+  return block.axis
     .filter((entry) => text(entry.column).trim() !== '')
     .map((entry) => {
       const column = text(entry.column);
       const type = fieldType(entry.type);
-      const fromSheet = flag(entry.from_google_sheet);
-      const source = entry.source && typeof entry.source === 'object' ? entry.source : {};
+      const fromSheet = entry.from_google_sheet;
+      const source = entry.source ?? {};
       return {
         column,
         label: text(entry.label).trim() || column,
         description: text(entry.description),
         type,
-        hidden: flag(entry.hide),
-        placeholder: entry.placeholder === undefined ? DEFAULT_PLACEHOLDER : text(entry.placeholder),
+        hidden: entry.hide,
+        placeholder: entry.placeholder,
         defaultText: text(entry.default),
-        options: fromSheet ? null : parseOptions(entry.options === undefined ? DEFAULT_OPTIONS : entry.options),
+        options: fromSheet ? null : parseOptions(entry.options),
         source: fromSheet ? { sheet: text(source.sheet).trim(), column: text(source.column).trim() } : null,
-        accept: text(entry.file_mime_type).trim() || DEFAULT_ACCEPT,
+        accept: entry.file_mime_type,
         pattern: type === 'file' ? '' : text(entry.regex_validation),
         patternMessage: ['validation_message', 'regex_message', 'error_message'].map((key) => text(entry[key]).trim()).find(Boolean) ?? '',
         required: flag(entry.required),

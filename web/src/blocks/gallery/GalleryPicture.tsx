@@ -6,7 +6,7 @@ import type { IconDefinition } from '@fortawesome/fontawesome-common-types';
 import { faBookmark, faCheck, faCircleInfo, faHeart, faImage, faStar, faTag } from '@fortawesome/free-solid-svg-icons';
 import { FaIcon } from '../icons/FaIcon';
 import type { GalleryImage } from './galleryItems';
-import type { GalleryIcon } from './gallerySettings';
+import type { GalleryIcon } from './galleryLook';
 
 const ICONS: Record<GalleryIcon, IconDefinition> = {
   info: faCircleInfo,

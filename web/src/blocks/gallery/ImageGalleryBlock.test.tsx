@@ -6,6 +6,7 @@ import type { BlockRows } from '../data/types';
 import { ImageGalleryBlock, MAX_IMAGES } from './ImageGalleryBlock';
 import { MAX_DOTS } from './Carousel';
 import { MASONRY_RATIOS } from './TileLayout';
+import { viewBlockOf } from '../../test/viewBlocks';
 
 const COLUMNS = ['ChartApps Record ID', 'Photo', 'Title', 'About'];
 const ROWS = [
@@ -31,7 +32,7 @@ function renderGallery(settings: Record<string, unknown> = {}, rows: () => Promi
     description_column: 'About',
     ...settings,
   };
-  return { source, ...render(<ImageGalleryBlock block={block} source={source} />) };
+  return { source, ...render(<ImageGalleryBlock block={viewBlockOf('imageGallery', block)} source={source} />) };
 }
 
 /** Renders with fake timers and lets the rows arrive. */

@@ -9,7 +9,7 @@ import { Carousel } from './Carousel';
 import { FullScreenView } from './FullScreenView';
 import { firstPageSize } from '../capabilities';
 import { galleryImages, type GalleryImage } from './galleryItems';
-import { readGallerySettings, type GallerySettings } from './gallerySettings';
+import { galleryLook, type GalleryLook } from './galleryLook';
 import { galleryStyle } from './galleryStyle';
 import { ImageDialog } from './ImageDialog';
 import { TileLayout } from './TileLayout';
@@ -22,14 +22,14 @@ import './gallery.css';
 export const MAX_IMAGES = firstPageSize('imageGallery');
 const QUERY: RowsQuery = { page: 1, rowsPerPage: MAX_IMAGES };
 
-function Layout({ images, settings, onOpen, held }: { images: GalleryImage[]; settings: GallerySettings; onOpen?: (index: number) => void; held: boolean }) {
+function Layout({ images, settings, onOpen, held }: { images: GalleryImage[]; settings: GalleryLook; onOpen?: (index: number) => void; held: boolean }) {
   if (settings.layout === 'carousel') return <Carousel images={images} settings={settings} onOpen={onOpen} held={held} />;
   if (settings.layout === 'FullScreenView') return <FullScreenView images={images} settings={settings} onOpen={onOpen} held={held} />;
   return <TileLayout images={images} settings={settings} onOpen={onOpen} />;
 }
 
-export function ImageGalleryBlock({ block, source }: DataBlockProps) {
-  const settings = readGallerySettings(block);
+export function ImageGalleryBlock({ block, source }: DataBlockProps<'imageGallery'>) {
+  const settings = galleryLook(block);
   const { load } = useBlockRows(block, source, QUERY);
   const [open, setOpen] = useState<number | null>(null);
   const opens = settings.lightbox || settings.popup;

@@ -5,14 +5,14 @@ import type { ReactNode } from 'react';
 import { faChevronLeft, faChevronRight } from '@fortawesome/free-solid-svg-icons';
 import { FaIcon } from '../icons/FaIcon';
 import type { GalleryImage } from './galleryItems';
-import type { GallerySettings } from './gallerySettings';
+import type { GalleryLook } from './galleryLook';
 import { GalleryPicture } from './GalleryPicture';
 import type { Slideshow } from './useSlideshow';
 
 /** What the carousel and the full-screen view are given. */
 export interface SlideLayoutProps {
   images: GalleryImage[];
-  settings: GallerySettings;
+  settings: GalleryLook;
   onOpen?: (index: number) => void;
   /** An image is open in a dialog: auto-scroll waits. */
   held: boolean;
@@ -27,7 +27,7 @@ export function SlideStage({
 }: {
   images: GalleryImage[];
   slides: Slideshow;
-  settings: GallerySettings;
+  settings: GalleryLook;
   onOpen?: (index: number) => void;
   /** More controls laid over the stage (the full-screen button). */
   children?: ReactNode;

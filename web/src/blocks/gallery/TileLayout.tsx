@@ -3,13 +3,13 @@
 // than their natural sizes, so nothing moves when the images arrive.
 import type { CSSProperties } from 'react';
 import type { GalleryImage } from './galleryItems';
-import type { GallerySettings } from './gallerySettings';
+import type { GalleryLook } from './galleryLook';
 import { GalleryPicture } from './GalleryPicture';
 
 export const MASONRY_RATIOS = ['3 / 4', '1 / 1', '4 / 3', '2 / 3', '3 / 2', '4 / 5'];
 export const GRID_RATIO = '4 / 3';
 
-export function TileLayout({ images, settings, onOpen }: { images: GalleryImage[]; settings: GallerySettings; onOpen?: (index: number) => void }) {
+export function TileLayout({ images, settings, onOpen }: { images: GalleryImage[]; settings: GalleryLook; onOpen?: (index: number) => void }) {
   const masonry = settings.layout === 'masonry';
   const columns = masonry ? settings.columns : settings.gridColumns;
   return (

@@ -2,7 +2,7 @@
 // load. A `javascript:` or `data:` value typed into the sheet never reaches an <img src>.
 import { imageUrl } from '../urls';
 import { RECORD_ID } from '../details/DetailsPopup';
-import type { GallerySettings } from './gallerySettings';
+import type { GalleryLook } from './galleryLook';
 
 export interface GalleryImage {
   key: string;
@@ -13,7 +13,7 @@ export interface GalleryImage {
 
 export function galleryImages(
   rows: Record<string, string>[],
-  settings: Pick<GallerySettings, 'imageColumn' | 'captionColumn' | 'descriptionColumn'>,
+  settings: Pick<GalleryLook, 'imageColumn' | 'captionColumn' | 'descriptionColumn'>,
 ): GalleryImage[] {
   if (!settings.imageColumn) return [];
   const cell = (row: Record<string, string>, column: string) => (column ? (row[column] ?? '').trim() : '');

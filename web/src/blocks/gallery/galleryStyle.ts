@@ -1,7 +1,7 @@
 // The gallery's settings as CSS custom properties on its root: gallery.css reads them, so every
 // layout, the thumbnails and the dialogs draw borders, corners, shadows and colours the same way.
 import type { CSSProperties } from 'react';
-import type { GallerySettings } from './gallerySettings';
+import type { GalleryLook } from './galleryLook';
 
 /** Corner radius of the 0-5 slider, px. */
 export const RADII = [0, 4, 8, 12, 16, 20];
@@ -18,7 +18,7 @@ export const SHADOWS = [
 
 type Vars = Record<`--${string}`, string>;
 
-export function galleryStyle(settings: GallerySettings): CSSProperties {
+export function galleryStyle(settings: GalleryLook): CSSProperties {
   const { margin } = settings;
   const optional = (name: `--${string}`, value: string | null): Vars => (value ? { [name]: value } : {});
   const vars: Vars = {

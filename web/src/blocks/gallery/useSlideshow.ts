@@ -3,7 +3,7 @@
 // points at or focuses the slideshow (or has an image open), and never runs under reduced motion
 // or in a hidden tab. Each move restarts the wait, so a slide picked by hand gets its full time.
 import { useEffect, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
-import type { AutoScroll } from './gallerySettings';
+import type { AutoScroll } from './galleryLook';
 import { usePageVisible, usePrefersReducedMotion } from '../motion';
 
 export interface Slideshow {

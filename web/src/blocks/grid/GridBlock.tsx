@@ -3,7 +3,7 @@
 // details popup. The button (button_text, default View) and a click on the card open the row's
 // details popup. Pages of the catalogue's page size (20) grow with 'Show more'.
 import { useState, type CSSProperties, type KeyboardEvent } from 'react';
-import type { GridAxisItem, GridConfig } from '../../generated/blockConfigs';
+import type { GridAxisItemSettings } from '../../generated/blockConfigs';
 import { BlockLoadState, NoRows } from '../data/BlockLoadState';
 import type { DataBlockProps } from '../data/types';
 import { ShowMore } from '../datalist/ShowMore';
@@ -12,52 +12,52 @@ import { usePagedRows } from '../datalist/usePagedRows';
 import { DetailsPopup, HIDDEN_COLUMNS, RECORD_ID } from '../details/DetailsPopup';
 import './grid.css';
 
-type Alignment = 'left' | 'center' | 'right';
-
 /** An axis item the grid can draw: it names a column. */
 export interface GridItem {
   column: string;
-  type: 'image' | 'text' | 'button';
+  type: GridAxisItemSettings['type'];
   hidden: boolean;
   /** Pixels; null: the card's width (images) or the default height. */
   imageWidth: number | null;
   imageHeight: number | null;
   roundImage: boolean;
-  alignment: Alignment;
+  alignment: GridAxisItemSettings['alignment'];
   buttonText: string;
   roundButton: boolean;
 }
 
-export const DEFAULT_BUTTON_TEXT = 'View';
+/** A size in pixels; 0 (or none) leaves the card's own. */
+const size = (value: number | undefined): number | null => (value ? Math.round(value) : null);
 
-const size = (value: unknown): number | null => {
-  const n = Number(value);
-  return value !== undefined && value !== null && value !== '' && Number.isFinite(n) && n > 0 ? Math.round(n) : null;
-};
-
-/** The grid's `columns` setting, 1-4 (default 4). */
-export function gridColumns(value: unknown): number {
-  const n = Number(value);
-  return Number.isInteger(n) && n >= 1 && n <= 4 ? n : 4;
-}
-
-/** The axis items that name a column; an item without a type is text. */
-export function gridItems(axis: GridAxisItem[] | undefined): GridItem[] {
-  if (!Array.isArray(axis)) return [];
+/** The axis items that name a column. */
+export function gridItems(axis: GridAxisItemSettings[]): GridItem[] {
   return axis
-    .filter((item) => item && typeof item.column === 'string' && item.column.trim() !== '')
+    .filter((item) => item.column?.trim())
     .map((item) => ({
       column: item.column as string,
-      type: item.type === 'image' || item.type === 'button' ? item.type : 'text',
-      hidden: item.hide_on_grid === true,
+      type: item.type,
+      hidden: item.hide_on_grid,
       imageWidth: size(item.image_width),
       imageHeight: size(item.image_height),
-      roundImage: item.round_image === true,
-      alignment: item.alignment === 'center' || item.alignment === 'right' ? item.alignment : 'left',
-      buttonText: typeof item.button_text === 'string' && item.button_text.trim() ? item.button_text : DEFAULT_BUTTON_TEXT,
-      roundButton: item.round_button === true,
+      roundImage: item.round_image,
+      alignment: item.alignment,
+      buttonText: item.button_text,
+      roundButton: item.round_button,
     }));
 }
+
+/** No columns chosen yet: a column shown as text, as a text item of the catalogue would be. */
+const textItem = (column: string): GridItem => ({
+  column,
+  type: 'text',
+  hidden: false,
+  imageWidth: null,
+  imageHeight: null,
+  roundImage: false,
+  alignment: 'left',
+  buttonText: '',
+  roundButton: false,
+});
 
 function Item({ item, row, onOpen }: { item: GridItem; row: Record<string, string>; onOpen: () => void }) {
   const value = row[item.column] ?? '';
@@ -102,13 +102,11 @@ function Item({ item, row, onOpen }: { item: GridItem; row: Record<string, strin
   return <div className={`${classes} grid-block-text`}>{value}</div>;
 }
 
-export function GridBlock({ block, source }: DataBlockProps) {
-  const config = block as unknown as GridConfig;
-  const items = gridItems(config.axis);
-  const columns = gridColumns(config.columns);
-  // blocks §3.12 lists the details popup on row click as part of the grid; the setting turns it
-  // off only when set to false.
-  const clickOpens = config.show_details_on_click !== false;
+export function GridBlock({ block, source }: DataBlockProps<'grid'>) {
+  const items = gridItems(block.axis);
+  const columns = block.columns;
+  // blocks §3.12 lists the details popup on row click as part of the grid (the catalogue's default).
+  const clickOpens = block.show_details_on_click;
   const paged = usePagedRows(block, source);
   const [open, setOpen] = useState<Record<string, string> | null>(null);
 
@@ -117,7 +115,7 @@ export function GridBlock({ block, source }: DataBlockProps) {
       {(answer) => {
         if (answer.rows.length === 0) return <NoRows narrowed={source.narrowed} />;
         // No columns chosen yet: every visible column as text, so the block is never blank.
-        const all = items.length ? items : gridItems(answer.columns.filter((column) => !HIDDEN_COLUMNS.has(column)).map((column) => ({ column })));
+        const all = items.length ? items : answer.columns.filter((column) => !HIDDEN_COLUMNS.has(column)).map(textItem);
         const shown = all.filter((item) => !item.hidden);
         const titleItem = all.find((item) => item.type === 'text');
         const titleOf = (row: Record<string, string>) => (titleItem && row[titleItem.column]?.trim()) || block.title || 'Details';

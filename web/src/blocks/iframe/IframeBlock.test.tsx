@@ -5,6 +5,7 @@ import { fakeBlockSource } from '../../test/fakeBlockSource';
 import type { BlockView, IframeFrame } from '../data/types';
 import { EMPTY_TEXT, IframeBlock, NO_ADDRESS, SANDBOX, SANDBOX_OWN_ORIGIN } from './IframeBlock';
 import { frameHeight, frameMaxWidth } from './iframeFrame';
+import { viewBlockOf } from '../../test/viewBlocks';
 
 const BLOCK: BoardBlock = { id: 'i1', type: 'iframe', iframe_code: '<iframe src="https://maps.example/embed"></iframe>' };
 
@@ -14,7 +15,7 @@ function frame(extra: Partial<IframeFrame> = {}): IframeFrame {
 
 function renderIframe(view: BlockView | Promise<BlockView>, block: BoardBlock = BLOCK) {
   const source = fakeBlockSource({ view: vi.fn(() => Promise.resolve(view)) });
-  const rendered = render(<IframeBlock block={block} source={source} />);
+  const rendered = render(<IframeBlock block={viewBlockOf('iframe', block)} source={source} />);
   return { source, ...rendered };
 }
 
@@ -29,7 +30,7 @@ describe('the iframe block', () => {
   it('asks the block’s view and draws its frame sandboxed, lazily, with a strict referrer', async () => {
     const { source } = shown();
     const iframe = await findFrame();
-    expect(source.view).toHaveBeenCalledWith(BLOCK, {}, expect.anything());
+    expect(source.view).toHaveBeenCalledWith(viewBlockOf('iframe', BLOCK), {}, expect.anything());
     expect(iframe).toHaveAttribute('src', 'https://maps.example/embed');
     expect(iframe).toHaveAttribute('sandbox', SANDBOX);
     expect(iframe).toHaveAttribute('referrerpolicy', 'strict-origin-when-cross-origin');

@@ -64,7 +64,7 @@ export function IframeBody({ block, view }: { block: BoardBlock; view: IframeVie
   return <Frame block={block} frame={view.frame} />;
 }
 
-export function IframeBlock({ block, source }: DataBlockProps) {
+export function IframeBlock({ block, source }: DataBlockProps<'iframe'>) {
   const load = useBlockView<IframeView>(block, source);
   return <BlockLoadState load={load}>{(view) => <IframeBody block={block} view={view} />}</BlockLoadState>;
 }

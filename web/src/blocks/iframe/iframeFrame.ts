@@ -1,7 +1,8 @@
 // How the iframe block draws the one frame the server let through (blocks §3.14): its box is
 // known before the page inside loads, and only the sizes a block can honour are taken.
 
-export const DEFAULT_HEIGHT = 400;
+/** The frame's height when the pasted code gives none it can honour (not a block setting). */
+export const FALLBACK_FRAME_HEIGHT = 400;
 export const MIN_HEIGHT = 100;
 export const MAX_HEIGHT = 2000;
 
@@ -15,7 +16,7 @@ const EM_PX = 16;
  */
 export function frameHeight(height: string | null): number {
   const match = /^(\d+(?:\.\d+)?)\s*(px|r?em)?$/i.exec((height ?? '').trim());
-  if (!match) return DEFAULT_HEIGHT;
+  if (!match) return FALLBACK_FRAME_HEIGHT;
   const px = Number(match[1]) * (match[2] && match[2].toLowerCase() !== 'px' ? EM_PX : 1);
   return Math.round(Math.min(MAX_HEIGHT, Math.max(MIN_HEIGHT, px)));
 }

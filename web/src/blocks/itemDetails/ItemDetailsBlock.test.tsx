@@ -6,6 +6,7 @@ import { fakeBlockSource } from '../../test/fakeBlockSource';
 import type { BlockRows, BlockSource, RowsQuery } from '../data/types';
 import { RECORD_ID } from '../details/DetailsPopup';
 import { ItemDetailsBlock } from './ItemDetailsBlock';
+import { viewBlockOf } from '../../test/viewBlocks';
 
 const PEOPLE = [
   { [RECORD_ID]: 'rec-ada', Name: 'Ada', Role: 'Engineer', Photo: 'https://img.example.com/ada.png', Site: 'https://ada.dev' },
@@ -37,7 +38,7 @@ function details(settings: Record<string, unknown> = {}): BoardBlock {
 function renderAt(url: string, block: BoardBlock, source: BlockSource) {
   return render(
     <MemoryRouter initialEntries={[url]}>
-      <ItemDetailsBlock block={block} source={source} />
+      <ItemDetailsBlock block={viewBlockOf('itemDetails', block)} source={source} />
     </MemoryRouter>,
   );
 }
@@ -160,7 +161,7 @@ describe('ItemDetailsBlock', () => {
     render(
       <MemoryRouter initialEntries={['/people']}>
         <AppPagesContext.Provider value="app-1">
-          <ItemDetailsBlock block={block} source={fakeSource()} />
+          <ItemDetailsBlock block={viewBlockOf('itemDetails', block)} source={fakeSource()} />
         </AppPagesContext.Provider>
       </MemoryRouter>,
     );
@@ -178,7 +179,7 @@ describe('ItemDetailsBlock', () => {
   it('works outside a router, reading the address bar', async () => {
     window.history.pushState({}, '', '/person?record=rec-bob');
     try {
-      render(<ItemDetailsBlock block={details()} source={fakeSource()} />);
+      render(<ItemDetailsBlock block={viewBlockOf('itemDetails', details())} source={fakeSource()} />);
       expect(await screen.findByText('Bob')).toBeInTheDocument();
     } finally {
       window.history.pushState({}, '', '/');

@@ -15,13 +15,11 @@ import { targetHref, type PageTarget } from '../links/appLocation';
 import { usePageResolver } from '../links/appPages';
 import { textOn } from '../../core/colours';
 import { BlockLoadState, NoRows } from '../data/BlockLoadState';
-import type { BlockRows, BlockSource, DataBlockProps } from '../data/types';
+import type { BlockRows, BlockSource, DataBlockProps, ViewBlock } from '../data/types';
 import { HIDDEN_COLUMNS, RECORD_ID } from '../details/DetailsPopup';
 import { useSheetRows } from '../useSheetRows';
 import './itemDetails.css';
 import { BUTTON_COLOUR } from '../frameStyle';
-
-export const DEFAULT_ACTION_LABEL = 'Click Here';
 
 const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
 const objects = (value: unknown): Record<string, unknown>[] =>
@@ -69,17 +67,17 @@ function findRecord(block: BoardBlock, source: BlockSource, record: string) {
   };
 }
 
-export function ItemDetailsBlock(props: DataBlockProps) {
+export function ItemDetailsBlock(props: DataBlockProps<'itemDetails'>) {
   return useInRouterContext() ? <RoutedDetails {...props} /> : <Details {...props} record={recordOf(window.location.search)} />;
 }
 
-function RoutedDetails(props: DataBlockProps) {
+function RoutedDetails(props: DataBlockProps<'itemDetails'>) {
   return <Details {...props} record={recordOf(useLocation().search)} />;
 }
 
 const recordOf = (search: string) => new URLSearchParams(search).get('record')?.trim() ?? '';
 
-function Details({ block, source, record }: DataBlockProps & { record: string }) {
+function Details({ block, source, record }: DataBlockProps<'itemDetails'> & { record: string }) {
   const load = useSheetRows<Found>(findRecord(block, source, record), JSON.stringify([source.key, block, record]));
   return (
     <BlockLoadState load={load}>
@@ -94,7 +92,7 @@ function Details({ block, source, record }: DataBlockProps & { record: string })
   );
 }
 
-function RecordView({ block, source, found }: { block: BoardBlock; source: BlockSource; found: Found & { row: Record<string, string> } }) {
+function RecordView({ block, source, found }: { block: ViewBlock<'itemDetails'>; source: BlockSource; found: Found & { row: Record<string, string> } }) {
   const { row, answer, index } = found;
   const configured = objects(block.axis)
     .map((entry) => ({ column: text(entry.column), label: text(entry.label) }))
@@ -171,14 +169,14 @@ function actionLink(action: Record<string, unknown>, resolve: (value: string) =>
   return { href: targetHref(target, source.pageHref), external: target.external };
 }
 
-function Actions({ block, source }: { block: BoardBlock; source: BlockSource }) {
-  const actions = objects(block.actions);
+function Actions({ block, source }: { block: ViewBlock<'itemDetails'>; source: BlockSource }) {
+  const actions = block.actions;
   const resolve = usePageResolver(actions.some(opensPage));
   const links = actions.flatMap((action, i) => {
     const link = actionLink(action, resolve, source);
     if (!link) return [];
-    const colour = text(action.button_color) || BUTTON_COLOUR;
-    return [{ key: i, ...link, label: text(action.label) || DEFAULT_ACTION_LABEL, colour }];
+    const colour = action.button_color.trim() || BUTTON_COLOUR;
+    return [{ key: i, ...link, label: action.label.trim(), colour }];
   });
   if (!links.length) return null;
   return (

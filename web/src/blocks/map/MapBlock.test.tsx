@@ -7,6 +7,7 @@ import { forgetMapTokenForTests, GEOCODE_CACHE_PREFIX } from './geocoder';
 import { MapBlock, MAX_MARKERS } from './MapBlock';
 import type { MapCanvasProps } from './MapCanvas';
 import { fakeBlockSource } from '../../test/fakeBlockSource';
+import { viewBlockOf } from '../../test/viewBlocks';
 
 // Leaflet does not draw in jsdom; the canvas stand-in lists the markers it was given.
 vi.mock('./MapCanvas', () => ({
@@ -48,7 +49,7 @@ const BLOCK: BoardBlock = {
 function renderMap(rows: Record<string, string>[], routes: Routes, block: BoardBlock = BLOCK) {
   const fetched = mockFetch(routes);
   const source = fakeSource(() => Promise.resolve(answer(rows)));
-  const view = render(<MapBlock block={block} source={source} />);
+  const view = render(<MapBlock block={viewBlockOf('map', block)} source={source} />);
   return { ...fetched, source, ...view };
 }
 
@@ -150,23 +151,23 @@ describe('the map block', () => {
   it('says when the sheet has more rows than the map shows', async () => {
     mockFetch({});
     const source = fakeSource(() => Promise.resolve(answer([row('HQ', '1, 2')], { total: 900, page_count: 2 })));
-    render(<MapBlock block={BLOCK} source={source} />);
+    render(<MapBlock block={viewBlockOf('map', BLOCK)} source={source} />);
     expect(await screen.findByText('Showing the first 1 of 900 rows')).toBeInTheDocument();
   });
 
   it('asks for an address column before loading anything', () => {
     const source = fakeSource(() => Promise.resolve(answer([])));
-    render(<MapBlock block={{ ...BLOCK, address_column: '' }} source={source} />);
+    render(<MapBlock block={viewBlockOf('map', { ...BLOCK, address_column: '' })} source={source} />);
     expect(screen.getByText(/Choose the address column/)).toBeInTheDocument();
     expect(source.rows).not.toHaveBeenCalled();
   });
 
   it('says so when no row matches, and shows the block’s error when the rows fail', async () => {
     mockFetch({});
-    const { unmount } = render(<MapBlock block={BLOCK} source={fakeSource(() => Promise.resolve(answer([])))} />);
+    const { unmount } = render(<MapBlock block={viewBlockOf('map', BLOCK)} source={fakeSource(() => Promise.resolve(answer([])))} />);
     expect(await screen.findByText('No rows to show yet. Rows added to the spreadsheet appear here.')).toBeInTheDocument();
     unmount();
-    render(<MapBlock block={BLOCK} source={fakeSource(() => Promise.reject(new Error('Sheet not found')))} />);
+    render(<MapBlock block={viewBlockOf('map', BLOCK)} source={fakeSource(() => Promise.reject(new Error('Sheet not found')))} />);
     expect(await screen.findByRole('alert')).toHaveTextContent('Sheet not found');
   });
 });

@@ -4,7 +4,7 @@
 // address. An address that cannot be placed is counted under the map; the others still show.
 import { useEffect, useMemo, useState } from 'react';
 import { runtimeConfig } from '../../config/runtime';
-import type { MapConfig } from '../../generated/blockConfigs';
+import type { MapSettings } from '../../generated/blockConfigs';
 import { Loading } from '../../components/Loading';
 import { BlockLoadState, NoRows } from '../data/BlockLoadState';
 import { useBlockRows } from '../data/hooks';
@@ -21,10 +21,11 @@ import './map.css';
  */
 export const MAX_MARKERS = firstPageSize('map');
 
-const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
+/** An optional column setting, trimmed; '' when unset. */
+const text = (value: string | undefined) => value?.trim() ?? '';
 
 /** The block's four columns; null while no address column is chosen (nothing can be placed). */
-export function mapColumns(config: MapConfig): MapColumns | null {
+export function mapColumns(config: MapSettings): MapColumns | null {
   const address = text(config.address_column);
   if (!address) return null;
   return { address, title: text(config.title_column), description: text(config.description_column), image: text(config.image_column) };
@@ -72,7 +73,7 @@ function PlacedMap({ answer, columns, label }: { answer: BlockRows; columns: Map
   );
 }
 
-function MapRows({ block, source, columns }: DataBlockProps & { columns: MapColumns }) {
+function MapRows({ block, source, columns }: DataBlockProps<'map'> & { columns: MapColumns }) {
   const { load } = useBlockRows(block, source, { page: 1, rowsPerPage: MAX_MARKERS });
   return (
     <BlockLoadState load={load}>
@@ -87,8 +88,8 @@ function MapRows({ block, source, columns }: DataBlockProps & { columns: MapColu
   );
 }
 
-export function MapBlock({ block, source }: DataBlockProps) {
-  const columns = mapColumns(block as unknown as MapConfig);
+export function MapBlock({ block, source }: DataBlockProps<'map'>) {
+  const columns = mapColumns(block);
   if (!columns) return <p className="muted block-empty">Choose the address column in the block’s settings to place its rows on the map.</p>;
   return (
     <div className="map-block">

@@ -9,13 +9,10 @@
 import type { BoardBlock } from '../../generated/api';
 import { BlockLoadState, NoRows } from '../data/BlockLoadState';
 import { useBlockView } from '../data/hooks';
-import type { BlockView, DataBlockProps } from '../data/types';
+import type { BlockView, DataBlockProps, ViewBlock } from '../data/types';
 import './markdown.css';
 
 type MarkdownView = Extract<BlockView, { kind: 'markdown' }>;
-
-export const GAPS = [0, 3, 6, 10] as const;
-export const DEFAULT_GAP = 3;
 
 /** `columns` 1-4; a block without it (or outside the range, clamped) shows one column. */
 export function markdownColumns(block: BoardBlock): number {
@@ -23,18 +20,12 @@ export function markdownColumns(block: BoardBlock): number {
   return Number.isFinite(n) && n >= 1 ? Math.min(n, 4) : 1;
 }
 
-/** `gap` 0, 3, 6 or 10 (text or number); anything else is the default 3. */
-export function markdownGap(block: BoardBlock): number {
-  const n = Number(block.gap);
-  return block.gap !== undefined && block.gap !== '' && (GAPS as readonly number[]).includes(n) ? n : DEFAULT_GAP;
-}
-
-export function MarkdownBlock({ block, source }: DataBlockProps) {
+export function MarkdownBlock({ block, source }: DataBlockProps<'markdown'>) {
   const load = useBlockView<MarkdownView>(block, source);
   return <BlockLoadState load={load}>{(view) => <MarkdownBody block={block} view={view} narrowed={source.narrowed} />}</BlockLoadState>;
 }
 
-function MarkdownBody({ block, view, narrowed }: { block: BoardBlock; view: MarkdownView; narrowed: boolean }) {
+function MarkdownBody({ block, view, narrowed }: { block: ViewBlock<'markdown'>; view: MarkdownView; narrowed: boolean }) {
   if (view?.kind !== 'markdown' || !Array.isArray(view.html)) {
     return (
       <p className="block-error" role="alert">
@@ -42,12 +33,12 @@ function MarkdownBody({ block, view, narrowed }: { block: BoardBlock; view: Mark
       </p>
     );
   }
-  if (block.loop !== true) {
+  if (!block.loop) {
     const html = view.html[0] ?? '';
     return html ? <Html html={html} /> : null;
   }
   if (view.html.length === 0) return <NoRows narrowed={narrowed} />;
-  const className = `markdown-block-grid markdown-block-cols-${markdownColumns(block)} markdown-block-gap-${markdownGap(block)}`;
+  const className = `markdown-block-grid markdown-block-cols-${markdownColumns(block)} markdown-block-gap-${block.gap}`;
   return (
     <ul className={className}>
       {view.html.map((html, index) => (

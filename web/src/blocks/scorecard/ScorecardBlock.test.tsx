@@ -3,6 +3,7 @@ import type { BoardBlock } from '../../generated/api';
 import { fakeSource } from '../chart/fakeSource';
 import type { BlockView } from '../data/types';
 import { ScorecardBlock } from './ScorecardBlock';
+import { viewBlockOf } from '../../test/viewBlocks';
 
 const block: BoardBlock = {
   id: 's1',
@@ -31,9 +32,9 @@ function cards() {
 describe('ScorecardBlock', () => {
   it('shows each card with its label and the value the server formatted', async () => {
     const source = fakeSource(view);
-    render(<ScorecardBlock block={block} source={source} />);
+    render(<ScorecardBlock block={viewBlockOf('scorecard', block)} source={source} />);
     await screen.findByRole('list');
-    expect(source.viewCalls).toEqual([{ block, extra: {} }]);
+    expect(source.viewCalls).toEqual([{ block: viewBlockOf('scorecard', block), extra: {} }]);
     expect(cards()).toHaveLength(3);
     expect(within(cards()[0]).getByText('Revenue')).toBeInTheDocument();
     expect(within(cards()[0]).getByText('$1,234.5')).toBeInTheDocument();
@@ -41,20 +42,20 @@ describe('ScorecardBlock', () => {
   });
 
   it('colours each card with its background_color and font_color', async () => {
-    render(<ScorecardBlock block={block} source={fakeSource(view)} />);
+    render(<ScorecardBlock block={viewBlockOf('scorecard', block)} source={fakeSource(view)} />);
     await screen.findByRole('list');
     expect(cards()[0]).toHaveStyle({ background: '#1d4ed8', color: '#fefefe' });
   });
 
   it('picks a readable text colour for a background without a font colour', async () => {
-    render(<ScorecardBlock block={block} source={fakeSource(view)} />);
+    render(<ScorecardBlock block={viewBlockOf('scorecard', block)} source={fakeSource(view)} />);
     await screen.findByRole('list');
     expect(cards()[1]).toHaveStyle({ background: '#fde68a', color: '#000000' });
     expect(cards()[2]).not.toHaveAttribute('style');
   });
 
   it("shows a card's error in that card only", async () => {
-    render(<ScorecardBlock block={block} source={fakeSource(view)} />);
+    render(<ScorecardBlock block={viewBlockOf('scorecard', block)} source={fakeSource(view)} />);
     await screen.findByRole('list');
     const alerts = screen.getAllByRole('alert');
     expect(alerts).toHaveLength(1);
@@ -64,12 +65,12 @@ describe('ScorecardBlock', () => {
   });
 
   it('says when there is no card', async () => {
-    render(<ScorecardBlock block={{ ...block, axis: [] }} source={fakeSource({ kind: 'scorecard', cards: [] })} />);
+    render(<ScorecardBlock block={viewBlockOf('scorecard', { ...block, axis: [] })} source={fakeSource({ kind: 'scorecard', cards: [] })} />);
     expect(await screen.findByText('No cards yet.')).toBeInTheDocument();
   });
 
   it("shows the block's error when its data fails", async () => {
-    render(<ScorecardBlock block={block} source={fakeSource(new Error('Data Error'))} />);
+    render(<ScorecardBlock block={viewBlockOf('scorecard', block)} source={fakeSource(new Error('Data Error'))} />);
     expect(await screen.findByRole('alert')).toHaveTextContent('Data Error');
   });
 });

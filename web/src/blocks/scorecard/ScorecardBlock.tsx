@@ -31,7 +31,7 @@ export function ScorecardCard({ card }: { card: ScorecardView }) {
   );
 }
 
-export function ScorecardBlock({ block, source }: DataBlockProps) {
+export function ScorecardBlock({ block, source }: DataBlockProps<'scorecard'>) {
   const load = useBlockView<BlockView>(block, source);
   return (
     <BlockLoadState load={load}>

@@ -5,6 +5,7 @@ import { NO_ROWS_TEXT } from '../data/BlockLoadState';
 import { downloadTablePdf } from '../pdf/pdf';
 import { ListBlock } from './ListBlock';
 import { ALL_PERMISSIONS, answer, fakeSource, NO_PERMISSIONS, RECORDS } from './testSource';
+import { viewBlockOf } from '../../test/viewBlocks';
 
 vi.mock('../pdf/pdf', () => ({ downloadTablePdf: vi.fn(async () => undefined), downloadTextPdf: vi.fn(async () => undefined) }));
 
@@ -13,7 +14,7 @@ const rows = RECORDS.map((record, i) => ({ ...record, Photo: `https://img.exampl
 
 async function renderList(block: BoardBlock, source = fakeSource(answer({ rows }))) {
   const user = userEvent.setup();
-  render(<ListBlock block={block} source={source} />);
+  render(<ListBlock block={viewBlockOf('list', block)} source={source} />);
   const items = await screen.findByRole('list', { name: 'Team' });
   return { user, source, items };
 }
@@ -99,12 +100,12 @@ describe('ListBlock', () => {
   });
 
   it('says the sheet has no rows yet when nothing narrows it', async () => {
-    render(<ListBlock block={list()} source={fakeSource(answer({ rows: [], columns: ['Name'] }))} />);
+    render(<ListBlock block={viewBlockOf('list', list())} source={fakeSource(answer({ rows: [], columns: ['Name'] }))} />);
     expect(await screen.findByText(NO_ROWS_TEXT)).toBeInTheDocument();
   });
 
   it('says to change the search or filters when they leave no row', async () => {
-    render(<ListBlock block={list()} source={fakeSource(answer({ rows: [], columns: ['Name'] }), { narrowed: true })} />);
+    render(<ListBlock block={viewBlockOf('list', list())} source={fakeSource(answer({ rows: [], columns: ['Name'] }), { narrowed: true })} />);
     expect(await screen.findByText('No rows match your search or filters. Change or clear them to see more.')).toBeInTheDocument();
     expect(screen.queryByText(NO_ROWS_TEXT)).not.toBeInTheDocument();
   });

@@ -18,7 +18,7 @@ const OPTIONS = {
     column.axis?.image_source === 'Upload Image' ? { ...column, axis: { ...column.axis, image_source: 'External URL' } } : column,
 };
 
-export function ListBlock({ block, source }: DataBlockProps) {
+export function ListBlock({ block, source }: DataBlockProps<'list'>) {
   return <RowsBlockView block={block} source={source} options={OPTIONS} kind="List" Rows={ListItems} />;
 }
 

@@ -14,7 +14,7 @@ import { shownActions, type ActionType, type RowAction } from '../actions/rowAct
 import type { BlockLoad } from '../data/hooks';
 import { useBlockRows } from '../data/hooks';
 import { BlockLoadState, NoRows } from '../data/BlockLoadState';
-import type { BlockRows, BlockSource, DataBlockProps, RowsQuery, RowValues } from '../data/types';
+import type { BlockRows, BlockSource, DataBlockProps, RowsQuery, RowValues, ViewBlock } from '../data/types';
 import { DetailsPopup, RECORD_ID } from '../details/DetailsPopup';
 import { RowForm } from './RowForm';
 import './rows.css';
@@ -27,13 +27,11 @@ import {
   itemButtons,
   rowActions,
   shownColumns,
-  tableSettings,
   toolbarButtons,
   truncate,
   type ShownColumn,
 } from './tableModel';
 import type { ColumnType } from '../data/columnTypes';
-import { DEFAULT_ROWS_PER_PAGE } from '../../generated/blockCapabilities';
 
 type FormState = { mode: 'add' } | { mode: 'edit'; record: Record<string, string>; action: RowAction };
 type Sort = NonNullable<RowsQuery['sort']>;
@@ -54,12 +52,10 @@ export function blockTitle(block: BoardBlock, fallback: string): string {
 }
 
 /** The state and the handlers of a table or list block. */
-export function useRowsBlock(block: BoardBlock, source: BlockSource, options: RowsBlockOptions) {
-  const settings = tableSettings(block);
-  const paginate = settings.paginate !== false;
-  // Blocks arrive with the catalogue's defaults filled in; a block that somehow lacks its
-  // rows_per_page reads the catalogue's default too (generated, never a second literal).
-  const perPage = typeof settings.rows_per_page === 'number' && settings.rows_per_page >= 1 ? Math.floor(settings.rows_per_page) : DEFAULT_ROWS_PER_PAGE;
+export function useRowsBlock(block: ViewBlock<'table' | 'list'>, source: BlockSource, options: RowsBlockOptions) {
+  const settings = block;
+  const paginate = settings.paginate;
+  const perPage = settings.rows_per_page;
   // A new search or filter (a new source) starts again at page 1.
   const [paging, setPaging] = useState({ key: source.key, page: 1 });
   const page = paging.key === source.key ? paging.page : 1;
@@ -116,7 +112,7 @@ export function useRowsBlock(block: BoardBlock, source: BlockSource, options: Ro
     allRows: (signal?: AbortSignal) => source.rows(block, { ...query, page: 1, rowsPerPage: 0 }, signal),
     columnsOf,
     details,
-    showDetails: settings.show_details_on_click === true ? setDetails : undefined,
+    showDetails: settings.show_details_on_click ? setDetails : undefined,
     closeDetails: () => setDetails(null),
     form,
     openAdd: () => setForm({ mode: 'add' }),
@@ -153,7 +149,7 @@ export function RowsBlockView({
   options,
   kind,
   Rows,
-}: DataBlockProps & { options: RowsBlockOptions; kind: 'Table' | 'List'; Rows: ComponentType<RowsBodyProps> }) {
+}: DataBlockProps<'table' | 'list'> & { options: RowsBlockOptions; kind: 'Table' | 'List'; Rows: ComponentType<RowsBodyProps> }) {
   const state = useRowsBlock(block, source, options);
   const title = blockTitle(block, kind);
   return (
@@ -179,8 +175,8 @@ export function RowsToolbar({ state, answer, title }: { state: RowsBlockState; a
   const canAdd = answer.permissions?.append === true;
   const pages = toolbarButtons(block);
   const resolve = usePageResolver(pages.length > 0);
-  const csv = settings.csv_download === true;
-  const pdf = settings.pdf_download !== false;
+  const csv = settings.csv_download;
+  const pdf = settings.pdf_download;
   if (!canAdd && pages.length === 0 && !csv && !pdf) return null;
 
   const exportPdf = async () => {

@@ -6,6 +6,7 @@ import { downloadTablePdf } from '../pdf/pdf';
 import { PDF_ROW_LIMIT } from './RowsBlock';
 import { TableBlock } from './TableBlock';
 import { ALL_PERMISSIONS, answer, fakeSource, NO_PERMISSIONS, RECORDS, toastTexts } from './testSource';
+import { viewBlockOf } from '../../test/viewBlocks';
 
 vi.mock('../pdf/pdf', () => ({ downloadTablePdf: vi.fn(async () => undefined), downloadTextPdf: vi.fn(async () => undefined) }));
 
@@ -13,7 +14,7 @@ const table = (settings: Partial<BoardBlock> = {}): BoardBlock => ({ id: 'b1', t
 
 async function renderTable(block: BoardBlock, source = fakeSource()) {
   const user = userEvent.setup();
-  render(<TableBlock block={block} source={source} />);
+  render(<TableBlock block={viewBlockOf('table', block)} source={source} />);
   await screen.findByRole('table');
   return { user, source };
 }
@@ -223,7 +224,9 @@ describe('TableBlock cells', () => {
       { 'ChartApps Record ID': 'r1', Photo: 'https://img.example.com/a.png' },
       { 'ChartApps Record ID': 'r2', Photo: 'javascript:alert(1)' },
     ];
-    const { container } = render(<TableBlock block={table({ axis: [{ column: 'Photo', type: 'image' }] })} source={fakeSource(answer({ rows }))} />);
+    const { container } = render(
+      <TableBlock block={viewBlockOf('table', table({ axis: [{ column: 'Photo', type: 'image' }] }))} source={fakeSource(answer({ rows }))} />,
+    );
     await screen.findByRole('table');
     const images = container.querySelectorAll('img');
     expect(images).toHaveLength(1);
@@ -254,7 +257,7 @@ describe('TableBlock actions column', () => {
 
   it('freezes the actions column with freeze_actions_column', async () => {
     const { container } = render(
-      <TableBlock block={withActions({ freeze_actions_column: true })} source={fakeSource(answer({ permissions: ALL_PERMISSIONS }))} />,
+      <TableBlock block={viewBlockOf('table', withActions({ freeze_actions_column: true }))} source={fakeSource(answer({ permissions: ALL_PERMISSIONS }))} />,
     );
     await screen.findByRole('table');
     expect(container.querySelector('table')).toHaveClass('table-block-frozen');
@@ -262,7 +265,7 @@ describe('TableBlock actions column', () => {
   });
 
   it('does not freeze it by default', async () => {
-    const { container } = render(<TableBlock block={withActions()} source={fakeSource(answer({ permissions: ALL_PERMISSIONS }))} />);
+    const { container } = render(<TableBlock block={viewBlockOf('table', withActions())} source={fakeSource(answer({ permissions: ALL_PERMISSIONS }))} />);
     await screen.findByRole('table');
     expect(container.querySelector('table')).not.toHaveClass('table-block-frozen');
   });
@@ -382,10 +385,10 @@ describe('TableBlock edit row', () => {
 describe('TableBlock without rows', () => {
   it('says the sheet has no rows yet, or that the search and filters leave none', async () => {
     const empty = answer({ rows: [], columns: ['Name'] });
-    const { unmount } = render(<TableBlock block={table()} source={fakeSource(empty)} />);
+    const { unmount } = render(<TableBlock block={viewBlockOf('table', table())} source={fakeSource(empty)} />);
     expect(await screen.findByText('No rows to show yet. Rows added to the spreadsheet appear here.')).toBeInTheDocument();
     unmount();
-    render(<TableBlock block={table()} source={fakeSource(empty, { narrowed: true })} />);
+    render(<TableBlock block={viewBlockOf('table', table())} source={fakeSource(empty, { narrowed: true })} />);
     expect(await screen.findByText('No rows match your search or filters. Change or clear them to see more.')).toBeInTheDocument();
   });
 });

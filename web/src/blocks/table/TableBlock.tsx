@@ -13,7 +13,7 @@ import './table.css';
 
 const OPTIONS = { types: TABLE_TYPES, actionTypes: ACTION_TYPES };
 
-export function TableBlock({ block, source }: DataBlockProps) {
+export function TableBlock({ block, source }: DataBlockProps<'table'>) {
   return <RowsBlockView block={block} source={source} options={OPTIONS} kind="Table" Rows={TableGrid} />;
 }
 

@@ -5,7 +5,7 @@
 import type { BoardBlock } from '../../generated/api';
 import { targetHref, type PageTarget } from '../links/appLocation';
 import type { CellStyle } from '../../generated/core';
-import type { TableActionsItem, TableAxisItem, TableConfig, TableItemButtonsItem, TableToolbarButtonsItem } from '../../generated/blockConfigs';
+import type { TableActionsItem, TableAxisItem, TableItemButtonsItem, TableToolbarButtonsItem } from '../../generated/blockConfigs';
 import { HIDDEN_COLUMNS } from '../details/DetailsPopup';
 import { TABLE_TYPES, type ColumnType } from '../data/columnTypes';
 import type { BlockRows, BlockSource } from '../data/types';
@@ -21,11 +21,6 @@ export const LIST_TYPES: readonly ColumnType[] = ['text', 'image'];
 
 export type AxisEntry = TableAxisItem & { column: string };
 export type RowAction = TableActionsItem;
-
-/** The settings of a table or list; a list's are a subset of a table's. */
-export function tableSettings(block: BoardBlock): TableConfig {
-  return block as unknown as TableConfig;
-}
 
 const positive = (value: unknown): number | undefined => (typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : undefined);
 

@@ -3,6 +3,7 @@ import type { PageState } from '../../generated/api';
 import { SESSION_HINT_KEY } from '../../store/sessionStore';
 import { loadRealCore } from '../../test/realCore';
 import { app, fill, pageState, renderViewer, serve } from '../../test/appViewer';
+import { viewBlockOf } from '../../test/viewBlocks';
 
 beforeAll(() => loadRealCore());
 
@@ -20,7 +21,8 @@ const ritaSignedIn = () => {
   return { body: RITA };
 };
 
-const header = { id: 'h1', type: 'header', title: 'Top', HeaderTitle: 'Field app', UserMenu: true, navigationItems: [] };
+// Blocks as the server answers them: normalised (tessera_blocks::normalise).
+const header = () => viewBlockOf('header', { id: 'h1', title: 'Top', HeaderTitle: 'Field app', UserMenu: true, navigationItems: [] });
 
 /** A guest's page state, then the one after signing in (each page-state call takes the next). */
 function pageStates(...states: ({ status: number; body: unknown } | PageState)[]) {
@@ -64,7 +66,7 @@ describe('signing in on an app page', { timeout: 15_000 }, () => {
 
   it("opens the app's own sign-in from the header and shows a wrong password in the dialog", async () => {
     const { calls } = serve({
-      'POST /api/page/update-metadata': { body: pageState({ can_edit: false, public: true, user_role: 'guest', blocks: [header] }) },
+      'POST /api/page/update-metadata': { body: pageState({ can_edit: false, public: true, user_role: 'guest', blocks: [header()] }) },
       'GET /api/auth': GUEST,
       'POST /api/auth/login': { status: 401, body: { error: 'Incorrect password. Please try again, or reset your password.' } },
     });
@@ -85,7 +87,7 @@ describe('signing in on an app page', { timeout: 15_000 }, () => {
 
   it('offers only the e-mailed link when the app signs in by link, and says where it went', async () => {
     const { calls } = serve({
-      'POST /api/page/update-metadata': { body: pageState({ can_edit: false, public: true, sign_in_method: 'link', blocks: [header] }) },
+      'POST /api/page/update-metadata': { body: pageState({ can_edit: false, public: true, sign_in_method: 'link', blocks: [header()] }) },
       'GET /api/auth': GUEST,
       'POST /api/auth/login-link': { body: { message: 'sent', email: 'rita@example.com' } },
     });
@@ -102,7 +104,7 @@ describe('signing in on an app page', { timeout: 15_000 }, () => {
 
   it('offers only the password when the app signs in by password', async () => {
     serve({
-      'POST /api/page/update-metadata': { body: pageState({ can_edit: false, public: true, sign_in_method: 'password', blocks: [header] }) },
+      'POST /api/page/update-metadata': { body: pageState({ can_edit: false, public: true, sign_in_method: 'password', blocks: [header()] }) },
       'GET /api/auth': GUEST,
     });
     const { user } = renderViewer('/?app=field');
@@ -133,7 +135,7 @@ describe('signing in on an app page', { timeout: 15_000 }, () => {
 
   it('shows the page as a guest sees it again after signing out in the header', async () => {
     const { calls } = serve({
-      'POST /api/page/update-metadata': { body: pageState({ can_edit: false, public: true, user_role: 'read', blocks: [header] }) },
+      'POST /api/page/update-metadata': { body: pageState({ can_edit: false, public: true, user_role: 'read', blocks: [header()] }) },
       'GET /api/auth': ritaSignedIn(),
       'POST /api/auth/logout': { body: {} },
     });
@@ -144,13 +146,13 @@ describe('signing in on an app page', { timeout: 15_000 }, () => {
 });
 
 describe("the app's header and footer", { timeout: 15_000 }, () => {
-  const appHeader = { id: 'app-header', type: 'header', HeaderTitle: 'Field app everywhere', navigationItems: [] };
-  const appFooter = { id: 'app-footer', type: 'footer', footerLayoutType: 'Classic Footer Bar', copyrightText: '© Field app' };
+  const appHeader = () => viewBlockOf('header', { id: 'app-header', HeaderTitle: 'Field app everywhere', navigationItems: [] });
+  const appFooter = () => viewBlockOf('footer', { id: 'app-footer', footerLayoutType: 'Classic Footer Bar', copyrightText: '© Field app' });
 
   it('frames every page without header or footer blocks of its own', async () => {
     serve({
       'POST /api/page/update-metadata': {
-        body: pageState({ can_edit: false, app_header: appHeader, app_footer: appFooter, blocks: [{ id: 'm1', type: 'markdown', title: 'Welcome' }] }),
+        body: pageState({ can_edit: false, app_header: appHeader(), app_footer: appFooter(), blocks: [{ id: 'm1', type: 'markdown', title: 'Welcome' }] }),
       },
       'GET /v3/api/page/view/m1': { body: { kind: 'markdown', texts: ['Hi'], html: ['<p>Hi</p>'] } },
     });
@@ -164,7 +166,7 @@ describe("the app's header and footer", { timeout: 15_000 }, () => {
 
   it('leaves them out where the page has its own header or footer block', async () => {
     serve({
-      'POST /api/page/update-metadata': { body: pageState({ can_edit: false, app_header: appHeader, app_footer: appFooter, blocks: [header] }) },
+      'POST /api/page/update-metadata': { body: pageState({ can_edit: false, app_header: appHeader(), app_footer: appFooter(), blocks: [header()] }) },
       'GET /api/auth': GUEST,
     });
     renderViewer('/?app=field');
@@ -247,7 +249,8 @@ describe('App Settings: sign-in method, header and footer', { timeout: 15_000 },
 
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Header of every page' })).not.toBeInTheDocument());
     const saved = calls.find((c) => c.method === 'PUT')?.body as { settings: { header: Record<string, unknown> } };
-    expect(saved.settings.header).toEqual({ type: 'header', HeaderTitle: 'Everywhere' });
+    // A new header starts from the catalogue's defaults (its layout, Left).
+    expect(saved.settings.header).toEqual({ type: 'header', HeaderTitle: 'Everywhere', LayoutType: 'Left' });
     expect(within(dialog).getByRole('button', { name: 'Edit header' })).toBeInTheDocument();
     expect(await within(screen.getByRole('main').parentElement as HTMLElement).findByText('Everywhere', { selector: '.header-title' })).toBeInTheDocument();
 

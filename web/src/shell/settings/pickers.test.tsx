@@ -9,6 +9,7 @@ import { AppPagesContext, useAppPagesStore, type AppPageList } from '../../block
 import { loadRealCore } from '../../test/realCore';
 import { HeaderBlock } from '../../blocks/chrome/HeaderBlock';
 import { BlockSettingsEditor } from './BlockSettingsEditor';
+import { viewBlockOf } from '../../test/viewBlocks';
 
 let core: Core;
 beforeAll(async () => {
@@ -110,7 +111,7 @@ describe('page pickers', () => {
     render(
       <MemoryRouter initialEntries={['/?app=acme']}>
         <AppPagesContext.Provider value="app-1">
-          <HeaderBlock block={{ id: 'h', ...saved, type: 'header' }} />
+          <HeaderBlock block={viewBlockOf('header', { id: 'h', ...saved, type: 'header' })} />
         </AppPagesContext.Provider>
       </MemoryRouter>,
     );

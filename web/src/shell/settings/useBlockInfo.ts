@@ -3,6 +3,7 @@ import { coreErrorMessage, loadCore, type Core } from '../../core/wasm';
 import type { BlockInfo } from '../../generated/blockCatalogue';
 import { loadBlockCatalogue } from '../../platform/blockTypes';
 import { canonicalType } from '../../core/canonicalType';
+import { offerEditorCore } from '../../blocks/data/editorCore';
 
 export type LoadedBlockInfo = { core: Core; info: BlockInfo } | { error: string } | null;
 
@@ -16,6 +17,8 @@ export function useBlockInfo(blockType: string): LoadedBlockInfo {
     let current = true;
     Promise.all([loadCore(), loadBlockCatalogue()]).then(
       ([core, catalogue]) => {
+        // The blocks this editor makes and saves are drawn normalised by this core (BlockBody).
+        offerEditorCore(core);
         const type = canonicalType(blockType);
         const info = catalogue.find((entry) => entry.type === type);
         if (current) setLoaded(info ? { core, info } : { error: `Blocks of type "${blockType}" have no settings to edit.` });

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { EChartsCoreOption } from 'echarts/core';
 import type { ChartModel } from '../../../generated/core';
 import type { PreviewChartType } from '../../../store/chartSlice';
-import { buildChartOption, DEFAULT_CHART_WIDTH } from './chartOption';
+import { buildChartOption, UNMEASURED_CHART_WIDTH } from './chartOption';
 import { init, type EChartsType } from './echarts';
 
 /** A clicked data point: which series and which category (its place in the labels). */
@@ -106,7 +106,7 @@ export default function ChartView({ model, type, option, label, renderer = 'svg'
     const last = drawn.current;
     if (last && last.instance === instance && last.source === source && last.type === type && last.width === at) return;
     const built = model && type ? buildChartOption(model, type, at) : null;
-    const next = typeof option === 'function' ? option(at ?? DEFAULT_CHART_WIDTH) : (option ?? built);
+    const next = typeof option === 'function' ? option(at ?? UNMEASURED_CHART_WIDTH) : (option ?? built);
     if (!next) return;
     instance.setOption(next, { notMerge: true });
     drawn.current = { instance, source, type, width: at };

@@ -10,7 +10,7 @@ export type PreviewChartOption = ComposeOption<BarSeriesOption | LineSeriesOptio
 export const THEME = { ink: '#43464d', accent: '#d81f52', soft: '#f1eced', border: '#e7ebf3' };
 
 /** Without a measured width a chart is taken to be this wide: a half-width block at 1280 px. */
-export const DEFAULT_CHART_WIDTH = 480;
+export const UNMEASURED_CHART_WIDTH = 480;
 /** The plot's height along a vertical category axis (the chart's height less its margins). */
 const PLOT_HEIGHT = 220;
 /** What the value axis and margins take from the chart's width. */
@@ -41,7 +41,7 @@ export interface CategoryAxisLayout {
  * Horizontal bars list the categories down the side, where they scroll once a line each no
  * longer fits.
  */
-export function categoryAxisLayout(labels: readonly string[], horizontal: boolean, width = DEFAULT_CHART_WIDTH): CategoryAxisLayout {
+export function categoryAxisLayout(labels: readonly string[], horizontal: boolean, width = UNMEASURED_CHART_WIDTH): CategoryAxisLayout {
   const count = Math.max(labels.length, 1);
   const axisLabel = (rotate: number) => ({ interval: 0 as const, rotate, width: LABEL_WIDTH, overflow: 'truncate' as const, hideOverlap: false as const });
   const along = horizontal ? PLOT_HEIGHT : Math.max(width - VALUE_AXIS_ROOM, LINE_ROOM);

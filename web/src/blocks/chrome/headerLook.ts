@@ -1,11 +1,9 @@
-// The header block's settings (catalogue HEADER and NAVIGATION_ITEM, blocks §3.20) read
-// defensively, and which navigation item is the current page.
-import type { BoardBlock } from '../../generated/api';
-import { flagOf, textOf } from '../settingValues';
+// What the header block draws (catalogue HEADER and NAVIGATION_ITEM, blocks §3.20), worked out
+// from its normalised settings, and which navigation item is the current page.
+import type { HeaderNavigationItemsItemSettings, HeaderSettings } from '../../generated/blockConfigs';
 import { httpUrl, imageUrl } from '../urls';
 
-export const HEADER_LAYOUTS = ['Left', 'Center', 'Right'] as const;
-export type HeaderLayout = (typeof HEADER_LAYOUTS)[number];
+export type HeaderLayout = HeaderSettings['LayoutType'];
 
 interface NavItemBase {
   name: string;
@@ -28,7 +26,7 @@ export interface ExternalNavItem extends NavItemBase {
 
 export type NavItem = PageNavItem | ExternalNavItem;
 
-export interface HeaderSettings {
+export interface HeaderLook {
   layout: HeaderLayout;
   logo: string | null;
   title: string;
@@ -59,25 +57,25 @@ function decodeSafely(segment: string): string {
  * item saved without one links to a page (the home page when it names none). The editor's page
  * picker stores `pageId`; `pageSlug` is the address typed by hand.
  */
-function readItem(value: unknown): NavItem | null {
-  if (typeof value !== 'object' || value === null) return null;
-  const item = value as Record<string, unknown>;
-  const name = textOf(item.name);
+function readItem(item: HeaderNavigationItemsItemSettings): NavItem | null {
+  const name = trimmed(item.name);
   if (!name) return null;
-  const base = { name, flaggedActive: flagOf(item.active), newTab: flagOf(item.openInNewTab) };
-  if (item.linkType === 'external') return { ...base, kind: 'external', href: httpUrl(textOf(item.url)) };
-  return { ...base, kind: 'page', page: textOf(item.pageId) || textOf(item.pageSlug) };
+  const base = { name, flaggedActive: item.active, newTab: item.openInNewTab };
+  if (item.linkType === 'external') return { ...base, kind: 'external', href: httpUrl(item.url) };
+  return { ...base, kind: 'page', page: trimmed(item.pageId) || trimmed(item.pageSlug) };
 }
 
-export function headerSettings(block: BoardBlock): HeaderSettings {
+/** An optional text setting, trimmed; '' when unset. */
+const trimmed = (text: string | undefined): string => text?.trim() ?? '';
+
+export function headerLook(settings: HeaderSettings): HeaderLook {
   return {
-    // The catalogue gives no default; a logo on the left reads first in left-to-right pages.
-    layout: HEADER_LAYOUTS.find((layout) => layout === block.LayoutType) ?? 'Left',
-    logo: imageUrl(textOf(block.Logo)),
-    title: textOf(block.HeaderTitle),
-    items: (Array.isArray(block.navigationItems) ? block.navigationItems : []).map(readItem).filter((item) => item !== null),
-    userMenu: flagOf(block.UserMenu),
-    profileImage: imageUrl(textOf(block.userProfileImage)),
+    layout: settings.LayoutType,
+    logo: imageUrl(trimmed(settings.Logo)),
+    title: trimmed(settings.HeaderTitle),
+    items: settings.navigationItems.map(readItem).filter((item) => item !== null),
+    userMenu: settings.UserMenu,
+    profileImage: imageUrl(trimmed(settings.userProfileImage)),
   };
 }
 
