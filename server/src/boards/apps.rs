@@ -417,8 +417,8 @@ pub async fn page_state(db: &Db, app: &App, page: Page, role: Role) -> Result<Pa
         can_edit: role.can_edit(),
         user_role: role,
         page: "view",
-        app_header: app_settings::chrome_block(&app.settings, Chrome::Header).map(|block| crate::blocks::for_state(block, role.can_edit())),
-        app_footer: app_settings::chrome_block(&app.settings, Chrome::Footer).map(|block| crate::blocks::for_state(block, role.can_edit())),
+        app_header: app_settings::chrome_block(&app.settings, Chrome::Header).map(|block| crate::boards::blocks::for_state(block, role.can_edit())),
+        app_footer: app_settings::chrome_block(&app.settings, Chrome::Footer).map(|block| crate::boards::blocks::for_state(block, role.can_edit())),
     })
 }
 

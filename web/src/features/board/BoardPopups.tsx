@@ -19,14 +19,13 @@ import { recordUndo } from '../../shell/undo/undoStore';
 import { showToast } from '../../store/toastStore';
 import { boardBlocksPath, deleteBlock, duplicateBlock, saveNewBlock, spreadsheetUrl } from './boardApi';
 import { recordBoardSettings } from './boardUndo';
+import type { SetBoard } from './setBoard';
 import { EmbedPopup } from './EmbedPopup';
 import { PublishPopup } from './PublishPopup';
 import { UNCATEGORIZED } from './sections';
 import { SettingsPopup } from './SettingsPopup';
 import { TutorialPopup } from './TutorialPopup';
 import type { EditorMode } from '../../shell/useEditorMode';
-
-export type SetBoard = (update: (board: BoardState) => BoardState) => void;
 
 export interface BoardEditing {
   board: BoardState;

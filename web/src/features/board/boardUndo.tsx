@@ -8,7 +8,7 @@ import type { UndoPlace } from '../../shell/undo/performStep';
 import { UndoRedoButtons } from '../../shell/undo/UndoRedoButtons';
 import { recordUndo } from '../../shell/undo/undoStore';
 import { boardBlocksPath, updateBoard, type BoardChange } from './boardApi';
-import type { SetBoard } from './BoardPopups';
+import type { SetBoard } from './setBoard';
 import { changesOf, formOf } from './boardSettingsForm';
 
 /**

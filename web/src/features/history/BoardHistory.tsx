@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import type { BoardState, RevisionDetail } from '../../generated/api';
 import { showToast } from '../../store/toastStore';
 import { loadBoard } from '../board/boardApi';
-import type { SetBoard } from '../board/BoardPopups';
+import type { SetBoard } from '../board/setBoard';
 import { BoardView, useSections } from '../board/BoardView';
 import { HistoryButton, HistoryPanel } from './HistoryPanel';
 import { boardSnapshot } from './snapshots';
