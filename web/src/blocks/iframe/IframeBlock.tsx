@@ -5,16 +5,15 @@
 // allow-scripts together with allow-same-origin would let a page of that origin lift its own
 // sandbox. An owner may let a page of another origin keep its own origin (iframe_own_origin:
 // cookies and storage, which many forms, maps and videos need).
-import type { BoardBlock } from '../../generated/api';
 import { BlockLoadState } from '../data/BlockLoadState';
-import { flagOf } from '../settingValues';
 import { httpUrl } from '../urls';
 import { useBlockView } from '../data/hooks';
-import type { BlockView, DataBlockProps, IframeFrame } from '../data/types';
+import type { BlockView, DataBlockProps, IframeFrame, ViewBlock } from '../data/types';
 import { frameHeight, frameMaxWidth } from './iframeFrame';
 import './iframe.css';
 
 type IframeView = Extract<BlockView, { kind: 'iframe' }>;
+type IframeSettings = ViewBlock<'iframe'>;
 
 /** The strict default: the page runs as a unique origin (see the note at the top). */
 export const SANDBOX = 'allow-scripts allow-forms allow-popups allow-popups-to-escape-sandbox allow-presentation';
@@ -22,8 +21,8 @@ export const SANDBOX = 'allow-scripts allow-forms allow-popups allow-popups-to-e
 export const SANDBOX_OWN_ORIGIN = `${SANDBOX} allow-same-origin`;
 
 /** The sandbox of `src`: its own origin only when the owner allowed it and it is not the board's. */
-export function sandboxFor(block: BoardBlock, src: string): string {
-  const allowed = flagOf(block.iframe_own_origin) && new URL(src).origin !== window.location.origin;
+export function sandboxFor(block: IframeSettings, src: string): string {
+  const allowed = block.iframe_own_origin && new URL(src).origin !== window.location.origin;
   return allowed ? SANDBOX_OWN_ORIGIN : SANDBOX;
 }
 export const EMPTY_TEXT = 'Paste the iframe code in the block settings to show another page here.';
@@ -37,7 +36,7 @@ function Refusal({ text }: { text: string }) {
   );
 }
 
-function Frame({ block, frame }: { block: BoardBlock; frame: IframeFrame }) {
+function Frame({ block, frame }: { block: IframeSettings; frame: IframeFrame }) {
   const src = httpUrl(frame.src);
   if (!src) return <Refusal text={NO_ADDRESS} />;
   const height = frameHeight(frame.height ?? null);
@@ -57,7 +56,7 @@ function Frame({ block, frame }: { block: BoardBlock; frame: IframeFrame }) {
   );
 }
 
-export function IframeBody({ block, view }: { block: BoardBlock; view: IframeView }) {
+export function IframeBody({ block, view }: { block: IframeSettings; view: IframeView }) {
   if (view?.kind !== 'iframe') return <Refusal text="The server did not answer this block with an iframe." />;
   if (view.refusal) return <Refusal text={view.refusal} />;
   if (!view.frame) return <p className="muted block-empty">{EMPTY_TEXT}</p>;
