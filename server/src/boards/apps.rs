@@ -10,6 +10,7 @@ use utoipa::{IntoParams, ToSchema};
 use crate::accounts::auth::Caller;
 use crate::accounts::roles::{app_role, Role};
 use crate::boards::app_settings::{self, Chrome};
+use crate::boards::blocks;
 use crate::infra::db::{Db, Flag};
 use crate::infra::error::{Error, ResultExt};
 
@@ -403,7 +404,7 @@ pub async fn page_state(db: &Db, app: &App, page: Page, role: Role) -> Result<Pa
     Ok(PageState {
         name: app.name.clone(),
         app_id: app.id.clone(),
-        blocks: stored.iter().map(|block| crate::boards::blocks::for_state(block.to_json(), role.can_edit())).collect(),
+        blocks: stored.iter().map(|block| blocks::for_state(block.to_json(), role.can_edit())).collect(),
         page_id: page.id,
         page_name: page.page_name,
         page_slug: page.page_slug,
@@ -417,8 +418,8 @@ pub async fn page_state(db: &Db, app: &App, page: Page, role: Role) -> Result<Pa
         can_edit: role.can_edit(),
         user_role: role,
         page: "view",
-        app_header: app_settings::chrome_block(&app.settings, Chrome::Header).map(|block| crate::boards::blocks::for_state(block, role.can_edit())),
-        app_footer: app_settings::chrome_block(&app.settings, Chrome::Footer).map(|block| crate::boards::blocks::for_state(block, role.can_edit())),
+        app_header: app_settings::chrome_block(&app.settings, Chrome::Header).map(|block| blocks::for_state(block, role.can_edit())),
+        app_footer: app_settings::chrome_block(&app.settings, Chrome::Footer).map(|block| blocks::for_state(block, role.can_edit())),
     })
 }
 
