@@ -40,6 +40,7 @@
 //! | form `submit_text` / `submit_success` | `Submit` / `Data added to the spreadsheet` | | | §3.8, §8 |
 //! | form field `file_mime_type` | `image/*` | 8 choices | | §3.8 |
 //! | form field `placeholder` | `Type here..` | | | §3.8 |
+//! | form field `type` | `text` | the form's field types | | §3.8 |
 //! | scorecard `function` / `symbol` | `sum` / `$` | sum, average, first row, last row | | §3.9 |
 //! | map `title_column`, `description_column`, `address_column`, `image_column` | | columns | yes | §3.10, §5 |
 //! | gallery `layout` | `masonry` | grid, masonry, carousel, FullScreenView | | §3.11 |
@@ -49,10 +50,10 @@
 //! | gallery `columns` / `cursor_effect` / `animation` / `icon` | `3` / `none` / `none` / `info` | | | §3.11 |
 //! | gallery `border_color` / `border_width` | `#e5e7eb` / `1` | / 0-5 | | §3.11 |
 //! | gallery margins / sliders | `0` / `0` | 0-100 / 0-5 | | §3.11, §5 |
-//! | gallery `Transparent` | | 0-1 | | §3.11, §5 |
+//! | gallery `Transparent` | `0.3` | 0-1 | | §3.11, §5 |
 //! | grid `columns` | `4` | 1-4 | | §3.12, §9 |
 //! | grid column `button_text` / `type` / `alignment` | `View` / `text` / `left` | | | §3.12 |
-//! | markdown `columns` / `gap` | | 1-4 / 0, 3, 6, 10 (default `3`) | | §3.13, §9 |
+//! | markdown `columns` / `gap` | `1` / `3` | 1-4 / 0, 3, 6, 10 | | §3.13, §9 |
 //! | event `layout_type` / `date_format` / `registration_button_text` | `stacked` / `DD MMM YYYY` / `Register` | | | §3.16 |
 //! | `FeatureLayout` (featureslayout, bannerHero) / bannerHero `imagePosition` | `list` / `left` | | | §3.17, §3.18 |
 //! | datalist `list_type` / `timeline_layout` / column `type` | `vertical` / `vertical` / `text` | | | §3.15 |
@@ -387,7 +388,7 @@ const FORM_FIELD: &[Field] = &[
     field("column", "Column", Column, Columns),
     field("label", "Label", Text, Columns),
     field("description", "Description", Text, Columns),
-    field("type", "Type", Select, Columns).options(FORM_TYPES),
+    field("type", "Type", Select, Columns).options(FORM_TYPES).text("text"),
     TABLE_AXIS[7],
     TABLE_AXIS[8],
     TABLE_AXIS[9],
@@ -495,7 +496,8 @@ const IMAGE_GALLERY: &[Field] = &[
     field("margin_left", "Left margin", Integer, Display).range(0, 100).int(0),
     field("Transparent", "Transparency", Number, Display)
         .range(0, 1)
-        .help("How much of the image shows through the caption box over it: 0 solid, 1 clear (unset: 0.3). The image itself stays opaque."),
+        .number(0.3)
+        .help("How much of the image shows through the caption box over it: 0 solid, 1 clear. The image itself stays opaque."),
     field("show_icon", "Icon", Bool, Display),
     field("icon", "Icon shape", Select, Display)
         .options(&["info", "check", "star", "heart", "image", "tag", "bookmark"])
@@ -533,7 +535,8 @@ const LOOPS: Rule = Rule::IsOn { field: "loop" };
 const MARKDOWN: &[Field] = &[
     field("text", "Markdown", LongText, Data).help("Column names in brackets are replaced by the row's values."),
     field("loop", "One block per row", Bool, Data),
-    field("columns", "Columns", Integer, Display).range(1, 4).visible(LOOPS),
+    // One card per row across the block unless the owner asks for more.
+    field("columns", "Columns", Integer, Display).range(1, 4).int(1).visible(LOOPS),
     field("gap", "Gap", Select, Display).options(&["0", "3", "6", "10"]).int(3).visible(LOOPS),
 ];
 

@@ -209,6 +209,8 @@ pub enum PickerGroup {
 pub enum DefaultValue {
     Bool(bool),
     Integer(i32),
+    /// A fraction (a gallery's caption transparency); whole-number settings default as `Integer`.
+    Number(f64),
     Text(&'static str),
 }
 
@@ -217,6 +219,7 @@ impl DefaultValue {
         match self {
             Self::Bool(b) => b.into(),
             Self::Integer(n) => n.into(),
+            Self::Number(n) => n.into(),
             Self::Text(t) => t.into(),
         }
     }
@@ -366,6 +369,9 @@ impl Field {
     }
     pub const fn int(self, default: i32) -> Self {
         Field { default: Some(DefaultValue::Integer(default)), ..self }
+    }
+    pub const fn number(self, default: f64) -> Self {
+        Field { default: Some(DefaultValue::Number(default)), ..self }
     }
     pub const fn text(self, default: &'static str) -> Self {
         Field { default: Some(DefaultValue::Text(default)), ..self }

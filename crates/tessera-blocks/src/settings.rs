@@ -382,8 +382,7 @@ pub struct ImageGallerySettings {
     pub margin_left: i64,
     /// Transparency
     #[serde(rename = "Transparent")]
-    #[serde(default)]
-    pub transparent: Option<f64>,
+    pub transparent: f64,
     /// Icon
     pub show_icon: bool,
     /// Icon shape
@@ -686,8 +685,7 @@ pub struct FormAxisItem {
     #[serde(default)]
     pub description: Option<String>,
     /// Type
-    #[serde(default)]
-    pub r#type: Option<String>,
+    pub r#type: String,
     /// Options from a sheet
     pub from_google_sheet: bool,
     /// Options source
@@ -1498,8 +1496,7 @@ pub struct MarkdownSettings {
     /// One block per row
     pub r#loop: bool,
     /// Columns
-    #[serde(default)]
-    pub columns: Option<i64>,
+    pub columns: i64,
     /// Gap
     pub gap: String,
     /// Title

@@ -92,6 +92,18 @@ fn capabilities_data() -> String {
         out,
         "\n/** The catalogue's default `rows_per_page` of a table or list (blocks §3.4, §9), the core's `DEFAULT_ROWS_PER_PAGE`. */\nexport const DEFAULT_ROWS_PER_PAGE = {rows_per_page};\n"
     );
+    let placeholder = match crate::field_of(BlockType::Form, "axis")
+        .and_then(|axis| axis.fields.iter().find(|f| f.key == "placeholder"))
+        .and_then(|f| f.default)
+    {
+        Some(DefaultValue::Text(text)) => text,
+        other => panic!("a form field's placeholder has a text default; got {other:?}"),
+    };
+    let _ = write!(
+        out,
+        "\n/** The catalogue's default `placeholder` of a form field (blocks §3.8): a select shows its own prompt instead. */\nexport const DEFAULT_FORM_PLACEHOLDER = {};\n",
+        literal(placeholder)
+    );
     let hidden: Vec<String> = crate::HIDDEN_COLUMNS.iter().map(|c| literal(c)).collect();
     let _ = write!(
         out,

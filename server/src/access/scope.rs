@@ -287,10 +287,15 @@ impl Scope {
         for block in self.readers_of(title) {
             // A block reading another tab than its own (a select's options) shows every row
             // of it, in the columns it names there: its conditional filter is about its own tab.
-            if self.shows_every_row(block, title) {
+            // As `shows_every_row` judges, with the filter read once; one that cannot be read
+            // fails the read.
+            if block.sheet_title() != Some(title) {
                 return Ok(RowRule::All);
             }
-            any_of.extend(conditional_filter(block)?);
+            match conditional_filter(block)? {
+                Some(filter) if narrows(&filter) => any_of.push(filter),
+                _ => return Ok(RowRule::All),
+            }
         }
         Ok(RowRule::AnyOf(any_of))
     }

@@ -793,7 +793,7 @@ mod tests {
 
     use tessera_blocks::BlockType;
 
-    use super::super::snapshot::{reads, shown, Reads};
+    use super::super::snapshot::{normalised, reads, shown, Reads};
     use super::*;
 
     /// Every type of the catalogue is read as its capabilities say and drawn: a row type shows
@@ -804,15 +804,7 @@ mod tests {
         const IMAGE: &str = "https://example.com/a.png";
         let config = json!({"axis": [{"column": "Name"}], "image_column": "Name", "title": "T"}).as_object().unwrap().clone();
         for kind in BlockType::ALL {
-            let filled = tessera_blocks::normalise(&Value::Object({
-                let mut c = config.clone();
-                c.insert("type".into(), kind.as_str().into());
-                c
-            }))
-            .unwrap()
-            .as_object()
-            .unwrap()
-            .clone();
+            let (filled, settings) = normalised(kind.as_str(), config.clone());
             let Capabilities { view, first_page, .. } = kind.capabilities();
             let read = reads(Some(kind), &filled);
             let drawn = match read {
@@ -843,7 +835,7 @@ mod tests {
                 }
             };
             let rows = matches!(drawn, Body::Rows(_));
-            let shown = shown("b1".into(), kind.as_str(), filled, drawn);
+            let shown = shown("b1".into(), kind.as_str(), (filled, settings), drawn);
             let mut m = Markup::new();
             body(&mut m, &shown, &[PALETTE[0].to_owned()]);
             let html = m.finish();
@@ -854,8 +846,10 @@ mod tests {
     #[test]
     fn headers_footers_and_banners_are_drawn_without_the_frames_box_and_title_line() {
         let framed = |kind: BlockType, config: Value| {
-            let shown =
-                Shown { title: "Top".into(), ..shown("b1".into(), kind.as_str(), config.as_object().unwrap().clone(), Body::Settings) };
+            let shown = Shown {
+                title: "Top".into(),
+                ..shown("b1".into(), kind.as_str(), normalised(kind.as_str(), config.as_object().unwrap().clone()), Body::Settings)
+            };
             let mut m = Markup::new();
             frame(&mut m, &shown, &[PALETTE[0].to_owned()]);
             m.finish().as_str().to_owned()

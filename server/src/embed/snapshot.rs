@@ -15,6 +15,7 @@
 //! | standalone, or `script_only` (form, map) | their settings alone | rows or nothing |
 
 use futures_util::future::join_all;
+use serde::Deserialize;
 use serde_json::{Map, Value};
 use tessera_blocks::{first_page_rows, BlockSettings, BlockType, Capabilities, ViewKind};
 
@@ -92,17 +93,24 @@ pub async fn read(state: &AppState, board: &Board, scope: &Scope, viewer: &Viewe
     let settings = board.settings()?;
     let title = if settings.title.trim().is_empty() { board.name.clone() } else { settings.title.clone() };
     let (tabs, open) = open_tab(&settings, &blocks);
-    let shown: Vec<StoredBlock> = blocks
+    // The open tab's blocks, normalised once: the bodies and the renderers read every setting as
+    // its kind, defaults set.
+    let read: Vec<(StoredBlock, Option<BlockSettings>)> = blocks
         .into_iter()
         .enumerate()
         .filter(|(i, _)| open.as_ref().is_none_or(|(_, indices)| indices.contains(i)))
-        .map(|(_, block)| block)
+        .map(|(_, block)| {
+            let (config, settings) = normalised(&block.block_type, block.config);
+            (StoredBlock { config, ..block }, settings)
+        })
         .collect();
-    // Normalised once: the bodies and the renderers read every setting as its kind, defaults set.
-    let shown: Vec<StoredBlock> = shown.into_iter().map(normalised).collect();
     let search = Some(settings.search.clone()).filter(|search| !search.trim().is_empty());
-    let bodies = join_all(shown.iter().map(|block| body(state, scope, viewer, block, search.clone()))).await;
-    let blocks = shown.into_iter().zip(bodies).map(|(block, body)| shown_block(block, body)).collect();
+    let bodies = join_all(read.iter().map(|(block, _)| body(state, scope, viewer, block, search.clone()))).await;
+    let blocks = read
+        .into_iter()
+        .zip(bodies)
+        .map(|((block, settings), body)| shown(block.id, &block.block_type, (block.config, settings), body))
+        .collect();
     Ok(Snapshot { title, settings, tabs, active_tab: open.map(|(name, _)| name), blocks })
 }
 
@@ -122,29 +130,24 @@ fn open_tab(settings: &Settings, blocks: &[StoredBlock]) -> (Vec<String>, Option
     (tabs.into_iter().map(|tab| tab.section).collect(), open)
 }
 
-/// `block` as renderers read it (as stored when its type is unknown).
-fn normalised(block: StoredBlock) -> StoredBlock {
-    let mut json = Value::Object(block.config.clone());
-    json["type"] = Value::String(block.block_type.clone());
-    match tessera_blocks::normalise(&json) {
-        Ok(Value::Object(mut filled)) => {
-            filled.remove("type");
-            StoredBlock { config: filled, ..block }
-        }
-        _ => block,
-    }
-}
-
-fn shown_block(block: StoredBlock, body: Body) -> Shown {
-    shown(block.id, &block.block_type, block.config, body)
-}
-
-/// A block of type `block_type` with its normalised settings `config`, as the renderers take it.
-pub(crate) fn shown(id: String, block_type: &str, config: Map<String, Value>, body: Body) -> Shown {
-    let kind = BlockType::parse(block_type);
-    let mut json = Value::Object(config.clone());
+/// The settings `config` of a block of type `block_type` as renderers read them, normalised once
+/// (`tessera_blocks::normalise`): as JSON, for the core's rules over settings and the cache key,
+/// and typed, for the renderers. A type the catalogue does not know keeps its settings as stored,
+/// untyped.
+pub(crate) fn normalised(block_type: &str, config: Map<String, Value>) -> (Map<String, Value>, Option<BlockSettings>) {
+    let mut json = Value::Object(config);
     json["type"] = Value::String(block_type.to_owned());
-    let settings = tessera_blocks::settings(&json).ok();
+    let filled = tessera_blocks::normalise(&json).unwrap_or(json);
+    let settings = BlockSettings::deserialize(&filled).ok();
+    let Value::Object(mut config) = filled else { unreachable!("a block is an object") };
+    config.remove("type");
+    (config, settings)
+}
+
+/// A block of type `block_type` with its settings as `normalised` answers them, as the renderers
+/// take it.
+pub(crate) fn shown(id: String, block_type: &str, (config, settings): (Map<String, Value>, Option<BlockSettings>), body: Body) -> Shown {
+    let kind = BlockType::parse(block_type);
     let own_title = settings.as_ref().and_then(BlockSettings::title).map(str::trim).unwrap_or_default();
     let title = match (own_title.is_empty(), kind) {
         (false, _) => own_title.to_owned(),

@@ -73,5 +73,8 @@ export const BLOCK_CAPABILITIES: Record<BlockType, Capabilities> = {
 /** The catalogue's default `rows_per_page` of a table or list (blocks §3.4, §9), the core's `DEFAULT_ROWS_PER_PAGE`. */
 export const DEFAULT_ROWS_PER_PAGE = 10;
 
+/** The catalogue's default `placeholder` of a form field (blocks §3.8): a select shows its own prompt instead. */
+export const DEFAULT_FORM_PLACEHOLDER = "Type here..";
+
 /** Columns a sheet keeps for itself, never shown. */
 export const HIDDEN_COLUMNS: readonly string[] = ["ChartApps Record ID", "chartmat_row_index"];

@@ -9,7 +9,7 @@ export type Group = "data" | "columns" | "display" | "actions" | "audience";
 
 export type PickerGroup = "data" | "input" | "media" | "content";
 
-export type DefaultValue = boolean | number | string;
+export type DefaultValue = boolean | number | number | string;
 
 export type Rule = { "rule": "always" } | { "rule": "is_on", field: string, } | { "rule": "equals", field: string, value: string, } | { "rule": "is_set", field: string, } | { "rule": "is_off", field: string, } | { "rule": "not_equals", field: string, value: string, } | { "rule": "one_of", field: string, values: Array<string>, } | { "rule": "none_of", field: string, values: Array<string>, } | { "rule": "all", rules: Array<Rule>, };
 

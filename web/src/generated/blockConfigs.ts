@@ -295,7 +295,7 @@ export interface ImageGalleryConfig {
   margin_bottom?: number;
   /** Left margin. Default 0. 0 to 100. */
   margin_left?: number;
-  /** Transparency. How much of the image shows through the caption box over it: 0 solid, 1 clear (unset: 0.3). The image itself stays opaque. 0 to 1. */
+  /** Transparency. How much of the image shows through the caption box over it: 0 solid, 1 clear. The image itself stays opaque. Default 0.3. 0 to 1. */
   Transparent?: number;
   /** Icon. */
   show_icon?: boolean;
@@ -592,7 +592,7 @@ export interface FormAxisItem {
   label?: string;
   /** Description. */
   description?: string;
-  /** Type. */
+  /** Type. Default "text". */
   type?: "text" | "number" | "select" | "multi-select" | "textarea" | "markdowntext" | "month" | "tel" | "time" | "url" | "week" | "email" | "date" | "datetime-local" | "file";
   /** Options from a sheet. */
   from_google_sheet?: boolean;
@@ -1254,7 +1254,7 @@ export interface MarkdownConfig {
   text?: string;
   /** One block per row. */
   loop?: boolean;
-  /** Columns. 1 to 4. */
+  /** Columns. Default 1. 1 to 4. */
   columns?: number;
   /** Gap. Default 3. */
   gap?: "0" | "3" | "6" | "10" | 0 | 3 | 6 | 10;
@@ -1699,8 +1699,8 @@ export interface ImageGallerySettings {
   margin_bottom: number;
   /** Left margin. Default 0. 0 to 100. */
   margin_left: number;
-  /** Transparency. How much of the image shows through the caption box over it: 0 solid, 1 clear (unset: 0.3). The image itself stays opaque. 0 to 1. */
-  Transparent?: number;
+  /** Transparency. How much of the image shows through the caption box over it: 0 solid, 1 clear. The image itself stays opaque. Default 0.3. 0 to 1. */
+  Transparent: number;
   /** Icon. */
   show_icon: boolean;
   /** Icon shape. Default "info". */
@@ -1996,8 +1996,8 @@ export interface FormAxisItemSettings {
   label?: string;
   /** Description. */
   description?: string;
-  /** Type. */
-  type?: "text" | "number" | "select" | "multi-select" | "textarea" | "markdowntext" | "month" | "tel" | "time" | "url" | "week" | "email" | "date" | "datetime-local" | "file";
+  /** Type. Default "text". */
+  type: "text" | "number" | "select" | "multi-select" | "textarea" | "markdowntext" | "month" | "tel" | "time" | "url" | "week" | "email" | "date" | "datetime-local" | "file";
   /** Options from a sheet. */
   from_google_sheet: boolean;
   /** Options source. */
@@ -2658,8 +2658,8 @@ export interface MarkdownSettings {
   text?: string;
   /** One block per row. */
   loop: boolean;
-  /** Columns. 1 to 4. */
-  columns?: number;
+  /** Columns. Default 1. 1 to 4. */
+  columns: number;
   /** Gap. Default 3. */
   gap: "0" | "3" | "6" | "10";
   /** Title. */

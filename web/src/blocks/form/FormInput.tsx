@@ -4,7 +4,8 @@
 import type { CSSProperties, RefObject } from 'react';
 import { describedBy, FieldNotes } from '../../components/FieldNotes';
 import { inputType } from '../data/columnTypes';
-import { DEFAULT_PLACEHOLDER, type FieldValue, type FormField } from './fields';
+import { DEFAULT_FORM_PLACEHOLDER } from '../../generated/blockCapabilities';
+import { type FieldValue, type FormField } from './fields';
 
 /** The options of a select while its sheet loads, once loaded, or why they are missing. */
 export type OptionsState = { status: 'loading' } | { status: 'ready'; options: string[] } | { status: 'failed'; message: string };
@@ -87,7 +88,7 @@ export function FormInput({ id, field, value, options, error, labelStyle, inputS
       const choices = withCurrent(options, text ? [text] : []);
       control = (
         <select ref={ref} id={id} value={text} onChange={(event) => onChange(event.target.value)} disabled={options.status === 'loading'} {...common}>
-          <option value="">{field.placeholder && field.placeholder !== DEFAULT_PLACEHOLDER ? field.placeholder : 'Choose…'}</option>
+          <option value="">{field.placeholder && field.placeholder !== DEFAULT_FORM_PLACEHOLDER ? field.placeholder : 'Choose…'}</option>
           {choices.map((option) => (
             <option key={option} value={option}>
               {option}

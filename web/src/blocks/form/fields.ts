@@ -4,9 +4,7 @@
 // never refuse a value the server would take. The pattern rule is tessera-core's (the server calls
 // it); its copy here is held to the core's golden vectors by fields.vectors.test.ts.
 import type { ViewBlock } from '../data/types';
-import { FILE_TOO_LARGE, FORM_TYPES, IMAGE_TOO_LARGE, MAX_FILE_BYTES, MAX_IMAGE_BYTES, type FieldType } from '../data/columnTypes';
-
-export const DEFAULT_PLACEHOLDER = 'Type here..';
+import { FILE_TOO_LARGE, IMAGE_TOO_LARGE, MAX_FILE_BYTES, MAX_IMAGE_BYTES, type FieldType } from '../data/columnTypes';
 
 export const TODAY_TOKEN = '[(today)]';
 export const USER_EMAIL_TOKEN = '[(user_email)]';
@@ -42,18 +40,13 @@ export function parseOptions(value: unknown): string[] {
   return list.map((option) => option.trim()).filter(Boolean);
 }
 
-function fieldType(value: unknown): FieldType {
-  const type = text(value).trim().toLowerCase();
-  return (FORM_TYPES as readonly string[]).includes(type) ? (type as FieldType) : 'text';
-}
-
 /** The block's fields in axis order; entries without a column have nowhere to go and are left out. */
 export function formFields(block: ViewBlock<'form'>): FormField[] {
   return block.axis
     .filter((entry) => text(entry.column).trim() !== '')
     .map((entry) => {
       const column = text(entry.column);
-      const type = fieldType(entry.type);
+      const type = entry.type;
       const fromSheet = entry.from_google_sheet;
       const source = entry.source ?? {};
       return {

@@ -1,6 +1,6 @@
 import { galleryImages } from './galleryItems';
 import { viewBlockOf } from '../../test/viewBlocks';
-import { galleryLook, UNSET_TRANSPARENCY } from './galleryLook';
+import { galleryLook } from './galleryLook';
 import { galleryStyle } from './galleryStyle';
 
 // The settings as stored, normalised as the view gets them (BlockBody), then read for drawing.
@@ -25,7 +25,8 @@ describe('reading the gallery settings', () => {
       radius: 0,
       shadow: 0,
       margin: { top: 0, right: 0, bottom: 0, left: 0 },
-      transparency: UNSET_TRANSPARENCY,
+      // The catalogue's default: white text stays readable on a light photo while it shows through.
+      transparency: 0.3,
       icon: null,
     });
   });

@@ -8,13 +8,6 @@ export type CursorEffect = ImageGallerySettings['cursor_effect'];
 export type GalleryAnimation = ImageGallerySettings['animation'];
 export type GalleryIcon = ImageGallerySettings['icon'];
 
-/**
- * `Transparent` is the transparency of the caption's background over the image (the image itself
- * stays opaque). The catalogue's defaults are whole numbers or text, so it has none for this one:
- * unset, 0.3 keeps white text readable on a light photo while letting the image show through.
- */
-export const UNSET_TRANSPARENCY = 0.3;
-
 export interface AutoScroll {
   enabled: boolean;
   /** Milliseconds between slides. */
@@ -87,7 +80,7 @@ export function galleryLook(settings: ImageGallerySettings): GalleryLook {
     radius: settings.border_radius,
     shadow: settings.shadow,
     margin: { top: settings.margin_top, right: settings.margin_right, bottom: settings.margin_bottom, left: settings.margin_left },
-    transparency: settings.Transparent ?? UNSET_TRANSPARENCY,
+    transparency: settings.Transparent,
     icon: settings.show_icon ? settings.icon : null,
     iconColor: cssColour(settings.icon_color),
     captionColor: cssColour(settings.caption_color),

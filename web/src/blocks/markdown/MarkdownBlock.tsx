@@ -6,19 +6,12 @@
 //
 // Gap: the settings 0, 3, 6 and 10 are spacing units of 0.25 rem each (the scale of utility CSS
 // such as Tailwind's gap-3), so 0, 0.75 rem (12 px), 1.5 rem (24 px) and 2.5 rem (40 px).
-import type { BoardBlock } from '../../generated/api';
 import { BlockLoadState, NoRows } from '../data/BlockLoadState';
 import { useBlockView } from '../data/hooks';
 import type { BlockView, DataBlockProps, ViewBlock } from '../data/types';
 import './markdown.css';
 
 type MarkdownView = Extract<BlockView, { kind: 'markdown' }>;
-
-/** `columns` 1-4; a block without it (or outside the range, clamped) shows one column. */
-export function markdownColumns(block: BoardBlock): number {
-  const n = Math.round(Number(block.columns));
-  return Number.isFinite(n) && n >= 1 ? Math.min(n, 4) : 1;
-}
 
 export function MarkdownBlock({ block, source }: DataBlockProps<'markdown'>) {
   const load = useBlockView<MarkdownView>(block, source);
@@ -38,7 +31,7 @@ function MarkdownBody({ block, view, narrowed }: { block: ViewBlock<'markdown'>;
     return html ? <Html html={html} /> : null;
   }
   if (view.html.length === 0) return <NoRows narrowed={narrowed} />;
-  const className = `markdown-block-grid markdown-block-cols-${markdownColumns(block)} markdown-block-gap-${block.gap}`;
+  const className = `markdown-block-grid markdown-block-cols-${block.columns} markdown-block-gap-${block.gap}`;
   return (
     <ul className={className}>
       {view.html.map((html, index) => (
