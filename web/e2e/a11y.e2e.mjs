@@ -8,17 +8,25 @@
 // its own tab title, and no screen may log a console error or get a 4xx/5xx answer to a request
 // the product made by itself. Every screen is saved as a11y-<screen>-<width>.png, and a table of
 // screens, widths and violations is printed before the verdict.
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { BASE, CONTEXT_OPTIONS, RUN, SHOTS, hidden, requireServer, runJourneys, signUpAndVerify, uploadCsvOnStart, visible, watchPage } from './support.mjs';
+import {
+  BASE,
+  CONTEXT_OPTIONS,
+  RUN,
+  SHOTS,
+  axeViolations,
+  hidden,
+  requireServer,
+  runJourneys,
+  settled,
+  signUpAndVerify,
+  uploadCsvOnStart,
+  visible,
+  watchPage,
+} from './support.mjs';
 
 requireServer('a11y');
 
-/** axe-core's browser build, evaluated in each page (the page's CSP would refuse it as a script tag). */
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-const FAILING_IMPACTS = new Set(['serious', 'critical']);
 const WIDTHS = [
   { width: 1280, height: 800 },
   { width: 390, height: 844 },
@@ -40,38 +48,6 @@ function loansCsv() {
     lines.push([`2026-0${(i % 9) + 1}-${day}`, `Member ${i + 1}`, branches[i % 4], (i % 5) + 1, ((i * 7) % 11) + 0.5, statuses[i % 3]].join(','));
   }
   return `${lines.join('\n')}\n`;
-}
-
-/** Waits until nothing on the page still fades or slides (endless spinners aside), so colours are final. */
-async function settled(page) {
-  await page.evaluate(() => document.fonts.ready);
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
-        .map((animation) => animation.finished.catch(() => {})),
-    ),
-  );
-}
-
-/** The serious and critical violations axe finds on what the page shows now. */
-async function axeViolations(page) {
-  const loaded = await page.evaluate(() => typeof window.axe === 'object');
-  if (!loaded) await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(
-    (tags) => window.axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] }).then((result) => result.violations),
-    AXE_TAGS,
-  );
-  return violations
-    .filter((violation) => FAILING_IMPACTS.has(violation.impact))
-    .map((violation) => ({
-      id: violation.id,
-      impact: violation.impact,
-      count: violation.nodes.length,
-      target: violation.nodes[0]?.target.join(' ') ?? '',
-      summary: (violation.nodes[0]?.failureSummary ?? '').split('\n').slice(1).join(' ').trim(),
-    }));
 }
 
 await runJourneys(async ({ browser, step, profileDir }) => {

@@ -3,7 +3,8 @@
 // and a screenshot on failure, and the first steps of every journey (sign up, a workspace, a
 // board made from an uploaded CSV).
 import { createHmac } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
@@ -286,4 +287,41 @@ export function effortCounter() {
       await locator.setInputFiles(path);
     },
   };
+}
+
+/** axe-core's browser build, evaluated in each page (the page's CSP would refuse it as a script tag). */
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+const FAILING_IMPACTS = new Set(['serious', 'critical']);
+
+/** Waits until nothing on the page still fades or slides (endless spinners aside), so colours are final. */
+export async function settled(page) {
+  await page.evaluate(() => document.fonts.ready);
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => {})),
+    ),
+  );
+}
+
+/** The serious and critical violations axe finds on what the page shows now. */
+export async function axeViolations(page) {
+  const loaded = await page.evaluate(() => typeof window.axe === 'object');
+  if (!loaded) await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(
+    (tags) => window.axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] }).then((result) => result.violations),
+    AXE_TAGS,
+  );
+  return violations
+    .filter((violation) => FAILING_IMPACTS.has(violation.impact))
+    .map((violation) => ({
+      id: violation.id,
+      impact: violation.impact,
+      count: violation.nodes.length,
+      target: violation.nodes[0]?.target.join(' ') ?? '',
+      summary: (violation.nodes[0]?.failureSummary ?? '').split('\n').slice(1).join(' ').trim(),
+    }));
 }
