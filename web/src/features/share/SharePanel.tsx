@@ -65,10 +65,13 @@ export function opensWithoutSession(link: string): boolean {
   }
 }
 
-/** The Share button of an editor's top bar, with the Public/Private badge that keeps the access in sight. */
+/**
+ * The Share button of an editor's top bar, with the Public/Private badge that keeps the access in
+ * sight. It is the bar's primary action: sharing is what an editor most often comes to do.
+ */
 export function ShareButton({ isPublic, expanded, onClick }: { isPublic: boolean; expanded: boolean; onClick: () => void }) {
   return (
-    <button type="button" className="button share-button" aria-haspopup="dialog" aria-expanded={expanded} onClick={onClick}>
+    <button type="button" className="button primary share-button" aria-haspopup="dialog" aria-expanded={expanded} onClick={onClick}>
       Share <span className={isPublic ? 'share-badge public' : 'share-badge'}>{accessWord(isPublic)}</span>
     </button>
   );
