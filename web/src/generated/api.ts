@@ -3051,6 +3051,7 @@ export interface components {
         RevisionDetail: {
             revision: components["schemas"]["RevisionSummary"];
             snapshot: Record<string, unknown>;
+            restore_changes: string[];
         };
         RevisionList: {
             /** @description Newest first, at most 500. */
@@ -3059,6 +3060,7 @@ export interface components {
         RevisionRestored: {
             /** @description The revision the restore made. */
             revision: components["schemas"]["RevisionSummary"];
+            replaced: string;
             /**
              * @description Blocks that name a tab or column the spreadsheet no longer has: kept as they are now
              *     (or left out when they are gone now), the rest restored.
