@@ -1384,6 +1384,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/invitations/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["invitation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/mutipageapp_users/{appId}": {
         parameters: {
             query?: never;
@@ -3048,6 +3064,13 @@ export interface components {
          *     app `{name, spreadsheet_id, settings, pages: [{id, page_name, page_slug, page_type, settings,
          *     blocks}]}`; blocks as `{id, type, ...settings}`, as stored.
          */
+        Invitation: {
+            app_id: string;
+            app_name: string;
+            inviter: string;
+            email: string;
+            has_account: boolean;
+        };
         RevisionDetail: {
             revision: components["schemas"]["RevisionSummary"];
             snapshot: Record<string, unknown>;
@@ -3540,6 +3563,7 @@ export type RenameBody = components['schemas']['RenameBody'];
 export type ResetBody = components['schemas']['ResetBody'];
 export type RevertRequest = components['schemas']['RevertRequest'];
 export type Reverted = components['schemas']['Reverted'];
+export type Invitation = components['schemas']['Invitation'];
 export type RevisionDetail = components['schemas']['RevisionDetail'];
 export type RevisionList = components['schemas']['RevisionList'];
 export type RevisionRestored = components['schemas']['RevisionRestored'];
@@ -3590,6 +3614,27 @@ export type WorkspaceUpdate = components['schemas']['WorkspaceUpdate'];
 export type Written = components['schemas']['Written'];
 export type $defs = Record<string, never>;
 export interface operations {
+    invitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invitation"];
+                };
+            };
+        };
+    };
     profile: {
         parameters: {
             query?: never;
