@@ -408,7 +408,7 @@ pub async fn detail(db: &Db, target: &Target, revision_id: &str) -> Result<Revis
         .fetch_one(&db.pool)
         .await
         .context("reading a revision")?;
-    let mut kept = serde_json::from_str(&stored).context("reading a revision")?;
+    let mut kept: Value = serde_json::from_str(&stored).context("reading a revision")?;
     let mut conn = db.pool.acquire().await.context("reading a board or app now")?;
     let current = snapshot(&mut conn, target).await?.ok_or_else(gone)?;
     let restore_changes = summary::describe(Some(&current), &kept).lines;

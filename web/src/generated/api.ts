@@ -1321,6 +1321,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/invitations/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The invitation a link's token stands for, for whoever holds the link (signed in or not): the
+         *     token, 256 random bits e-mailed only to the invited address, is the proof. Any other token
+         *     gets the same 404, so nothing here tells whether an e-mail has an account or was invited.
+         */
+        get: operations["invitation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/marketplace": {
         parameters: {
             query?: never;
@@ -1379,22 +1400,6 @@ export interface paths {
         post: operations["add"];
         /** Removes an app user; their access ends with this call. Owner or admin. */
         delete: operations["remove"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/invitations/{token}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get: operations["invitation"];
-        put?: never;
-        post?: never;
-        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -2657,6 +2662,17 @@ export interface components {
          * @enum {string}
          */
         Kind: "add" | "edit" | "delete" | "duplicate" | "restore" | "revert" | "import";
+        /** @description What an invitation link's page shows its holder. */
+        Invitation: {
+            app_id: string;
+            app_name: string;
+            /** @description The name of who sent the invitation. */
+            inviter: string;
+            /** @description The invited e-mail, to prefill sign-up or log-in with. */
+            email: string;
+            /** @description Whether that e-mail has an account already: then the page offers to log in, else to create one. */
+            has_account: boolean;
+        };
         LatestPayment: {
             /** @description `succeeded` or `failed`. */
             status: string;
@@ -3064,16 +3080,13 @@ export interface components {
          *     app `{name, spreadsheet_id, settings, pages: [{id, page_name, page_slug, page_type, settings,
          *     blocks}]}`; blocks as `{id, type, ...settings}`, as stored.
          */
-        Invitation: {
-            app_id: string;
-            app_name: string;
-            inviter: string;
-            email: string;
-            has_account: boolean;
-        };
         RevisionDetail: {
             revision: components["schemas"]["RevisionSummary"];
             snapshot: Record<string, unknown>;
+            /**
+             * @description What restoring it would change in the board or app as it is now, one line each (empty
+             *     when it is the same), for the question asked before a restore.
+             */
             restore_changes: string[];
         };
         RevisionList: {
@@ -3083,6 +3096,7 @@ export interface components {
         RevisionRestored: {
             /** @description The revision the restore made. */
             revision: components["schemas"]["RevisionSummary"];
+            /** @description The revision holding the state the restore replaced: restoring it undoes the restore. */
             replaced: string;
             /**
              * @description Blocks that name a tab or column the spreadsheet no longer has: kept as they are now
@@ -3512,6 +3526,7 @@ export type Health = components['schemas']['Health'];
 export type ImportPhase = components['schemas']['ImportPhase'];
 export type ImportProgress = components['schemas']['ImportProgress'];
 export type ImportSnapshot = components['schemas']['ImportSnapshot'];
+export type Invitation = components['schemas']['Invitation'];
 export type Kind = components['schemas']['Kind'];
 export type LatestPayment = components['schemas']['LatestPayment'];
 export type LinkKind = components['schemas']['LinkKind'];
@@ -3563,7 +3578,6 @@ export type RenameBody = components['schemas']['RenameBody'];
 export type ResetBody = components['schemas']['ResetBody'];
 export type RevertRequest = components['schemas']['RevertRequest'];
 export type Reverted = components['schemas']['Reverted'];
-export type Invitation = components['schemas']['Invitation'];
 export type RevisionDetail = components['schemas']['RevisionDetail'];
 export type RevisionList = components['schemas']['RevisionList'];
 export type RevisionRestored = components['schemas']['RevisionRestored'];
@@ -3614,27 +3628,6 @@ export type WorkspaceUpdate = components['schemas']['WorkspaceUpdate'];
 export type Written = components['schemas']['Written'];
 export type $defs = Record<string, never>;
 export interface operations {
-    invitation: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                token: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Invitation"];
-                };
-            };
-        };
-    };
     profile: {
         parameters: {
             query?: never;
@@ -8370,6 +8363,37 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    invitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The token of the invitation link */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invitation"];
+                };
+            };
+            /** @description No invitation has this token (any more) */
             404: {
                 headers: {
                     [name: string]: unknown;
