@@ -20,7 +20,9 @@ use utoipa::ToSchema;
 
 use super::summary::{self, block_name};
 use crate::accounts::auth::Caller;
+use crate::boards::app_settings::{self, Chrome};
 use crate::boards::blocks::{self, BlockInput, Parent};
+use crate::boards::{apps, board_state};
 use crate::infra::config::HistoryLimits;
 use crate::infra::db::{is_unique_violation, new_id, now, Db};
 use crate::infra::error::{Error, ResultExt};
@@ -311,13 +313,19 @@ pub struct RevisionList {
 }
 
 /// One revision with its state: for a board `{name, spreadsheet_id, settings, blocks}`, for an
-/// app `{name, spreadsheet_id, settings, pages: [{id, page_name, page_slug, page_type, settings,
-/// blocks}]}`; blocks as `{id, type, ...settings}`, as stored.
+/// app `{name, spreadsheet_id, settings, app_header, app_footer, pages: [{id, page_name,
+/// page_slug, page_type, settings, blocks}]}`; blocks as `{id, type, ...settings}`, as stored.
+/// A board's and a page's `settings` are that version's with the defaults filled in, as its
+/// viewers read them, so a preview never mixes in today's settings; an app's `settings` are as
+/// stored, and `app_header`/`app_footer` are the header and footer its pages showed (or null).
 #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
 pub struct RevisionDetail {
     pub revision: RevisionSummary,
     #[schema(value_type = Object)]
     pub snapshot: Value,
+    /// What restoring it would change in the board or app as it is now, one line each (empty
+    /// when it is the same), for the question asked before a restore.
+    pub restore_changes: Vec<String>,
 }
 
 /// A block a restore could not put back, and why.
@@ -333,6 +341,8 @@ pub struct SkippedBlock {
 pub struct RevisionRestored {
     /// The revision the restore made.
     pub revision: RevisionSummary,
+    /// The revision holding the state the restore replaced: restoring it undoes the restore.
+    pub replaced: String,
     /// Blocks that name a tab or column the spreadsheet no longer has: kept as they are now
     /// (or left out when they are gone now), the rest restored.
     pub skipped: Vec<SkippedBlock>,
@@ -390,15 +400,48 @@ async fn one(db: &Db, target: &Target, revision_id: &str) -> Result<RevisionSumm
     summary_of(row.ok_or_else(gone)?, newest_number(db, target).await?)
 }
 
-/// One revision of `target` with its snapshot.
+/// One revision of `target` with its snapshot, as [`RevisionDetail`] says.
 pub async fn detail(db: &Db, target: &Target, revision_id: &str) -> Result<RevisionDetail, Error> {
     let revision = one(db, target, revision_id).await?;
-    let (snapshot,): (String,) = sqlx::query_as("SELECT snapshot FROM revisions WHERE id = $1")
+    let (stored,): (String,) = sqlx::query_as("SELECT snapshot FROM revisions WHERE id = $1")
         .bind(revision_id)
         .fetch_one(&db.pool)
         .await
         .context("reading a revision")?;
-    Ok(RevisionDetail { revision, snapshot: serde_json::from_str(&snapshot).context("reading a revision")? })
+    let mut kept: Value = serde_json::from_str(&stored).context("reading a revision")?;
+    let mut conn = db.pool.acquire().await.context("reading a board or app now")?;
+    let current = snapshot(&mut conn, target).await?.ok_or_else(gone)?;
+    let restore_changes = summary::describe(Some(&current), &kept).lines;
+    as_viewers_read(target, &mut kept)?;
+    Ok(RevisionDetail { revision, snapshot: kept, restore_changes })
+}
+
+/// The stored settings of `value` (only what was set), as an object.
+fn stored_settings(value: &Value) -> Map<String, Value> {
+    value.get("settings").and_then(Value::as_object).cloned().unwrap_or_default()
+}
+
+/// Fills in `snapshot` what its viewers read and it left to the defaults: stored settings hold
+/// only what an owner set, and a setting set only later must not show in an older version.
+fn as_viewers_read(target: &Target, snapshot: &mut Value) -> Result<(), Error> {
+    match target {
+        Target::Board(_) => {
+            let settings: board_state::Settings =
+                serde_json::from_value(Value::Object(stored_settings(snapshot))).context("reading a revision's board settings")?;
+            snapshot["settings"] = serde_json::to_value(settings).context("answering a revision's board settings")?;
+        }
+        Target::App(_) => {
+            let app = stored_settings(snapshot);
+            for chrome in Chrome::ALL {
+                snapshot[format!("app_{}", chrome.key())] = app_settings::chrome_block(&app, chrome).unwrap_or(Value::Null);
+            }
+            for page in snapshot.get_mut("pages").and_then(Value::as_array_mut).into_iter().flatten() {
+                let settings = apps::page_settings(stored_settings(page))?;
+                page["settings"] = serde_json::to_value(settings).context("answering a revision's page settings")?;
+            }
+        }
+    }
+    Ok(())
 }
 
 /// The tabs of a spreadsheet by title, each with its columns.
@@ -514,12 +557,22 @@ pub async fn restore(db: &Db, editor: &Editor, target: &Target, revision_id: &st
     let after = snapshot(&mut tx, target).await?.ok_or_else(|| Error::internal("restoring a revision", "the target vanished"))?;
     let mut lines = vec![format!("Restored version #{number}")];
     lines.extend(summary::describe(Some(&current), &after).lines);
-    let newest = newest(&mut tx, target, 1).await?.first().map_or(0, |row| row.1);
-    let id = insert(&mut tx, target, newest + 1, editor, &lines, &after, Some(number))
-        .await?
-        .ok_or_else(|| Error::Conflict("This board or app was saved while it was being restored; restore the version again.".to_owned()))?;
+    let saved_while = || Error::Conflict("This board or app was saved while it was being restored; restore the version again.".to_owned());
+    let latest = newest(&mut tx, target, 1).await?;
+    let mut number_after = latest.first().map_or(0, |row| row.1);
+    // The state replaced is the newest revision's, as every save keeps one; when it is not (no
+    // history kept yet), it is kept first, so that the restore can always be undone.
+    let replaced = match latest.first() {
+        Some(row) if serde_json::from_str::<Value>(&row.3).ok().as_ref() == Some(&current) => row.0.clone(),
+        _ => {
+            number_after += 1;
+            let kept = vec![format!("Kept before restoring version #{number}")];
+            insert(&mut tx, target, number_after, editor, &kept, &current, None).await?.ok_or_else(saved_while)?
+        }
+    };
+    let id = insert(&mut tx, target, number_after + 1, editor, &lines, &after, Some(number)).await?.ok_or_else(saved_while)?;
     tx.commit().await.context("committing a restore")?;
-    Ok(RevisionRestored { revision: one(db, target, &id).await?, skipped })
+    Ok(RevisionRestored { revision: one(db, target, &id).await?, replaced, skipped })
 }
 
 /// An app's pages as `wanted` has them: pages it lacks are deleted (their blocks with them),

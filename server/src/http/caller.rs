@@ -1,6 +1,7 @@
 //! Who calls: the [`Caller`] of a request, from its session token (a bearer header or the session
 //! cookie, `accounts/auth/session.rs`), looked up in the database on every request. A missing,
-//! unknown, expired or revoked session is a guest.
+//! unknown, expired or revoked session is a guest, and so is any request of a page opened as a
+//! guest preview (Share's 'Open as a guest': `as=guest` in the query of every call it makes).
 
 use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
@@ -14,6 +15,9 @@ impl FromRequestParts<AppState> for Caller {
     type Rejection = Error;
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+        if previews_as_guest(parts) {
+            return Ok(Self::default());
+        }
         let Some(token) = session::session_token(&parts.headers) else {
             return Ok(Self::default());
         };
@@ -37,4 +41,10 @@ impl FromRequestParts<AppState> for Caller {
         let is_admin = state.config.is_admin(&email);
         Ok(Self { signed_in: Some(SignedIn { user: User { id, email, name, plan_id, email_verified }, session_id: claims.jti, is_admin }) })
     }
+}
+
+/// Whether the request asks to be answered as a guest (`as=guest`). The flag can only take
+/// access away, never give any: it sets the session aside, whoever the session is.
+fn previews_as_guest(parts: &Parts) -> bool {
+    parts.uri.query().is_some_and(|query| url::form_urlencoded::parse(query.as_bytes()).any(|(key, value)| key == "as" && value == "guest"))
 }

@@ -26,7 +26,55 @@ fn user_with<'a>(list: &'a Value, email: &str) -> &'a Value {
     list["app_users"].as_array().unwrap().iter().find(|user| user["email"] == email).unwrap()
 }
 
+/// The token of the invitation link in the one e-mail to `email`.
+async fn invitation_token(server: &TestServer, email: &str) -> String {
+    let (_, body) = crate::auth::only_mail(server, email).await;
+    let after = body.split("&token=").nth(1).unwrap_or_else(|| panic!("no token in {body}"));
+    let token: String = after.chars().take_while(char::is_ascii_hexdigit).collect();
+    assert_eq!(token.len(), 64, "{body}");
+    token
+}
+
 both_databases! {
+    async fn an_invitation_link_tells_its_holder_who_invited_which_email_to_which_app_and_nobody_else(backend) {
+        let server = TestServer::start(backend).await;
+        let ada = server.user("Ada", "ada@example.com").await;
+        let app_id = id(&app(&ada, "sales-app").await);
+        let zoe = invite(&ada, &app_id, "Zoe", "zoe@example.com", "read").await;
+        let token = invitation_token(&server, "zoe@example.com").await;
+
+        // The holder of the link, signed in or not, learns what the page needs.
+        let answer = server.guest().get(&format!("/api/invitations/{token}")).await.expect(200).clone();
+        assert_eq!(answer, json!({"app_id": app_id, "app_name": "Sales", "inviter": "Ada", "email": "zoe@example.com", "has_account": false}));
+        let bob = server.user("Bob", "bob@example.com").await;
+        assert_eq!(bob.get(&format!("/api/invitations/{token}")).await.expect(200)["email"], "zoe@example.com");
+
+        // An e-mail with an account is told to log in.
+        crate::auth::clear_outbox(&server).await;
+        invite(&ada, &app_id, "Bob", "bob@example.com", "read").await;
+        let bobs = invitation_token(&server, "bob@example.com").await;
+        assert_eq!(server.guest().get(&format!("/api/invitations/{bobs}")).await.expect(200)["has_account"], true);
+
+        // Without the token nothing is answered: any other token, however formed, is the same 404.
+        for wrong in ["0".repeat(64), token.to_uppercase(), token[..63].to_owned(), "zoe@example.com".to_owned()] {
+            let refused = server.guest().get(&format!("/api/invitations/{wrong}")).await;
+            assert_eq!(refused.status, 404, "{wrong}");
+            assert!(!refused.text.contains("zoe@example.com"), "{}", refused.text);
+        }
+        // Only the token's hash is kept.
+        let (kept,): (String,) = sqlx::query_as("SELECT invite_token_hash FROM app_users WHERE id = $1").bind(id(&zoe)).fetch_one(&server.db().pool).await.unwrap();
+        assert_ne!(kept, token);
+
+        // A changed e-mail gets a new link and the old one stops working; so does a removed user's.
+        crate::auth::clear_outbox(&server).await;
+        ada.put("/api/mutipageapp_users", json!({"appId": app_id, "userId": id(&zoe), "name": "Zoe", "email": "zoe@new.example.com", "permissions": "read"})).await.expect(200);
+        assert_eq!(server.guest().get(&format!("/api/invitations/{token}")).await.status, 404);
+        let moved = invitation_token(&server, "zoe@new.example.com").await;
+        assert_eq!(server.guest().get(&format!("/api/invitations/{moved}")).await.expect(200)["email"], "zoe@new.example.com");
+        ada.delete("/api/mutipageapp_users", Some(json!({"appId": app_id, "userId": id(&zoe)}))).await.expect(200);
+        assert_eq!(server.guest().get(&format!("/api/invitations/{moved}")).await.status, 404);
+    }
+
     async fn owners_add_list_change_and_remove_app_users(backend) {
         let server = TestServer::start(backend).await;
         let ada = server.user("Ada", "ada@example.com").await;

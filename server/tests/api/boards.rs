@@ -261,6 +261,31 @@ both_databases! {
         }
     }
 
+    async fn a_guest_preview_is_answered_as_a_guest_whatever_session_it_carries(backend) {
+        let server = TestServer::start(backend).await;
+        let (ada, state) = ada_with_board(&server).await;
+        let path = format!("/api/boards/{}", id_of(&state));
+        let call = "/api/board/update-metadata?board=sales-q3";
+        let preview = format!("{call}&as=guest");
+
+        // Share's 'Open as a guest' sets the owner's session aside: a private board is refused.
+        let private = ada.post(&preview, json!(null)).await;
+        assert_eq!(private.status, 403);
+        assert!(private.text.contains("Access denied"), "{}", private.text);
+        assert_eq!(ada.get("/api/auth?as=guest").await.status, 401, "nobody is signed in on a guest preview");
+
+        ada.put(&path, json!({"public": true})).await.expect(200);
+        let seen = ada.post(&preview, json!(null)).await.expect(200).clone();
+        assert_eq!((&seen["can_edit"], &seen["user_role"], &seen["owner_email"]), (&json!(false), &json!("guest"), &json!("")));
+        assert_eq!(ada.put(&format!("{path}?as=guest"), json!({"title": "x"})).await.status, 401, "nor may it change anything");
+        // Without the flag the session counts again; and no other value gives anyone more.
+        assert_eq!(ada.post(call, json!(null)).await.expect(200)["user_role"], "owner");
+        for more in ["owner", "admin", "ada@example.com"] {
+            let guest = server.guest().post(&format!("{call}&as={more}"), json!(null)).await;
+            assert_eq!(guest.expect(200)["user_role"], "guest", "{more}");
+        }
+    }
+
     async fn the_page_of_an_address_no_board_has_says_so_and_a_boards_page_does_not(backend) {
         let server = TestServer::start(backend).await;
         let (ada, state) = ada_with_board(&server).await;

@@ -116,6 +116,66 @@ both_databases! {
         assert_eq!(count, 1, "with its block");
     }
 
+    async fn a_restore_says_first_what_it_changes_and_is_undone_by_restoring_the_version_it_replaced(backend) {
+        let server = TestServer::start(backend).await;
+        let (ada, board_id, _) = ada_with_board(&server, "upload").await;
+        let path = format!("/api/boards/{board_id}");
+        let note = board_block(&ada, &board_id, json!({"type": "markdown", "title": "Note"})).await;
+        let old = revisions(&ada, &path).await[0]["id"].as_str().unwrap().to_owned();
+        let table = board_block(&ada, &board_id, json!({"type": "table", "title": "Orders"})).await;
+        let newest = revisions(&ada, &path).await[0]["id"].as_str().unwrap().to_owned();
+
+        // Asked before a restore: what it would change in the board as it is now.
+        let detail = ada.get(&format!("{path}/revisions/{old}")).await.expect(200).clone();
+        assert_eq!(detail["restore_changes"], json!(["Deleted Table 'Orders'"]));
+        let current = ada.get(&format!("{path}/revisions/{newest}")).await.expect(200).clone();
+        assert_eq!(current["restore_changes"], json!([]));
+
+        let restored = ada.post(&format!("{path}/revisions/{old}/restore"), json!({})).await.expect(200).clone();
+        assert_eq!(restored["replaced"], newest.as_str(), "the board as it was before the restore");
+        assert_eq!(block_ids(&ada.get(&path).await.expect(200).clone()), [note.clone()]);
+        // Undo: restoring the replaced version puts the board back as it was.
+        ada.post(&format!("{path}/revisions/{newest}/restore"), json!({})).await.expect(200);
+        assert_eq!(block_ids(&ada.get(&path).await.expect(200).clone()), [note, table]);
+    }
+
+    async fn a_boards_version_answers_its_own_settings_with_the_defaults_not_todays(backend) {
+        let server = TestServer::start(backend).await;
+        let (ada, board_id, _) = ada_with_board(&server, "upload").await;
+        let path = format!("/api/boards/{board_id}");
+        ada.put(&path, json!({"title": "Spring", "palette": ["#112233"]})).await.expect(200);
+        let old = revisions(&ada, &path).await[0]["id"].as_str().unwrap().to_owned();
+        // Set later: an older version never had them.
+        ada.put(&path, json!({"title": "Summer", "hero": "Big sale", "hero_background": "#ffffff", "sections": "North,South"})).await.expect(200);
+
+        let version = ada.get(&format!("{path}/revisions/{old}")).await.expect(200)["snapshot"]["settings"].clone();
+        assert_eq!(version["title"], "Spring");
+        assert_eq!(version["palette"], json!(["#112233"]));
+        // What the version left to the defaults is answered as the defaults, so a preview drawn
+        // over today's board shows none of today's hero, colours or sections.
+        assert_eq!((&version["hero"], &version["hero_background"], &version["sections"]), (&json!(""), &json!("#161819"), &json!("")));
+        assert_eq!(version["hide_filters"], true);
+    }
+
+    async fn an_apps_version_answers_its_pages_settings_and_its_header_as_they_were(backend) {
+        let server = TestServer::start(backend).await;
+        let ada = server.user("Ada", "ada@example.com").await;
+        let app_id = id(&app(&ada, "crm").await);
+        let path = format!("/api/apps/{app_id}");
+        let page = ada.post(&format!("{path}/pages"), json!({"page_name": "Clients"})).await.expect(201)["page"]["id"].as_str().unwrap().to_owned();
+        let old = revisions(&ada, &path).await[0]["id"].as_str().unwrap().to_owned();
+        ada.put(&format!("{path}/pages/{page}"), json!({"title": "Our clients", "nav_background": "#123"})).await.expect(200);
+        ada.put(&path, json!({"settings": {"header": {"HeaderTitle": "CRM"}}})).await.expect(200);
+
+        let version = ada.get(&format!("{path}/revisions/{old}")).await.expect(200)["snapshot"].clone();
+        let clients = version["pages"].as_array().unwrap().iter().find(|p| p["id"] == page.as_str()).unwrap().clone();
+        assert_eq!((&clients["settings"]["title"], &clients["settings"]["nav_background"]), (&json!(""), &json!("#161819")));
+        assert_eq!((&version["app_header"], &version["app_footer"]), (&Value::Null, &Value::Null), "no header yet in that version");
+        let now = ada.get(&format!("{path}/revisions/{}", revisions(&ada, &path).await[0]["id"].as_str().unwrap())).await.expect(200)["snapshot"].clone();
+        assert_eq!(now["app_header"]["HeaderTitle"], "CRM");
+        assert_eq!(now["app_header"]["type"], "header");
+    }
+
     async fn every_row_write_is_logged_and_a_deleted_row_and_an_edit_can_be_undone(backend) {
         let server = TestServer::start(backend).await;
         let (ada, board_id, sheet) = ada_with_board(&server, "upload").await;

@@ -18,6 +18,14 @@ function sessionRowId(): string {
   }
 }
 
+/**
+ * Whether this page is a guest preview (Share's 'Open as a guest': `?as=guest`). Its every
+ * request says so, and the server answers it as a guest whatever session the browser holds.
+ */
+export function guestPreview(): boolean {
+  return new URLSearchParams(window.location.search).get('as') === 'guest';
+}
+
 /** The spec parameters for a request made from the current page. */
 export function specParams(): URLSearchParams {
   const { pathname, search } = window.location;
@@ -30,6 +38,7 @@ export function specParams(): URLSearchParams {
   });
   const token = embedToken();
   if (token) params.set('embed_token', token);
+  if (guestPreview()) params.set('as', 'guest');
   return params;
 }
 

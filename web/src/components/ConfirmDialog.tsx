@@ -17,6 +17,8 @@ export interface ConfirmQuestion {
   confirmLabel: string;
   /** The safe answer, which has the focus when the question opens. */
   cancelLabel?: string;
+  /** What going ahead would change, one line each, listed under the question. */
+  details?: readonly string[];
 }
 
 export interface ConfirmDialogProps extends ConfirmQuestion {
@@ -24,7 +26,7 @@ export interface ConfirmDialogProps extends ConfirmQuestion {
   onAnswer: (confirmed: boolean) => void;
 }
 
-export function ConfirmDialog({ title, question, confirmLabel, cancelLabel = 'Cancel', onAnswer }: ConfirmDialogProps) {
+export function ConfirmDialog({ title, question, confirmLabel, cancelLabel = 'Cancel', details, onAnswer }: ConfirmDialogProps) {
   const questionId = useId();
   const safe = useRef<HTMLButtonElement>(null);
   // Runs after the popup has focused itself (a child's effect runs first), so the safe answer wins.
@@ -62,6 +64,13 @@ export function ConfirmDialog({ title, question, confirmLabel, cancelLabel = 'Ca
         <p id={questionId} className="confirm-question">
           {question}
         </p>
+        {details && details.length > 0 && (
+          <ul className="confirm-details">
+            {details.map((line, index) => (
+              <li key={index}>{line}</li>
+            ))}
+          </ul>
+        )}
       </Popup>
     </div>
   );

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useBottomActions } from './bottomActions';
 import './popup.css';
 
 export interface PopupProps {
@@ -33,6 +34,8 @@ export function Popup({ title, onClose, maxWidth = 520, closeBlocked = false, ch
   };
   const closeRef = useRef(close);
   closeRef.current = close;
+  // Its footer's buttons must stay clear of toasts.
+  useBottomActions();
 
   useEffect(() => {
     const me = Symbol('popup');

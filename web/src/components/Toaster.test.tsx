@@ -1,6 +1,8 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { showToast } from '../store/toastStore';
+import { Popup } from './Popup';
 import { Toaster } from './Toaster';
 
 describe('Toaster', () => {
@@ -29,5 +31,30 @@ describe('Toaster', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it("moves toasts to the top while a dialog is open, so they never cover its footer's buttons", async () => {
+    function Screen() {
+      const [open, setOpen] = useState(true);
+      return (
+        <>
+          <Toaster />
+          {open && (
+            <Popup title="Board Settings" onClose={() => setOpen(false)} footer={<button type="button">Save</button>}>
+              Settings
+            </Popup>
+          )}
+        </>
+      );
+    }
+    render(<Screen />);
+    act(() => {
+      showToast({ kind: 'success', text: 'Block saved.' });
+    });
+    const toaster = screen.getByText('Block saved.').closest('.toaster');
+    expect(toaster).toHaveClass('top');
+    await userEvent.click(screen.getByRole('button', { name: 'Close' }));
+    // With nothing open the corner is free again.
+    expect(toaster).not.toHaveClass('top');
   });
 });

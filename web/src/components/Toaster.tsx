@@ -1,11 +1,16 @@
 import { useToastStore } from '../store/toastStore';
+import { useBottomActionsOpen } from './bottomActions';
 
-/** Renders the toast store; errors and warnings are announced assertively. */
+/**
+ * Renders the toast store; errors and warnings are announced assertively. Toasts sit in the
+ * bottom corner, or at the top centre while a dialog or panel has its actions along the bottom.
+ */
 export function Toaster() {
   const toasts = useToastStore((s) => s.toasts);
   const dismiss = useToastStore((s) => s.dismiss);
+  const atTop = useBottomActionsOpen();
   return (
-    <div className="toaster" aria-live="polite">
+    <div className={atTop ? 'toaster top' : 'toaster'} aria-live="polite">
       {toasts.map((t) => (
         <div key={t.id} className={`toast toast-${t.kind}`} role={t.kind === 'error' || t.kind === 'warning' ? 'alert' : 'status'}>
           <div className="toast-body">

@@ -1321,6 +1321,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/invitations/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The invitation a link's token stands for, for whoever holds the link (signed in or not): the
+         *     token, 256 random bits e-mailed only to the invited address, is the proof. Any other token
+         *     gets the same 404, so nothing here tells whether an e-mail has an account or was invited.
+         */
+        get: operations["invitation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/marketplace": {
         parameters: {
             query?: never;
@@ -2641,6 +2662,17 @@ export interface components {
          * @enum {string}
          */
         Kind: "add" | "edit" | "delete" | "duplicate" | "restore" | "revert" | "import";
+        /** @description What an invitation link's page shows its holder. */
+        Invitation: {
+            app_id: string;
+            app_name: string;
+            /** @description The name of who sent the invitation. */
+            inviter: string;
+            /** @description The invited e-mail, to prefill sign-up or log-in with. */
+            email: string;
+            /** @description Whether that e-mail has an account already: then the page offers to log in, else to create one. */
+            has_account: boolean;
+        };
         LatestPayment: {
             /** @description `succeeded` or `failed`. */
             status: string;
@@ -3051,6 +3083,11 @@ export interface components {
         RevisionDetail: {
             revision: components["schemas"]["RevisionSummary"];
             snapshot: Record<string, unknown>;
+            /**
+             * @description What restoring it would change in the board or app as it is now, one line each (empty
+             *     when it is the same), for the question asked before a restore.
+             */
+            restore_changes: string[];
         };
         RevisionList: {
             /** @description Newest first, at most 500. */
@@ -3059,6 +3096,8 @@ export interface components {
         RevisionRestored: {
             /** @description The revision the restore made. */
             revision: components["schemas"]["RevisionSummary"];
+            /** @description The revision holding the state the restore replaced: restoring it undoes the restore. */
+            replaced: string;
             /**
              * @description Blocks that name a tab or column the spreadsheet no longer has: kept as they are now
              *     (or left out when they are gone now), the rest restored.
@@ -3487,6 +3526,7 @@ export type Health = components['schemas']['Health'];
 export type ImportPhase = components['schemas']['ImportPhase'];
 export type ImportProgress = components['schemas']['ImportProgress'];
 export type ImportSnapshot = components['schemas']['ImportSnapshot'];
+export type Invitation = components['schemas']['Invitation'];
 export type Kind = components['schemas']['Kind'];
 export type LatestPayment = components['schemas']['LatestPayment'];
 export type LinkKind = components['schemas']['LinkKind'];
@@ -8323,6 +8363,37 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    invitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The token of the invitation link */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invitation"];
+                };
+            };
+            /** @description No invitation has this token (any more) */
             404: {
                 headers: {
                     [name: string]: unknown;

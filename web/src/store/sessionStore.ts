@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { create } from 'zustand';
 import { currentUser, endSession, exchangeToken, logInWithPassword, workspacePlan } from './sessionApi';
-import { setSignedInEmail } from '../api/requestContext';
+import { guestPreview, setSignedInEmail } from '../api/requestContext';
 import type { AuthUser } from '../generated/api';
 import { showToast } from './toastStore';
 
@@ -93,6 +93,12 @@ export const useSessionStore = create<SessionState>()((set, get) => {
     user: null,
     isFreePlan: null,
     load: async ({ always = false } = {}) => {
+      // A guest preview is signed out by design; the browser's session (and the hint other tabs
+      // read) stays as it is.
+      if (guestPreview()) {
+        set({ status: 'guest', user: null });
+        return;
+      }
       if (!always && get().status !== 'user' && !sessionRemembered()) return;
       // Of two loads in flight, only the later one's answer counts: an older answer is stale. So
       // is an answer to a store reset to its start meanwhile (each test starts from one).

@@ -3,25 +3,29 @@
 //!
 //! Only the app's owner or a platform admin may list or manage them; invited users, even with
 //! Read-Write access, may not. Access is looked up on every request, so a removed user loses it
-//! at once. An added user (or a changed e-mail) is e-mailed a link to `/accept-invitation`.
+//! at once. An added user (or a changed e-mail) is e-mailed a link to `/accept-invitation`
+//! with a token of its own; [`invitation`] answers that token's holder (and nobody else) who
+//! invited which e-mail to which app, and whether that e-mail has an account.
 
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
+use rand::RngCore;
 use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::ApiJson;
 use crate::accounts::auth::Caller;
-use crate::accounts::{is_valid_email, normalise_email};
+use crate::accounts::{self, is_valid_email, normalise_email};
 use crate::boards::apps::{self, App, AppUser};
 use crate::infra::db::{is_unique_violation, new_id, now};
 use crate::infra::error::{Error, ErrorBody, ResultExt};
 use crate::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(list)).routes(routes!(add, update, remove))
+    OpenApiRouter::new().routes(routes!(list)).routes(routes!(add, update, remove)).routes(routes!(invitation))
 }
 
 const REQUIRED: &str = "Please fill in both Name and Email.";
@@ -118,11 +122,27 @@ async fn add(
     Ok((StatusCode::CREATED, ApiJson(AppUserAdded { new_app_user: user })))
 }
 
+/// How an invitation token is kept: its SHA-256, so the table never holds a usable link.
+fn token_hash(token: &str) -> String {
+    hex::encode(Sha256::digest(token.as_bytes()))
+}
+
+/// Gives `user` a new invitation token (the old link stops working) and e-mails the link.
 async fn invite(state: &AppState, caller: &Caller, app: &App, user: &AppUser) -> Result<(), Error> {
     let inviter = caller.signed_in.as_ref().map_or("The app's owner", |signed_in| signed_in.user.name.as_str());
     let access = if user.permissions == "read-write" { "Read-Write" } else { "Read" };
+    let mut bytes = [0u8; 32];
+    rand::rng().fill_bytes(&mut bytes);
+    let token = hex::encode(bytes);
+    sqlx::query("UPDATE app_users SET invite_token_hash = $1, invited_by = $2 WHERE id = $3")
+        .bind(token_hash(&token))
+        .bind(inviter)
+        .bind(&user.id)
+        .execute(&state.db.pool)
+        .await
+        .context("keeping an invitation token")?;
     let base = state.config.public_base_url();
-    let link = format!("{base}/accept-invitation?app={}", app.id);
+    let link = format!("{base}/accept-invitation?app={}&token={token}", app.id);
     let home = app.home_url(&base)?;
     let subject = format!("You are invited to {}", app.name);
     let body = format!(
@@ -236,4 +256,40 @@ async fn remove(
     let user = find(&state, &app.id, &body.user_id).await?;
     sqlx::query("DELETE FROM app_users WHERE id = $1").bind(&user.id).execute(&state.db.pool).await.context("removing an app user")?;
     Ok(ApiJson(AppUserRemoved { deleted: true, user_id: user.id }))
+}
+
+/// What an invitation link's page shows its holder.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Invitation {
+    pub app_id: String,
+    pub app_name: String,
+    /// The name of who sent the invitation.
+    pub inviter: String,
+    /// The invited e-mail, to prefill sign-up or log-in with.
+    pub email: String,
+    /// Whether that e-mail has an account already: then the page offers to log in, else to create one.
+    pub has_account: bool,
+}
+
+/// The invitation a link's token stands for, for whoever holds the link (signed in or not): the
+/// token, 256 random bits e-mailed only to the invited address, is the proof. Any other token
+/// gets the same 404, so nothing here tells whether an e-mail has an account or was invited.
+#[utoipa::path(get, path = "/invitations/{token}", tag = "app users",
+    params(("token" = String, Path, description = "The token of the invitation link")),
+    responses((status = 200, body = Invitation),
+        (status = 404, description = "No invitation has this token (any more)", body = ErrorBody)))]
+async fn invitation(State(state): State<AppState>, Path(token): Path<String>) -> Result<ApiJson<Invitation>, Error> {
+    let row: Option<(String, String, String, String)> = sqlx::query_as(
+        "SELECT u.app_id, a.name, u.invited_by, u.email FROM app_users u JOIN apps a ON a.id = u.app_id \
+         WHERE u.invite_token_hash = $1",
+    )
+    .bind(token_hash(&token))
+    .fetch_optional(&state.db.pool)
+    .await
+    .context("looking up an invitation")?;
+    let (app_id, app_name, inviter, email) = row.ok_or_else(|| {
+        Error::NotFound("This invitation link is no longer valid: ask the app's owner to send a new one.".to_owned())
+    })?;
+    let has_account = accounts::find_by_email(&state.db, &email).await?.is_some();
+    Ok(ApiJson(Invitation { app_id, app_name, inviter, email, has_account }))
 }

@@ -261,6 +261,9 @@ pub const TABLE: &[Row] = &[
     post("/api/mutipageapp_users", "/api/mutipageapp_users", EDITORS).json(r#"{"appId": "$app", "name": "Ivy", "email": "ivy-$n@acme.test", "permissions": "read"}"#),
     put("/api/mutipageapp_users", "/api/mutipageapp_users", EDITORS).json(r#"{"appId": "$app", "userId": "$rita_invite", "name": "Rita", "email": "rita@acme.test", "permissions": "read"}"#),
     delete("/api/mutipageapp_users", "/api/mutipageapp_users", EDITORS).json(r#"{"appId": "$app", "userId": "$fresh"}"#).fresh(Fresh::AppUser),
+    // Only the e-mailed token opens an invitation; the matrix holds none, so everyone gets the 404
+    // (what its holder gets: app_users.rs).
+    get("/api/invitations/{token}", "/api/invitations/0000000000000000000000000000000000000000000000000000000000000000", [Hidden; 6]),
     get("/v3/api/page/sheet/{sheet_title}", "/v3/api/page/sheet/Orders?app_id=$app&board=$page_slug", APP_VIEWERS),
     get("/v3/api/page/sheet/{sheet_title}/export.csv", "/v3/api/page/sheet/Orders/export.csv?app_id=$app&board=$page_slug&block=$page_table", APP_VIEWERS),
     get("/v3/api/page/view/{blockId}", "/v3/api/page/view/$page_view?app_id=$app&board=$page_slug", APP_VIEWERS),

@@ -157,7 +157,7 @@ export function AppEditorShell({
         </Link>
         <h1 className="app-title">{editorTitle(app?.name, page.page_name)}</h1>
         <OfflineNotice />
-        <PageUndoRedo page={page} setPage={setPage} />
+        <PageUndoRedo page={page} setPage={setPage} reload={reload} />
         {/* The app's access stays in sight, as on the board editor: one click to share. */}
         <ShareButton isPublic={page.public} expanded={sharing} onClick={() => setSharing(true)} />
         <AppHistory page={page} onRestored={reload} />

@@ -136,12 +136,12 @@ describe('Share in the app editor', { timeout: 15_000 }, () => {
     expect(await accessRows(dialog)).toEqual(['Youann@example.comOwner']);
   });
 
-  it("opens the app's own address as a guest: on this host the tab keeps the session, on the app's sub-domain it does not", async () => {
+  it("opens the app's own address as a guest: on this host as a guest preview, on the app's sub-domain as it is (no session goes there)", async () => {
     serveEditor();
     const { user } = renderViewer('/?app=field');
     let dialog = await openShare(user);
     let guest = within(dialog).getByRole('link', { name: 'Open as a guest' });
-    expect(guest).toHaveAttribute('href', `${window.location.origin}/?app=field`);
+    expect(guest).toHaveAttribute('href', `${window.location.origin}/?app=field&as=guest`);
     expect(guest).toHaveAttribute('target', '_blank');
     expect(guest).toHaveAccessibleDescription(SESSION_NOTE);
     await user.keyboard('{Escape}');

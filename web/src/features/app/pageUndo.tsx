@@ -8,6 +8,7 @@ import type { Block } from '../../store/blockList';
 import type { UndoPlace } from '../../shell/undo/performStep';
 import { UndoRedoButtons } from '../../shell/undo/UndoRedoButtons';
 import { recordUndo } from '../../shell/undo/undoStore';
+import { restoreForUndo } from '../history/restoreUndo';
 import { pageBlocksPath, updatePage, type PageChange } from './appApi';
 
 /** Records a save of page settings: `change` as sent, and `before` every such setting as it was (in the request's form). */
@@ -16,8 +17,11 @@ export function recordPageSettings(appId: string, pageId: string, change: PageCh
   recordUndo(pageBlocksPath(appId, pageId), { kind: 'settings', label: 'page settings', before: undo, after: { ...change } });
 }
 
-/** Undo and Redo of the app editor's top bar, for the page shown. */
-export function PageUndoRedo({ page, setPage }: { page: PageState; setPage: (update: (page: PageState) => PageState) => void }) {
+/**
+ * Undo and Redo of the app editor's top bar, for the page shown; `reload` loads the app again
+ * after an undone or redone restore from History.
+ */
+export function PageUndoRedo({ page, setPage, reload }: { page: PageState; setPage: (update: (page: PageState) => PageState) => void; reload: () => void }) {
   const { app_id: appId, page_id: pageId } = page;
   const setBlocks = useCallback(
     (change: (blocks: readonly Block[]) => Block[]) =>
@@ -32,9 +36,16 @@ export function PageUndoRedo({ page, setPage }: { page: PageState; setPage: (upd
     },
     [appId, pageId, setPage],
   );
+  const restoreVersion = useCallback(
+    async (revisionId: string) => {
+      await restoreForUndo({ kind: 'apps', id: appId }, revisionId);
+      reload();
+    },
+    [appId, reload],
+  );
   const place = useMemo(
-    (): UndoPlace => ({ at: pageBlocksPath(appId, pageId), query: {}, blocks: page.blocks, setBlocks, saveSettings }),
-    [appId, pageId, page.blocks, setBlocks, saveSettings],
+    (): UndoPlace => ({ at: pageBlocksPath(appId, pageId), query: {}, blocks: page.blocks, setBlocks, saveSettings, restoreVersion }),
+    [appId, pageId, page.blocks, setBlocks, saveSettings, restoreVersion],
   );
   return <UndoRedoButtons place={place} />;
 }

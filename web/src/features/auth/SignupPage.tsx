@@ -12,7 +12,8 @@ export default function SignupPage() {
   const navigate = useNavigate();
   const [search] = useSearchParams();
   const [name, setName] = useState('');
-  const [email, setEmail] = useState('');
+  // An invitation's page sends the invited address along (?email=), so it is not typed again.
+  const [email, setEmail] = useState(() => search.get('email') ?? '');
   const [password, setPassword] = useState('');
   const { busy, error, run } = useSubmit();
 

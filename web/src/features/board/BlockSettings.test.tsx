@@ -147,7 +147,15 @@ describe('block settings in the board editor', { timeout: 15_000 }, () => {
     const panel = await screen.findByRole('form', { name: 'Table settings' });
     expect(screen.queryByText('Block saved.')).not.toBeInTheDocument();
     await user.click(within(panel).getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Block saved.')).toBeInTheDocument();
+    const toaster = (await screen.findByText('Block saved.')).closest('.toaster');
+    // Saved, the panel closes: the toast keeps its corner, where nothing is to press.
+    await waitFor(() => expect(screen.queryByRole('form', { name: 'Table settings' })).not.toBeInTheDocument());
+    expect(toaster).not.toHaveClass('top');
+    // Board Settings opened next has its Save in the bottom corner: the toast goes to the top.
+    await user.click(screen.getByRole('button', { name: 'Settings' }));
+    await screen.findByRole('dialog', { name: 'Board Settings' });
+    expect(toaster).toHaveClass('top');
+    expect(screen.getByText('Block saved.')).toBeInTheDocument();
   });
 
   it('keeps the panel and the edits when a save fails, and says what to do', async () => {

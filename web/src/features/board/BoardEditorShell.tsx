@@ -28,11 +28,15 @@ export function NewBlockIcon({ rotated }: { rotated: boolean }) {
   );
 }
 
-/** The top bar both layouts open with: the Admin link and the board's name, then their own actions. */
+/**
+ * The top bar both layouts open with: the Admin link and the board's name, then their own actions.
+ * Admin leads to the workspace's boards (the dashboard), where an editor goes from a board; the
+ * dashboard's own 'Administration' entry leads on to /admin.
+ */
 export function BoardTopbar({ title, children }: { title: string; children?: ReactNode }) {
   return (
     <header className="board-topbar">
-      <Link className="board-topbar-link" to="/admin">
+      <Link className="board-topbar-link" to="/dashboard">
         Admin
       </Link>
       <span className="board-topbar-title">{title}</span>
@@ -71,7 +75,7 @@ export function BoardEditorShell({ board, setBoard }: EditorShellProps) {
           <button type="button" className="button" onClick={async () => dispatch({ type: 'spreadsheet', url: await spreadsheet() })}>
             Spreadsheet
           </button>
-          <button type="button" className="button primary" aria-pressed={mode === 'publish'} onClick={() => dispatch({ type: 'publish' })}>
+          <button type="button" className="button" aria-pressed={mode === 'publish'} onClick={() => dispatch({ type: 'publish' })}>
             Publish to Marketplace
           </button>
         </div>

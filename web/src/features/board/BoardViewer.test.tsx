@@ -64,20 +64,28 @@ describe('board viewer at /:board_slug', () => {
     serve(boardState({ ...editor, blocks: [tableBlock] }));
     renderApp('/sales');
     const nav = await screen.findByRole('navigation', { name: 'Board editor' });
-    expect(screen.getByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin');
+    // The workspace's boards, where an editor goes next; Administration has its own entry there.
+    expect(screen.getByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/dashboard');
     for (const name of ['Tutorials', 'Spreadsheet', 'Publish to Marketplace']) expect(screen.getByRole('button', { name })).toBeInTheDocument();
+    // Sharing is what most editors come to do: Share is the one primary action, Publish a secondary one.
+    expect(screen.getByRole('button', { name: /^Share/ })).toHaveClass('primary');
+    expect(screen.getByRole('button', { name: 'Publish to Marketplace' })).not.toHaveClass('primary');
     for (const name of ['New Block', 'Docs', 'Embed']) expect(within(nav).getByRole('button', { name })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Delete block Monthly sales' })).toBeInTheDocument();
   });
 
-  it('shows the board at phone size (310 x 600) in the mobile preview, and back', async () => {
+  it('lays the board out at a real phone width (390 px) in the mobile preview, scaled into 310 x 600, and back', async () => {
     serve(boardState({ ...editor, blocks: [tableBlock] }));
     const { user } = renderApp('/sales');
     await user.click(await screen.findByRole('button', { name: 'Mobile preview' }));
     const frame = screen.getByTitle(/^Mobile preview of/);
     expect(frame).toHaveAttribute('src', '/embed?board=sales');
-    expect(frame).toHaveAttribute('width', '310');
-    expect(frame).toHaveAttribute('height', '600');
+    // The page inside sees a 390 px viewport, so it takes the breakpoints a phone takes.
+    expect(frame).toHaveAttribute('width', '390');
+    expect(frame).toHaveAttribute('height', '775');
+    expect(frame.style.transform).toBe(`scale(${294 / 390})`);
+    // On screen, bezel included, it keeps to the spec's 310 x 600.
+    expect(frame.parentElement).toHaveStyle({ width: '310px', height: '600px' });
     expect(screen.queryByRole('button', { name: 'Delete block Monthly sales' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Mobile preview', pressed: true }));
     expect(screen.getByRole('button', { name: 'Delete block Monthly sales' })).toBeInTheDocument();

@@ -29,7 +29,7 @@ describe('older board layout at /boardWorkspace', () => {
     renderApp('/boardWorkspace?board=sales');
     const tools = await screen.findByRole('navigation', { name: 'Board tools' });
     expect(calls[0].url.searchParams.get('board')).toBe('sales');
-    expect(screen.getByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin');
+    expect(screen.getByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/dashboard');
     expect(screen.getByText('Sales board')).toBeInTheDocument();
     expect(
       within(tools)

@@ -1,6 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { onTestFinished } from 'vitest';
 import { mockFetch, type Routes } from '../../test/fetchMock';
-import { renderApp } from '../../test/renderApp';
+import { ann, renderApp } from '../../test/renderApp';
+import { SESSION_HINT_KEY } from '../../store/sessionStore';
 import { boardState, salesRows, unpublished } from './boardFixture';
 import { ANYONE_CAN_VIEW, BOARD_INVITES, INVITE_PEOPLE, PRIVATE_BOARD_STATE as PRIVATE_STATE, PUBLIC_STATE, SESSION_NOTE } from '../share/SharePanel';
 
@@ -106,20 +108,36 @@ describe('Share in the board editor', () => {
     expect([input.selectionStart, input.selectionEnd]).toEqual([0, link.length]);
   });
 
-  it('opens the link in a new tab and says that tab keeps the session', async () => {
+  it('opens the board in a new tab as a guest preview, which the server answers as a guest', async () => {
     serve(boardState(editor));
     const { user } = renderApp('/sales');
     const dialog = await openShare(user);
     const guest = within(dialog).getByRole('link', { name: 'Open as a guest' });
-    expect(guest).toHaveAttribute('href', `${window.location.origin}/sales`);
+    expect(guest).toHaveAttribute('href', `${window.location.origin}/sales?as=guest`);
     expect(guest).toHaveAttribute('target', '_blank');
     expect(guest).toHaveAttribute('rel', 'noopener noreferrer');
-    // The board is on this host, which the session cookie belongs to: the note says so.
+    // The board is on this host, which the session cookie belongs to: the note says it is set aside.
     expect(guest).toHaveAccessibleDescription(SESSION_NOTE);
 
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog', { name: 'Share' })).not.toBeInTheDocument();
     expect(await shareButton()).toHaveFocus();
+  });
+
+  it('a guest preview asks every call as a guest, never for the session, and leaves the session of other tabs alone', async () => {
+    localStorage.setItem(SESSION_HINT_KEY, '1');
+    const { calls } = serve(boardState({ public: true, can_edit: false, user_role: 'guest', blocks: [] }), { 'GET /api/auth': { body: ann } });
+    // Requests read the page's own address, as the new tab has it.
+    window.history.replaceState(null, '', '/sales?as=guest');
+    onTestFinished(() => window.history.replaceState(null, '', '/'));
+    renderApp('/sales?as=guest');
+    expect(await screen.findByText('Nothing has been published on this board yet.')).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Board editor' })).not.toBeInTheDocument();
+    const asked = calls.filter((call) => call.url.pathname.startsWith('/api/'));
+    expect(asked.length).toBeGreaterThan(0);
+    expect(asked.filter((call) => call.url.searchParams.get('as') !== 'guest').map((call) => call.url.pathname)).toEqual([]);
+    expect(calls.some((call) => call.url.pathname === '/api/auth')).toBe(false);
+    expect(localStorage.getItem(SESSION_HINT_KEY)).toBe('1');
   });
 
   it('says who has access: the owner alone while private, and anyone with the link once public', async () => {

@@ -7,6 +7,7 @@ import type { Block } from '../../store/blockList';
 import type { UndoPlace } from '../../shell/undo/performStep';
 import { UndoRedoButtons } from '../../shell/undo/UndoRedoButtons';
 import { recordUndo } from '../../shell/undo/undoStore';
+import { restoreForUndo, reloadBoard } from '../history/restoreUndo';
 import { boardBlocksPath, updateBoard, type BoardChange } from './boardApi';
 import type { SetBoard } from './setBoard';
 import { changesOf, formOf } from './boardSettingsForm';
@@ -36,9 +37,16 @@ export function BoardUndoRedo({ board, setBoard }: { board: BoardState; setBoard
     },
     [slug, id, setBoard],
   );
+  const restoreVersion = useCallback(
+    async (revisionId: string) => {
+      await restoreForUndo({ kind: 'boards', id }, revisionId);
+      await reloadBoard({ slug }, setBoard);
+    },
+    [id, slug, setBoard],
+  );
   const place = useMemo(
-    (): UndoPlace => ({ at: boardBlocksPath(id), query: { board: slug }, blocks: board.blocks, setBlocks, saveSettings }),
-    [id, slug, board.blocks, setBlocks, saveSettings],
+    (): UndoPlace => ({ at: boardBlocksPath(id), query: { board: slug }, blocks: board.blocks, setBlocks, saveSettings, restoreVersion }),
+    [id, slug, board.blocks, setBlocks, saveSettings, restoreVersion],
   );
   return <UndoRedoButtons place={place} />;
 }

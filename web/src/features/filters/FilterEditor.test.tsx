@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { FilterEditor } from './FilterEditor';
 import { toEditable, toSaved, type EditableFilter } from './editableFilter';
 
-const COLUMNS: Record<string, string[]> = { Sales: ['Month', 'Owner', 'Amount'], Team: ['Email', 'Region'] };
+// A sheet's columns as the server lists them: the record id it keeps for itself comes first.
+const COLUMNS: Record<string, string[]> = { Sales: ['ChartApps Record ID', 'Month', 'Owner', 'Amount'], Team: ['ChartApps Record ID', 'Email', 'Region'] };
 
 /** The editor as a settings form holds it; `saved()` is what the form would send. */
 function renderEditor(stored: Record<string, unknown>[] = [], error?: string) {
@@ -22,7 +23,7 @@ function renderEditor(stored: Record<string, unknown>[] = [], error?: string) {
 const filterGroup = (n: number) => screen.getByRole('group', { name: new RegExp(`^Filter ${n}\\b`) });
 
 describe('FilterEditor', () => {
-  it("adds a filter named Filter 1, active, on the first tab, and lists that tab's columns", async () => {
+  it("adds a filter named Filter 1, active, on the first tab, and lists that tab's columns but not the record id", async () => {
     const { user, saved } = renderEditor();
     expect(screen.getByText('No filters yet: every row shows.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Add filter' }));

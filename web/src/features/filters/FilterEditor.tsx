@@ -8,6 +8,7 @@ import { CONDITION_LABELS } from './conditions';
 import { filterProblems, NAMES_RULE, newFilter, withCondition, type EditableFilter, type FilterProblem } from './editableFilter';
 import { FilterValueInput } from './FilterValueInput';
 import { NamePicker } from '../../components/NamePicker';
+import { HIDDEN_COLUMNS } from '../../blocks/details/DetailsPopup';
 import './filters.css';
 
 function FilterRow({
@@ -24,6 +25,9 @@ function FilterRow({
   onChange: (filter: EditableFilter) => void;
 }) {
   const { sheet, column } = filter.sheet_column;
+  // The sheet's own columns (the record id) mean nothing to the people filtering; a filter
+  // already saved on one still shows it, as NamePicker keeps a stored name.
+  const columns = columnsOf(sheet)?.filter((name) => !HIDDEN_COLUMNS.has(name));
   return (
     <>
       <div className="filter-row-line">
@@ -48,7 +52,7 @@ function FilterRow({
         <Field label="Column">
           <NamePicker
             value={column}
-            names={columnsOf(sheet)}
+            names={columns}
             placeholder="Choose a column"
             onChange={(next) => onChange({ ...filter, sheet_column: { sheet, column: next } })}
           />

@@ -6,6 +6,7 @@ import { useSessionStore } from '../../store/sessionStore';
 import { home, pageState, renderViewer, serve } from '../../test/appViewer';
 import { loadRealCore } from '../../test/realCore';
 import { columnsAnswer, columnsPath } from '../../test/tabColumns';
+import { viewBlockOf } from '../../test/viewBlocks';
 import { NO_VERSIONS } from './VersionsTab';
 
 // A version's preview computes its blocks in the WASM core over the tabs' rows of today.
@@ -61,12 +62,18 @@ function serveEditor(revisions = [version]) {
     {
       'GET /api/pages/a1': { body: { pages: [home] } },
       'GET /api/apps/a1/revisions': { body: { revisions } },
-      'GET /api/apps/a1/revisions/v1': { body: { revision: version, snapshot } },
-      'POST /api/apps/a1/revisions/v1/restore': { body: { revision: { ...version, id: 'v2', number: 2, current: true, restored_from: 1 }, skipped: [] } },
+      'GET /api/apps/a1/revisions/v1': { body: { revision: version, snapshot, restore_changes: ["Page 'About': Added Table 'Team'"] } },
+      'POST /api/apps/a1/revisions/v1/restore': {
+        body: { revision: { ...version, id: 'v2', number: 2, current: true, restored_from: 1 }, replaced: 'v0', skipped: [] },
+      },
       'GET /v3/api/page/sheet/Tasks': { body: rows },
       [columnsPath('s1', 'Tasks')]: () => columnsAnswer({ columns: ['ChartApps Record ID', 'Task'], rows: [['r1', 'Sand the floor']] }, 1),
     },
-    pageState({ blocks: [{ id: 'k9', type: 'table', title: 'Today', sheet_title: 'Tasks' }] }),
+    // Today the app has a header; the version had none.
+    pageState({
+      blocks: [{ id: 'k9', type: 'table', title: 'Today', sheet_title: 'Tasks' }],
+      app_header: viewBlockOf('header', { id: 'app-header', HeaderTitle: 'Field crew today', navigationItems: [] }),
+    }),
   );
 }
 
@@ -90,6 +97,7 @@ describe('History in the app editor', () => {
     const drawn = () => preview.querySelector('.history-preview')!;
     await waitFor(() => expect(drawn()).toHaveTextContent('Open tasks'));
     expect(drawn()).not.toHaveTextContent('Today');
+    expect(drawn()).not.toHaveTextContent('Field crew today');
     await waitFor(() => expect(drawn()).toHaveTextContent('Sand the floor'));
     await user.selectOptions(within(preview).getByRole('combobox', { name: 'Page' }), 'About');
     await waitFor(() => expect(drawn()).toHaveTextContent('Team'));
@@ -97,6 +105,9 @@ describe('History in the app editor', () => {
     const loads = () => calls.filter((c) => c.url.pathname === '/api/page/update-metadata').length;
     const before = loads();
     await user.click(within(preview).getByRole('button', { name: 'Restore this version' }));
+    const question = await screen.findByRole('alertdialog', { name: 'Restore version #1' });
+    expect(question).toHaveTextContent("Page 'About': Added Table 'Team'");
+    await user.click(within(question).getByRole('button', { name: 'Restore' }));
     expect(await screen.findByText('Restored version #1')).toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'POST' && c.url.pathname.startsWith('/api/apps/')).map((c) => c.url.pathname)).toEqual([
       '/api/apps/a1/revisions/v1/restore',
@@ -105,5 +116,7 @@ describe('History in the app editor', () => {
     // The panel stays open over the page loaded again, with the restore at the top of its list.
     await waitFor(() => expect(calls.filter((c) => c.url.pathname === '/api/apps/a1/revisions')).toHaveLength(2));
     expect(screen.getByRole('dialog', { name: 'History' })).toBeInTheDocument();
+    // The page's Undo can take the restore back.
+    expect(screen.getByRole('button', { name: 'Undo' })).toHaveAttribute('title', 'Undo: restore of version #1');
   });
 });

@@ -1,8 +1,10 @@
 import { useId, useMemo, useState } from 'react';
 import type { PageState, RevisionDetail } from '../../generated/api';
+import { pageBlocksPath } from '../app/appApi';
 import { PageContent } from '../app/PageContent';
 import { HistoryButton, HistoryPanel } from './HistoryPanel';
-import { appSnapshotPages } from './snapshots';
+import { appSnapshotChrome, appSnapshotPages } from './snapshots';
+import { recordRestore } from './restoreUndo';
 import { VersionsTab } from './VersionsTab';
 import { CoreState, useCore, useSnapshotSource } from './useSnapshotSource';
 import type { Core } from '../../core/wasm';
@@ -12,10 +14,20 @@ function SnapshotApp({ page, detail }: { page: PageState; detail: RevisionDetail
   const id = useId();
   const core = useCore();
   const pages = useMemo(() => appSnapshotPages(detail.snapshot), [detail]);
+  const chrome = useMemo(() => appSnapshotChrome(detail.snapshot), [detail]);
   const [chosen, setChosen] = useState(page.page_id);
   const shown = pages.find((p) => p.id === chosen) ?? pages[0];
   if (!shown) return <p className="muted history-empty">This version has no pages.</p>;
-  const drawn = { ...page, ...shown.settings, page_id: shown.id, page_name: shown.page_name, page_slug: shown.page_slug, blocks: shown.blocks } as PageState;
+  // The version's own settings, header and footer: none of today's shows in it.
+  const drawn = {
+    ...page,
+    ...shown.settings,
+    ...chrome,
+    page_id: shown.id,
+    page_name: shown.page_name,
+    page_slug: shown.page_slug,
+    blocks: shown.blocks,
+  } as PageState;
   return (
     <>
       <div className="history-page-pick">
@@ -43,7 +55,10 @@ function DrawnPage({ core, page }: { core: Core; page: PageState }) {
   );
 }
 
-/** The app editor's History button and panel: the app's versions, every page in each. */
+/**
+ * The app editor's History button and panel: the app's versions, every page in each. A restore
+ * goes on the open page's undo stack, and `onRestored` loads the app again.
+ */
 export function AppHistory({ page, onRestored }: { page: PageState; onRestored: () => void }) {
   const owner = { kind: 'apps', id: page.app_id } as const;
   return (
@@ -51,7 +66,16 @@ export function AppHistory({ page, onRestored }: { page: PageState; onRestored: 
       panel={(close) => (
         <HistoryPanel
           onClose={close}
-          versions={<VersionsTab owner={owner} preview={(detail) => <SnapshotApp page={page} detail={detail} />} onRestored={onRestored} />}
+          versions={
+            <VersionsTab
+              owner={owner}
+              preview={(detail) => <SnapshotApp page={page} detail={detail} />}
+              onRestored={(restore) => {
+                recordRestore(pageBlocksPath(page.app_id, page.page_id), restore);
+                onRestored();
+              }}
+            />
+          }
         />
       )}
     />

@@ -95,11 +95,16 @@ describe('History in the board editor', () => {
     const { calls } = serve({
       ...grid,
       'GET /api/boards/b1/revisions/r1': {
-        body: { revision: REVISIONS[2], snapshot: { name: 'Sales board', settings: { title: 'Sales then' }, blocks: [oldBlock] } },
+        body: {
+          revision: REVISIONS[2],
+          snapshot: { name: 'Sales board', settings: { title: 'Sales then' }, blocks: [oldBlock] },
+          restore_changes: ["Added Table 'Old sales'", "Deleted Table 'Monthly sales'"],
+        },
       },
       'POST /api/boards/b1/revisions/r1/restore': {
-        body: { revision: restored, skipped: [{ block_id: 'k9', title: 'Returns chart', reason: 'The sheet `Returns` no longer exists.' }] },
+        body: { revision: restored, replaced: 'r3', skipped: [{ block_id: 'k9', title: 'Returns chart', reason: 'The sheet `Returns` no longer exists.' }] },
       },
+      'POST /api/boards/b1/revisions/r3/restore': { body: { revision: revision(5, { current: true, restored_from: 3 }), replaced: 'r4', skipped: [] } },
     });
     const { user } = renderApp('/sales');
     const dialog = await openHistory(user);
@@ -117,7 +122,19 @@ describe('History in the board editor', () => {
     expect(calls.some((c) => c.url.searchParams.get('block') === 'k0')).toBe(false);
 
     const loadsBefore = calls.filter((c) => c.url.pathname === '/api/board/update-metadata').length;
+    // Asked first, in the app's own dialog, with what the restore changes; Cancel changes nothing.
     await user.click(within(preview).getByRole('button', { name: 'Restore this version' }));
+    let question = await screen.findByRole('alertdialog', { name: 'Restore version #1' });
+    expect(
+      within(question)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(["Added Table 'Old sales'", "Deleted Table 'Monthly sales'"]);
+    await user.click(within(question).getByRole('button', { name: 'Cancel' }));
+    expect(calls.some((c) => c.url.pathname.endsWith('/restore'))).toBe(false);
+    await user.click(within(preview).getByRole('button', { name: 'Restore this version' }));
+    question = await screen.findByRole('alertdialog', { name: 'Restore version #1' });
+    await user.click(within(question).getByRole('button', { name: 'Restore' }));
     expect(await screen.findByText('Restored version #1')).toBeInTheDocument();
     const restore = calls.filter((c) => c.method === 'POST' && c.url.pathname.endsWith('/restore'));
     expect(restore.map((c) => c.url.pathname)).toEqual(['/api/boards/b1/revisions/r1/restore']);
@@ -127,5 +144,20 @@ describe('History in the board editor', () => {
     // The editor loads the restored board, and the list again with the restore at its top.
     await waitFor(() => expect(calls.filter((c) => c.url.pathname === '/api/board/update-metadata').length).toBe(loadsBefore + 1));
     expect(calls.filter((c) => c.url.pathname === '/api/boards/b1/revisions')).toHaveLength(2);
+
+    // The editor's Undo takes the restore back: it restores the version the restore replaced.
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    const undo = screen.getByRole('button', { name: 'Undo' });
+    expect(undo).toBeEnabled();
+    expect(undo).toHaveAttribute('title', 'Undo: restore of version #1');
+    await user.click(undo);
+    await waitFor(() =>
+      expect(calls.filter((c) => c.method === 'POST' && c.url.pathname.endsWith('/restore')).map((c) => c.url.pathname)).toEqual([
+        '/api/boards/b1/revisions/r1/restore',
+        '/api/boards/b1/revisions/r3/restore',
+      ]),
+    );
+    await waitFor(() => expect(calls.filter((c) => c.url.pathname === '/api/board/update-metadata').length).toBe(loadsBefore + 2));
+    expect(screen.getByRole('button', { name: 'Redo' })).toHaveAttribute('title', 'Redo: restore of version #1');
   });
 });

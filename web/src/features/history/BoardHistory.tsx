@@ -1,13 +1,13 @@
 import { useMemo } from 'react';
 import type { BoardState, RevisionDetail } from '../../generated/api';
-import { showToast } from '../../store/toastStore';
-import { loadBoard } from '../board/boardApi';
+import { boardBlocksPath } from '../board/boardApi';
 import type { SetBoard } from '../board/setBoard';
 import { BoardView, useSections } from '../board/BoardView';
 import { HistoryButton, HistoryPanel } from './HistoryPanel';
 import { boardSnapshot } from './snapshots';
 import { VersionsTab } from './VersionsTab';
 import { CoreState, useCore, useSnapshotSource } from './useSnapshotSource';
+import { recordRestore, reloadBoard, type Restore } from './restoreUndo';
 import type { Core } from '../../core/wasm';
 
 /** The board as the version stored it (name, settings, blocks), drawn as visitors see it, over today's rows. */
@@ -37,13 +37,12 @@ function DrawnSnapshot({ core, board, detail }: { core: Core; board: BoardState;
  * `onRowsChanged` after a row came back or was reverted, so the board's blocks show it.
  */
 export function BoardHistory({ board, setBoard, onRowsChanged }: { board: BoardState; setBoard: SetBoard; onRowsChanged?: () => void }) {
-  // A restore rewrote the stored board: the editor shows it as stored now.
-  const reload = () =>
-    loadBoard(board.slug).then(
-      (fresh) => setBoard(() => fresh),
-      () => showToast({ kind: 'warning', text: 'The restored version is saved, but the board could not be loaded again: reload the page to see it.' }),
-    );
   const owner = { kind: 'boards', id: board.id } as const;
+  // A restore rewrote the stored board: the editor shows it as stored now, and Undo takes it back.
+  const restored = (restore: Restore) => {
+    recordRestore(boardBlocksPath(board.id), restore);
+    void reloadBoard(board, setBoard);
+  };
   return (
     <HistoryButton
       panel={(close) => (
@@ -51,7 +50,7 @@ export function BoardHistory({ board, setBoard, onRowsChanged }: { board: BoardS
           onClose={close}
           activity={owner}
           onActivityChanged={onRowsChanged}
-          versions={<VersionsTab owner={owner} preview={(detail) => <SnapshotBoard board={board} detail={detail} />} onRestored={() => void reload()} />}
+          versions={<VersionsTab owner={owner} preview={(detail) => <SnapshotBoard board={board} detail={detail} />} onRestored={restored} />}
         />
       )}
     />

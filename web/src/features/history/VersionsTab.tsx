@@ -1,10 +1,12 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { toApiError } from '../../api/errors';
 import type { RevisionDetail, RevisionSummary, SkippedBlock } from '../../generated/api';
+import { useConfirm, type ConfirmQuestion } from '../../components/ConfirmDialog';
 import { FormError } from '../../components/FormError';
 import { Loading } from '../../components/Loading';
 import { showToast } from '../../store/toastStore';
 import { getRevision, listRevisions, restoreRevision, type VersionOwner } from './historyApi';
+import type { Restore } from './restoreUndo';
 import { When } from './When';
 
 export const NO_VERSIONS = {
@@ -19,8 +21,25 @@ export interface VersionsTabProps {
   owner: VersionOwner;
   /** How the picked version looked: its blocks drawn over today's data, read-only. */
   preview: (detail: RevisionDetail) => ReactNode;
-  /** After a restore: the editor loads the board or app again, since its stored state changed. */
-  onRestored: () => void;
+  /** After a restore: the editor loads the board or app again, since its stored state changed, and can undo it. */
+  onRestored: (restore: Restore) => void;
+}
+
+/** The question asked before a restore: what it will change in the board or app as it is now. */
+export function restoreQuestion(kind: VersionOwner['kind'], detail: RevisionDetail): ConfirmQuestion {
+  const noun = kind === 'boards' ? 'board' : 'app';
+  const { number } = detail.revision;
+  const changes = detail.restore_changes;
+  return {
+    title: `Restore version #${number}`,
+    question:
+      changes.length === 0
+        ? `Version #${number} is the same as the ${noun} now: restoring it changes nothing.`
+        : `The ${noun} goes back to version #${number}, which changes this. Undo takes it back.`,
+    details: changes,
+    confirmLabel: 'Restore',
+    cancelLabel: 'Cancel',
+  };
 }
 
 /** A version's line in the list: number, when, who, what changed, and its badges. */
@@ -77,6 +96,7 @@ export function VersionsTab({ owner, preview, onRestored }: VersionsTabProps) {
   const [detailError, setDetailError] = useState<string | null>(null);
   const [restoring, setRestoring] = useState(false);
   const [skipped, setSkipped] = useState<{ number: number; blocks: SkippedBlock[] } | null>(null);
+  const { confirm, confirmDialog } = useConfirm();
   const { kind, id } = owner;
 
   const load = useCallback(() => {
@@ -104,7 +124,9 @@ export function VersionsTab({ owner, preview, onRestored }: VersionsTabProps) {
     );
   };
 
-  const restore = async (revision: RevisionSummary) => {
+  const restore = async (shown: RevisionDetail) => {
+    const { revision } = shown;
+    if (!(await confirm(restoreQuestion(kind, shown)))) return;
     setRestoring(true);
     setDetailError(null);
     try {
@@ -114,7 +136,7 @@ export function VersionsTab({ owner, preview, onRestored }: VersionsTabProps) {
       setPicked(null);
       lastPicked.current = null;
       setDetail(null);
-      onRestored();
+      onRestored({ number: revision.number, revisionId: revision.id, replaced: answer.replaced });
       // The restore is itself a new version at the top of the list.
       await load();
     } catch (thrown) {
@@ -155,7 +177,7 @@ export function VersionsTab({ owner, preview, onRestored }: VersionsTabProps) {
                   {shown.revision.current ? (
                     <span className="muted">{`This is the ${kind === 'boards' ? 'board' : 'app'} as it is now.`}</span>
                   ) : (
-                    <button type="button" className="button primary" disabled={restoring} onClick={() => void restore(shown.revision)}>
+                    <button type="button" className="button primary" disabled={restoring} onClick={() => void restore(shown)}>
                       {restoring ? 'Restoring...' : 'Restore this version'}
                     </button>
                   )}
@@ -169,6 +191,7 @@ export function VersionsTab({ owner, preview, onRestored }: VersionsTabProps) {
           </>
         )}
       </section>
+      {confirmDialog}
     </div>
   );
 }

@@ -39,3 +39,9 @@ export function appSnapshotPages(snapshot: Snapshot): PageSnapshot[] {
     blocks: blocksOf(page.blocks),
   }));
 }
+
+/** The header and footer the version's pages showed (the server's `app_header`, `app_footer`), null for none. */
+export function appSnapshotChrome(snapshot: Snapshot): { app_header: BoardBlock | null; app_footer: BoardBlock | null } {
+  const block = (value: unknown) => blocksOf([value])[0] ?? null;
+  return { app_header: block(snapshot.app_header), app_footer: block(snapshot.app_footer) };
+}

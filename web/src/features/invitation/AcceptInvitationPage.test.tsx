@@ -35,6 +35,44 @@ describe('/accept-invitation', () => {
     expect(calls.some((c) => c.url.pathname.startsWith('/api/apps'))).toBe(false);
   });
 
+  it('greets a guest with the inviter and the app, and offers Create account with the invited e-mail prefilled', async () => {
+    const TOKEN_PATH = '/accept-invitation?app=app1&token=t0k3n';
+    const { calls } = guest({
+      'GET /api/invitations/t0k3n': {
+        body: { app_id: 'app1', app_name: 'Sales portal', inviter: 'Ada Lovelace', email: 'zoe@example.com', has_account: false },
+      },
+    });
+    const { user } = renderApp(TOKEN_PATH);
+    expect(await screen.findByRole('heading', { name: 'Ada Lovelace invited you to Sales portal' })).toBeInTheDocument();
+    expect(screen.getByText(/The invitation is for zoe@example.com/)).toBeInTheDocument();
+    const create = screen.getByRole('link', { name: 'Create account' });
+    expect(create).toHaveClass('primary');
+    expect(screen.getByRole('link', { name: 'Log in' })).not.toHaveClass('primary');
+    expect(calls.some((c) => c.url.pathname.startsWith('/api/apps'))).toBe(false);
+
+    await user.click(create);
+    expect(await screen.findByLabelText('E-mail')).toHaveValue('zoe@example.com');
+  });
+
+  it('leads with Log in when the invited e-mail has an account', async () => {
+    guest({
+      'GET /api/invitations/t0k3n': { body: { app_id: 'app1', app_name: 'Sales portal', inviter: 'Ada', email: 'ann@example.com', has_account: true } },
+    });
+    renderApp('/accept-invitation?app=app1&token=t0k3n');
+    expect(await screen.findByRole('heading', { name: 'Ada invited you to Sales portal' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Log in' })).toHaveClass('primary');
+    expect(screen.queryByRole('link', { name: 'Create account' })).not.toBeInTheDocument();
+  });
+
+  it('says a withdrawn invitation link is no longer valid and still offers to log in or sign up', async () => {
+    guest({ 'GET /api/invitations/old': { status: 404, body: { error: "This invitation link is no longer valid: ask the app's owner to send a new one." } } });
+    renderApp('/accept-invitation?app=app1&token=old');
+    expect(await screen.findByRole('heading', { name: 'You are invited to an app' })).toBeInTheDocument();
+    expect(screen.getByText(/This invitation link is no longer valid/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Log in' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sign up' })).toBeInTheDocument();
+  });
+
   it('after logging in from the invitation, shows the app to open', async () => {
     guest({
       'POST /api/auth/login': { body: { token: 't', user: ann } },

@@ -3,7 +3,7 @@ export function appViewerPath(subdomain: string): string {
   return `/?${new URLSearchParams({ app: subdomain })}`;
 }
 
-/** The sign-up address that comes back to `path` once the account exists. */
-export function signupPathFor(path: string): string {
-  return `/dashboard/signup?${new URLSearchParams({ next: path })}`;
+/** The sign-up address that comes back to `path` once the account exists, its e-mail prefilled with `email` if given. */
+export function signupPathFor(path: string, email?: string): string {
+  return `/dashboard/signup?${new URLSearchParams({ ...(email ? { email } : {}), next: path })}`;
 }

@@ -24,7 +24,7 @@ export const ADMINS_NOTE = "The platform's administrators can also open and chan
 // The session cookie is host-only (server/src/auth/session.rs), so a tab on this host keeps it and
 // a tab on another host (an app's own sub-domain) starts without it.
 export const SESSION_NOTE =
-  'Opens the link in a new tab. That tab still has your session, so it shows the editor; to see what a guest sees, paste the link in a private window.';
+  'Opens the link in a new tab as a guest preview: the server sets your session aside there, so the tab shows exactly what a signed-out visitor sees.';
 export const GUEST_NOTE =
   'Opens the link in a new tab. Your session stays with this site and does not reach that address, so the tab shows what a guest sees (unless you signed in there too).';
 export const INVITE_PEOPLE = 'Invite or change people';
@@ -56,6 +56,18 @@ export interface Shareable {
   invited?: InvitedPeople;
 }
 
+/**
+ * The address of `link` as a signed-out visitor sees it. On this host a new tab keeps the
+ * session, so it opens as a guest preview (`as=guest`), which the server answers as a guest; on
+ * another host the tab has no session anyway.
+ */
+export function guestLink(link: string): string {
+  if (opensWithoutSession(link)) return link;
+  const url = new URL(link, window.location.href);
+  url.searchParams.set('as', 'guest');
+  return url.toString();
+}
+
 /** Whether `link` opens on another host than this page, so a new tab of it has no session. */
 export function opensWithoutSession(link: string): boolean {
   try {
@@ -65,10 +77,13 @@ export function opensWithoutSession(link: string): boolean {
   }
 }
 
-/** The Share button of an editor's top bar, with the Public/Private badge that keeps the access in sight. */
+/**
+ * The Share button of an editor's top bar, with the Public/Private badge that keeps the access in
+ * sight. It is the bar's primary action: sharing is what an editor most often comes to do.
+ */
 export function ShareButton({ isPublic, expanded, onClick }: { isPublic: boolean; expanded: boolean; onClick: () => void }) {
   return (
-    <button type="button" className="button share-button" aria-haspopup="dialog" aria-expanded={expanded} onClick={onClick}>
+    <button type="button" className="button primary share-button" aria-haspopup="dialog" aria-expanded={expanded} onClick={onClick}>
       Share <span className={isPublic ? 'share-badge public' : 'share-badge'}>{accessWord(isPublic)}</span>
     </button>
   );
@@ -146,7 +161,7 @@ export function SharePanel({ item, stateId }: { item: Shareable; stateId: string
         </div>
       </div>
       <div className="share-guest">
-        <a className="button" href={link} target="_blank" rel="noopener noreferrer" aria-describedby={guestNoteId}>
+        <a className="button" href={guestLink(link)} target="_blank" rel="noopener noreferrer" aria-describedby={guestNoteId}>
           Open as a guest
         </a>
         <p id={guestNoteId} className="muted">

@@ -3,6 +3,7 @@
 // how it went as Board Settings does, in a toast.
 import { useCallback, useRef, type KeyboardEvent } from 'react';
 import { ApiError } from '../../api/errors';
+import { useBottomActions } from '../../components/bottomActions';
 import { useConfirm } from '../../components/ConfirmDialog';
 import type { BlockConfig, Core } from '../../core/wasm';
 import { showToast } from '../../store/toastStore';
@@ -31,6 +32,8 @@ function afterRefusal(error: unknown): string {
  */
 export function useSaveAndClose(core: Core | null, editKey: string, onSave: (config: BlockConfig) => Promise<void>, onCancel: () => void) {
   const { confirm, confirmDialog } = useConfirm();
+  // The panel's Save and Cancel: "Block saved." shows where it does not cover them.
+  useBottomActions();
   const opened = useRef<{ key: string; config: BlockConfig } | null>(null);
   const latest = useRef<BlockConfig | null>(null);
   // While a save is on its way, closing would drop (for a new block, delete) what it stores.

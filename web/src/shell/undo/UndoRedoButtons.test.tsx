@@ -25,11 +25,22 @@ const editRevenue: UndoStep = {
 };
 
 /** An editor's block list with the toolbar's buttons, a text field and, on demand, a dialog. */
-function Editor({ initial, saveSettings = async () => {} }: { initial: Block[]; saveSettings?: (settings: Record<string, unknown>) => Promise<void> }) {
+function Editor({
+  initial,
+  saveSettings = async () => {},
+  restoreVersion = async () => {},
+}: {
+  initial: Block[];
+  saveSettings?: (settings: Record<string, unknown>) => Promise<void>;
+  restoreVersion?: (revisionId: string) => Promise<void>;
+}) {
   const [blocks, setBlocksState] = useState<readonly Block[]>(initial);
   const [dialog, setDialog] = useState(false);
   const setBlocks = useCallback((change: (blocks: readonly Block[]) => Block[]) => setBlocksState((current) => change(current)), []);
-  const place = useMemo(() => ({ at: AT, query: { board: 'sales' }, blocks, setBlocks, saveSettings }), [blocks, setBlocks, saveSettings]);
+  const place = useMemo(
+    () => ({ at: AT, query: { board: 'sales' }, blocks, setBlocks, saveSettings, restoreVersion }),
+    [blocks, setBlocks, saveSettings, restoreVersion],
+  );
   return (
     <>
       <UndoRedoButtons place={place} />
@@ -88,6 +99,24 @@ describe('Undo and Redo', () => {
     await waitFor(() => expect(shown()).toEqual(['k1: Revenue']));
     expect(calls[1].body).toEqual({ type: 'chart', title: 'Revenue' });
     expect(screen.getByRole('button', { name: 'Redo' })).toBeDisabled();
+  });
+
+  it('undo a restore by restoring the version it replaced, and redo it by restoring the version again', async () => {
+    mockFetch({});
+    const restoreVersion = vi.fn(async () => {});
+    const user = userEvent.setup();
+    render(<Editor initial={[revenue]} restoreVersion={restoreVersion} />);
+    recordUndo(AT, { kind: 'restore', label: 'restore of version #2', before: 'r5', after: 'r2' });
+    const undo = await screen.findByRole('button', { name: 'Undo' });
+    await waitFor(() => expect(undo).toBeEnabled());
+    expect(undo).toHaveAttribute('title', 'Undo: restore of version #2');
+    await user.click(undo);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Redo' })).toBeEnabled());
+    expect(restoreVersion).toHaveBeenLastCalledWith('r5');
+    await user.click(screen.getByRole('button', { name: 'Redo' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Undo' })).toBeEnabled());
+    expect(restoreVersion).toHaveBeenLastCalledWith('r2');
+    expect(restoreVersion).toHaveBeenCalledTimes(2);
   });
 
   it('keep the step when the server refuses the undo, and say why in a toast', async () => {

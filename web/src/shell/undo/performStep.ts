@@ -19,6 +19,8 @@ export interface UndoPlace {
   setBlocks: (change: (blocks: readonly Block[]) => Block[]) => void;
   /** Saves board or page settings (a request body) and shows them. */
   saveSettings: (settings: Settings) => Promise<void>;
+  /** Restores a version of the board or app (a revision id) and shows it. */
+  restoreVersion: (revisionId: string) => Promise<void>;
 }
 
 export interface Performed {
@@ -86,6 +88,10 @@ export async function performStep(step: UndoStep, direction: Direction, place: U
       return { step };
     case 'settings':
       await place.saveSettings(undo ? step.before : step.after);
+      return { step };
+    case 'restore':
+      // Not through the outbox: a restore is the server's, in one transaction, and needs it online.
+      await place.restoreVersion(undo ? step.before : step.after);
       return { step };
     case 'order':
       await reorder(place, undo ? step.before : step.after);

@@ -17,7 +17,9 @@ export type UndoStep =
   /** The blocks put in a new order: every id, before and after. */
   | { kind: 'order'; label: string; before: string[]; after: string[] }
   /** Board or page settings saved: the request bodies that put each side back. */
-  | { kind: 'settings'; label: string; before: Settings; after: Settings };
+  | { kind: 'settings'; label: string; before: Settings; after: Settings }
+  /** A version restored from History: the revision it replaced (undo) and the one restored (redo). */
+  | { kind: 'restore'; label: string; before: string; after: string };
 
 export interface UndoStack {
   /** Steps that can be undone, newest last. */
@@ -56,7 +58,7 @@ export function performed(stack: UndoStack, direction: Direction, step: UndoStep
 function renamedStep(step: UndoStep, from: string, to: string): UndoStep {
   const id = (blockId: string) => (blockId === from ? to : blockId);
   if (step.kind === 'order') return { ...step, before: step.before.map(id), after: step.after.map(id) };
-  if (step.kind === 'settings') return step;
+  if (step.kind === 'settings' || step.kind === 'restore') return step;
   return { ...step, blockId: id(step.blockId) };
 }
 
