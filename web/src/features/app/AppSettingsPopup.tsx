@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import type { AppRecord, PageSettings, PageState } from '../../generated/api';
+import type { AppRecord, PageState } from '../../generated/api';
 import { ColourField } from '../../components/ColourField';
 import { Field } from '../../components/Field';
 import { FormError } from '../../components/FormError';
