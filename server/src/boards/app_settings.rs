@@ -1,12 +1,14 @@
 //! The app-wide settings of the App Settings popup that the server itself reads: how the app's
-//! users sign in (`sign_in_method`) and the header and footer every page shows unless it has
-//! its own (`header`, `footer`: block JSON checked against the block catalogue like any block).
+//! users sign in (`sign_in_method`), the header and footer every page shows unless it has
+//! its own (`header`, `footer`: block JSON checked against the block catalogue like any block),
+//! and the app's theme (`accent_color`, `look`: `boards::theme`).
 //! Other keys of an app's `settings` are the editor's own and are kept as sent.
 
 use serde_json::{Map, Value};
 
 use crate::boards::blocks;
 use crate::boards::board_state::check_sign_in_method;
+use crate::boards::theme;
 use crate::infra::error::Error;
 
 pub const SIGN_IN_METHOD: &str = "sign_in_method";
@@ -42,6 +44,15 @@ pub fn checked(key: &str, value: Value) -> Result<Value, Error> {
         check_sign_in_method(method)?;
         return Ok(value);
     }
+    if key == theme::ACCENT || key == theme::LOOK {
+        let text = value.as_str().ok_or_else(|| Error::invalid(key, format!("`{key}` must be text.")))?;
+        if key == theme::ACCENT {
+            theme::check_accent(text)?;
+        } else {
+            theme::check_look(text)?;
+        }
+        return Ok(value);
+    }
     let Some(chrome) = Chrome::of_key(key) else { return Ok(value) };
     let Value::Object(mut block) = value else {
         return Err(Error::invalid(key, format!("The app's {key} must be the settings of a {key} block, or null to remove it.")));
@@ -57,8 +68,10 @@ pub fn checked(key: &str, value: Value) -> Result<Value, Error> {
 }
 
 /// The settings an app's viewers' pages read: how to sign in, the header and footer, and the
-/// look of pages. The others (the editor's filters and drafts) are for those who edit the app.
-const FOR_VIEWERS: [&str; 6] = [SIGN_IN_METHOD, "header", "footer", "page_background", "block_border", "block_shadow"];
+/// look of pages and the theme. The others (the editor's filters and drafts) are for those who
+/// edit the app.
+const FOR_VIEWERS: [&str; 8] =
+    [SIGN_IN_METHOD, "header", "footer", "page_background", "block_border", "block_shadow", theme::ACCENT, theme::LOOK];
 
 /// `settings` (an app's) as its viewers get them: only the keys of [`FOR_VIEWERS`].
 pub fn for_viewers(settings: &Map<String, Value>) -> Map<String, Value> {
@@ -69,6 +82,12 @@ pub fn for_viewers(settings: &Map<String, Value>) -> Map<String, Value> {
 /// 'link'.
 pub fn sign_in_method(settings: &Map<String, Value>) -> &str {
     settings.get(SIGN_IN_METHOD).and_then(Value::as_str).unwrap_or_default()
+}
+
+/// The theme of an app with `settings` (the app's), defaults filled in.
+pub fn theme(settings: &Map<String, Value>) -> theme::Theme {
+    let text = |key: &str| settings.get(key).and_then(Value::as_str);
+    theme::Theme::of(text(theme::ACCENT), text(theme::LOOK))
 }
 
 /// The header or footer every page of an app with `settings` (the app's) shows unless it has its

@@ -383,6 +383,10 @@ pub struct PageState {
     /// The app's footer for pages without a footer block of their own.
     #[schema(value_type = Option<crate::boards::board_state::BoardBlock>)]
     pub app_footer: Option<Value>,
+    /// The app's accent colour (`boards::theme`), its default filled in.
+    pub accent_color: String,
+    /// The app's look: `light` or `dark`.
+    pub look: String,
 }
 
 pub async fn page_state(db: &Db, app: &App, page: Page, role: Role) -> Result<PageState, Error> {
@@ -401,6 +405,7 @@ pub async fn page_state(db: &Db, app: &App, page: Page, role: Role) -> Result<Pa
     let users = if role.can_edit() { app_users(db, &app.id).await? } else { Vec::new() };
     let owner_email = if role.can_view(false) { owner_email(db, &app.owner_id).await? } else { String::new() };
     let stored = crate::boards::blocks::stored(db, crate::boards::blocks::Parent::Page(&page.id)).await?;
+    let theme = app_settings::theme(&app.settings);
     Ok(PageState {
         name: app.name.clone(),
         app_id: app.id.clone(),
@@ -420,6 +425,8 @@ pub async fn page_state(db: &Db, app: &App, page: Page, role: Role) -> Result<Pa
         page: "view",
         app_header: app_settings::chrome_block(&app.settings, Chrome::Header).map(|block| blocks::for_state(block, role.can_edit())),
         app_footer: app_settings::chrome_block(&app.settings, Chrome::Footer).map(|block| blocks::for_state(block, role.can_edit())),
+        look: theme.look().to_owned(),
+        accent_color: theme.accent,
     })
 }
 

@@ -13,6 +13,8 @@ use crate::accounts::auth::caller::PAID_PLAN;
 use crate::accounts::auth::Caller;
 use crate::accounts::roles::{workspace_role, Role};
 use crate::boards::blocks::{self, Parent};
+use crate::boards::theme;
+use crate::infra::config::Config;
 use crate::infra::db::{Db, Flag};
 use crate::infra::error::{Error, ResultExt};
 use crate::infra::text::is_colour;
@@ -91,6 +93,13 @@ pub struct Settings {
     /// The sites allowed to frame the board's `/embed` page (`scheme://host[:port]`); empty: any.
     #[schema(required = true)]
     pub embed_origins: Vec<String>,
+    /// The board's accent (`boards::theme`): buttons, filter chips, links and the charts' first
+    /// series take it unless a block sets its own colour. `#RGB` or `#RRGGBB`.
+    #[schema(required = true)]
+    pub accent_color: String,
+    /// The board's look: `light` or `dark`.
+    #[schema(required = true)]
+    pub look: String,
 }
 
 impl Default for Settings {
@@ -121,6 +130,8 @@ impl Default for Settings {
             footer: Footer::default(),
             event: Footer::default(),
             embed_origins: Vec::new(),
+            accent_color: theme::DEFAULT_ACCENT.to_owned(),
+            look: theme::LIGHT.to_owned(),
         }
     }
 }
@@ -188,6 +199,10 @@ pub struct BoardUpdate {
     /// The sites allowed to frame the board's `/embed` page, such as `https://shop.example.com`
     /// (http or https, a host, an optional port, no path); at most 20. Empty: any site may.
     pub embed_origins: Option<Vec<String>>,
+    /// The accent colour, `#RGB` or `#RRGGBB`.
+    pub accent_color: Option<String>,
+    /// `light` or `dark`.
+    pub look: Option<String>,
 }
 
 /// Tells a field sent as `null` (`Some(None)`) from one not sent (`None`).
@@ -211,6 +226,12 @@ impl BoardUpdate {
         }
         if let Some(method) = &self.sign_in_method {
             check_sign_in_method(method)?;
+        }
+        if let Some(accent) = &self.accent_color {
+            theme::check_accent(accent)?;
+        }
+        if let Some(look) = &self.look {
+            theme::check_look(look)?;
         }
         if let Some(origins) = &self.embed_origins {
             patch.insert("embed_origins".to_owned(), Value::from(embed_origins(origins)?));
@@ -264,8 +285,8 @@ fn embed_origin(text: &str) -> Result<String, String> {
 /// when it names none, so any site may frame it. Embedding in other sites needs a paid plan
 /// (platform §6), so a board whose owner has none may be framed by this site only. Stored values
 /// are checked again, so nothing but origins reaches the header.
-pub fn frame_ancestors(board: &Board) -> Option<String> {
-    if !board.owner_may_embed() {
+pub fn frame_ancestors(board: &Board, config: &Config) -> Option<String> {
+    if !board.owner_may_embed(config) {
         return Some("frame-ancestors 'self'".to_owned());
     }
     let stored = board.settings.get("embed_origins")?.as_array()?;
@@ -293,9 +314,10 @@ pub struct Board {
 }
 
 impl Board {
-    /// Whether the owner's plan lets the board be embedded in other sites (platform §6).
-    pub fn owner_may_embed(&self) -> bool {
-        self.owner_plan == PAID_PLAN
+    /// Whether the owner's plan, or the operator's for every workspace, lets the board be
+    /// embedded in other sites (platform §6).
+    pub fn owner_may_embed(&self, config: &Config) -> bool {
+        config.plan_of(&self.owner_plan) == PAID_PLAN
     }
 
     pub fn role(&self, caller: &Caller) -> Role {
@@ -566,11 +588,18 @@ mod tests {
             owner_email: "u@x.io".into(),
             owner_plan: "paid".into(),
         };
-        assert_eq!(frame_ancestors(&board), None);
+        let config = Config::default();
+        assert_eq!(frame_ancestors(&board, &config), None);
         board.settings.insert("embed_origins".into(), serde_json::json!([]));
-        assert_eq!(frame_ancestors(&board), None);
+        assert_eq!(frame_ancestors(&board, &config), None);
         board.settings.insert("embed_origins".into(), serde_json::json!(["https://shop.example.com", "http://localhost:5173"]));
-        assert_eq!(frame_ancestors(&board).unwrap(), "frame-ancestors 'self' https://shop.example.com http://localhost:5173");
+        let listed = "frame-ancestors 'self' https://shop.example.com http://localhost:5173";
+        assert_eq!(frame_ancestors(&board, &config).unwrap(), listed);
+        // A free owner's board is framed by this site only, unless the operator gives every workspace the paid plan.
+        board.owner_plan = "free".into();
+        assert_eq!(frame_ancestors(&board, &config).unwrap(), "frame-ancestors 'self'");
+        let everyone_paid = Config { plan: Some("paid".into()), ..Config::default() };
+        assert_eq!(frame_ancestors(&board, &everyone_paid).unwrap(), listed);
     }
 
     #[test]

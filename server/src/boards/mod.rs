@@ -7,3 +7,4 @@ pub mod blocks;
 pub mod board_state;
 pub mod demo;
 pub mod plans;
+pub mod theme;

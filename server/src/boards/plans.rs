@@ -9,6 +9,7 @@ use sqlx::AnyConnection;
 use utoipa::ToSchema;
 
 use crate::accounts::auth::User;
+use crate::infra::config::Config;
 use crate::infra::db::{now, Db, Flag};
 use crate::infra::error::{Error, ResultExt};
 
@@ -48,16 +49,22 @@ pub async fn list(db: &Db) -> Result<Vec<Plan>, Error> {
     Ok(rows.into_iter().map(|(id, name, Flag(embedding), description)| Plan { id, name, embedding, description }).collect())
 }
 
-/// Ok when the plan of `owner_id` (a workspace's owner) includes embedding in other sites; else
-/// 403 naming that plan. The workspace's embed secret signs embed tokens, so whoever reads it can
-/// embed: it is refused exactly where minting a token is (platform §6: embedding needs a paid plan).
-pub async fn require_embedding(db: &Db, owner_id: &str) -> Result<(), Error> {
-    let plan: Option<(String, Flag)> =
-        sqlx::query_as("SELECT plans.name, plans.embedding FROM users JOIN plans ON plans.id = users.plan_id WHERE users.id = $1")
-            .bind(owner_id)
-            .fetch_optional(&db.pool)
-            .await
-            .context("looking up the owner's plan")?;
+/// Ok when the plan of `owner_id` (a workspace's owner), or the operator's plan for every
+/// workspace, includes embedding in other sites; else 403 naming that plan. The workspace's embed
+/// secret signs embed tokens, so whoever reads it can embed: it is refused exactly where minting a
+/// token is (platform §6: embedding needs a paid plan).
+pub async fn require_embedding(db: &Db, config: &Config, owner_id: &str) -> Result<(), Error> {
+    let stored: Option<(String,)> = sqlx::query_as("SELECT plan_id FROM users WHERE id = $1")
+        .bind(owner_id)
+        .fetch_optional(&db.pool)
+        .await
+        .context("looking up the owner's plan")?;
+    let Some((stored,)) = stored else { return Err(Error::NotFound("Workspace not found.".to_owned())) };
+    let plan: Option<(String, Flag)> = sqlx::query_as("SELECT name, embedding FROM plans WHERE id = $1")
+        .bind(config.plan_of(&stored))
+        .fetch_optional(&db.pool)
+        .await
+        .context("looking up the owner's plan")?;
     match plan {
         Some((_, Flag(true))) => Ok(()),
         Some((name, Flag(false))) => Err(Error::NotPermitted(format!(

@@ -7,7 +7,7 @@
 use tessera_blocks::BlockSettings;
 
 use super::chart_svg::{self, Placement};
-use super::render::{chart_style, palette};
+use super::render::{board_theme, chart_style, palette};
 use super::snapshot::{text, Body, Shown, Snapshot};
 use crate::access::sheet_query::SheetAnswer;
 use crate::access::views::BlockView;
@@ -69,7 +69,7 @@ pub fn svg(snapshot: &Snapshot) -> Safe {
     let top = TITLE_HEIGHT + 24.0;
     let card_width = (WIDTH - 2.0 * MARGIN - GAP * (COLUMNS - 1) as f64) / COLUMNS as f64;
     let card_height = (HEIGHT - top - MARGIN + 16.0 - GAP * (rows - 1) as f64) / rows as f64;
-    let palette = palette(&settings.palette);
+    let palette = palette(&settings.palette, &board_theme(settings));
     if shown.is_empty() {
         m.element(
             "text",

@@ -17,6 +17,7 @@ use tessera_blocks::{BlockSettings, Frame, HIDDEN_COLUMNS};
 
 use super::chart_svg::{self, ChartStyle};
 use super::snapshot::{text, Body, Shown, Snapshot};
+use crate::boards::theme::Theme;
 use crate::infra::html::{colour, image_url, link_url, Markup, Safe};
 use tessera_core::calendar::CalendarView;
 
@@ -27,9 +28,8 @@ use crate::access::views::{BlockView, Card, Window};
 /// board has drawn.
 pub const ROOT_ID: &str = "ssr-embed";
 
-/// Colours of series and slices without their own: the browser's chart `PALETTE`.
-pub const PALETTE: [&str; 10] =
-    ["#d81f52", "#43464d", "#4f46e5", "#0f9d8a", "#f59e0b", "#0ea5e9", "#8b5cf6", "#84cc16", "#ec4899", "#8a8d93"];
+/// Colours of series after the theme's accent and ink, as the browser's `chartColours` has them.
+const MORE_SERIES: [&str; 8] = ["#0f9d8a", "#f59e0b", "#0ea5e9", "#8b5cf6", "#84cc16", "#ec4899", "#d81f52", "#8a8d93"];
 
 /// Calendar events listed as text.
 const CALENDAR_EVENTS: usize = 50;
@@ -55,7 +55,7 @@ pub const STYLE: &str = r#"<style id="ssr-embed-style">
 .ssr-search{margin:0;padding:9px 12px;color:var(--muted)}
 .ssr-block{background:#fff;border:1px solid var(--block-border);border-radius:10px;box-shadow:0 1px 4px var(--block-shadow);padding:16px 20px;min-width:0;overflow-wrap:anywhere}
 .ssr-block.ssr-full{grid-column:1/-1}.ssr-block.ssr-bare{background:none;border:0;box-shadow:none;padding:0}.ssr-block h2{margin:0 0 12px;font-size:1.1rem}.ssr-block h3{margin:0 0 6px;font-size:1rem}
-.ssr-block img{max-width:100%;height:auto}.ssr-block a{color:#4f46e5}
+.ssr-block img{max-width:100%;height:auto}.ssr-block a{color:var(--link)}
 .ssr-muted{color:var(--muted);margin:0}.ssr-error{margin:0;padding:10px 12px;border-radius:6px;background:#fdecef;color:#a3123a}
 .ssr-scroll{overflow:auto;max-height:420px;border:1px solid var(--block-border);border-radius:6px}
 .ssr-scroll table{border-collapse:collapse;width:max-content;min-width:100%}.ssr-scroll th,.ssr-scroll td{padding:7px 9px;text-align:left;vertical-align:top;border-bottom:1px solid var(--block-border);max-width:320px}
@@ -71,26 +71,38 @@ pub const STYLE: &str = r#"<style id="ssr-embed-style">
 .ssr-box{border:1px dashed var(--block-border);border-radius:10px;background:#f7f8fa;padding:12px;overflow:auto}
 .ssr-map{height:280px}@media(min-width:640px){.ssr-map{height:360px}}@media(min-width:1024px){.ssr-map{height:420px}}
 .ssr-calendar{min-height:420px}.ssr-input{height:40px;border:1px solid var(--block-border);border-radius:6px;background:#fff;margin:4px 0 12px}
-.ssr-button{display:inline-block;padding:8px 14px;border-radius:6px;background:#4f46e5;color:#fff}
+.ssr-button{display:inline-block;padding:8px 14px;border-radius:6px;background:var(--accent);color:var(--accent-text)}
 .ssr-gallery{display:grid;grid-template-columns:repeat(auto-fill,minmax(140px,1fr));gap:8px}.ssr-gallery figure{margin:0}
 .ssr-features{list-style:none;margin:0;padding:0;display:grid;grid-template-columns:repeat(auto-fit,minmax(180px,1fr));gap:12px}
 .ssr-features img{max-height:48px}.ssr-links{display:flex;flex-wrap:wrap;gap:12px;list-style:none;margin:0;padding:0}
 .ssr-markdown-loop{list-style:none;margin:0;padding:0;display:grid;gap:12px}
+#ssr-embed.ssr-dark{--ink:#e3e5e9;--muted:#a8acb4;--board-background:#121418;--block-border:#2c313a;--block-shadow:#0a0b0d;color-scheme:dark}
+.ssr-dark .ssr-block:not(.ssr-bare),.ssr-dark .ssr-cards li,.ssr-dark .ssr-input,.ssr-dark .ssr-with-panel .ssr-panel{background:#1b1e24}
+.ssr-dark .ssr-scroll th,.ssr-dark .ssr-box{background:#262a33}.ssr-dark .ssr-error{background:#3a1620;color:#f7b8c8}
+.ssr-dark .ssr-chart-svg text{fill:var(--ink)}.ssr-dark .ssr-chart-svg [stroke="#e7ebf3"]{stroke:#363b45}.ssr-dark .ssr-chart-svg g[stroke="#fff"]{stroke:#1b1e24}
 </style>"#;
 
-/// The markup of the embed: `<div id="ssr-embed">` with the whole board.
+/// The markup of the embed: `<div id="ssr-embed">` with the whole board, in its theme: the
+/// accent and the text on it as `--accent` and `--accent-text`, `--link`, and `ssr-dark` for the
+/// dark look, whose palette stands in for the colour settings still at the spec's light defaults.
 pub fn page(snapshot: &Snapshot) -> Safe {
     let settings = &snapshot.settings;
+    let theme = board_theme(settings);
     let mut m = Markup::new();
+    let defaults = crate::boards::board_state::Settings::default();
+    let own = |value: &str, default: &str| !(theme.dark && value.eq_ignore_ascii_case(default));
     let colours: String = [
-        ("--board-background", &settings.board_background),
-        ("--block-border", &settings.block_border),
-        ("--block-shadow", &settings.block_shadow),
+        ("--board-background", &settings.board_background, &defaults.board_background),
+        ("--block-border", &settings.block_border, &defaults.block_border),
+        ("--block-shadow", &settings.block_shadow, &defaults.block_shadow),
     ]
     .iter()
-    .filter_map(|(name, value)| colour(Some(value)).map(|value| format!("{name}:{value};")))
+    .filter(|(_, value, default)| own(value, default))
+    .filter_map(|(name, value, _)| colour(Some(value)).map(|value| format!("{name}:{value};")))
     .collect();
-    m.open("div", &[("id", ROOT_ID.into()), ("style", colours.as_str().into())]);
+    let style = format!("--accent:{};--accent-text:{};--link:{};{colours}", theme.accent, theme.accent_text, theme.link());
+    let class = if theme.dark { "ssr-dark" } else { "ssr-light" };
+    m.open("div", &[("id", ROOT_ID.into()), ("class", class.into()), ("style", style.as_str().into())]);
     if !settings.hide_hero {
         hero(&mut m, snapshot);
     }
@@ -131,7 +143,7 @@ pub fn page(snapshot: &Snapshot) -> Safe {
     if snapshot.blocks.is_empty() {
         m.element("p", &[("class", "ssr-muted".into())], "No blocks here yet.");
     }
-    let palette = palette(&settings.palette);
+    let palette = palette(&settings.palette, &theme);
     for block in &snapshot.blocks {
         frame(&mut m, block, &palette);
     }
@@ -153,14 +165,20 @@ fn search_panel(m: &mut Markup, search: bool, filters: &[&str]) {
     m.close("div");
 }
 
-/// The board's palette colours (platform §3 `palette`), else the browser's chart palette.
-pub fn palette(board_palette: &[Value]) -> Vec<String> {
+/// The board's theme (`boards::theme`) from its settings.
+pub fn board_theme(settings: &crate::boards::board_state::Settings) -> Theme {
+    Theme::of(Some(&settings.accent_color), Some(&settings.look))
+}
+
+/// The board's palette colours (platform §3 `palette`), else the theme's accent first, then its
+/// ink, then the browser's other series colours (`web/src/blocks/chart/chartOptions.ts`).
+pub fn palette(board_palette: &[Value], theme: &Theme) -> Vec<String> {
     let own: Vec<String> = board_palette.iter().filter_map(|value| colour(value.as_str())).map(str::to_owned).collect();
-    if own.is_empty() {
-        PALETTE.iter().map(|c| (*c).to_owned()).collect()
-    } else {
-        own
+    if !own.is_empty() {
+        return own;
     }
+    let ink = if theme.dark { "#d5d8de" } else { "#43464d" };
+    [theme.accent.as_str(), ink].into_iter().chain(MORE_SERIES).map(str::to_owned).collect()
 }
 
 fn section_style(settings: &crate::boards::board_state::Settings, open: bool) -> String {
@@ -730,7 +748,17 @@ fn form(m: &mut Markup, form: &FormSettings) {
         m.element("p", &[("style", "margin:0".into())], label);
         m.open("div", &[("class", "ssr-input".into()), ("aria-hidden", "true".into())]).close("div");
     }
-    m.element("span", &[("class", "ssr-button".into())], Some(form.submit_text.trim()).filter(|t| !t.is_empty()).unwrap_or("Submit"));
+    let label = Some(form.submit_text.trim()).filter(|t| !t.is_empty()).unwrap_or("Submit");
+    m.element("span", &[("class", "ssr-button".into()), ("style", button_style(&form.submit_button_color, &form.submit_button_text_color).into())], label);
+}
+
+/// A button's own colours as the browser's `buttonStyle` draws them: the theme's accent (the
+/// `.ssr-button` default) while its colour is unset or the catalogue's default, else its own,
+/// with its own text colour or one readable on it.
+fn button_style(background: &str, text: &Option<String>) -> String {
+    let own = colour(Some(background)).filter(|own| !own.eq_ignore_ascii_case(tessera_blocks::BUTTON_COLOUR));
+    let text = colour(text.as_deref()).map(str::to_owned).or_else(|| own.map(|own| Theme::of(Some(own), None).accent_text.to_owned()));
+    [own.map(|own| format!("background:{own};")), text.map(|text| format!("color:{text};"))].into_iter().flatten().collect()
 }
 
 /// A banner's images, title and subtitle (the banner draws its own title over its hero: its
@@ -837,7 +865,7 @@ mod tests {
             let rows = matches!(drawn, Body::Rows(_));
             let shown = shown("b1".into(), kind.as_str(), (filled, settings), drawn);
             let mut m = Markup::new();
-            body(&mut m, &shown, &[PALETTE[0].to_owned()]);
+            body(&mut m, &shown, &["#4f46E5".to_owned()]);
             let html = m.finish();
             assert_eq!(html.as_str().contains(IMAGE), rows, "{kind}: {}", html.as_str());
         }
@@ -851,7 +879,7 @@ mod tests {
                 ..shown("b1".into(), kind.as_str(), normalised(kind.as_str(), config.as_object().unwrap().clone()), Body::Settings)
             };
             let mut m = Markup::new();
-            frame(&mut m, &shown, &[PALETTE[0].to_owned()]);
+            frame(&mut m, &shown, &["#4f46E5".to_owned()]);
             m.finish().as_str().to_owned()
         };
         let header = framed(BlockType::Header, json!({"HeaderTitle": "Our town"}));
@@ -896,7 +924,9 @@ mod tests {
 
     #[test]
     fn a_board_palette_replaces_the_default_and_drops_what_is_no_colour() {
-        assert_eq!(palette(&[]), PALETTE.map(str::to_owned).to_vec());
-        assert_eq!(palette(&[Value::from("#123456"), Value::from("url(x)")]), vec!["#123456".to_owned()]);
+        let theme = Theme::of(None, None);
+        assert_eq!(palette(&[], &theme)[..3], ["#4f46E5", "#43464d", "#0f9d8a"], "the accent leads, then the ink");
+        assert_eq!(palette(&[], &Theme::of(Some("#0f766e"), Some("dark")))[..2], ["#0f766e", "#d5d8de"]);
+        assert_eq!(palette(&[Value::from("#123456"), Value::from("url(x)")], &theme), vec!["#123456".to_owned()]);
     }
 }

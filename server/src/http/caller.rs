@@ -39,6 +39,9 @@ impl FromRequestParts<AppState> for Caller {
         };
         session::touch(&state.db, &claims.jti, last_used_at).await?;
         let is_admin = state.config.is_admin(&email);
+        // The operator's plan, when set, is every user's (`TESSERA_PLAN`): what the session says
+        // of the plan is what every check of it reads.
+        let plan_id = state.config.plan_of(&plan_id).to_owned();
         Ok(Self { signed_in: Some(SignedIn { user: User { id, email, name, plan_id, email_verified }, session_id: claims.jti, is_admin }) })
     }
 }

@@ -41,6 +41,9 @@ impl AppState {
     pub async fn new(config: Config) -> Result<Self, StartError> {
         let db = Db::connect(&config.database_url).await?;
         let keys = SessionKeys::load(&db, &config).await.map_err(|error| StartError::Init(error.to_string()))?;
+        if let Some(plan) = &config.plan {
+            crate::boards::plans::require_known(&db, "TESSERA_PLAN", plan).await.map_err(|error| StartError::Init(error.to_string()))?;
+        }
         let mailer = Mailer::from_config(&config, keys.outbox_key())?;
         let tables = Arc::new(TableCache::new(config.sheet_cache_mb * 1024 * 1024));
         let answers = Arc::new(AnswerCache::new(config.answer_cache_mb * 1024 * 1024));

@@ -35,6 +35,11 @@ pub struct Config {
     /// `TESSERA_PAYMENT_WEBHOOK_SECRET`: the shared secret of the payment provider's webhook.
     /// Unset: the webhook answers 503.
     pub payment_webhook_secret: Option<String>,
+    /// `TESSERA_PLAN`: the plan every workspace is on (`free` or `paid`), whatever its owner's
+    /// stored plan. Unset: on an install with no billing (no `TESSERA_PAYMENT_WEBHOOK_SECRET`)
+    /// every workspace is on the highest plan, `paid`, so a self-hosted install can embed; an
+    /// install that sells plans keeps each owner's own (`None`).
+    pub plan: Option<String>,
     /// `TESSERA_TRUST_PROXY=1`: take the client address for rate limits from the last
     /// `X-Forwarded-For` entry (set this only behind a proxy that writes that header).
     pub trust_proxy: bool,
@@ -95,6 +100,9 @@ pub struct Config {
     /// forwarded to. Unset: reports are only logged.
     pub sentry_dsn: Option<SentryDsn>,
 }
+
+/// The plan of the `plans` table with every feature: a self-hosted install without billing is on it.
+pub const HIGHEST_PLAN: &str = "paid";
 
 pub const DEFAULT_MAP_TILES_URL: &str = "https://tile.openstreetmap.org/{z}/{x}/{y}.png";
 pub const DEFAULT_GEOCODER_URL: &str = "https://api.mapbox.com";
@@ -161,6 +169,7 @@ impl Default for Config {
             jwt_secret: None,
             session_hours: 168,
             payment_webhook_secret: None,
+            plan: None,
             trust_proxy: false,
             sheet_cache_mb: 256,
             answer_cache_mb: 64,
@@ -306,6 +315,11 @@ impl Config {
                 hours.trim().parse().ok().filter(|hours| (1..=8760).contains(hours)).ok_or(ConfigError::SessionHours(hours))?;
         }
         config.payment_webhook_secret = var("TESSERA_PAYMENT_WEBHOOK_SECRET");
+        config.plan = match var("TESSERA_PLAN") {
+            Some(plan) => Some(plan.trim().to_owned()),
+            None if config.payment_webhook_secret.is_none() => Some(HIGHEST_PLAN.to_owned()),
+            None => None,
+        };
         if let Some(value) = var("TESSERA_TRUST_PROXY") {
             config.trust_proxy = flag("TESSERA_TRUST_PROXY", value)?;
         }
@@ -408,6 +422,12 @@ impl Config {
         }
     }
 
+    /// The plan a workspace whose owner is stored on `stored` is on: the operator's
+    /// ([`Config::plan`]) when set, else the owner's.
+    pub fn plan_of<'a>(&'a self, stored: &'a str) -> &'a str {
+        self.plan.as_deref().unwrap_or(stored)
+    }
+
     pub fn is_admin(&self, email: &str) -> bool {
         self.admin_emails.iter().any(|admin| admin.eq_ignore_ascii_case(email))
     }
@@ -465,6 +485,17 @@ mod tests {
         let config = config(&[("PORT", "3000"), ("TESSERA_BIND", "0.0.0.0"), ("TESSERA_WEB_DIST", "/srv/tessera")]).unwrap();
         assert_eq!(config.socket_addr().to_string(), "0.0.0.0:3000");
         assert_eq!(config.web_dist, PathBuf::from("/srv/tessera"));
+    }
+
+    #[test]
+    fn without_billing_every_workspace_is_on_the_highest_plan_unless_the_operator_names_one() {
+        assert_eq!(config(&[]).unwrap().plan.as_deref(), Some("paid"));
+        assert_eq!(config(&[("TESSERA_PLAN", " free ")]).unwrap().plan.as_deref(), Some("free"));
+        let selling = config(&[("TESSERA_PAYMENT_WEBHOOK_SECRET", "whsec")]).unwrap();
+        assert_eq!(selling.plan, None);
+        assert_eq!(selling.plan_of("free"), "free");
+        let chosen = config(&[("TESSERA_PAYMENT_WEBHOOK_SECRET", "whsec"), ("TESSERA_PLAN", "paid")]).unwrap();
+        assert_eq!(chosen.plan_of("free"), "paid");
     }
 
     #[test]

@@ -128,7 +128,7 @@ impl WebApp {
     /// The policy of a page that shows `board` in another site's frame: the common one plus the
     /// board's `frame-ancestors` (the sites its owner listed, or this site alone on a free plan).
     pub(crate) fn policy_for(&self, board: &board_state::Board) -> Option<String> {
-        board_state::frame_ancestors(board).map(|directive| format!("{}; {directive}", self.policy))
+        board_state::frame_ancestors(board, &self.config).map(|directive| format!("{}; {directive}", self.policy))
     }
 }
 

@@ -40,6 +40,7 @@ both_databases! {
             "sheets": [], "users": [], "blocks": [], "sections": "", "current_section": "",
             "footer": {"logo": "", "socialMediaIcons": [], "copyrightText": ""},
             "event": {"logo": "", "socialMediaIcons": [], "copyrightText": ""}, "embed_origins": [],
+            "accent_color": "#4f46E5", "look": "light",
             "owner_email": "ada@example.com", "can_edit": true, "user_role": "owner", "type": "board"
         });
         assert_eq!(state, expected);

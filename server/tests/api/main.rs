@@ -41,6 +41,7 @@ mod spreadsheet_files;
 mod spreadsheets;
 mod storage;
 mod templates;
+mod theme;
 mod uploads;
 mod web_routes;
 mod workspaces;

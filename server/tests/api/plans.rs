@@ -276,4 +276,57 @@ both_databases! {
         assert!(reply.error().starts_with("Invalid webhook body"));
         assert_eq!(payment_rows(&server).await, 0);
     }
+
+    async fn a_self_hosted_install_without_billing_puts_every_workspace_on_the_highest_plan_so_embed_works(backend) {
+        // The plan the environment gives with no TESSERA_PLAN and no webhook secret.
+        let plan = tessera_server::Config::from_lookup(|_| None).unwrap().plan;
+        let server = TestServer::start_with(backend, |config| config.plan = plan).await;
+        let ada = server.user("Ada", "ada@example.com").await;
+        let workspace_id = crate::workspaces::workspace(&ada, "acme").await;
+        let board_id = crate::apps::id(&crate::boards::board(&ada, &workspace_id, "Sales").await);
+        assert_eq!(ada.get("/api/auth").await.expect(200)["plan"]["isFreePlan"], json!(false));
+        assert_eq!(ada.get("/api/board/workspace").await.expect(200), &json!({"is_free_plan": false}));
+        ada.get(&format!("/api/workspaces/{workspace_id}/embed-secret")).await.expect(200);
+        ada.post(&format!("/api/boards/{board_id}/embed-token"), json!({"filters": {}, "expires_in_minutes": 60})).await.expect(200);
+        ada.put(&format!("/api/boards/{board_id}"), json!({"public": true, "embed_origins": ["https://shop.example.com"]})).await.expect(200);
+        let policy = server.guest().get("/embed?board=sales").await.header("content-security-policy").unwrap().to_owned();
+        assert!(policy.ends_with("frame-ancestors 'self' https://shop.example.com"), "{policy}");
+        // The stored plan is untouched: an operator who starts selling plans gets the owners' own back.
+        assert_eq!(plan_of(&server, &ada).await, "free");
+    }
+
+    async fn an_install_that_sells_plans_keeps_each_owners_plan_and_the_paid_plan_texts(backend) {
+        let selling = tessera_server::Config::from_lookup(|name| (name == "TESSERA_PAYMENT_WEBHOOK_SECRET").then(|| SECRET.to_owned())).unwrap();
+        let server = TestServer::start_with(backend, |config| {
+            config.payment_webhook_secret = selling.payment_webhook_secret;
+            config.plan = selling.plan;
+        })
+        .await;
+        let ada = server.user("Ada", "ada@example.com").await;
+        let workspace_id = crate::workspaces::workspace(&ada, "acme").await;
+        let board_id = crate::apps::id(&crate::boards::board(&ada, &workspace_id, "Sales").await);
+        assert_eq!(ada.get("/api/board/workspace").await.expect(200), &json!({"is_free_plan": true}));
+        let minted = ada.post(&format!("/api/boards/{board_id}/embed-token"), json!({"filters": {}, "expires_in_minutes": 60})).await;
+        assert_eq!((minted.status, minted.error()), (403, "Embedding a board in another site needs a paid plan."));
+        let secret = ada.get(&format!("/api/workspaces/{workspace_id}/embed-secret")).await;
+        assert_eq!(secret.status, 403);
+        set_plan(&server, &ada, "paid").await;
+        assert_eq!(ada.get("/api/auth").await.expect(200)["plan"]["isFreePlan"], json!(false));
+    }
+
+    async fn the_operators_plan_wins_over_the_stored_one_and_an_unknown_plan_stops_the_start(backend) {
+        let server = TestServer::start_with(backend, |config| {
+            config.payment_webhook_secret = Some(SECRET.to_owned());
+            config.plan = Some("free".to_owned());
+        })
+        .await;
+        let ada = server.user("Ada", "ada@example.com").await;
+        set_plan(&server, &ada, "paid").await;
+        assert_eq!(ada.get("/api/auth").await.expect(200)["plan"]["isFreePlan"], json!(true));
+        assert_eq!(ada.get("/api/account").await.expect(200)["plan_id"], json!("free"));
+        let database = server.stop();
+        let config = tessera_server::Config { database_url: database.url.clone(), plan: Some("gold".to_owned()), demo: false, ..Default::default() };
+        let refused = tessera_server::AppState::new(config).await.err().expect("an unknown plan stops the start").to_string();
+        assert!(refused.contains("There is no plan `gold`"), "{refused}");
+    }
 }

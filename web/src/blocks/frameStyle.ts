@@ -2,10 +2,15 @@
 // font_color for the block, title_color and title_background_color for its title, and
 // toolbar_icon_color for the controls of its toolbar.
 import type { CSSProperties } from 'react';
+import { textOn } from '../core/colours';
 import type { BoardBlock } from '../generated/api';
 
-/** The catalogue's BUTTON_COLOUR (blocks §3.1): a button whose stored colour is missing. */
+/** The catalogue's BUTTON_COLOUR (blocks §3.1): the default of every button colour setting. */
 export const BUTTON_COLOUR = '#4f46E5';
+
+/** The board's or app's accent and the text on it (blocks/theme.ts sets both on the root). */
+export const ACCENT = 'var(--accent)';
+export const ACCENT_TEXT = 'var(--accent-text)';
 
 const colour = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() ? value.trim() : undefined);
 
@@ -32,4 +37,17 @@ export function toolbarColour(block: BoardBlock): string | undefined {
 export function toolbarStyle(block: BoardBlock): CSSProperties | undefined {
   const tint = toolbarColour(block);
   return tint ? { color: tint, borderColor: tint } : undefined;
+}
+
+/**
+ * A block button's colours (forms, lists, item buttons, row actions). Its own colour setting wins,
+ * unless it is unset or still the catalogue's default BUTTON_COLOUR: that default is the theme's
+ * accent's own, so an untouched button follows the board's or app's accent (issue 47). The text is
+ * the button's own text colour, else readable on the background by the core's contrast rule.
+ */
+export function buttonStyle(background: unknown, text: unknown): { backgroundColor: string; color: string; borderColor: string } {
+  const own = colour(background);
+  const themed = !own || own.toLowerCase() === BUTTON_COLOUR.toLowerCase();
+  const backgroundColor = themed ? ACCENT : own;
+  return { backgroundColor, color: colour(text) ?? (themed ? ACCENT_TEXT : textOn(own)), borderColor: backgroundColor };
 }

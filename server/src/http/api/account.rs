@@ -76,7 +76,7 @@ pub struct DeleteBody {
     (status = 401, description = "'Please login to do this!'", body = ErrorBody),
 ))]
 async fn profile(State(state): State<AppState>, caller: Caller) -> Result<ApiJson<Profile>, Error> {
-    Ok(ApiJson(load_profile(&state.db, &caller.user()?.user.id).await?))
+    Ok(ApiJson(load_profile(&state, &caller.user()?.user.id).await?))
 }
 
 /// Changes the display name.
@@ -95,7 +95,7 @@ async fn rename(State(state): State<AppState>, caller: Caller, ApiJson(body): Ap
         .execute(&state.db.pool)
         .await
         .context("renaming a user")?;
-    Ok(ApiJson(load_profile(&state.db, user_id).await?))
+    Ok(ApiJson(load_profile(&state, user_id).await?))
 }
 
 /// Changes (or, on an account without one, sets) the password. Every session ends, then this one
@@ -249,13 +249,14 @@ async fn end_session(State(state): State<AppState>, caller: Caller, Path(session
     Ok(answer.into_response())
 }
 
-async fn load_profile(db: &Db, user_id: &str) -> Result<Profile, Error> {
+async fn load_profile(state: &AppState, user_id: &str) -> Result<Profile, Error> {
     let (id, email, name, plan_id, Flag(email_verified), created_at, hash): (String, String, String, String, Flag, i64, String) =
         sqlx::query_as("SELECT id, email, name, plan_id, email_verified, created_at, password_hash FROM users WHERE id = $1")
             .bind(user_id)
-            .fetch_one(&db.pool)
+            .fetch_one(&state.db.pool)
             .await
             .context("reading a profile")?;
+    let plan_id = state.config.plan_of(&plan_id).to_owned();
     let user = User { id, email, name, plan_id, email_verified };
     Ok(Profile {
         plan: PlanFlag::from(&user),

@@ -13,6 +13,7 @@ use utoipa_axum::routes;
 
 use crate::access::embed_token;
 use crate::access::sheet_query;
+use crate::accounts::auth::caller::PAID_PLAN;
 use crate::accounts::auth::Caller;
 use crate::accounts::roles::{workspace_role, Role};
 use crate::boards::apps::AppLocator;
@@ -340,10 +341,10 @@ async fn workspace_plan(
             .fetch_one(&state.db.pool)
             .await
             .context("reading an app owner's plan")?;
-        plan != "paid"
+        state.config.plan_of(&plan) != PAID_PLAN
     } else if named(&params.board) {
         let (board, _) = visible_board_by_slug(&state, &caller, &params).await?;
-        !board.owner_may_embed()
+        !board.owner_may_embed(&state.config)
     } else {
         caller.user()?.user.is_free_plan()
     };

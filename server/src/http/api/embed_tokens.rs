@@ -39,7 +39,7 @@ pub fn router() -> OpenApiRouter<AppState> {
     responses((status = 200, body = EmbedSecret), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn read_secret(State(state): State<AppState>, caller: Caller, Path(id): Path<String>) -> Result<ApiJson<EmbedSecret>, Error> {
     let workspace = manageable(&state, &caller, &id).await?;
-    plans::require_embedding(&state.db, &workspace.owner_id).await?;
+    plans::require_embedding(&state.db, &state.config, &workspace.owner_id).await?;
     Ok(ApiJson(embed_token::secret(&state.db, &workspace.id).await?))
 }
 
@@ -50,7 +50,7 @@ async fn read_secret(State(state): State<AppState>, caller: Caller, Path(id): Pa
     responses((status = 200, body = EmbedSecret), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn rotate_secret(State(state): State<AppState>, caller: Caller, Path(id): Path<String>) -> Result<ApiJson<EmbedSecret>, Error> {
     let workspace = manageable(&state, &caller, &id).await?;
-    plans::require_embedding(&state.db, &workspace.owner_id).await?;
+    plans::require_embedding(&state.db, &state.config, &workspace.owner_id).await?;
     Ok(ApiJson(embed_token::rotate(&state.db, &workspace.id).await?))
 }
 
@@ -94,7 +94,7 @@ async fn mint(
 ) -> Result<ApiJson<MintedEmbedToken>, Error> {
     let (board, role) = board_by_id(&state, &caller, &id).await?;
     role.require_edit()?;
-    if !board.owner_may_embed() {
+    if !board.owner_may_embed(&state.config) {
         return Err(Error::NotPermitted(board_state::EMBED_NEEDS_PAID_PLAN.to_owned()));
     }
     if !(MIN_MINUTES..=MAX_MINUTES).contains(&body.expires_in_minutes) {

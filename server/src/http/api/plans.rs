@@ -69,7 +69,7 @@ async fn redeem(
 ) -> Result<ApiJson<RedeemAnswer>, Error> {
     let signed_in = caller.user()?;
     let plan_id = plans::redeem(&state.db, &signed_in.user.id, &request.code).await?;
-    Ok(ApiJson(RedeemAnswer { plan: PlanRef::after_change(&signed_in.user, &plan_id) }))
+    Ok(ApiJson(RedeemAnswer { plan: PlanRef::after_change(&signed_in.user, state.config.plan_of(&plan_id)) }))
 }
 
 /// A payment provider event. Only `payment.succeeded` and `payment.failed` are acted on.

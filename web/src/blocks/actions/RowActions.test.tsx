@@ -84,13 +84,13 @@ describe('RowActions visibility', () => {
     expect(screen.getAllByRole('button').map((b) => b.textContent)).toEqual(['Edit row', 'Delete row']);
   });
 
-  it('draws each button in its colours, the default indigo otherwise', () => {
+  it("draws each button in its colours, the board's accent otherwise", () => {
     renderActions([
       { title: 'Copy', type: 'Copy to clipboard', button_color: '#ff0000', text_color: '#00ff00' },
       { title: 'Plain', type: 'Copy to clipboard' },
     ]);
     expect(screen.getByRole('button', { name: 'Copy' })).toHaveStyle({ backgroundColor: '#ff0000', color: '#00ff00' });
-    expect(screen.getByRole('button', { name: 'Plain' })).toHaveStyle({ backgroundColor: '#4f46E5', color: '#FFFFFF' });
+    expect(screen.getByRole('button', { name: 'Plain' })).toHaveStyle({ backgroundColor: 'var(--accent)', color: 'var(--accent-text)' });
   });
 
   it('reads editor spellings of the type', () => {

@@ -5,11 +5,11 @@ import { useState, type ReactNode } from 'react';
 import { toApiError } from '../../api/errors';
 import type { BoardBlock } from '../../generated/api';
 import { useConfirm } from '../../components/ConfirmDialog';
-import { textOn } from '../../core/colours';
 import { showToast } from '../../store/toastStore';
 import { RECORD_ID } from '../details/DetailsPopup';
 import type { BlockPermissions, BlockSource } from '../data/types';
-import { buttonStyle, rowActions } from '../table/tableModel';
+import { buttonStyle } from '../frameStyle';
+import { rowActions } from '../table/tableModel';
 import {
   ACTION_TYPES,
   actionTitle,
@@ -71,7 +71,7 @@ function ActionButton({ entry, block, source, record, columns, onEdit, onChanged
   const { confirm, confirmDialog } = useConfirm();
   const recordId = record[RECORD_ID] ?? '';
   const title = actionTitle(action, type);
-  const style = buttonStyle(action.button_color, action.text_color, textOn);
+  const style = buttonStyle(action.button_color, action.text_color);
 
   const run = async (work: () => Promise<void>) => {
     setBusy(true);

@@ -2,7 +2,7 @@
 // ECharts (its own lazy chunk), with a PDF export of the picture (pdf_download, default on) and
 // the values of a clicked category (show_details_on_click). The option is built by the pure
 // `buildBlockChartOption`; a visually hidden table gives screen readers the same numbers.
-import { Component, useCallback, useEffect, useState, type ReactNode } from 'react';
+import { Component, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { EChartsType } from 'echarts/core';
 import { Loading } from '../../components/Loading';
 import type { ChartModel } from '../../generated/core';
@@ -15,7 +15,8 @@ import type { BlockView, DataBlockProps } from '../data/types';
 import { DetailsPopup } from '../details/DetailsPopup';
 import { toolbarStyle } from '../frameStyle';
 import { downloadImagePdf } from '../pdf/pdf';
-import { buildBlockChartOption, formatChartValue, seriesLeftOut } from './chartOptions';
+import { buildBlockChartOption, chartColours, formatChartValue, seriesLeftOut } from './chartOptions';
+import { useTheme } from '../theme';
 import './chart.css';
 
 // ECharts is the largest dependency of the app; it arrives with the first chart on a page. Not
@@ -114,7 +115,9 @@ function SeriesTable({ model, config, title }: { model: ChartModel; config: Char
 function ChartBody({ model, block, filterLines }: { model: ChartModel; block: DataBlockProps<'chart'>['block']; filterLines: string[] }) {
   const config = block as ChartConfig;
   const title = chartTitle(block);
-  const option = useCallback((width: number) => buildBlockChartOption(model, config, width), [model, config]);
+  const theme = useTheme();
+  const colours = useMemo(() => chartColours(theme), [theme]);
+  const option = useCallback((width: number) => buildBlockChartOption(model, config, width, colours), [model, config, colours]);
   const [chart, setChart] = useState<EChartsType | null>(null);
   const [exporting, setExporting] = useState(false);
   const [point, setPoint] = useState<number | null>(null);
@@ -125,7 +128,7 @@ function ChartBody({ model, block, filterLines }: { model: ChartModel; block: Da
     if (!chart) return;
     setExporting(true);
     try {
-      const url = chart.getDataURL({ type: 'png', pixelRatio: 2, backgroundColor: '#ffffff' });
+      const url = chart.getDataURL({ type: 'png', pixelRatio: 2, backgroundColor: colours.surface });
       await downloadImagePdf(title, url, filterLines);
     } catch {
       showToast({ kind: 'error', text: 'The PDF could not be made.' });

@@ -1,6 +1,6 @@
 import type { ChartModel, ChartType } from '../../generated/core';
 import type { ChartAxisItem, ChartConfig } from '../../generated/blockConfigs';
-import { buildBlockChartOption, formatChartValue, isLargeChart, LARGE_POINTS, seriesLeftOut } from './chartOptions';
+import { buildBlockChartOption, chartColours, formatChartValue, isLargeChart, LARGE_POINTS, seriesLeftOut } from './chartOptions';
 
 type Loose = Record<string, any>;
 
@@ -345,5 +345,31 @@ describe('category labels (issue 26: no label dropped silently)', () => {
     const option = labelled(LARGE_POINTS + 1, 'line', 480);
     expect(option.xAxis.axisLabel).toMatchObject({ interval: 'auto', hideOverlap: true });
     expect(option.dataZoom).toBeUndefined();
+  });
+});
+
+describe('chart colours from the theme (issue 47)', () => {
+  const data = model(['bar', 'line']);
+  const config = { type: 'chart', x_axis: 'Region', axis: [{ column: 'S1', type: 'bar' }, { column: 'S2', type: 'line' }] } as ChartConfig;
+
+  it("gives the first series the board's accent, the spec button colour by default", () => {
+    expect((buildBlockChartOption(data, config) as Loose).color[0]).toBe('#4f46E5');
+    const teal = buildBlockChartOption(data, config, 480, chartColours({ accent: '#0f766e', look: 'light', palette: [] })) as Loose;
+    expect(teal.color.slice(0, 2)).toEqual(['#0f766e', '#43464d']);
+    expect(teal.color).not.toContain('#4f46E5');
+  });
+
+  it("uses the owner's palette instead, and a series' own colour over both", () => {
+    const palette = chartColours({ accent: '#0f766e', look: 'light', palette: ['#111111', '#222222'] });
+    expect((buildBlockChartOption(data, config, 480, palette) as Loose).color).toEqual(['#111111', '#222222']);
+    const own = { ...config, axis: [{ column: 'S1', type: 'bar', backgroundColor: ['#ff0000'] }, config.axis![1]] } as ChartConfig;
+    expect((buildBlockChartOption(data, own, 480, palette) as Loose).series[0].itemStyle.color).toBe('#ff0000');
+  });
+
+  it('writes light labels and dim grid lines on the dark look', () => {
+    const dark = buildBlockChartOption(data, config, 480, chartColours({ accent: '#0f766e', look: 'dark', palette: [] })) as Loose;
+    expect(dark.xAxis.axisLabel.color).toBe('#d5d8de');
+    expect(dark.xAxis.axisLine.lineStyle.color).toBe('#363b45');
+    expect(dark.legend.textStyle.color).toBe('#d5d8de');
   });
 });

@@ -20,6 +20,7 @@ import type { DataZoomComponentOption, GridComponentOption, LegendComponentOptio
 import { categoryAxisLayout, type CategoryAxisLayout } from './base/chartOption';
 import type { ChartModel, ChartSeries, ChartType } from '../../generated/core';
 import type { ChartAxisItem, ChartConfig } from '../../generated/blockConfigs';
+import { DEFAULT_THEME, type Theme } from '../theme';
 
 export type BlockChartOption = ComposeOption<
   | BarSeriesOption
@@ -34,10 +35,41 @@ export type BlockChartOption = ComposeOption<
   | DataZoomComponentOption
 >;
 
-/** Colours of series without a backgroundColor: the theme's accent and ink first (spec §9). */
-export const PALETTE = ['#d81f52', '#43464d', '#4f46e5', '#0f9d8a', '#f59e0b', '#0ea5e9', '#8b5cf6', '#84cc16', '#ec4899', '#8a8d93'];
 const INK = '#43464d';
 const GRID_COLOUR = '#e7ebf3';
+
+/** What a chart takes from its board's or app's theme (blocks/theme.ts): it draws on a canvas, out of reach of CSS. */
+export interface ChartColours {
+  /** Colours of series without a backgroundColor, in order. */
+  series: readonly string[];
+  /** Labels, legend and axis names. */
+  ink: string;
+  /** Axis lines and the default grid lines. */
+  grid: string;
+  /** What the chart is drawn on: pie borders, the PDF's background. */
+  surface: string;
+}
+
+/** Series after the first two: distinct hues, the product's crimson late so it never meets the accent first. */
+const MORE_SERIES = ['#0f9d8a', '#f59e0b', '#0ea5e9', '#8b5cf6', '#84cc16', '#ec4899', '#d81f52', '#8a8d93'];
+
+/**
+ * The first series takes the theme's accent, so a default board's charts join its buttons; an
+ * owner's palette (Board Settings) replaces the series colours. The dark look gets light labels
+ * and dim grid lines.
+ */
+export function chartColours(theme: Theme): ChartColours {
+  const dark = theme.look === 'dark';
+  const ink = dark ? '#d5d8de' : INK;
+  return {
+    series: theme.palette.length > 0 ? theme.palette : [theme.accent, ink, ...MORE_SERIES],
+    ink,
+    grid: dark ? '#363b45' : GRID_COLOUR,
+    surface: dark ? '#1b1e24' : '#ffffff',
+  };
+}
+
+const DEFAULT_COLOURS = chartColours(DEFAULT_THEME);
 
 /**
  * Above this many points in a series the chart switches to ECharts' large-data modes: `large`
@@ -196,20 +228,20 @@ function stepOf(config: ChartConfig, range: [number, number]): number | undefine
 }
 
 /** The grid setting: which axes draw split lines (X is ECharts' x axis whatever it holds). */
-function gridLines(config: ChartConfig): { x: boolean; y: boolean; colour: string } {
+function gridLines(config: ChartConfig, colours: ChartColours): { x: boolean; y: boolean; colour: string } {
   const grid = config.grid ?? 'X & Y';
   return {
     x: grid === 'X & Y' || grid === 'Only X Axis',
     y: grid === 'X & Y' || grid === 'Only Y Axis',
-    colour: typeof config.grid_color === 'string' && config.grid_color ? config.grid_color : GRID_COLOUR,
+    colour: typeof config.grid_color === 'string' && config.grid_color ? config.grid_color : colours.grid,
   };
 }
 
 /** legendPosition: hidden, top (default), bottom. */
-function legendOption(config: ChartConfig): LegendComponentOption {
+function legendOption(config: ChartConfig, colours: ChartColours): LegendComponentOption {
   const position = config.legendPosition ?? 'top';
   if (position === 'hidden') return { show: false };
-  return { show: true, type: 'scroll', ...(position === 'bottom' ? { bottom: 0 } : { top: 0 }), textStyle: { color: INK } };
+  return { show: true, type: 'scroll', ...(position === 'bottom' ? { bottom: 0 } : { top: 0 }), textStyle: { color: colours.ink } };
 }
 
 function gridOption(config: ChartConfig, layout: CategoryAxisLayout, horizontal: boolean): GridComponentOption {
@@ -229,9 +261,10 @@ export interface ChartOptionInput {
   config: ChartConfig;
   /** The chart's width in px, which decides how its category labels fit. */
   width?: number;
+  colours: ChartColours;
 }
 
-function cartesianOption({ model, config, width }: ChartOptionInput): BlockChartOption {
+function cartesianOption({ model, config, width, colours }: ChartOptionInput): BlockChartOption {
   const horizontal = model.series.some((s) => s.type === 'horizontal-bar');
   const hasBars = model.series.some((s) => s.type !== 'line' && s.type !== 'scatter');
   const stacked = config.stackAxis === true;
@@ -244,7 +277,7 @@ function cartesianOption({ model, config, width }: ChartOptionInput): BlockChart
     : categoryAxisLayout(model.labels, horizontal, width);
   const range = valueRange(model.series, stacked);
   const step = stepOf(config, range);
-  const lines = gridLines(config);
+  const lines = gridLines(config, colours);
   const firstFormat = formatOf(config, axisOf(config, 0));
   const names = config.showScaleLabel === true;
   const xName = typeof config.x_axis === 'string' ? config.x_axis : '';
@@ -256,8 +289,8 @@ function cartesianOption({ model, config, width }: ChartOptionInput): BlockChart
     name: names ? xName : undefined,
     nameLocation: 'middle' as const,
     nameGap: horizontal ? 56 : 28,
-    axisLine: { lineStyle: { color: GRID_COLOUR } },
-    axisLabel: { color: INK, ...layout.axisLabel },
+    axisLine: { lineStyle: { color: colours.grid } },
+    axisLabel: { color: colours.ink, ...layout.axisLabel },
     axisTick: { show: false },
   };
   const value = {
@@ -270,7 +303,7 @@ function cartesianOption({ model, config, width }: ChartOptionInput): BlockChart
     // cut every bar at its foot, or draw it past the axis.
     scale: config.beginAtZero !== true && !hasBars,
     ...(step !== undefined ? { interval: step } : {}),
-    axisLabel: { color: INK, formatter: (v: number) => formatChartValue(v, firstFormat) },
+    axisLabel: { color: colours.ink, formatter: (v: number) => formatChartValue(v, firstFormat) },
   };
   const splitLine = (show: boolean) => ({ show, lineStyle: { color: lines.colour } });
   const xAxis = { ...(horizontal ? value : category), splitLine: splitLine(lines.x) };
@@ -329,9 +362,9 @@ function cartesianOption({ model, config, width }: ChartOptionInput): BlockChart
 
   return {
     animation: !large,
-    color: PALETTE,
+    color: [...colours.series],
     textStyle: { fontFamily: "'Lexend Deca', sans-serif" },
-    legend: legendOption(config),
+    legend: legendOption(config, colours),
     grid: gridOption(config, layout, horizontal),
     tooltip: { trigger: 'axis', confine: true },
     ...(layout.dataZoom ? { dataZoom: layout.dataZoom } : {}),
@@ -350,16 +383,16 @@ function niceBounds(range: [number, number], beginAtZero: boolean, step: number 
   return [Math.floor(min / unit) * unit, Math.ceil(max / unit) * unit];
 }
 
-function radarOption({ model, config }: ChartOptionInput): BlockChartOption {
+function radarOption({ model, config, colours: themed }: ChartOptionInput): BlockChartOption {
   const range = valueRange(model.series, false);
   const step = stepOf(config, range);
   const [min, max] = niceBounds(range, config.beginAtZero === true, step);
-  const lines = gridLines(config);
+  const lines = gridLines(config, themed);
   return {
     animation: true,
-    color: PALETTE,
+    color: [...themed.series],
     textStyle: { fontFamily: "'Lexend Deca', sans-serif" },
-    legend: legendOption(config),
+    legend: legendOption(config, themed),
     tooltip: { trigger: 'item', confine: true },
     radar: {
       // One scale for every spoke: the series share a unit, so spokes scaled apart would mislead.
@@ -367,18 +400,22 @@ function radarOption({ model, config }: ChartOptionInput): BlockChartOption {
       ...(step !== undefined ? { splitNumber: Math.round((max - min) / step) } : {}),
       center: ['50%', '55%'],
       radius: '65%',
-      axisName: { color: INK },
+      axisName: { color: themed.ink },
       splitLine: { show: lines.x || lines.y, lineStyle: { color: lines.colour } },
       axisLine: { show: lines.x || lines.y, lineStyle: { color: lines.colour } },
       splitArea: { show: false },
       // showScaleLabel on a radar writes the scale's values along the first spoke.
-      axisLabel: { show: config.showScaleLabel === true, color: INK, formatter: (v: number) => formatChartValue(v, formatOf(config, axisOf(config, 0))) },
+      axisLabel: {
+        show: config.showScaleLabel === true,
+        color: themed.ink,
+        formatter: (v: number) => formatChartValue(v, formatOf(config, axisOf(config, 0))),
+      },
     },
     series: model.series.map((s, index) => {
       const axis = axisOf(config, index);
       const format = formatOf(config, axis);
       const colours = coloursOf(axis);
-      const colour = colours[0] ?? PALETTE[index % PALETTE.length];
+      const colour = colours[0] ?? themed.series[index % themed.series.length];
       const borderColor = typeof axis.borderColor === 'string' && axis.borderColor ? axis.borderColor : colour;
       // A radar's points have no hover growth in ECharts: pointRadius alone sizes them (0: none).
       const radius = clampInt(axis.pointRadius, 0);
@@ -398,7 +435,7 @@ function radarOption({ model, config }: ChartOptionInput): BlockChartOption {
   } as BlockChartOption;
 }
 
-function pieOption({ model, config }: ChartOptionInput): BlockChartOption {
+function pieOption({ model, config, colours: themed }: ChartOptionInput): BlockChartOption {
   const count = model.series.length;
   const outer = 70;
   const width = outer / Math.max(count, 1);
@@ -406,9 +443,9 @@ function pieOption({ model, config }: ChartOptionInput): BlockChartOption {
   const centerY = position === 'top' ? '55%' : position === 'bottom' ? '45%' : '50%';
   return {
     animation: true,
-    color: PALETTE,
+    color: [...themed.series],
     textStyle: { fontFamily: "'Lexend Deca', sans-serif" },
-    legend: legendOption(config),
+    legend: legendOption(config, themed),
     tooltip: { trigger: 'item', confine: true },
     series: model.series.map((s, index) => {
       const axis = axisOf(config, index);
@@ -430,7 +467,7 @@ function pieOption({ model, config }: ChartOptionInput): BlockChartOption {
         data: model.labels.flatMap((name, i) => (typeof s.data[i] === 'number' ? [{ name, value: s.data[i] as number }] : [])),
         itemStyle: {
           ...(colours.length > 0 ? { color: (p: { dataIndex: number }) => colours[p.dataIndex % colours.length] } : {}),
-          borderColor: typeof axis.borderColor === 'string' && axis.borderColor ? axis.borderColor : '#fff',
+          borderColor: typeof axis.borderColor === 'string' && axis.borderColor ? axis.borderColor : themed.surface,
           borderWidth: clampInt(axis.borderWidth, 1),
         },
         label: labels,
@@ -455,14 +492,14 @@ export function seriesLeftOut(model: ChartModel): ChartSeries[] {
  * The ECharts option of a chart block (see the header for how series types combine). Cartesian
  * series other than line and scatter are bars; series of another family are left out.
  */
-export function buildBlockChartOption(model: ChartModel, config: ChartConfig, width?: number): BlockChartOption {
+export function buildBlockChartOption(model: ChartModel, config: ChartConfig, width?: number, colours = DEFAULT_COLOURS): BlockChartOption {
   const keep = <T>(items: readonly T[] | undefined) => items?.filter((_, index) => drawable(model, index));
   const drawn = { ...model, series: keep(model.series) ?? [] };
   const drawnConfig = { ...config, axis: Array.isArray(config.axis) ? keep(config.axis) : config.axis } as ChartConfig;
   const family = familyOf(drawn.series[0]?.type);
-  if (family === 'radar') return radarOption({ model: drawn, config: drawnConfig });
-  if (family === 'pie') return pieOption({ model: drawn, config: drawnConfig });
-  return cartesianOption({ model: drawn, config: drawnConfig, width });
+  if (family === 'radar') return radarOption({ model: drawn, config: drawnConfig, colours });
+  if (family === 'pie') return pieOption({ model: drawn, config: drawnConfig, colours });
+  return cartesianOption({ model: drawn, config: drawnConfig, width, colours });
 }
 
 /** Whether any series is past the large-data threshold (the view uses the canvas renderer then too). */

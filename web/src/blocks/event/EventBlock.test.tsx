@@ -175,12 +175,12 @@ describe('the event block', () => {
   });
 
   describe('registration', () => {
-    it('links the button, labelled Register in indigo with white text by default', () => {
+    it("links the button, labelled Register in the board's accent by default", () => {
       renderEvent({ registration_button: true, registration_link: 'https://tickets.example/spring' });
       const button = screen.getByRole('link', { name: 'Register' });
       expect(button).toHaveAttribute('href', 'https://tickets.example/spring');
       expect(button).toHaveAttribute('rel', 'noopener noreferrer');
-      expect(button).toHaveStyle({ background: '#4f46E5', color: '#FFFFFF' });
+      expect(button).toHaveStyle({ backgroundColor: 'var(--accent)', color: 'var(--accent-text)' });
     });
 
     it('takes the button’s text and colour, with readable text on a light colour', () => {
@@ -190,7 +190,7 @@ describe('the event block', () => {
         registration_button_color: '#fef08a',
         registration_link: 'https://tickets.example',
       });
-      expect(screen.getByRole('link', { name: 'Get a seat' })).toHaveStyle({ background: '#fef08a', color: '#000000' });
+      expect(screen.getByRole('link', { name: 'Get a seat' })).toHaveStyle({ backgroundColor: '#fef08a', color: '#000000' });
     });
 
     it('shows no button when it is off or its link is not http(s)', () => {

@@ -1,7 +1,7 @@
 // Registration (blocks §3.16): the deadline ('Registration closes <date>', the whole day
 // included) and the button to the registration page. Once the deadline has passed the note says so
 // and the button stays in place, disabled, so the block keeps its shape.
-import { textOn } from '../../core/colours';
+import { buttonStyle } from '../frameStyle';
 import { formatDate, instant } from './eventDates';
 import type { EventCard } from './eventCard';
 import { useNow } from './useNow';
@@ -16,7 +16,7 @@ export function EventRegistration({ settings }: { settings: EventCard }) {
   const now = useNow(DEADLINE_CHECK_MS, closesAt ?? -Infinity);
   const closed = closesAt !== null && now >= closesAt;
   if (!deadline && !registration) return null;
-  const colours = registration ? { background: registration.colour, color: textOn(registration.colour) } : undefined;
+  const colours = registration ? buttonStyle(registration.colour, undefined) : undefined;
   return (
     <div className="event-registration">
       {deadline && <p className="event-deadline">{closed ? 'Registration closed' : `Registration closes ${formatDate(deadline, settings.dateFormat)}`}</p>}

@@ -77,8 +77,11 @@ describe('FormBlock', () => {
     expect(screen.getByRole('button', { name: 'Send it' })).toHaveStyle({ backgroundColor: '#00aa00', color: '#ffff00' });
 
     rerender(<FormBlock block={viewBlockOf('form', form())} source={fakeSource()} />);
-    // The catalogue's button colour, with a readable text colour on it.
-    expect(screen.getByRole('button', { name: 'Submit' })).toHaveStyle({ backgroundColor: '#4f46E5', color: '#FFFFFF' });
+    // The catalogue's button colour is the board's accent, with the text the theme chose for it.
+    expect(screen.getByRole('button', { name: 'Submit' })).toHaveStyle({ backgroundColor: 'var(--accent)', color: 'var(--accent-text)' });
+    // A button left at the default colour follows the accent even when stored so.
+    rerender(<FormBlock block={viewBlockOf('form', form({ submit_button_color: '#4F46E5' }))} source={fakeSource()} />);
+    expect(screen.getByRole('button', { name: 'Submit' })).toHaveStyle({ backgroundColor: 'var(--accent)' });
   });
 
   it('shows the label, description and placeholder, "Type here.." by default', () => {

@@ -19,7 +19,7 @@ import type { BlockSource, DataBlockProps, RowValues } from '../data/types';
 import { distinctValues, fieldError, filledByServer, formFields, initialValue, resolveDefault, type FieldValue, type FormField } from './fields';
 import { FormInput, type OptionsState } from './FormInput';
 import './form.css';
-import { BUTTON_COLOUR } from '../frameStyle';
+import { buttonStyle } from '../frameStyle';
 
 /** The rows of each options sheet, or why it could not be read. */
 type SheetOptions = Record<string, { rows: Record<string, string>[] } | { error: string }>;
@@ -171,12 +171,7 @@ export function FormBlock({ block, source }: DataBlockProps<'form'>) {
   const inputColour = setting(block, 'input_color');
   // The input colour is the fields' background; their text takes a colour readable on it.
   const inputStyle: CSSProperties | undefined = inputColour ? { backgroundColor: inputColour, color: textOn(inputColour) } : undefined;
-  const buttonColour = setting(block, 'submit_button_color') || BUTTON_COLOUR;
-  const buttonStyle: CSSProperties = {
-    backgroundColor: buttonColour,
-    borderColor: buttonColour,
-    color: setting(block, 'submit_button_text_color') || textOn(buttonColour),
-  };
+  const submitStyle = buttonStyle(setting(block, 'submit_button_color'), setting(block, 'submit_button_text_color'));
   const titleId = `${idPrefix}-title`;
 
   return (
@@ -213,7 +208,7 @@ export function FormBlock({ block, source }: DataBlockProps<'form'>) {
         </p>
       )}
       <div className="form-block-actions">
-        <button type="submit" className="button form-block-submit" style={buttonStyle} disabled={sending}>
+        <button type="submit" className="button form-block-submit" style={submitStyle} disabled={sending}>
           {block.submit_text}
         </button>
       </div>

@@ -142,7 +142,7 @@ describe('ItemDetailsBlock', () => {
     expect(more).toHaveAttribute('href', 'https://example.com/more');
     expect(more).toHaveAttribute('target', '_blank');
     expect(more).toHaveAttribute('rel', 'noopener noreferrer');
-    expect(more).toHaveStyle({ backgroundColor: '#4f46E5', color: '#FFFFFF' });
+    expect(more).toHaveStyle({ backgroundColor: 'var(--accent)', color: 'var(--accent-text)' });
     expect(screen.queryByRole('link', { name: 'Evil' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Nowhere' })).not.toBeInTheDocument();
   });

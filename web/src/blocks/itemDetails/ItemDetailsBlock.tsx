@@ -13,13 +13,12 @@ import { useInRouterContext, useLocation } from 'react-router';
 import type { BoardBlock } from '../../generated/api';
 import { targetHref, type PageTarget } from '../links/appLocation';
 import { usePageResolver } from '../links/appPages';
-import { textOn } from '../../core/colours';
 import { BlockLoadState, NoRows } from '../data/BlockLoadState';
 import type { BlockRows, BlockSource, DataBlockProps, ViewBlock } from '../data/types';
 import { HIDDEN_COLUMNS, RECORD_ID } from '../details/DetailsPopup';
 import { useSheetRows } from '../useSheetRows';
 import './itemDetails.css';
-import { BUTTON_COLOUR } from '../frameStyle';
+import { buttonStyle } from '../frameStyle';
 
 const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
 const objects = (value: unknown): Record<string, unknown>[] =>
@@ -175,8 +174,7 @@ function Actions({ block, source }: { block: ViewBlock<'itemDetails'>; source: B
   const links = actions.flatMap((action, i) => {
     const link = actionLink(action, resolve, source);
     if (!link) return [];
-    const colour = action.button_color.trim() || BUTTON_COLOUR;
-    return [{ key: i, ...link, label: action.label.trim(), colour }];
+    return [{ key: i, ...link, label: action.label.trim(), style: buttonStyle(action.button_color, undefined) }];
   });
   if (!links.length) return null;
   return (
@@ -186,7 +184,7 @@ function Actions({ block, source }: { block: ViewBlock<'itemDetails'>; source: B
           key={link.key}
           className="button item-details-action"
           href={link.href}
-          style={{ backgroundColor: link.colour, borderColor: link.colour, color: textOn(link.colour) }}
+          style={link.style}
           {...(link.external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
         >
           {link.label}

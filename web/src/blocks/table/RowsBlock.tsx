@@ -6,9 +6,8 @@ import { toApiError } from '../../api/errors';
 import type { BoardBlock } from '../../generated/api';
 import { targetHref } from '../links/appLocation';
 import { usePageResolver } from '../links/appPages';
-import { textOn } from '../../core/colours';
 import { showToast } from '../../store/toastStore';
-import { toolbarColour, toolbarStyle } from '../frameStyle';
+import { buttonStyle, toolbarColour, toolbarStyle } from '../frameStyle';
 import { RowActions } from '../actions/RowActions';
 import { shownActions, type ActionType, type RowAction } from '../actions/rowActions';
 import type { BlockLoad } from '../data/hooks';
@@ -19,18 +18,7 @@ import { DetailsPopup, RECORD_ID } from '../details/DetailsPopup';
 import { RowForm } from './RowForm';
 import './rows.css';
 import { imageUrl, linkUrl } from '../urls';
-import {
-  buttonStyle,
-  currentRecordParam,
-  detailHref,
-  formColumns,
-  itemButtons,
-  rowActions,
-  shownColumns,
-  toolbarButtons,
-  truncate,
-  type ShownColumn,
-} from './tableModel';
+import { currentRecordParam, detailHref, formColumns, itemButtons, rowActions, shownColumns, toolbarButtons, truncate, type ShownColumn } from './tableModel';
 import type { ColumnType } from '../data/columnTypes';
 
 type FormState = { mode: 'add' } | { mode: 'edit'; record: Record<string, string>; action: RowAction };
@@ -213,7 +201,7 @@ export function RowsToolbar({ state, answer, title }: { state: RowsBlockState; a
         <button
           type="button"
           className="rows-toolbar-button"
-          style={buttonStyle(settings.add_row_button_color, settings.add_row_text_color || toolbarColour(block), textOn)}
+          style={buttonStyle(settings.add_row_button_color, settings.add_row_text_color || toolbarColour(block))}
           onClick={state.openAdd}
         >
           {text(settings.add_row_button_title) || 'Add row'}
@@ -223,7 +211,7 @@ export function RowsToolbar({ state, answer, title }: { state: RowsBlockState; a
         <a
           key={index}
           className="rows-toolbar-button"
-          style={buttonStyle(button.button_color, button.text_color, textOn)}
+          style={buttonStyle(button.button_color, button.text_color)}
           href={targetHref(resolve(button.open_page ?? ''), source.pageHref)}
         >
           {text(button.title) || 'Open'}
@@ -303,7 +291,7 @@ export function RowButtons({
             <a
               key={index}
               className="row-action"
-              style={buttonStyle(button.button_color, button.text_color, textOn)}
+              style={buttonStyle(button.button_color, button.text_color)}
               href={detailHref(source, resolve(button.open_detail_page ?? ''), recordId)}
             >
               {text(button.title) || 'View'}

@@ -9,7 +9,6 @@ import type { TableActionsItem, TableAxisItem, TableItemButtonsItem, TableToolba
 import { HIDDEN_COLUMNS } from '../details/DetailsPopup';
 import { TABLE_TYPES, type ColumnType } from '../data/columnTypes';
 import type { BlockRows, BlockSource } from '../data/types';
-import { BUTTON_COLOUR } from '../frameStyle';
 
 /** blocks §3.4, §9: a column is 200 px wide unless its axis entry or the block says otherwise. */
 export const DEFAULT_COLUMN_WIDTH = 200;
@@ -156,15 +155,4 @@ export function detailHref(source: BlockSource, target: PageTarget, recordId: st
 export function currentRecordParam(): string | undefined {
   if (typeof window === 'undefined') return undefined;
   return new URLSearchParams(window.location.search).get(RECORD_PARAM) || undefined;
-}
-
-/** A button's colours: its own, else the default indigo, with its text colour or a readable one. */
-export function buttonStyle(
-  background: unknown,
-  text: unknown,
-  readable: (background: string) => string,
-): { backgroundColor: string; color: string; borderColor: string } {
-  const backgroundColor = typeof background === 'string' && background.trim() ? background : BUTTON_COLOUR;
-  const color = typeof text === 'string' && text.trim() ? text : readable(backgroundColor);
-  return { backgroundColor, color, borderColor: backgroundColor };
 }

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import type { AppRecord, PageSettings, PageState } from '../../generated/api';
+import type { AppRecord, PageState } from '../../generated/api';
 import { ColourField } from '../../components/ColourField';
 import { Field } from '../../components/Field';
 import { FormError } from '../../components/FormError';
@@ -11,6 +11,7 @@ import { SignInMethodSelect } from '../auth/signInMethods';
 import { filterProblems, hasProblems, toEditable, toSaved } from '../filters/editableFilter';
 import { FilterEditor } from '../filters/FilterEditor';
 import { SpreadsheetSelect } from '../spreadsheets/SpreadsheetSelect';
+import { ThemeFields, type ThemeValue } from '../theme/ThemeFields';
 import { useSheetColumns } from '../spreadsheets/useSheetColumns';
 import { useWorkspaceSpreadsheets } from '../spreadsheets/useWorkspaceSpreadsheets';
 import { updateApp, updatePage, type AppChange, type PageChange } from './appApi';
@@ -36,7 +37,7 @@ const FILTER_PROBLEMS = 'Some filters cannot be saved as they are; the message b
 /** The fields whose refusals show at their own input; other refusals show under the form. */
 const SIGN_IN_METHOD = 'sign_in_method';
 
-const PAGE_FIELDS: readonly string[] = [...COLOURS.map(({ field }) => field), 'filters', SIGN_IN_METHOD, 'spreadsheetId'];
+const PAGE_FIELDS: readonly string[] = [...COLOURS.map(({ field }) => field), 'filters', SIGN_IN_METHOD, 'spreadsheetId', 'accent_color', 'look'];
 
 function signInMethodOf(app: AppRecord | null): string {
   const method = app?.settings[SIGN_IN_METHOD];
@@ -60,8 +61,8 @@ export function AppSettingsPopup({
   /** Also called once everything is saved. */
   onClose: () => void;
   onAppSaved: (app: AppRecord) => void;
-  /** The page settings as saved (colours, filters). */
-  onPageSaved: (settings: Partial<PageSettings>) => void;
+  /** The page settings as saved (colours, filters), and the app's theme the page shows. */
+  onPageSaved: (settings: Partial<PageState>) => void;
 }) {
   const formId = useId();
   const { busy, error, errorField, setError, run } = useSubmit();
@@ -72,6 +73,9 @@ export function AppSettingsPopup({
   const spreadsheets = useWorkspaceSpreadsheets(app?.workspace_id ?? '');
   const [isPublic, setPublic] = useState(app?.public ?? false);
   const [signInMethod, setSignInMethod] = useState(() => signInMethodOf(app));
+  // The page state carries the app's theme with its defaults filled in by the server.
+  const [initialTheme] = useState<ThemeValue>(() => ({ accent_color: page.accent_color, look: page.look }));
+  const [theme, setTheme] = useState(initialTheme);
   const [initialColours] = useState(() => colourValues(page));
   const [colours, setColours] = useState(initialColours);
   const [initialFilters] = useState(() => (page.filters ?? []).map(toEditable));
@@ -94,7 +98,12 @@ export function AppSettingsPopup({
       if (spreadsheetUrl.trim() !== app.spreadsheet_url) appChange.spreadsheet_url = spreadsheetUrl.trim();
       if (spreadsheetId !== (app.spreadsheetId ?? '')) appChange.spreadsheetId = spreadsheetId || null;
       if (isPublic !== app.public) appChange.public = isPublic;
-      if (signInMethod !== signInMethodOf(app)) appChange.settings = { [SIGN_IN_METHOD]: signInMethod };
+      const settings: Record<string, unknown> = {};
+      if (signInMethod !== signInMethodOf(app)) settings[SIGN_IN_METHOD] = signInMethod;
+      const themeChange: Partial<ThemeValue> = {};
+      if (theme.accent_color.trim() !== initialTheme.accent_color) themeChange.accent_color = theme.accent_color.trim();
+      if (theme.look !== initialTheme.look) themeChange.look = theme.look;
+      if (Object.keys({ ...settings, ...themeChange }).length > 0) appChange.settings = { ...settings, ...themeChange };
       const pageChange: PageChange = {};
       for (const { field } of COLOURS) {
         if (colours[field].trim() !== initialColours[field]) pageChange[field] = colours[field].trim();
@@ -102,7 +111,10 @@ export function AppSettingsPopup({
       const savedFilters = filters.map(toSaved);
       if (JSON.stringify(savedFilters) !== JSON.stringify(initialFilters.map(toSaved))) pageChange.filters = savedFilters;
       // Each part is applied as soon as it is saved, so a refusal of the second leaves the first shown.
-      if (Object.keys(appChange).length > 0) onAppSaved(await updateApp(app.id, appChange));
+      if (Object.keys(appChange).length > 0) {
+        onAppSaved(await updateApp(app.id, appChange));
+        if (Object.keys(themeChange).length > 0) onPageSaved(themeChange);
+      }
       if (Object.keys(pageChange).length > 0) {
         const { settings } = await updatePage(app.id, page.page_id, pageChange);
         recordPageSettings(app.id, page.page_id, pageChange, { ...initialColours, filters: initialFilters.map(toSaved) });
@@ -148,6 +160,10 @@ export function AppSettingsPopup({
           <Field label="Sign-in method" hint="How the app's users sign in on its own pages." error={fieldError(SIGN_IN_METHOD)}>
             <SignInMethodSelect value={signInMethod} onChange={setSignInMethod} />
           </Field>
+          <fieldset className="app-settings-theme">
+            <legend>Theme of every page</legend>
+            <ThemeFields value={theme} onChange={setTheme} errorOf={fieldError} />
+          </fieldset>
           <fieldset className="app-settings-colours">
             <legend>Colours of this page ({page.page_name || 'Home'})</legend>
             {COLOURS.map(({ field, label }) => (

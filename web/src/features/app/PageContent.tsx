@@ -5,6 +5,7 @@ import { pageFirstPaint, pageSource, type FirstPaint } from '../../blocks/data/s
 import { BlockFrame, SortableBlocks } from '../../shell/blockFrame';
 import type { Block } from '../../store/blockList';
 import { BlockBody } from '../../blocks/BlockBody';
+import { lookColour, themeOf, themeRoot, ThemeProvider } from '../../blocks/theme';
 import { useSettledReveal } from '../board/useSettledReveal';
 import { appliedFilterLines, usableFilters } from '../filters/urlFilters';
 import { UrlFilterNotice } from '../filters/UrlFilterNotice';
@@ -54,7 +55,11 @@ export function PageContent({
     return pageSource(page.app_id, path, { search: '', filters: urlFilters, filterSummary: lines }, Boolean(page.spreadsheetId), firstPaint);
   }, [page.app_id, page.spreadsheetId, path, urlFilters, filters, firstPaint]);
   const source = given ?? served;
-  const frameColours = { borderColor: page.block_border, boxShadow: `0 1px 4px ${page.block_shadow}` };
+  const theme = useMemo(() => themeOf(page), [page]);
+  const root = themeRoot(theme);
+  const border = lookColour(theme, page.block_border, '#e7ebf3');
+  const shadow = lookColour(theme, page.block_shadow, '#ebeff3');
+  const frameColours = { borderColor: border, boxShadow: shadow && `0 1px 4px ${shadow}` };
   const frames = page.blocks.map((block) => (
     <BlockFrame key={block.id} block={block} className="app-block" style={frameColours} actions={blockActions?.(block)} sortable={Boolean(onMove)}>
       <BlockBody block={block} source={source} />
@@ -64,28 +69,35 @@ export function PageContent({
   const header = appChrome(page, 'header');
   const footer = appChrome(page, 'footer');
   return (
-    <div className="app-page-frame" style={{ background: page.page_background }} ref={reveal.ref} data-settling={reveal.settled ? undefined : ''}>
-      {header && (
-        <header className="app-chrome">
-          <BlockBody block={header} source={source} />
-        </header>
-      )}
-      <main className="app-page">
-        <UrlFilterNotice filters={filters} urlFilters={urlFilters} onChange={setUrlFilters} />
-        {page.blocks.length === 0 && emptyText && <p className="muted app-page-empty">{emptyText}</p>}
-        {onMove ? (
-          <SortableBlocks blocks={page.blocks} onMove={onMove}>
-            {frames}
-          </SortableBlocks>
-        ) : (
-          frames
+    <div
+      className={`app-page-frame ${root.className}`}
+      style={{ ...root.style, background: lookColour(theme, page.page_background, '#FAFAFA') }}
+      ref={reveal.ref}
+      data-settling={reveal.settled ? undefined : ''}
+    >
+      <ThemeProvider value={theme}>
+        {header && (
+          <header className="app-chrome">
+            <BlockBody block={header} source={source} />
+          </header>
         )}
-      </main>
-      {footer && (
-        <footer className="app-chrome">
-          <BlockBody block={footer} source={source} />
-        </footer>
-      )}
+        <main className="app-page">
+          <UrlFilterNotice filters={filters} urlFilters={urlFilters} onChange={setUrlFilters} />
+          {page.blocks.length === 0 && emptyText && <p className="muted app-page-empty">{emptyText}</p>}
+          {onMove ? (
+            <SortableBlocks blocks={page.blocks} onMove={onMove}>
+              {frames}
+            </SortableBlocks>
+          ) : (
+            frames
+          )}
+        </main>
+        {footer && (
+          <footer className="app-chrome">
+            <BlockBody block={footer} source={source} />
+          </footer>
+        )}
+      </ThemeProvider>
     </div>
   );
 }

@@ -8,6 +8,7 @@ import { useUrlFilters } from '../filters/useUrlFilters';
 import { ViewerFilterBar } from '../filters/ViewerFilterBar';
 import { BlockFrame, SortableBlocks } from '../../shell/blockFrame';
 import { BlockBody } from '../../blocks/BlockBody';
+import { lookColour, themeOf, themeRoot, ThemeProvider } from '../../blocks/theme';
 import { useSettledReveal } from './useSettledReveal';
 import { textOn } from '../../core/colours';
 import { blocksOfSection, initialSection, parseSections, sectionTabs } from './sections';
@@ -123,10 +124,13 @@ export function BoardView({
   }, [board.slug, board.spreadsheetId, search, urlFilters, filterLines, dataVersion, firstPaint]);
   const source = given ?? served;
   const shown = blocksOfSection(board.blocks, sections.sections, sections.active);
+  const theme = useMemo(() => themeOf(board), [board]);
+  const root = themeRoot(theme);
   const colours = {
-    '--board-background': board.board_background,
-    '--block-border': board.block_border,
-    '--block-shadow': board.block_shadow,
+    ...root.style,
+    '--board-background': lookColour(theme, board.board_background, '#FAFAFA'),
+    '--block-border': lookColour(theme, board.block_border, '#e7ebf3'),
+    '--block-shadow': lookColour(theme, board.block_shadow, '#ebeff3'),
   } as CSSProperties;
   const tabStyle = (selected: boolean): CSSProperties =>
     selected ? { color: board.active_section_text_color, background: board.active_section_background_color } : { color: board.inactive_section_text_color };
@@ -168,26 +172,28 @@ export function BoardView({
   );
 
   return (
-    <div className="board-view" style={colours}>
-      {!board.hide_hero && <Hero board={board} />}
-      <div className={['board-content', panel && 'with-panel', sections.tabs.length === 0 && 'no-sections'].filter(Boolean).join(' ')}>
-        {sections.tabs.length > 0 && (
-          <TabList
-            label="Sections"
-            tabs={sections.tabs}
-            active={sections.active}
-            onSelect={sections.setActive}
-            idPrefix={idPrefix}
-            className="tab-list board-sections"
-            tabStyle={tabStyle}
-          />
-        )}
-        {panel}
-        <div className="board-main">
-          <UrlFilterNotice filters={filters} urlFilters={urlFilters} onChange={setUrlFilters} />
-          {sections.tabs.length > 0 ? <div {...tabPanelProps(idPrefix, sections.tabs, sections.active)}>{blocks}</div> : blocks}
+    <div className={`board-view ${root.className}`} style={colours}>
+      <ThemeProvider value={theme}>
+        {!board.hide_hero && <Hero board={board} />}
+        <div className={['board-content', panel && 'with-panel', sections.tabs.length === 0 && 'no-sections'].filter(Boolean).join(' ')}>
+          {sections.tabs.length > 0 && (
+            <TabList
+              label="Sections"
+              tabs={sections.tabs}
+              active={sections.active}
+              onSelect={sections.setActive}
+              idPrefix={idPrefix}
+              className="tab-list board-sections"
+              tabStyle={tabStyle}
+            />
+          )}
+          {panel}
+          <div className="board-main">
+            <UrlFilterNotice filters={filters} urlFilters={urlFilters} onChange={setUrlFilters} />
+            {sections.tabs.length > 0 ? <div {...tabPanelProps(idPrefix, sections.tabs, sections.active)}>{blocks}</div> : blocks}
+          </div>
         </div>
-      </div>
+      </ThemeProvider>
     </div>
   );
 }

@@ -12,6 +12,7 @@ import { FilterEditor } from '../filters/FilterEditor';
 import { BindSpreadsheet } from '../marketplace/BindSpreadsheet';
 import { useSheetColumns } from '../spreadsheets/useSheetColumns';
 import { SignInMethodSelect } from '../auth/signInMethods';
+import { ThemeFields } from '../theme/ThemeFields';
 import { updateBoard } from './boardApi';
 import { changesOf, COLOURS, formOf, formProblems, type BoardForm, type FlagKey, type FormKey } from './boardSettingsForm';
 import { PaletteEditor } from './PaletteEditor';
@@ -200,6 +201,13 @@ export function SettingsPopup({ board, onSaved, onClose }: { board: BoardState; 
         </Section>
         <Section title="Sections">
           <SectionsEditor names={form.sections} onChange={(names) => set('sections', names)} error={fieldError('sections')} />
+        </Section>
+        <Section title="Theme">
+          <ThemeFields
+            value={{ accent_color: form.accent_color, look: form.look }}
+            onChange={(theme) => setForm((current) => ({ ...current, ...theme }))}
+            errorOf={fieldError}
+          />
         </Section>
         <Section title="Colours" className="settings-colours">
           {COLOURS.map(([key, label]) => (

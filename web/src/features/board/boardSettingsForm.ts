@@ -6,7 +6,7 @@ import type { BoardChange } from './boardApi';
 import { sectionProblems, sectionsText } from './SectionsEditor';
 import { parseSections } from './sections';
 
-export type TextKey = 'name' | 'title' | 'hero' | 'logo' | 'hero_image' | 'sign_in_method';
+export type TextKey = 'name' | 'title' | 'hero' | 'logo' | 'hero_image' | 'sign_in_method' | 'accent_color' | 'look';
 export type FlagKey = 'public' | 'hide_hero' | 'hide_search' | 'hide_filters';
 export type ColourKey =
   | 'nav_background'
@@ -18,7 +18,7 @@ export type ColourKey =
   | 'block_border'
   | 'block_shadow';
 
-export const TEXT_KEYS: readonly TextKey[] = ['name', 'title', 'hero', 'logo', 'hero_image', 'sign_in_method'];
+export const TEXT_KEYS: readonly TextKey[] = ['name', 'title', 'hero', 'logo', 'hero_image', 'sign_in_method', 'accent_color', 'look'];
 export const FLAG_KEYS: readonly FlagKey[] = ['public', 'hide_hero', 'hide_search', 'hide_filters'];
 
 export const COLOURS: readonly [ColourKey, string][] = [
