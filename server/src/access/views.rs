@@ -24,6 +24,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 use tessera_blocks::{View, ViewError};
 use tessera_core::calendar::{self, CalendarError, CalendarSettings, CalendarView};
+use tessera_core::display::Locale;
 use tessera_core::chart::{self, ChartModel, ChartSpec};
 use tessera_core::context::Context;
 use tessera_core::error::QueryError;
@@ -57,6 +58,9 @@ pub struct ViewParams {
     pub calendar_view: Option<String>,
     /// Calendars: the day to show (`YYYY-MM-DD`) instead of the block's default month.
     pub calendar_date: Option<String>,
+    /// The viewer's language tag, for the display texts of a calendar's events (as the sheet
+    /// call's `locale`); `en-US` when absent or unknown.
+    pub locale: Option<String>,
     /// The 'ChartApps Record ID' of the record a detail page shows, for 'Current record' filters.
     pub current_record: Option<String>,
     /// The tab `current_record` is in; the block's tab when absent.
@@ -198,6 +202,11 @@ pub struct Event {
     /// The row's visible cells by column ('ChartApps Record ID' included), for its details.
     #[schema(value_type = Object)]
     pub record: Map<String, Value>,
+    /// How those cells read to the viewer (`tessera_core::display`, as the sheet call's
+    /// `display`): only the cells whose text differs from `record`'s. Absent when none does.
+    #[serde(skip_serializing_if = "Map::is_empty")]
+    #[schema(value_type = Object)]
+    pub display: Map<String, Value>,
 }
 
 /// A tab and the indices of its rows a block shows, in the query's order.
@@ -294,6 +303,8 @@ struct ViewKey<'a> {
     search: Option<&'a str>,
     calendar_view: Option<&'a str>,
     calendar_date: Option<&'a str>,
+    /// The locale's table entry, so `de-AT` and `de` share an answer.
+    locale: &'static str,
     current_record: Option<&'a str>,
     current_sheet: Option<&'a str>,
     /// Each tab the view reads.
@@ -356,6 +367,7 @@ async fn view_key(
         search: params.search.as_deref(),
         calendar_view: params.calendar_view.as_deref(),
         calendar_date: params.calendar_date.as_deref(),
+        locale: Locale::of(params.locale.as_deref().unwrap_or_default()).tag,
         current_record: params.current_record.as_deref(),
         current_sheet: params.current_sheet.as_deref(),
         tabs,
@@ -500,9 +512,12 @@ fn calendar_of(
     let cells: Vec<Vec<String>> =
         shown.iter().map(|&row| visible.iter().map(|&c| table.cell(row as usize, c).to_owned()).collect()).collect();
     let markdown = sheet_query::markdown_cells(config, table, &columns, &cells);
+    let locale = Locale::of(params.locale.as_deref().unwrap_or_default());
+    let mut display = sheet_query::display_texts(table, &shown, &columns, &cells, &tessera_blocks::value_formats(config), locale).into_iter();
     let events = kept
         .into_iter()
         .map(|event| Event {
+            display: display.next().unwrap_or_default(),
             record: visible
                 .iter()
                 .map(|&c| (table.column_names()[c].clone(), Value::String(table.cell(event.row as usize, c).to_owned())))

@@ -317,6 +317,12 @@ fn cell<'a>(answer: &'a SheetAnswer, row: usize, column: &str) -> &'a str {
     answer.rows[row].get(column).and_then(Value::as_str).unwrap_or_default()
 }
 
+/// A cell as a viewer reads it: its display text (`741.0` → `741`, the column's format) where
+/// the answer has one, else as written. Links and images keep the raw value ([`cell`]).
+fn shown<'a>(answer: &'a SheetAnswer, row: usize, column: &str) -> &'a str {
+    answer.display.get(row).and_then(|texts| texts.get(column)).and_then(Value::as_str).unwrap_or_else(|| cell(answer, row, column))
+}
+
 /// A cell as the browser shows it: markdown HTML the server rendered, an image, a link, or text
 /// cut at the column's `character_limit`.
 fn cell_content(m: &mut Markup, answer: &SheetAnswer, row: usize, column: &Column<'_>) {
@@ -341,6 +347,7 @@ fn cell_content(m: &mut Markup, answer: &SheetAnswer, row: usize, column: &Colum
         }
         _ => {}
     }
+    let value = shown(answer, row, column.name);
     match column.limit {
         Some(limit) if value.chars().count() > limit => m.text(&format!("{}…", value.chars().take(limit).collect::<String>())),
         _ => m.text(value),
@@ -431,7 +438,7 @@ fn datalist(m: &mut Markup, settings: &DatalistSettings, answer: &SheetAnswer) {
                     m.element("a", &[("href", href.into()), ("rel", "noopener noreferrer".into()), ("target", "_blank".into())], caption);
                 }
                 _ => {
-                    m.text(value);
+                    m.text(shown(answer, row, column));
                 }
             }
             m.close("dd");
@@ -470,7 +477,7 @@ fn item_details(m: &mut Markup, settings: &ItemDetailsSettings, answer: &SheetAn
         m.element("dt", &[], label).open("dd", &[]);
         match image_url(value) {
             Some(src) if looks_like_image(src) => m.empty("img", &[("src", src.into()), ("alt", label.into())]),
-            _ => m.text(value),
+            _ => m.text(shown(answer, 0, column)),
         };
         m.close("dd");
     }
@@ -826,6 +833,7 @@ mod tests {
                     Body::Rows(SheetAnswer {
                         columns: vec!["Name".into()],
                         rows: vec![row],
+                        display: Vec::new(),
                         total: 1,
                         page: 1,
                         page_count: 1,

@@ -11,9 +11,11 @@ import type { BlockSettings } from '../../generated/blockConfigs';
 export type BlockPermissions = Permissions;
 
 /** One page of a tab as a block sees it (the sheet call with `block=`). */
-export type BlockRows = Omit<SheetAnswer, 'rows' | 'styles'> & {
+export type BlockRows = Omit<SheetAnswer, 'rows' | 'styles' | 'display'> & {
   /** The page's rows keyed by column. */
   rows: Record<string, string>[];
+  /** Per row, the cells whose display text differs from the raw value (see `display.ts`). */
+  display?: Record<string, string>[];
   /** Cells coloured by the block's conditional formatting; `row` is the place on the page. */
   styles?: CellStyle[];
 };
@@ -22,7 +24,11 @@ export type BlockRows = Omit<SheetAnswer, 'rows' | 'styles'> & {
 export type ScorecardView = Card;
 
 /** A calendar event; `record` is the row's visible cells ('ChartApps Record ID' included). */
-export type CalendarEventView = Omit<Event, 'record'> & { record: Record<string, string> };
+export type CalendarEventView = Omit<Event, 'record' | 'display'> & {
+  record: Record<string, string>;
+  /** The record's display texts where they differ from its cells (see `display.ts`). */
+  display?: Record<string, string>;
+};
 
 export type CalendarView = Omit<CalendarAnswer, 'window' | 'events' | 'styles'> & {
   window: Omit<Window, 'view'> & { view: CoreCalendarView };
