@@ -31,7 +31,7 @@
 //! | table column `options` | `true, false` | | | §3.4 |
 //! | table column `type` | | the 15 types of §3.4 (list: text, image) | | §3.4, §3.5 |
 //! | column `image_source` | | External URL, Upload Image (list: External URL) | | §3.4, §3.5 |
-//! | column `format` (table, list, calendar, grid, datalist, item details; key chosen here) | `Automatic` | Automatic, Number, Currency, Percent, Date, Date and time, Text | | issue 47 |
+//! | column `format` (table, list, calendar, grid, datalist, item details, chart series; key chosen here) | `Automatic` | Automatic, Number, Currency, Percent, Date, Date and time, Text | | issue 47 |
 //! | column `decimals` / `currency_symbol` (key chosen here) | / `$` | 0-10 / | | issue 47 |
 //! | button colours | `#4f46E5` | | | §3.1, §9 |
 //! | toolbar button `open_page` | | a page | yes | §2 |
@@ -199,6 +199,9 @@ const CHART_AXIS: &[Field] = &[
     field("borderWidth", "Border width", Integer, Display).range(0, 5).int(1),
     field("pointRadius", "Point radius", Integer, Display).range(0, 5).int(0),
     field("pointHoverRadius", "Point hover radius", Integer, Display).range(0, 5).int(0),
+    VALUE_FORMAT,
+    VALUE_DECIMALS,
+    VALUE_CURRENCY,
 ];
 
 const CHART: &[Field] = &[

@@ -95,6 +95,8 @@ const DEFAULTS: &[(&str, &str, &str, &str)] = &[
     ("chart", "axis[].borderWidth", "1", r#"{}"#),
     ("chart", "axis[].pointRadius", "0", r#"{}"#),
     ("chart", "axis[].pointHoverRadius", "0", r#"{}"#),
+    ("chart", "axis[].format", r#""Automatic""#, r#"{}"#),
+    ("chart", "axis[].currency_symbol", r#""$""#, r#"{"format": "Currency"}"#),
     ("table", "paginate", "true", r#"{}"#),
     ("table", "rows_per_page", "10", r#"{}"#),
     ("table", "csv_download", "false", r#"{}"#),
@@ -264,6 +266,7 @@ const RANGES: &[(&str, &str, f64, Option<f64>)] = &[
     ("chart", "axis[].borderWidth", 0.0, Some(5.0)),
     ("chart", "axis[].pointRadius", 0.0, Some(5.0)),
     ("chart", "axis[].pointHoverRadius", 0.0, Some(5.0)),
+    ("chart", "axis[].decimals", 0.0, Some(10.0)),
     ("table", "rows_per_page", 1.0, None),
     ("table", "column_width", 0.0, None),
     ("table", "axis[].column_width", 0.0, None),
@@ -427,6 +430,10 @@ static HIDDEN_REQUIRED: [Field; 2] = [
 fn visibility_rows() -> Vec<(&'static str, Value, &'static str, bool)> {
     let mut rows = vec![
         ("chart", json!({}), "StepSize", false),
+        ("chart", json!({"axis": [{"column": "Sales"}]}), "axis[0].decimals", false),
+        ("chart", json!({"axis": [{"column": "Sales", "format": "Currency"}]}), "axis[0].decimals", true),
+        ("chart", json!({"axis": [{"column": "Sales", "format": "Percent"}]}), "axis[0].currency_symbol", false),
+        ("chart", json!({"axis": [{"column": "Sales", "format": "Currency"}]}), "axis[0].currency_symbol", true),
         ("table", json!({"axis": [{}]}), "axis[0].decimals", false),
         ("table", json!({"axis": [{"format": "Percent"}]}), "axis[0].decimals", true),
         ("table", json!({"axis": [{"format": "Number"}]}), "axis[0].currency_symbol", false),

@@ -49,6 +49,7 @@ pub const OPERATIONS: &[&str] = &[
     "valid_email",
     "contrast",
     "display",
+    "display_number",
 ];
 
 /// Runs operation `op` on the JSON text `input`: only a dispatch to the operation's function
@@ -71,6 +72,7 @@ pub fn evaluate(op: &str, input: &str) -> Result<String, String> {
         "valid_email" => valid_email(input),
         "contrast" => contrast(input),
         "display" => display(input),
+        "display_number" => display_number(input),
         other => Err(format!("unknown operation `{other}`; known: {}", OPERATIONS.join(", "))),
     }
 }
@@ -359,6 +361,28 @@ pub fn display_of(table: &Table, input: &str) -> Result<String, String> {
     let names = table.column_names();
     let columns = i.columns.unwrap_or_else(|| table.visible_columns().into_iter().map(|c| names[c].clone()).collect());
     answer(crate::display::display_rows(table, &rows, &columns, &i.formats, crate::display::Locale::of(&i.locale)))
+}
+
+/// `display_number`: `{value, display?, locale?}` → `{text, axis: {prefix, suffix, scale}}`: a
+/// computed number (a chart's value) as its column's format writes it, and how a value axis
+/// writes its numbers.
+pub fn display_number(input: &str) -> Result<String, String> {
+    #[derive(Deserialize)]
+    struct In {
+        value: f64,
+        #[serde(default)]
+        display: crate::display::ColumnDisplay,
+        #[serde(default)]
+        locale: String,
+    }
+    #[derive(Serialize)]
+    struct Out {
+        text: String,
+        axis: crate::display::AxisStyle,
+    }
+    let i: In = read(input)?;
+    let locale = crate::display::Locale::of(&i.locale);
+    answer(Out { text: crate::display::display_number(i.value, &i.display, locale), axis: crate::display::axis_style(&i.display, locale) })
 }
 
 fn read<T: DeserializeOwned>(input: &str) -> Result<T, String> {

@@ -191,10 +191,7 @@ pub fn display_cell(cell: &str, kind: Option<ColumnType>, display: &ColumnDispla
             _ => None,
         },
         Format::Number => number().map(|n| format_number(n, exactly(Decimals::UpTo(3)), locale)),
-        Format::Currency => {
-            let symbol = display.currency_symbol.as_deref().map(str::trim).filter(|s| !s.is_empty()).unwrap_or(DEFAULT_CURRENCY);
-            number().map(|n| format_currency(n, symbol, exactly(Decimals::Exactly(2)), locale))
-        }
+        Format::Currency => number().map(|n| format_currency(n, currency_symbol(display), exactly(Decimals::Exactly(2)), locale)),
         Format::Percent => number().map(|n| {
             let percent = if trimmed.contains('%') { n } else { n * 100.0 };
             format!("{}%", format_number(percent, exactly(Decimals::UpTo(1)), locale))
@@ -203,6 +200,57 @@ pub fn display_cell(cell: &str, kind: Option<ColumnType>, display: &ColumnDispla
         Format::DateTime => parse_date(trimmed).map(|d| format_date(d, true, locale)),
     };
     shown.unwrap_or_else(|| cell.to_owned())
+}
+
+/// A computed number (a chart's sum or average of a column) as the column's `display` writes
+/// it: Currency and Percent as for a cell (the number is a fraction for Percent), Number with
+/// its decimals; Automatic, Text, Date and Date and time with separators and up to 2 decimals.
+pub fn display_number(value: f64, display: &ColumnDisplay, locale: &Locale) -> String {
+    let exactly = |default: Decimals| display.decimals.map(|d| Decimals::Exactly(d.min(MAX_DECIMALS))).unwrap_or(default);
+    match display.format {
+        Format::Currency => format_currency(value, currency_symbol(display), exactly(Decimals::Exactly(2)), locale),
+        Format::Percent => format!("{}%", format_number(value * 100.0, exactly(Decimals::UpTo(1)), locale)),
+        Format::Number => format_number(value, exactly(Decimals::UpTo(3)), locale),
+        Format::Automatic | Format::Text | Format::Date | Format::DateTime => format_number(value, Decimals::UpTo(2), locale),
+    }
+}
+
+/// How a value axis writes its numbers for a column shown with `display`: multiplied by
+/// `scale`, with `prefix` and `suffix` around them: the currency symbol where the locale puts it,
+/// or `%` with a scale of 100 for a Percent column, whose values are fractions.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct AxisStyle {
+    pub prefix: String,
+    pub suffix: String,
+    pub scale: f64,
+}
+
+impl Default for AxisStyle {
+    /// Numbers as they are.
+    fn default() -> Self {
+        AxisStyle { prefix: String::new(), suffix: String::new(), scale: 1.0 }
+    }
+}
+
+/// The [`AxisStyle`] of a column shown with `display`, in `locale`.
+pub fn axis_style(display: &ColumnDisplay, locale: &Locale) -> AxisStyle {
+    let (prefix, suffix, scale) = match display.format {
+        Format::Currency => {
+            let symbol = currency_symbol(display);
+            match locale.symbol {
+                SymbolPlace::Before => (symbol.to_owned(), String::new(), 1.0),
+                SymbolPlace::BeforeSpaced => (format!("{symbol} "), String::new(), 1.0),
+                SymbolPlace::AfterSpaced => (String::new(), format!(" {symbol}"), 1.0),
+            }
+        }
+        Format::Percent => (String::new(), "%".to_owned(), 100.0),
+        _ => return AxisStyle::default(),
+    };
+    AxisStyle { prefix, suffix, scale }
+}
+
+fn currency_symbol(display: &ColumnDisplay) -> &str {
+    display.currency_symbol.as_deref().map(str::trim).filter(|s| !s.is_empty()).unwrap_or(DEFAULT_CURRENCY)
 }
 
 /// The display text of the cells of `rows` (sheet row indices) in `columns` (names; one the

@@ -24,7 +24,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 use tessera_blocks::{View, ViewError};
 use tessera_core::calendar::{self, CalendarError, CalendarSettings, CalendarView};
-use tessera_core::display::Locale;
+use tessera_core::display::{self, ColumnDisplay, Locale};
 use tessera_core::chart::{self, ChartModel, ChartSpec};
 use tessera_core::context::Context;
 use tessera_core::error::QueryError;
@@ -79,6 +79,8 @@ pub enum BlockView {
         /// `{labels: [..], series: [{name, type, data: [number | null]}]}`.
         #[schema(value_type = Object)]
         chart: ChartModel,
+        /// How its values read to the viewer.
+        texts: ChartTexts,
     },
     Scorecard {
         cards: Vec<Card>,
@@ -151,6 +153,36 @@ impl Card {
             font_color: colour(&axis.font_color),
         }
     }
+}
+
+/// A chart's values as the viewer reads them (`tessera_core::display`, each series by its
+/// column's `format` in the viewer's `locale`), for its labels, tooltips and value axis.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ChartTexts {
+    /// Per series, per label: the value's text, null where the series has no value.
+    pub series: Vec<Vec<Option<String>>>,
+    /// Per series: how its value axis writes a number: `{prefix, suffix, scale}`, the number
+    /// multiplied by `scale` (100 for a percent) between `prefix` (`$`) and `suffix` (`%`).
+    #[schema(value_type = Vec<Object>)]
+    pub axis: Vec<display::AxisStyle>,
+}
+
+/// The texts of `chart`, whose series are `axis` in order, for a block of `config`.
+fn chart_texts(chart: &ChartModel, axis: &[chart::ChartAxis], config: &Map<String, Value>, locale: &Locale) -> ChartTexts {
+    let formats = tessera_blocks::value_formats(config);
+    let automatic = ColumnDisplay::default();
+    let displays: Vec<&ColumnDisplay> = axis
+        .iter()
+        .map(|axis| formats.iter().find(|f| f.column.trim().eq_ignore_ascii_case(axis.column.trim())).unwrap_or(&automatic))
+        .collect();
+    let series = chart
+        .series
+        .iter()
+        .zip(&displays)
+        .map(|(series, display)| series.data.iter().map(|value| value.map(|v| display::display_number(v, display, locale))).collect())
+        .collect();
+    let axis = displays.iter().map(|display| display::axis_style(display, locale)).collect();
+    ChartTexts { series, axis }
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -404,7 +436,8 @@ pub(crate) async fn view_of(
             let (table, query) = reader.query(sheet_of(block)?).await?;
             let spec = ChartSpec { query, x_axis, axis };
             let chart = chart::aggregate(&table, &spec).map_err(|error| chart_error(error, &spec.x_axis))?;
-            Ok(BlockView::Chart { chart })
+            let texts = chart_texts(&chart, &spec.axis, &block.config, Locale::of(params.locale.as_deref().unwrap_or_default()));
+            Ok(BlockView::Chart { chart, texts })
         }
         View::Scorecard { cards } => scorecards(&reader, cards).await,
         View::Calendar(settings) => {

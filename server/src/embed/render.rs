@@ -21,7 +21,7 @@ use crate::infra::html::{colour, image_url, link_url, Markup, Safe};
 use tessera_core::calendar::CalendarView;
 
 use crate::access::sheet_query::SheetAnswer;
-use crate::access::views::{BlockView, Card, Window};
+use crate::access::views::{BlockView, Card, ChartTexts, Window};
 
 /// The id of the element that holds the server's markup; the browser removes it when its own
 /// board has drawn.
@@ -491,7 +491,8 @@ fn looks_like_image(url: &str) -> bool {
 
 /// The colours of a chart's series (each axis' first `backgroundColor`, else the palette's) and
 /// of a pie's slices (the first axis' colour list when it has several, else the palette).
-pub fn chart_style<'a>(block: &'a Shown, palette: &[String]) -> ChartStyle<'a> {
+/// The value axis writes its numbers as the view's `texts` say for the first series.
+pub fn chart_style<'a>(block: &'a Shown, palette: &[String], texts: &ChartTexts) -> ChartStyle<'a> {
     let (axis, grouped): (&[ChartAxisItem], bool) = match &block.settings {
         Some(BlockSettings::Chart(chart)) => (&chart.axis, chart.data_format),
         _ => (&[], false),
@@ -506,13 +507,14 @@ pub fn chart_style<'a>(block: &'a Shown, palette: &[String]) -> ChartStyle<'a> {
         .collect();
     let first = axis.first().map(own).unwrap_or_default();
     let slice_colours = if first.len() > 1 { first } else { palette.to_vec() };
-    ChartStyle { title: &block.title, colours, slice_colours, grouped }
+    let axis = texts.axis.first().cloned().unwrap_or_default();
+    ChartStyle { title: &block.title, colours, slice_colours, grouped, axis }
 }
 
 fn view_body(m: &mut Markup, block: &Shown, view: &BlockView, palette: &[String]) {
     match view {
-        BlockView::Chart { chart } => {
-            m.safe(&chart_svg::svg(chart, &chart_style(block, palette)));
+        BlockView::Chart { chart, texts } => {
+            m.safe(&chart_svg::svg(chart, &chart_style(block, palette, texts)));
         }
         BlockView::Scorecard { cards } => scorecards(m, cards),
         BlockView::Markdown { html, .. } => {

@@ -20,6 +20,21 @@ export type BlockRows = Omit<SheetAnswer, 'rows' | 'styles' | 'display'> & {
   styles?: CellStyle[];
 };
 
+/** A value axis' numbers: multiplied by `scale`, between `prefix` and `suffix` (the server's). */
+export interface AxisStyle {
+  prefix: string;
+  suffix: string;
+  scale: number;
+}
+
+/** How a chart's values read to the viewer, as the server answers them beside the chart. */
+export interface ChartTexts {
+  /** Per series, per label: the value's text, null where there is none. */
+  series: (string | null)[][];
+  /** Per series: how its value axis writes a number. */
+  axis: AxisStyle[];
+}
+
 /** A scorecard's card, with its value formatted by the core. */
 export type ScorecardView = Card;
 
@@ -43,7 +58,8 @@ export type { MarkdownCell };
 
 /** A block's computed view (GET .../view/{blockId}), for the blocks that are more than rows. */
 export type BlockView =
-  | { kind: 'chart'; chart: ChartModel }
+  /** `texts`: the values as the viewer reads them (the server's; absent in the editor's preview). */
+  | { kind: 'chart'; chart: ChartModel; texts?: ChartTexts }
   | { kind: 'scorecard'; cards: ScorecardView[] }
   | { kind: 'calendar'; calendar: CalendarView }
   /** `html`: the texts rendered and sanitised by the server, one per row with `loop`, else one. */
