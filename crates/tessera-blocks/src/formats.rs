@@ -51,7 +51,8 @@ pub fn value_formats(block: &Map<String, Value>) -> Vec<ColumnDisplay> {
         .filter_map(|axis| {
             let column = axis.get("column").and_then(Value::as_str).map(str::trim).filter(|c| !c.is_empty())?;
             let format: Format = serde_json::from_value(axis.get("format")?.clone()).ok()?;
-            let decimals = axis.get("decimals").and_then(Value::as_u64).map(|d| d.min(u64::from(tessera_core::display::MAX_DECIMALS)) as u32);
+            let decimals =
+                axis.get("decimals").and_then(Value::as_u64).map(|d| d.min(u64::from(tessera_core::display::MAX_DECIMALS)) as u32);
             let currency_symbol = axis.get("currency_symbol").and_then(Value::as_str).map(str::to_owned);
             (format != Format::Automatic).then(|| ColumnDisplay { column: column.to_owned(), format, decimals, currency_symbol })
         })

@@ -166,7 +166,11 @@ impl Locale {
             return &LOCALES[1];
         }
         let language = tag.split('-').next().unwrap_or_default();
-        LOCALES.iter().find(|l| l.tag.eq_ignore_ascii_case(&tag)).or_else(|| LOCALES.iter().find(|l| l.tag == language)).unwrap_or(&LOCALES[0])
+        LOCALES
+            .iter()
+            .find(|l| l.tag.eq_ignore_ascii_case(&tag))
+            .or_else(|| LOCALES.iter().find(|l| l.tag == language))
+            .unwrap_or(&LOCALES[0])
     }
 }
 

@@ -175,7 +175,11 @@ mod tests {
     #[test]
     fn average_divides_by_the_cells_holding_a_number() {
         assert_eq!(card(&["10", "n/a", "20", ""], ScoreFunction::Average).value, Some(15.0));
-        assert_eq!(card(&["1", "2"], ScoreFunction::Average).formatted, "$1.5");
+        assert_eq!(card(&["1", "2"], ScoreFunction::Average).formatted, "$1.50");
+        // Money shows its cents as two digits ("Average order $1,067.70"); other symbols do not.
+        assert_eq!(card(&["1067.7", "1067.7"], ScoreFunction::Average).formatted, "$1,067.70");
+        assert_eq!(format_value(Some(4.5), "★ "), "★ 4.5");
+        assert_eq!(format_value(Some(15.0), "€"), "€15");
     }
 
     #[test]

@@ -642,7 +642,12 @@ pub(crate) fn display_texts(
         .into_iter()
         .zip(rows)
         .map(|(texts, raw)| {
-            columns.iter().zip(texts.into_iter().zip(raw)).filter(|(_, (text, raw))| text != *raw).map(|(name, (text, _))| (name.clone(), Value::String(text))).collect()
+            columns
+                .iter()
+                .zip(texts.into_iter().zip(raw))
+                .filter(|(_, (text, raw))| text != *raw)
+                .map(|(name, (text, _))| (name.clone(), Value::String(text)))
+                .collect()
         })
         .collect();
     match changed.iter().all(Map::is_empty) {

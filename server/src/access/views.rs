@@ -24,9 +24,9 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 use tessera_blocks::{View, ViewError};
 use tessera_core::calendar::{self, CalendarError, CalendarSettings, CalendarView};
-use tessera_core::display::{self, ColumnDisplay, Locale};
 use tessera_core::chart::{self, ChartModel, ChartSpec};
 use tessera_core::context::Context;
+use tessera_core::display::{self, ColumnDisplay, Locale};
 use tessera_core::error::QueryError;
 use tessera_core::filter::Filter;
 use tessera_core::formatting::{self, CellStyle};
@@ -546,7 +546,8 @@ fn calendar_of(
         shown.iter().map(|&row| visible.iter().map(|&c| table.cell(row as usize, c).to_owned()).collect()).collect();
     let markdown = sheet_query::markdown_cells(config, table, &columns, &cells);
     let locale = Locale::of(params.locale.as_deref().unwrap_or_default());
-    let mut display = sheet_query::display_texts(table, &shown, &columns, &cells, &tessera_blocks::value_formats(config), locale).into_iter();
+    let mut display =
+        sheet_query::display_texts(table, &shown, &columns, &cells, &tessera_blocks::value_formats(config), locale).into_iter();
     let events = kept
         .into_iter()
         .map(|event| Event {

@@ -13,8 +13,8 @@
 //! 2 or 5 times a power of ten. No label at all, or no number in any series, is drawn as
 //! 'No data'.
 
-use tessera_core::display;
 use tessera_core::chart::{ChartModel, SeriesType};
+use tessera_core::display;
 
 use crate::infra::html::{number, Markup, Safe};
 
