@@ -51,6 +51,13 @@ pub struct ChartAxisItem {
     /// Point hover radius
     #[serde(rename = "pointHoverRadius")]
     pub point_hover_radius: i64,
+    /// Format
+    pub format: String,
+    /// Decimals
+    #[serde(default)]
+    pub decimals: Option<i64>,
+    /// Currency symbol
+    pub currency_symbol: String,
     /// Settings the catalogue does not know (and `id`, `temp_block`), kept as stored.
     #[serde(flatten)]
     pub other: Map<String, Value>,
@@ -171,6 +178,13 @@ pub struct ListAxisItem {
     /// Image source
     #[serde(default)]
     pub image_source: Option<String>,
+    /// Format
+    pub format: String,
+    /// Decimals
+    #[serde(default)]
+    pub decimals: Option<i64>,
+    /// Currency symbol
+    pub currency_symbol: String,
     /// Settings the catalogue does not know (and `id`, `temp_block`), kept as stored.
     #[serde(flatten)]
     pub other: Map<String, Value>,
@@ -464,6 +478,13 @@ pub struct TableAxisItem {
     /// Image source
     #[serde(default)]
     pub image_source: Option<String>,
+    /// Format
+    pub format: String,
+    /// Decimals
+    #[serde(default)]
+    pub decimals: Option<i64>,
+    /// Currency symbol
+    pub currency_symbol: String,
     /// Settings the catalogue does not know (and `id`, `temp_block`), kept as stored.
     #[serde(flatten)]
     pub other: Map<String, Value>,
@@ -613,6 +634,13 @@ pub struct CalendarAxisItem {
     /// Character limit
     #[serde(default)]
     pub character_limit: Option<i64>,
+    /// Format
+    pub format: String,
+    /// Decimals
+    #[serde(default)]
+    pub decimals: Option<i64>,
+    /// Currency symbol
+    pub currency_symbol: String,
     /// Settings the catalogue does not know (and `id`, `temp_block`), kept as stored.
     #[serde(flatten)]
     pub other: Map<String, Value>,
@@ -965,6 +993,13 @@ pub struct DatalistAxisItem {
     /// Button text
     #[serde(default)]
     pub button_text: Option<String>,
+    /// Format
+    pub format: String,
+    /// Decimals
+    #[serde(default)]
+    pub decimals: Option<i64>,
+    /// Currency symbol
+    pub currency_symbol: String,
     /// Settings the catalogue does not know (and `id`, `temp_block`), kept as stored.
     #[serde(flatten)]
     pub other: Map<String, Value>,
@@ -1352,6 +1387,13 @@ pub struct ItemDetailsAxisItem {
     /// Label
     #[serde(default)]
     pub label: Option<String>,
+    /// Format
+    pub format: String,
+    /// Decimals
+    #[serde(default)]
+    pub decimals: Option<i64>,
+    /// Currency symbol
+    pub currency_symbol: String,
     /// Settings the catalogue does not know (and `id`, `temp_block`), kept as stored.
     #[serde(flatten)]
     pub other: Map<String, Value>,
@@ -1443,6 +1485,13 @@ pub struct GridAxisItem {
     pub button_text: String,
     /// Round button
     pub round_button: bool,
+    /// Format
+    pub format: String,
+    /// Decimals
+    #[serde(default)]
+    pub decimals: Option<i64>,
+    /// Currency symbol
+    pub currency_symbol: String,
     /// Settings the catalogue does not know (and `id`, `temp_block`), kept as stored.
     #[serde(flatten)]
     pub other: Map<String, Value>,
