@@ -31,6 +31,8 @@
 //! | table column `options` | `true, false` | | | §3.4 |
 //! | table column `type` | | the 15 types of §3.4 (list: text, image) | | §3.4, §3.5 |
 //! | column `image_source` | | External URL, Upload Image (list: External URL) | | §3.4, §3.5 |
+//! | column `format` (table, list, calendar, grid, datalist, item details, chart series; key chosen here) | `Automatic` | Automatic, Number, Currency, Percent, Date, Date and time, Text | | issue 47 |
+//! | column `decimals` / `currency_symbol` (key chosen here) | / `$` | 0-10 / | | issue 47 |
 //! | button colours | `#4f46E5` | | | §3.1, §9 |
 //! | toolbar button `open_page` | | a page | yes | §2 |
 //! | row action `type` | | 8 types (list: Edit row, Delete row) | | §3.6 |
@@ -198,6 +200,9 @@ const CHART_AXIS: &[Field] = &[
     field("borderWidth", "Border width", Integer, Display).range(0, 5).int(1),
     field("pointRadius", "Point radius", Integer, Display).range(0, 5).int(0),
     field("pointHoverRadius", "Point hover radius", Integer, Display).range(0, 5).int(0),
+    VALUE_FORMAT,
+    VALUE_DECIMALS,
+    VALUE_CURRENCY,
 ];
 
 const CHART: &[Field] = &[
@@ -218,6 +223,17 @@ const CHART: &[Field] = &[
 // ---- blocks §3.4-§3.6: table, list, row actions ----
 
 const SELECT_COLUMN: Rule = Rule::OneOf { field: "type", values: SELECT_TYPES };
+
+/// A column's display format (tessera_core::display): Automatic shows a value by its column's
+/// kind; the others as chosen, with their decimals and currency symbol.
+const DISPLAY_FORMATS: &[&str] = &["Automatic", "Number", "Currency", "Percent", "Date", "Date and time", "Text"];
+const VALUE_FORMAT: Field = field("format", "Format", Select, Display).options(DISPLAY_FORMATS).text("Automatic");
+const VALUE_DECIMALS: Field = field("decimals", "Decimals", Integer, Display)
+    .range(0, 10)
+    .visible(Rule::OneOf { field: "format", values: &["Number", "Currency", "Percent"] })
+    .help("Unset: up to 3 for numbers, 2 for money, 1 for percents.");
+const VALUE_CURRENCY: Field =
+    field("currency_symbol", "Currency symbol", Text, Display).text("$").visible(Rule::Equals { field: "format", value: "Currency" });
 
 const TABLE_AXIS: &[Field] = &[
     field("column", "Column", Column, Columns),
@@ -242,6 +258,9 @@ const TABLE_AXIS: &[Field] = &[
         .options(&["External URL", "Upload Image"])
         .visible(Rule::Equals { field: "type", value: "image" })
         .help("Uploaded images must be under 5 MB."),
+    VALUE_FORMAT,
+    VALUE_DECIMALS,
+    VALUE_CURRENCY,
 ];
 
 /// List columns (blocks §3.5): text and image only, external images only, editable by everyone.
@@ -260,6 +279,9 @@ const LIST_AXIS: &[Field] = &[
     field("image_source", "Image source", Select, Columns)
         .options(&["External URL"])
         .visible(Rule::Equals { field: "type", value: "image" }),
+    VALUE_FORMAT,
+    VALUE_DECIMALS,
+    VALUE_CURRENCY,
 ];
 
 const API_CALL: Rule = Rule::Equals { field: "type", value: "API call" };
@@ -378,7 +400,18 @@ const CALENDAR: &[Field] = &[
 
 /// A calendar's columns are its events' details: shown, hidden, typed, markdown, coloured,
 /// sized and cut as a table's cells are; nothing that edits a row (a calendar edits none).
-const CALENDAR_AXIS: &[Field] = &[TABLE_AXIS[0], TABLE_AXIS[1], TABLE_AXIS[2], TABLE_AXIS[4], TABLE_AXIS[5], TABLE_AXIS[6], TABLE_AXIS[10]];
+const CALENDAR_AXIS: &[Field] = &[
+    TABLE_AXIS[0],
+    TABLE_AXIS[1],
+    TABLE_AXIS[2],
+    TABLE_AXIS[4],
+    TABLE_AXIS[5],
+    TABLE_AXIS[6],
+    TABLE_AXIS[10],
+    VALUE_FORMAT,
+    VALUE_DECIMALS,
+    VALUE_CURRENCY,
+];
 
 // ---- blocks §3.8: form ----
 
@@ -525,6 +558,9 @@ const GRID_AXIS: &[Field] = &[
     field("alignment", "Alignment", Select, Display).options(&["left", "center", "right"]).text("left"),
     field("button_text", "Button text", Text, Actions).text("View").visible(BUTTON_COLUMN),
     field("round_button", "Round button", Bool, Display).visible(BUTTON_COLUMN),
+    VALUE_FORMAT,
+    VALUE_DECIMALS,
+    VALUE_CURRENCY,
 ];
 
 const GRID: &[Field] =
@@ -559,6 +595,9 @@ const DATALIST_AXIS: &[Field] = &[
     field("label", "Label", Text, Columns),
     field("type", "Type", Select, Columns).options(&["image", "text", "button"]).text("text"),
     field("button_text", "Button text", Text, Actions).visible(BUTTON_COLUMN),
+    VALUE_FORMAT,
+    VALUE_DECIMALS,
+    VALUE_CURRENCY,
 ];
 
 const DATALIST: &[Field] = &[
@@ -723,7 +762,8 @@ const HEADER: &[Field] = &[
     field("userProfileImage", "Profile image", Image, Display).visible(Rule::IsOn { field: "UserMenu" }),
 ];
 
-const DETAIL_COLUMN: &[Field] = &[field("column", "Column", Column, Columns), field("label", "Label", Text, Columns)];
+const DETAIL_COLUMN: &[Field] =
+    &[field("column", "Column", Column, Columns), field("label", "Label", Text, Columns), VALUE_FORMAT, VALUE_DECIMALS, VALUE_CURRENCY];
 
 const DETAIL_ACTION: &[Field] = &[
     field("label", "Label", Text, Actions).text("Click Here"),

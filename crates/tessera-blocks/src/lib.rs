@@ -72,7 +72,7 @@ pub use catalogue::{
 };
 pub use columns::{shown_columns, ShownColumn, HIDDEN_COLUMNS};
 pub use edit::{new_item, set};
-pub use formats::column_formats;
+pub use formats::{column_formats, value_formats};
 pub use model::{BlockInfo, BlockType, Catalogue, DefaultValue, Field, Group, ItemLimit, Kind, PickerEntry, PickerGroup, Rule};
 pub use normalise::{normalise, settings};
 pub use readable::{columns_read, ColumnsRead};

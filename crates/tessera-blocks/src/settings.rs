@@ -51,6 +51,13 @@ pub struct ChartAxisItem {
     /// Point hover radius
     #[serde(rename = "pointHoverRadius")]
     pub point_hover_radius: i64,
+    /// Format
+    pub format: String,
+    /// Decimals
+    #[serde(default)]
+    pub decimals: Option<i64>,
+    /// Currency symbol
+    pub currency_symbol: String,
     /// Settings the catalogue does not know (and `id`, `temp_block`), kept as stored.
     #[serde(flatten)]
     pub other: Map<String, Value>,
@@ -171,6 +178,13 @@ pub struct ListAxisItem {
     /// Image source
     #[serde(default)]
     pub image_source: Option<String>,
+    /// Format
+    pub format: String,
+    /// Decimals
+    #[serde(default)]
+    pub decimals: Option<i64>,
+    /// Currency symbol
+    pub currency_symbol: String,
     /// Settings the catalogue does not know (and `id`, `temp_block`), kept as stored.
     #[serde(flatten)]
     pub other: Map<String, Value>,
@@ -463,6 +477,13 @@ pub struct TableAxisItem {
     /// Image source
     #[serde(default)]
     pub image_source: Option<String>,
+    /// Format
+    pub format: String,
+    /// Decimals
+    #[serde(default)]
+    pub decimals: Option<i64>,
+    /// Currency symbol
+    pub currency_symbol: String,
     /// Settings the catalogue does not know (and `id`, `temp_block`), kept as stored.
     #[serde(flatten)]
     pub other: Map<String, Value>,
@@ -612,6 +633,13 @@ pub struct CalendarAxisItem {
     /// Character limit
     #[serde(default)]
     pub character_limit: Option<i64>,
+    /// Format
+    pub format: String,
+    /// Decimals
+    #[serde(default)]
+    pub decimals: Option<i64>,
+    /// Currency symbol
+    pub currency_symbol: String,
     /// Settings the catalogue does not know (and `id`, `temp_block`), kept as stored.
     #[serde(flatten)]
     pub other: Map<String, Value>,
@@ -963,6 +991,13 @@ pub struct DatalistAxisItem {
     /// Button text
     #[serde(default)]
     pub button_text: Option<String>,
+    /// Format
+    pub format: String,
+    /// Decimals
+    #[serde(default)]
+    pub decimals: Option<i64>,
+    /// Currency symbol
+    pub currency_symbol: String,
     /// Settings the catalogue does not know (and `id`, `temp_block`), kept as stored.
     #[serde(flatten)]
     pub other: Map<String, Value>,
@@ -1350,6 +1385,13 @@ pub struct ItemDetailsAxisItem {
     /// Label
     #[serde(default)]
     pub label: Option<String>,
+    /// Format
+    pub format: String,
+    /// Decimals
+    #[serde(default)]
+    pub decimals: Option<i64>,
+    /// Currency symbol
+    pub currency_symbol: String,
     /// Settings the catalogue does not know (and `id`, `temp_block`), kept as stored.
     #[serde(flatten)]
     pub other: Map<String, Value>,
@@ -1441,6 +1483,13 @@ pub struct GridAxisItem {
     pub button_text: String,
     /// Round button
     pub round_button: bool,
+    /// Format
+    pub format: String,
+    /// Decimals
+    #[serde(default)]
+    pub decimals: Option<i64>,
+    /// Currency symbol
+    pub currency_symbol: String,
     /// Settings the catalogue does not know (and `id`, `temp_block`), kept as stored.
     #[serde(flatten)]
     pub other: Map<String, Value>,

@@ -748,10 +748,10 @@ mod tests {
         assert_eq!(axis[1]["type"], "text");
         assert_eq!(chosen[1], "Columns: Photo, Order ID, Customer and 5 more (the first 8 of 9; add others below)");
         let Starter { settings, .. } = start(BlockType::Datalist, &one_column());
-        assert_eq!(settings["axis"], json!([{"column": "Amount", "label": "Amount", "type": "text"}]));
+        assert_eq!(settings["axis"], json!([{"column": "Amount", "label": "Amount", "type": "text", "format": "Automatic"}]));
         let Starter { settings, .. } = start(BlockType::ItemDetails, &fifty_columns());
         assert_eq!(settings["axis"].as_array().unwrap().len(), CARD_COLUMNS);
-        assert_eq!(settings["axis"][0], json!({"column": "N0", "label": "N0"}));
+        assert_eq!(settings["axis"][0], json!({"column": "N0", "label": "N0", "format": "Automatic"}));
     }
 
     #[test]

@@ -48,6 +48,8 @@ pub const OPERATIONS: &[&str] = &[
     "form_validate",
     "valid_email",
     "contrast",
+    "display",
+    "display_number",
 ];
 
 /// Runs operation `op` on the JSON text `input`: only a dispatch to the operation's function
@@ -69,6 +71,8 @@ pub fn evaluate(op: &str, input: &str) -> Result<String, String> {
         "form_validate" => form_validate(input),
         "valid_email" => valid_email(input),
         "contrast" => contrast(input),
+        "display" => display(input),
+        "display_number" => display_number(input),
         other => Err(format!("unknown operation `{other}`; known: {}", OPERATIONS.join(", "))),
     }
 }
@@ -330,6 +334,55 @@ pub fn contrast(input: &str) -> Result<String, String> {
     let color = crate::contrast::Color::parse(&i.color).map_err(|e| e.to_string())?;
     let text_color = if color.is_light() { crate::contrast::DARK_TEXT } else { crate::contrast::LIGHT_TEXT };
     answer(Out { luminance: color.luminance(), light: color.is_light(), text_color })
+}
+
+/// `display`: `{sheet, formats?, locale?}` → every row of the sheet as its viewer reads it
+/// (each visible column by its kind and format, in the locale; `en-US` when none is given).
+pub fn display(input: &str) -> Result<String, String> {
+    display_of(&sheet_of(input)?, input)
+}
+
+/// [`display`] over a table already loaded, for `rows` (sheet row indices, all when absent) and
+/// `columns` (the visible ones when absent): `{rows?, columns?, formats?, locale?}`.
+pub fn display_of(table: &Table, input: &str) -> Result<String, String> {
+    #[derive(Deserialize)]
+    struct In {
+        #[serde(default)]
+        rows: Option<Vec<u32>>,
+        #[serde(default)]
+        columns: Option<Vec<String>>,
+        #[serde(default)]
+        formats: Vec<crate::display::ColumnDisplay>,
+        #[serde(default)]
+        locale: String,
+    }
+    let i: In = read(input)?;
+    let rows = i.rows.unwrap_or_else(|| (0..table.row_count() as u32).collect());
+    let names = table.column_names();
+    let columns = i.columns.unwrap_or_else(|| table.visible_columns().into_iter().map(|c| names[c].clone()).collect());
+    answer(crate::display::display_rows(table, &rows, &columns, &i.formats, crate::display::Locale::of(&i.locale)))
+}
+
+/// `display_number`: `{value, display?, locale?}` → `{text, axis: {prefix, suffix, scale}}`: a
+/// computed number (a chart's value) as its column's format writes it, and how a value axis
+/// writes its numbers.
+pub fn display_number(input: &str) -> Result<String, String> {
+    #[derive(Deserialize)]
+    struct In {
+        value: f64,
+        #[serde(default)]
+        display: crate::display::ColumnDisplay,
+        #[serde(default)]
+        locale: String,
+    }
+    #[derive(Serialize)]
+    struct Out {
+        text: String,
+        axis: crate::display::AxisStyle,
+    }
+    let i: In = read(input)?;
+    let locale = crate::display::Locale::of(&i.locale);
+    answer(Out { text: crate::display::display_number(i.value, &i.display, locale), axis: crate::display::axis_style(&i.display, locale) })
 }
 
 fn read<T: DeserializeOwned>(input: &str) -> Result<T, String> {

@@ -22,11 +22,14 @@
 //! decimals (half away from zero) and trailing zeros of the fraction are dropped: "up to 2
 //! decimals", the same text as JavaScript's
 //! `toLocaleString('en-US', {maximumFractionDigits: 2})`, so a symbol other than money (`★ 4.5`)
-//! reads well too. No value formats as [`NO_VALUE`].
+//! reads well too. Money (a symbol holding `$`, `€`, `£`, `¥`, `₹` or another currency sign)
+//! shows its cents as two digits when it has any (`$1,067.70`, not `$1,067.7`; `$15` stays), as
+//! the Currency format of [`crate::display`], which does this formatting, shows money. No value
+//! formats as [`NO_VALUE`].
 //!
 //! | cells                    | function    | symbol | value    | formatted   |
 //! |--------------------------|-------------|--------|----------|-------------|
-//! | `$1,200`, `34.5`, ``     | sum         | `$`    | 1234.5   | `$1,234.5`  |
+//! | `$1,200`, `34.5`, ``     | sum         | `$`    | 1234.5   | `$1,234.50` |
 //! | `10`, `n/a`, `20`        | average     | `$`    | 15       | `$15`       |
 //! | `-5`                     | sum         | `$`    | -5       | `-$5`       |
 //! | `0.125`                  | sum         | ``     | 0.125    | `0.13`      |
@@ -35,6 +38,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::display::{format_currency, Decimals, EN_US};
 use crate::filter::SheetColumn;
 use crate::table::Table;
 
@@ -42,6 +46,8 @@ use crate::table::Table;
 pub const NO_VALUE: &str = "—";
 /// The symbol of a card whose axis sets none (blocks §3.9).
 pub const DEFAULT_SYMBOL: &str = "$";
+/// Symbols that mark money, whose cents show as two digits (`$1,067.70`).
+const MONEY_SYMBOLS: &str = "$€£¥₹₩₽₺₪₫฿₦₱₴¢";
 
 /// How a card folds its column (blocks §3.9).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -127,61 +133,16 @@ fn fold(numbers: impl Iterator<Item = f64>) -> Option<(f64, usize)> {
     })
 }
 
-/// Formats a card's value by the rule of this module.
+/// Formats a card's value by the rule of this module, with [`crate::display`]'s numbers.
 pub fn format_value(value: Option<f64>, symbol: &str) -> String {
     let Some(value) = value.filter(|v| v.is_finite()) else {
         return NO_VALUE.to_owned();
     };
-    let (int, frac) = round_to_cents(value.abs());
-    let negative = value < 0.0 && (int != "0" || !frac.is_empty());
-    let mut out = String::with_capacity(int.len() + int.len() / 3 + frac.len() + symbol.len() + 2);
-    if negative {
-        out.push('-');
+    let up_to_cents = format_currency(value, symbol, Decimals::UpTo(2), &EN_US);
+    match symbol.chars().any(|c| MONEY_SYMBOLS.contains(c)) && up_to_cents.contains('.') {
+        true => format_currency(value, symbol, Decimals::Exactly(2), &EN_US),
+        false => up_to_cents,
     }
-    out.push_str(symbol);
-    for (i, digit) in int.chars().enumerate() {
-        if i > 0 && (int.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(digit);
-    }
-    if !frac.is_empty() {
-        out.push('.');
-        out.push_str(&frac);
-    }
-    out
-}
-
-/// The integer digits and the fraction digits (at most two, trailing zeros dropped) of a
-/// non-negative finite `value` rounded half away from zero. Rust's `{:.2}` rounds exact ties to
-/// even (`0.125` to `0.12`) where JavaScript rounds them up, so the rounding is done on the
-/// decimal expansion: 40 places are exact for every tie an `f64` can hold and far past the
-/// point where any non-tie differs from one.
-fn round_to_cents(value: f64) -> (String, String) {
-    let text = format!("{value:.40}");
-    let (int, frac) = text.split_once('.').unwrap_or((&text, ""));
-    let mut digits: Vec<u8> = int.bytes().chain(frac.bytes().take(2)).collect();
-    if frac.as_bytes().get(2).is_some_and(|&d| d >= b'5') {
-        // Carry the round-up through the digits, growing the number on overflow (99.995).
-        let mut i = digits.len();
-        loop {
-            if i == 0 {
-                digits.insert(0, b'1');
-                break;
-            }
-            i -= 1;
-            if digits[i] == b'9' {
-                digits[i] = b'0';
-            } else {
-                digits[i] += 1;
-                break;
-            }
-        }
-    }
-    let split = digits.len() - 2;
-    let int: String = digits[..split].iter().map(|&d| d as char).collect();
-    let frac: String = digits[split..].iter().map(|&d| d as char).collect();
-    (if int.is_empty() { "0".to_owned() } else { int }, frac.trim_end_matches('0').to_owned())
 }
 
 #[cfg(test)]
@@ -208,13 +169,17 @@ mod tests {
     #[test]
     fn sum_strips_symbols_and_skips_empty_and_text_cells() {
         let c = card(&["$1,200", "34.5", "", "n/a"], ScoreFunction::Sum);
-        assert_eq!((c.label.as_str(), c.value, c.formatted.as_str()), ("Total", Some(1234.5), "$1,234.5"));
+        assert_eq!((c.label.as_str(), c.value, c.formatted.as_str()), ("Total", Some(1234.5), "$1,234.50"));
     }
 
     #[test]
     fn average_divides_by_the_cells_holding_a_number() {
         assert_eq!(card(&["10", "n/a", "20", ""], ScoreFunction::Average).value, Some(15.0));
-        assert_eq!(card(&["1", "2"], ScoreFunction::Average).formatted, "$1.5");
+        assert_eq!(card(&["1", "2"], ScoreFunction::Average).formatted, "$1.50");
+        // Money shows its cents as two digits ("Average order $1,067.70"); other symbols do not.
+        assert_eq!(card(&["1067.7", "1067.7"], ScoreFunction::Average).formatted, "$1,067.70");
+        assert_eq!(format_value(Some(4.5), "★ "), "★ 4.5");
+        assert_eq!(format_value(Some(15.0), "€"), "€15");
     }
 
     #[test]
@@ -252,7 +217,7 @@ mod tests {
     #[test]
     fn formatting_groups_thousands_and_keeps_up_to_two_decimals() {
         let f = |v: f64, s: &str| format_value(Some(v), s);
-        assert_eq!(f(1234.5, "$"), "$1,234.5");
+        assert_eq!(f(1234.5, "$"), "$1,234.50");
         assert_eq!(f(1234.0, "$"), "$1,234");
         assert_eq!(f(1234567.891, "€"), "€1,234,567.89");
         assert_eq!(f(999.999, "$"), "$1,000");
@@ -317,6 +282,6 @@ mod tests {
 
     #[test]
     fn the_api_ops_answer_json() {
-        assert_eq!(crate::api::evaluate("scorecard", r##"{"sheet":{"columns":["Region","Amount"],"rows":[["North","$1,200"],["South","$99"],["North","34.5"],["North","n/a"]]},"spec":{"filters":[{"name":"Region","active":true,"condition":"=","sheet_column":{"sheet":"Sales","column":"Region"},"value":"North"}]},"axis":[{"source":{"sheet":"Sales","column":"Amount"},"label":"North total","function":"sum"},{"source":{"sheet":"Sales","column":"Amount"},"label":"Average","function":"average","symbol":"€"},{"source":{"sheet":"Sales","column":"Amount"},"label":"Last","function":"last row"}]}"##), Ok(r##"[{"label":"North total","value":1234.5,"formatted":"$1,234.5"},{"label":"Average","value":617.25,"formatted":"€617.25"},{"label":"Last","value":null,"formatted":"—"}]"##.to_owned()));
+        assert_eq!(crate::api::evaluate("scorecard", r##"{"sheet":{"columns":["Region","Amount"],"rows":[["North","$1,200"],["South","$99"],["North","34.5"],["North","n/a"]]},"spec":{"filters":[{"name":"Region","active":true,"condition":"=","sheet_column":{"sheet":"Sales","column":"Region"},"value":"North"}]},"axis":[{"source":{"sheet":"Sales","column":"Amount"},"label":"North total","function":"sum"},{"source":{"sheet":"Sales","column":"Amount"},"label":"Average","function":"average","symbol":"€"},{"source":{"sheet":"Sales","column":"Amount"},"label":"Last","function":"last row"}]}"##), Ok(r##"[{"label":"North total","value":1234.5,"formatted":"$1,234.50"},{"label":"Average","value":617.25,"formatted":"€617.25"},{"label":"Last","value":null,"formatted":"—"}]"##.to_owned()));
     }
 }

@@ -32,6 +32,7 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 use tessera_core::context::Context;
+use tessera_core::display::{self, ColumnDisplay, Locale};
 use tessera_core::error::QueryError;
 use tessera_core::filter::{Condition, Filter, FilterValue, SheetColumn};
 use tessera_core::formatting::CellStyle;
@@ -82,6 +83,9 @@ pub struct SheetParams {
     pub current_record: Option<String>,
     /// The tab `current_record` is in; the requested sheet when absent.
     pub current_sheet: Option<String>,
+    /// The viewer's language tag (`en-US`, `de-AT`), whose separators and date style the
+    /// answer's `display` texts use; `en-US` when absent or unknown.
+    pub locale: Option<String>,
     /// `1` re-reads the rows from the database instead of using the parsed-sheet cache.
     #[serde(rename = "_vercel_no_cache")]
     #[param(rename = "_vercel_no_cache")]
@@ -125,6 +129,13 @@ pub struct SheetAnswer {
     /// The rows of this page, in the query's order, as objects keyed by column.
     #[schema(value_type = Vec<Object>)]
     pub rows: Vec<Map<String, Value>>,
+    /// How each row of `rows` reads to the viewer (`tessera_core::display`: by the column's kind
+    /// and the block's per-column `format`, in the viewer's `locale`): per row, only the cells
+    /// whose display text differs from the raw value (`741.0` → `741`). Absent when none does.
+    /// `rows` keeps the raw values, which editing and exports use.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[schema(value_type = Vec<Object>)]
+    pub display: Vec<Map<String, Value>>,
     /// Every matching row, on all pages.
     pub total: usize,
     pub page: usize,
@@ -339,6 +350,8 @@ pub struct BuiltSpec {
     pub capped: bool,
     /// The block `block=` named.
     pub block: Option<blocks::StoredBlock>,
+    /// The viewer's locale, for the display texts.
+    pub locale: &'static Locale,
 }
 
 /// Everything of a query but the table: filters, session rules, the block's conditional filter,
@@ -427,7 +440,8 @@ fn prepare(scope: &Scope, viewer: &Viewer, sheet: &SheetInfo, params: &SheetPara
             current_record: None,
         },
     };
-    Ok(Prepared { built: BuiltSpec { spec, capped, block }, record })
+    let locale = Locale::of(params.locale.as_deref().unwrap_or_default());
+    Ok(Prepared { built: BuiltSpec { spec, capped, block, locale }, record })
 }
 
 /// `prepared` with the cells of its current record, read from `table` (the queried tab) or
@@ -466,6 +480,8 @@ struct AnswerKey<'a> {
     /// The current record's id in the queried tab (its cells are a function of the tab's data).
     record: Option<&'a str>,
     capped: bool,
+    /// The locale the display texts are written in (its table entry, so `de-AT` and `de` share).
+    locale: &'static str,
     role: Role,
     read_only: bool,
     block: Option<(&'a str, &'a str, &'a Map<String, Value>)>,
@@ -480,7 +496,7 @@ fn answer_key(scope: &Scope, sheet: &SheetInfo, version: i64, prepared: &mut Pre
         Some(RecordAt::ThisTab(id)) => Some(id.as_str()),
         Some(RecordAt::OtherTab { .. }) => return None,
     };
-    let BuiltSpec { spec, capped, block } = &mut prepared.built;
+    let BuiltSpec { spec, capped, block, locale } = &mut prepared.built;
     let today = spec.context.today().ok()?.to_string();
     let now = spec.context.now.take();
     let key = AnswerKey {
@@ -491,6 +507,7 @@ fn answer_key(scope: &Scope, sheet: &SheetInfo, version: i64, prepared: &mut Pre
         today,
         record,
         capped: *capped,
+        locale: locale.tag,
         role: scope.role,
         read_only: scope.read_only,
         block: block.as_ref().map(|block| (block.id.as_str(), block.block_type.as_str(), &block.config)),
@@ -579,9 +596,13 @@ pub async fn answer_json(state: &AppState, scope: &Scope, viewer: &Viewer, title
 
 /// The answer of `built` over `table` at `version`.
 fn respond(scope: &Scope, table: &Table, version: i64, built: BuiltSpec) -> Result<SheetAnswer, Error> {
-    let BuiltSpec { spec, capped, block } = built;
+    let BuiltSpec { spec, capped, block, locale } = built;
     let sorted_by = spec.sort.as_ref().and_then(SortedBy::of);
     let result = query::run(table, &spec).map_err(query_error)?;
+    // As with conditional formatting, a block read on another tab brings no formats.
+    let own = block.as_ref().filter(|block| block.sheet_title() == spec.sheet.as_deref());
+    let value_formats = own.map(|block| tessera_blocks::value_formats(&block.config)).unwrap_or_default();
+    let display = display_texts(table, &result.row_indices, &result.columns, &result.rows, &value_formats, locale);
     let permissions = block.as_ref().map(|block| match scope.read_only {
         true => Permissions::default(),
         false => Rights { block, role: scope.role }.permissions(&result.columns),
@@ -593,6 +614,7 @@ fn respond(scope: &Scope, table: &Table, version: i64, built: BuiltSpec) -> Resu
     Ok(SheetAnswer {
         columns: result.columns,
         rows,
+        display,
         total: result.total,
         page: result.page,
         page_count: result.page_count,
@@ -603,6 +625,35 @@ fn respond(scope: &Scope, table: &Table, version: i64, built: BuiltSpec) -> Resu
         markdown,
         sorted_by,
     })
+}
+
+/// The display texts of a page (`rows`, the sheet rows `indices`, in `columns`) that differ from
+/// their raw cells, row by row; empty when none differs.
+pub(crate) fn display_texts(
+    table: &Table,
+    indices: &[u32],
+    columns: &[String],
+    rows: &[Vec<String>],
+    formats: &[ColumnDisplay],
+    locale: &Locale,
+) -> Vec<Map<String, Value>> {
+    let shown = display::display_rows(table, indices, columns, formats, locale);
+    let changed: Vec<Map<String, Value>> = shown
+        .into_iter()
+        .zip(rows)
+        .map(|(texts, raw)| {
+            columns
+                .iter()
+                .zip(texts.into_iter().zip(raw))
+                .filter(|(_, (text, raw))| text != *raw)
+                .map(|(name, (text, _))| (name.clone(), Value::String(text)))
+                .collect()
+        })
+        .collect();
+    match changed.iter().all(Map::is_empty) {
+        true => Vec::new(),
+        false => changed,
+    }
 }
 
 /// Every matching row of `title`, in the query's order, for an export: the table, the rows and

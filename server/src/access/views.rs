@@ -26,6 +26,7 @@ use tessera_blocks::{View, ViewError};
 use tessera_core::calendar::{self, CalendarError, CalendarSettings, CalendarView};
 use tessera_core::chart::{self, ChartModel, ChartSpec};
 use tessera_core::context::Context;
+use tessera_core::display::{self, ColumnDisplay, Locale};
 use tessera_core::error::QueryError;
 use tessera_core::filter::Filter;
 use tessera_core::formatting::{self, CellStyle};
@@ -57,6 +58,9 @@ pub struct ViewParams {
     pub calendar_view: Option<String>,
     /// Calendars: the day to show (`YYYY-MM-DD`) instead of the block's default month.
     pub calendar_date: Option<String>,
+    /// The viewer's language tag, for the display texts of a calendar's events (as the sheet
+    /// call's `locale`); `en-US` when absent or unknown.
+    pub locale: Option<String>,
     /// The 'ChartApps Record ID' of the record a detail page shows, for 'Current record' filters.
     pub current_record: Option<String>,
     /// The tab `current_record` is in; the block's tab when absent.
@@ -75,6 +79,8 @@ pub enum BlockView {
         /// `{labels: [..], series: [{name, type, data: [number | null]}]}`.
         #[schema(value_type = Object)]
         chart: ChartModel,
+        /// How its values read to the viewer.
+        texts: ChartTexts,
     },
     Scorecard {
         cards: Vec<Card>,
@@ -149,6 +155,36 @@ impl Card {
     }
 }
 
+/// A chart's values as the viewer reads them (`tessera_core::display`, each series by its
+/// column's `format` in the viewer's `locale`), for its labels, tooltips and value axis.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ChartTexts {
+    /// Per series, per label: the value's text, null where the series has no value.
+    pub series: Vec<Vec<Option<String>>>,
+    /// Per series: how its value axis writes a number: `{prefix, suffix, scale}`, the number
+    /// multiplied by `scale` (100 for a percent) between `prefix` (`$`) and `suffix` (`%`).
+    #[schema(value_type = Vec<Object>)]
+    pub axis: Vec<display::AxisStyle>,
+}
+
+/// The texts of `chart`, whose series are `axis` in order, for a block of `config`.
+fn chart_texts(chart: &ChartModel, axis: &[chart::ChartAxis], config: &Map<String, Value>, locale: &Locale) -> ChartTexts {
+    let formats = tessera_blocks::value_formats(config);
+    let automatic = ColumnDisplay::default();
+    let displays: Vec<&ColumnDisplay> = axis
+        .iter()
+        .map(|axis| formats.iter().find(|f| f.column.trim().eq_ignore_ascii_case(axis.column.trim())).unwrap_or(&automatic))
+        .collect();
+    let series = chart
+        .series
+        .iter()
+        .zip(&displays)
+        .map(|(series, display)| series.data.iter().map(|value| value.map(|v| display::display_number(v, display, locale))).collect())
+        .collect();
+    let axis = displays.iter().map(|display| display::axis_style(display, locale)).collect();
+    ChartTexts { series, axis }
+}
+
 #[derive(Debug, Serialize, ToSchema)]
 pub struct CalendarAnswer {
     pub window: Window,
@@ -198,6 +234,11 @@ pub struct Event {
     /// The row's visible cells by column ('ChartApps Record ID' included), for its details.
     #[schema(value_type = Object)]
     pub record: Map<String, Value>,
+    /// How those cells read to the viewer (`tessera_core::display`, as the sheet call's
+    /// `display`): only the cells whose text differs from `record`'s. Absent when none does.
+    #[serde(skip_serializing_if = "Map::is_empty")]
+    #[schema(value_type = Object)]
+    pub display: Map<String, Value>,
 }
 
 /// A tab and the indices of its rows a block shows, in the query's order.
@@ -294,6 +335,8 @@ struct ViewKey<'a> {
     search: Option<&'a str>,
     calendar_view: Option<&'a str>,
     calendar_date: Option<&'a str>,
+    /// The locale's table entry, so `de-AT` and `de` share an answer.
+    locale: &'static str,
     current_record: Option<&'a str>,
     current_sheet: Option<&'a str>,
     /// Each tab the view reads.
@@ -356,6 +399,7 @@ async fn view_key(
         search: params.search.as_deref(),
         calendar_view: params.calendar_view.as_deref(),
         calendar_date: params.calendar_date.as_deref(),
+        locale: Locale::of(params.locale.as_deref().unwrap_or_default()).tag,
         current_record: params.current_record.as_deref(),
         current_sheet: params.current_sheet.as_deref(),
         tabs,
@@ -392,7 +436,8 @@ pub(crate) async fn view_of(
             let (table, query) = reader.query(sheet_of(block)?).await?;
             let spec = ChartSpec { query, x_axis, axis };
             let chart = chart::aggregate(&table, &spec).map_err(|error| chart_error(error, &spec.x_axis))?;
-            Ok(BlockView::Chart { chart })
+            let texts = chart_texts(&chart, &spec.axis, &block.config, Locale::of(params.locale.as_deref().unwrap_or_default()));
+            Ok(BlockView::Chart { chart, texts })
         }
         View::Scorecard { cards } => scorecards(&reader, cards).await,
         View::Calendar(settings) => {
@@ -500,9 +545,13 @@ fn calendar_of(
     let cells: Vec<Vec<String>> =
         shown.iter().map(|&row| visible.iter().map(|&c| table.cell(row as usize, c).to_owned()).collect()).collect();
     let markdown = sheet_query::markdown_cells(config, table, &columns, &cells);
+    let locale = Locale::of(params.locale.as_deref().unwrap_or_default());
+    let mut display =
+        sheet_query::display_texts(table, &shown, &columns, &cells, &tessera_blocks::value_formats(config), locale).into_iter();
     let events = kept
         .into_iter()
         .map(|event| Event {
+            display: display.next().unwrap_or_default(),
             record: visible
                 .iter()
                 .map(|&c| (table.column_names()[c].clone(), Value::String(table.cell(event.row as usize, c).to_owned())))

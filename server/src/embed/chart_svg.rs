@@ -14,6 +14,7 @@
 //! 'No data'.
 
 use tessera_core::chart::{ChartModel, SeriesType};
+use tessera_core::display;
 
 use crate::infra::html::{number, Markup, Safe};
 
@@ -37,6 +38,8 @@ pub struct ChartStyle<'a> {
     pub slice_colours: Vec<String>,
     /// `Data_Format`: thousands grouped.
     pub grouped: bool,
+    /// How the value axis writes its numbers: the first series' column format (`$`, `%`).
+    pub axis: display::AxisStyle,
 }
 
 /// Where the `<svg>` goes: a page scales it (`width="100%"`), an enclosing SVG places it.
@@ -145,26 +148,13 @@ impl Scale {
     }
 }
 
-/// A value as an axis or legend writes it: at most two decimals, thousands grouped when asked.
+/// A value as an axis or legend writes it: at most two decimals, thousands grouped when asked,
+/// grouped by the core's display rule (`tessera_core::display`) as the table cells are.
 pub fn format_value(value: f64, grouped: bool) -> String {
-    let rounded = (value * 100.0).round() / 100.0;
-    let text = number(rounded);
-    if !grouped {
-        return text;
+    if grouped {
+        return display::format_number(value, display::Decimals::UpTo(2), &display::EN_US);
     }
-    let (sign, digits) = text.strip_prefix('-').map_or(("", text.as_str()), |rest| ("-", rest));
-    let (whole, fraction) = digits.split_once('.').map_or((digits, None), |(whole, fraction)| (whole, Some(fraction)));
-    let mut grouped_whole = String::new();
-    for (i, c) in whole.chars().enumerate() {
-        if i > 0 && (whole.len() - i) % 3 == 0 {
-            grouped_whole.push(',');
-        }
-        grouped_whole.push(c);
-    }
-    match fraction {
-        Some(fraction) => format!("{sign}{grouped_whole}.{fraction}"),
-        None => format!("{sign}{grouped_whole}"),
-    }
+    number((value * 100.0).round() / 100.0)
 }
 
 fn short(label: &str) -> String {
@@ -206,7 +196,8 @@ fn plot(markup: &mut Markup, model: &ChartModel, style: &ChartStyle<'_>, horizon
             "line",
             &[("x1", line[0].into()), ("y1", line[1].into()), ("x2", line[2].into()), ("y2", line[3].into()), ("stroke", stroke.into())],
         );
-        let text = format_value(tick, style.grouped);
+        let axis = &style.axis;
+        let text = format!("{}{}{}", axis.prefix, format_value(tick * axis.scale, style.grouped), axis.suffix);
         let [x, y, anchor] = label;
         markup.element("text", &[x, y, anchor, ("fill", INK.into()), ("font-size", FONT.into())], &text);
     }
@@ -408,6 +399,7 @@ mod tests {
             colours: vec!["#d81f52".into(), "#43464d".into()],
             slice_colours: vec!["#111111".into(), "#222222".into()],
             grouped: false,
+            axis: display::AxisStyle::default(),
         }
     }
 

@@ -132,9 +132,9 @@ fn card(m: &mut Markup, block: &Shown, area: Area, border: &str, palette: &[Stri
     line(m, inner, 0, &block.title, 20.0, INK, true);
     let content = Area { y: inner.y + 34.0, height: inner.height - 34.0, ..inner };
     match (&block.body, block.kind) {
-        (Body::View(BlockView::Chart { chart }), _) => {
+        (Body::View(BlockView::Chart { chart, texts }), _) => {
             let placement = Placement::At { x: content.x, y: content.y, width: content.width, height: content.height };
-            chart_svg::write(m, chart, &chart_style(block, palette), placement);
+            chart_svg::write(m, chart, &chart_style(block, palette, texts), placement);
         }
         (Body::View(BlockView::Scorecard { cards }), _) => {
             for (i, card) in cards.iter().take(3).enumerate() {

@@ -22,7 +22,7 @@ use crate::infra::html::{colour, image_url, link_url, Markup, Safe};
 use tessera_core::calendar::CalendarView;
 
 use crate::access::sheet_query::SheetAnswer;
-use crate::access::views::{BlockView, Card, Window};
+use crate::access::views::{BlockView, Card, ChartTexts, Window};
 
 /// The id of the element that holds the server's markup; the browser removes it when its own
 /// board has drawn.
@@ -335,6 +335,12 @@ fn cell<'a>(answer: &'a SheetAnswer, row: usize, column: &str) -> &'a str {
     answer.rows[row].get(column).and_then(Value::as_str).unwrap_or_default()
 }
 
+/// A cell as a viewer reads it: its display text (`741.0` → `741`, the column's format) where
+/// the answer has one, else as written. Links and images keep the raw value ([`cell`]).
+fn shown<'a>(answer: &'a SheetAnswer, row: usize, column: &str) -> &'a str {
+    answer.display.get(row).and_then(|texts| texts.get(column)).and_then(Value::as_str).unwrap_or_else(|| cell(answer, row, column))
+}
+
 /// A cell as the browser shows it: markdown HTML the server rendered, an image, a link, or text
 /// cut at the column's `character_limit`.
 fn cell_content(m: &mut Markup, answer: &SheetAnswer, row: usize, column: &Column<'_>) {
@@ -359,6 +365,7 @@ fn cell_content(m: &mut Markup, answer: &SheetAnswer, row: usize, column: &Colum
         }
         _ => {}
     }
+    let value = shown(answer, row, column.name);
     match column.limit {
         Some(limit) if value.chars().count() > limit => m.text(&format!("{}…", value.chars().take(limit).collect::<String>())),
         _ => m.text(value),
@@ -449,7 +456,7 @@ fn datalist(m: &mut Markup, settings: &DatalistSettings, answer: &SheetAnswer) {
                     m.element("a", &[("href", href.into()), ("rel", "noopener noreferrer".into()), ("target", "_blank".into())], caption);
                 }
                 _ => {
-                    m.text(value);
+                    m.text(shown(answer, row, column));
                 }
             }
             m.close("dd");
@@ -488,7 +495,7 @@ fn item_details(m: &mut Markup, settings: &ItemDetailsSettings, answer: &SheetAn
         m.element("dt", &[], label).open("dd", &[]);
         match image_url(value) {
             Some(src) if looks_like_image(src) => m.empty("img", &[("src", src.into()), ("alt", label.into())]),
-            _ => m.text(value),
+            _ => m.text(shown(answer, 0, column)),
         };
         m.close("dd");
     }
@@ -502,7 +509,8 @@ fn looks_like_image(url: &str) -> bool {
 
 /// The colours of a chart's series (each axis' first `backgroundColor`, else the palette's) and
 /// of a pie's slices (the first axis' colour list when it has several, else the palette).
-pub fn chart_style<'a>(block: &'a Shown, palette: &[String]) -> ChartStyle<'a> {
+/// The value axis writes its numbers as the view's `texts` say for the first series.
+pub fn chart_style<'a>(block: &'a Shown, palette: &[String], texts: &ChartTexts) -> ChartStyle<'a> {
     let (axis, grouped): (&[ChartAxisItem], bool) = match &block.settings {
         Some(BlockSettings::Chart(chart)) => (&chart.axis, chart.data_format),
         _ => (&[], false),
@@ -517,13 +525,14 @@ pub fn chart_style<'a>(block: &'a Shown, palette: &[String]) -> ChartStyle<'a> {
         .collect();
     let first = axis.first().map(own).unwrap_or_default();
     let slice_colours = if first.len() > 1 { first } else { palette.to_vec() };
-    ChartStyle { title: &block.title, colours, slice_colours, grouped }
+    let axis = texts.axis.first().cloned().unwrap_or_default();
+    ChartStyle { title: &block.title, colours, slice_colours, grouped, axis }
 }
 
 fn view_body(m: &mut Markup, block: &Shown, view: &BlockView, palette: &[String]) {
     match view {
-        BlockView::Chart { chart } => {
-            m.safe(&chart_svg::svg(chart, &chart_style(block, palette)));
+        BlockView::Chart { chart, texts } => {
+            m.safe(&chart_svg::svg(chart, &chart_style(block, palette, texts)));
         }
         BlockView::Scorecard { cards } => scorecards(m, cards),
         BlockView::Markdown { html, .. } => {
@@ -846,6 +855,7 @@ mod tests {
                     Body::Rows(SheetAnswer {
                         columns: vec!["Name".into()],
                         rows: vec![row],
+                        display: Vec::new(),
                         total: 1,
                         page: 1,
                         page_count: 1,

@@ -245,6 +245,30 @@ both_databases! {
         assert_eq!(unformatted.expect(200).get("styles"), None, "no block, no formatting");
     }
 
+    async fn a_tables_answer_carries_each_cells_display_text_in_the_viewers_locale_beside_the_raw_value(backend) {
+        let f = Fixture::new(backend, true, json!([])).await;
+        let table = f.block(json!({"type": "table", "sheet_title": "Sales", "axis": [
+            {"column": "Name"},
+            {"column": "Amount", "format": "Currency", "currency_symbol": "€"}
+        ]})).await;
+        let amounts = |answer: &Value| -> Vec<Value> {
+            answer["display"].as_array().unwrap().iter().map(|row| row["Amount"].clone()).collect()
+        };
+        let us = f.server.guest().get(&f.url("Sales", &format!("block={table}&locale=en-US"))).await;
+        assert_eq!(amounts(us.expect(200)), ["€120.00", "€80.00", "€200.00", "€50.00"]);
+        // The raw values stay for editing and exports; unchanged cells are not repeated.
+        assert_eq!(us.json["rows"][0]["Amount"], "120");
+        assert_eq!(us.json["display"][0].get("Name"), None);
+        // Another locale is another answer, never the cached one of the first viewer.
+        let de = f.server.guest().get(&f.url("Sales", &format!("block={table}&locale=de-AT"))).await;
+        assert_eq!(amounts(de.expect(200)), ["120,00 €", "80,00 €", "200,00 €", "50,00 €"]);
+        let again = f.server.guest().get(&f.url("Sales", &format!("block={table}&locale=en-US"))).await;
+        assert_eq!(amounts(again.expect(200))[0], "€120.00");
+        // Without a block, columns are shown by kind alone: these whole numbers read as written.
+        let plain = f.server.guest().get(&f.url("Sales", "")).await;
+        assert_eq!(plain.expect(200).get("display"), None);
+    }
+
     async fn a_data_list_is_answered_in_its_own_order_unless_the_viewer_asks_another(backend) {
         let f = Fixture::new(backend, true, json!([])).await;
         let axis = json!([{"column": "Owner", "type": "button"}, {"column": "Name"}, {"column": "Amount"}]);

@@ -30,6 +30,12 @@ export interface ChartAxisItem {
   pointRadius?: number;
   /** Point hover radius. Default 0. 0 to 5. */
   pointHoverRadius?: number;
+  /** Format. Default "Automatic". */
+  format?: "Automatic" | "Number" | "Currency" | "Percent" | "Date" | "Date and time" | "Text";
+  /** Decimals. Unset: up to 3 for numbers, 2 for money, 1 for percents. 0 to 10. */
+  decimals?: number;
+  /** Currency symbol. Default "$". */
+  currency_symbol?: string;
   /** Settings this catalogue does not know are kept. */
   [setting: string]: unknown;
 }
@@ -119,6 +125,12 @@ export interface ListAxisItem {
   character_limit?: number;
   /** Image source. */
   image_source?: "External URL";
+  /** Format. Default "Automatic". */
+  format?: "Automatic" | "Number" | "Currency" | "Percent" | "Date" | "Date and time" | "Text";
+  /** Decimals. Unset: up to 3 for numbers, 2 for money, 1 for percents. 0 to 10. */
+  decimals?: number;
+  /** Currency symbol. Default "$". */
+  currency_symbol?: string;
   /** Settings this catalogue does not know are kept. */
   [setting: string]: unknown;
 }
@@ -369,6 +381,12 @@ export interface TableAxisItem {
   character_limit?: number;
   /** Image source. Uploaded images must be under 5 MB. */
   image_source?: "External URL" | "Upload Image";
+  /** Format. Default "Automatic". */
+  format?: "Automatic" | "Number" | "Currency" | "Percent" | "Date" | "Date and time" | "Text";
+  /** Decimals. Unset: up to 3 for numbers, 2 for money, 1 for percents. 0 to 10. */
+  decimals?: number;
+  /** Currency symbol. Default "$". */
+  currency_symbol?: string;
   /** Settings this catalogue does not know are kept. */
   [setting: string]: unknown;
 }
@@ -538,6 +556,12 @@ export interface CalendarAxisItem {
   Conditional_formatting?: CalendarAxisItemConditionalFormattingItem[];
   /** Character limit. At least 0. */
   character_limit?: number;
+  /** Format. Default "Automatic". */
+  format?: "Automatic" | "Number" | "Currency" | "Percent" | "Date" | "Date and time" | "Text";
+  /** Decimals. Unset: up to 3 for numbers, 2 for money, 1 for percents. 0 to 10. */
+  decimals?: number;
+  /** Currency symbol. Default "$". */
+  currency_symbol?: string;
   /** Settings this catalogue does not know are kept. */
   [setting: string]: unknown;
 }
@@ -804,6 +828,12 @@ export interface DatalistAxisItem {
   type?: "image" | "text" | "button";
   /** Button text. */
   button_text?: string;
+  /** Format. Default "Automatic". */
+  format?: "Automatic" | "Number" | "Currency" | "Percent" | "Date" | "Date and time" | "Text";
+  /** Decimals. Unset: up to 3 for numbers, 2 for money, 1 for percents. 0 to 10. */
+  decimals?: number;
+  /** Currency symbol. Default "$". */
+  currency_symbol?: string;
   /** Settings this catalogue does not know are kept. */
   [setting: string]: unknown;
 }
@@ -1133,6 +1163,12 @@ export interface ItemDetailsAxisItem {
   column?: string;
   /** Label. */
   label?: string;
+  /** Format. Default "Automatic". */
+  format?: "Automatic" | "Number" | "Currency" | "Percent" | "Date" | "Date and time" | "Text";
+  /** Decimals. Unset: up to 3 for numbers, 2 for money, 1 for percents. 0 to 10. */
+  decimals?: number;
+  /** Currency symbol. Default "$". */
+  currency_symbol?: string;
   /** Settings this catalogue does not know are kept. */
   [setting: string]: unknown;
 }
@@ -1206,6 +1242,12 @@ export interface GridAxisItem {
   button_text?: string;
   /** Round button. */
   round_button?: boolean;
+  /** Format. Default "Automatic". */
+  format?: "Automatic" | "Number" | "Currency" | "Percent" | "Date" | "Date and time" | "Text";
+  /** Decimals. Unset: up to 3 for numbers, 2 for money, 1 for percents. 0 to 10. */
+  decimals?: number;
+  /** Currency symbol. Default "$". */
+  currency_symbol?: string;
   /** Settings this catalogue does not know are kept. */
   [setting: string]: unknown;
 }
@@ -1434,6 +1476,12 @@ export interface ChartAxisItemSettings {
   pointRadius: number;
   /** Point hover radius. Default 0. 0 to 5. */
   pointHoverRadius: number;
+  /** Format. Default "Automatic". */
+  format: "Automatic" | "Number" | "Currency" | "Percent" | "Date" | "Date and time" | "Text";
+  /** Decimals. Unset: up to 3 for numbers, 2 for money, 1 for percents. 0 to 10. */
+  decimals?: number;
+  /** Currency symbol. Default "$". */
+  currency_symbol: string;
   /** Settings this catalogue does not know are kept. */
   [setting: string]: unknown;
 }
@@ -1523,6 +1571,12 @@ export interface ListAxisItemSettings {
   character_limit?: number;
   /** Image source. */
   image_source?: "External URL";
+  /** Format. Default "Automatic". */
+  format: "Automatic" | "Number" | "Currency" | "Percent" | "Date" | "Date and time" | "Text";
+  /** Decimals. Unset: up to 3 for numbers, 2 for money, 1 for percents. 0 to 10. */
+  decimals?: number;
+  /** Currency symbol. Default "$". */
+  currency_symbol: string;
   /** Settings this catalogue does not know are kept. */
   [setting: string]: unknown;
 }
@@ -1773,6 +1827,12 @@ export interface TableAxisItemSettings {
   character_limit?: number;
   /** Image source. Uploaded images must be under 5 MB. */
   image_source?: "External URL" | "Upload Image";
+  /** Format. Default "Automatic". */
+  format: "Automatic" | "Number" | "Currency" | "Percent" | "Date" | "Date and time" | "Text";
+  /** Decimals. Unset: up to 3 for numbers, 2 for money, 1 for percents. 0 to 10. */
+  decimals?: number;
+  /** Currency symbol. Default "$". */
+  currency_symbol: string;
   /** Settings this catalogue does not know are kept. */
   [setting: string]: unknown;
 }
@@ -1942,6 +2002,12 @@ export interface CalendarAxisItemSettings {
   Conditional_formatting: CalendarAxisItemConditionalFormattingItemSettings[];
   /** Character limit. At least 0. */
   character_limit?: number;
+  /** Format. Default "Automatic". */
+  format: "Automatic" | "Number" | "Currency" | "Percent" | "Date" | "Date and time" | "Text";
+  /** Decimals. Unset: up to 3 for numbers, 2 for money, 1 for percents. 0 to 10. */
+  decimals?: number;
+  /** Currency symbol. Default "$". */
+  currency_symbol: string;
   /** Settings this catalogue does not know are kept. */
   [setting: string]: unknown;
 }
@@ -2208,6 +2274,12 @@ export interface DatalistAxisItemSettings {
   type: "image" | "text" | "button";
   /** Button text. */
   button_text?: string;
+  /** Format. Default "Automatic". */
+  format: "Automatic" | "Number" | "Currency" | "Percent" | "Date" | "Date and time" | "Text";
+  /** Decimals. Unset: up to 3 for numbers, 2 for money, 1 for percents. 0 to 10. */
+  decimals?: number;
+  /** Currency symbol. Default "$". */
+  currency_symbol: string;
   /** Settings this catalogue does not know are kept. */
   [setting: string]: unknown;
 }
@@ -2537,6 +2609,12 @@ export interface ItemDetailsAxisItemSettings {
   column?: string;
   /** Label. */
   label?: string;
+  /** Format. Default "Automatic". */
+  format: "Automatic" | "Number" | "Currency" | "Percent" | "Date" | "Date and time" | "Text";
+  /** Decimals. Unset: up to 3 for numbers, 2 for money, 1 for percents. 0 to 10. */
+  decimals?: number;
+  /** Currency symbol. Default "$". */
+  currency_symbol: string;
   /** Settings this catalogue does not know are kept. */
   [setting: string]: unknown;
 }
@@ -2610,6 +2688,12 @@ export interface GridAxisItemSettings {
   button_text: string;
   /** Round button. */
   round_button: boolean;
+  /** Format. Default "Automatic". */
+  format: "Automatic" | "Number" | "Currency" | "Percent" | "Date" | "Date and time" | "Text";
+  /** Decimals. Unset: up to 3 for numbers, 2 for money, 1 for percents. 0 to 10. */
+  decimals?: number;
+  /** Currency symbol. Default "$". */
+  currency_symbol: string;
   /** Settings this catalogue does not know are kept. */
   [setting: string]: unknown;
 }

@@ -64,6 +64,8 @@ pub struct FirstPaintParams {
     pub search: Option<String>,
     /// The viewer's offset from UTC in minutes, east positive (60 for UTC+1); -840 to 840.
     pub tz_offset: Option<String>,
+    /// The viewer's language tag, for the rows' display texts (as the sheet call's `locale`).
+    pub locale: Option<String>,
 }
 
 /// What one block's first paint reads: its rows or its view, or why it has neither.
@@ -181,7 +183,12 @@ async fn answer(
 ) -> FirstPaintBlock {
     match read {
         Read::View => {
-            let view_params = ViewParams { search: params.search.clone(), tz_offset: params.tz_offset.clone(), ..ViewParams::default() };
+            let view_params = ViewParams {
+                search: params.search.clone(),
+                tz_offset: params.tz_offset.clone(),
+                locale: params.locale.clone(),
+                ..ViewParams::default()
+            };
             match views::block_view_json(state, scope, viewer, block, &view_params).await.and_then(JsonAnswer::into_raw) {
                 Ok(view) => FirstPaintBlock { rows: None, rows_per_page: None, view: Some(view), error: None },
                 Err(error) => failed(&block.id, error),
@@ -191,6 +198,7 @@ async fn answer(
             let sheet_params = SheetParams {
                 search: params.search.clone(),
                 tz_offset: params.tz_offset.clone(),
+                locale: params.locale.clone(),
                 page: Some("1".to_owned()),
                 rows_per_page: Some(rows_per_page.to_string()),
                 block: Some(block.id.clone()),

@@ -11,11 +11,11 @@ import type { ChartConfig } from '../../generated/blockConfigs';
 import { showToast } from '../../store/toastStore';
 import { BlockLoadState, NoRows } from '../data/BlockLoadState';
 import { useBlockView } from '../data/hooks';
-import type { BlockView, DataBlockProps } from '../data/types';
+import type { BlockView, ChartTexts, DataBlockProps } from '../data/types';
 import { DetailsPopup } from '../details/DetailsPopup';
 import { toolbarStyle } from '../frameStyle';
 import { downloadImagePdf } from '../pdf/pdf';
-import { buildBlockChartOption, chartColours, formatChartValue, seriesLeftOut } from './chartOptions';
+import { buildBlockChartOption, chartColours, seriesLeftOut, seriesValueText } from './chartOptions';
 import { useTheme } from '../theme';
 import './chart.css';
 
@@ -64,16 +64,17 @@ function chartTitle(block: DataBlockProps<'chart'>['block']): string {
 }
 
 /** The values of every series at one category, written as the chart writes them. */
-function pointRecord(model: ChartModel, config: ChartConfig, index: number): Record<string, string> {
+function pointRecord(model: ChartModel, config: ChartConfig, index: number, texts?: ChartTexts): Record<string, string> {
   const record: Record<string, string> = { [config.x_axis || 'Label']: model.labels[index] ?? '' };
   model.series.forEach((s, i) => {
     const axis = config.axis?.[i] ?? {};
-    record[s.name] = formatChartValue(s.data[index], { grouped: config.Data_Format === true, separator: axis.decimal_separator === 'comma' ? 'comma' : 'dot' });
+    const format = { grouped: config.Data_Format === true, separator: axis.decimal_separator === 'comma' ? ('comma' as const) : ('dot' as const) };
+    record[s.name] = seriesValueText(s.data[index], { ...format, texts: texts?.series[i] }, index);
   });
   return record;
 }
 
-function SeriesTable({ model, config, title }: { model: ChartModel; config: ChartConfig; title: string }) {
+function SeriesTable({ model, config, title, texts }: { model: ChartModel; config: ChartConfig; title: string; texts?: ChartTexts }) {
   const shown = model.labels.slice(0, SUMMARY_ROWS);
   // A table is never shorter than its rows, whatever its height says: the hidden box is a div
   // around it, or its rows would stretch the page far below the board.
@@ -96,7 +97,7 @@ function SeriesTable({ model, config, title }: { model: ChartModel; config: Char
         </thead>
         <tbody>
           {shown.map((label, row) => {
-            const record = pointRecord(model, config, row);
+            const record = pointRecord(model, config, row, texts);
             return (
               <tr key={row}>
                 <th scope="row">{label}</th>
@@ -112,12 +113,23 @@ function SeriesTable({ model, config, title }: { model: ChartModel; config: Char
   );
 }
 
-function ChartBody({ model, block, filterLines }: { model: ChartModel; block: DataBlockProps<'chart'>['block']; filterLines: string[] }) {
+function ChartBody({
+  model,
+  texts,
+  block,
+  filterLines,
+}: {
+  model: ChartModel;
+  /** The server's texts of the values (absent in the editor's preview). */
+  texts?: ChartTexts;
+  block: DataBlockProps<'chart'>['block'];
+  filterLines: string[];
+}) {
   const config = block as ChartConfig;
   const title = chartTitle(block);
   const theme = useTheme();
   const colours = useMemo(() => chartColours(theme), [theme]);
-  const option = useCallback((width: number) => buildBlockChartOption(model, config, width, colours), [model, config, colours]);
+  const option = useCallback((width: number) => buildBlockChartOption(model, config, width, colours, texts), [model, config, colours, texts]);
   const [chart, setChart] = useState<EChartsType | null>(null);
   const [exporting, setExporting] = useState(false);
   const [point, setPoint] = useState<number | null>(null);
@@ -173,9 +185,9 @@ function ChartBody({ model, block, filterLines }: { model: ChartModel; block: Da
         )}
       </ChartBoundary>
       <LeftOut model={model} />
-      <SeriesTable model={model} config={config} title={title} />
+      <SeriesTable model={model} config={config} title={title} texts={texts} />
       {point !== null && point < model.labels.length && (
-        <DetailsPopup title={model.labels[point] || title} record={pointRecord(model, config, point)} onClose={() => setPoint(null)} />
+        <DetailsPopup title={model.labels[point] || title} record={pointRecord(model, config, point, texts)} onClose={() => setPoint(null)} />
       )}
     </div>
   );
@@ -200,9 +212,9 @@ export function ChartBlock({ block, source }: DataBlockProps<'chart'>) {
     <BlockLoadState load={load}>
       {(view) => {
         if (view.kind !== 'chart') return <p className="block-error">This block's data is not a chart.</p>;
-        const { chart } = view;
+        const { chart, texts } = view;
         if (chart.labels.length === 0 || chart.series.length === 0) return <NoRows narrowed={source.narrowed} />;
-        return <ChartBody model={chart} block={block} filterLines={source.filterSummary} />;
+        return <ChartBody model={chart} texts={texts} block={block} filterLines={source.filterSummary} />;
       }}
     </BlockLoadState>
   );

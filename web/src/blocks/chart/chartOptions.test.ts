@@ -373,3 +373,31 @@ describe('chart colours from the theme (issue 47)', () => {
     expect(dark.legend.textStyle.color).toBe('#d5d8de');
   });
 });
+
+describe('the server texts of a chart (formatted values)', () => {
+  const config: ChartConfig = { type: 'chart', x_axis: 'Region', Data_Format: true, axis: [{ column: 'Revenue', type: 'bar' }] };
+  const data: ChartModel = { labels: ['North', 'South', 'East'], series: [{ name: 'Revenue', type: 'bar', data: [1067.7, null, 2000] }] };
+  const texts = { series: [['$1,067.70', null, '$2,000.00']], axis: [{ prefix: '$', suffix: '', scale: 1 }] };
+
+  it('writes tooltips with the server texts and the value axis with the column currency', () => {
+    const option = buildBlockChartOption(data, config, 600, undefined, texts) as Loose;
+    expect(option.series[0].tooltip.valueFormatter(1067.7, 0)).toBe('$1,067.70');
+    expect(option.series[0].tooltip.valueFormatter(2000, 2)).toBe('$2,000.00');
+    expect(option.yAxis.axisLabel.formatter(1500)).toBe('$1,500');
+  });
+
+  it('scales a percent axis and picks the texts of the drawn pie sectors', () => {
+    const percent = { series: [['25%', null, '50%']], axis: [{ prefix: '', suffix: '%', scale: 100 }] };
+    expect((buildBlockChartOption(data, config, 600, undefined, percent) as Loose).yAxis.axisLabel.formatter(0.25)).toBe('25%');
+    const pie = { ...data, series: [{ ...data.series[0], type: 'pie' as const }] };
+    const option = buildBlockChartOption(pie, { ...config, axis: [{ column: 'Revenue', type: 'pie' }] }, 600, undefined, texts) as Loose;
+    // The sector without a value is not drawn, so the second sector is East.
+    expect(option.series[0].tooltip.valueFormatter(2000, 1)).toBe('$2,000.00');
+  });
+
+  it('formats as before without server texts (the editor preview)', () => {
+    const option = buildBlockChartOption(data, config, 600) as Loose;
+    expect(option.series[0].tooltip.valueFormatter(1067.7, 0)).toBe('1,067.7');
+    expect(option.yAxis.axisLabel.formatter(1500)).toBe('1,500');
+  });
+});

@@ -18,6 +18,7 @@ import type { ComposeOption } from 'echarts/core';
 import type { BarSeriesOption, LineSeriesOption, PieSeriesOption, RadarSeriesOption, ScatterSeriesOption } from 'echarts/charts';
 import type { DataZoomComponentOption, GridComponentOption, LegendComponentOption, RadarComponentOption, TooltipComponentOption } from 'echarts/components';
 import { categoryAxisLayout, type CategoryAxisLayout } from './base/chartOption';
+import type { AxisStyle, ChartTexts } from '../data/types';
 import type { ChartModel, ChartSeries, ChartType } from '../../generated/core';
 import type { ChartAxisItem, ChartConfig } from '../../generated/blockConfigs';
 import { DEFAULT_THEME, type Theme } from '../theme';
@@ -98,6 +99,24 @@ export interface ValueFormat {
   grouped: boolean;
   /** The axis' decimal separator: with `comma`, 1,234.5 is written 1.234,5. */
   separator: 'dot' | 'comma';
+  /**
+   * The series' values as the server wrote them for the viewer (by its column's `format`, in the
+   * viewer's locale: `$1,067.70`), by data index; absent in the editor's preview.
+   */
+  texts?: readonly (string | null)[];
+  /** How the value axis writes a number for the series' column format (`$`, `%`). */
+  axis?: AxisStyle;
+}
+
+/** A value at `dataIndex` of a series: the server's text for it, else as `formatChartValue` writes it. */
+export function seriesValueText(value: unknown, format: ValueFormat, dataIndex: number | undefined): string {
+  return (dataIndex !== undefined ? format.texts?.[dataIndex] : undefined) ?? formatChartValue(value, format);
+}
+
+/** A tick of the value axis, with the currency or percent of the first series' column format. */
+export function axisValueText(value: number, format: ValueFormat): string {
+  const axis = format.axis ?? { prefix: '', suffix: '', scale: 1 };
+  return `${axis.prefix}${formatChartValue(value * axis.scale, format)}${axis.suffix}`;
 }
 
 /**
@@ -130,14 +149,19 @@ function coloursOf(axis: ChartAxisItem): string[] {
   return Array.isArray(axis.backgroundColor) ? axis.backgroundColor.filter((c): c is string => typeof c === 'string' && c.trim() !== '') : [];
 }
 
-function formatOf(config: ChartConfig, axis: ChartAxisItem): ValueFormat {
-  return { grouped: config.Data_Format === true, separator: axis.decimal_separator === 'comma' ? 'comma' : 'dot' };
+function formatOf(config: ChartConfig, axis: ChartAxisItem, texts?: ChartTexts, index = 0): ValueFormat {
+  return {
+    grouped: config.Data_Format === true,
+    separator: axis.decimal_separator === 'comma' ? 'comma' : 'dot',
+    ...(texts ? { texts: texts.series[index], axis: texts.axis[index] } : {}),
+  };
 }
 
 interface LabelParams {
   name?: string;
   value?: unknown;
   dimensionIndex?: number;
+  dataIndex?: number;
 }
 
 /** internal_labels: None, Name (the point's x label), Value, Name and value. */
@@ -156,7 +180,7 @@ function labelOption(
       const dim = p.dimensionIndex ?? 0;
       const raw = Array.isArray(p.value) ? p.value[dim] : p.value;
       const name = radarLabels ? (radarLabels[dim] ?? '') : (p.name ?? '');
-      const value = formatChartValue(raw, format);
+      const value = radarLabels ? formatChartValue(raw, format) : seriesValueText(raw, format, p.dataIndex);
       if (mode === 'Name') return name;
       if (mode === 'Value') return value;
       return `${name}: ${value}`;
@@ -259,12 +283,14 @@ function gridOption(config: ChartConfig, layout: CategoryAxisLayout, horizontal:
 export interface ChartOptionInput {
   model: ChartModel;
   config: ChartConfig;
+  /** The server's texts of the values, series for series with `model`. */
+  texts?: ChartTexts;
   /** The chart's width in px, which decides how its category labels fit. */
   width?: number;
   colours: ChartColours;
 }
 
-function cartesianOption({ model, config, width, colours }: ChartOptionInput): BlockChartOption {
+function cartesianOption({ model, config, width, colours, texts }: ChartOptionInput): BlockChartOption {
   const horizontal = model.series.some((s) => s.type === 'horizontal-bar');
   const hasBars = model.series.some((s) => s.type !== 'line' && s.type !== 'scatter');
   const stacked = config.stackAxis === true;
@@ -278,7 +304,7 @@ function cartesianOption({ model, config, width, colours }: ChartOptionInput): B
   const range = valueRange(model.series, stacked);
   const step = stepOf(config, range);
   const lines = gridLines(config, colours);
-  const firstFormat = formatOf(config, axisOf(config, 0));
+  const firstFormat = formatOf(config, axisOf(config, 0), texts);
   const names = config.showScaleLabel === true;
   const xName = typeof config.x_axis === 'string' ? config.x_axis : '';
   const valueName = model.series.map((s) => s.name).join(', ');
@@ -303,7 +329,7 @@ function cartesianOption({ model, config, width, colours }: ChartOptionInput): B
     // cut every bar at its foot, or draw it past the axis.
     scale: config.beginAtZero !== true && !hasBars,
     ...(step !== undefined ? { interval: step } : {}),
-    axisLabel: { color: colours.ink, formatter: (v: number) => formatChartValue(v, firstFormat) },
+    axisLabel: { color: colours.ink, formatter: (v: number) => axisValueText(v, firstFormat) },
   };
   const splitLine = (show: boolean) => ({ show, lineStyle: { color: lines.colour } });
   const xAxis = { ...(horizontal ? value : category), splitLine: splitLine(lines.x) };
@@ -311,14 +337,14 @@ function cartesianOption({ model, config, width, colours }: ChartOptionInput): B
 
   const series = model.series.map((s, index) => {
     const axis = axisOf(config, index);
-    const format = formatOf(config, axis);
+    const format = formatOf(config, axis, texts, index);
     const colours = coloursOf(axis);
     const borderWidth = clampInt(axis.borderWidth, 1);
     const borderColor = typeof axis.borderColor === 'string' && axis.borderColor ? axis.borderColor : undefined;
     const common = {
       name: s.name,
       data: s.data,
-      tooltip: { valueFormatter: (v: unknown) => formatChartValue(v, format) },
+      tooltip: { valueFormatter: (v: unknown, dataIndex: number) => seriesValueText(v, format, dataIndex) },
       // stackAxis: bars and lines pile up per category (scatter points are never stacked).
       ...(stacked && s.type !== 'scatter' ? { stack: 'total' } : {}),
     };
@@ -435,7 +461,7 @@ function radarOption({ model, config, colours: themed }: ChartOptionInput): Bloc
   } as BlockChartOption;
 }
 
-function pieOption({ model, config, colours: themed }: ChartOptionInput): BlockChartOption {
+function pieOption({ model, config, colours: themed, texts }: ChartOptionInput): BlockChartOption {
   const count = model.series.length;
   const outer = 70;
   const width = outer / Math.max(count, 1);
@@ -449,7 +475,10 @@ function pieOption({ model, config, colours: themed }: ChartOptionInput): BlockC
     tooltip: { trigger: 'item', confine: true },
     series: model.series.map((s, index) => {
       const axis = axisOf(config, index);
-      const format = formatOf(config, axis);
+      const drawn = (i: number) => typeof s.data[i] === 'number';
+      // The sectors are the labels with a value, so the texts are picked alike.
+      const given = texts?.series[index];
+      const format = { ...formatOf(config, axis), ...(given ? { texts: model.labels.flatMap((_, i) => (drawn(i) ? [given[i] ?? null] : [])) } : {}) };
       const colours = coloursOf(axis);
       const rose = s.type === 'polarArea';
       // The first series is the outermost ring; a single series fills the whole disc.
@@ -462,9 +491,9 @@ function pieOption({ model, config, colours: themed }: ChartOptionInput): BlockC
         ...(rose ? { roseType: 'area' as const } : {}),
         center: ['50%', centerY],
         radius: [`${ringInner}%`, `${ringOuter}%`],
-        tooltip: { valueFormatter: (v: unknown) => formatChartValue(v, format) },
+        tooltip: { valueFormatter: (v: unknown, dataIndex: number) => seriesValueText(v, format, dataIndex) },
         // A label without a value is no sector; a null is not a 0 share.
-        data: model.labels.flatMap((name, i) => (typeof s.data[i] === 'number' ? [{ name, value: s.data[i] as number }] : [])),
+        data: model.labels.flatMap((name, i) => (drawn(i) ? [{ name, value: s.data[i] as number }] : [])),
         itemStyle: {
           ...(colours.length > 0 ? { color: (p: { dataIndex: number }) => colours[p.dataIndex % colours.length] } : {}),
           borderColor: typeof axis.borderColor === 'string' && axis.borderColor ? axis.borderColor : themed.surface,
@@ -492,14 +521,21 @@ export function seriesLeftOut(model: ChartModel): ChartSeries[] {
  * The ECharts option of a chart block (see the header for how series types combine). Cartesian
  * series other than line and scatter are bars; series of another family are left out.
  */
-export function buildBlockChartOption(model: ChartModel, config: ChartConfig, width?: number, colours = DEFAULT_COLOURS): BlockChartOption {
+export function buildBlockChartOption(
+  model: ChartModel,
+  config: ChartConfig,
+  width?: number,
+  colours = DEFAULT_COLOURS,
+  texts?: ChartTexts,
+): BlockChartOption {
   const keep = <T>(items: readonly T[] | undefined) => items?.filter((_, index) => drawable(model, index));
   const drawn = { ...model, series: keep(model.series) ?? [] };
   const drawnConfig = { ...config, axis: Array.isArray(config.axis) ? keep(config.axis) : config.axis } as ChartConfig;
+  const drawnTexts = texts && { series: keep(texts.series) ?? [], axis: keep(texts.axis) ?? [] };
   const family = familyOf(drawn.series[0]?.type);
   if (family === 'radar') return radarOption({ model: drawn, config: drawnConfig, colours });
-  if (family === 'pie') return pieOption({ model: drawn, config: drawnConfig, colours });
-  return cartesianOption({ model: drawn, config: drawnConfig, width, colours });
+  if (family === 'pie') return pieOption({ model: drawn, config: drawnConfig, colours, texts: drawnTexts });
+  return cartesianOption({ model: drawn, config: drawnConfig, width, colours, texts: drawnTexts });
 }
 
 /** Whether any series is past the large-data threshold (the view uses the canvas renderer then too). */

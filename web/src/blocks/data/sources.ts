@@ -4,6 +4,7 @@
 import { embedToken } from '../../api/requestContext';
 import type { BoardBlock, FirstPaintBlock } from '../../generated/api';
 import { blockCalls, getFirstPaint, getRows, getView, tzOffset } from './blockApi';
+import { viewerLocale } from './display';
 import type { BlockRows, BlockSource, BlockView, RowsQuery } from './types';
 
 const enc = encodeURIComponent;
@@ -23,6 +24,7 @@ function rowsParams(block: BoardBlock, query: RowsQuery, viewer: ViewerQuery): R
   }
   if (query.currentRecord) params.current_record = query.currentRecord;
   params.tz_offset = tzOffset();
+  params.locale = viewerLocale();
   return params;
 }
 
@@ -62,7 +64,7 @@ function firstPaintOf(path: string, scope: Record<string, string>, viewer: Viewe
   // Sent from an effect (`start`, or the first block that asks), never while a page renders.
   let entries: Promise<Map<string, FirstPaintBlock>> | undefined;
   const load = () => {
-    const query: Record<string, string> = { ...scope, _filters: viewer.filters, tz_offset: tzOffset() };
+    const query: Record<string, string> = { ...scope, _filters: viewer.filters, tz_offset: tzOffset(), locale: viewerLocale() };
     if (viewer.search.trim()) query.search = viewer.search;
     return getFirstPaint(path, query).then(
       (answer) => new Map(Object.entries(answer.blocks)),

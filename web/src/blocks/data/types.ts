@@ -11,18 +11,39 @@ import type { BlockSettings } from '../../generated/blockConfigs';
 export type BlockPermissions = Permissions;
 
 /** One page of a tab as a block sees it (the sheet call with `block=`). */
-export type BlockRows = Omit<SheetAnswer, 'rows' | 'styles'> & {
+export type BlockRows = Omit<SheetAnswer, 'rows' | 'styles' | 'display'> & {
   /** The page's rows keyed by column. */
   rows: Record<string, string>[];
+  /** Per row, the cells whose display text differs from the raw value (see `display.ts`). */
+  display?: Record<string, string>[];
   /** Cells coloured by the block's conditional formatting; `row` is the place on the page. */
   styles?: CellStyle[];
 };
+
+/** A value axis' numbers: multiplied by `scale`, between `prefix` and `suffix` (the server's). */
+export interface AxisStyle {
+  prefix: string;
+  suffix: string;
+  scale: number;
+}
+
+/** How a chart's values read to the viewer, as the server answers them beside the chart. */
+export interface ChartTexts {
+  /** Per series, per label: the value's text, null where there is none. */
+  series: (string | null)[][];
+  /** Per series: how its value axis writes a number. */
+  axis: AxisStyle[];
+}
 
 /** A scorecard's card, with its value formatted by the core. */
 export type ScorecardView = Card;
 
 /** A calendar event; `record` is the row's visible cells ('ChartApps Record ID' included). */
-export type CalendarEventView = Omit<Event, 'record'> & { record: Record<string, string> };
+export type CalendarEventView = Omit<Event, 'record' | 'display'> & {
+  record: Record<string, string>;
+  /** The record's display texts where they differ from its cells (see `display.ts`). */
+  display?: Record<string, string>;
+};
 
 export type CalendarView = Omit<CalendarAnswer, 'window' | 'events' | 'styles'> & {
   window: Omit<Window, 'view'> & { view: CoreCalendarView };
@@ -37,7 +58,8 @@ export type { MarkdownCell };
 
 /** A block's computed view (GET .../view/{blockId}), for the blocks that are more than rows. */
 export type BlockView =
-  | { kind: 'chart'; chart: ChartModel }
+  /** `texts`: the values as the viewer reads them (the server's; absent in the editor's preview). */
+  | { kind: 'chart'; chart: ChartModel; texts?: ChartTexts }
   | { kind: 'scorecard'; cards: ScorecardView[] }
   | { kind: 'calendar'; calendar: CalendarView }
   /** `html`: the texts rendered and sanitised by the server, one per row with `loop`, else one. */

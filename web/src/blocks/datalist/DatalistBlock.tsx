@@ -35,7 +35,8 @@ export function sortedByText(sortedBy: BlockRows['sorted_by'], items: DatalistIt
   return `Sorted by ${label} (${sortedBy.direction === 'asc' ? 'ascending' : 'descending'})`;
 }
 
-function Field({ item, row }: { item: DatalistItem; row: Record<string, string> }) {
+/** `shown`: the row's display texts (`data/display.ts`) where they differ from its cells. */
+function Field({ item, row, shown }: { item: DatalistItem; row: Record<string, string>; shown: Record<string, string> }) {
   const value = row[item.column] ?? '';
   if (item.type === 'image') {
     const src = httpUrl(value);
@@ -54,7 +55,7 @@ function Field({ item, row }: { item: DatalistItem; row: Record<string, string> 
   return (
     <div className="datalist-block-field">
       <span className="datalist-block-label">{item.label || item.column}</span>
-      <span className="datalist-block-value">{value}</span>
+      <span className="datalist-block-value">{shown[item.column] ?? value}</span>
     </div>
   );
 }
@@ -95,7 +96,7 @@ export function DatalistBlock({ block, source }: DataBlockProps<'datalist'>) {
                   {listType === 'timeline' && <span className="datalist-block-dot" aria-hidden="true" />}
                   <div className="datalist-block-card">
                     {shown.map((item, at) => (
-                      <Field key={`${item.column}-${at}`} item={item} row={row} />
+                      <Field key={`${item.column}-${at}`} item={item} row={row} shown={answer.display[index] ?? {}} />
                     ))}
                   </div>
                 </li>

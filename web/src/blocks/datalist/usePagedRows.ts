@@ -25,6 +25,8 @@ export type PagedRows =
       status: 'ready';
       columns: string[];
       rows: Record<string, string>[];
+      /** Each row's display texts where they differ from the raw cells (`data/display.ts`). */
+      display: Record<string, string>[];
       total: number;
       /** Another page exists and is not shown yet. */
       hasMore: boolean;
@@ -40,8 +42,9 @@ export type PagedRows =
 interface Earlier {
   /** What these pages were loaded for; another key starts again at page 1. */
   key: string;
-  /** Rows of the pages before `page`. */
+  /** Rows of the pages before `page`, and their display texts. */
   rows: Record<string, string>[];
+  display: Record<string, string>[];
   /** The page being shown or asked for. */
   page: number;
   /** The last answer's columns, total and order, shown while the next page loads. */
@@ -58,7 +61,7 @@ interface Earlier {
 export function usePagedRows(block: BoardBlock, source: BlockSource): PagedRows {
   const pageSize = pageSizeOf(block);
   const key = JSON.stringify([source.key, block]);
-  const start: Earlier = { key, rows: [], page: 1, columns: [], total: 0, sortedBy: undefined, shown: null };
+  const start: Earlier = { key, rows: [], display: [], page: 1, columns: [], total: 0, sortedBy: undefined, shown: null };
   const [earlier, setEarlier] = useState<Earlier>(start);
   // A new source or block starts again at the first page (set while rendering, as React
   // recommends for state derived from props, so pages of the old key are never shown).
@@ -71,6 +74,7 @@ export function usePagedRows(block: BoardBlock, source: BlockSource): PagedRows 
   const answer: BlockRows | null = load.status === 'ready' && load.answer !== current.shown ? load.answer : null;
   const loadingMore = load.status === 'loading' || (load.status === 'ready' && answer === null);
   const rows = answer ? [...current.rows, ...answer.rows] : current.rows;
+  const display = answer ? [...current.display, ...answer.rows.map((_, i) => answer.display?.[i] ?? {})] : current.display;
   const columns = answer?.columns ?? current.columns;
   const total = answer?.total ?? current.total;
   const sortedBy = answer ? answer.sorted_by : current.sortedBy;
@@ -78,6 +82,7 @@ export function usePagedRows(block: BoardBlock, source: BlockSource): PagedRows 
     status: 'ready',
     columns,
     rows,
+    display,
     total,
     hasMore: load.status === 'failed' || (answer !== null && current.page < answer.page_count),
     loadingMore,
@@ -86,7 +91,7 @@ export function usePagedRows(block: BoardBlock, source: BlockSource): PagedRows 
     showMore: () => {
       // After a failed page, 'Show more' asks for the same page again.
       if (!answer) reload();
-      else setEarlier({ key, rows, page: current.page + 1, columns, total, sortedBy, shown: answer });
+      else setEarlier({ key, rows, display, page: current.page + 1, columns, total, sortedBy, shown: answer });
     },
   };
 }

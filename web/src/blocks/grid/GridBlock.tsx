@@ -59,7 +59,8 @@ const textItem = (column: string): GridItem => ({
   roundButton: false,
 });
 
-function Item({ item, row, onOpen }: { item: GridItem; row: Record<string, string>; onOpen: () => void }) {
+/** `shown`: the row's display texts (`data/display.ts`) where they differ from its cells. */
+function Item({ item, row, shown, onOpen }: { item: GridItem; row: Record<string, string>; shown: Record<string, string>; onOpen: () => void }) {
   const value = row[item.column] ?? '';
   const classes = `grid-block-item grid-block-align-${item.alignment}`;
   if (item.type === 'image') {
@@ -99,7 +100,7 @@ function Item({ item, row, onOpen }: { item: GridItem; row: Record<string, strin
     );
   }
   if (value.trim() === '') return null;
-  return <div className={`${classes} grid-block-text`}>{value}</div>;
+  return <div className={`${classes} grid-block-text`}>{shown[item.column] ?? value}</div>;
 }
 
 export function GridBlock({ block, source }: DataBlockProps<'grid'>) {
@@ -137,14 +138,21 @@ export function GridBlock({ block, source }: DataBlockProps<'grid'>) {
                     {...(clickOpens ? { onClick: openRow, onKeyDown: onKey, tabIndex: 0, 'aria-haspopup': 'dialog' as const } : {})}
                   >
                     {shown.map((item, at) => (
-                      <Item key={`${item.column}-${at}`} item={item} row={row} onOpen={openRow} />
+                      <Item key={`${item.column}-${at}`} item={item} row={row} shown={answer.display[index] ?? {}} onOpen={openRow} />
                     ))}
                   </li>
                 );
               })}
             </ul>
             <ShowMore paged={answer} className="grid-block-foot" />
-            {open && <DetailsPopup title={titleOf(open)} record={open} columns={answer.columns} onClose={() => setOpen(null)} />}
+            {open && (
+              <DetailsPopup
+                title={titleOf(open)}
+                record={{ ...open, ...answer.display[answer.rows.indexOf(open)] }}
+                columns={answer.columns}
+                onClose={() => setOpen(null)}
+              />
+            )}
           </div>
         );
       }}

@@ -186,3 +186,14 @@ describe('ItemDetailsBlock', () => {
     }
   });
 });
+
+describe('ItemDetailsBlock formatted values', () => {
+  it('shows a field as the server formatted it and keeps links from the raw value', async () => {
+    const rows = [{ ...PEOPLE[0], Role: '1067.7' }];
+    const source = fakeSource(rows, { display: [{ Role: '$1,067.70' }] });
+    renderAt('/app/person', details({ axis: [{ column: 'Role' }, { column: 'Site' }] }), source);
+    expect(await screen.findByText('$1,067.70')).toBeInTheDocument();
+    expect(screen.queryByText('1067.7')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'https://ada.dev' })).toHaveAttribute('href', 'https://ada.dev/');
+  });
+});

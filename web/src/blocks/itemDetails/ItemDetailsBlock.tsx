@@ -16,6 +16,7 @@ import { usePageResolver } from '../links/appPages';
 import { BlockLoadState, NoRows } from '../data/BlockLoadState';
 import type { BlockRows, BlockSource, DataBlockProps, ViewBlock } from '../data/types';
 import { HIDDEN_COLUMNS, RECORD_ID } from '../details/DetailsPopup';
+import { shownText } from '../data/display';
 import { useSheetRows } from '../useSheetRows';
 import './itemDetails.css';
 import { buttonStyle } from '../frameStyle';
@@ -125,7 +126,7 @@ function RecordView({ block, source, found }: { block: ViewBlock<'itemDetails'>;
             <div key={column} className="item-details-field">
               <dt>{label || column}</dt>
               <dd>
-                <Value value={row[column] ?? ''} html={markdown.get(column)} />
+                <Value value={row[column] ?? ''} text={shownText(answer, index, column)} html={markdown.get(column)} />
               </dd>
             </div>
           ))}
@@ -136,7 +137,8 @@ function RecordView({ block, source, found }: { block: ViewBlock<'itemDetails'>;
   );
 }
 
-function Value({ value, html }: { value: string; html?: string }) {
+/** A field: markdown, a link from the raw `value`, else `text`, the server's display text of it. */
+function Value({ value, text: display, html }: { value: string; text: string; html?: string }) {
   // Sanitised on the server (pulldown-cmark + ammonia) for markdown columns.
   if (html !== undefined) return <div className="item-details-markdown" dangerouslySetInnerHTML={{ __html: html }} />;
   const href = externalHref(value.trim());
@@ -147,7 +149,7 @@ function Value({ value, html }: { value: string; html?: string }) {
       </a>
     );
   }
-  return <>{value}</>;
+  return <>{display}</>;
 }
 
 /** Whether an action opens a page of the app (else an external address). */

@@ -19,7 +19,7 @@ const block: BoardBlock = {
 const view: BlockView = {
   kind: 'scorecard',
   cards: [
-    { label: 'Revenue', value: 1234.5, formatted: '$1,234.5', background_color: '#1d4ed8', font_color: '#fefefe' },
+    { label: 'Revenue', value: 1234.5, formatted: '$1,234.50', background_color: '#1d4ed8', font_color: '#fefefe' },
     { label: 'Rating', value: 4.5, formatted: '★4.5', background_color: '#fde68a' },
     { label: 'Missing', value: null, formatted: '—', error: 'column "Gone" not found in sheet "Orders"' },
   ],
@@ -37,7 +37,7 @@ describe('ScorecardBlock', () => {
     expect(source.viewCalls).toEqual([{ block: viewBlockOf('scorecard', block), extra: {} }]);
     expect(cards()).toHaveLength(3);
     expect(within(cards()[0]).getByText('Revenue')).toBeInTheDocument();
-    expect(within(cards()[0]).getByText('$1,234.5')).toBeInTheDocument();
+    expect(within(cards()[0]).getByText('$1,234.50')).toBeInTheDocument();
     expect(within(cards()[1]).getByText('★4.5')).toBeInTheDocument();
   });
 

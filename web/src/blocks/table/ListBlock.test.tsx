@@ -110,3 +110,14 @@ describe('ListBlock', () => {
     expect(screen.queryByText(NO_ROWS_TEXT)).not.toBeInTheDocument();
   });
 });
+
+describe('ListBlock formatted values', () => {
+  it('shows a value line as the server formatted it', async () => {
+    const display = [{ Age: '30 years' }, {}];
+    const { items } = await renderList(list({ axis: [{ column: 'Name' }, { column: 'Age' }] }), fakeSource(answer({ rows, display })));
+    const cards = within(items).getAllByRole('listitem');
+    expect(within(cards[0]).getByText('30 years')).toBeInTheDocument();
+    expect(within(cards[0]).queryByText('30')).not.toBeInTheDocument();
+    expect(within(cards[1]).getByText('31')).toBeInTheDocument();
+  });
+});

@@ -3,6 +3,7 @@
 // addresses only) and its rows offer only the Edit row and Delete row actions.
 import type { KeyboardEvent } from 'react';
 import { LIST_ACTION_TYPES } from '../actions/rowActions';
+import { shownText } from '../data/display';
 import type { DataBlockProps } from '../data/types';
 import { cellStyle } from '../RowsTable';
 import { RECORD_ID } from '../details/DetailsPopup';
@@ -65,7 +66,12 @@ function ListItems({ state, answer, title }: RowsBodyProps) {
                   <div key={column.name} className="list-block-field">
                     <dt>{column.name}</dt>
                     <dd style={cellStyle(colours)}>
-                      <CellContent column={column} value={record[column.name] ?? ''} html={cellLookup(markdown, place, column.name)} />
+                      <CellContent
+                        column={column}
+                        value={record[column.name] ?? ''}
+                        text={shownText(answer, place, column.name)}
+                        html={cellLookup(markdown, place, column.name)}
+                      />
                     </dd>
                   </div>
                 );

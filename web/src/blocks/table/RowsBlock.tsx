@@ -13,6 +13,7 @@ import { shownActions, type ActionType, type RowAction } from '../actions/rowAct
 import type { BlockLoad } from '../data/hooks';
 import { useBlockRows } from '../data/hooks';
 import { BlockLoadState, NoRows } from '../data/BlockLoadState';
+import { shownRecord, shownText } from '../data/display';
 import type { BlockRows, BlockSource, DataBlockProps, RowsQuery, RowValues, ViewBlock } from '../data/types';
 import { DetailsPopup, RECORD_ID } from '../details/DetailsPopup';
 import { RowForm } from './RowForm';
@@ -185,7 +186,8 @@ export function RowsToolbar({ state, answer, title }: { state: RowsBlockState; a
       await downloadTablePdf(
         title,
         columns,
-        all.rows.map((row) => columns.map((column) => row[column] ?? '')),
+        // The PDF shows what the viewer reads; the CSV export keeps raw values for spreadsheets.
+        all.rows.map((_, place) => columns.map((column) => shownText(all, place, column))),
         source.filterSummary,
       );
     } catch (error) {
@@ -325,7 +327,7 @@ export function RowsPopups({ state, answer, title }: { state: RowsBlockState; an
   return (
     <>
       {details && (
-        <DetailsPopup title={title} record={details} columns={names} onClose={state.closeDetails}>
+        <DetailsPopup title={title} record={shownRecord(answer, details)} columns={names} onClose={state.closeDetails}>
           <div className="rows-details-actions">
             <RowButtons state={state} answer={answer} record={details} columns={names} />
           </div>
@@ -366,7 +368,11 @@ export function RowsPopups({ state, answer, title }: { state: RowsBlockState; an
 }
 
 /** A cell's content: markdown HTML from the server, an image, a link or text cut to its limit. */
-export function CellContent({ column, value, html }: { column: ShownColumn; value: string; html?: string }) {
+/**
+ * A cell: markdown, an image or a link from its raw `value`; other cells as `text`, the server's
+ * display text for the viewer (`741.0` reads `741`), or the value when there is none.
+ */
+export function CellContent({ column, value, text: display = value, html }: { column: ShownColumn; value: string; text?: string; html?: string }) {
   if (html !== undefined) {
     // Sanitised by the server (tessera-markup); the only HTML a block sets.
     return <div className="rows-markdown" dangerouslySetInnerHTML={{ __html: html }} />;
@@ -386,5 +392,6 @@ export function CellContent({ column, value, html }: { column: ShownColumn; valu
       );
     }
   }
-  return shown !== value ? <span title={value}>{shown}</span> : <>{value}</>;
+  const read = truncate(display, column.limit);
+  return read !== display ? <span title={display}>{read}</span> : <>{display}</>;
 }

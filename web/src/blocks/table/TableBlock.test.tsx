@@ -392,3 +392,51 @@ describe('TableBlock without rows', () => {
     expect(await screen.findByText('No rows match your search or filters. Change or clear them to see more.')).toBeInTheDocument();
   });
 });
+
+describe('TableBlock formatted values', () => {
+  const sales = [
+    { 'ChartApps Record ID': 'r1', Name: 'Ada', Amount: '1067.7', Ordered: '2025-01-05' },
+    { 'ChartApps Record ID': 'r2', Name: 'Grace', Amount: '741.0', Ordered: '2025-02-10' },
+  ];
+  // As the server answers: the display texts beside the raw values, only where they differ.
+  const formatted = () =>
+    fakeSource(
+      answer({
+        rows: sales,
+        display: [
+          { Amount: '$1,067.70', Ordered: 'Jan 5, 2025' },
+          { Amount: '$741.00', Ordered: 'Feb 10, 2025' },
+        ],
+      }),
+    );
+
+  it('shows each cell as the server formatted it, and the raw value where none differs', async () => {
+    await renderTable(table(), formatted());
+    const cells = within(screen.getAllByRole('row')[1])
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent);
+    expect(cells).toEqual(['Ada', '$1,067.70', 'Jan 5, 2025']);
+    expect(screen.queryByText('741.0')).not.toBeInTheDocument();
+    expect(screen.getByText('$741.00')).toBeInTheDocument();
+  });
+
+  it('puts the formatted texts in the PDF and the details popup', async () => {
+    const { user } = await renderTable(table({ show_details_on_click: true }), formatted());
+    await user.click(screen.getByRole('button', { name: 'PDF' }));
+    await waitFor(() =>
+      expect(downloadTablePdf).toHaveBeenCalledWith(
+        'People',
+        ['Name', 'Amount', 'Ordered'],
+        [
+          ['Ada', '$1,067.70', 'Jan 5, 2025'],
+          ['Grace', '$741.00', 'Feb 10, 2025'],
+        ],
+        ['Region = North'],
+      ),
+    );
+    await user.click(screen.getByText('Grace'));
+    const dialog = await screen.findByRole('dialog', { name: 'People' });
+    expect(within(dialog).getByText('Feb 10, 2025')).toBeInTheDocument();
+    expect(within(dialog).queryByText('2025-02-10')).not.toBeInTheDocument();
+  });
+});

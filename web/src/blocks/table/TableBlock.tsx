@@ -3,6 +3,7 @@
 // actions column (frozen to the right with freeze_actions_column), the details popup on row click.
 import type { KeyboardEvent } from 'react';
 import { ACTION_TYPES } from '../actions/rowActions';
+import { shownText } from '../data/display';
 import type { DataBlockProps } from '../data/types';
 import { cellStyle } from '../RowsTable';
 import { RECORD_ID } from '../details/DetailsPopup';
@@ -80,7 +81,12 @@ function TableGrid({ state, answer, title }: RowsBodyProps) {
                 return (
                   <td key={column.name} style={cellStyle(colours)}>
                     <div className={`table-block-cell table-block-${column.type}`} style={{ width: column.width }}>
-                      <CellContent column={column} value={record[column.name] ?? ''} html={cellLookup(markdown, place, column.name)} />
+                      <CellContent
+                        column={column}
+                        value={record[column.name] ?? ''}
+                        text={shownText(answer, place, column.name)}
+                        html={cellLookup(markdown, place, column.name)}
+                      />
                     </div>
                   </td>
                 );
