@@ -240,7 +240,8 @@ const TABLE_AXIS: &[Field] = &[
     field("image_source", "Image source", Select, Columns)
         .options(&["External URL", "Upload Image"])
         .visible(Rule::Equals { field: "type", value: "image" })
-        .help("Uploaded images must be under 5 MB."),    field("drop_first", "Hide first when narrow", Bool, Columns)
+        .help("Uploaded images must be under 5 MB."),
+    field("drop_first", "Hide first when narrow", Bool, Columns)
         .help("With 'Fit columns to the block', this column is left out before others when the block is too narrow."),
 ];
 

@@ -130,11 +130,8 @@ pub fn fit_columns(columns: &[FitColumn], room: u32) -> Fit {
     let leasts = sum(&kept, least);
     // The room left widens the columns of words, else those without their own width.
     let words: Vec<bool> = columns.iter().zip(&kept).map(|(c, keep)| *keep && is_words(c)).collect();
-    let growing: Vec<bool> = if words.contains(&true) {
-        words
-    } else {
-        columns.iter().zip(&kept).map(|(c, keep)| *keep && c.width.is_none()).collect()
-    };
+    let growing: Vec<bool> =
+        if words.contains(&true) { words } else { columns.iter().zip(&kept).map(|(c, keep)| *keep && c.width.is_none()).collect() };
     let weights: u32 = columns.iter().zip(&growing).filter(|(_, grows)| **grows).map(|(c, _)| natural(c)).sum();
     let widths = columns.iter().enumerate().map(|(i, column)| {
         if !kept[i] {

@@ -464,6 +464,8 @@ pub struct TableAxisItem {
     /// Image source
     #[serde(default)]
     pub image_source: Option<String>,
+    /// Hide first when narrow
+    pub drop_first: bool,
     /// Settings the catalogue does not know (and `id`, `temp_block`), kept as stored.
     #[serde(flatten)]
     pub other: Map<String, Value>,
@@ -532,6 +534,8 @@ pub struct TableSettings {
     pub freeze_actions_column: bool,
     /// Column width
     pub column_width: i64,
+    /// Fit columns to the block
+    pub fit_columns: bool,
     /// Paginate
     pub paginate: bool,
     /// Rows per page

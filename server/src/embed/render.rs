@@ -964,11 +964,8 @@ mod tests {
     fn a_fitted_table_takes_shares_of_its_width_leaves_out_what_hides_first_and_right_aligns_numbers() {
         let html = drawn_table(json!({"fit_columns": true, "axis": sale_axis()}), SALE);
         assert!(html.contains(r#"<table class="ssr-fit">"#), "{html}");
-        let shares: Vec<f64> = html
-            .split(r#"<col style="width:"#)
-            .skip(1)
-            .map(|rest| rest.split('%').next().unwrap().parse().unwrap())
-            .collect();
+        let shares: Vec<f64> =
+            html.split(r#"<col style="width:"#).skip(1).map(|rest| rest.split('%').next().unwrap().parse().unwrap()).collect();
         // Half a 1280 px board holds six of the seven columns: the one marked to hide first goes.
         assert_eq!(shares.len(), 6, "{html}");
         assert!((shares.iter().sum::<f64>() - 100.0).abs() < 0.1, "{shares:?}");

@@ -369,6 +369,8 @@ export interface TableAxisItem {
   character_limit?: number;
   /** Image source. Uploaded images must be under 5 MB. */
   image_source?: "External URL" | "Upload Image";
+  /** Hide first when narrow. With 'Fit columns to the block', this column is left out before others when the block is too narrow. */
+  drop_first?: boolean;
   /** Settings this catalogue does not know are kept. */
   [setting: string]: unknown;
 }
@@ -462,6 +464,8 @@ export interface TableConfig {
   freeze_actions_column?: boolean;
   /** Column width. Pixels. Default 200. At least 0. */
   column_width?: number;
+  /** Fit columns to the block. Columns as wide as their content, within the block; cards on narrow screens. Off: every column takes the column width. */
+  fit_columns?: boolean;
   /** Paginate. Default true. */
   paginate?: boolean;
   /** Rows per page. Default 10. At least 1. */
@@ -1773,6 +1777,8 @@ export interface TableAxisItemSettings {
   character_limit?: number;
   /** Image source. Uploaded images must be under 5 MB. */
   image_source?: "External URL" | "Upload Image";
+  /** Hide first when narrow. With 'Fit columns to the block', this column is left out before others when the block is too narrow. */
+  drop_first: boolean;
   /** Settings this catalogue does not know are kept. */
   [setting: string]: unknown;
 }
@@ -1866,6 +1872,8 @@ export interface TableSettings {
   freeze_actions_column: boolean;
   /** Column width. Pixels. Default 200. At least 0. */
   column_width: number;
+  /** Fit columns to the block. Columns as wide as their content, within the block; cards on narrow screens. Off: every column takes the column width. */
+  fit_columns: boolean;
   /** Paginate. Default true. */
   paginate: boolean;
   /** Rows per page. Default 10. At least 1. */
