@@ -58,8 +58,8 @@ pub fn validation(block: &Value) -> Validation {
 ///   `null` when the list is full.
 /// - `shown_columns`: input `{block, columns}` (the sheet's columns); answers the
 ///   [`crate::ShownColumn`]s a table or list shows.
-/// - `fit_columns`: input `{columns, width}` ([`crate::FitColumn`]s and the pixels they may
-///   take); answers the [`crate::Fit`] of a table that fits its columns to the block.
+/// - `fit_columns`: input `{columns, width, reserved}` ([`crate::FitColumn`]s, the block's
+///   width and the pixels of it the columns may not take, default 0); answers the [`crate::Fit`] of a table that fits its columns to the block.
 pub fn evaluate(op: &str, input: &str) -> Result<String, String> {
     let output = match op {
         "validate_block" => to_value(validation(&read::<Value>(input)?)),
@@ -108,9 +108,11 @@ pub fn evaluate(op: &str, input: &str) -> Result<String, String> {
             struct In {
                 columns: Vec<crate::FitColumn>,
                 width: u32,
+                #[serde(default)]
+                reserved: u32,
             }
             let i: In = read(input)?;
-            to_value(crate::fit_columns(&i.columns, i.width))
+            to_value(crate::fit_columns(&i.columns, i.width, i.reserved))
         }
         "block_catalogue" => {
             #[derive(Deserialize)]

@@ -5,10 +5,11 @@
 //! A shown column ([`FitColumn`]) brings its `kind` (its axis entry's type, `text` without one),
 //! its `length` (characters of the longest of its header and the cells shown, [`text_length`]),
 //! `drop_first` (its axis entry's "Hide first when narrow") and `width` (its axis entry's own
-//! `column_width`, which it keeps). The block brings the pixels its columns may take.
+//! `column_width`, which it keeps). The block brings its width and the pixels of it its columns
+//! may not take (`reserved`: the actions column); the rest is the room.
 //!
-//! 1. Below [`CARD_WIDTH`] the block shows compact cards, one per row (`cards`); the widths
-//!    are answered all the same.
+//! 1. Below [`CARD_WIDTH`] of block width the block shows compact cards, one per row (`cards`);
+//!    the widths are answered all the same.
 //! 2. A column's natural width is [`PADDING`] + [`CHARACTER`] × `length`, between
 //!    [`NARROWEST`] and [`WIDEST`]; an image's is [`IMAGE`]. Its least width: a column of
 //!    words (text, long text, markdown, links, e-mails, selects) may be cut with an ellipsis
@@ -22,7 +23,7 @@
 //!    width), so the table fills the block; else each column of words gives up room in proportion to what it can
 //!    give (natural − least), never below its least width. Pixels are whole, rounded down.
 //!
-//! | columns (kind length) | room | widths | cards |
+//! | columns (kind length) | width (reserved 0) | widths | cards |
 //! |---|---|---|---|
 //! | text 10, number 6 | 400 | 334, 66 | yes |
 //! | text 40, text 40 | 400 | 200, 200 | yes |
@@ -114,8 +115,10 @@ fn share(whole: u32, weight: u32, total: u32) -> u32 {
     (u64::from(whole) * u64::from(weight) / u64::from(total)) as u32
 }
 
-/// The widths of `columns` in a block whose columns may take `room` pixels (see the module doc).
-pub fn fit_columns(columns: &[FitColumn], room: u32) -> Fit {
+/// The widths of `columns` in a block `width` pixels wide of which they may not take `reserved`
+/// (see the module doc).
+pub fn fit_columns(columns: &[FitColumn], width: u32, reserved: u32) -> Fit {
+    let room = width.saturating_sub(reserved);
     let mut kept: Vec<bool> = vec![true; columns.len()];
     let sum = |kept: &[bool], size: fn(&FitColumn) -> u32| -> u32 {
         columns.iter().zip(kept).filter(|(_, keep)| **keep).map(|(c, _)| size(c)).fold(0u32, u32::saturating_add)
@@ -150,7 +153,7 @@ pub fn fit_columns(columns: &[FitColumn], room: u32) -> Fit {
             least
         })
     });
-    Fit { widths: widths.collect(), cards: room < CARD_WIDTH }
+    Fit { widths: widths.collect(), cards: width < CARD_WIDTH }
 }
 
 #[cfg(test)]
@@ -163,30 +166,37 @@ mod tests {
 
     #[test]
     fn the_table_of_the_module_doc_holds() {
-        let fit = fit_columns(&[column("text", 10), column("number", 6)], 400);
+        let fit = fit_columns(&[column("text", 10), column("number", 6)], 400, 0);
         assert_eq!(fit, Fit { widths: vec![Some(334), Some(66)], cards: true });
-        let fit = fit_columns(&[column("text", 40), column("text", 40)], 400);
+        let fit = fit_columns(&[column("text", 40), column("text", 40)], 400, 0);
         assert_eq!(fit.widths, vec![Some(200), Some(200)]);
         let dropped = FitColumn { drop_first: true, ..column("number", 12) };
-        let fit = fit_columns(&[column("text", 40), dropped, column("text", 40)], 300);
+        let fit = fit_columns(&[column("text", 40), dropped, column("text", 40)], 300, 0);
         assert_eq!(fit.widths, vec![Some(150), None, Some(150)]);
-        assert_eq!(fit_columns(&[column("number", 20), column("number", 20)], 100).widths, vec![Some(178), Some(178)]);
+        assert_eq!(fit_columns(&[column("number", 20), column("number", 20)], 100, 0).widths, vec![Some(178), Some(178)]);
     }
 
     #[test]
     fn eight_columns_of_a_sales_sheet_fit_a_full_width_board_without_dropping() {
         let kinds = [("date", 10), ("text", 12), ("text", 24), ("text", 30), ("number", 8), ("number", 10), ("text", 9), ("email", 28)];
         let columns: Vec<FitColumn> = kinds.iter().map(|(kind, length)| column(kind, *length)).collect();
-        let fit = fit_columns(&columns, 1200);
+        let fit = fit_columns(&columns, 1200, 0);
         let total: u32 = fit.widths.iter().map(|w| w.expect("nothing drops")).sum();
         assert!(total <= 1200, "{total}");
         assert!(!fit.cards);
     }
 
     #[test]
+    fn the_reserved_pixels_are_not_the_columns_but_cards_go_by_the_blocks_width() {
+        let fit = fit_columns(&[column("text", 10)], 700, 150);
+        assert_eq!(fit, Fit { widths: vec![Some(550)], cards: false });
+        assert!(fit_columns(&[column("text", 10)], 599, 0).cards);
+    }
+
+    #[test]
     fn a_column_with_its_own_width_keeps_it_and_lengths_count_the_header() {
         let own = FitColumn { width: Some(250), ..column("text", 3) };
-        assert_eq!(fit_columns(&[own.clone(), column("number", 4)], 200).widths, vec![Some(250), Some(56)]);
+        assert_eq!(fit_columns(&[own.clone(), column("number", 4)], 200, 0).widths, vec![Some(250), Some(56)]);
         assert_eq!(text_length("Revenue", ["12.5", " 1,000,000 "]), 9);
         assert_eq!(text_length("Id", ["Zoë"]), 4);
     }

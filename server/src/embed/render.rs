@@ -369,7 +369,7 @@ const FIT_PART_WIDTH: u32 = 580;
 /// A fitted table's columns (`fit_columns`, `tessera_blocks::fit_columns` as the browser sizes
 /// them) with each one's share of the table in percent; the columns marked "Hide first when
 /// narrow" that do not fit are left out.
-fn fitted<'a>(columns: Vec<Column<'a>>, answer: &SheetAnswer, room: u32) -> Vec<(Column<'a>, f64)> {
+fn fitted<'a>(columns: Vec<Column<'a>>, answer: &SheetAnswer, width: u32) -> Vec<(Column<'a>, f64)> {
     let input: Vec<FitColumn> = columns
         .iter()
         .map(|column| FitColumn {
@@ -379,7 +379,8 @@ fn fitted<'a>(columns: Vec<Column<'a>>, answer: &SheetAnswer, room: u32) -> Vec<
             width: column.width,
         })
         .collect();
-    let widths = fit_columns(&input, room).widths;
+    // The embed draws no actions column: nothing is reserved.
+    let widths = fit_columns(&input, width, 0).widths;
     let total: u32 = widths.iter().flatten().sum();
     columns
         .into_iter()
@@ -397,8 +398,8 @@ fn table(m: &mut Markup, block: &Shown, answer: &SheetAnswer) {
     let shown = shown_columns(block, answer);
     let fit = matches!(&block.settings, Some(BlockSettings::Table(s)) if s.fit_columns);
     let (columns, shares): (Vec<Column<'_>>, Vec<f64>) = if fit {
-        let room = if block.full_width() { FIT_FULL_WIDTH } else { FIT_PART_WIDTH };
-        fitted(shown, answer, room).into_iter().unzip()
+        let width = if block.full_width() { FIT_FULL_WIDTH } else { FIT_PART_WIDTH };
+        fitted(shown, answer, width).into_iter().unzip()
     } else {
         (shown, Vec::new())
     };

@@ -5,7 +5,7 @@
 // measured width (fitColumns.ts), the columns marked "Hide first when narrow" drop first, and
 // below 600 px the rows show as compact cards. Numbers are right-aligned; a fade at an edge and
 // a note say when columns run past it.
-import { useId, type KeyboardEvent } from 'react';
+import { useId, useState, type KeyboardEvent } from 'react';
 import { ACTION_TYPES } from '../actions/rowActions';
 import type { BlockRows, DataBlockProps } from '../data/types';
 import { cellStyle } from '../RowsTable';
@@ -39,9 +39,6 @@ const ownWidth = (column: ShownColumn) => {
 
 const dropsFirst = (column: ShownColumn) => column.axis?.drop_first === true;
 
-/** The pixels a fitted table's columns may take: the block's width but the actions column's. */
-const columnRoom = (frame: HTMLElement) => frame.clientWidth - (frame.querySelector<HTMLElement>('.table-block-actions-cell')?.offsetWidth ?? 0);
-
 /** Opens the row's details on Enter or Space, as a click does. */
 const openOnKey = (open: ((record: Record<string, string>) => void) | undefined, record: Record<string, string>) =>
   open &&
@@ -55,7 +52,9 @@ const openOnKey = (open: ((record: Record<string, string>) => void) | undefined,
 function TableBody(props: RowsBodyProps) {
   const { state, answer } = props;
   const fitting = state.block.type === 'table' && state.block.fit_columns;
-  const [frame, room] = useWidth<HTMLDivElement>(columnRoom);
+  const [frame, width] = useWidth<HTMLDivElement>();
+  // The actions column's width, as last drawn: the fitted columns leave it that much room.
+  const [actions, setActions] = useState(0);
   const columns = state.columnsOf(answer);
   let drawn: DrawnColumn[] = columns.map((column) => ({ column, width: column.width }));
   let cards = false;
@@ -70,7 +69,7 @@ function TableBody(props: RowsBodyProps) {
       width: ownWidth(column),
     }));
     // Until the block is drawn with a width, the columns take their content's width.
-    const fit = room === undefined ? undefined : fitColumns(input, room);
+    const fit = width === undefined ? undefined : fitColumns(input, width, actions);
     drawn = columns.flatMap((column, i) => {
       const width = fit ? fit.widths[i] : ownWidth(column);
       return width === null ? [] : [{ column, width }];
@@ -79,12 +78,16 @@ function TableBody(props: RowsBodyProps) {
   }
   return (
     <div ref={fitting ? frame : undefined} className={fitting ? 'table-block-fitted' : undefined}>
-      {cards ? <TableCards state={state} answer={answer} columns={columns} title={props.title} /> : <TableGrid {...props} columns={drawn} />}
+      {cards ? (
+        <TableCards state={state} answer={answer} columns={columns} title={props.title} />
+      ) : (
+        <TableGrid {...props} columns={drawn} onActionsWidth={setActions} />
+      )}
     </div>
   );
 }
 
-function TableGrid({ state, answer, title, columns }: RowsBodyProps & { columns: DrawnColumn[] }) {
+function TableGrid({ state, answer, title, columns, onActionsWidth }: RowsBodyProps & { columns: DrawnColumn[]; onActionsWidth: (width: number) => void }) {
   const names = state.columnsOf(answer).map((column) => column.name);
   const styles = stylesByCell(answer.styles);
   const markdown = markdownByCell(answer.markdown);
@@ -138,7 +141,13 @@ function TableGrid({ state, answer, title, columns }: RowsBodyProps & { columns:
                   );
                 })}
                 {buttons && (
-                  <th scope="col" className="table-block-actions-cell">
+                  <th
+                    scope="col"
+                    className="table-block-actions-cell"
+                    ref={(cell) => {
+                      if (cell) onActionsWidth(cell.offsetWidth);
+                    }}
+                  >
                     <span className="table-block-actions-head">Actions</span>
                   </th>
                 )}

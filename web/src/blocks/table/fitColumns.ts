@@ -55,8 +55,9 @@ const least = (column: FitColumn) => (isWords(column) ? Math.min(natural(column)
 /** `whole` shared in proportion `weight / total`, rounded down. */
 const share = (whole: number, weight: number, total: number) => (total === 0 ? 0 : Math.floor((whole * weight) / total));
 
-/** The widths of `columns` in a block whose columns may take `room` pixels (fit.rs's rule). */
-export function fitColumns(columns: readonly FitColumn[], room: number): Fit {
+/** The widths of `columns` in a block `width` pixels wide of which they may not take `reserved` (fit.rs's rule). */
+export function fitColumns(columns: readonly FitColumn[], width: number, reserved = 0): Fit {
+  const room = Math.max(width - reserved, 0);
   const kept = columns.map(() => true);
   const sum = (size: (column: FitColumn) => number) => columns.reduce((total, column, i) => (kept[i] ? total + size(column) : total), 0);
   while (sum(least) > room) {
@@ -77,5 +78,5 @@ export function fitColumns(columns: readonly FitColumn[], room: number): Fit {
     if (leasts < room) return low + share(room - leasts, own - low, naturals - leasts);
     return low;
   });
-  return { widths, cards: room < CARD_WIDTH };
+  return { widths, cards: width < CARD_WIDTH };
 }

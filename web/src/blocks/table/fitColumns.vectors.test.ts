@@ -7,7 +7,7 @@ import { fitColumns, type Fit, type FitColumn } from './fitColumns';
 
 interface Case {
   name: string;
-  input: { columns: FitColumn[]; width: number };
+  input: { columns: FitColumn[]; width: number; reserved?: number };
   expect: Fit;
 }
 
@@ -20,6 +20,6 @@ describe('fitColumns.ts replays the fit_columns vectors', () => {
   });
 
   it.each(vectors.cases.map((c) => [c.name, c] as const))('%s', (_name, c) => {
-    expect(fitColumns(c.input.columns, c.input.width)).toEqual(c.expect);
+    expect(fitColumns(c.input.columns, c.input.width, c.input.reserved)).toEqual(c.expect);
   });
 });

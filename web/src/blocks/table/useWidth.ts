@@ -23,15 +23,13 @@ function useObserved<T extends HTMLElement>(measure: (element: T) => void): (ele
 }
 
 /**
- * A ref for the element to measure and its width in pixels as `measure` reads it (by default
- * `clientWidth`, inside its border); undefined until it is drawn with a width (never in a page
- * without layout).
+ * A ref for the element to measure and its width in pixels (`clientWidth`, inside its border);
+ * undefined until it is drawn with a width (never in a page without layout). A change of its
+ * height alone (a table turning into cards) changes nothing.
  */
-export function useWidth<T extends HTMLElement>(
-  measure: (element: T) => number = (element) => element.clientWidth,
-): [(element: T | null) => void, number | undefined] {
+export function useWidth<T extends HTMLElement>(): [(element: T | null) => void, number | undefined] {
   const [width, setWidth] = useState<number | undefined>();
-  const ref = useObserved<T>((element) => setWidth(element.clientWidth > 0 ? measure(element) : undefined));
+  const ref = useObserved<T>((element) => setWidth(element.clientWidth > 0 ? element.clientWidth : undefined));
   return [ref, width];
 }
 
