@@ -196,7 +196,7 @@ mod tests {
     #[test]
     fn a_column_with_its_own_width_keeps_it_and_lengths_count_the_header() {
         let own = FitColumn { width: Some(250), ..column("text", 3) };
-        assert_eq!(fit_columns(&[own.clone(), column("number", 4)], 200, 0).widths, vec![Some(250), Some(56)]);
+        assert_eq!(fit_columns(&[own, column("number", 4)], 200, 0).widths, vec![Some(250), Some(56)]);
         assert_eq!(text_length("Revenue", ["12.5", " 1,000,000 "]), 9);
         assert_eq!(text_length("Id", ["Zoë"]), 4);
     }

@@ -390,7 +390,7 @@ fn fitted<'a>(columns: Vec<Column<'a>>, answer: &SheetAnswer, width: u32) -> Vec
 }
 
 /// A number column's cells are right-aligned, whether or not the table fits.
-fn number_class(column: &Column<'_>) -> Option<(&'static str, HtmlValue<'static>)> {
+fn number_class<'v>(column: &Column<'_>) -> Option<(&'static str, HtmlValue<'v>)> {
     (column.kind == "number").then_some(("class", HtmlValue::Text("ssr-num")))
 }
 
