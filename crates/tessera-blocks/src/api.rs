@@ -24,6 +24,7 @@ pub const OPERATIONS: &[&str] = &[
     "block_set",
     "block_new_item",
     "shown_columns",
+    "fit_columns",
 ];
 
 /// What `validate_block` answers.
@@ -57,6 +58,8 @@ pub fn validation(block: &Value) -> Validation {
 ///   `null` when the list is full.
 /// - `shown_columns`: input `{block, columns}` (the sheet's columns); answers the
 ///   [`crate::ShownColumn`]s a table or list shows.
+/// - `fit_columns`: input `{columns, width, reserved}` ([`crate::FitColumn`]s, the block's
+///   width and the pixels of it the columns may not take, default 0); answers the [`crate::Fit`] of a table that fits its columns to the block.
 pub fn evaluate(op: &str, input: &str) -> Result<String, String> {
     let output = match op {
         "validate_block" => to_value(validation(&read::<Value>(input)?)),
@@ -99,6 +102,17 @@ pub fn evaluate(op: &str, input: &str) -> Result<String, String> {
             }
             let i: In = read(input)?;
             to_value(crate::shown_columns(&i.block, &i.columns))
+        }
+        "fit_columns" => {
+            #[derive(Deserialize)]
+            struct In {
+                columns: Vec<crate::FitColumn>,
+                width: u32,
+                #[serde(default)]
+                reserved: u32,
+            }
+            let i: In = read(input)?;
+            to_value(crate::fit_columns(&i.columns, i.width, i.reserved))
         }
         "block_catalogue" => {
             #[derive(Deserialize)]

@@ -261,6 +261,8 @@ const TABLE_AXIS: &[Field] = &[
     VALUE_FORMAT,
     VALUE_DECIMALS,
     VALUE_CURRENCY,
+    field("drop_first", "Hide first when narrow", Bool, Columns)
+        .help("With 'Fit columns to the block', this column is left out before others when the block is too narrow."),
 ];
 
 /// List columns (blocks §3.5): text and image only, external images only, editable by everyone.
@@ -373,6 +375,8 @@ const TABLE: &[Field] = &[
     field("actions", "Row actions", List, Actions).items(TABLE_ACTIONS),
     field("freeze_actions_column", "Freeze actions column", Bool, Display),
     field("column_width", "Column width", Integer, Display).int(200).at_least(0).help("Pixels."),
+    field("fit_columns", "Fit columns to the block", Bool, Display)
+        .help("Columns as wide as their content, within the block; cards on narrow screens. Off: every column takes the column width."),
 ];
 // A list's rows are cards: no actions column to freeze, and widths size its image fields only.
 const LIST: &[Field] = &[

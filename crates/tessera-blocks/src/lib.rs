@@ -46,6 +46,7 @@ mod capabilities;
 mod catalogue;
 mod columns;
 mod edit;
+mod fit;
 mod formats;
 mod model;
 mod normalise;
@@ -72,6 +73,7 @@ pub use catalogue::{
 };
 pub use columns::{shown_columns, ShownColumn, HIDDEN_COLUMNS};
 pub use edit::{new_item, set};
+pub use fit::{fit_columns, text_length, Fit, FitColumn, CARD_WIDTH};
 pub use formats::{column_formats, value_formats};
 pub use model::{BlockInfo, BlockType, Catalogue, DefaultValue, Field, Group, ItemLimit, Kind, PickerEntry, PickerGroup, Rule};
 pub use normalise::{normalise, settings};

@@ -51,13 +51,6 @@ pub struct ChartAxisItem {
     /// Point hover radius
     #[serde(rename = "pointHoverRadius")]
     pub point_hover_radius: i64,
-    /// Format
-    pub format: String,
-    /// Decimals
-    #[serde(default)]
-    pub decimals: Option<i64>,
-    /// Currency symbol
-    pub currency_symbol: String,
     /// Settings the catalogue does not know (and `id`, `temp_block`), kept as stored.
     #[serde(flatten)]
     pub other: Map<String, Value>,
@@ -178,13 +171,6 @@ pub struct ListAxisItem {
     /// Image source
     #[serde(default)]
     pub image_source: Option<String>,
-    /// Format
-    pub format: String,
-    /// Decimals
-    #[serde(default)]
-    pub decimals: Option<i64>,
-    /// Currency symbol
-    pub currency_symbol: String,
     /// Settings the catalogue does not know (and `id`, `temp_block`), kept as stored.
     #[serde(flatten)]
     pub other: Map<String, Value>,
@@ -396,7 +382,8 @@ pub struct ImageGallerySettings {
     pub margin_left: i64,
     /// Transparency
     #[serde(rename = "Transparent")]
-    pub transparent: f64,
+    #[serde(default)]
+    pub transparent: Option<f64>,
     /// Icon
     pub show_icon: bool,
     /// Icon shape
@@ -477,13 +464,8 @@ pub struct TableAxisItem {
     /// Image source
     #[serde(default)]
     pub image_source: Option<String>,
-    /// Format
-    pub format: String,
-    /// Decimals
-    #[serde(default)]
-    pub decimals: Option<i64>,
-    /// Currency symbol
-    pub currency_symbol: String,
+    /// Hide first when narrow
+    pub drop_first: bool,
     /// Settings the catalogue does not know (and `id`, `temp_block`), kept as stored.
     #[serde(flatten)]
     pub other: Map<String, Value>,
@@ -552,6 +534,8 @@ pub struct TableSettings {
     pub freeze_actions_column: bool,
     /// Column width
     pub column_width: i64,
+    /// Fit columns to the block
+    pub fit_columns: bool,
     /// Paginate
     pub paginate: bool,
     /// Rows per page
@@ -633,13 +617,6 @@ pub struct CalendarAxisItem {
     /// Character limit
     #[serde(default)]
     pub character_limit: Option<i64>,
-    /// Format
-    pub format: String,
-    /// Decimals
-    #[serde(default)]
-    pub decimals: Option<i64>,
-    /// Currency symbol
-    pub currency_symbol: String,
     /// Settings the catalogue does not know (and `id`, `temp_block`), kept as stored.
     #[serde(flatten)]
     pub other: Map<String, Value>,
@@ -713,7 +690,8 @@ pub struct FormAxisItem {
     #[serde(default)]
     pub description: Option<String>,
     /// Type
-    pub r#type: String,
+    #[serde(default)]
+    pub r#type: Option<String>,
     /// Options from a sheet
     pub from_google_sheet: bool,
     /// Options source
@@ -991,13 +969,6 @@ pub struct DatalistAxisItem {
     /// Button text
     #[serde(default)]
     pub button_text: Option<String>,
-    /// Format
-    pub format: String,
-    /// Decimals
-    #[serde(default)]
-    pub decimals: Option<i64>,
-    /// Currency symbol
-    pub currency_symbol: String,
     /// Settings the catalogue does not know (and `id`, `temp_block`), kept as stored.
     #[serde(flatten)]
     pub other: Map<String, Value>,
@@ -1385,13 +1356,6 @@ pub struct ItemDetailsAxisItem {
     /// Label
     #[serde(default)]
     pub label: Option<String>,
-    /// Format
-    pub format: String,
-    /// Decimals
-    #[serde(default)]
-    pub decimals: Option<i64>,
-    /// Currency symbol
-    pub currency_symbol: String,
     /// Settings the catalogue does not know (and `id`, `temp_block`), kept as stored.
     #[serde(flatten)]
     pub other: Map<String, Value>,
@@ -1483,13 +1447,6 @@ pub struct GridAxisItem {
     pub button_text: String,
     /// Round button
     pub round_button: bool,
-    /// Format
-    pub format: String,
-    /// Decimals
-    #[serde(default)]
-    pub decimals: Option<i64>,
-    /// Currency symbol
-    pub currency_symbol: String,
     /// Settings the catalogue does not know (and `id`, `temp_block`), kept as stored.
     #[serde(flatten)]
     pub other: Map<String, Value>,
@@ -1545,7 +1502,8 @@ pub struct MarkdownSettings {
     /// One block per row
     pub r#loop: bool,
     /// Columns
-    pub columns: i64,
+    #[serde(default)]
+    pub columns: Option<i64>,
     /// Gap
     pub gap: String,
     /// Title

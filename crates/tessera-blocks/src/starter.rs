@@ -17,7 +17,7 @@
 //! | type | settings |
 //! |---|---|
 //! | chart | x axis: the first category, else the first date column, else the first text column, else the first number column; one bar series summing the first measure that is not the x axis; 'Begin at zero' on. The chart sums or averages only, so without a number column the series is left to choose |
-//! | table | every column; numbers, e-mails, links and image links typed as such |
+//! | table | every column; numbers, e-mails, links and image links typed as such; 'Fit columns to the block' on |
 //! | list | every column; image links typed as images |
 //! | form | a field per column, typed number, date, email or url from the data; a text column with 2 to 12 values (none with a comma), each used at least twice on average, is a select of those values |
 //! | scorecard | one card: the sum of the first measure (`$` only when the name reads as money). A card cannot count rows, so without a number column the card is left to choose |
@@ -255,11 +255,16 @@ fn bind(block_type: BlockType, columns: &Columns, draft: &mut Draft) {
     let total = columns.0.len();
     match block_type {
         BlockType::Chart => chart(columns, draft),
-        BlockType::Table => draft.columns("Columns", &columns.0, total, |c| match c.shape.map(table_type).or(number_type(c)) {
-            Some("image") => pairs([("type", json!("image")), ("image_source", json!("External URL"))]),
-            Some(kind) => pairs([("type", json!(kind))]),
-            None => Map::new(),
-        }),
+        BlockType::Table => {
+            draft.columns("Columns", &columns.0, total, |c| match c.shape.map(table_type).or(number_type(c)) {
+                Some("image") => pairs([("type", json!("image")), ("image_source", json!("External URL"))]),
+                Some(kind) => pairs([("type", json!(kind))]),
+                None => Map::new(),
+            });
+            // A new table shows its key columns at any width; the spec's 200 px columns stay
+            // the default for tables saved before.
+            draft.set("fit_columns", json!(true));
+        }
         BlockType::List => draft.columns("Columns", &columns.0, total, |c| match c.shape {
             Some(TextShape::ImageUrl) => pairs([("type", json!("image")), ("image_source", json!("External URL"))]),
             _ => Map::new(),
@@ -624,6 +629,7 @@ mod tests {
         assert_eq!(axis[7]["image_source"], "External URL");
         assert!(axis[1].get("type").is_none(), "plain text keeps the default type");
         assert_eq!(chosen[1], "Columns: Order ID, Customer, Email and 6 more");
+        assert_eq!(settings["fit_columns"], true, "a new table fits its columns to the block");
     }
 
     #[test]

@@ -148,9 +148,10 @@ fn sample_blocks() -> Vec<Value> {
         }),
         json!({
             "type": "table", "title": "All sales", "section": "Details", "sheet_title": SHEET, "full_width": true,
-            "paginate": true, "rows_per_page": 10, "csv_download": true,
+            "paginate": true, "rows_per_page": 10, "csv_download": true, "fit_columns": true,
             "axis": [
-                { "column": "Date" }, { "column": "Region" }, { "column": "Product" }, { "column": "Units" }, { "column": "Revenue" },
+                { "column": "Date" }, { "column": "Region" }, { "column": "Product" },
+                { "column": "Units", "type": "number" }, { "column": "Revenue", "type": "number" },
             ],
         }),
         json!({

@@ -13,12 +13,12 @@ use tessera_blocks::settings::{
     ChartAxisItem, DatalistAxisItem, DatalistSettings, EventSettings, FeaturesItem, FooterSettings, FormSettings, HeaderSettings,
     ImageGallerySettings, ItemDetailsSettings,
 };
-use tessera_blocks::{BlockSettings, Frame, HIDDEN_COLUMNS};
+use tessera_blocks::{fit_columns, text_length, BlockSettings, FitColumn, Frame, HIDDEN_COLUMNS};
 
 use super::chart_svg::{self, ChartStyle};
 use super::snapshot::{text, Body, Shown, Snapshot};
 use crate::boards::theme::Theme;
-use crate::infra::html::{colour, image_url, link_url, Markup, Safe};
+use crate::infra::html::{colour, image_url, link_url, Markup, Safe, Value as HtmlValue};
 use tessera_core::calendar::CalendarView;
 
 use crate::access::sheet_query::SheetAnswer;
@@ -59,7 +59,8 @@ pub const STYLE: &str = r#"<style id="ssr-embed-style">
 .ssr-muted{color:var(--muted);margin:0}.ssr-error{margin:0;padding:10px 12px;border-radius:6px;background:#fdecef;color:#a3123a}
 .ssr-scroll{overflow:auto;max-height:420px;border:1px solid var(--block-border);border-radius:6px}
 .ssr-scroll table{border-collapse:collapse;width:max-content;min-width:100%}.ssr-scroll th,.ssr-scroll td{padding:7px 9px;text-align:left;vertical-align:top;border-bottom:1px solid var(--block-border);max-width:320px}
-.ssr-scroll th{position:sticky;top:0;background:#f7f8fa}.ssr-scroll td img{max-height:60px}
+.ssr-scroll th{position:sticky;top:0;background:#f7f8fa}.ssr-scroll .ssr-num{text-align:right;font-variant-numeric:tabular-nums}
+.ssr-scroll table.ssr-fit{table-layout:fixed;width:100%}.ssr-fit th,.ssr-fit td{max-width:none;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}.ssr-scroll td img{max-height:60px}
 .ssr-items{list-style:none;margin:0;padding:0;display:grid;gap:10px}.ssr-items>li{border:1px solid var(--block-border);border-radius:8px;padding:10px 12px}
 .ssr-grid{grid-template-columns:repeat(auto-fill,minmax(160px,1fr))}
 .ssr-items dl,.ssr-details{margin:0;display:grid;grid-template-columns:auto 1fr;gap:2px 10px}.ssr-items dt,.ssr-details dt{font-weight:600}.ssr-items dd,.ssr-details dd{margin:0}
@@ -308,15 +309,25 @@ struct Column<'a> {
     name: &'a str,
     kind: &'a str,
     limit: Option<usize>,
+    /// A table column's "Hide first when narrow".
+    drop_first: bool,
+    /// A table column's own width (pixels), which fitting keeps.
+    width: Option<u32>,
 }
+
+/// What a table entry adds to a shown column: its type, `character_limit`, `drop_first` and
+/// own `column_width`.
+type Entry<'a> = (Option<&'a str>, Option<i64>, bool, Option<i64>);
 
 /// The columns `tessera_blocks::shown_columns` says the block shows, with their axis entry's
 /// type and `character_limit`.
 fn shown_columns<'a>(block: &'a Shown, answer: &'a SheetAnswer) -> Vec<Column<'a>> {
-    let axis: Vec<(Option<&str>, Option<i64>)> = match &block.settings {
-        Some(BlockSettings::Table(s)) => s.axis.iter().map(|a| (a.r#type.as_deref(), a.character_limit)).collect(),
-        Some(BlockSettings::List(s)) => s.axis.iter().map(|a| (a.r#type.as_deref(), a.character_limit)).collect(),
-        Some(BlockSettings::Grid(s)) => s.axis.iter().map(|a| (Some(a.r#type.as_str()), None)).collect(),
+    let axis: Vec<Entry<'_>> = match &block.settings {
+        Some(BlockSettings::Table(s)) => {
+            s.axis.iter().map(|a| (a.r#type.as_deref(), a.character_limit, a.drop_first, a.column_width)).collect()
+        }
+        Some(BlockSettings::List(s)) => s.axis.iter().map(|a| (a.r#type.as_deref(), a.character_limit, false, None)).collect(),
+        Some(BlockSettings::Grid(s)) => s.axis.iter().map(|a| (Some(a.r#type.as_str()), None, false, None)).collect(),
         _ => Vec::new(),
     };
     tessera_blocks::shown_columns(&block.config, &answer.columns)
@@ -324,9 +335,11 @@ fn shown_columns<'a>(block: &'a Shown, answer: &'a SheetAnswer) -> Vec<Column<'a
         .filter_map(|shown| {
             let name = answer.columns.iter().find(|c| **c == shown.column)?;
             let entry = shown.axis.and_then(|i| axis.get(i).copied());
-            let kind = entry.and_then(|(kind, _)| kind).map_or("text", str::trim);
-            let limit = entry.and_then(|(_, limit)| limit).filter(|n| *n > 0).map(|n| n as usize);
-            Some(Column { name, kind, limit })
+            let (kind, limit, drop_first, width) = entry.unwrap_or_default();
+            let kind = kind.map_or("text", str::trim);
+            let limit = limit.filter(|n| *n > 0).map(|n| n as usize);
+            let width = width.filter(|n| *n > 0).map(|n| u32::try_from(n).unwrap_or(u32::MAX));
+            Some(Column { name, kind, limit, drop_first, width })
         })
         .collect()
 }
@@ -372,17 +385,66 @@ fn cell_content(m: &mut Markup, answer: &SheetAnswer, row: usize, column: &Colum
     };
 }
 
+/// The pixels a fitted table is sized for here, where the reader's width is unknown: a
+/// full-width block on a 1280 px board, else half of it. The widths go out as shares of the
+/// table's width, so the columns keep their proportions at any width.
+const FIT_FULL_WIDTH: u32 = 1180;
+const FIT_PART_WIDTH: u32 = 580;
+
+/// A fitted table's columns (`fit_columns`, `tessera_blocks::fit_columns` as the browser sizes
+/// them) with each one's share of the table in percent; the columns marked "Hide first when
+/// narrow" that do not fit are left out.
+fn fitted<'a>(columns: Vec<Column<'a>>, answer: &SheetAnswer, width: u32) -> Vec<(Column<'a>, f64)> {
+    let input: Vec<FitColumn> = columns
+        .iter()
+        .map(|column| FitColumn {
+            kind: column.kind.to_owned(),
+            length: text_length(column.name, (0..answer.rows.len()).map(|row| cell(answer, row, column.name))),
+            drop_first: column.drop_first,
+            width: column.width,
+        })
+        .collect();
+    // The embed draws no actions column: nothing is reserved.
+    let widths = fit_columns(&input, width, 0).widths;
+    let total: u32 = widths.iter().flatten().sum();
+    columns
+        .into_iter()
+        .zip(widths)
+        .filter_map(|(column, width)| width.map(|width| (column, f64::from(width) * 100.0 / f64::from(total.max(1)))))
+        .collect()
+}
+
+/// A number column's cells are right-aligned, whether or not the table fits.
+fn number_class<'v>(column: &Column<'_>) -> Option<(&'static str, HtmlValue<'v>)> {
+    (column.kind == "number").then_some(("class", HtmlValue::Text("ssr-num")))
+}
+
 fn table(m: &mut Markup, block: &Shown, answer: &SheetAnswer) {
-    let columns = shown_columns(block, answer);
-    m.open("div", &[("class", "ssr-scroll".into())]).open("table", &[]);
+    let shown = shown_columns(block, answer);
+    let fit = matches!(&block.settings, Some(BlockSettings::Table(s)) if s.fit_columns);
+    let (columns, shares): (Vec<Column<'_>>, Vec<f64>) = if fit {
+        let width = if block.full_width() { FIT_FULL_WIDTH } else { FIT_PART_WIDTH };
+        fitted(shown, answer, width).into_iter().unzip()
+    } else {
+        (shown, Vec::new())
+    };
+    m.open("div", &[("class", "ssr-scroll".into())]).open("table", if fit { &[("class", "ssr-fit".into())] } else { &[] });
     m.element(
         "caption",
         &[("class", "ssr-muted".into()), ("style", "caption-side:bottom;text-align:left;padding:6px 9px".into())],
         &rows_note(answer),
     );
+    if fit {
+        m.open("colgroup", &[]);
+        for share in &shares {
+            m.empty("col", &[("style", format!("width:{share:.2}%").as_str().into())]);
+        }
+        m.close("colgroup");
+    }
     m.open("thead", &[]).open("tr", &[]);
     for column in &columns {
-        m.element("th", &[("scope", "col".into())], column.name);
+        let attrs: Vec<_> = [("scope", "col".into())].into_iter().chain(number_class(column)).collect();
+        m.element("th", &attrs, column.name);
     }
     m.close("tr").close("thead").open("tbody", &[]);
     for row in 0..answer.rows.len() {
@@ -397,7 +459,8 @@ fn table(m: &mut Markup, block: &Shown, answer: &SheetAnswer) {
                         .collect()
                 })
                 .unwrap_or_default();
-            m.open("td", &[("style", style.as_str().into())]);
+            let attrs: Vec<_> = [("style", style.as_str().into())].into_iter().chain(number_class(column)).collect();
+            m.open("td", &attrs);
             cell_content(m, answer, row, column);
             m.close("td");
         }
@@ -879,6 +942,78 @@ mod tests {
             let html = m.finish();
             assert_eq!(html.as_str().contains(IMAGE), rows, "{kind}: {}", html.as_str());
         }
+    }
+
+    /// A table of `axis` over one row of `cells`, drawn.
+    fn drawn_table(settings: Value, cells: &[(&str, &str)]) -> String {
+        let mut config = settings;
+        config["type"] = "table".into();
+        let filled = tessera_blocks::normalise(&config).unwrap().as_object().unwrap().clone();
+        let row = cells.iter().map(|(column, value)| ((*column).to_owned(), Value::from(*value))).collect();
+        let answer = SheetAnswer {
+            columns: cells.iter().map(|(column, _)| (*column).to_owned()).collect(),
+            rows: vec![row],
+            total: 1,
+            page: 1,
+            page_count: 1,
+            version: 1,
+            truncated: false,
+            styles: Vec::new(),
+            permissions: None,
+            markdown: Vec::new(),
+            sorted_by: None,
+        };
+        let shown = shown("b1".into(), "table", filled, Body::Rows(answer));
+        let mut m = Markup::new();
+        body(&mut m, &shown, &[PALETTE[0].to_owned()]);
+        m.finish().as_str().to_owned()
+    }
+
+    const SALE: &[(&str, &str)] = &[
+        ("Customer", "Customer number 1234"),
+        ("Email", "customer1234@example.com"),
+        ("Notes", "Delivered to the back door"),
+        ("Product", "Ergonomic office chair"),
+        ("Region", "North and the islands"),
+        ("City", "Newcastle upon Tyne"),
+        ("Revenue", "1067.7"),
+    ];
+
+    fn sale_axis() -> Value {
+        Value::Array(
+            SALE.iter()
+                .map(|(column, _)| match *column {
+                    "Email" => json!({"column": column, "drop_first": true}),
+                    "Revenue" => json!({"column": column, "type": "number"}),
+                    _ => json!({"column": column}),
+                })
+                .collect(),
+        )
+    }
+
+    #[test]
+    fn a_fitted_table_takes_shares_of_its_width_leaves_out_what_hides_first_and_right_aligns_numbers() {
+        let html = drawn_table(json!({"fit_columns": true, "axis": sale_axis()}), SALE);
+        assert!(html.contains(r#"<table class="ssr-fit">"#), "{html}");
+        let shares: Vec<f64> =
+            html.split(r#"<col style="width:"#).skip(1).map(|rest| rest.split('%').next().unwrap().parse().unwrap()).collect();
+        // Half a 1280 px board holds six of the seven columns: the one marked to hide first goes.
+        assert_eq!(shares.len(), 6, "{html}");
+        assert!((shares.iter().sum::<f64>() - 100.0).abs() < 0.1, "{shares:?}");
+        assert!(!html.contains("customer1234@example.com"), "{html}");
+        assert!(html.contains(r#"<th scope="col" class="ssr-num">Revenue</th>"#), "{html}");
+        assert!(html.contains(r#"<td style="" class="ssr-num">1067.7</td>"#), "{html}");
+        // Full width, every column fits.
+        let full = drawn_table(json!({"fit_columns": true, "full_width": true, "axis": sale_axis()}), SALE);
+        assert_eq!(full.matches("<col ").count(), 7, "{full}");
+    }
+
+    #[test]
+    fn a_table_that_does_not_fit_keeps_every_column_unsized_and_still_right_aligns_numbers() {
+        let html = drawn_table(json!({"axis": sale_axis()}), SALE);
+        assert!(!html.contains("<colgroup>") && !html.contains("ssr-fit"), "{html}");
+        assert!(html.contains("customer1234@example.com"), "{html}");
+        assert!(html.contains(r#"<td style="" class="ssr-num">1067.7</td>"#), "{html}");
     }
 
     #[test]

@@ -30,12 +30,6 @@ export interface ChartAxisItem {
   pointRadius?: number;
   /** Point hover radius. Default 0. 0 to 5. */
   pointHoverRadius?: number;
-  /** Format. Default "Automatic". */
-  format?: "Automatic" | "Number" | "Currency" | "Percent" | "Date" | "Date and time" | "Text";
-  /** Decimals. Unset: up to 3 for numbers, 2 for money, 1 for percents. 0 to 10. */
-  decimals?: number;
-  /** Currency symbol. Default "$". */
-  currency_symbol?: string;
   /** Settings this catalogue does not know are kept. */
   [setting: string]: unknown;
 }
@@ -125,12 +119,6 @@ export interface ListAxisItem {
   character_limit?: number;
   /** Image source. */
   image_source?: "External URL";
-  /** Format. Default "Automatic". */
-  format?: "Automatic" | "Number" | "Currency" | "Percent" | "Date" | "Date and time" | "Text";
-  /** Decimals. Unset: up to 3 for numbers, 2 for money, 1 for percents. 0 to 10. */
-  decimals?: number;
-  /** Currency symbol. Default "$". */
-  currency_symbol?: string;
   /** Settings this catalogue does not know are kept. */
   [setting: string]: unknown;
 }
@@ -307,7 +295,7 @@ export interface ImageGalleryConfig {
   margin_bottom?: number;
   /** Left margin. Default 0. 0 to 100. */
   margin_left?: number;
-  /** Transparency. How much of the image shows through the caption box over it: 0 solid, 1 clear. The image itself stays opaque. Default 0.3. 0 to 1. */
+  /** Transparency. How much of the image shows through the caption box over it: 0 solid, 1 clear (unset: 0.3). The image itself stays opaque. 0 to 1. */
   Transparent?: number;
   /** Icon. */
   show_icon?: boolean;
@@ -381,12 +369,8 @@ export interface TableAxisItem {
   character_limit?: number;
   /** Image source. Uploaded images must be under 5 MB. */
   image_source?: "External URL" | "Upload Image";
-  /** Format. Default "Automatic". */
-  format?: "Automatic" | "Number" | "Currency" | "Percent" | "Date" | "Date and time" | "Text";
-  /** Decimals. Unset: up to 3 for numbers, 2 for money, 1 for percents. 0 to 10. */
-  decimals?: number;
-  /** Currency symbol. Default "$". */
-  currency_symbol?: string;
+  /** Hide first when narrow. With 'Fit columns to the block', this column is left out before others when the block is too narrow. */
+  drop_first?: boolean;
   /** Settings this catalogue does not know are kept. */
   [setting: string]: unknown;
 }
@@ -480,6 +464,8 @@ export interface TableConfig {
   freeze_actions_column?: boolean;
   /** Column width. Pixels. Default 200. At least 0. */
   column_width?: number;
+  /** Fit columns to the block. Columns as wide as their content, within the block; cards on narrow screens. Off: every column takes the column width. */
+  fit_columns?: boolean;
   /** Paginate. Default true. */
   paginate?: boolean;
   /** Rows per page. Default 10. At least 1. */
@@ -556,12 +542,6 @@ export interface CalendarAxisItem {
   Conditional_formatting?: CalendarAxisItemConditionalFormattingItem[];
   /** Character limit. At least 0. */
   character_limit?: number;
-  /** Format. Default "Automatic". */
-  format?: "Automatic" | "Number" | "Currency" | "Percent" | "Date" | "Date and time" | "Text";
-  /** Decimals. Unset: up to 3 for numbers, 2 for money, 1 for percents. 0 to 10. */
-  decimals?: number;
-  /** Currency symbol. Default "$". */
-  currency_symbol?: string;
   /** Settings this catalogue does not know are kept. */
   [setting: string]: unknown;
 }
@@ -616,7 +596,7 @@ export interface FormAxisItem {
   label?: string;
   /** Description. */
   description?: string;
-  /** Type. Default "text". */
+  /** Type. */
   type?: "text" | "number" | "select" | "multi-select" | "textarea" | "markdowntext" | "month" | "tel" | "time" | "url" | "week" | "email" | "date" | "datetime-local" | "file";
   /** Options from a sheet. */
   from_google_sheet?: boolean;
@@ -828,12 +808,6 @@ export interface DatalistAxisItem {
   type?: "image" | "text" | "button";
   /** Button text. */
   button_text?: string;
-  /** Format. Default "Automatic". */
-  format?: "Automatic" | "Number" | "Currency" | "Percent" | "Date" | "Date and time" | "Text";
-  /** Decimals. Unset: up to 3 for numbers, 2 for money, 1 for percents. 0 to 10. */
-  decimals?: number;
-  /** Currency symbol. Default "$". */
-  currency_symbol?: string;
   /** Settings this catalogue does not know are kept. */
   [setting: string]: unknown;
 }
@@ -1163,12 +1137,6 @@ export interface ItemDetailsAxisItem {
   column?: string;
   /** Label. */
   label?: string;
-  /** Format. Default "Automatic". */
-  format?: "Automatic" | "Number" | "Currency" | "Percent" | "Date" | "Date and time" | "Text";
-  /** Decimals. Unset: up to 3 for numbers, 2 for money, 1 for percents. 0 to 10. */
-  decimals?: number;
-  /** Currency symbol. Default "$". */
-  currency_symbol?: string;
   /** Settings this catalogue does not know are kept. */
   [setting: string]: unknown;
 }
@@ -1242,12 +1210,6 @@ export interface GridAxisItem {
   button_text?: string;
   /** Round button. */
   round_button?: boolean;
-  /** Format. Default "Automatic". */
-  format?: "Automatic" | "Number" | "Currency" | "Percent" | "Date" | "Date and time" | "Text";
-  /** Decimals. Unset: up to 3 for numbers, 2 for money, 1 for percents. 0 to 10. */
-  decimals?: number;
-  /** Currency symbol. Default "$". */
-  currency_symbol?: string;
   /** Settings this catalogue does not know are kept. */
   [setting: string]: unknown;
 }
@@ -1296,7 +1258,7 @@ export interface MarkdownConfig {
   text?: string;
   /** One block per row. */
   loop?: boolean;
-  /** Columns. Default 1. 1 to 4. */
+  /** Columns. 1 to 4. */
   columns?: number;
   /** Gap. Default 3. */
   gap?: "0" | "3" | "6" | "10" | 0 | 3 | 6 | 10;
@@ -1476,12 +1438,6 @@ export interface ChartAxisItemSettings {
   pointRadius: number;
   /** Point hover radius. Default 0. 0 to 5. */
   pointHoverRadius: number;
-  /** Format. Default "Automatic". */
-  format: "Automatic" | "Number" | "Currency" | "Percent" | "Date" | "Date and time" | "Text";
-  /** Decimals. Unset: up to 3 for numbers, 2 for money, 1 for percents. 0 to 10. */
-  decimals?: number;
-  /** Currency symbol. Default "$". */
-  currency_symbol: string;
   /** Settings this catalogue does not know are kept. */
   [setting: string]: unknown;
 }
@@ -1571,12 +1527,6 @@ export interface ListAxisItemSettings {
   character_limit?: number;
   /** Image source. */
   image_source?: "External URL";
-  /** Format. Default "Automatic". */
-  format: "Automatic" | "Number" | "Currency" | "Percent" | "Date" | "Date and time" | "Text";
-  /** Decimals. Unset: up to 3 for numbers, 2 for money, 1 for percents. 0 to 10. */
-  decimals?: number;
-  /** Currency symbol. Default "$". */
-  currency_symbol: string;
   /** Settings this catalogue does not know are kept. */
   [setting: string]: unknown;
 }
@@ -1753,8 +1703,8 @@ export interface ImageGallerySettings {
   margin_bottom: number;
   /** Left margin. Default 0. 0 to 100. */
   margin_left: number;
-  /** Transparency. How much of the image shows through the caption box over it: 0 solid, 1 clear. The image itself stays opaque. Default 0.3. 0 to 1. */
-  Transparent: number;
+  /** Transparency. How much of the image shows through the caption box over it: 0 solid, 1 clear (unset: 0.3). The image itself stays opaque. 0 to 1. */
+  Transparent?: number;
   /** Icon. */
   show_icon: boolean;
   /** Icon shape. Default "info". */
@@ -1827,12 +1777,8 @@ export interface TableAxisItemSettings {
   character_limit?: number;
   /** Image source. Uploaded images must be under 5 MB. */
   image_source?: "External URL" | "Upload Image";
-  /** Format. Default "Automatic". */
-  format: "Automatic" | "Number" | "Currency" | "Percent" | "Date" | "Date and time" | "Text";
-  /** Decimals. Unset: up to 3 for numbers, 2 for money, 1 for percents. 0 to 10. */
-  decimals?: number;
-  /** Currency symbol. Default "$". */
-  currency_symbol: string;
+  /** Hide first when narrow. With 'Fit columns to the block', this column is left out before others when the block is too narrow. */
+  drop_first: boolean;
   /** Settings this catalogue does not know are kept. */
   [setting: string]: unknown;
 }
@@ -1926,6 +1872,8 @@ export interface TableSettings {
   freeze_actions_column: boolean;
   /** Column width. Pixels. Default 200. At least 0. */
   column_width: number;
+  /** Fit columns to the block. Columns as wide as their content, within the block; cards on narrow screens. Off: every column takes the column width. */
+  fit_columns: boolean;
   /** Paginate. Default true. */
   paginate: boolean;
   /** Rows per page. Default 10. At least 1. */
@@ -2002,12 +1950,6 @@ export interface CalendarAxisItemSettings {
   Conditional_formatting: CalendarAxisItemConditionalFormattingItemSettings[];
   /** Character limit. At least 0. */
   character_limit?: number;
-  /** Format. Default "Automatic". */
-  format: "Automatic" | "Number" | "Currency" | "Percent" | "Date" | "Date and time" | "Text";
-  /** Decimals. Unset: up to 3 for numbers, 2 for money, 1 for percents. 0 to 10. */
-  decimals?: number;
-  /** Currency symbol. Default "$". */
-  currency_symbol: string;
   /** Settings this catalogue does not know are kept. */
   [setting: string]: unknown;
 }
@@ -2062,8 +2004,8 @@ export interface FormAxisItemSettings {
   label?: string;
   /** Description. */
   description?: string;
-  /** Type. Default "text". */
-  type: "text" | "number" | "select" | "multi-select" | "textarea" | "markdowntext" | "month" | "tel" | "time" | "url" | "week" | "email" | "date" | "datetime-local" | "file";
+  /** Type. */
+  type?: "text" | "number" | "select" | "multi-select" | "textarea" | "markdowntext" | "month" | "tel" | "time" | "url" | "week" | "email" | "date" | "datetime-local" | "file";
   /** Options from a sheet. */
   from_google_sheet: boolean;
   /** Options source. */
@@ -2274,12 +2216,6 @@ export interface DatalistAxisItemSettings {
   type: "image" | "text" | "button";
   /** Button text. */
   button_text?: string;
-  /** Format. Default "Automatic". */
-  format: "Automatic" | "Number" | "Currency" | "Percent" | "Date" | "Date and time" | "Text";
-  /** Decimals. Unset: up to 3 for numbers, 2 for money, 1 for percents. 0 to 10. */
-  decimals?: number;
-  /** Currency symbol. Default "$". */
-  currency_symbol: string;
   /** Settings this catalogue does not know are kept. */
   [setting: string]: unknown;
 }
@@ -2609,12 +2545,6 @@ export interface ItemDetailsAxisItemSettings {
   column?: string;
   /** Label. */
   label?: string;
-  /** Format. Default "Automatic". */
-  format: "Automatic" | "Number" | "Currency" | "Percent" | "Date" | "Date and time" | "Text";
-  /** Decimals. Unset: up to 3 for numbers, 2 for money, 1 for percents. 0 to 10. */
-  decimals?: number;
-  /** Currency symbol. Default "$". */
-  currency_symbol: string;
   /** Settings this catalogue does not know are kept. */
   [setting: string]: unknown;
 }
@@ -2688,12 +2618,6 @@ export interface GridAxisItemSettings {
   button_text: string;
   /** Round button. */
   round_button: boolean;
-  /** Format. Default "Automatic". */
-  format: "Automatic" | "Number" | "Currency" | "Percent" | "Date" | "Date and time" | "Text";
-  /** Decimals. Unset: up to 3 for numbers, 2 for money, 1 for percents. 0 to 10. */
-  decimals?: number;
-  /** Currency symbol. Default "$". */
-  currency_symbol: string;
   /** Settings this catalogue does not know are kept. */
   [setting: string]: unknown;
 }
@@ -2742,8 +2666,8 @@ export interface MarkdownSettings {
   text?: string;
   /** One block per row. */
   loop: boolean;
-  /** Columns. Default 1. 1 to 4. */
-  columns: number;
+  /** Columns. 1 to 4. */
+  columns?: number;
   /** Gap. Default 3. */
   gap: "0" | "3" | "6" | "10";
   /** Title. */

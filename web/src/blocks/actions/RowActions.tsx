@@ -3,13 +3,11 @@
 // block's source, so the server checks the audience again and API tokens never reach viewers.
 import { useState, type ReactNode } from 'react';
 import { toApiError } from '../../api/errors';
-import type { BoardBlock } from '../../generated/api';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { showToast } from '../../store/toastStore';
 import { RECORD_ID } from '../details/DetailsPopup';
-import type { BlockPermissions, BlockSource } from '../data/types';
+import type { BlockPermissions, BlockSource, ViewBlock } from '../data/types';
 import { buttonStyle } from '../frameStyle';
-import { rowActions } from '../table/tableModel';
 import {
   ACTION_TYPES,
   actionTitle,
@@ -24,7 +22,7 @@ import {
 import './actions.css';
 
 export interface RowActionsProps {
-  block: BoardBlock;
+  block: ViewBlock<'table' | 'list'>;
   source: BlockSource;
   /** The row, keyed by column ('ChartApps Record ID' included). */
   record: Record<string, string>;
@@ -54,7 +52,7 @@ function succeeded(action: RowAction, fallback: string) {
 
 /** The buttons of the row's actions; nothing when none shows. */
 export function RowActions(props: RowActionsProps) {
-  const shown = shownActions(rowActions(props.block), props.permissions, props.types ?? ACTION_TYPES);
+  const shown = shownActions(props.block.actions, props.permissions, props.types ?? ACTION_TYPES);
   if (shown.length === 0) return null;
   return (
     <div className="row-actions" role="group" aria-label="Row actions">

@@ -5,11 +5,12 @@ import type { BoardBlock } from '../../generated/api';
 import { CellEditor, type EditorValue } from './CellEditor';
 import { shownColumns, type AxisEntry } from './tableModel';
 import { answer, fakeSource } from './testSource';
+import { viewBlockOf } from '../../test/viewBlocks';
 
 const block: BoardBlock = { id: 'b1', type: 'table', sheet_title: 'People' };
 
 function renderEditor(axis: Omit<AxisEntry, 'column'>, initial: EditorValue = '', source = fakeSource()) {
-  const column = shownColumns({ ...block, axis: [{ column: 'Field', ...axis }] }, ['Field'])[0];
+  const column = shownColumns(viewBlockOf('table', { ...block, axis: [{ column: 'Field', ...axis }] }), ['Field'])[0];
   const changes: EditorValue[] = [];
   function Harness() {
     const [value, setValue] = useState<EditorValue>(initial);
@@ -177,7 +178,7 @@ describe('CellEditor images', () => {
 
 describe('CellEditor read-only', () => {
   it('shows a column the caller may not edit as a disabled field', () => {
-    const column = shownColumns({ ...block, axis: [{ column: 'Tags', type: 'multi-select' }] }, ['Tags'])[0];
+    const column = shownColumns(viewBlockOf('table', { ...block, axis: [{ column: 'Tags', type: 'multi-select' }] }), ['Tags'])[0];
     render(<CellEditor column={column} value={['a', 'b']} disabled onChange={vi.fn()} block={block} source={fakeSource()} />);
     const input = screen.getByLabelText('Tags');
     expect(input).toBeDisabled();

@@ -19,7 +19,7 @@ import { DetailsPopup, RECORD_ID } from '../details/DetailsPopup';
 import { RowForm } from './RowForm';
 import './rows.css';
 import { imageUrl, linkUrl } from '../urls';
-import { currentRecordParam, detailHref, formColumns, itemButtons, rowActions, shownColumns, toolbarButtons, truncate, type ShownColumn } from './tableModel';
+import { currentRecordParam, detailHref, formColumns, itemButtons, shownColumns, toolbarButtons, truncate, type ShownColumn } from './tableModel';
 import type { ColumnType } from '../data/columnTypes';
 
 type FormState = { mode: 'add' } | { mode: 'edit'; record: Record<string, string>; action: RowAction };
@@ -308,7 +308,7 @@ export function RowButtons({
 /** Whether any row can show buttons (so a table gives them a column). */
 export function hasRowButtons(state: RowsBlockState, answer: BlockRows): boolean {
   if (itemButtons(state.block).length > 0) return true;
-  return shownActions(rowActions(state.block), answer.permissions ?? undefined, state.options.actionTypes).length > 0;
+  return shownActions(state.block.actions, answer.permissions ?? undefined, state.options.actionTypes).length > 0;
 }
 
 /** The details popup and the add-row / edit-row forms. */

@@ -440,3 +440,108 @@ describe('TableBlock formatted values', () => {
     expect(within(dialog).queryByText('2025-02-10')).not.toBeInTheDocument();
   });
 });
+
+/** A sales sheet of 8 columns (a 300-row sheet's first page), as the issue's check reads it. */
+const SALES_COLUMNS = ['Order date', 'Region', 'Customer', 'Product', 'Units', 'Revenue', 'Status', 'Email'];
+const SALES = Array.from({ length: 10 }, (_, i) => ({
+  'ChartApps Record ID': `r${i}`,
+  'Order date': `2026-03-${String(i + 10)}`,
+  Region: ['North', 'South', 'East'][i % 3] ?? 'North',
+  Customer: `Customer number ${i}`,
+  Product: 'Ergonomic office chair, black',
+  Units: String(i * 3),
+  Revenue: String(Math.round(10677 * (i + 1)) / 10),
+  Status: i % 2 ? 'Shipped' : 'Pending',
+  Email: `customer${i}@example.com`,
+}));
+const salesAxis = (marked: string[] = []) =>
+  SALES_COLUMNS.map((column) => ({ column, drop_first: marked.includes(column), ...(['Units', 'Revenue'].includes(column) ? { type: 'number' } : {}) }));
+
+/** The fitted table's block drawn `width` pixels wide (jsdom lays nothing out). */
+function blockWidth(width: number, scroll?: { client: number; content: number }) {
+  vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockImplementation(function (this: HTMLElement) {
+    if (this.classList.contains('table-block-fitted')) return width;
+    return scroll && this.classList.contains('table-block-scroll') ? scroll.client : 0;
+  });
+  if (scroll) {
+    vi.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockImplementation(function (this: HTMLElement) {
+      return this.classList.contains('table-block-scroll') ? scroll.content : 0;
+    });
+  }
+}
+
+const headerWidth = (name: string) => parseFloat(screen.getByRole('button', { name: new RegExp(`^${name}`) }).style.width);
+
+describe('TableBlock fitting its columns to the block', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('fits 8 columns in a full-width block at 1280 px with none dropped and no sideways scrolling', async () => {
+    blockWidth(1200);
+    await renderTable(table({ fit_columns: true, axis: salesAxis(['Email']) }), fakeSource(answer({ rows: SALES })));
+    expect(headers()).toEqual(SALES_COLUMNS);
+    const total = SALES_COLUMNS.reduce((sum, name) => sum + headerWidth(name), 0);
+    expect(total).toBeLessThanOrEqual(1200);
+    // Sized by content: the short numbers narrower than the long names, none at the spec's 200 px.
+    expect(headerWidth('Units')).toBeLessThan(headerWidth('Customer'));
+    expect(SALES_COLUMNS.map(headerWidth)).not.toContain(200);
+  });
+
+  it('drops the columns marked "Hide first when narrow" first, and keeps them in the details', async () => {
+    blockWidth(600);
+    const { user } = await renderTable(
+      table({ fit_columns: true, show_details_on_click: true, axis: salesAxis(['Email', 'Order date']) }),
+      fakeSource(answer({ rows: SALES })),
+    );
+    expect(headers()).toEqual(['Region', 'Customer', 'Product', 'Units', 'Revenue', 'Status']);
+    await user.click(screen.getByText('Customer number 1'));
+    expect(within(screen.getByRole('dialog')).getByText('customer1@example.com')).toBeInTheDocument();
+  });
+
+  it('shows a card per row below 600 px: the first column as its title and three key values', async () => {
+    blockWidth(390);
+    const user = userEvent.setup();
+    render(
+      <TableBlock
+        block={viewBlockOf('table', table({ fit_columns: true, show_details_on_click: true, axis: salesAxis(['Region']) }))}
+        source={fakeSource(answer({ rows: SALES }))}
+      />,
+    );
+    const cards = await screen.findByRole('list', { name: 'People' });
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    const first = within(cards).getAllByRole('listitem')[0]!;
+    expect(first.querySelector('.table-block-card-title')).toHaveTextContent('2026-03-10');
+    // Region is marked to go first, so Customer, Product and Units are the values.
+    expect([...first.querySelectorAll('dt')].map((term) => term.textContent)).toEqual(['Customer', 'Product', 'Units']);
+    await user.click(within(first).getByText('Customer number 0'));
+    expect(within(screen.getByRole('dialog')).getByText('customer0@example.com')).toBeInTheDocument();
+  });
+
+  it('stays a table at 390 px when fitting is off, its columns 200 px wide', async () => {
+    blockWidth(390);
+    await renderTable(table({ axis: salesAxis() }), fakeSource(answer({ rows: SALES })));
+    expect(headerWidth('Region')).toBe(200);
+  });
+
+  it('right-aligns number columns whether or not it fits', async () => {
+    await renderTable(table({ axis: salesAxis() }), fakeSource(answer({ rows: SALES })));
+    expect(screen.getByText('1067.7').closest('.table-block-cell')).toHaveClass('table-block-number');
+    expect(screen.getByText('Region').closest('th')).not.toHaveClass('table-block-head-number');
+    expect(screen.getByText('Revenue').closest('th')).toHaveClass('table-block-head-number');
+  });
+
+  it('says when columns run past the right edge, in a region a keyboard can scroll', async () => {
+    blockWidth(900, { client: 600, content: 1400 });
+    await renderTable(table({ axis: salesAxis() }), fakeSource(answer({ rows: SALES })));
+    const region = await screen.findByRole('region', { name: 'People' });
+    expect(region).toHaveAttribute('tabindex', '0');
+    expect(region).toHaveAccessibleDescription('More columns to the right: scroll sideways.');
+    expect(region.parentElement).toHaveClass('table-block-more-right');
+  });
+
+  it('shows no cue when every column is in view', async () => {
+    blockWidth(900, { client: 900, content: 900 });
+    await renderTable(table({ axis: salesAxis() }), fakeSource(answer({ rows: SALES })));
+    expect(screen.queryByRole('region')).not.toBeInTheDocument();
+    expect(screen.queryByText(/scroll sideways/)).not.toBeInTheDocument();
+  });
+});

@@ -9,7 +9,7 @@
 import { useEffect, useState } from 'react';
 import type { BoardBlock } from '../../generated/api';
 import type { BlockSource } from '../data/types';
-import { fixedOptions, type AxisEntry } from './tableModel';
+import { fixedOptions, optionsSource, type AxisEntry } from './tableModel';
 
 const cache = new WeakMap<BlockSource, Map<string, Promise<string[]>>>();
 
@@ -34,8 +34,9 @@ export type OptionsLoad = { status: 'loading' } | { status: 'ready'; options: st
 
 /** A column's options: fixed ones at once, a tab's once loaded. */
 export function useColumnOptions(block: BoardBlock, source: BlockSource, axis: AxisEntry | undefined): OptionsLoad {
-  const sheet = axis?.from_google_sheet ? (axis.source?.sheet ?? '').trim() : '';
-  const column = axis?.from_google_sheet ? (axis.source?.column ?? '').trim() : '';
+  const from = optionsSource(axis);
+  const sheet = (from?.sheet ?? '').trim();
+  const column = (from?.column ?? '').trim();
   const fromSheet = Boolean(sheet && column);
   const [load, setLoad] = useState<OptionsLoad>({ status: 'loading' });
   useEffect(() => {

@@ -2,69 +2,68 @@
 // answer: which columns in which order and width, which cells are images, links or markdown,
 // and where toolbar and item buttons lead. Presentation only: filtering, sorting, formatting
 // rules and who may write are the server's.
-import type { BoardBlock } from '../../generated/api';
 import { targetHref, type PageTarget } from '../links/appLocation';
 import type { CellStyle } from '../../generated/core';
-import type { TableActionsItem, TableAxisItem, TableItemButtonsItem, TableToolbarButtonsItem } from '../../generated/blockConfigs';
+import type {
+  CalendarAxisItemSettings,
+  ListAxisItemSettings,
+  SheetColumn,
+  TableAxisItemSettings,
+  TableItemButtonsItemSettings,
+  TableToolbarButtonsItemSettings,
+} from '../../generated/blockConfigs';
 import { HIDDEN_COLUMNS } from '../details/DetailsPopup';
 import { TABLE_TYPES, type ColumnType } from '../data/columnTypes';
-import type { BlockRows, BlockSource } from '../data/types';
-
-/** blocks §3.4, §9: a column is 200 px wide unless its axis entry or the block says otherwise. */
-export const DEFAULT_COLUMN_WIDTH = 200;
-/** blocks §3.4 options default. */
-export const DEFAULT_OPTIONS = 'true, false';
+import type { BlockRows, BlockSource, ViewBlock } from '../data/types';
 
 /** A list's column types (blocks §3.5). */
 export const LIST_TYPES: readonly ColumnType[] = ['text', 'image'];
 
-export type AxisEntry = TableAxisItem & { column: string };
-export type RowAction = TableActionsItem;
+/** A block whose columns are its axis entries, read as a table's (blocks §3.4, §3.5, §3.7). */
+export type ColumnsBlock = ViewBlock<'table' | 'list' | 'calendar'>;
+/** An axis entry that names a column; a list's and a calendar's hold a part of a table's settings. */
+export type AxisEntry = (TableAxisItemSettings | ListAxisItemSettings | CalendarAxisItemSettings) & { column: string };
 
-const positive = (value: unknown): number | undefined => (typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : undefined);
-
-const objects = <T>(value: unknown): T[] =>
-  Array.isArray(value) ? value.filter((item): item is T => typeof item === 'object' && item !== null && !Array.isArray(item)) : [];
-
-/** The block's column entries that name a column. */
-export function axisEntries(block: BoardBlock): AxisEntry[] {
-  return objects<TableAxisItem>(block.axis).filter((entry): entry is AxisEntry => typeof entry.column === 'string' && entry.column.trim() !== '');
+/** The block's column entries that name a column (an entry may leave its column to choose). */
+export function axisEntries(block: ColumnsBlock): AxisEntry[] {
+  const entries: readonly (TableAxisItemSettings | ListAxisItemSettings | CalendarAxisItemSettings)[] = block.axis;
+  return entries.filter((entry): entry is AxisEntry => entry.column !== undefined && entry.column.trim() !== '');
 }
 
-/** The block's row actions as stored; the index of each is the one `runAction` takes. */
-export function rowActions(block: BoardBlock): RowAction[] {
-  return objects<RowAction>(block.actions);
+/** Toolbar buttons that name their page (the editor saves one before its page is chosen). */
+export function toolbarButtons(block: ViewBlock<'table' | 'list'>): TableToolbarButtonsItemSettings[] {
+  return block.toolbar_buttons.filter((button) => (button.open_page ?? '').trim() !== '');
 }
 
-export function toolbarButtons(block: BoardBlock): TableToolbarButtonsItem[] {
-  return objects<TableToolbarButtonsItem>(block.toolbar_buttons).filter((button) => typeof button.open_page === 'string' && button.open_page.trim() !== '');
-}
-
-export function itemButtons(block: BoardBlock): TableItemButtonsItem[] {
-  return objects<TableItemButtonsItem>(block.item_buttons).filter(
-    (button) => typeof button.open_detail_page === 'string' && button.open_detail_page.trim() !== '',
-  );
+/** Item buttons that name their detail page. */
+export function itemButtons(block: ViewBlock<'table' | 'list'>): TableItemButtonsItemSettings[] {
+  return block.item_buttons.filter((button) => (button.open_detail_page ?? '').trim() !== '');
 }
 
 /** A column as the block shows it. */
 export interface ShownColumn {
   name: string;
   axis?: AxisEntry;
-  /** Pixels. */
-  width: number;
+  /** Pixels: the entry's own width, else the block's (blocks §3.4: 200 px by default); none when 0. */
+  width?: number;
   type: ColumnType;
   /** Characters shown before an ellipsis (character_limit). */
   limit?: number;
 }
 
-function columnOf(block: BoardBlock, name: string, axis: AxisEntry | undefined, types: readonly ColumnType[]): ShownColumn {
+/** A width or limit the owner set: 0 means none (the catalogue allows 0 and up). */
+const set = (value: number | undefined) => (value !== undefined && value > 0 ? value : undefined);
+
+function columnOf(block: ColumnsBlock, name: string, axis: AxisEntry | undefined, types: readonly ColumnType[]): ShownColumn {
   const type = types.find((known) => known === axis?.type) ?? 'text';
+  // A calendar has no block-wide width: its details size to their text unless an entry says.
+  const blockWidth = block.type === 'calendar' ? undefined : block.column_width;
   return {
     name,
     axis,
-    width: positive(axis?.column_width) ?? positive(block.column_width) ?? DEFAULT_COLUMN_WIDTH,
+    width: set(axis?.column_width) ?? set(blockWidth),
     type,
-    limit: positive(axis?.character_limit),
+    limit: set(axis?.character_limit),
   };
 }
 
@@ -72,7 +71,7 @@ function columnOf(block: BoardBlock, name: string, axis: AxisEntry | undefined, 
  * The columns the block shows, in order: its axis entries that are not hidden (and that the
  * sheet has), else every visible column of the sheet but the ones it keeps for itself.
  */
-export function shownColumns(block: BoardBlock, columns: string[], types: readonly ColumnType[] = TABLE_TYPES): ShownColumn[] {
+export function shownColumns(block: ColumnsBlock, columns: string[], types: readonly ColumnType[] = TABLE_TYPES): ShownColumn[] {
   const axis = axisEntries(block);
   if (axis.length === 0) return columns.filter((name) => !HIDDEN_COLUMNS.has(name)).map((name) => columnOf(block, name, undefined, types));
   const seen = new Set<string>();
@@ -86,7 +85,13 @@ export function shownColumns(block: BoardBlock, columns: string[], types: readon
  * The columns of the add-row and edit-row forms: the shown ones, then any other column the
  * caller may edit (a hidden column the server lets them change).
  */
-export function formColumns(block: BoardBlock, columns: string[], shown: ShownColumn[], editable: string[], types: readonly ColumnType[]): ShownColumn[] {
+export function formColumns(
+  block: ViewBlock<'table' | 'list'>,
+  columns: string[],
+  shown: ShownColumn[],
+  editable: string[],
+  types: readonly ColumnType[],
+): ShownColumn[] {
   const extra = editable
     .filter((name) => columns.includes(name) && !HIDDEN_COLUMNS.has(name) && !shown.some((column) => column.name === name))
     .map((name) =>
@@ -123,9 +128,22 @@ export function cellLookup<V>(map: Map<string, V>, row: number, column: string):
   return map.get(cellKey(row, column));
 }
 
-/** A select column's fixed options (comma-separated, default 'true, false'); empty means free text. */
+/** Whether `axis` is a table's entry, the only kind with options (a list's and a calendar's have none). */
+function isTableEntry(axis: AxisEntry): axis is TableAxisItemSettings & { column: string } {
+  return typeof axis.options === 'string';
+}
+
+/** The tab and column a select column's options come from, when `from_google_sheet` is on. */
+export function optionsSource(axis: AxisEntry | undefined): SheetColumn | undefined {
+  return axis && isTableEntry(axis) && axis.from_google_sheet ? axis.source : undefined;
+}
+
+/**
+ * A select column's fixed options (a table entry's comma-separated `options`, 'true, false' by
+ * default); empty means free text. Only a table's entries have options.
+ */
 export function fixedOptions(axis: AxisEntry | undefined): string[] {
-  const text = typeof axis?.options === 'string' ? axis.options : DEFAULT_OPTIONS;
+  const text = axis && isTableEntry(axis) ? axis.options : '';
   return text
     .split(',')
     .map((option) => option.trim())

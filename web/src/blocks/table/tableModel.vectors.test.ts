@@ -1,17 +1,15 @@
 // The golden vectors of the shown-columns rule (tests/vectors/shown_columns.json, answered by
 // tessera_blocks::shown_columns, which the server's embed draws with) replayed on the React
 // board's first-paint copy, `shownColumns`, so a table or list shows the same columns in the
-// same order in both renderings.
+// same order in both renderings. The blocks reach `shownColumns` normalised, as views get them.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { viewBlockOf } from '../../test/viewBlocks';
 import { shownColumns } from './tableModel';
-
-/** The block as `shownColumns` takes it (named through the function, not a hand-written type module). */
-type Block = Parameters<typeof shownColumns>[0];
 
 interface Case {
   name: string;
-  input: { block: Block; columns: string[] };
+  input: { block: { type: 'table' | 'list' }; columns: string[] };
   expect: { column: string; axis?: number }[];
 }
 
@@ -24,8 +22,9 @@ describe('tableModel.ts replays the shown-columns vectors', () => {
   });
 
   it.each(vectors.cases.map((c) => [c.name, c] as const))('%s', (_name, c) => {
-    const axis: unknown[] = Array.isArray(c.input.block.axis) ? c.input.block.axis : [];
-    const shown = shownColumns(c.input.block, c.input.columns).map((column) => {
+    const block = viewBlockOf(c.input.block.type, c.input.block);
+    const axis: unknown[] = block.axis;
+    const shown = shownColumns(block, c.input.columns).map((column) => {
       const at = column.axis ? axis.indexOf(column.axis) : -1;
       return at >= 0 ? { column: column.name, axis: at } : { column: column.name };
     });
