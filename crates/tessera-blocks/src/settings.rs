@@ -51,6 +51,13 @@ pub struct ChartAxisItem {
     /// Point hover radius
     #[serde(rename = "pointHoverRadius")]
     pub point_hover_radius: i64,
+    /// Format
+    pub format: String,
+    /// Decimals
+    #[serde(default)]
+    pub decimals: Option<i64>,
+    /// Currency symbol
+    pub currency_symbol: String,
     /// Settings the catalogue does not know (and `id`, `temp_block`), kept as stored.
     #[serde(flatten)]
     pub other: Map<String, Value>,
@@ -171,6 +178,13 @@ pub struct ListAxisItem {
     /// Image source
     #[serde(default)]
     pub image_source: Option<String>,
+    /// Format
+    pub format: String,
+    /// Decimals
+    #[serde(default)]
+    pub decimals: Option<i64>,
+    /// Currency symbol
+    pub currency_symbol: String,
     /// Settings the catalogue does not know (and `id`, `temp_block`), kept as stored.
     #[serde(flatten)]
     pub other: Map<String, Value>,
@@ -382,8 +396,7 @@ pub struct ImageGallerySettings {
     pub margin_left: i64,
     /// Transparency
     #[serde(rename = "Transparent")]
-    #[serde(default)]
-    pub transparent: Option<f64>,
+    pub transparent: f64,
     /// Icon
     pub show_icon: bool,
     /// Icon shape
@@ -464,6 +477,13 @@ pub struct TableAxisItem {
     /// Image source
     #[serde(default)]
     pub image_source: Option<String>,
+    /// Format
+    pub format: String,
+    /// Decimals
+    #[serde(default)]
+    pub decimals: Option<i64>,
+    /// Currency symbol
+    pub currency_symbol: String,
     /// Hide first when narrow
     pub drop_first: bool,
     /// Settings the catalogue does not know (and `id`, `temp_block`), kept as stored.
@@ -617,6 +637,13 @@ pub struct CalendarAxisItem {
     /// Character limit
     #[serde(default)]
     pub character_limit: Option<i64>,
+    /// Format
+    pub format: String,
+    /// Decimals
+    #[serde(default)]
+    pub decimals: Option<i64>,
+    /// Currency symbol
+    pub currency_symbol: String,
     /// Settings the catalogue does not know (and `id`, `temp_block`), kept as stored.
     #[serde(flatten)]
     pub other: Map<String, Value>,
@@ -690,8 +717,7 @@ pub struct FormAxisItem {
     #[serde(default)]
     pub description: Option<String>,
     /// Type
-    #[serde(default)]
-    pub r#type: Option<String>,
+    pub r#type: String,
     /// Options from a sheet
     pub from_google_sheet: bool,
     /// Options source
@@ -969,6 +995,13 @@ pub struct DatalistAxisItem {
     /// Button text
     #[serde(default)]
     pub button_text: Option<String>,
+    /// Format
+    pub format: String,
+    /// Decimals
+    #[serde(default)]
+    pub decimals: Option<i64>,
+    /// Currency symbol
+    pub currency_symbol: String,
     /// Settings the catalogue does not know (and `id`, `temp_block`), kept as stored.
     #[serde(flatten)]
     pub other: Map<String, Value>,
@@ -1356,6 +1389,13 @@ pub struct ItemDetailsAxisItem {
     /// Label
     #[serde(default)]
     pub label: Option<String>,
+    /// Format
+    pub format: String,
+    /// Decimals
+    #[serde(default)]
+    pub decimals: Option<i64>,
+    /// Currency symbol
+    pub currency_symbol: String,
     /// Settings the catalogue does not know (and `id`, `temp_block`), kept as stored.
     #[serde(flatten)]
     pub other: Map<String, Value>,
@@ -1447,6 +1487,13 @@ pub struct GridAxisItem {
     pub button_text: String,
     /// Round button
     pub round_button: bool,
+    /// Format
+    pub format: String,
+    /// Decimals
+    #[serde(default)]
+    pub decimals: Option<i64>,
+    /// Currency symbol
+    pub currency_symbol: String,
     /// Settings the catalogue does not know (and `id`, `temp_block`), kept as stored.
     #[serde(flatten)]
     pub other: Map<String, Value>,
@@ -1502,8 +1549,7 @@ pub struct MarkdownSettings {
     /// One block per row
     pub r#loop: bool,
     /// Columns
-    #[serde(default)]
-    pub columns: Option<i64>,
+    pub columns: i64,
     /// Gap
     pub gap: String,
     /// Title

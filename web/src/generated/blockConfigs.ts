@@ -30,6 +30,12 @@ export interface ChartAxisItem {
   pointRadius?: number;
   /** Point hover radius. Default 0. 0 to 5. */
   pointHoverRadius?: number;
+  /** Format. Default "Automatic". */
+  format?: "Automatic" | "Number" | "Currency" | "Percent" | "Date" | "Date and time" | "Text";
+  /** Decimals. Unset: up to 3 for numbers, 2 for money, 1 for percents. 0 to 10. */
+  decimals?: number;
+  /** Currency symbol. Default "$". */
+  currency_symbol?: string;
   /** Settings this catalogue does not know are kept. */
   [setting: string]: unknown;
 }
@@ -119,6 +125,12 @@ export interface ListAxisItem {
   character_limit?: number;
   /** Image source. */
   image_source?: "External URL";
+  /** Format. Default "Automatic". */
+  format?: "Automatic" | "Number" | "Currency" | "Percent" | "Date" | "Date and time" | "Text";
+  /** Decimals. Unset: up to 3 for numbers, 2 for money, 1 for percents. 0 to 10. */
+  decimals?: number;
+  /** Currency symbol. Default "$". */
+  currency_symbol?: string;
   /** Settings this catalogue does not know are kept. */
   [setting: string]: unknown;
 }
@@ -295,7 +307,7 @@ export interface ImageGalleryConfig {
   margin_bottom?: number;
   /** Left margin. Default 0. 0 to 100. */
   margin_left?: number;
-  /** Transparency. How much of the image shows through the caption box over it: 0 solid, 1 clear (unset: 0.3). The image itself stays opaque. 0 to 1. */
+  /** Transparency. How much of the image shows through the caption box over it: 0 solid, 1 clear. The image itself stays opaque. Default 0.3. 0 to 1. */
   Transparent?: number;
   /** Icon. */
   show_icon?: boolean;
@@ -369,6 +381,12 @@ export interface TableAxisItem {
   character_limit?: number;
   /** Image source. Uploaded images must be under 5 MB. */
   image_source?: "External URL" | "Upload Image";
+  /** Format. Default "Automatic". */
+  format?: "Automatic" | "Number" | "Currency" | "Percent" | "Date" | "Date and time" | "Text";
+  /** Decimals. Unset: up to 3 for numbers, 2 for money, 1 for percents. 0 to 10. */
+  decimals?: number;
+  /** Currency symbol. Default "$". */
+  currency_symbol?: string;
   /** Hide first when narrow. With 'Fit columns to the block', this column is left out before others when the block is too narrow. */
   drop_first?: boolean;
   /** Settings this catalogue does not know are kept. */
@@ -542,6 +560,12 @@ export interface CalendarAxisItem {
   Conditional_formatting?: CalendarAxisItemConditionalFormattingItem[];
   /** Character limit. At least 0. */
   character_limit?: number;
+  /** Format. Default "Automatic". */
+  format?: "Automatic" | "Number" | "Currency" | "Percent" | "Date" | "Date and time" | "Text";
+  /** Decimals. Unset: up to 3 for numbers, 2 for money, 1 for percents. 0 to 10. */
+  decimals?: number;
+  /** Currency symbol. Default "$". */
+  currency_symbol?: string;
   /** Settings this catalogue does not know are kept. */
   [setting: string]: unknown;
 }
@@ -596,7 +620,7 @@ export interface FormAxisItem {
   label?: string;
   /** Description. */
   description?: string;
-  /** Type. */
+  /** Type. Default "text". */
   type?: "text" | "number" | "select" | "multi-select" | "textarea" | "markdowntext" | "month" | "tel" | "time" | "url" | "week" | "email" | "date" | "datetime-local" | "file";
   /** Options from a sheet. */
   from_google_sheet?: boolean;
@@ -808,6 +832,12 @@ export interface DatalistAxisItem {
   type?: "image" | "text" | "button";
   /** Button text. */
   button_text?: string;
+  /** Format. Default "Automatic". */
+  format?: "Automatic" | "Number" | "Currency" | "Percent" | "Date" | "Date and time" | "Text";
+  /** Decimals. Unset: up to 3 for numbers, 2 for money, 1 for percents. 0 to 10. */
+  decimals?: number;
+  /** Currency symbol. Default "$". */
+  currency_symbol?: string;
   /** Settings this catalogue does not know are kept. */
   [setting: string]: unknown;
 }
@@ -1137,6 +1167,12 @@ export interface ItemDetailsAxisItem {
   column?: string;
   /** Label. */
   label?: string;
+  /** Format. Default "Automatic". */
+  format?: "Automatic" | "Number" | "Currency" | "Percent" | "Date" | "Date and time" | "Text";
+  /** Decimals. Unset: up to 3 for numbers, 2 for money, 1 for percents. 0 to 10. */
+  decimals?: number;
+  /** Currency symbol. Default "$". */
+  currency_symbol?: string;
   /** Settings this catalogue does not know are kept. */
   [setting: string]: unknown;
 }
@@ -1210,6 +1246,12 @@ export interface GridAxisItem {
   button_text?: string;
   /** Round button. */
   round_button?: boolean;
+  /** Format. Default "Automatic". */
+  format?: "Automatic" | "Number" | "Currency" | "Percent" | "Date" | "Date and time" | "Text";
+  /** Decimals. Unset: up to 3 for numbers, 2 for money, 1 for percents. 0 to 10. */
+  decimals?: number;
+  /** Currency symbol. Default "$". */
+  currency_symbol?: string;
   /** Settings this catalogue does not know are kept. */
   [setting: string]: unknown;
 }
@@ -1258,7 +1300,7 @@ export interface MarkdownConfig {
   text?: string;
   /** One block per row. */
   loop?: boolean;
-  /** Columns. 1 to 4. */
+  /** Columns. Default 1. 1 to 4. */
   columns?: number;
   /** Gap. Default 3. */
   gap?: "0" | "3" | "6" | "10" | 0 | 3 | 6 | 10;
@@ -1438,6 +1480,12 @@ export interface ChartAxisItemSettings {
   pointRadius: number;
   /** Point hover radius. Default 0. 0 to 5. */
   pointHoverRadius: number;
+  /** Format. Default "Automatic". */
+  format: "Automatic" | "Number" | "Currency" | "Percent" | "Date" | "Date and time" | "Text";
+  /** Decimals. Unset: up to 3 for numbers, 2 for money, 1 for percents. 0 to 10. */
+  decimals?: number;
+  /** Currency symbol. Default "$". */
+  currency_symbol: string;
   /** Settings this catalogue does not know are kept. */
   [setting: string]: unknown;
 }
@@ -1527,6 +1575,12 @@ export interface ListAxisItemSettings {
   character_limit?: number;
   /** Image source. */
   image_source?: "External URL";
+  /** Format. Default "Automatic". */
+  format: "Automatic" | "Number" | "Currency" | "Percent" | "Date" | "Date and time" | "Text";
+  /** Decimals. Unset: up to 3 for numbers, 2 for money, 1 for percents. 0 to 10. */
+  decimals?: number;
+  /** Currency symbol. Default "$". */
+  currency_symbol: string;
   /** Settings this catalogue does not know are kept. */
   [setting: string]: unknown;
 }
@@ -1703,8 +1757,8 @@ export interface ImageGallerySettings {
   margin_bottom: number;
   /** Left margin. Default 0. 0 to 100. */
   margin_left: number;
-  /** Transparency. How much of the image shows through the caption box over it: 0 solid, 1 clear (unset: 0.3). The image itself stays opaque. 0 to 1. */
-  Transparent?: number;
+  /** Transparency. How much of the image shows through the caption box over it: 0 solid, 1 clear. The image itself stays opaque. Default 0.3. 0 to 1. */
+  Transparent: number;
   /** Icon. */
   show_icon: boolean;
   /** Icon shape. Default "info". */
@@ -1777,6 +1831,12 @@ export interface TableAxisItemSettings {
   character_limit?: number;
   /** Image source. Uploaded images must be under 5 MB. */
   image_source?: "External URL" | "Upload Image";
+  /** Format. Default "Automatic". */
+  format: "Automatic" | "Number" | "Currency" | "Percent" | "Date" | "Date and time" | "Text";
+  /** Decimals. Unset: up to 3 for numbers, 2 for money, 1 for percents. 0 to 10. */
+  decimals?: number;
+  /** Currency symbol. Default "$". */
+  currency_symbol: string;
   /** Hide first when narrow. With 'Fit columns to the block', this column is left out before others when the block is too narrow. */
   drop_first: boolean;
   /** Settings this catalogue does not know are kept. */
@@ -1950,6 +2010,12 @@ export interface CalendarAxisItemSettings {
   Conditional_formatting: CalendarAxisItemConditionalFormattingItemSettings[];
   /** Character limit. At least 0. */
   character_limit?: number;
+  /** Format. Default "Automatic". */
+  format: "Automatic" | "Number" | "Currency" | "Percent" | "Date" | "Date and time" | "Text";
+  /** Decimals. Unset: up to 3 for numbers, 2 for money, 1 for percents. 0 to 10. */
+  decimals?: number;
+  /** Currency symbol. Default "$". */
+  currency_symbol: string;
   /** Settings this catalogue does not know are kept. */
   [setting: string]: unknown;
 }
@@ -2004,8 +2070,8 @@ export interface FormAxisItemSettings {
   label?: string;
   /** Description. */
   description?: string;
-  /** Type. */
-  type?: "text" | "number" | "select" | "multi-select" | "textarea" | "markdowntext" | "month" | "tel" | "time" | "url" | "week" | "email" | "date" | "datetime-local" | "file";
+  /** Type. Default "text". */
+  type: "text" | "number" | "select" | "multi-select" | "textarea" | "markdowntext" | "month" | "tel" | "time" | "url" | "week" | "email" | "date" | "datetime-local" | "file";
   /** Options from a sheet. */
   from_google_sheet: boolean;
   /** Options source. */
@@ -2216,6 +2282,12 @@ export interface DatalistAxisItemSettings {
   type: "image" | "text" | "button";
   /** Button text. */
   button_text?: string;
+  /** Format. Default "Automatic". */
+  format: "Automatic" | "Number" | "Currency" | "Percent" | "Date" | "Date and time" | "Text";
+  /** Decimals. Unset: up to 3 for numbers, 2 for money, 1 for percents. 0 to 10. */
+  decimals?: number;
+  /** Currency symbol. Default "$". */
+  currency_symbol: string;
   /** Settings this catalogue does not know are kept. */
   [setting: string]: unknown;
 }
@@ -2545,6 +2617,12 @@ export interface ItemDetailsAxisItemSettings {
   column?: string;
   /** Label. */
   label?: string;
+  /** Format. Default "Automatic". */
+  format: "Automatic" | "Number" | "Currency" | "Percent" | "Date" | "Date and time" | "Text";
+  /** Decimals. Unset: up to 3 for numbers, 2 for money, 1 for percents. 0 to 10. */
+  decimals?: number;
+  /** Currency symbol. Default "$". */
+  currency_symbol: string;
   /** Settings this catalogue does not know are kept. */
   [setting: string]: unknown;
 }
@@ -2618,6 +2696,12 @@ export interface GridAxisItemSettings {
   button_text: string;
   /** Round button. */
   round_button: boolean;
+  /** Format. Default "Automatic". */
+  format: "Automatic" | "Number" | "Currency" | "Percent" | "Date" | "Date and time" | "Text";
+  /** Decimals. Unset: up to 3 for numbers, 2 for money, 1 for percents. 0 to 10. */
+  decimals?: number;
+  /** Currency symbol. Default "$". */
+  currency_symbol: string;
   /** Settings this catalogue does not know are kept. */
   [setting: string]: unknown;
 }
@@ -2666,8 +2750,8 @@ export interface MarkdownSettings {
   text?: string;
   /** One block per row. */
   loop: boolean;
-  /** Columns. 1 to 4. */
-  columns?: number;
+  /** Columns. Default 1. 1 to 4. */
+  columns: number;
   /** Gap. Default 3. */
   gap: "0" | "3" | "6" | "10";
   /** Title. */
