@@ -24,6 +24,7 @@ pub const OPERATIONS: &[&str] = &[
     "block_set",
     "block_new_item",
     "shown_columns",
+    "block_layout",
 ];
 
 /// What `validate_block` answers.
@@ -57,6 +58,8 @@ pub fn validation(block: &Value) -> Validation {
 ///   `null` when the list is full.
 /// - `shown_columns`: input `{block, columns}` (the sheet's columns); answers the
 ///   [`crate::ShownColumn`]s a table or list shows.
+/// - `block_layout`: input `{blocks}` (a board's or a page's blocks in order); answers the grid
+///   columns each takes ([`crate::layout`]; a block of an unknown type takes the row).
 pub fn evaluate(op: &str, input: &str) -> Result<String, String> {
     let output = match op {
         "validate_block" => to_value(validation(&read::<Value>(input)?)),
@@ -99,6 +102,16 @@ pub fn evaluate(op: &str, input: &str) -> Result<String, String> {
             }
             let i: In = read(input)?;
             to_value(crate::shown_columns(&i.block, &i.columns))
+        }
+        "block_layout" => {
+            #[derive(Deserialize)]
+            struct In {
+                blocks: Vec<Value>,
+            }
+            let i: In = read(input)?;
+            let widths: Vec<_> =
+                i.blocks.iter().map(|block| crate::settings(block).map_or(crate::layout::Width::Full, |s| crate::layout::width_of(&s))).collect();
+            to_value(crate::layout::spans(&widths))
         }
         "block_catalogue" => {
             #[derive(Deserialize)]

@@ -47,6 +47,7 @@ mod catalogue;
 mod columns;
 mod edit;
 mod formats;
+pub mod layout;
 mod model;
 mod normalise;
 mod readable;
@@ -68,7 +69,7 @@ mod visibility;
 pub use capabilities::{first_page_rows, Capabilities, FirstPage, Frame, ViewKind, Writes};
 pub use catalogue::{
     block_info, catalogue, field_of, fields, picker, ACTION_TYPES, AUDIENCE, BUTTON_COLOUR, CONDITIONS, FILE_MIME_TYPES, FORM_TYPES,
-    TABLE_TYPES,
+    TABLE_TYPES, WIDTHS,
 };
 pub use columns::{shown_columns, ShownColumn, HIDDEN_COLUMNS};
 pub use edit::{new_item, set};

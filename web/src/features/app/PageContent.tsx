@@ -5,18 +5,17 @@ import { pageFirstPaint, pageSource, type FirstPaint } from '../../blocks/data/s
 import { BlockFrame, SortableBlocks } from '../../shell/blockFrame';
 import type { Block } from '../../store/blockList';
 import { BlockBody } from '../../blocks/BlockBody';
+import { blockSpans } from '../../blocks/layout';
 import { useSettledReveal } from '../board/useSettledReveal';
 import { appliedFilterLines, usableFilters } from '../filters/urlFilters';
 import { UrlFilterNotice } from '../filters/UrlFilterNotice';
 import { useUrlFilters } from '../filters/useUrlFilters';
 
-/** A page's own header and footer blocks run across the page, whatever their width setting. */
-
 /**
  * A page's blocks in order on the page's background, each framed with the page's block border and
  * shadow (platform §3 page_background, block_border, block_shadow), between the app's header and
- * footer when the page has none of its own. Guests see only this: two columns from 768 px, a
- * block with `full_width` across both; a link's filters the page cannot use named once above.
+ * footer when the page has none of its own. Guests see only this: the blocks in the grid of
+ * blocks/layout.ts, as a board's; a link's filters the page cannot use named once above.
  */
 export function PageContent({
   page,
@@ -55,8 +54,9 @@ export function PageContent({
   }, [page.app_id, page.spreadsheetId, path, urlFilters, filters, firstPaint]);
   const source = given ?? served;
   const frameColours = { borderColor: page.block_border, boxShadow: `0 1px 4px ${page.block_shadow}` };
+  const spans = blockSpans(page.blocks);
   const frames = page.blocks.map((block) => (
-    <BlockFrame key={block.id} block={block} className="app-block" style={frameColours} actions={blockActions?.(block)} sortable={Boolean(onMove)}>
+    <BlockFrame key={block.id} block={block} className="app-block" span={spans.get(block.id)} style={frameColours} actions={blockActions?.(block)} sortable={Boolean(onMove)}>
       <BlockBody block={block} source={source} />
     </BlockFrame>
   ));
@@ -70,7 +70,7 @@ export function PageContent({
           <BlockBody block={header} source={source} />
         </header>
       )}
-      <main className="app-page">
+      <main className="app-page" data-block-grid="">
         <UrlFilterNotice filters={filters} urlFilters={urlFilters} onChange={setUrlFilters} />
         {page.blocks.length === 0 && emptyText && <p className="muted app-page-empty">{emptyText}</p>}
         {onMove ? (
