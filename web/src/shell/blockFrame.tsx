@@ -228,8 +228,9 @@ export function BlockWidthHandle<B extends Block>({ block, onResize }: { block: 
   // The frame and the grid it sits in, measured as a drag starts and moves.
   const measure = (event: PointerEvent<HTMLElement>) => {
     const frame = event.currentTarget.closest('section');
-    const grid = event.currentTarget.closest('[data-block-grid]');
-    return frame && grid ? { frame, at: widthAt(event.clientX, frame.getBoundingClientRect(), grid.getBoundingClientRect()) } : null;
+    const box = event.currentTarget.closest('[data-block-grid]')?.getBoundingClientRect();
+    // A grid not laid out (no width) has no share to read.
+    return frame && box?.width ? { frame, at: widthAt(event.clientX, frame.getBoundingClientRect(), box) } : null;
   };
   // While dragging, the frame takes the width the pointer asks for; on release its own span comes
   // back and the saved width re-places the row.

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { BoardBlock, BoardState } from '../../generated/api';
 import { mockFetch, type Routes } from '../../test/fetchMock';
 import { renderApp } from '../../test/renderApp';
@@ -162,5 +162,29 @@ describe('header and footer blocks on a board', () => {
     expect(drawn).toHaveClass('block-bare');
     expect(within(drawn).getByRole('heading', { level: 2, name: 'Site footer' })).toHaveClass('visually-hidden');
     expect(within(drawn).getByRole('button', { name: 'Edit block Site footer' })).toBeInTheDocument();
+  });
+});
+
+describe('resizing a block by dragging its edge', () => {
+  it('snaps to the width nearest the pointer, shows it while dragging and saves it on release', async () => {
+    const { calls } = serve(editorBoard);
+    renderApp('/sales');
+    const alpha = (await screen.findByRole('heading', { level: 2, name: 'Alpha' })).closest('section')!;
+    const grid = alpha.closest<HTMLElement>('[data-block-grid]')!;
+    // jsdom lays nothing out: the grid is 1200 px wide from x = 0, and so starts the block.
+    vi.spyOn(grid, 'getBoundingClientRect').mockReturnValue(new DOMRect(0, 0, 1200, 800));
+    vi.spyOn(alpha, 'getBoundingClientRect').mockReturnValue(new DOMRect(0, 0, 600, 300));
+    const edge = within(alpha).getByRole('slider', { name: 'Width of block Alpha' });
+    edge.setPointerCapture = vi.fn();
+    fireEvent.pointerDown(edge, { pointerId: 1, clientX: 600 });
+    fireEvent.pointerMove(edge, { pointerId: 1, clientX: 790 });
+    expect(edge).toHaveAttribute('aria-valuetext', 'Two thirds');
+    expect(alpha.style.getPropertyValue('--block-span')).toBe('4');
+    expect(calls.some((c) => c.method === 'PUT' && c.url.pathname === '/api/blocks/a')).toBe(false);
+    fireEvent.pointerUp(edge, { pointerId: 1, clientX: 790 });
+    await waitFor(() => expect(calls.filter((c) => c.method === 'PUT' && c.url.pathname === '/api/blocks/a')).toHaveLength(1));
+    expect(calls.find((c) => c.url.pathname === '/api/blocks/a')!.body).toMatchObject({ width: 'Two thirds', full_width: false });
+    // Two thirds beside Beta's half overflow the row: Alpha ends its row, grown to the edge.
+    await waitFor(() => expect(alpha.style.getPropertyValue('--block-span')).toBe('6'));
   });
 });
