@@ -15,7 +15,11 @@ afterEach(() => {
 });
 
 const text = (id: string, title: string): Block => ({ id, type: 'markdown', title, text: title });
-const blocks = [{ ...text('a', 'Alpha'), width: 'Third' }, { ...text('b', 'Beta'), width: 'Half' }, { ...text('c', 'Gamma'), full_width: true }];
+const blocks = [
+  { ...text('a', 'Alpha'), width: 'Third' },
+  { ...text('b', 'Beta'), width: 'Half' },
+  { ...text('c', 'Gamma'), full_width: true },
+];
 const ORDER = '/api/apps/a1/pages/p-home/blocks/order';
 
 function serveEditor(more: Parameters<typeof serve>[0] = {}) {
@@ -74,7 +78,13 @@ describe('arranging the blocks of an app page', { timeout: 15_000 }, () => {
     await user.keyboard('{ArrowRight}');
     expect([span(alpha), span(beta)]).toEqual(['3', '3']);
     await waitFor(() => expect(calls.filter((c) => c.method === 'PUT' && c.url.pathname === '/api/blocks/a')).toHaveLength(1));
-    expect(calls.find((c) => c.url.pathname === '/api/blocks/a')!.body).toEqual({ type: 'markdown', title: 'Alpha', text: 'Alpha', width: 'Half', full_width: false });
+    expect(calls.find((c) => c.url.pathname === '/api/blocks/a')!.body).toEqual({
+      type: 'markdown',
+      title: 'Alpha',
+      text: 'Alpha',
+      width: 'Half',
+      full_width: false,
+    });
   });
 
   it('gives a guest the blocks at their widths, the page header across the page, without handles or width edges', async () => {

@@ -56,7 +56,15 @@ export function PageContent({
   const frameColours = { borderColor: page.block_border, boxShadow: `0 1px 4px ${page.block_shadow}` };
   const spans = blockSpans(page.blocks);
   const frames = page.blocks.map((block) => (
-    <BlockFrame key={block.id} block={block} className="app-block" span={spans.get(block.id)} style={frameColours} actions={blockActions?.(block)} sortable={Boolean(onMove)}>
+    <BlockFrame
+      key={block.id}
+      block={block}
+      className="app-block"
+      span={spans.get(block.id)}
+      style={frameColours}
+      actions={blockActions?.(block)}
+      sortable={Boolean(onMove)}
+    >
       <BlockBody block={block} source={source} />
     </BlockFrame>
   ));

@@ -19,7 +19,11 @@ afterEach(() => {
 });
 
 const text = (id: string, title: string): BoardBlock => ({ id, type: 'markdown', title, text: title });
-const blocks = [{ ...text('a', 'Alpha'), width: 'Half' }, { ...text('b', 'Beta'), width: 'Half' }, { ...text('c', 'Gamma'), full_width: true }];
+const blocks = [
+  { ...text('a', 'Alpha'), width: 'Half' },
+  { ...text('b', 'Beta'), width: 'Half' },
+  { ...text('c', 'Gamma'), full_width: true },
+];
 const editorBoard = boardState({ can_edit: true, user_role: 'owner', blocks });
 
 function serve(board: BoardState, more: Routes = {}) {
