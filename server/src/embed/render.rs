@@ -850,6 +850,39 @@ mod tests {
     }
 
     #[test]
+    fn blocks_take_the_grid_columns_of_the_layout_rule_under_a_bar_of_search_and_filters() {
+        let block = |id: &str, kind: &str, config: Value| shown(id.into(), kind, config.as_object().unwrap().clone(), Body::Settings);
+        let snapshot = Snapshot {
+            title: "Sales".into(),
+            settings: crate::boards::board_state::Settings {
+                hide_search: false,
+                hide_filters: false,
+                filters: vec![json!({"name": "Region"})],
+                ..Default::default()
+            },
+            tabs: Vec::new(),
+            active_tab: None,
+            blocks: vec![
+                block("k", "markdown", json!({"width": "Third"})),
+                block("c", "markdown", json!({"width": "Half"})),
+                block("t", "markdown", json!({"width": "Two thirds", "full_width": true})),
+            ],
+        };
+        let html = page(&snapshot).as_str().to_owned();
+        let span = |id: &str| {
+            let at = html.find(&format!(r#"data-block="{id}""#)).unwrap();
+            let open = html[..at].rfind("<section").unwrap();
+            html[open..at].split("--span:").nth(1).unwrap().split(';').next().unwrap().to_owned()
+        };
+        // A third, then a half that ends its row grown to the edge, then a full_width block.
+        assert_eq!([span("k"), span("c"), span("t")], ["2", "4", "6"]);
+        // The search box and the filter's chip come before the first block, in the bar.
+        let bar = html.find(r#"class="ssr-panel""#).unwrap();
+        assert!(bar < html.find(r#"data-block="k""#).unwrap());
+        assert!(html[bar..].starts_with(r#"class="ssr-panel" aria-hidden="true"><div class="ssr-input ssr-search">Search</div><span class="ssr-chip">Region</span></div>"#), "{html}");
+    }
+
+    #[test]
     fn headers_footers_and_banners_are_drawn_without_the_frames_box_and_title_line() {
         let framed = |kind: BlockType, config: Value| {
             let shown =
