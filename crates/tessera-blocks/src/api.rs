@@ -109,8 +109,11 @@ pub fn evaluate(op: &str, input: &str) -> Result<String, String> {
                 blocks: Vec<Value>,
             }
             let i: In = read(input)?;
-            let widths: Vec<_> =
-                i.blocks.iter().map(|block| crate::settings(block).map_or(crate::layout::Width::Full, |s| crate::layout::width_of(&s))).collect();
+            let widths: Vec<_> = i
+                .blocks
+                .iter()
+                .map(|block| crate::settings(block).map_or(crate::layout::Width::Full, |s| crate::layout::width_of(&s)))
+                .collect();
             to_value(crate::layout::spans(&widths))
         }
         "block_catalogue" => {

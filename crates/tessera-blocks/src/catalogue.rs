@@ -815,7 +815,15 @@ pub(crate) const TYPES: [TypeDef; 20] = [
         "§3.11",
         &[SHEET, IMAGE_GALLERY, SHARED, FULL],
     ),
-    def(T::Table, "Table", "Rows in a table you can sort and search.", "table", P::Data, "§3.4", &[SHEET, TABLE, TABLE_SETTINGS, SHARED, FULL]),
+    def(
+        T::Table,
+        "Table",
+        "Rows in a table you can sort and search.",
+        "table",
+        P::Data,
+        "§3.4",
+        &[SHEET, TABLE, TABLE_SETTINGS, SHARED, FULL],
+    ),
     def(T::Calendar, "Calendar", "Rows with dates placed on a calendar.", "calendar", P::Data, "§3.7", &[SHEET, CALENDAR, SHARED, FULL]),
     def(T::Form, "Form", "A form whose answers are added as rows.", "form", P::Input, "§3.8", &[SHEET, FORM, SHARED, HALF]),
     def(T::Event, "Event", "An event with its title, description and details.", "event", P::Content, "§3.16", &[EVENT, SHARED, HALF]),
@@ -878,7 +886,15 @@ pub(crate) const TYPES: [TypeDef; 20] = [
         &[SHEET, MARKDOWN, SHARED, FULL],
     ),
     def(T::Iframe, "Iframe", "Another web page, from pasted iframe code.", "iframe", P::Content, "§3.14", &[IFRAME, SHARED, FULL]),
-    def(T::Scorecard, "Scorecard", "Sums, averages and counts of columns.", "scorecard", P::Data, "§3.9", &[SHEET, SCORECARD, SHARED, THIRD]),
+    def(
+        T::Scorecard,
+        "Scorecard",
+        "Sums, averages and counts of columns.",
+        "scorecard",
+        P::Data,
+        "§3.9",
+        &[SHEET, SCORECARD, SHARED, THIRD],
+    ),
     def(T::Map, "Map", "Rows placed on a map by their address.", "map", P::Data, "§3.10", &[SHEET, MAP, SHARED, FULL]),
 ];
 

@@ -121,6 +121,8 @@ pub struct ChartSettings {
     /// Toolbar icon colour
     #[serde(default)]
     pub toolbar_icon_color: Option<String>,
+    /// Width
+    pub width: String,
     /// Settings the catalogue does not know (and `id`, `temp_block`), kept as stored.
     #[serde(flatten)]
     pub other: Map<String, Value>,
@@ -319,6 +321,8 @@ pub struct ListSettings {
     /// Toolbar icon colour
     #[serde(default)]
     pub toolbar_icon_color: Option<String>,
+    /// Width
+    pub width: String,
     /// Settings the catalogue does not know (and `id`, `temp_block`), kept as stored.
     #[serde(flatten)]
     pub other: Map<String, Value>,
@@ -426,6 +430,8 @@ pub struct ImageGallerySettings {
     /// Toolbar icon colour
     #[serde(default)]
     pub toolbar_icon_color: Option<String>,
+    /// Width
+    pub width: String,
     /// Settings the catalogue does not know (and `id`, `temp_block`), kept as stored.
     #[serde(flatten)]
     pub other: Map<String, Value>,
@@ -587,6 +593,8 @@ pub struct TableSettings {
     /// Toolbar icon colour
     #[serde(default)]
     pub toolbar_icon_color: Option<String>,
+    /// Width
+    pub width: String,
     /// Settings the catalogue does not know (and `id`, `temp_block`), kept as stored.
     #[serde(flatten)]
     pub other: Map<String, Value>,
@@ -669,6 +677,8 @@ pub struct CalendarSettings {
     /// Toolbar icon colour
     #[serde(default)]
     pub toolbar_icon_color: Option<String>,
+    /// Width
+    pub width: String,
     /// Settings the catalogue does not know (and `id`, `temp_block`), kept as stored.
     #[serde(flatten)]
     pub other: Map<String, Value>,
@@ -768,6 +778,8 @@ pub struct FormSettings {
     /// Toolbar icon colour
     #[serde(default)]
     pub toolbar_icon_color: Option<String>,
+    /// Width
+    pub width: String,
     /// Settings the catalogue does not know (and `id`, `temp_block`), kept as stored.
     #[serde(flatten)]
     pub other: Map<String, Value>,
@@ -892,6 +904,8 @@ pub struct EventSettings {
     /// Toolbar icon colour
     #[serde(default)]
     pub toolbar_icon_color: Option<String>,
+    /// Width
+    pub width: String,
     /// Settings the catalogue does not know (and `id`, `temp_block`), kept as stored.
     #[serde(flatten)]
     pub other: Map<String, Value>,
@@ -947,6 +961,8 @@ pub struct FeatureslayoutSettings {
     /// Toolbar icon colour
     #[serde(default)]
     pub toolbar_icon_color: Option<String>,
+    /// Width
+    pub width: String,
     /// Settings the catalogue does not know (and `id`, `temp_block`), kept as stored.
     #[serde(flatten)]
     pub other: Map<String, Value>,
@@ -1016,6 +1032,8 @@ pub struct DatalistSettings {
     /// Toolbar icon colour
     #[serde(default)]
     pub toolbar_icon_color: Option<String>,
+    /// Width
+    pub width: String,
     /// Settings the catalogue does not know (and `id`, `temp_block`), kept as stored.
     #[serde(flatten)]
     pub other: Map<String, Value>,
@@ -1054,6 +1072,8 @@ pub struct ImageGridSettings {
     /// Toolbar icon colour
     #[serde(default)]
     pub toolbar_icon_color: Option<String>,
+    /// Width
+    pub width: String,
     /// Settings the catalogue does not know (and `id`, `temp_block`), kept as stored.
     #[serde(flatten)]
     pub other: Map<String, Value>,
@@ -1101,6 +1121,8 @@ pub struct BannerHeroSettings {
     /// Toolbar icon colour
     #[serde(default)]
     pub toolbar_icon_color: Option<String>,
+    /// Width
+    pub width: String,
     /// Settings the catalogue does not know (and `id`, `temp_block`), kept as stored.
     #[serde(flatten)]
     pub other: Map<String, Value>,
@@ -1258,6 +1280,8 @@ pub struct ImageAccordianSettings {
     /// Toolbar icon colour
     #[serde(default)]
     pub toolbar_icon_color: Option<String>,
+    /// Width
+    pub width: String,
     /// Settings the catalogue does not know (and `id`, `temp_block`), kept as stored.
     #[serde(flatten)]
     pub other: Map<String, Value>,
@@ -1415,6 +1439,8 @@ pub struct ItemDetailsSettings {
     /// Toolbar icon colour
     #[serde(default)]
     pub toolbar_icon_color: Option<String>,
+    /// Width
+    pub width: String,
     /// Settings the catalogue does not know (and `id`, `temp_block`), kept as stored.
     #[serde(flatten)]
     pub other: Map<String, Value>,
@@ -1482,6 +1508,8 @@ pub struct GridSettings {
     /// Toolbar icon colour
     #[serde(default)]
     pub toolbar_icon_color: Option<String>,
+    /// Width
+    pub width: String,
     /// Settings the catalogue does not know (and `id`, `temp_block`), kept as stored.
     #[serde(flatten)]
     pub other: Map<String, Value>,
@@ -1525,6 +1553,8 @@ pub struct MarkdownSettings {
     /// Toolbar icon colour
     #[serde(default)]
     pub toolbar_icon_color: Option<String>,
+    /// Width
+    pub width: String,
     /// Settings the catalogue does not know (and `id`, `temp_block`), kept as stored.
     #[serde(flatten)]
     pub other: Map<String, Value>,
@@ -1560,6 +1590,8 @@ pub struct IframeSettings {
     /// Toolbar icon colour
     #[serde(default)]
     pub toolbar_icon_color: Option<String>,
+    /// Width
+    pub width: String,
     /// Settings the catalogue does not know (and `id`, `temp_block`), kept as stored.
     #[serde(flatten)]
     pub other: Map<String, Value>,
@@ -1618,6 +1650,8 @@ pub struct ScorecardSettings {
     /// Toolbar icon colour
     #[serde(default)]
     pub toolbar_icon_color: Option<String>,
+    /// Width
+    pub width: String,
     /// Settings the catalogue does not know (and `id`, `temp_block`), kept as stored.
     #[serde(flatten)]
     pub other: Map<String, Value>,
@@ -1663,6 +1697,8 @@ pub struct MapSettings {
     /// Toolbar icon colour
     #[serde(default)]
     pub toolbar_icon_color: Option<String>,
+    /// Width
+    pub width: String,
     /// Settings the catalogue does not know (and `id`, `temp_block`), kept as stored.
     #[serde(flatten)]
     pub other: Map<String, Value>,

@@ -783,7 +783,12 @@ mod tests {
 
     #[test]
     fn blocks_of_other_types_start_at_their_types_default_width() {
-        let widths = [(BlockType::Form, json!("Half")), (BlockType::Scorecard, json!("Third")), (BlockType::Map, json!("Full")), (BlockType::Footer, Value::Null)];
+        let widths = [
+            (BlockType::Form, json!("Half")),
+            (BlockType::Scorecard, json!("Third")),
+            (BlockType::Map, json!("Full")),
+            (BlockType::Footer, Value::Null),
+        ];
         for (block_type, width) in widths {
             let Starter { settings, chosen } = start(block_type, &sales());
             assert_eq!(settings.get("width").cloned().unwrap_or(Value::Null), width, "{block_type}");

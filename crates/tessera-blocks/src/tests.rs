@@ -615,6 +615,11 @@ fn visibility_rows() -> Vec<(&'static str, Value, &'static str, bool)> {
             rows.push((block_type, json!({"title": "Sales"}), path, true));
         }
     }
+    // Every grid block's width shows while it is not full width (issue 47): full_width is the row.
+    for block_type in BlockType::ALL.into_iter().filter(|t| !matches!(t, BlockType::Header | BlockType::Footer)).map(BlockType::as_str) {
+        rows.push((block_type, json!({}), "width", true));
+        rows.push((block_type, json!({"full_width": true}), "width", false));
+    }
     for block_type in ["featureslayout", "ImageGrid", "bannerHero", "imageAccordian"] {
         rows.push((block_type, json!({"features": [{}]}), "features[0].icon", false));
         rows.push((block_type, json!({"features": [{"iconType": "text"}]}), "features[0].icon", true));

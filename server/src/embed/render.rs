@@ -9,11 +9,11 @@
 //! HTML taken as it is comes from `tessera_markup` (markdown) and `chart_svg`.
 
 use serde_json::Value;
+use tessera_blocks::layout::{self, Width};
 use tessera_blocks::settings::{
     ChartAxisItem, DatalistAxisItem, DatalistSettings, EventSettings, FeaturesItem, FooterSettings, FormSettings, HeaderSettings,
     ImageGallerySettings, ItemDetailsSettings,
 };
-use tessera_blocks::layout::{self, Width};
 use tessera_blocks::{BlockSettings, Frame, HIDDEN_COLUMNS};
 
 use super::chart_svg::{self, ChartStyle};

@@ -83,6 +83,8 @@ export interface ChartConfig {
   font_color?: string;
   /** Toolbar icon colour. */
   toolbar_icon_color?: string;
+  /** Width. The share of the row the block takes; the last block of a row grows to its end. On phones every block is full width. Default "Half". */
+  width?: "Third" | "Half" | "Two thirds" | "Full";
   /** Settings this catalogue does not know are kept. */
   [setting: string]: unknown;
 }
@@ -236,6 +238,8 @@ export interface ListConfig {
   font_color?: string;
   /** Toolbar icon colour. */
   toolbar_icon_color?: string;
+  /** Width. The share of the row the block takes; the last block of a row grows to its end. On phones every block is full width. Default "Full". */
+  width?: "Third" | "Half" | "Two thirds" | "Full";
   /** Settings this catalogue does not know are kept. */
   [setting: string]: unknown;
 }
@@ -327,6 +331,8 @@ export interface ImageGalleryConfig {
   font_color?: string;
   /** Toolbar icon colour. */
   toolbar_icon_color?: string;
+  /** Width. The share of the row the block takes; the last block of a row grows to its end. On phones every block is full width. Default "Full". */
+  width?: "Third" | "Half" | "Two thirds" | "Full";
   /** Settings this catalogue does not know are kept. */
   [setting: string]: unknown;
 }
@@ -506,6 +512,8 @@ export interface TableConfig {
   font_color?: string;
   /** Toolbar icon colour. */
   toolbar_icon_color?: string;
+  /** Width. The share of the row the block takes; the last block of a row grows to its end. On phones every block is full width. Default "Full". */
+  width?: "Third" | "Half" | "Two thirds" | "Full";
   /** Settings this catalogue does not know are kept. */
   [setting: string]: unknown;
 }
@@ -581,6 +589,8 @@ export interface CalendarConfig {
   font_color?: string;
   /** Toolbar icon colour. */
   toolbar_icon_color?: string;
+  /** Width. The share of the row the block takes; the last block of a row grows to its end. On phones every block is full width. Default "Full". */
+  width?: "Third" | "Half" | "Two thirds" | "Full";
   /** Settings this catalogue does not know are kept. */
   [setting: string]: unknown;
 }
@@ -659,6 +669,8 @@ export interface FormConfig {
   font_color?: string;
   /** Toolbar icon colour. */
   toolbar_icon_color?: string;
+  /** Width. The share of the row the block takes; the last block of a row grows to its end. On phones every block is full width. Default "Half". */
+  width?: "Third" | "Half" | "Two thirds" | "Full";
   /** Settings this catalogue does not know are kept. */
   [setting: string]: unknown;
 }
@@ -749,6 +761,8 @@ export interface EventConfig {
   font_color?: string;
   /** Toolbar icon colour. */
   toolbar_icon_color?: string;
+  /** Width. The share of the row the block takes; the last block of a row grows to its end. On phones every block is full width. Default "Half". */
+  width?: "Third" | "Half" | "Two thirds" | "Full";
   /** Settings this catalogue does not know are kept. */
   [setting: string]: unknown;
 }
@@ -791,6 +805,8 @@ export interface FeatureslayoutConfig {
   font_color?: string;
   /** Toolbar icon colour. */
   toolbar_icon_color?: string;
+  /** Width. The share of the row the block takes; the last block of a row grows to its end. On phones every block is full width. Default "Full". */
+  width?: "Third" | "Half" | "Two thirds" | "Full";
   /** Settings this catalogue does not know are kept. */
   [setting: string]: unknown;
 }
@@ -845,6 +861,8 @@ export interface DatalistConfig {
   font_color?: string;
   /** Toolbar icon colour. */
   toolbar_icon_color?: string;
+  /** Width. The share of the row the block takes; the last block of a row grows to its end. On phones every block is full width. Default "Full". */
+  width?: "Third" | "Half" | "Two thirds" | "Full";
   /** Settings this catalogue does not know are kept. */
   [setting: string]: unknown;
 }
@@ -889,6 +907,8 @@ export interface ImageGridConfig {
   font_color?: string;
   /** Toolbar icon colour. */
   toolbar_icon_color?: string;
+  /** Width. The share of the row the block takes; the last block of a row grows to its end. On phones every block is full width. Default "Full". */
+  width?: "Third" | "Half" | "Two thirds" | "Full";
   /** Settings this catalogue does not know are kept. */
   [setting: string]: unknown;
 }
@@ -939,6 +959,8 @@ export interface BannerHeroConfig {
   font_color?: string;
   /** Toolbar icon colour. */
   toolbar_icon_color?: string;
+  /** Width. The share of the row the block takes; the last block of a row grows to its end. On phones every block is full width. Default "Full". */
+  width?: "Third" | "Half" | "Two thirds" | "Full";
   /** Settings this catalogue does not know are kept. */
   [setting: string]: unknown;
 }
@@ -1068,6 +1090,8 @@ export interface ImageAccordianConfig {
   font_color?: string;
   /** Toolbar icon colour. */
   toolbar_icon_color?: string;
+  /** Width. The share of the row the block takes; the last block of a row grows to its end. On phones every block is full width. Default "Full". */
+  width?: "Third" | "Half" | "Two thirds" | "Full";
   /** Settings this catalogue does not know are kept. */
   [setting: string]: unknown;
 }
@@ -1183,6 +1207,8 @@ export interface ItemDetailsConfig {
   font_color?: string;
   /** Toolbar icon colour. */
   toolbar_icon_color?: string;
+  /** Width. The share of the row the block takes; the last block of a row grows to its end. On phones every block is full width. Default "Full". */
+  width?: "Third" | "Half" | "Two thirds" | "Full";
   /** Settings this catalogue does not know are kept. */
   [setting: string]: unknown;
 }
@@ -1239,6 +1265,8 @@ export interface GridConfig {
   font_color?: string;
   /** Toolbar icon colour. */
   toolbar_icon_color?: string;
+  /** Width. The share of the row the block takes; the last block of a row grows to its end. On phones every block is full width. Default "Full". */
+  width?: "Third" | "Half" | "Two thirds" | "Full";
   /** Settings this catalogue does not know are kept. */
   [setting: string]: unknown;
 }
@@ -1274,6 +1302,8 @@ export interface MarkdownConfig {
   font_color?: string;
   /** Toolbar icon colour. */
   toolbar_icon_color?: string;
+  /** Width. The share of the row the block takes; the last block of a row grows to its end. On phones every block is full width. Default "Full". */
+  width?: "Third" | "Half" | "Two thirds" | "Full";
   /** Settings this catalogue does not know are kept. */
   [setting: string]: unknown;
 }
@@ -1303,6 +1333,8 @@ export interface IframeConfig {
   font_color?: string;
   /** Toolbar icon colour. */
   toolbar_icon_color?: string;
+  /** Width. The share of the row the block takes; the last block of a row grows to its end. On phones every block is full width. Default "Full". */
+  width?: "Third" | "Half" | "Two thirds" | "Full";
   /** Settings this catalogue does not know are kept. */
   [setting: string]: unknown;
 }
@@ -1349,6 +1381,8 @@ export interface ScorecardConfig {
   font_color?: string;
   /** Toolbar icon colour. */
   toolbar_icon_color?: string;
+  /** Width. The share of the row the block takes; the last block of a row grows to its end. On phones every block is full width. Default "Third". */
+  width?: "Third" | "Half" | "Two thirds" | "Full";
   /** Settings this catalogue does not know are kept. */
   [setting: string]: unknown;
 }
@@ -1384,6 +1418,8 @@ export interface MapConfig {
   font_color?: string;
   /** Toolbar icon colour. */
   toolbar_icon_color?: string;
+  /** Width. The share of the row the block takes; the last block of a row grows to its end. On phones every block is full width. Default "Full". */
+  width?: "Third" | "Half" | "Two thirds" | "Full";
   /** Settings this catalogue does not know are kept. */
   [setting: string]: unknown;
 }
@@ -1487,6 +1523,8 @@ export interface ChartSettings {
   font_color?: string;
   /** Toolbar icon colour. */
   toolbar_icon_color?: string;
+  /** Width. The share of the row the block takes; the last block of a row grows to its end. On phones every block is full width. Default "Half". */
+  width: "Third" | "Half" | "Two thirds" | "Full";
   /** Settings this catalogue does not know are kept. */
   [setting: string]: unknown;
 }
@@ -1640,6 +1678,8 @@ export interface ListSettings {
   font_color?: string;
   /** Toolbar icon colour. */
   toolbar_icon_color?: string;
+  /** Width. The share of the row the block takes; the last block of a row grows to its end. On phones every block is full width. Default "Full". */
+  width: "Third" | "Half" | "Two thirds" | "Full";
   /** Settings this catalogue does not know are kept. */
   [setting: string]: unknown;
 }
@@ -1731,6 +1771,8 @@ export interface ImageGallerySettings {
   font_color?: string;
   /** Toolbar icon colour. */
   toolbar_icon_color?: string;
+  /** Width. The share of the row the block takes; the last block of a row grows to its end. On phones every block is full width. Default "Full". */
+  width: "Third" | "Half" | "Two thirds" | "Full";
   /** Settings this catalogue does not know are kept. */
   [setting: string]: unknown;
 }
@@ -1910,6 +1952,8 @@ export interface TableSettings {
   font_color?: string;
   /** Toolbar icon colour. */
   toolbar_icon_color?: string;
+  /** Width. The share of the row the block takes; the last block of a row grows to its end. On phones every block is full width. Default "Full". */
+  width: "Third" | "Half" | "Two thirds" | "Full";
   /** Settings this catalogue does not know are kept. */
   [setting: string]: unknown;
 }
@@ -1985,6 +2029,8 @@ export interface CalendarSettings {
   font_color?: string;
   /** Toolbar icon colour. */
   toolbar_icon_color?: string;
+  /** Width. The share of the row the block takes; the last block of a row grows to its end. On phones every block is full width. Default "Full". */
+  width: "Third" | "Half" | "Two thirds" | "Full";
   /** Settings this catalogue does not know are kept. */
   [setting: string]: unknown;
 }
@@ -2063,6 +2109,8 @@ export interface FormSettings {
   font_color?: string;
   /** Toolbar icon colour. */
   toolbar_icon_color?: string;
+  /** Width. The share of the row the block takes; the last block of a row grows to its end. On phones every block is full width. Default "Half". */
+  width: "Third" | "Half" | "Two thirds" | "Full";
   /** Settings this catalogue does not know are kept. */
   [setting: string]: unknown;
 }
@@ -2153,6 +2201,8 @@ export interface EventSettings {
   font_color?: string;
   /** Toolbar icon colour. */
   toolbar_icon_color?: string;
+  /** Width. The share of the row the block takes; the last block of a row grows to its end. On phones every block is full width. Default "Half". */
+  width: "Third" | "Half" | "Two thirds" | "Full";
   /** Settings this catalogue does not know are kept. */
   [setting: string]: unknown;
 }
@@ -2195,6 +2245,8 @@ export interface FeatureslayoutSettings {
   font_color?: string;
   /** Toolbar icon colour. */
   toolbar_icon_color?: string;
+  /** Width. The share of the row the block takes; the last block of a row grows to its end. On phones every block is full width. Default "Full". */
+  width: "Third" | "Half" | "Two thirds" | "Full";
   /** Settings this catalogue does not know are kept. */
   [setting: string]: unknown;
 }
@@ -2249,6 +2301,8 @@ export interface DatalistSettings {
   font_color?: string;
   /** Toolbar icon colour. */
   toolbar_icon_color?: string;
+  /** Width. The share of the row the block takes; the last block of a row grows to its end. On phones every block is full width. Default "Full". */
+  width: "Third" | "Half" | "Two thirds" | "Full";
   /** Settings this catalogue does not know are kept. */
   [setting: string]: unknown;
 }
@@ -2293,6 +2347,8 @@ export interface ImageGridSettings {
   font_color?: string;
   /** Toolbar icon colour. */
   toolbar_icon_color?: string;
+  /** Width. The share of the row the block takes; the last block of a row grows to its end. On phones every block is full width. Default "Full". */
+  width: "Third" | "Half" | "Two thirds" | "Full";
   /** Settings this catalogue does not know are kept. */
   [setting: string]: unknown;
 }
@@ -2343,6 +2399,8 @@ export interface BannerHeroSettings {
   font_color?: string;
   /** Toolbar icon colour. */
   toolbar_icon_color?: string;
+  /** Width. The share of the row the block takes; the last block of a row grows to its end. On phones every block is full width. Default "Full". */
+  width: "Third" | "Half" | "Two thirds" | "Full";
   /** Settings this catalogue does not know are kept. */
   [setting: string]: unknown;
 }
@@ -2472,6 +2530,8 @@ export interface ImageAccordianSettings {
   font_color?: string;
   /** Toolbar icon colour. */
   toolbar_icon_color?: string;
+  /** Width. The share of the row the block takes; the last block of a row grows to its end. On phones every block is full width. Default "Full". */
+  width: "Third" | "Half" | "Two thirds" | "Full";
   /** Settings this catalogue does not know are kept. */
   [setting: string]: unknown;
 }
@@ -2587,6 +2647,8 @@ export interface ItemDetailsSettings {
   font_color?: string;
   /** Toolbar icon colour. */
   toolbar_icon_color?: string;
+  /** Width. The share of the row the block takes; the last block of a row grows to its end. On phones every block is full width. Default "Full". */
+  width: "Third" | "Half" | "Two thirds" | "Full";
   /** Settings this catalogue does not know are kept. */
   [setting: string]: unknown;
 }
@@ -2643,6 +2705,8 @@ export interface GridSettings {
   font_color?: string;
   /** Toolbar icon colour. */
   toolbar_icon_color?: string;
+  /** Width. The share of the row the block takes; the last block of a row grows to its end. On phones every block is full width. Default "Full". */
+  width: "Third" | "Half" | "Two thirds" | "Full";
   /** Settings this catalogue does not know are kept. */
   [setting: string]: unknown;
 }
@@ -2678,6 +2742,8 @@ export interface MarkdownSettings {
   font_color?: string;
   /** Toolbar icon colour. */
   toolbar_icon_color?: string;
+  /** Width. The share of the row the block takes; the last block of a row grows to its end. On phones every block is full width. Default "Full". */
+  width: "Third" | "Half" | "Two thirds" | "Full";
   /** Settings this catalogue does not know are kept. */
   [setting: string]: unknown;
 }
@@ -2707,6 +2773,8 @@ export interface IframeSettings {
   font_color?: string;
   /** Toolbar icon colour. */
   toolbar_icon_color?: string;
+  /** Width. The share of the row the block takes; the last block of a row grows to its end. On phones every block is full width. Default "Full". */
+  width: "Third" | "Half" | "Two thirds" | "Full";
   /** Settings this catalogue does not know are kept. */
   [setting: string]: unknown;
 }
@@ -2753,6 +2821,8 @@ export interface ScorecardSettings {
   font_color?: string;
   /** Toolbar icon colour. */
   toolbar_icon_color?: string;
+  /** Width. The share of the row the block takes; the last block of a row grows to its end. On phones every block is full width. Default "Third". */
+  width: "Third" | "Half" | "Two thirds" | "Full";
   /** Settings this catalogue does not know are kept. */
   [setting: string]: unknown;
 }
@@ -2788,6 +2858,8 @@ export interface MapSettings {
   font_color?: string;
   /** Toolbar icon colour. */
   toolbar_icon_color?: string;
+  /** Width. The share of the row the block takes; the last block of a row grows to its end. On phones every block is full width. Default "Full". */
+  width: "Third" | "Half" | "Two thirds" | "Full";
   /** Settings this catalogue does not know are kept. */
   [setting: string]: unknown;
 }
