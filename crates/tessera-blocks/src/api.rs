@@ -25,6 +25,7 @@ pub const OPERATIONS: &[&str] = &[
     "block_new_item",
     "shown_columns",
     "fit_columns",
+    "block_layout",
 ];
 
 /// What `validate_block` answers.
@@ -60,6 +61,8 @@ pub fn validation(block: &Value) -> Validation {
 ///   [`crate::ShownColumn`]s a table or list shows.
 /// - `fit_columns`: input `{columns, width, reserved}` ([`crate::FitColumn`]s, the block's
 ///   width and the pixels of it the columns may not take, default 0); answers the [`crate::Fit`] of a table that fits its columns to the block.
+/// - `block_layout`: input `{blocks}` (a board's or a page's blocks in order); answers the grid
+///   columns each takes ([`crate::layout`]; a block of an unknown type takes the row).
 pub fn evaluate(op: &str, input: &str) -> Result<String, String> {
     let output = match op {
         "validate_block" => to_value(validation(&read::<Value>(input)?)),
@@ -113,6 +116,19 @@ pub fn evaluate(op: &str, input: &str) -> Result<String, String> {
             }
             let i: In = read(input)?;
             to_value(crate::fit_columns(&i.columns, i.width, i.reserved))
+        }
+        "block_layout" => {
+            #[derive(Deserialize)]
+            struct In {
+                blocks: Vec<Value>,
+            }
+            let i: In = read(input)?;
+            let widths: Vec<_> = i
+                .blocks
+                .iter()
+                .map(|block| crate::settings(block).map_or(crate::layout::Width::Full, |s| crate::layout::width_of(&s)))
+                .collect();
+            to_value(crate::layout::spans(&widths))
         }
         "block_catalogue" => {
             #[derive(Deserialize)]

@@ -68,6 +68,7 @@
 //! | footer social `type` | `facebook`; a new item takes the first unused | instagram, facebook, linkedin | | platform §4 |
 //! | ImageGrid / imageAccordian `features` | | at most 4 items | | §3.17 |
 //! | itemDetails action `label` | `Click Here` | | | §3.21 |
+//! | `width` (every type but header and footer) | `Full`; `Half` for chart, form, event; `Third` for scorecard | Third, Half, Two thirds, Full (hidden while `full_width` is on) | | issue 47 |
 //! | column `Conditional_formatting` rule `condition` | | the 16 filter conditions (a rule without one colours nothing) | | §3.4, platform §5 |
 
 use tessera_core::query::DEFAULT_ROWS_PER_PAGE;
@@ -145,6 +146,28 @@ const SHARED: &[Field] = &[
     field("font_color", "Font colour", Colour, Display),
     field("toolbar_icon_color", "Toolbar icon colour", Colour, Display),
 ];
+
+// ---- issue 47: a block's width in the grid of a board or an app page (`layout.rs`) ----
+
+/// The widths a block takes in the grid, narrowest first (`crate::layout::Width`).
+pub const WIDTHS: &[&str] = &["Third", "Half", "Two thirds", "Full"];
+
+/// `width`, by default `default`: each type starts at the width its content reads at (the
+/// defaults below say why). `full_width` (blocks §3.1), when on, still means the whole row.
+const fn width(default: &'static str) -> Field {
+    field("width", "Width", Select, Display)
+        .options(WIDTHS)
+        .text(default)
+        .help("The share of the row the block takes; the last block of a row grows to its end. On phones every block is full width.")
+        .visible(Rule::IsOff { field: "full_width" })
+}
+
+/// Tables, lists, calendars, maps, cards and media: their columns, days and images need the row.
+const FULL: &[Field] = &[width("Full")];
+/// Charts, forms and events read at half the row, so two sit side by side; a lone one grows.
+const HALF: &[Field] = &[width("Half")];
+/// Scorecards: a few numbers, three to a row as a KPI row.
+const THIRD: &[Field] = &[width("Third")];
 
 /// The filter conditions of platform §5, as `tessera_core::filter::Condition` spells them.
 pub const CONDITIONS: &[&str] = &[
@@ -819,7 +842,7 @@ pub(crate) const TYPES: [TypeDef; 20] = [
         "chart",
         P::Data,
         "§3.3",
-        &[SHEET, CHART, DETAILS, SHARED],
+        &[SHEET, CHART, DETAILS, SHARED, HALF],
     ),
     def(
         T::List,
@@ -828,7 +851,7 @@ pub(crate) const TYPES: [TypeDef; 20] = [
         "list",
         P::Data,
         "§3.5",
-        &[SHEET, LIST, TABLE_SETTINGS, SHARED],
+        &[SHEET, LIST, TABLE_SETTINGS, SHARED, FULL],
     ),
     def(
         T::ImageGallery,
@@ -837,12 +860,20 @@ pub(crate) const TYPES: [TypeDef; 20] = [
         "images",
         P::Media,
         "§3.11",
-        &[SHEET, IMAGE_GALLERY, SHARED],
+        &[SHEET, IMAGE_GALLERY, SHARED, FULL],
     ),
-    def(T::Table, "Table", "Rows in a table you can sort and search.", "table", P::Data, "§3.4", &[SHEET, TABLE, TABLE_SETTINGS, SHARED]),
-    def(T::Calendar, "Calendar", "Rows with dates placed on a calendar.", "calendar", P::Data, "§3.7", &[SHEET, CALENDAR, SHARED]),
-    def(T::Form, "Form", "A form whose answers are added as rows.", "form", P::Input, "§3.8", &[SHEET, FORM, SHARED]),
-    def(T::Event, "Event", "An event with its title, description and details.", "event", P::Content, "§3.16", &[EVENT, SHARED]),
+    def(
+        T::Table,
+        "Table",
+        "Rows in a table you can sort and search.",
+        "table",
+        P::Data,
+        "§3.4",
+        &[SHEET, TABLE, TABLE_SETTINGS, SHARED, FULL],
+    ),
+    def(T::Calendar, "Calendar", "Rows with dates placed on a calendar.", "calendar", P::Data, "§3.7", &[SHEET, CALENDAR, SHARED, FULL]),
+    def(T::Form, "Form", "A form whose answers are added as rows.", "form", P::Input, "§3.8", &[SHEET, FORM, SHARED, HALF]),
+    def(T::Event, "Event", "An event with its title, description and details.", "event", P::Content, "§3.16", &[EVENT, SHARED, HALF]),
     def(
         T::FeaturesLayout,
         "Features Layout",
@@ -850,9 +881,9 @@ pub(crate) const TYPES: [TypeDef; 20] = [
         "features",
         P::Content,
         "§3.18",
-        &[FEATURES_LAYOUT, SHARED],
+        &[FEATURES_LAYOUT, SHARED, FULL],
     ),
-    def(T::Datalist, "Data List", "Label and value pairs of each record.", "datalist", P::Data, "§3.15", &[SHEET, DATALIST, SHARED]),
+    def(T::Datalist, "Data List", "Label and value pairs of each record.", "datalist", P::Data, "§3.15", &[SHEET, DATALIST, SHARED, FULL]),
     def(
         T::ImageGrid,
         "Image Grid",
@@ -860,7 +891,7 @@ pub(crate) const TYPES: [TypeDef; 20] = [
         "image-grid",
         P::Media,
         "§3.17",
-        &[FOUR_FEATURES, SHARED],
+        &[FOUR_FEATURES, SHARED, FULL],
     ),
     def(
         T::BannerHero,
@@ -869,7 +900,7 @@ pub(crate) const TYPES: [TypeDef; 20] = [
         "banner",
         P::Media,
         "§3.18",
-        &[BANNER_HERO, SHARED],
+        &[BANNER_HERO, SHARED, FULL],
     ),
     def(T::Footer, "Footer", "Links, contacts and social icons at the foot of the page.", "footer", P::Content, "§3.19", &[FOOTER, SHARED]),
     def(
@@ -879,7 +910,7 @@ pub(crate) const TYPES: [TypeDef; 20] = [
         "accordion",
         P::Media,
         "§3.17",
-        &[FOUR_FEATURES, SHARED],
+        &[FOUR_FEATURES, SHARED, FULL],
     ),
     def(T::Header, "Header", "A logo and navigation links.", "header", P::Content, "§3.20", &[HEADER, SHARED]),
     def(
@@ -889,9 +920,9 @@ pub(crate) const TYPES: [TypeDef; 20] = [
         "details",
         P::Data,
         "§3.21",
-        &[SHEET, ITEM_DETAILS, SHARED],
+        &[SHEET, ITEM_DETAILS, SHARED, FULL],
     ),
-    def(T::Grid, "Grid", "Rows as a grid of cards.", "grid", P::Data, "§3.12", &[SHEET, GRID, GRID_DETAILS, SHARED]),
+    def(T::Grid, "Grid", "Rows as a grid of cards.", "grid", P::Data, "§3.12", &[SHEET, GRID, GRID_DETAILS, SHARED, FULL]),
     def(
         T::Markdown,
         "Markdown",
@@ -899,11 +930,19 @@ pub(crate) const TYPES: [TypeDef; 20] = [
         "markdown",
         P::Content,
         "§3.13",
-        &[SHEET, MARKDOWN, SHARED],
+        &[SHEET, MARKDOWN, SHARED, FULL],
     ),
-    def(T::Iframe, "Iframe", "Another web page, from pasted iframe code.", "iframe", P::Content, "§3.14", &[IFRAME, SHARED]),
-    def(T::Scorecard, "Scorecard", "Sums, averages and counts of columns.", "scorecard", P::Data, "§3.9", &[SHEET, SCORECARD, SHARED]),
-    def(T::Map, "Map", "Rows placed on a map by their address.", "map", P::Data, "§3.10", &[SHEET, MAP, SHARED]),
+    def(T::Iframe, "Iframe", "Another web page, from pasted iframe code.", "iframe", P::Content, "§3.14", &[IFRAME, SHARED, FULL]),
+    def(
+        T::Scorecard,
+        "Scorecard",
+        "Sums, averages and counts of columns.",
+        "scorecard",
+        P::Data,
+        "§3.9",
+        &[SHEET, SCORECARD, SHARED, THIRD],
+    ),
+    def(T::Map, "Map", "Rows placed on a map by their address.", "map", P::Data, "§3.10", &[SHEET, MAP, SHARED, FULL]),
 ];
 
 pub(crate) fn type_def(block_type: BlockType) -> &'static TypeDef {

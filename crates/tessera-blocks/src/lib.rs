@@ -48,6 +48,7 @@ mod columns;
 mod edit;
 mod fit;
 mod formats;
+pub mod layout;
 mod model;
 mod normalise;
 mod readable;
@@ -69,7 +70,7 @@ mod visibility;
 pub use capabilities::{first_page_rows, Capabilities, FirstPage, Frame, ViewKind, Writes};
 pub use catalogue::{
     block_info, catalogue, field_of, fields, picker, ACTION_TYPES, AUDIENCE, BUTTON_COLOUR, CONDITIONS, FILE_MIME_TYPES, FORM_TYPES,
-    TABLE_TYPES,
+    TABLE_TYPES, WIDTHS,
 };
 pub use columns::{shown_columns, ShownColumn, HIDDEN_COLUMNS};
 pub use edit::{new_item, set};

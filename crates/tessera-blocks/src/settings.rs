@@ -128,6 +128,8 @@ pub struct ChartSettings {
     /// Toolbar icon colour
     #[serde(default)]
     pub toolbar_icon_color: Option<String>,
+    /// Width
+    pub width: String,
     /// Settings the catalogue does not know (and `id`, `temp_block`), kept as stored.
     #[serde(flatten)]
     pub other: Map<String, Value>,
@@ -333,6 +335,8 @@ pub struct ListSettings {
     /// Toolbar icon colour
     #[serde(default)]
     pub toolbar_icon_color: Option<String>,
+    /// Width
+    pub width: String,
     /// Settings the catalogue does not know (and `id`, `temp_block`), kept as stored.
     #[serde(flatten)]
     pub other: Map<String, Value>,
@@ -439,6 +443,8 @@ pub struct ImageGallerySettings {
     /// Toolbar icon colour
     #[serde(default)]
     pub toolbar_icon_color: Option<String>,
+    /// Width
+    pub width: String,
     /// Settings the catalogue does not know (and `id`, `temp_block`), kept as stored.
     #[serde(flatten)]
     pub other: Map<String, Value>,
@@ -611,6 +617,8 @@ pub struct TableSettings {
     /// Toolbar icon colour
     #[serde(default)]
     pub toolbar_icon_color: Option<String>,
+    /// Width
+    pub width: String,
     /// Settings the catalogue does not know (and `id`, `temp_block`), kept as stored.
     #[serde(flatten)]
     pub other: Map<String, Value>,
@@ -700,6 +708,8 @@ pub struct CalendarSettings {
     /// Toolbar icon colour
     #[serde(default)]
     pub toolbar_icon_color: Option<String>,
+    /// Width
+    pub width: String,
     /// Settings the catalogue does not know (and `id`, `temp_block`), kept as stored.
     #[serde(flatten)]
     pub other: Map<String, Value>,
@@ -798,6 +808,8 @@ pub struct FormSettings {
     /// Toolbar icon colour
     #[serde(default)]
     pub toolbar_icon_color: Option<String>,
+    /// Width
+    pub width: String,
     /// Settings the catalogue does not know (and `id`, `temp_block`), kept as stored.
     #[serde(flatten)]
     pub other: Map<String, Value>,
@@ -922,6 +934,8 @@ pub struct EventSettings {
     /// Toolbar icon colour
     #[serde(default)]
     pub toolbar_icon_color: Option<String>,
+    /// Width
+    pub width: String,
     /// Settings the catalogue does not know (and `id`, `temp_block`), kept as stored.
     #[serde(flatten)]
     pub other: Map<String, Value>,
@@ -977,6 +991,8 @@ pub struct FeatureslayoutSettings {
     /// Toolbar icon colour
     #[serde(default)]
     pub toolbar_icon_color: Option<String>,
+    /// Width
+    pub width: String,
     /// Settings the catalogue does not know (and `id`, `temp_block`), kept as stored.
     #[serde(flatten)]
     pub other: Map<String, Value>,
@@ -1053,6 +1069,8 @@ pub struct DatalistSettings {
     /// Toolbar icon colour
     #[serde(default)]
     pub toolbar_icon_color: Option<String>,
+    /// Width
+    pub width: String,
     /// Settings the catalogue does not know (and `id`, `temp_block`), kept as stored.
     #[serde(flatten)]
     pub other: Map<String, Value>,
@@ -1091,6 +1109,8 @@ pub struct ImageGridSettings {
     /// Toolbar icon colour
     #[serde(default)]
     pub toolbar_icon_color: Option<String>,
+    /// Width
+    pub width: String,
     /// Settings the catalogue does not know (and `id`, `temp_block`), kept as stored.
     #[serde(flatten)]
     pub other: Map<String, Value>,
@@ -1138,6 +1158,8 @@ pub struct BannerHeroSettings {
     /// Toolbar icon colour
     #[serde(default)]
     pub toolbar_icon_color: Option<String>,
+    /// Width
+    pub width: String,
     /// Settings the catalogue does not know (and `id`, `temp_block`), kept as stored.
     #[serde(flatten)]
     pub other: Map<String, Value>,
@@ -1295,6 +1317,8 @@ pub struct ImageAccordianSettings {
     /// Toolbar icon colour
     #[serde(default)]
     pub toolbar_icon_color: Option<String>,
+    /// Width
+    pub width: String,
     /// Settings the catalogue does not know (and `id`, `temp_block`), kept as stored.
     #[serde(flatten)]
     pub other: Map<String, Value>,
@@ -1459,6 +1483,8 @@ pub struct ItemDetailsSettings {
     /// Toolbar icon colour
     #[serde(default)]
     pub toolbar_icon_color: Option<String>,
+    /// Width
+    pub width: String,
     /// Settings the catalogue does not know (and `id`, `temp_block`), kept as stored.
     #[serde(flatten)]
     pub other: Map<String, Value>,
@@ -1533,6 +1559,8 @@ pub struct GridSettings {
     /// Toolbar icon colour
     #[serde(default)]
     pub toolbar_icon_color: Option<String>,
+    /// Width
+    pub width: String,
     /// Settings the catalogue does not know (and `id`, `temp_block`), kept as stored.
     #[serde(flatten)]
     pub other: Map<String, Value>,
@@ -1575,6 +1603,8 @@ pub struct MarkdownSettings {
     /// Toolbar icon colour
     #[serde(default)]
     pub toolbar_icon_color: Option<String>,
+    /// Width
+    pub width: String,
     /// Settings the catalogue does not know (and `id`, `temp_block`), kept as stored.
     #[serde(flatten)]
     pub other: Map<String, Value>,
@@ -1610,6 +1640,8 @@ pub struct IframeSettings {
     /// Toolbar icon colour
     #[serde(default)]
     pub toolbar_icon_color: Option<String>,
+    /// Width
+    pub width: String,
     /// Settings the catalogue does not know (and `id`, `temp_block`), kept as stored.
     #[serde(flatten)]
     pub other: Map<String, Value>,
@@ -1668,6 +1700,8 @@ pub struct ScorecardSettings {
     /// Toolbar icon colour
     #[serde(default)]
     pub toolbar_icon_color: Option<String>,
+    /// Width
+    pub width: String,
     /// Settings the catalogue does not know (and `id`, `temp_block`), kept as stored.
     #[serde(flatten)]
     pub other: Map<String, Value>,
@@ -1713,6 +1747,8 @@ pub struct MapSettings {
     /// Toolbar icon colour
     #[serde(default)]
     pub toolbar_icon_color: Option<String>,
+    /// Width
+    pub width: String,
     /// Settings the catalogue does not know (and `id`, `temp_block`), kept as stored.
     #[serde(flatten)]
     pub other: Map<String, Value>,

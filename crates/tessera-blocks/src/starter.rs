@@ -27,10 +27,10 @@
 //! | grid, datalist, itemDetails | the image column first, then the other columns, at most [`CARD_COLUMNS`] |
 //! | markdown | the tab only |
 //!
-//! The width: tables, lists and calendars start full width (`full_width`), as their columns and
-//! days need the whole board; a chart does when its x axis column has more than
-//! [`HALF_WIDTH_CATEGORIES`] values, more than half the board labels legibly. Other blocks start
-//! at the catalogue's default, half the board.
+//! The width (`width`, the grid of `crate::layout`): tables, lists and calendars start at the whole
+//! row, as their columns and days need it, and say so; a chart does when its x axis column has
+//! more than [`HALF_WIDTH_CATEGORIES`] values, more than half the row labels legibly. Other blocks
+//! start at their type's default width in the catalogue.
 //!
 //! Everything is merged over [`with_defaults`], so the answer passes [`crate::validate`] as a
 //! `temp_block` draft, and as a saved block whenever nothing was left to choose.
@@ -52,8 +52,8 @@ pub const CARD_COLUMNS: usize = 8;
 pub const SELECT_OPTIONS: usize = 12;
 /// The most values a chart's x axis category may have.
 const CATEGORY_VALUES: usize = 20;
-/// The most x axis values a chart labels legibly at half the board's width (about 300 px at the
-/// three-column layout); a chart with more starts full width.
+/// The most x axis values a chart labels legibly at half the board's width (about 600 px on a
+/// 1280 px screen); a chart with more starts at the whole row.
 pub const HALF_WIDTH_CATEGORIES: usize = 8;
 
 /// A new block's starting settings and what they chose.
@@ -243,8 +243,8 @@ pub fn starter(block_type: BlockType, sheet: &str, profiles: &[ColumnProfile]) -
         let columns = Columns::new(profiles);
         bind(block_type, &columns, &mut draft);
         if let Some(reason) = full_width(block_type, &columns, &draft) {
-            draft.set("full_width", json!(true));
-            draft.say(format!("Full width: on, {reason}"));
+            draft.set("width", json!("Full"));
+            draft.say(format!("Width: Full, {reason}"));
         }
     }
     let settings = with_defaults(&Value::Object(draft.settings)).expect("a known block type always takes its defaults");
@@ -283,7 +283,7 @@ fn bind(block_type: BlockType, columns: &Columns, draft: &mut Draft) {
     }
 }
 
-/// Why a new block starts full width (see the module doc), or `None` for half the board.
+/// Why a new block starts at the whole row (see the module doc), or `None` for its type's default.
 fn full_width(block_type: BlockType, columns: &Columns, draft: &Draft) -> Option<String> {
     match block_type {
         BlockType::Table | BlockType::List => Some("for its columns".to_owned()),
@@ -706,7 +706,7 @@ mod tests {
             (&settings["start_time_column"], &settings["end_time_column"], &settings["event_title_column"]),
             (&json!("Order date"), &json!("Delivery date"), &json!("Customer"))
         );
-        assert_eq!(chosen[1..], ["Start: Order date", "End: Delivery date", "Event title: Customer", "Full width: on, for its days"]);
+        assert_eq!(chosen[1..], ["Start: Order date", "End: Delivery date", "Event title: Customer", "Width: Full, for its days"]);
         let Starter { settings, chosen } = start(BlockType::Calendar, &only_text());
         assert!(settings.get("start_time_column").is_none());
         assert_eq!(chosen[1], "Choose a start time column: this tab has no date column.");
@@ -766,8 +766,8 @@ mod tests {
             [(BlockType::Table, "for its columns"), (BlockType::List, "for its columns"), (BlockType::Calendar, "for its days")]
         {
             let Starter { settings, chosen } = start(block_type, &sales());
-            assert_eq!(settings["full_width"], true, "{block_type}");
-            assert_eq!(chosen.last().unwrap(), &format!("Full width: on, {reason}"), "{block_type}");
+            assert_eq!(settings["width"], "Full", "{block_type}");
+            assert_eq!(chosen.last().unwrap(), &format!("Width: Full, {reason}"), "{block_type}");
         }
     }
 
@@ -778,20 +778,28 @@ mod tests {
             text("Region", &names.iter().map(String::as_str).collect::<Vec<_>>())
         };
         let Starter { settings, chosen } = start(BlockType::Chart, &[regions(HALF_WIDTH_CATEGORIES), number("Revenue")]);
-        assert_ne!(settings["full_width"], true, "eight bars fit half the board");
-        assert!(!chosen.iter().any(|c| c.starts_with("Full width")));
+        assert_eq!(settings["width"], "Half", "eight bars fit half the board");
+        assert!(!chosen.iter().any(|c| c.starts_with("Width")));
         let Starter { settings, chosen } = start(BlockType::Chart, &[regions(HALF_WIDTH_CATEGORIES + 1), number("Revenue")]);
-        assert_eq!(settings["full_width"], true);
-        assert_eq!(chosen.last().unwrap(), "Full width: on, for its 9 x axis values");
+        assert_eq!(settings["width"], "Full");
+        assert_eq!(chosen.last().unwrap(), "Width: Full, for its 9 x axis values");
         let Starter { settings, .. } = start(BlockType::Chart, &[unique_text("Customer"), date("Day"), number("Visits")]);
-        assert_eq!(settings["full_width"], true, "30 days on the x axis");
+        assert_eq!(settings["width"], "Full", "30 days on the x axis");
     }
 
     #[test]
-    fn blocks_of_other_types_start_at_the_default_half_width() {
-        for block_type in [BlockType::Form, BlockType::Scorecard, BlockType::Map, BlockType::Markdown, BlockType::Grid, BlockType::Footer] {
-            let Starter { settings, .. } = start(block_type, &sales());
+    fn blocks_of_other_types_start_at_their_types_default_width() {
+        let widths = [
+            (BlockType::Form, json!("Half")),
+            (BlockType::Scorecard, json!("Third")),
+            (BlockType::Map, json!("Full")),
+            (BlockType::Footer, Value::Null),
+        ];
+        for (block_type, width) in widths {
+            let Starter { settings, chosen } = start(block_type, &sales());
+            assert_eq!(settings.get("width").cloned().unwrap_or(Value::Null), width, "{block_type}");
             assert_ne!(settings["full_width"], true, "{block_type}");
+            assert!(!chosen.iter().any(|c| c.starts_with("Width")), "{block_type}");
         }
     }
 

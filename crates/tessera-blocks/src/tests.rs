@@ -88,6 +88,25 @@ fn table_paths(rows: &[(&str, &str)]) -> BTreeSet<(String, String)> {
 
 /// (type, path, default, settings beside it that show it).
 const DEFAULTS: &[(&str, &str, &str, &str)] = &[
+    // issue 47: each type starts at the width its content reads at (catalogue.rs says why).
+    ("chart", "width", r#""Half""#, r#"{}"#),
+    ("list", "width", r#""Full""#, r#"{}"#),
+    ("imageGallery", "width", r#""Full""#, r#"{}"#),
+    ("table", "width", r#""Full""#, r#"{}"#),
+    ("calendar", "width", r#""Full""#, r#"{}"#),
+    ("form", "width", r#""Half""#, r#"{}"#),
+    ("event", "width", r#""Half""#, r#"{}"#),
+    ("featureslayout", "width", r#""Full""#, r#"{}"#),
+    ("datalist", "width", r#""Full""#, r#"{}"#),
+    ("ImageGrid", "width", r#""Full""#, r#"{}"#),
+    ("bannerHero", "width", r#""Full""#, r#"{}"#),
+    ("imageAccordian", "width", r#""Full""#, r#"{}"#),
+    ("itemDetails", "width", r#""Full""#, r#"{}"#),
+    ("grid", "width", r#""Full""#, r#"{}"#),
+    ("markdown", "width", r#""Full""#, r#"{}"#),
+    ("iframe", "width", r#""Full""#, r#"{}"#),
+    ("scorecard", "width", r#""Third""#, r#"{}"#),
+    ("map", "width", r#""Full""#, r#"{}"#),
     ("chart", "legendPosition", r#""top""#, r#"{}"#),
     ("chart", "pdf_download", "true", r#"{}"#),
     ("chart", "axis[].type", r#""bar""#, r#"{}"#),
@@ -647,6 +666,11 @@ fn visibility_rows() -> Vec<(&'static str, Value, &'static str, bool)> {
             rows.push((block_type, json!({"title": ""}), path, false));
             rows.push((block_type, json!({"title": "Sales"}), path, true));
         }
+    }
+    // Every grid block's width shows while it is not full width (issue 47): full_width is the row.
+    for block_type in BlockType::ALL.into_iter().filter(|t| !matches!(t, BlockType::Header | BlockType::Footer)).map(BlockType::as_str) {
+        rows.push((block_type, json!({}), "width", true));
+        rows.push((block_type, json!({"full_width": true}), "width", false));
     }
     for block_type in ["featureslayout", "ImageGrid", "bannerHero", "imageAccordian"] {
         rows.push((block_type, json!({"features": [{}]}), "features[0].icon", false));

@@ -1,6 +1,6 @@
 //! A [`Snapshot`] as the markup of the embed page: the board's hero, its section tabs and its
-//! blocks in the layout of the browser's board view (one column, two from 768 px, three from
-//! 1280 px), each block with what a guest sees in it. The browser's board replaces this markup
+//! blocks in the layout of the browser's board view (the grid of `tessera_blocks::layout`: each
+//! block a third, a half, two thirds or the whole row, one column up to 600 px), each block with what a guest sees in it. The browser's board replaces this markup
 //! once it has drawn itself (`web/src/features/embed/EmbedPage.tsx`); until then, and without
 //! JavaScript, this is the page. Blocks that only work with a script (form, map, calendar,
 //! iframe) get their title and a box of the size they take, with what can be read as text.
@@ -9,6 +9,7 @@
 //! HTML taken as it is comes from `tessera_markup` (markdown) and `chart_svg`.
 
 use serde_json::Value;
+use tessera_blocks::layout::{self, Width};
 use tessera_blocks::settings::{
     ChartAxisItem, DatalistAxisItem, DatalistSettings, EventSettings, FeaturesItem, FooterSettings, FormSettings, HeaderSettings,
     ImageGallerySettings, ItemDetailsSettings,
@@ -45,14 +46,12 @@ pub const STYLE: &str = r#"<style id="ssr-embed-style">
 .ssr-logo{max-height:56px;max-width:200px;object-fit:contain}
 .ssr-content{max-width:1280px;margin:0 auto;padding:24px;display:flex;flex-direction:column;gap:16px}
 .ssr-tabs{display:flex;flex-wrap:wrap;gap:6px;margin:0;padding:0;list-style:none}.ssr-tabs li{border:1px solid var(--block-border);border-radius:999px;padding:6px 14px}.ssr-tabs li[aria-current]{background:var(--ink);color:#fff}
-.ssr-blocks{display:grid;grid-template-columns:minmax(0,1fr);gap:16px;align-items:start}
-@media(min-width:768px){.ssr-blocks{grid-template-columns:repeat(2,minmax(0,1fr))}}
-@media(min-width:1280px){.ssr-blocks{grid-template-columns:repeat(3,minmax(0,1fr))}
-.ssr-with-panel{max-width:1680px;display:grid;grid-template-columns:200px minmax(0,1fr) 400px;grid-template-areas:"sections main panel";align-items:start}
-.ssr-with-panel.ssr-no-sections{grid-template-columns:minmax(0,1fr) 400px;grid-template-areas:"main panel"}
-.ssr-with-panel .ssr-tabs{grid-area:sections;flex-direction:column}.ssr-with-panel .ssr-blocks{grid-area:main;grid-template-columns:repeat(2,minmax(0,1fr))}
-.ssr-with-panel .ssr-panel{grid-area:panel;background:#fff;border:1px solid var(--block-border);border-radius:10px;padding:16px}}
-.ssr-search{margin:0;padding:9px 12px;color:var(--muted)}
+.ssr-blocks{display:grid;grid-template-columns:repeat(6,minmax(0,1fr));gap:16px;align-items:stretch}
+.ssr-blocks>.ssr-block{grid-column:span var(--span,6)}
+@media(max-width:600px){.ssr-blocks{grid-template-columns:minmax(0,1fr)}.ssr-blocks>.ssr-block{grid-column:1/-1}}
+.ssr-panel{display:flex;flex-wrap:wrap;align-items:center;gap:8px 12px}.ssr-panel .ssr-input{margin:0}
+.ssr-chip{border:1px solid var(--block-border);border-radius:999px;background:#fff;padding:4px 12px;font-size:.875rem}
+.ssr-search{flex:1 1 240px;max-width:420px;margin:0;padding:9px 12px;color:var(--muted)}
 .ssr-block{background:#fff;border:1px solid var(--block-border);border-radius:10px;box-shadow:0 1px 4px var(--block-shadow);padding:16px 20px;min-width:0;overflow-wrap:anywhere}
 .ssr-block.ssr-full{grid-column:1/-1}.ssr-block.ssr-bare{background:none;border:0;box-shadow:none;padding:0}.ssr-block h2{margin:0 0 12px;font-size:1.1rem}.ssr-block h3{margin:0 0 6px;font-size:1rem}
 .ssr-block img{max-width:100%;height:auto}.ssr-block a{color:var(--link)}
@@ -118,12 +117,7 @@ pub fn page(snapshot: &Snapshot) -> Safe {
             .collect(),
     };
     let panel = !settings.hide_search || !filters.is_empty();
-    let class = match (panel, snapshot.tabs.is_empty()) {
-        (true, true) => "ssr-content ssr-with-panel ssr-no-sections",
-        (true, false) => "ssr-content ssr-with-panel",
-        (false, _) => "ssr-content",
-    };
-    m.open("div", &[("class", class.into())]);
+    m.open("div", &[("class", "ssr-content".into())]);
     if !snapshot.tabs.is_empty() {
         m.open("ul", &[("class", "ssr-tabs".into()), ("aria-label", "Sections".into())]);
         for tab in &snapshot.tabs {
@@ -145,23 +139,25 @@ pub fn page(snapshot: &Snapshot) -> Safe {
         m.element("p", &[("class", "ssr-muted".into())], "No blocks here yet.");
     }
     let palette = palette(&settings.palette, &theme);
-    for block in &snapshot.blocks {
-        frame(&mut m, block, &palette);
+    // The browser's grid rule (tessera_blocks::layout), so the blocks do not move when it takes over.
+    let widths: Vec<Width> = snapshot.blocks.iter().map(Shown::width).collect();
+    for (block, span) in snapshot.blocks.iter().zip(layout::spans(&widths)) {
+        frame(&mut m, block, span, &palette);
     }
     m.close("div").close("div").close("div");
     m.finish()
 }
 
-/// The place of the viewer's search box and filter bar, which work once the app has loaded:
-/// drawn as empty boxes of their size, so the blocks do not move when the real ones arrive.
+/// The place of the viewer's bar of search and filters across the top, which work once the app
+/// has loaded: drawn as a box and chips of their size, so the blocks do not move when the real
+/// ones arrive.
 fn search_panel(m: &mut Markup, search: bool, filters: &[&str]) {
     m.open("div", &[("class", "ssr-panel".into()), ("aria-hidden", "true".into())]);
     if search {
         m.element("div", &[("class", "ssr-input ssr-search".into())], "Search");
     }
     for name in filters {
-        m.element("p", &[("style", "margin:0".into())], name);
-        m.open("div", &[("class", "ssr-input".into())]).close("div");
+        m.element("span", &[("class", "ssr-chip".into())], name);
     }
     m.close("div");
 }
@@ -213,26 +209,28 @@ fn hero(m: &mut Markup, snapshot: &Snapshot) {
 }
 
 /// A block's frame (title, colours of blocks §3.1) around its body. A header, footer or banner
-/// has no box and no title line (its capabilities' `frame`), as the board draws it.
-fn frame(m: &mut Markup, block: &Shown, palette: &[String]) {
+/// has no box and no title line (its capabilities' `frame`), as the board draws it. `span` is the
+/// grid columns it takes.
+fn frame(m: &mut Markup, block: &Shown, span: u8, palette: &[String]) {
     let framing = block.kind.map_or(Frame::Titled, |kind| kind.capabilities().frame);
+    let span = format!("--span:{span};");
     if framing != Frame::Titled {
-        let class = match (framing, block.full_width()) {
-            (Frame::PageChrome, _) | (_, true) => "ssr-block ssr-bare ssr-full",
-            _ => "ssr-block ssr-bare",
-        };
         m.open(
             "section",
-            &[("class", class.into()), ("aria-label", block.title.as_str().into()), ("data-block", block.id.as_str().into())],
+            &[
+                ("class", "ssr-block ssr-bare".into()),
+                ("style", span.as_str().into()),
+                ("aria-label", block.title.as_str().into()),
+                ("data-block", block.id.as_str().into()),
+            ],
         );
         body(m, block, palette);
         m.close("section");
         return;
     }
-    let class = if block.full_width() { "ssr-block ssr-full" } else { "ssr-block" };
-    let style: String = [("background", block.shared(BlockSettings::background_color)), ("color", block.shared(BlockSettings::font_color))]
-        .iter()
-        .filter_map(|(property, value)| colour(Some(value)).map(|value| format!("{property}:{value};")))
+    let colours = [("background", block.shared(BlockSettings::background_color)), ("color", block.shared(BlockSettings::font_color))];
+    let style: String = std::iter::once(span)
+        .chain(colours.iter().filter_map(|(property, value)| colour(Some(value)).map(|value| format!("{property}:{value};"))))
         .collect();
     let title_id = format!("ssr-{}", block.id);
     let mut title_style: String = colour(Some(block.shared(BlockSettings::title_color))).map(|c| format!("color:{c};")).unwrap_or_default();
@@ -1017,6 +1015,39 @@ mod tests {
     }
 
     #[test]
+    fn blocks_take_the_grid_columns_of_the_layout_rule_under_a_bar_of_search_and_filters() {
+        let block = |id: &str, kind: &str, config: Value| shown(id.into(), kind, config.as_object().unwrap().clone(), Body::Settings);
+        let snapshot = Snapshot {
+            title: "Sales".into(),
+            settings: crate::boards::board_state::Settings {
+                hide_search: false,
+                hide_filters: false,
+                filters: vec![json!({"name": "Region"})],
+                ..Default::default()
+            },
+            tabs: Vec::new(),
+            active_tab: None,
+            blocks: vec![
+                block("k", "markdown", json!({"width": "Third"})),
+                block("c", "markdown", json!({"width": "Half"})),
+                block("t", "markdown", json!({"width": "Two thirds", "full_width": true})),
+            ],
+        };
+        let html = page(&snapshot).as_str().to_owned();
+        let span = |id: &str| {
+            let at = html.find(&format!(r#"data-block="{id}""#)).unwrap();
+            let open = html[..at].rfind("<section").unwrap();
+            html[open..at].split("--span:").nth(1).unwrap().split(';').next().unwrap().to_owned()
+        };
+        // A third, then a half that ends its row grown to the edge, then a full_width block.
+        assert_eq!([span("k"), span("c"), span("t")], ["2", "4", "6"]);
+        // The search box and the filter's chip come before the first block, in the bar.
+        let bar = html.find(r#"class="ssr-panel""#).unwrap();
+        assert!(bar < html.find(r#"data-block="k""#).unwrap());
+        assert!(html[bar..].starts_with(r#"class="ssr-panel" aria-hidden="true"><div class="ssr-input ssr-search">Search</div><span class="ssr-chip">Region</span></div>"#), "{html}");
+    }
+
+    #[test]
     fn headers_footers_and_banners_are_drawn_without_the_frames_box_and_title_line() {
         let framed = |kind: BlockType, config: Value| {
             let shown = Shown {
@@ -1024,11 +1055,11 @@ mod tests {
                 ..shown("b1".into(), kind.as_str(), normalised(kind.as_str(), config.as_object().unwrap().clone()), Body::Settings)
             };
             let mut m = Markup::new();
-            frame(&mut m, &shown, &["#4f46E5".to_owned()]);
+            frame(&mut m, &shown, 6, &["#4f46E5".to_owned()]);
             m.finish().as_str().to_owned()
         };
         let header = framed(BlockType::Header, json!({"HeaderTitle": "Our town"}));
-        assert!(header.starts_with(r#"<section class="ssr-block ssr-bare ssr-full" aria-label="Top""#), "{header}");
+        assert!(header.starts_with(r#"<section class="ssr-block ssr-bare" style="--span:6;" aria-label="Top""#), "{header}");
         assert!(!header.contains("<h2"), "{header}");
         let banner = framed(BlockType::BannerHero, json!({"title": "Welcome", "subtitle": "All in one place"}));
         assert!(banner.contains(r#"class="ssr-block ssr-bare""#) && banner.contains("<h2>Welcome</h2>"), "{banner}");

@@ -17,6 +17,7 @@
 use futures_util::future::join_all;
 use serde::Deserialize;
 use serde_json::{Map, Value};
+use tessera_blocks::layout::Width;
 use tessera_blocks::{first_page_rows, BlockSettings, BlockType, Capabilities, ViewKind};
 
 use crate::access::scope::Scope;
@@ -77,8 +78,9 @@ impl Shown {
         self.settings.as_ref().and_then(read).map(str::trim).unwrap_or_default()
     }
 
-    pub fn full_width(&self) -> bool {
-        self.settings.as_ref().is_some_and(BlockSettings::full_width)
+    /// Its share of the grid's row; a type the catalogue does not know takes the row.
+    pub fn width(&self) -> Width {
+        self.settings.as_ref().map_or(Width::Full, tessera_blocks::layout::width_of)
     }
 }
 

@@ -89,6 +89,8 @@ export interface ChartConfig {
   font_color?: string;
   /** Toolbar icon colour. */
   toolbar_icon_color?: string;
+  /** Width. The share of the row the block takes; the last block of a row grows to its end. On phones every block is full width. Default "Half". */
+  width?: "Third" | "Half" | "Two thirds" | "Full";
   /** Settings this catalogue does not know are kept. */
   [setting: string]: unknown;
 }
@@ -248,6 +250,8 @@ export interface ListConfig {
   font_color?: string;
   /** Toolbar icon colour. */
   toolbar_icon_color?: string;
+  /** Width. The share of the row the block takes; the last block of a row grows to its end. On phones every block is full width. Default "Full". */
+  width?: "Third" | "Half" | "Two thirds" | "Full";
   /** Settings this catalogue does not know are kept. */
   [setting: string]: unknown;
 }
@@ -339,6 +343,8 @@ export interface ImageGalleryConfig {
   font_color?: string;
   /** Toolbar icon colour. */
   toolbar_icon_color?: string;
+  /** Width. The share of the row the block takes; the last block of a row grows to its end. On phones every block is full width. Default "Full". */
+  width?: "Third" | "Half" | "Two thirds" | "Full";
   /** Settings this catalogue does not know are kept. */
   [setting: string]: unknown;
 }
@@ -528,6 +534,8 @@ export interface TableConfig {
   font_color?: string;
   /** Toolbar icon colour. */
   toolbar_icon_color?: string;
+  /** Width. The share of the row the block takes; the last block of a row grows to its end. On phones every block is full width. Default "Full". */
+  width?: "Third" | "Half" | "Two thirds" | "Full";
   /** Settings this catalogue does not know are kept. */
   [setting: string]: unknown;
 }
@@ -609,6 +617,8 @@ export interface CalendarConfig {
   font_color?: string;
   /** Toolbar icon colour. */
   toolbar_icon_color?: string;
+  /** Width. The share of the row the block takes; the last block of a row grows to its end. On phones every block is full width. Default "Full". */
+  width?: "Third" | "Half" | "Two thirds" | "Full";
   /** Settings this catalogue does not know are kept. */
   [setting: string]: unknown;
 }
@@ -687,6 +697,8 @@ export interface FormConfig {
   font_color?: string;
   /** Toolbar icon colour. */
   toolbar_icon_color?: string;
+  /** Width. The share of the row the block takes; the last block of a row grows to its end. On phones every block is full width. Default "Half". */
+  width?: "Third" | "Half" | "Two thirds" | "Full";
   /** Settings this catalogue does not know are kept. */
   [setting: string]: unknown;
 }
@@ -777,6 +789,8 @@ export interface EventConfig {
   font_color?: string;
   /** Toolbar icon colour. */
   toolbar_icon_color?: string;
+  /** Width. The share of the row the block takes; the last block of a row grows to its end. On phones every block is full width. Default "Half". */
+  width?: "Third" | "Half" | "Two thirds" | "Full";
   /** Settings this catalogue does not know are kept. */
   [setting: string]: unknown;
 }
@@ -819,6 +833,8 @@ export interface FeatureslayoutConfig {
   font_color?: string;
   /** Toolbar icon colour. */
   toolbar_icon_color?: string;
+  /** Width. The share of the row the block takes; the last block of a row grows to its end. On phones every block is full width. Default "Full". */
+  width?: "Third" | "Half" | "Two thirds" | "Full";
   /** Settings this catalogue does not know are kept. */
   [setting: string]: unknown;
 }
@@ -879,6 +895,8 @@ export interface DatalistConfig {
   font_color?: string;
   /** Toolbar icon colour. */
   toolbar_icon_color?: string;
+  /** Width. The share of the row the block takes; the last block of a row grows to its end. On phones every block is full width. Default "Full". */
+  width?: "Third" | "Half" | "Two thirds" | "Full";
   /** Settings this catalogue does not know are kept. */
   [setting: string]: unknown;
 }
@@ -923,6 +941,8 @@ export interface ImageGridConfig {
   font_color?: string;
   /** Toolbar icon colour. */
   toolbar_icon_color?: string;
+  /** Width. The share of the row the block takes; the last block of a row grows to its end. On phones every block is full width. Default "Full". */
+  width?: "Third" | "Half" | "Two thirds" | "Full";
   /** Settings this catalogue does not know are kept. */
   [setting: string]: unknown;
 }
@@ -973,6 +993,8 @@ export interface BannerHeroConfig {
   font_color?: string;
   /** Toolbar icon colour. */
   toolbar_icon_color?: string;
+  /** Width. The share of the row the block takes; the last block of a row grows to its end. On phones every block is full width. Default "Full". */
+  width?: "Third" | "Half" | "Two thirds" | "Full";
   /** Settings this catalogue does not know are kept. */
   [setting: string]: unknown;
 }
@@ -1102,6 +1124,8 @@ export interface ImageAccordianConfig {
   font_color?: string;
   /** Toolbar icon colour. */
   toolbar_icon_color?: string;
+  /** Width. The share of the row the block takes; the last block of a row grows to its end. On phones every block is full width. Default "Full". */
+  width?: "Third" | "Half" | "Two thirds" | "Full";
   /** Settings this catalogue does not know are kept. */
   [setting: string]: unknown;
 }
@@ -1223,6 +1247,8 @@ export interface ItemDetailsConfig {
   font_color?: string;
   /** Toolbar icon colour. */
   toolbar_icon_color?: string;
+  /** Width. The share of the row the block takes; the last block of a row grows to its end. On phones every block is full width. Default "Full". */
+  width?: "Third" | "Half" | "Two thirds" | "Full";
   /** Settings this catalogue does not know are kept. */
   [setting: string]: unknown;
 }
@@ -1285,6 +1311,8 @@ export interface GridConfig {
   font_color?: string;
   /** Toolbar icon colour. */
   toolbar_icon_color?: string;
+  /** Width. The share of the row the block takes; the last block of a row grows to its end. On phones every block is full width. Default "Full". */
+  width?: "Third" | "Half" | "Two thirds" | "Full";
   /** Settings this catalogue does not know are kept. */
   [setting: string]: unknown;
 }
@@ -1320,6 +1348,8 @@ export interface MarkdownConfig {
   font_color?: string;
   /** Toolbar icon colour. */
   toolbar_icon_color?: string;
+  /** Width. The share of the row the block takes; the last block of a row grows to its end. On phones every block is full width. Default "Full". */
+  width?: "Third" | "Half" | "Two thirds" | "Full";
   /** Settings this catalogue does not know are kept. */
   [setting: string]: unknown;
 }
@@ -1349,6 +1379,8 @@ export interface IframeConfig {
   font_color?: string;
   /** Toolbar icon colour. */
   toolbar_icon_color?: string;
+  /** Width. The share of the row the block takes; the last block of a row grows to its end. On phones every block is full width. Default "Full". */
+  width?: "Third" | "Half" | "Two thirds" | "Full";
   /** Settings this catalogue does not know are kept. */
   [setting: string]: unknown;
 }
@@ -1395,6 +1427,8 @@ export interface ScorecardConfig {
   font_color?: string;
   /** Toolbar icon colour. */
   toolbar_icon_color?: string;
+  /** Width. The share of the row the block takes; the last block of a row grows to its end. On phones every block is full width. Default "Third". */
+  width?: "Third" | "Half" | "Two thirds" | "Full";
   /** Settings this catalogue does not know are kept. */
   [setting: string]: unknown;
 }
@@ -1430,6 +1464,8 @@ export interface MapConfig {
   font_color?: string;
   /** Toolbar icon colour. */
   toolbar_icon_color?: string;
+  /** Width. The share of the row the block takes; the last block of a row grows to its end. On phones every block is full width. Default "Full". */
+  width?: "Third" | "Half" | "Two thirds" | "Full";
   /** Settings this catalogue does not know are kept. */
   [setting: string]: unknown;
 }
@@ -1539,6 +1575,8 @@ export interface ChartSettings {
   font_color?: string;
   /** Toolbar icon colour. */
   toolbar_icon_color?: string;
+  /** Width. The share of the row the block takes; the last block of a row grows to its end. On phones every block is full width. Default "Half". */
+  width: "Third" | "Half" | "Two thirds" | "Full";
   /** Settings this catalogue does not know are kept. */
   [setting: string]: unknown;
 }
@@ -1698,6 +1736,8 @@ export interface ListSettings {
   font_color?: string;
   /** Toolbar icon colour. */
   toolbar_icon_color?: string;
+  /** Width. The share of the row the block takes; the last block of a row grows to its end. On phones every block is full width. Default "Full". */
+  width: "Third" | "Half" | "Two thirds" | "Full";
   /** Settings this catalogue does not know are kept. */
   [setting: string]: unknown;
 }
@@ -1789,6 +1829,8 @@ export interface ImageGallerySettings {
   font_color?: string;
   /** Toolbar icon colour. */
   toolbar_icon_color?: string;
+  /** Width. The share of the row the block takes; the last block of a row grows to its end. On phones every block is full width. Default "Full". */
+  width: "Third" | "Half" | "Two thirds" | "Full";
   /** Settings this catalogue does not know are kept. */
   [setting: string]: unknown;
 }
@@ -1978,6 +2020,8 @@ export interface TableSettings {
   font_color?: string;
   /** Toolbar icon colour. */
   toolbar_icon_color?: string;
+  /** Width. The share of the row the block takes; the last block of a row grows to its end. On phones every block is full width. Default "Full". */
+  width: "Third" | "Half" | "Two thirds" | "Full";
   /** Settings this catalogue does not know are kept. */
   [setting: string]: unknown;
 }
@@ -2059,6 +2103,8 @@ export interface CalendarSettings {
   font_color?: string;
   /** Toolbar icon colour. */
   toolbar_icon_color?: string;
+  /** Width. The share of the row the block takes; the last block of a row grows to its end. On phones every block is full width. Default "Full". */
+  width: "Third" | "Half" | "Two thirds" | "Full";
   /** Settings this catalogue does not know are kept. */
   [setting: string]: unknown;
 }
@@ -2137,6 +2183,8 @@ export interface FormSettings {
   font_color?: string;
   /** Toolbar icon colour. */
   toolbar_icon_color?: string;
+  /** Width. The share of the row the block takes; the last block of a row grows to its end. On phones every block is full width. Default "Half". */
+  width: "Third" | "Half" | "Two thirds" | "Full";
   /** Settings this catalogue does not know are kept. */
   [setting: string]: unknown;
 }
@@ -2227,6 +2275,8 @@ export interface EventSettings {
   font_color?: string;
   /** Toolbar icon colour. */
   toolbar_icon_color?: string;
+  /** Width. The share of the row the block takes; the last block of a row grows to its end. On phones every block is full width. Default "Half". */
+  width: "Third" | "Half" | "Two thirds" | "Full";
   /** Settings this catalogue does not know are kept. */
   [setting: string]: unknown;
 }
@@ -2269,6 +2319,8 @@ export interface FeatureslayoutSettings {
   font_color?: string;
   /** Toolbar icon colour. */
   toolbar_icon_color?: string;
+  /** Width. The share of the row the block takes; the last block of a row grows to its end. On phones every block is full width. Default "Full". */
+  width: "Third" | "Half" | "Two thirds" | "Full";
   /** Settings this catalogue does not know are kept. */
   [setting: string]: unknown;
 }
@@ -2329,6 +2381,8 @@ export interface DatalistSettings {
   font_color?: string;
   /** Toolbar icon colour. */
   toolbar_icon_color?: string;
+  /** Width. The share of the row the block takes; the last block of a row grows to its end. On phones every block is full width. Default "Full". */
+  width: "Third" | "Half" | "Two thirds" | "Full";
   /** Settings this catalogue does not know are kept. */
   [setting: string]: unknown;
 }
@@ -2373,6 +2427,8 @@ export interface ImageGridSettings {
   font_color?: string;
   /** Toolbar icon colour. */
   toolbar_icon_color?: string;
+  /** Width. The share of the row the block takes; the last block of a row grows to its end. On phones every block is full width. Default "Full". */
+  width: "Third" | "Half" | "Two thirds" | "Full";
   /** Settings this catalogue does not know are kept. */
   [setting: string]: unknown;
 }
@@ -2423,6 +2479,8 @@ export interface BannerHeroSettings {
   font_color?: string;
   /** Toolbar icon colour. */
   toolbar_icon_color?: string;
+  /** Width. The share of the row the block takes; the last block of a row grows to its end. On phones every block is full width. Default "Full". */
+  width: "Third" | "Half" | "Two thirds" | "Full";
   /** Settings this catalogue does not know are kept. */
   [setting: string]: unknown;
 }
@@ -2552,6 +2610,8 @@ export interface ImageAccordianSettings {
   font_color?: string;
   /** Toolbar icon colour. */
   toolbar_icon_color?: string;
+  /** Width. The share of the row the block takes; the last block of a row grows to its end. On phones every block is full width. Default "Full". */
+  width: "Third" | "Half" | "Two thirds" | "Full";
   /** Settings this catalogue does not know are kept. */
   [setting: string]: unknown;
 }
@@ -2673,6 +2733,8 @@ export interface ItemDetailsSettings {
   font_color?: string;
   /** Toolbar icon colour. */
   toolbar_icon_color?: string;
+  /** Width. The share of the row the block takes; the last block of a row grows to its end. On phones every block is full width. Default "Full". */
+  width: "Third" | "Half" | "Two thirds" | "Full";
   /** Settings this catalogue does not know are kept. */
   [setting: string]: unknown;
 }
@@ -2735,6 +2797,8 @@ export interface GridSettings {
   font_color?: string;
   /** Toolbar icon colour. */
   toolbar_icon_color?: string;
+  /** Width. The share of the row the block takes; the last block of a row grows to its end. On phones every block is full width. Default "Full". */
+  width: "Third" | "Half" | "Two thirds" | "Full";
   /** Settings this catalogue does not know are kept. */
   [setting: string]: unknown;
 }
@@ -2770,6 +2834,8 @@ export interface MarkdownSettings {
   font_color?: string;
   /** Toolbar icon colour. */
   toolbar_icon_color?: string;
+  /** Width. The share of the row the block takes; the last block of a row grows to its end. On phones every block is full width. Default "Full". */
+  width: "Third" | "Half" | "Two thirds" | "Full";
   /** Settings this catalogue does not know are kept. */
   [setting: string]: unknown;
 }
@@ -2799,6 +2865,8 @@ export interface IframeSettings {
   font_color?: string;
   /** Toolbar icon colour. */
   toolbar_icon_color?: string;
+  /** Width. The share of the row the block takes; the last block of a row grows to its end. On phones every block is full width. Default "Full". */
+  width: "Third" | "Half" | "Two thirds" | "Full";
   /** Settings this catalogue does not know are kept. */
   [setting: string]: unknown;
 }
@@ -2845,6 +2913,8 @@ export interface ScorecardSettings {
   font_color?: string;
   /** Toolbar icon colour. */
   toolbar_icon_color?: string;
+  /** Width. The share of the row the block takes; the last block of a row grows to its end. On phones every block is full width. Default "Third". */
+  width: "Third" | "Half" | "Two thirds" | "Full";
   /** Settings this catalogue does not know are kept. */
   [setting: string]: unknown;
 }
@@ -2880,6 +2950,8 @@ export interface MapSettings {
   font_color?: string;
   /** Toolbar icon colour. */
   toolbar_icon_color?: string;
+  /** Width. The share of the row the block takes; the last block of a row grows to its end. On phones every block is full width. Default "Full". */
+  width: "Third" | "Half" | "Two thirds" | "Full";
   /** Settings this catalogue does not know are kept. */
   [setting: string]: unknown;
 }

@@ -1,13 +1,15 @@
 // A block's frame as boards and app pages draw it, and what an editor gets in it (issue 26,
-// Layout): a handle to drag the block or move it with the arrow keys, Edit, and the width switch.
+// Layout; issue 47): a handle to drag the block or move it with the arrow keys, Edit, and an edge
+// to drag (or arrow) the block's width to a third, a half, two thirds or the whole row.
 // Boards and pages differ only in the frame's class and colours, so both use these.
-import { useEffect, useId, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
 import { DndContext, PointerSensor, closestCenter, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
 import { SortableContext, rectSortingStrategy, useSortable } from '@dnd-kit/sortable';
 import { CSS as DndCss } from '@dnd-kit/utilities';
 import type { BlockTargeting } from './settings/EditedBlockPanel';
 import { capabilitiesOf } from '../blocks/capabilities';
 import { frameStyle } from '../blocks/frameStyle';
+import { GRID_COLUMNS, WIDTHS, columnsOf, widthOf, type Width } from '../blocks/layout';
 import { moveId, type Block } from '../store/blockList';
 import { blockTypeName } from '../platform/blockTypes';
 import { BlockSaveBadge } from './offlineEditing';
@@ -79,8 +81,10 @@ export function SortableBlocks({ blocks, onMove, children }: { blocks: readonly 
 
 export interface BlockFrameProps {
   block: Block;
-  /** The frame's class (board-block, app-block); full-width is added for a full-width block. */
+  /** The frame's class (board-block, app-block). */
   className: string;
+  /** The grid columns it takes (blocks/layout.ts `spans`); the whole row when not given. */
+  span?: number;
   /** The frame's colours where the list sets them inline (an app page's border and shadow). */
   style?: CSSProperties;
   /** The editor's controls at the right of the title. */
@@ -95,7 +99,7 @@ export interface BlockFrameProps {
  * Page chrome has no box and no visible title: the section is named for screen readers, and an
  * editor still gets a slim line with the handle and the buttons above it.
  */
-export function BlockFrame({ block, className, style, actions, sortable, children }: BlockFrameProps) {
+export function BlockFrame({ block, className, span = GRID_COLUMNS, style, actions, sortable, children }: BlockFrameProps) {
   // Named by the block, so a test or a link can find a block's frame by its id.
   const titleId = `block-${block.id}-title`;
   const title = frameTitle(block);
@@ -103,8 +107,10 @@ export function BlockFrame({ block, className, style, actions, sortable, childre
   const framing = capabilitiesOf(block.type)?.frame ?? 'titled';
   const bare = framing !== 'titled';
   const styled = frameStyle(block);
-  const classes = [className, block.full_width && 'full-width', bare && 'block-bare', framing === 'page_chrome' && 'block-chrome'].filter(Boolean).join(' ');
-  const frame = { className: classes, style: bare ? {} : { ...style, ...styled.frame } };
+  const classes = [className, bare && 'block-bare', framing === 'page_chrome' && 'block-chrome'].filter(Boolean).join(' ');
+  // The span goes in as a custom property, so a phone's stylesheet can still give every block the row.
+  const place = { '--block-span': span } as CSSProperties;
+  const frame = { className: classes, style: bare ? place : { ...place, ...style, ...styled.frame } };
   const heading = (
     <h2 id={titleId} style={styled.title} className={bare ? 'visually-hidden' : undefined}>
       {title}
@@ -120,7 +126,7 @@ export function BlockFrame({ block, className, style, actions, sortable, childre
   }
   if (bare && !controls) {
     return (
-      <section className={frame.className} aria-label={title}>
+      <section className={frame.className} style={frame.style} aria-label={title}>
         {children}
       </section>
     );
@@ -188,21 +194,94 @@ export function EditBlockButton({ block, blocks }: { block: Block; blocks: Block
   );
 }
 
+/** The width a drag to `x` (a pointer's clientX) asks for: the one nearest its share of the grid. */
+function widthAt(x: number, frame: DOMRect, grid: DOMRect): Width {
+  const share = (x - frame.left) / grid.width;
+  const distance = (w: Width) => Math.abs(columnsOf(w) / GRID_COLUMNS - share);
+  return WIDTHS.reduce((best, w) => (distance(w) < distance(best) ? w : best));
+}
+
+const WIDTH_HELP = 'Drag the edge, or press the arrow keys: a third, a half, two thirds or the whole row.';
+
 /**
- * The width switch of a block's frame in an editor: it names the width the block takes on a
- * press (half or full, the block's `full_width`). A draft is sized once its settings are saved.
+ * The right edge of a block's frame in an editor: dragged, it snaps the block to the width nearest
+ * the pointer (shown on the edge and in the frame as it moves) and saves it on release; focused, a
+ * slider that the arrow keys, Home and End step through the widths, saving each. A draft is sized
+ * once its settings are saved.
  */
-export function BlockWidthButton<B extends Block>({ block, onToggle }: { block: B; onToggle: (block: B) => void }) {
-  const next = block.full_width ? 'Half width' : 'Full width';
+export function BlockWidthHandle<B extends Block>({ block, onResize }: { block: B; onResize: (block: B, width: Width) => void }) {
+  const helpId = useId();
+  const width = widthOf(block);
+  const [dragged, setDragged] = useState<Width | null>(null);
+  const shown = dragged ?? width;
+  const at = WIDTHS.indexOf(shown);
+  const draft = block.temp_block === true;
+  const choose = (next: Width) => {
+    if (next !== width) onResize(block, next);
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    const to = { ArrowLeft: at - 1, ArrowDown: at - 1, ArrowRight: at + 1, ArrowUp: at + 1, Home: 0, End: WIDTHS.length - 1 }[event.key];
+    if (to === undefined || draft) return;
+    event.preventDefault();
+    choose(WIDTHS[Math.max(0, Math.min(WIDTHS.length - 1, to))]);
+  };
+  // The frame and the grid it sits in, measured as a drag starts and moves.
+  const measure = (event: PointerEvent<HTMLElement>) => {
+    const frame = event.currentTarget.closest('section');
+    const box = event.currentTarget.closest('[data-block-grid]')?.getBoundingClientRect();
+    // A grid not laid out (no width) has no share to read.
+    return frame && box?.width ? { frame, at: widthAt(event.clientX, frame.getBoundingClientRect(), box) } : null;
+  };
+  // While dragging, the frame takes the width the pointer asks for; on release its own span comes
+  // back and the saved width re-places the row.
+  const original = useRef('');
+  // Page chrome always takes the row: it has no width to drag.
+  if (capabilitiesOf(block.type)?.frame === 'page_chrome') return null;
+  const restore = (event: PointerEvent<HTMLElement>) => {
+    event.currentTarget.closest('section')?.style.setProperty('--block-span', original.current);
+    setDragged(null);
+  };
   return (
-    <button
-      type="button"
-      className="block-width"
-      aria-label={`${next}: block ${frameTitle(block)}`}
-      disabled={block.temp_block === true}
-      onClick={() => onToggle(block)}
+    <div
+      role="slider"
+      tabIndex={draft ? -1 : 0}
+      className="block-resize"
+      aria-label={`Width of block ${frameTitle(block)}`}
+      aria-describedby={helpId}
+      aria-valuemin={1}
+      aria-valuemax={WIDTHS.length}
+      aria-valuenow={at + 1}
+      aria-valuetext={shown}
+      aria-disabled={draft || undefined}
+      data-dragging={dragged ? '' : undefined}
+      onKeyDown={onKeyDown}
+      onPointerDown={(event) => {
+        const measured = draft ? null : measure(event);
+        if (!measured) return;
+        event.preventDefault();
+        event.currentTarget.setPointerCapture(event.pointerId);
+        original.current = measured.frame.style.getPropertyValue('--block-span');
+        setDragged(width);
+      }}
+      onPointerMove={(event) => {
+        const measured = dragged ? measure(event) : null;
+        if (!measured) return;
+        measured.frame.style.setProperty('--block-span', String(columnsOf(measured.at)));
+        setDragged(measured.at);
+      }}
+      onPointerUp={(event) => {
+        if (!dragged) return;
+        restore(event);
+        choose(dragged);
+      }}
+      onPointerCancel={(event) => {
+        if (dragged) restore(event);
+      }}
     >
-      {next}
-    </button>
+      <span className="block-resize-label">{shown}</span>
+      <span id={helpId} hidden>
+        {WIDTH_HELP}
+      </span>
+    </div>
   );
 }

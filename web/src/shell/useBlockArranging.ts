@@ -1,6 +1,6 @@
-// How an editor arranges the blocks of a board or an app page (issue 26, Layout): their order,
-// saved with the server's reorder call (PUT {blocks path}/order), and each block's width
-// (`full_width`), saved as a block edit. Both go through the outbox, so offline they wait on this
+// How an editor arranges the blocks of a board or an app page (issue 26, Layout; issue 47): their
+// order, saved with the server's reorder call (PUT {blocks path}/order), and each block's width
+// in the grid (`width`, with `full_width` on exactly when it is the whole row), saved as a block edit. Both go through the outbox, so offline they wait on this
 // device like any block edit; both show at once and are put back, with a toast saying why, when
 // the server refuses them. Both are recorded for Undo once saved or queued.
 import { useCallback, useMemo, useRef } from 'react';
@@ -8,6 +8,7 @@ import { toApiError } from '../api/errors';
 import { saveBlock, saveOrder } from '../platform/outbox';
 import { showToast } from '../store/toastStore';
 import { arrangeBlocks, replaceBlock, type Block } from '../store/blockList';
+import type { Width } from '../blocks/layout';
 import { frameTitle } from './blockFrame';
 import { blockLabel } from './undo/undoStack';
 import { recordUndo } from './undo/undoStore';
@@ -15,8 +16,8 @@ import { recordUndo } from './undo/undoStore';
 export interface BlockArranging<B extends Block> {
   /** Puts the blocks `order` names (the section showing) in that order and saves the whole order. */
   move: (order: readonly string[]) => Promise<void>;
-  /** Switches a block between half and full width and saves it. */
-  toggleWidth: (block: B) => Promise<void>;
+  /** Gives a block a width in the grid and saves it. */
+  resize: (block: B, width: Width) => Promise<void>;
 }
 
 /** Where a list of blocks is stored: its blocks path (boardBlocksPath, pageBlocksPath) and the query its calls name it by. */
@@ -53,9 +54,10 @@ export function useBlockArranging<B extends Block>(
     [at, query, setBlocks],
   );
 
-  const toggleWidth = useCallback(
-    async (block: B) => {
-      const changed: B = { ...block, full_width: !block.full_width };
+  const resize = useCallback(
+    async (block: B, width: Width) => {
+      // full_width (blocks §3.1) means the whole row, so it follows the width both ways.
+      const changed: B = { ...block, width, full_width: width === 'Full' };
       setBlocks((current) => replaceBlock(current, changed) as B[]);
       const { id: blockId, temp_block: _draft, ...config } = changed;
       try {
@@ -67,16 +69,16 @@ export function useBlockArranging<B extends Block>(
           kind: 'edit',
           label: `width of ${blockLabel(config)}`,
           blockId: blockNow,
-          before: { ...config, full_width: block.full_width },
+          before: { ...config, width: block.width, full_width: block.full_width },
           after: config,
         });
       } catch (error) {
-        setBlocks((current) => replaceBlock(current, { ...changed, full_width: block.full_width }) as B[]);
+        setBlocks((current) => replaceBlock(current, { ...changed, width: block.width, full_width: block.full_width }) as B[]);
         showToast({ kind: 'error', text: `The width of "${frameTitle(block)}" was not saved: ${toApiError(error).message}` });
       }
     },
     [at, query, setBlocks],
   );
 
-  return useMemo(() => ({ move, toggleWidth }), [move, toggleWidth]);
+  return useMemo(() => ({ move, resize }), [move, resize]);
 }

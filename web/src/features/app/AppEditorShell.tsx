@@ -6,7 +6,7 @@ import { draftBlock, EditedBlockPanel, storeDraft, openedBlock, useBlockTarget, 
 import { Loading } from '../../components/Loading';
 import { docsUrlFor } from '../../shell/docsLink';
 import type { Filter } from '../../generated/core';
-import { BlockWidthButton, EditBlockButton } from '../../shell/blockFrame';
+import { BlockWidthHandle, EditBlockButton } from '../../shell/blockFrame';
 import { addToPage, removeBlock, replaceBlock, type Block } from '../../store/blockList';
 import { BlockTypePicker } from '../../shell/BlockTypePicker';
 import { blockTypeName, type BlockType } from '../../platform/blockTypes';
@@ -209,7 +209,7 @@ export function AppEditorShell({
             blockActions={(block) => (
               <>
                 <EditBlockButton block={block} blocks={blocks} />
-                <BlockWidthButton block={block} onToggle={(b) => void arranging.toggleWidth(b)} />
+                <BlockWidthHandle block={block} onResize={(b, width) => void arranging.resize(b, width)} />
               </>
             )}
             onMove={(order) => void arranging.move(order)}

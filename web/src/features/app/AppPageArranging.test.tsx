@@ -15,7 +15,11 @@ afterEach(() => {
 });
 
 const text = (id: string, title: string): Block => ({ id, type: 'markdown', title, text: title });
-const blocks = [text('a', 'Alpha'), text('b', 'Beta'), { ...text('c', 'Gamma'), full_width: true }];
+const blocks = [
+  { ...text('a', 'Alpha'), width: 'Third' },
+  { ...text('b', 'Beta'), width: 'Half' },
+  { ...text('c', 'Gamma'), full_width: true },
+];
 const ORDER = '/api/apps/a1/pages/p-home/blocks/order';
 
 function serveEditor(more: Parameters<typeof serve>[0] = {}) {
@@ -28,6 +32,9 @@ function serveEditor(more: Parameters<typeof serve>[0] = {}) {
     pageState({ blocks }),
   );
 }
+
+/** The grid columns a block's frame spans (blocks/layout.ts). */
+const span = (frame: HTMLElement) => frame.style.getPropertyValue('--block-span');
 
 const titles = () =>
   within(screen.getByRole('main'))
@@ -60,32 +67,41 @@ describe('arranging the blocks of an app page', { timeout: 15_000 }, () => {
     expect(await screen.findByText('The new order was not saved: `ids` must list every block of this board or page exactly once.')).toBeInTheDocument();
   });
 
-  it('switches a block between half and full width and saves full_width with the block', async () => {
+  it('resizes a block with the arrow keys on its width edge and saves the width with the block', async () => {
     const { calls } = serveEditor();
     const { user } = renderViewer('/?app=field');
     const alpha = (await screen.findByRole('heading', { level: 2, name: 'Alpha' })).closest('section')!;
-    expect(alpha).not.toHaveClass('full-width');
-    expect(screen.getByRole('heading', { level: 2, name: 'Gamma' }).closest('section')).toHaveClass('full-width');
-    await user.click(within(alpha).getByRole('button', { name: 'Full width: block Alpha' }));
-    expect(alpha).toHaveClass('full-width');
+    const beta = screen.getByRole('heading', { level: 2, name: 'Beta' }).closest('section')!;
+    // A third and a half: the half ends the row and grows to its edge.
+    expect([span(alpha), span(beta)]).toEqual(['2', '4']);
+    within(alpha).getByRole('slider', { name: 'Width of block Alpha' }).focus();
+    await user.keyboard('{ArrowRight}');
+    expect([span(alpha), span(beta)]).toEqual(['3', '3']);
     await waitFor(() => expect(calls.filter((c) => c.method === 'PUT' && c.url.pathname === '/api/blocks/a')).toHaveLength(1));
-    expect(calls.find((c) => c.url.pathname === '/api/blocks/a')!.body).toEqual({ type: 'markdown', title: 'Alpha', text: 'Alpha', full_width: true });
-    expect(within(alpha).getByRole('button', { name: 'Half width: block Alpha' })).toBeInTheDocument();
+    expect(calls.find((c) => c.url.pathname === '/api/blocks/a')!.body).toEqual({
+      type: 'markdown',
+      title: 'Alpha',
+      text: 'Alpha',
+      width: 'Half',
+      full_width: false,
+    });
   });
 
-  it('gives a guest the blocks at their widths, the page header across the page, without handles or width switches', async () => {
+  it('gives a guest the blocks at their widths, the page header across the page, without handles or width edges', async () => {
     const header: Block = { id: 'h', type: 'header', title: 'Top bar', HeaderTitle: 'Field app' };
     serve({}, pageState({ can_edit: false, user_role: 'read', blocks: [header, ...blocks] }));
     renderViewer('/?app=field');
     const gamma = (await screen.findByRole('heading', { level: 2, name: 'Gamma' })).closest('section')!;
-    expect(gamma).toHaveClass('app-block', 'full-width');
-    expect(screen.getByRole('heading', { level: 2, name: 'Alpha' }).closest('section')).not.toHaveClass('full-width');
+    expect(gamma).toHaveClass('app-block');
+    expect(span(gamma)).toBe('6');
+    expect(span(screen.getByRole('heading', { level: 2, name: 'Alpha' }).closest('section')!)).toBe('2');
     // The page header is drawn as a header: no frame box, no block title above it.
     const chrome = screen.getByRole('region', { name: 'Top bar' });
     expect(chrome).toHaveClass('app-block', 'block-bare');
+    expect(span(chrome)).toBe('6');
     expect(within(chrome).queryByRole('heading', { level: 2 })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Move block/ })).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: /width: block/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('slider')).not.toBeInTheDocument();
   });
 });
 

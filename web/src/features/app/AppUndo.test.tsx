@@ -15,7 +15,7 @@ afterEach(() => {
 });
 
 const text = (id: string, title: string): Block => ({ id, type: 'markdown', title, text: title });
-const blocks = [text('a', 'Alpha'), text('b', 'Beta'), text('c', 'Gamma')];
+const blocks = [{ ...text('a', 'Alpha'), width: 'Half' }, text('b', 'Beta'), text('c', 'Gamma')];
 const ORDER = '/api/apps/a1/pages/p-home/blocks/order';
 
 function serveEditor() {
@@ -51,17 +51,21 @@ describe('undo in the app editor', { timeout: 15_000 }, () => {
     expect(calls.filter((c) => c.url.pathname === ORDER)).toHaveLength(3);
   });
 
-  it('undoes a width switch with Ctrl-Z, saving the block as it was', async () => {
+  it('undoes a resize with Ctrl-Z, saving the block as it was', async () => {
     const { calls } = serveEditor();
     const { user } = renderViewer('/?app=field');
     const alpha = (await screen.findByRole('heading', { level: 2, name: 'Alpha' })).closest('section')!;
-    await user.click(within(alpha).getByRole('button', { name: 'Full width: block Alpha' }));
+    const edge = within(alpha).getByRole('slider', { name: 'Width of block Alpha' });
+    expect(edge).toHaveAttribute('aria-valuetext', 'Half');
+    edge.focus();
+    await user.keyboard('{End}');
+    expect(edge).toHaveAttribute('aria-valuetext', 'Full');
     await waitFor(() => expect(screen.getByRole('button', { name: 'Undo' })).toHaveAttribute('title', "Undo: width of Markdown 'Alpha'"));
     await user.keyboard('{Control>}z{/Control}');
-    await waitFor(() => expect(within(alpha).getByRole('button', { name: 'Full width: block Alpha' })).toBeInTheDocument());
+    await waitFor(() => expect(within(alpha).getByRole('slider')).toHaveAttribute('aria-valuetext', 'Half'));
     expect(calls.filter((c) => c.method === 'PUT' && c.url.pathname === '/api/blocks/a').map((c) => c.body)).toEqual([
-      { type: 'markdown', title: 'Alpha', text: 'Alpha', full_width: true },
-      { type: 'markdown', title: 'Alpha', text: 'Alpha' },
+      { type: 'markdown', title: 'Alpha', text: 'Alpha', width: 'Full', full_width: true },
+      { type: 'markdown', title: 'Alpha', text: 'Alpha', width: 'Half' },
     ]);
   });
 });

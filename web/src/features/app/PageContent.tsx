@@ -6,18 +6,17 @@ import { BlockFrame, SortableBlocks } from '../../shell/blockFrame';
 import type { Block } from '../../store/blockList';
 import { BlockBody } from '../../blocks/BlockBody';
 import { lookColour, themeOf, themeRoot, ThemeProvider } from '../../blocks/theme';
+import { blockSpans } from '../../blocks/layout';
 import { useSettledReveal } from '../board/useSettledReveal';
 import { appliedFilterLines, usableFilters } from '../filters/urlFilters';
 import { UrlFilterNotice } from '../filters/UrlFilterNotice';
 import { useUrlFilters } from '../filters/useUrlFilters';
 
-/** A page's own header and footer blocks run across the page, whatever their width setting. */
-
 /**
  * A page's blocks in order on the page's background, each framed with the page's block border and
  * shadow (platform §3 page_background, block_border, block_shadow), between the app's header and
- * footer when the page has none of its own. Guests see only this: two columns from 768 px, a
- * block with `full_width` across both; a link's filters the page cannot use named once above.
+ * footer when the page has none of its own. Guests see only this: the blocks in the grid of
+ * blocks/layout.ts, as a board's; a link's filters the page cannot use named once above.
  */
 export function PageContent({
   page,
@@ -60,8 +59,17 @@ export function PageContent({
   const border = lookColour(theme, page.block_border, '#e7ebf3');
   const shadow = lookColour(theme, page.block_shadow, '#ebeff3');
   const frameColours = { borderColor: border, boxShadow: shadow && `0 1px 4px ${shadow}` };
+  const spans = blockSpans(page.blocks);
   const frames = page.blocks.map((block) => (
-    <BlockFrame key={block.id} block={block} className="app-block" style={frameColours} actions={blockActions?.(block)} sortable={Boolean(onMove)}>
+    <BlockFrame
+      key={block.id}
+      block={block}
+      className="app-block"
+      span={spans.get(block.id)}
+      style={frameColours}
+      actions={blockActions?.(block)}
+      sortable={Boolean(onMove)}
+    >
       <BlockBody block={block} source={source} />
     </BlockFrame>
   ));
@@ -81,7 +89,7 @@ export function PageContent({
             <BlockBody block={header} source={source} />
           </header>
         )}
-        <main className="app-page">
+        <main className="app-page" data-block-grid="">
           <UrlFilterNotice filters={filters} urlFilters={urlFilters} onChange={setUrlFilters} />
           {page.blocks.length === 0 && emptyText && <p className="muted app-page-empty">{emptyText}</p>}
           {onMove ? (

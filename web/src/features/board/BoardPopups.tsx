@@ -11,7 +11,7 @@ import { BlockTypePicker } from '../../shell/BlockTypePicker';
 import { blockTypeName } from '../../platform/blockTypes';
 import { isOpen } from '../../shell/modes';
 import type { Filter } from '../../generated/core';
-import { BlockWidthButton, EditBlockButton, frameTitle } from '../../shell/blockFrame';
+import { BlockWidthHandle, EditBlockButton, frameTitle } from '../../shell/blockFrame';
 import { useOutboxBlocks, type BlockListEditing } from '../../shell/offlineEditing';
 import { useBlockArranging } from '../../shell/useBlockArranging';
 import { blockLabel } from '../../shell/undo/undoStack';
@@ -72,7 +72,7 @@ function useBoardBlockEditing(board: BoardState, setBoard: SetBoard): BlockListE
 
 /**
  * What both editor layouts give each block of the board: a handle to move it (`onMove`) and, in
- * its frame, Edit, the width switch, Duplicate and Delete.
+ * its frame, Edit, the width edge, Duplicate and Delete.
  */
 export function useEditorBlocks(board: BoardState, setBoard: SetBoard, blocks: BlockTargeting) {
   const { id, slug } = board;
@@ -81,13 +81,13 @@ export function useEditorBlocks(board: BoardState, setBoard: SetBoard, blocks: B
     (change: (blocks: readonly BoardBlock[]) => BoardBlock[]) => setBoard((current) => ({ ...current, blocks: change(current.blocks) })),
     [setBoard],
   );
-  const { move, toggleWidth } = useBlockArranging(board.blocks, setBlocks, place);
+  const { move, resize } = useBlockArranging(board.blocks, setBlocks, place);
   return {
     onMove: (order: readonly string[]) => void move(order),
     blockActions: (block: BoardBlock) => (
       <>
         <EditBlockButton block={block} blocks={blocks} />
-        <BlockWidthButton block={block} onToggle={(b) => void toggleWidth(b)} />
+        <BlockWidthHandle block={block} onResize={(b, width) => void resize(b, width)} />
         <DuplicateBlockButton block={block} board={board} setBoard={setBoard} />
         <DeleteBlockButton block={block} board={board} setBoard={setBoard} />
       </>

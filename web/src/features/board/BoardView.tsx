@@ -9,6 +9,7 @@ import { ViewerFilterBar } from '../filters/ViewerFilterBar';
 import { BlockFrame, SortableBlocks } from '../../shell/blockFrame';
 import { BlockBody } from '../../blocks/BlockBody';
 import { lookColour, themeOf, themeRoot, ThemeProvider } from '../../blocks/theme';
+import { blockSpans } from '../../blocks/layout';
 import { useSettledReveal } from './useSettledReveal';
 import { textOn } from '../../core/colours';
 import { blocksOfSection, initialSection, parseSections, sectionTabs } from './sections';
@@ -92,8 +93,9 @@ function Hero({ board }: { board: BoardState }) {
 
 /**
  * The board as every visitor sees it (platform §2 viewer, the guest layout): hero, section tabs,
- * the filter bar and search box that drive every block, and the blocks in a responsive grid, in
- * the board's colours. From 1280 px wide the filters and search sit in a 400 px right panel.
+ * a bar across the top with the search box and filter chips that drive every block (issue 47: not
+ * a column beside the blocks, which left most of its height empty), and the blocks in the grid of
+ * blocks/layout.ts, in the board's colours.
  */
 export function BoardView({
   board,
@@ -139,13 +141,14 @@ export function BoardView({
   useEffect(() => {
     if (reveal.settled) onSettled?.();
   }, [reveal.settled, onSettled]);
+  const spans = blockSpans(shown);
   const frames = shown.map((block) => (
-    <BlockFrame key={block.id} block={block} className="board-block" actions={blockActions?.(block)} sortable={Boolean(onMove)}>
+    <BlockFrame key={block.id} block={block} className="board-block" span={spans.get(block.id)} actions={blockActions?.(block)} sortable={Boolean(onMove)}>
       <BlockBody block={block} source={source} />
     </BlockFrame>
   ));
   const blocks = (
-    <div className="board-blocks" ref={reveal.ref} data-settling={reveal.settled ? undefined : ''}>
+    <div className="board-blocks" data-block-grid="" ref={reveal.ref} data-settling={reveal.settled ? undefined : ''}>
       {shown.length === 0 && <p className="muted board-empty">{emptyBoardText(editing, board.blocks.length === 0)}</p>}
       {onMove ? (
         <SortableBlocks blocks={shown} onMove={onMove}>
@@ -157,10 +160,11 @@ export function BoardView({
     </div>
   );
   const showFilters = !board.hide_filters && filters.some((f) => f.name.trim() !== '');
-  const panel = (showFilters || !board.hide_search) && (
-    <aside className="board-panel" aria-label="Search and filters">
+  const bar = (showFilters || !board.hide_search) && (
+    // One search landmark: the box and the chips together narrow what every block shows.
+    <div role="search" className="board-bar" aria-label="Search and filters">
       {!board.hide_search && (
-        <div role="search" className="board-search">
+        <div className="board-search">
           <label htmlFor={`${idPrefix}-search`} className="visually-hidden">
             Search
           </label>
@@ -168,14 +172,14 @@ export function BoardView({
         </div>
       )}
       {showFilters && <ViewerFilterBar filters={filters} value={urlFilters} onChange={setUrlFilters} />}
-    </aside>
+    </div>
   );
 
   return (
     <div className={`board-view ${root.className}`} style={colours}>
       <ThemeProvider value={theme}>
         {!board.hide_hero && <Hero board={board} />}
-        <div className={['board-content', panel && 'with-panel', sections.tabs.length === 0 && 'no-sections'].filter(Boolean).join(' ')}>
+        <div className="board-content">
           {sections.tabs.length > 0 && (
             <TabList
               label="Sections"
@@ -187,7 +191,7 @@ export function BoardView({
               tabStyle={tabStyle}
             />
           )}
-          {panel}
+          {bar}
           <div className="board-main">
             <UrlFilterNotice filters={filters} urlFilters={urlFilters} onChange={setUrlFilters} />
             {sections.tabs.length > 0 ? <div {...tabPanelProps(idPrefix, sections.tabs, sections.active)}>{blocks}</div> : blocks}

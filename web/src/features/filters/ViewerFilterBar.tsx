@@ -2,7 +2,7 @@
 // apply and show as fixed chips; the others open their condition's own input in a popover, and
 // every change goes straight into the URL `filters` query, which every request carries as
 // `_filters`: the server applies it to every block and a copied link keeps it.
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Field } from '../../components/Field';
 import type { Filter } from '../../generated/core';
 import { ANY_OF_SEPARATOR, CONDITION_LABELS, DATE_RANGE_SEPARATOR, describeFilter, valueKind } from './conditions';
@@ -195,6 +195,10 @@ function FilterInput({ filter, value, onChange, onDone }: { filter: Filter; valu
 
 export function ViewerFilterBar({ filters, value, onChange }: ViewerFilterBarProps) {
   const read = useUrlFilterReading(filters, value);
+  // On a phone the chips fold away under one "Filters (n)" button (filters.css shows it up to
+  // 600 px only), so the blocks start on the first screen; wider screens always show the chips.
+  const [open, setOpen] = useState(false);
+  const chipsId = useId();
   const shown = named(filters);
   if (shown.length === 0) return null;
   // The pairs the core says apply (a value the board ignores shows on no chip, and the next
@@ -236,14 +240,20 @@ export function ViewerFilterBar({ filters, value, onChange }: ViewerFilterBarPro
       remove: current ? { label: `Clear filter ${name}`, onRemove: () => set(name, '') } : undefined,
     };
   });
+  const applied = chips.filter((chip) => chip.on).length;
   return (
     <section className="viewer-filters" aria-label="Filters">
-      <FilterChips chips={chips} />
-      {value.trim() !== '' && (
-        <button type="button" className="button small viewer-filters-clear" onClick={() => onChange('')}>
-          Clear all
-        </button>
-      )}
+      <button type="button" className="button small viewer-filters-toggle" aria-expanded={open} aria-controls={chipsId} onClick={() => setOpen(!open)}>
+        Filters ({applied})
+      </button>
+      <div id={chipsId} className="viewer-filters-chips" data-folded={open ? undefined : ''}>
+        <FilterChips chips={chips} />
+        {value.trim() !== '' && (
+          <button type="button" className="button small viewer-filters-clear" onClick={() => onChange('')}>
+            Clear all
+          </button>
+        )}
+      </div>
     </section>
   );
 }

@@ -53,7 +53,7 @@ describe('templates', () => {
     expect(planBlocks(core, template('blank'), orders)).toEqual([]);
     const [table, ...rest] = planBlocks(core, template('table'), orders).map((b) => b.config);
     expect(rest).toEqual([]);
-    expect(table).toMatchObject({ type: 'table', title: 'Orders', sheet_title: 'Orders', paginate: true, full_width: true });
+    expect(table).toMatchObject({ type: 'table', title: 'Orders', sheet_title: 'Orders', paginate: true, width: 'Full' });
     expect((table.axis as { column: string }[]).map((c) => c.column)).toEqual(['Region', 'Customer', 'Revenue', 'Order date', 'Photo']);
   });
 
@@ -64,10 +64,11 @@ describe('templates', () => {
   it('charts the number column by the category the core found, titled after them, over a table of every column', () => {
     const [chart, table] = planBlocks(core, template('sales'), orders).map((b) => b.config);
     expect(chart).toMatchObject({ type: 'chart', title: 'Revenue by Region', sheet_title: 'Orders', x_axis: 'Region' });
-    // Two regions fit half the board: the core's starter leaves the chart at half width.
-    expect(chart.full_width).not.toBe(true);
+    // Two regions fit half the board, but the board's one chart takes the row above its table
+    // rather than leave half the board empty beside it.
+    expect(chart.width).toBe('Full');
     expect(chart.axis).toMatchObject([{ column: 'Revenue', type: 'bar' }]);
-    expect(table).toMatchObject({ type: 'table', title: 'All Orders', sheet_title: 'Orders', paginate: true });
+    expect(table).toMatchObject({ type: 'table', title: 'All Orders', sheet_title: 'Orders', paginate: true, width: 'Full' });
     expect((table.axis as { column: string }[]).map((c) => c.column)).toEqual(['Region', 'Customer', 'Revenue', 'Order date', 'Photo']);
   });
 
@@ -82,7 +83,7 @@ describe('templates', () => {
     expect(planBlocks(core, template('tracker'), orders)[1].config).toMatchObject({
       start_time_column: 'Order date',
       default_calendar_view: 'Month',
-      full_width: true,
+      width: 'Full',
     });
     expect(planBlocks(core, template('tracker'), people).map((b) => b.config.type)).toEqual(['table']);
   });

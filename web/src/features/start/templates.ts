@@ -50,8 +50,8 @@ export function visibleColumns(columns: readonly string[]): string[] {
   return columns.filter((c) => !HIDDEN_COLUMNS.has(c));
 }
 
-// Widths are not set here: the core's starter gives tables, lists, calendars and charts of many
-// categories the whole board, as it does for a block added with New Block.
+// Widths are mostly not set here: the core's starter gives tables, lists, calendars and charts of
+// many categories the whole row, as it does for a block added with New Block.
 const PAGED = { paginate: true, rows_per_page: DEFAULT_ROWS_PER_PAGE };
 
 /** 'Revenue by Region' for a chart the starter bound, else 'Chart'. */
@@ -79,7 +79,9 @@ export const TEMPLATES: readonly StarterTemplate[] = [
       {
         type: 'chart',
         title: chartTitle,
-        settings: { legendPosition: 'top', pdf_download: true },
+        // The board's one chart, above its table: it takes the row (issue 47: it landed as a
+        // third of the board beside empty space), and its settings say so.
+        settings: { legendPosition: 'top', pdf_download: true, width: 'Full' },
         // Without a number column the starter leaves the series to choose: no chart then.
         keep: (settings) => Array.isArray(settings.axis) && settings.axis.length > 0,
       },
