@@ -6,6 +6,7 @@ import { downloadTablePdf } from '../pdf/pdf';
 import { ListBlock } from './ListBlock';
 import { ALL_PERMISSIONS, answer, fakeSource, NO_PERMISSIONS, RECORDS } from './testSource';
 import { viewBlockOf } from '../../test/viewBlocks';
+import { blockMenuItem } from '../../test/blockMenu';
 
 vi.mock('../pdf/pdf', () => ({ downloadTablePdf: vi.fn(async () => undefined), downloadTextPdf: vi.fn(async () => undefined) }));
 
@@ -83,11 +84,11 @@ describe('ListBlock', () => {
     expect(screen.getByText('Grace')).toBeInTheDocument();
   });
 
-  it('has the table toolbar: CSV link, PDF with filters, add row for those allowed', async () => {
+  it('has the table toolbar: CSV and PDF with filters in its menu, add row for those allowed', async () => {
     const block = list({ csv_download: true, add_new_row: 'Everyone', add_row_button_title: 'Join', axis: [{ column: 'Name' }] });
     const { user } = await renderList(block, fakeSource(answer({ rows, permissions: { ...NO_PERMISSIONS, append: true } })));
-    expect(screen.getByRole('link', { name: 'CSV' })).toHaveAttribute('href', '/api/board/s1/sheet/People/export.csv?block=l1');
-    await user.click(screen.getByRole('button', { name: 'PDF' }));
+    expect(await blockMenuItem(user, 'Download CSV')).toHaveAttribute('href', '/api/board/s1/sheet/People/export.csv?block=l1');
+    await user.click(screen.getByRole('menuitem', { name: 'Download PDF' }));
     await waitFor(() => expect(downloadTablePdf).toHaveBeenCalledWith('Team', ['Name'], [['Ada'], ['Grace']], ['Region = North']));
     expect(screen.getByRole('button', { name: 'Join' })).toBeInTheDocument();
   });
