@@ -270,14 +270,17 @@ export function RowButtons({
   answer,
   record,
   columns,
+  opened = 0,
 }: {
   state: RowsBlockState;
   answer: BlockRows;
   record: Record<string, string>;
   columns: string[];
+  /** How many of the first item buttons the row itself already opens (a compact list row). */
+  opened?: number;
 }) {
   const { block, source } = state;
-  const items = itemButtons(block);
+  const items = itemButtons(block).slice(opened);
   const resolve = usePageResolver(items.length > 0);
   const recordId = record[RECORD_ID] ?? '';
   return (
