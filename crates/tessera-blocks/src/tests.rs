@@ -588,6 +588,8 @@ fn visibility_rows() -> Vec<(&'static str, Value, &'static str, bool)> {
         ("imageAccordian", json!({"learn_more_text": "More"}), "learn_more_link", true),
         ("imageAccordian", json!({}), "learn_more_link", false),
         ("ImageGrid", json!({"learn_more_text": "More"}), "learn_more_link", true),
+        ("list", json!({"list_style": "Compact rows"}), "column_width", false),
+        ("list", json!({"list_style": "Cards"}), "column_width", true),
     ];
     // Every block's title colours show only while it has a title; every feature's icon only once
     // its icon type is chosen.
