@@ -24,6 +24,11 @@ describe('BlockFrame titles', () => {
     }
   });
 
+  it('knows each type’s catalogue name before the WASM core loads ("Data List", not "Datalist")', () => {
+    frame({ id: 'd1', type: 'datalist', title: 'Data List' } as Block, false);
+    expect(screen.getByRole('heading', { name: 'Data List' })).toHaveClass('visually-hidden');
+  });
+
   it('shows the placeholder title in the editor, and a chosen title to everyone', () => {
     const { unmount } = frame(markdown('Markdown'), true);
     expect(screen.getByRole('heading', { name: 'Markdown' })).not.toHaveClass('visually-hidden');
