@@ -9,14 +9,16 @@ import { useSettledReveal } from '../board/useSettledReveal';
 import { appliedFilterLines, usableFilters } from '../filters/urlFilters';
 import { UrlFilterNotice } from '../filters/UrlFilterNotice';
 import { useUrlFilters } from '../filters/useUrlFilters';
+import { AppNav } from './AppNav';
 
 /** A page's own header and footer blocks run across the page, whatever their width setting. */
 
 /**
  * A page's blocks in order on the page's background, each framed with the page's block border and
  * shadow (platform §3 page_background, block_border, block_shadow), between the app's header and
- * footer when the page has none of its own. Guests see only this: two columns from 768 px, a
- * block with `full_width` across both; a link's filters the page cannot use named once above.
+ * footer when the page has none of its own (without any header, the navigation of its pages).
+ * Guests see only this: two columns from 768 px, a block with `full_width` across both; a link's
+ * filters the page cannot use named once above.
  */
 export function PageContent({
   page,
@@ -65,10 +67,12 @@ export function PageContent({
   const footer = appChrome(page, 'footer');
   return (
     <div className="app-page-frame" style={{ background: page.page_background }} ref={reveal.ref} data-settling={reveal.settled ? undefined : ''}>
-      {header && (
+      {header ? (
         <header className="app-chrome">
           <BlockBody block={header} source={source} />
         </header>
+      ) : (
+        !page.blocks.some((block) => block.type === 'header') && <AppNav page={page} />
       )}
       <main className="app-page">
         <UrlFilterNotice filters={filters} urlFilters={urlFilters} onChange={setUrlFilters} />
