@@ -26,6 +26,7 @@
 //! | table/list `rows_per_page` | `10` | at least 1 | | §3.4, §9 |
 //! | table/list `csv_download` / `pdf_download` | `false` / `true` | | | §3.4 |
 //! | table/list `column_width` | `200` (px) | at least 0 | | §3.4, §9 |
+//! | list `list_style` (key chosen here) | `Compact rows`; `Cards` for a list saved without it | Compact rows, Cards | | issue 47 |
 //! | `add_new_row` / `action_button_visibility` | `None` / `Everyone` | Admins, Admins & Guests, None, Everyone | | §3.2 |
 //! | column `editable` | `None` (table), `Everyone` (list) | the audience options | | §3.2, §3.5 |
 //! | table column `options` | `true, false` | | | §3.4 |
@@ -401,11 +402,26 @@ const TABLE: &[Field] = &[
     field("fit_columns", "Fit columns to the block", Bool, Display)
         .help("Columns as wide as their content, within the block; cards on narrow screens. Off: every column takes the column width."),
 ];
-// A list's rows are cards: no actions column to freeze, and widths size its image fields only.
+/// How a list draws its rows (issue 47, key chosen here): app-like compact rows (title, subtitle,
+/// image or chevron) for new lists; a list saved before the setting keeps its cards.
+pub const LIST_STYLES: &[&str] = &["Compact rows", "Cards"];
+const CARDS: Rule = Rule::Equals { field: "list_style", value: "Cards" };
+
+// A list's rows are compact rows or cards: no actions column to freeze, and widths size its
+// images only.
 const LIST: &[Field] = &[
     field("axis", "Columns", List, Columns).items(LIST_AXIS),
     field("actions", "Row actions", List, Actions).items(LIST_ACTIONS),
-    field("column_width", "Image width", Integer, Display).int(200).at_least(0).help("Pixels: the width of the cards' images."),
+    field("list_style", "List style", Select, Display)
+        .options(LIST_STYLES)
+        .text("Compact rows")
+        .absent("Cards")
+        .help("Compact rows: the first shown column as the title, the second under it, the image column beside them."),
+    field("column_width", "Image width", Integer, Display)
+        .int(200)
+        .at_least(0)
+        .visible(CARDS)
+        .help("Pixels: the width of the cards' images."),
 ];
 
 // ---- blocks §3.7: calendar ----

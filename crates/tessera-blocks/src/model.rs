@@ -293,6 +293,12 @@ pub struct Field {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(test, ts(optional))]
     pub default: Option<DefaultValue>,
+    /// What a stored block without this setting means when that is not `default` (what a new
+    /// block starts with): a block saved before the setting existed keeps the look it had
+    /// ([`crate::normalise`] reads it; the browser gets blocks normalised, so it needs no copy).
+    #[serde(skip)]
+    #[cfg_attr(test, ts(skip))]
+    pub absent: Option<DefaultValue>,
     /// Inclusive bounds of a number.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(test, ts(optional))]
@@ -348,6 +354,7 @@ pub const fn field(key: &'static str, label: &'static str, kind: Kind, group: Gr
         kind,
         group,
         default: None,
+        absent: None,
         min: None,
         max: None,
         options: &[],
@@ -375,6 +382,10 @@ impl Field {
     }
     pub const fn text(self, default: &'static str) -> Self {
         Field { default: Some(DefaultValue::Text(default)), ..self }
+    }
+    /// A stored block without this setting reads `absent`, while a new one starts with the default.
+    pub const fn absent(self, absent: &'static str) -> Self {
+        Field { absent: Some(DefaultValue::Text(absent)), ..self }
     }
     pub const fn range(self, min: i32, max: i32) -> Self {
         Field { min: Some(min), max: Some(max), ..self }

@@ -18,6 +18,7 @@
 //! | `{"type": "markdown", "gap": 3}` | `gap` `"3"` (a select's option is text) |
 //! | `{"type": "chart", "legendPosition": "Sideways"}` | `legendPosition` `"top"` (not an option: the default) |
 //! | `{"type": "header", "title": 2024}` | `title` `"2024"` |
+//! | `{"type": "list"}` (saved before `list_style`) | `list_style` `"Cards"`; a new list starts with `"Compact rows"` |
 
 use serde_json::{Map, Number, Value};
 
@@ -52,10 +53,11 @@ fn normalise_object(object: &mut Map<String, Value>, scope: &[&'static Field]) {
     }
 }
 
-/// What an absent setting means: its default, read like a stored value (the markdown gap's
-/// default 3 is the option "3"); a switch without one is off and a list without one is empty.
+/// What an absent setting means: what a block saved before the setting existed had (a list's
+/// `list_style` `Cards`), else its default, read like a stored value (the markdown gap's default
+/// 3 is the option "3"); a switch without one is off and a list without one is empty.
 fn implied(field: &Field) -> Option<Value> {
-    match (field.default, field.kind) {
+    match (field.absent.or(field.default), field.kind) {
         (Some(default), _) => read_as(field, default.to_json()),
         (None, Kind::Bool) => Some(Value::Bool(false)),
         (None, Kind::List | Kind::Colours) => Some(Value::Array(Vec::new())),
@@ -189,6 +191,16 @@ mod tests {
     }
 
     #[test]
+    fn a_list_saved_before_list_style_keeps_its_cards_and_a_new_list_has_compact_rows() {
+        assert_eq!(normalise(&json!({"type": "list"})).unwrap()["list_style"], "Cards");
+        let new = with_defaults(&json!({"type": "list"})).unwrap();
+        assert_eq!(new["list_style"], "Compact rows");
+        assert_eq!(normalise(&new).unwrap()["list_style"], "Compact rows");
+        let chosen = normalise(&json!({"type": "list", "list_style": "Compact rows"})).unwrap();
+        assert_eq!(chosen["list_style"], "Compact rows");
+    }
+
+    #[test]
     fn numbers_are_clamped_to_the_catalogue_range_and_selects_take_their_option() {
         let gallery = normalise(&json!({"type": "imageGallery", "grid_columns": "9", "layout": "GRID"})).unwrap();
         assert_eq!((gallery["grid_columns"].clone(), gallery["layout"].clone()), (json!(5), json!("grid")));
@@ -215,9 +227,14 @@ mod tests {
                 assert_eq!(once.get(field.key).is_some(), super::always_there(field), "{block_type} {}", field.key);
             }
             assert_eq!(normalise(&once).unwrap(), once, "{block_type}");
-            // What `with_defaults` fills (for a save) normalises to the same block.
+            // What `with_defaults` fills (for a save) normalises to the same block, but a new
+            // block takes the default of a setting that older blocks read otherwise (`absent`).
+            let mut new = once.clone();
+            for field in crate::fields(block_type).filter(|field| field.absent.is_some()) {
+                new[field.key] = field.default.expect("a setting read otherwise when absent has a default").to_json();
+            }
             let filled = with_defaults(&json!({"type": block_type.as_str()})).unwrap();
-            assert_eq!(normalise(&filled).unwrap(), once, "{block_type}");
+            assert_eq!(normalise(&filled).unwrap(), new, "{block_type}");
         }
         assert_eq!(catalogue().blocks.len(), BlockType::ALL.len());
     }

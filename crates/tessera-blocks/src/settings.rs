@@ -278,6 +278,8 @@ pub struct ListSettings {
     pub axis: Vec<ListAxisItem>,
     /// Row actions
     pub actions: Vec<ListActionsItem>,
+    /// List style
+    pub list_style: String,
     /// Image width
     pub column_width: i64,
     /// Paginate

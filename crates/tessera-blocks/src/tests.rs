@@ -151,7 +151,8 @@ const DEFAULTS: &[(&str, &str, &str, &str)] = &[
     ("list", "add_new_row", r#""None""#, r#"{}"#),
     ("list", "add_row_button_color", r##""#4f46E5""##, r#"{"add_new_row": "Admins"}"#),
     ("list", "action_button_visibility", r#""Everyone""#, r#"{}"#),
-    ("list", "column_width", "200", r#"{}"#),
+    ("list", "list_style", r#""Compact rows""#, r#"{}"#),
+    ("list", "column_width", "200", r#"{"list_style": "Cards"}"#),
     ("list", "toolbar_buttons[].button_color", r##""#4f46E5""##, r#"{}"#),
     ("list", "item_buttons[].button_color", r##""#4f46E5""##, r#"{}"#),
     ("list", "conditional_filter.filter_by", r#""None""#, r#"{}"#),
@@ -658,6 +659,8 @@ fn visibility_rows() -> Vec<(&'static str, Value, &'static str, bool)> {
         ("imageAccordian", json!({"learn_more_text": "More"}), "learn_more_link", true),
         ("imageAccordian", json!({}), "learn_more_link", false),
         ("ImageGrid", json!({"learn_more_text": "More"}), "learn_more_link", true),
+        ("list", json!({"list_style": "Compact rows"}), "column_width", false),
+        ("list", json!({"list_style": "Cards"}), "column_width", true),
     ];
     // Every block's title colours show only while it has a title; every feature's icon only once
     // its icon type is chosen.

@@ -8,7 +8,7 @@
 //!   as renderers read it after [`crate::normalise`] (`ChartSettings`, settings with a default,
 //!   switches and lists always there, options as text);
 //! - `web/src/generated/blockCapabilities.ts`: what each block type can do (`Capabilities`, the
-//!   `BLOCK_CAPABILITIES` table the registry and the editor preview read), the one default of
+//!   `BLOCK_CAPABILITIES` table the registry and the editor preview read), `BLOCK_NAMES`, the one default of
 //!   `rows_per_page` and the columns a sheet keeps for itself;
 //! - `web/src/generated/blockStarter.ts`: the core's column profile (`ColumnProfile`, read by
 //!   `SheetTable.profile()`) and the `Starter` a new block starts from (`blockStarter`).
@@ -82,6 +82,11 @@ fn capabilities_data() -> String {
     for block_type in BlockType::ALL {
         let caps = serde_json::to_string(&block_type.capabilities()).expect("capabilities serialise");
         let _ = writeln!(out, "  {}: {caps},", property(block_type.as_str()));
+    }
+    out.push_str("};\n");
+    out.push_str("\n/** Each block type's name in the catalogue, known before the WASM core loads (a new block's title). */\nexport const BLOCK_NAMES: Record<BlockType, string> = {\n");
+    for info in catalogue().blocks {
+        let _ = writeln!(out, "  {}: {},", property(info.entry.block_type.as_str()), literal(info.entry.name));
     }
     out.push_str("};\n");
     let rows_per_page = match crate::field_of(BlockType::Table, "rows_per_page").and_then(|f| f.default) {

@@ -70,6 +70,30 @@ export const BLOCK_CAPABILITIES: Record<BlockType, Capabilities> = {
   map: {"data":true,"view":"none","first_page":{"kind":"rows","rows":500},"writes":{"submit":false,"add":false,"edit":false,"delete":false,"duplicate":false},"row_actions":false,"script_only":true,"frame":"titled"},
 };
 
+/** Each block type's name in the catalogue, known before the WASM core loads (a new block's title). */
+export const BLOCK_NAMES: Record<BlockType, string> = {
+  chart: "Chart",
+  list: "List",
+  imageGallery: "Image Gallery",
+  table: "Table",
+  calendar: "Calendar",
+  form: "Form",
+  event: "Event",
+  featureslayout: "Features Layout",
+  datalist: "Data List",
+  ImageGrid: "Image Grid",
+  bannerHero: "Banner Hero",
+  footer: "Footer",
+  imageAccordian: "Image Accordion",
+  header: "Header",
+  itemDetails: "Item Details",
+  grid: "Grid",
+  markdown: "Markdown",
+  iframe: "Iframe",
+  scorecard: "Scorecard",
+  map: "Map",
+};
+
 /** The catalogue's default `rows_per_page` of a table or list (blocks §3.4, §9), the core's `DEFAULT_ROWS_PER_PAGE`. */
 export const DEFAULT_ROWS_PER_PAGE = 10;
 

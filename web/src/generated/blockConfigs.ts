@@ -204,6 +204,8 @@ export interface ListConfig {
   axis?: ListAxisItem[];
   /** Row actions. */
   actions?: ListActionsItem[];
+  /** List style. Compact rows: the first shown column as the title, the second under it, the image column beside them. Default "Compact rows". */
+  list_style?: "Compact rows" | "Cards";
   /** Image width. Pixels: the width of the cards' images. Default 200. At least 0. */
   column_width?: number;
   /** Paginate. Default true. */
@@ -1690,6 +1692,8 @@ export interface ListSettings {
   axis: ListAxisItemSettings[];
   /** Row actions. */
   actions: ListActionsItemSettings[];
+  /** List style. Compact rows: the first shown column as the title, the second under it, the image column beside them. Default "Compact rows". */
+  list_style: "Compact rows" | "Cards";
   /** Image width. Pixels: the width of the cards' images. Default 200. At least 0. */
   column_width: number;
   /** Paginate. Default true. */

@@ -3,6 +3,7 @@
 // against the same catalogue, so a picked type is always one it stores. The core is loaded only
 // when a picker or the settings editor asks, never on a visitor's path.
 import type { BlockInfo, BlockType as CatalogueType, PickerGroup } from '../generated/blockCatalogue';
+import { BLOCK_NAMES } from '../generated/blockCapabilities';
 import { canonicalType } from '../core/canonicalType';
 
 export type BlockType = CatalogueType;
@@ -38,10 +39,11 @@ function humanise(type: string): string {
 }
 
 /**
- * The human name of a block type: the catalogue's once it is loaded (the editor loads it),
- * else the type spelt out; score_card is the older spelling of scorecard (blocks.md §1).
+ * The human name of a block type: the catalogue's (generated, so a viewer has it without the
+ * WASM core), else the unknown type spelt out; score_card is the older spelling of scorecard
+ * (blocks.md §1).
  */
 export function blockTypeName(type: string): string {
   const normalised = canonicalType(type);
-  return known?.find((info) => info.type === normalised)?.name ?? humanise(normalised);
+  return Object.hasOwn(BLOCK_NAMES, normalised) ? BLOCK_NAMES[normalised as BlockType] : humanise(normalised);
 }

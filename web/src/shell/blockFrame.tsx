@@ -12,6 +12,7 @@ import { frameStyle } from '../blocks/frameStyle';
 import { GRID_COLUMNS, WIDTHS, columnsOf, widthOf, type Width } from '../blocks/layout';
 import { moveId, type Block } from '../store/blockList';
 import { blockTypeName } from '../platform/blockTypes';
+import { BlockMenuPlace } from '../blocks/pdf/BlockMenu';
 import { BlockSaveBadge } from './offlineEditing';
 import './blockFrame.css';
 
@@ -20,6 +21,15 @@ const MOVE_HELP = 'Drag to move, or press the arrow keys.';
 /** The name a block goes by: its title, or its type's name when it has none. */
 export function frameTitle(block: Block): string {
   return typeof block.title === 'string' && block.title.trim() ? block.title : blockTypeName(block.type);
+}
+
+/**
+ * Whether a block's title is only a placeholder: none, or its type's name, the title a new
+ * block starts with ("Markdown"). Viewers do not see it (issue 47); it still names the block
+ * for screen readers, and editors see it to tell blocks apart.
+ */
+export function placeholderTitle(block: Block): boolean {
+  return frameTitle(block).trim() === blockTypeName(block.type);
 }
 
 /** How many blocks a move passes, and where the moved block ended up, for screen readers. */
@@ -103,31 +113,36 @@ export function BlockFrame({ block, className, span = GRID_COLUMNS, style, actio
   // Named by the block, so a test or a link can find a block's frame by its id.
   const titleId = `block-${block.id}-title`;
   const title = frameTitle(block);
+  // The block's "⋯" menu (its exports) goes on the title line, not on a line of its own.
+  const [menuPlace, setMenuPlace] = useState<HTMLElement | null>(null);
   // The catalogue's frame (capabilities.rs): page chrome and the banner have no box or title line.
   const framing = capabilitiesOf(block.type)?.frame ?? 'titled';
   const bare = framing !== 'titled';
+  const editing = sortable || Boolean(actions);
   const styled = frameStyle(block);
   const classes = [className, bare && 'block-bare', framing === 'page_chrome' && 'block-chrome'].filter(Boolean).join(' ');
   // The span goes in as a custom property, so a phone's stylesheet can still give every block the row.
   const place = { '--block-span': span } as CSSProperties;
   const frame = { className: classes, style: bare ? place : { ...place, ...style, ...styled.frame } };
   const heading = (
-    <h2 id={titleId} style={styled.title} className={bare ? 'visually-hidden' : undefined}>
+    <h2 id={titleId} style={styled.title} className={bare || (!editing && placeholderTitle(block)) ? 'visually-hidden' : undefined}>
       {title}
     </h2>
   );
+  const menu = !bare && <div className="block-frame-menu" ref={setMenuPlace} />;
   const controls = actions && <div className="block-frame-actions">{actions}</div>;
+  const content = <BlockMenuPlace.Provider value={bare ? undefined : menuPlace}>{children}</BlockMenuPlace.Provider>;
   if (sortable) {
     return (
-      <SortableFrame id={block.id} title={title} titleId={titleId} frame={frame} heading={heading} actions={controls}>
-        {children}
+      <SortableFrame id={block.id} title={title} titleId={titleId} frame={frame} heading={heading} actions={controls} menu={menu}>
+        {content}
       </SortableFrame>
     );
   }
   if (bare && !controls) {
     return (
       <section className={frame.className} style={frame.style} aria-label={title}>
-        {children}
+        {content}
       </section>
     );
   }
@@ -135,9 +150,10 @@ export function BlockFrame({ block, className, span = GRID_COLUMNS, style, actio
     <section className={frame.className} aria-labelledby={titleId} style={frame.style}>
       <header className="block-frame-header">
         {heading}
+        {menu}
         {controls}
       </header>
-      {children}
+      {content}
     </section>
   );
 }
@@ -149,11 +165,12 @@ interface SortableFrameProps {
   frame: { className: string; style: CSSProperties };
   heading: ReactNode;
   actions: ReactNode;
+  menu: ReactNode;
   children: ReactNode;
 }
 
 /** A block frame in the editor: draggable by its handle, which is a button the arrow keys move. */
-function SortableFrame({ id, title, titleId, frame, heading, actions, children }: SortableFrameProps) {
+function SortableFrame({ id, title, titleId, frame, heading, actions, menu, children }: SortableFrameProps) {
   const helpId = useId();
   const { setNodeRef, setActivatorNodeRef, listeners, transform, transition, isDragging } = useSortable({ id });
   const moving: CSSProperties = { ...frame.style, transform: DndCss.Translate.toString(transform), transition };
@@ -175,6 +192,7 @@ function SortableFrame({ id, title, titleId, frame, heading, actions, children }
           {MOVE_HELP}
         </span>
         {heading}
+        {menu}
         {actions}
       </header>
       {children}

@@ -108,22 +108,24 @@ describe('ChartBlock', () => {
   it('exports the chart picture to PDF with the title and the active filters', async () => {
     const user = userEvent.setup();
     render(<ChartBlock block={viewBlockOf('chart', block())} source={fakeSource(view, ['Region = North'])} />);
-    const button = await screen.findByRole('button', { name: 'Download Sales by region as PDF' });
-    await waitFor(() => expect(button).toBeEnabled());
-    await user.click(button);
+    await user.click(await screen.findByRole('button', { name: 'More actions: Sales by region' }));
+    const item = screen.getByRole('menuitem', { name: 'Download PDF' });
+    // Enabled once the chart is drawn: the PDF holds its picture.
+    await waitFor(() => expect(item).not.toHaveAttribute('aria-disabled'));
+    await user.click(item);
     expect(canvas.instance.getDataURL).toHaveBeenCalledWith(expect.objectContaining({ type: 'png' }));
     expect(pdf.downloadImagePdf).toHaveBeenCalledWith('Sales by region', 'data:image/png;base64,AAAA', ['Region = North']);
   });
 
-  it('shows no PDF button when pdf_download is off', async () => {
+  it('shows no menu of exports when pdf_download is off', async () => {
     render(<ChartBlock block={viewBlockOf('chart', block({ pdf_download: false }))} source={fakeSource(view)} />);
     await screen.findByTestId('chart');
-    expect(screen.queryByRole('button', { name: /PDF/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /More actions/ })).not.toBeInTheDocument();
   });
 
-  it('colours the PDF button with toolbar_icon_color', async () => {
+  it('colours its menu button with toolbar_icon_color', async () => {
     render(<ChartBlock block={viewBlockOf('chart', block({ toolbar_icon_color: '#123456' }))} source={fakeSource(view)} />);
-    expect(await screen.findByRole('button', { name: /PDF/ })).toHaveStyle({ color: '#123456' });
+    expect(await screen.findByRole('button', { name: 'More actions: Sales by region' })).toHaveStyle({ color: '#123456' });
   });
 
   it('shows the clicked category in the details popup with show_details_on_click', async () => {

@@ -13,7 +13,8 @@ import { BlockLoadState, NoRows } from '../data/BlockLoadState';
 import { useBlockView } from '../data/hooks';
 import type { BlockView, ChartTexts, DataBlockProps } from '../data/types';
 import { DetailsPopup } from '../details/DetailsPopup';
-import { toolbarStyle } from '../frameStyle';
+import { toolbarColour } from '../frameStyle';
+import { BlockMenu } from '../pdf/BlockMenu';
 import { downloadImagePdf } from '../pdf/pdf';
 import { buildBlockChartOption, chartColours, seriesLeftOut, seriesValueText } from './chartOptions';
 import { useTheme } from '../theme';
@@ -153,20 +154,15 @@ function ChartBody({
 
   return (
     <div className="chart-block">
-      {config.pdf_download !== false && (
-        <div className="chart-block-toolbar">
-          <button
-            type="button"
-            className="button small chart-block-pdf"
-            style={toolbarStyle(block)}
-            onClick={() => void exportPdf()}
-            disabled={!chart || exporting}
-            aria-label={`Download ${title} as PDF`}
-          >
-            {exporting ? 'Making PDF…' : 'PDF'}
-          </button>
-        </div>
-      )}
+      <BlockMenu
+        title={title}
+        tint={toolbarColour(block)}
+        actions={
+          config.pdf_download !== false
+            ? [{ label: exporting ? 'Making PDF…' : 'Download PDF', run: () => void exportPdf(), disabled: !chart || exporting }]
+            : []
+        }
+      />
       <ChartBoundary>
         {ChartCanvas === 'failed' ? (
           <p className="block-error">{CHART_FAILED}</p>

@@ -1,4 +1,5 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import type { BoardBlock } from '../../generated/api';
 import { AppPagesContext, useAppPagesStore } from '../links/appPages';
@@ -195,5 +196,44 @@ describe('ItemDetailsBlock formatted values', () => {
     expect(await screen.findByText('$1,067.70')).toBeInTheDocument();
     expect(screen.queryByText('1067.7')).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'https://ada.dev' })).toHaveAttribute('href', 'https://ada.dev/');
+  });
+});
+
+describe('ItemDetailsBlock Back', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+    Object.defineProperty(document, 'referrer', { value: '', configurable: true });
+  });
+
+  it('goes back in the browser history when the viewer came from a page of this site, from the keyboard too', async () => {
+    Object.defineProperty(document, 'referrer', { value: `${window.location.origin}/orders`, configurable: true });
+    window.history.pushState({}, '', '/person?record=rec-bob');
+    const back = vi.spyOn(window.history, 'back').mockImplementation(() => undefined);
+    try {
+      renderAt('/person?record=rec-bob', details(), fakeSource());
+      const link = await screen.findByRole('link', { name: 'Back' });
+      link.focus();
+      await userEvent.keyboard('{Enter}');
+      expect(back).toHaveBeenCalledTimes(1);
+    } finally {
+      window.history.pushState({}, '', '/');
+    }
+  });
+
+  it('leads to the home page when opened from elsewhere (a shared link)', async () => {
+    Object.defineProperty(document, 'referrer', { value: 'https://mail.example.com/', configurable: true });
+    const back = vi.spyOn(window.history, 'back').mockImplementation(() => undefined);
+    renderAt('/person?record=rec-bob', details(), fakeSource());
+    const link = await screen.findByRole('link', { name: 'Back' });
+    expect(link).toHaveAttribute('href', '/app/');
+    // The click is the link's own: nothing stops it going to the home page.
+    expect(fireEvent.click(link)).toBe(true);
+    expect(back).not.toHaveBeenCalled();
+  });
+
+  it('shows no Back on a page that names no record', async () => {
+    renderAt('/people', details(), fakeSource());
+    expect(await screen.findByText('Full name')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Back' })).not.toBeInTheDocument();
   });
 });

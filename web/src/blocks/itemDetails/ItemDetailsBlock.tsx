@@ -8,6 +8,8 @@
 // `photo_customize` is the catalogue's only photo setting (no photo column, size or shape keys):
 // off, the photo shows whole at the block's width (up to 480 px); on, it is cropped to a 160 px
 // circle, the usual portrait of a record.
+//
+// A page that names its record (opened from a list or table) has Back above the record.
 import { useState } from 'react';
 import { useInRouterContext, useLocation } from 'react-router';
 import type { BoardBlock } from '../../generated/api';
@@ -18,6 +20,7 @@ import type { BlockRows, BlockSource, DataBlockProps, ViewBlock } from '../data/
 import { HIDDEN_COLUMNS, RECORD_ID } from '../details/DetailsPopup';
 import { shownText } from '../data/display';
 import { useSheetRows } from '../useSheetRows';
+import { BackLink } from './BackLink';
 import './itemDetails.css';
 import { buttonStyle } from '../frameStyle';
 
@@ -80,15 +83,18 @@ const recordOf = (search: string) => new URLSearchParams(search).get('record')?.
 function Details({ block, source, record }: DataBlockProps<'itemDetails'> & { record: string }) {
   const load = useSheetRows<Found>(findRecord(block, source, record), JSON.stringify([source.key, block, record]));
   return (
-    <BlockLoadState load={load}>
-      {(found) =>
-        found.row ? (
-          <RecordView block={block} source={source} found={found as Found & { row: Record<string, string> }} />
-        ) : (
-          <NoRows text={record ? 'This record is not in the sheet, or the filters hide it.' : 'No record to show.'} />
-        )
-      }
-    </BlockLoadState>
+    <>
+      {record && <BackLink home={source.pageHref('')} />}
+      <BlockLoadState load={load}>
+        {(found) =>
+          found.row ? (
+            <RecordView block={block} source={source} found={found as Found & { row: Record<string, string> }} />
+          ) : (
+            <NoRows text={record ? 'This record is not in the sheet, or the filters hide it.' : 'No record to show.'} />
+          )
+        }
+      </BlockLoadState>
+    </>
   );
 }
 

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { BoardBlock } from '../../generated/api';
@@ -6,6 +8,7 @@ import { downloadTablePdf } from '../pdf/pdf';
 import { ListBlock } from './ListBlock';
 import { ALL_PERMISSIONS, answer, fakeSource, NO_PERMISSIONS, RECORDS } from './testSource';
 import { viewBlockOf } from '../../test/viewBlocks';
+import { blockMenuItem } from '../../test/blockMenu';
 
 vi.mock('../pdf/pdf', () => ({ downloadTablePdf: vi.fn(async () => undefined), downloadTextPdf: vi.fn(async () => undefined) }));
 
@@ -83,11 +86,11 @@ describe('ListBlock', () => {
     expect(screen.getByText('Grace')).toBeInTheDocument();
   });
 
-  it('has the table toolbar: CSV link, PDF with filters, add row for those allowed', async () => {
+  it('has the table toolbar: CSV and PDF with filters in its menu, add row for those allowed', async () => {
     const block = list({ csv_download: true, add_new_row: 'Everyone', add_row_button_title: 'Join', axis: [{ column: 'Name' }] });
     const { user } = await renderList(block, fakeSource(answer({ rows, permissions: { ...NO_PERMISSIONS, append: true } })));
-    expect(screen.getByRole('link', { name: 'CSV' })).toHaveAttribute('href', '/api/board/s1/sheet/People/export.csv?block=l1');
-    await user.click(screen.getByRole('button', { name: 'PDF' }));
+    expect(await blockMenuItem(user, 'Download CSV')).toHaveAttribute('href', '/api/board/s1/sheet/People/export.csv?block=l1');
+    await user.click(screen.getByRole('menuitem', { name: 'Download PDF' }));
     await waitFor(() => expect(downloadTablePdf).toHaveBeenCalledWith('Team', ['Name'], [['Ada'], ['Grace']], ['Region = North']));
     expect(screen.getByRole('button', { name: 'Join' })).toBeInTheDocument();
   });
@@ -121,3 +124,75 @@ describe('ListBlock formatted values', () => {
     expect(within(cards[1]).getByText('31')).toBeInTheDocument();
   });
 });
+
+describe('ListBlock compact rows (list_style, a new list’s default)', () => {
+  const compact = (settings: Partial<BoardBlock> = {}) =>
+    list({ list_style: 'Compact rows', axis: [{ column: 'Name' }, { column: 'City' }, { column: 'Email' }, { column: 'Photo', type: 'image' }], ...settings });
+
+  it('draws each record as a title, a subtitle and a thumbnail, not as label and value pairs', async () => {
+    const { items } = await renderList(compact());
+    const [first] = within(items).getAllByRole('listitem');
+    expect(first.querySelector('.list-row-title')).toHaveTextContent('Ada');
+    expect(first.querySelector('.list-row-subtitle')).toHaveTextContent('London');
+    expect(within(first).getByRole('img', { name: 'Photo' })).toHaveAttribute('src', 'https://img.example.com/0.png');
+    // The third column is for the detail page, and no field is labelled.
+    expect(within(first).queryByText('ada@example.com')).not.toBeInTheDocument();
+    expect(first.querySelector('dt')).toBeNull();
+  });
+
+  it('opens the first item button’s detail page on a tap, with a chevron, without repeating the button', async () => {
+    const { items } = await renderList(
+      compact({
+        item_buttons: [
+          { title: 'Open', open_detail_page: 'person' },
+          { title: 'Orders', open_detail_page: 'orders' },
+        ],
+      }),
+    );
+    const [first] = within(items).getAllByRole('listitem');
+    const links = within(first).getAllByRole('link');
+    expect(links.map((link) => link.getAttribute('href'))).toEqual(['/board/person?record=r1', '/board/orders?record=r1']);
+    expect(links[0]).toHaveTextContent(/Ada.*London.*›/);
+    expect(within(first).queryByRole('link', { name: 'Open' })).not.toBeInTheDocument();
+    expect(within(first).getByRole('link', { name: 'Orders' })).toBeInTheDocument();
+  });
+
+  it('opens the details popup on a tap or Enter with show_details_on_click', async () => {
+    const { user, items } = await renderList(compact({ show_details_on_click: true }));
+    const row = within(within(items).getAllByRole('listitem')[1]).getByRole('button');
+    expect(row.querySelector('.list-row-chevron')).not.toBeNull();
+    row.focus();
+    await user.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: 'Team' });
+    expect(within(dialog).getByText('grace@example.com')).toBeInTheDocument();
+  });
+
+  it('has no chevron and no tap target when nothing opens a record', async () => {
+    const { items } = await renderList(compact());
+    const [first] = within(items).getAllByRole('listitem');
+    expect(within(first).queryByRole('button')).not.toBeInTheDocument();
+    expect(first.querySelector('.list-row-chevron')).toBeNull();
+  });
+
+  it('keeps a row between 56 and 72 px high: one line each for title and subtitle, a 48 px image', () => {
+    // jsdom lays nothing out, so this reads the rules that bound the row.
+    const rule = (selector: string) => listRules().find((r) => r.selectorText.replace(/\s+/g, ' ') === selector)!.style;
+    expect(rule('.list-row-main').getPropertyValue('min-height')).toBe('56px');
+    expect(rule('.list-row-main').getPropertyValue('max-height')).toBe('72px');
+    expect(rule('.list-row-main').getPropertyValue('overflow')).toBe('hidden');
+    expect(rule('.list-row-image .rows-image').getPropertyValue('height')).toBe('48px');
+    expect(rule('.list-row-title, .list-row-subtitle').getPropertyValue('white-space')).toBe('nowrap');
+  });
+
+  it('draws a list saved before list_style as cards, as it looked', async () => {
+    const { items } = await renderList(list({ axis: [{ column: 'Name' }, { column: 'City' }] }));
+    expect(within(items).getAllByRole('listitem')[0].querySelector('dt')).toHaveTextContent('Name');
+  });
+});
+
+/** The style rules of list.css. */
+function listRules(): CSSStyleRule[] {
+  const sheet = new CSSStyleSheet();
+  sheet.replaceSync(readFileSync(join(process.cwd(), 'src', 'blocks', 'table', 'list.css'), 'utf8'));
+  return [...sheet.cssRules].filter((rule): rule is CSSStyleRule => rule instanceof CSSStyleRule);
+}

@@ -1,6 +1,6 @@
 // What a table and a list share (blocks §3.4, §3.5 "same block settings as table"): paging,
-// sorting, the toolbar (add row, toolbar buttons, CSV, PDF), the details popup, the add-row and
-// edit-row forms, and how a cell shows (character_limit, markdown, images, links).
+// sorting, the toolbar (add row, toolbar buttons; CSV and PDF in the block's menu), the details
+// popup, the add-row and edit-row forms, and how a cell shows (character_limit, markdown, images, links).
 import { useRef, useState, type ComponentType } from 'react';
 import { toApiError } from '../../api/errors';
 import type { BoardBlock } from '../../generated/api';
@@ -8,6 +8,7 @@ import { targetHref } from '../links/appLocation';
 import { usePageResolver } from '../links/appPages';
 import { showToast } from '../../store/toastStore';
 import { buttonStyle, toolbarColour, toolbarStyle } from '../frameStyle';
+import { BlockMenu, type MenuAction } from '../pdf/BlockMenu';
 import { RowActions } from '../actions/RowActions';
 import { shownActions, type ActionType, type RowAction } from '../actions/rowActions';
 import type { BlockLoad } from '../data/hooks';
@@ -121,7 +122,6 @@ export type RowsBlockState = ReturnType<typeof useRowsBlock>;
  */
 export const PDF_ROW_LIMIT = 5_000;
 
-/** Add row, toolbar buttons, CSV and PDF above the rows. */
 export interface RowsBodyProps {
   state: RowsBlockState;
   answer: BlockRows;
@@ -158,6 +158,7 @@ export function RowsBlockView({
   );
 }
 
+/** Add row and toolbar buttons above the rows, and the block's menu of CSV and PDF. */
 export function RowsToolbar({ state, answer, title }: { state: RowsBlockState; answer: BlockRows; title: string }) {
   const { block, source, settings } = state;
   const [exporting, setExporting] = useState(false);
@@ -166,8 +167,6 @@ export function RowsToolbar({ state, answer, title }: { state: RowsBlockState; a
   const resolve = usePageResolver(pages.length > 0);
   const csv = settings.csv_download;
   const pdf = settings.pdf_download;
-  if (!canAdd && pages.length === 0 && !csv && !pdf) return null;
-
   const exportPdf = async () => {
     // Every matching row, not just this page; past the limit a PDF would be too big to open.
     if (answer.total > PDF_ROW_LIMIT) {
@@ -197,6 +196,14 @@ export function RowsToolbar({ state, answer, title }: { state: RowsBlockState; a
     }
   };
 
+  // CSV and PDF go in the block's "⋯" menu, on its title line when it has a frame.
+  const exports: MenuAction[] = [
+    ...(csv ? [{ label: 'Download CSV', href: source.csvUrl(block), download: true }] : []),
+    ...(pdf ? [{ label: exporting ? 'Making PDF…' : 'Download PDF', run: () => void exportPdf(), disabled: exporting }] : []),
+  ];
+  const menu = <BlockMenu title={title} actions={exports} tint={toolbarColour(block)} />;
+  if (!canAdd && pages.length === 0) return menu;
+
   return (
     <div className="rows-toolbar">
       {canAdd && (
@@ -220,16 +227,7 @@ export function RowsToolbar({ state, answer, title }: { state: RowsBlockState; a
         </a>
       ))}
       <span className="rows-toolbar-spacer" />
-      {csv && (
-        <a className="button small" style={toolbarStyle(block)} href={source.csvUrl(block)} download>
-          CSV
-        </a>
-      )}
-      {pdf && (
-        <button type="button" className="button small" style={toolbarStyle(block)} onClick={() => void exportPdf()} disabled={exporting}>
-          {exporting ? 'PDF…' : 'PDF'}
-        </button>
-      )}
+      {menu}
     </div>
   );
 }
@@ -262,14 +260,17 @@ export function RowButtons({
   answer,
   record,
   columns,
+  opened = 0,
 }: {
   state: RowsBlockState;
   answer: BlockRows;
   record: Record<string, string>;
   columns: string[];
+  /** How many of the first item buttons the row itself already opens (a compact list row). */
+  opened?: number;
 }) {
   const { block, source } = state;
-  const items = itemButtons(block);
+  const items = itemButtons(block).slice(opened);
   const resolve = usePageResolver(items.length > 0);
   const recordId = record[RECORD_ID] ?? '';
   return (

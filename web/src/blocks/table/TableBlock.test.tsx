@@ -7,6 +7,7 @@ import { PDF_ROW_LIMIT } from './RowsBlock';
 import { TableBlock } from './TableBlock';
 import { ALL_PERMISSIONS, answer, fakeSource, NO_PERMISSIONS, RECORDS, toastTexts } from './testSource';
 import { viewBlockOf } from '../../test/viewBlocks';
+import { blockMenuItem } from '../../test/blockMenu';
 
 vi.mock('../pdf/pdf', () => ({ downloadTablePdf: vi.fn(async () => undefined), downloadTextPdf: vi.fn(async () => undefined) }));
 
@@ -114,27 +115,27 @@ describe('TableBlock paging and sorting', () => {
 
 describe('TableBlock downloads and buttons', () => {
   it('links to the CSV export only with csv_download', async () => {
-    const { source } = await renderTable(table({ csv_download: true }));
-    expect(screen.getByRole('link', { name: 'CSV' })).toHaveAttribute('href', '/api/board/s1/sheet/People/export.csv?block=b1');
+    const { user, source } = await renderTable(table({ csv_download: true }));
+    expect(await blockMenuItem(user, 'Download CSV')).toHaveAttribute('href', '/api/board/s1/sheet/People/export.csv?block=b1');
     expect(source.csvUrl).toHaveBeenCalled();
   });
 
-  it('colours its toolbar with toolbar_icon_color: CSV, PDF, and the add-row text unless that has its own', async () => {
+  it('colours its toolbar with toolbar_icon_color: the menu of CSV and PDF, and the add-row text unless that has its own', async () => {
     const tinted = table({ csv_download: true, toolbar_icon_color: '#0a7d33', add_new_row: 'Everyone' });
     await renderTable(tinted, fakeSource(answer({ permissions: ALL_PERMISSIONS })));
-    expect(screen.getByRole('link', { name: 'CSV' })).toHaveStyle({ color: '#0a7d33', borderColor: '#0a7d33' });
-    expect(screen.getByRole('button', { name: 'PDF' })).toHaveStyle({ color: '#0a7d33' });
+    expect(screen.getByRole('button', { name: 'More actions: People' })).toHaveStyle({ color: '#0a7d33' });
     expect(screen.getByRole('button', { name: 'Add row' })).toHaveStyle({ color: '#0a7d33' });
   });
 
   it('has no CSV link by default', async () => {
-    await renderTable(table());
-    expect(screen.queryByRole('link', { name: 'CSV' })).not.toBeInTheDocument();
+    const { user } = await renderTable(table());
+    await blockMenuItem(user, 'Download PDF');
+    expect(screen.queryByRole('menuitem', { name: 'Download CSV' })).not.toBeInTheDocument();
   });
 
   it('exports the shown rows to PDF with the active filters (on by default)', async () => {
     const { user } = await renderTable(table({ axis: [{ column: 'Name' }, { column: 'City', character_limit: 2 }] }));
-    await user.click(screen.getByRole('button', { name: 'PDF' }));
+    await user.click(await blockMenuItem(user, 'Download PDF'));
     await waitFor(() =>
       expect(downloadTablePdf).toHaveBeenCalledWith(
         'People',
@@ -155,7 +156,7 @@ describe('TableBlock downloads and buttons', () => {
         : answer({ rows: [RECORDS[0]], page: 1, page_count: RECORDS.length, total: RECORDS.length }),
     );
     const { user } = await renderTable(table({ axis: [{ column: 'Name' }] }), source);
-    await user.click(screen.getByRole('button', { name: 'PDF' }));
+    await user.click(await blockMenuItem(user, 'Download PDF'));
     await waitFor(() =>
       expect(downloadTablePdf).toHaveBeenCalledWith(
         'People',
@@ -171,14 +172,14 @@ describe('TableBlock downloads and buttons', () => {
     vi.mocked(downloadTablePdf).mockClear();
     const source = fakeSource(answer({ total: PDF_ROW_LIMIT + 1, page_count: 501 }));
     const { user } = await renderTable(table({ csv_download: true }), source);
-    await user.click(screen.getByRole('button', { name: 'PDF' }));
+    await user.click(await blockMenuItem(user, 'Download PDF'));
     expect(toastTexts()).toEqual(['A PDF holds at most 5,000 rows and 5,001 match: download the CSV instead, or narrow them with a filter or search first.']);
     expect(downloadTablePdf).not.toHaveBeenCalled();
   });
 
-  it('has no PDF button with pdf_download off', async () => {
+  it('has no menu of exports with pdf_download off and no CSV', async () => {
     await renderTable(table({ pdf_download: false }));
-    expect(screen.queryByRole('button', { name: 'PDF' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /More actions/ })).not.toBeInTheDocument();
   });
 
   it('links toolbar buttons to their page, in their colours', async () => {

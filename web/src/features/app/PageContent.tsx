@@ -11,12 +11,14 @@ import { useSettledReveal } from '../board/useSettledReveal';
 import { appliedFilterLines, usableFilters } from '../filters/urlFilters';
 import { UrlFilterNotice } from '../filters/UrlFilterNotice';
 import { useUrlFilters } from '../filters/useUrlFilters';
+import { AppNav } from './AppNav';
 
 /**
  * A page's blocks in order on the page's background, each framed with the page's block border and
  * shadow (platform §3 page_background, block_border, block_shadow), between the app's header and
- * footer when the page has none of its own. Guests see only this: the blocks in the grid of
- * blocks/layout.ts, as a board's; a link's filters the page cannot use named once above.
+ * footer when the page has none of its own (without any header, the navigation of its pages).
+ * Guests see only this: the blocks in the grid of blocks/layout.ts, as a board's; a link's
+ * filters the page cannot use named once above.
  */
 export function PageContent({
   page,
@@ -84,10 +86,12 @@ export function PageContent({
       data-settling={reveal.settled ? undefined : ''}
     >
       <ThemeProvider value={theme}>
-        {header && (
+        {header ? (
           <header className="app-chrome">
             <BlockBody block={header} source={source} />
           </header>
+        ) : (
+          !page.blocks.some((block) => block.type === 'header') && <AppNav page={page} />
         )}
         <main className="app-page" data-block-grid="">
           <UrlFilterNotice filters={filters} urlFilters={urlFilters} onChange={setUrlFilters} />

@@ -150,7 +150,7 @@ describe('the block preview', { timeout: 20_000 }, () => {
         .getAllByRole('row')
         .map((row) => row.textContent),
     ).toEqual(['MonthRevenue', 'Jan100', 'Feb120', 'Mar90']);
-    expect(within(preview).getByRole('button', { name: 'Download Revenue chart as PDF' })).toBeInTheDocument();
+    expect(within(preview).getByRole('button', { name: 'More actions: Revenue chart' })).toBeInTheDocument();
   });
 
   it('reads a large tab whole in one call, its last rows included', async () => {
