@@ -749,7 +749,8 @@ fn form(m: &mut Markup, form: &FormSettings) {
         m.open("div", &[("class", "ssr-input".into()), ("aria-hidden", "true".into())]).close("div");
     }
     let label = Some(form.submit_text.trim()).filter(|t| !t.is_empty()).unwrap_or("Submit");
-    m.element("span", &[("class", "ssr-button".into()), ("style", button_style(&form.submit_button_color, &form.submit_button_text_color).into())], label);
+    let style = button_style(&form.submit_button_color, &form.submit_button_text_color);
+    m.element("span", &[("class", "ssr-button".into()), ("style", style.as_str().into())], label);
 }
 
 /// A button's own colours as the browser's `buttonStyle` draws them: the theme's accent (the
