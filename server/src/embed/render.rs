@@ -79,7 +79,7 @@ pub const STYLE: &str = r#"<style id="ssr-embed-style">
 #ssr-embed.ssr-dark{--ink:#e3e5e9;--muted:#a8acb4;--board-background:#121418;--block-border:#2c313a;--block-shadow:#0a0b0d;color-scheme:dark}
 .ssr-dark .ssr-block:not(.ssr-bare),.ssr-dark .ssr-cards li,.ssr-dark .ssr-input,.ssr-dark .ssr-with-panel .ssr-panel{background:#1b1e24}
 .ssr-dark .ssr-scroll th,.ssr-dark .ssr-box{background:#262a33}.ssr-dark .ssr-error{background:#3a1620;color:#f7b8c8}
-.ssr-dark .ssr-chart-svg text{fill:var(--ink)}.ssr-dark .ssr-chart-svg [stroke="#e7ebf3"]{stroke:#363b45}.ssr-dark .ssr-chart-svg g[stroke="#fff"]{stroke:#1b1e24}
+.ssr-dark .ssr-chart-svg text{fill:var(--ink)}.ssr-dark .ssr-chart-svg [stroke='#e7ebf3']{stroke:#363b45}.ssr-dark .ssr-chart-svg g[stroke='#fff']{stroke:#1b1e24}
 </style>"#;
 
 /// The markup of the embed: `<div id="ssr-embed">` with the whole board, in its theme: the
@@ -819,7 +819,8 @@ fn form(m: &mut Markup, form: &FormSettings) {
         m.open("div", &[("class", "ssr-input".into()), ("aria-hidden", "true".into())]).close("div");
     }
     let label = Some(form.submit_text.trim()).filter(|t| !t.is_empty()).unwrap_or("Submit");
-    m.element("span", &[("class", "ssr-button".into()), ("style", button_style(&form.submit_button_color, &form.submit_button_text_color).into())], label);
+    let style = button_style(&form.submit_button_color, &form.submit_button_text_color);
+    m.element("span", &[("class", "ssr-button".into()), ("style", style.as_str().into())], label);
 }
 
 /// A button's own colours as the browser's `buttonStyle` draws them: the theme's accent (the

@@ -4,8 +4,8 @@
 use serde_json::{json, Value};
 
 use crate::apps::{id, public_app};
-use crate::both_databases;
 use crate::boards::board;
+use crate::both_databases;
 use crate::support::*;
 use crate::workspaces::workspace;
 

@@ -2357,6 +2357,17 @@ export interface components {
              * @default []
              */
             embed_origins: string[];
+            /**
+             * @description The board's accent (`boards::theme`): buttons, filter chips, links and the charts' first
+             *     series take it unless a block sets its own colour. `#RGB` or `#RRGGBB`.
+             * @default #4f46E5
+             */
+            accent_color: string;
+            /**
+             * @description The board's look: `light` or `dark`.
+             * @default light
+             */
+            look: string;
         };
         /** @description The board state of platform §3, as `caller` sees it. */
         BoardState: components["schemas"]["BoardSettings"] & {
@@ -2431,6 +2442,10 @@ export interface components {
              *     (http or https, a host, an optional port, no path); at most 20. Empty: any site may.
              */
             embed_origins?: string[] | null;
+            /** @description The accent colour, `#RGB` or `#RRGGBB`. */
+            accent_color?: string | null;
+            /** @description `light` or `dark`. */
+            look?: string | null;
         };
         CalendarAnswer: {
             window: components["schemas"]["Window"];
@@ -2929,6 +2944,10 @@ export interface components {
             page: string;
             app_header?: null | components["schemas"]["BoardBlock"];
             app_footer?: null | components["schemas"]["BoardBlock"];
+            /** @description The app's accent colour (`boards::theme`), its default filled in. */
+            accent_color: string;
+            /** @description The app's look: `light` or `dark`. */
+            look: string;
         };
         PasswordChange: {
             /** @description Required when the account has a password. */

@@ -47,6 +47,8 @@ export function pageState(overrides: Partial<PageState> = {}): PageState {
     can_edit: true,
     user_role: 'owner',
     page: 'view',
+    accent_color: '#4f46E5',
+    look: 'light',
     ...overrides,
   };
 }

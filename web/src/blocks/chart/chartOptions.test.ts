@@ -350,7 +350,14 @@ describe('category labels (issue 26: no label dropped silently)', () => {
 
 describe('chart colours from the theme (issue 47)', () => {
   const data = model(['bar', 'line']);
-  const config = { type: 'chart', x_axis: 'Region', axis: [{ column: 'S1', type: 'bar' }, { column: 'S2', type: 'line' }] } as ChartConfig;
+  const config = {
+    type: 'chart',
+    x_axis: 'Region',
+    axis: [
+      { column: 'S1', type: 'bar' },
+      { column: 'S2', type: 'line' },
+    ],
+  } as ChartConfig;
 
   it("gives the first series the board's accent, the spec button colour by default", () => {
     expect((buildBlockChartOption(data, config) as Loose).color[0]).toBe('#4f46E5');

@@ -189,6 +189,40 @@ describe('Board Settings', () => {
     expect(puts()).toEqual([{ block_border: 'blue' }, { block_border: '#e7ebf0' }]);
   });
 
+  it('edits the theme with a live look, saves only it, and the board wears the accent and the dark look', async () => {
+    const { user, dialog, group, save, puts } = await openSettings(boardState(editor));
+    const theme = group('Theme');
+    const accent = within(theme).getByRole('textbox', { name: 'Accent colour (hex)' });
+    await user.clear(accent);
+    await user.type(accent, '#facc15');
+    await user.click(within(theme).getByRole('radio', { name: 'Dark' }));
+    // The live look follows the form: the accent, black text on it by the contrast rule, dark.
+    const look = within(theme).getByRole('group', { name: 'Live look' });
+    expect(look).toHaveClass('look-dark');
+    expect(look.style.getPropertyValue('--accent')).toBe('#facc15');
+    expect(look.style.getPropertyValue('--accent-text')).toBe('#000000');
+    await save();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(puts()).toEqual([{ accent_color: '#facc15', look: 'dark' }]);
+    const root = document.querySelector<HTMLElement>('.board-view')!;
+    expect(root).toHaveClass('look-dark');
+    expect(root.style.getPropertyValue('--accent')).toBe('#facc15');
+    // The dark look stands in for the spec's light board background, which the owner never changed.
+    expect(root.style.getPropertyValue('--board-background')).toBe('');
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('shows the refusal of an accent at its field', async () => {
+    const refusal = '`accent_color` must be a colour such as #4f46E5 (#RGB or #RRGGBB); got `teal`.';
+    const { user, group, save } = await openSettings(boardState(editor), { status: 422, body: { error: refusal, field: 'accent_color' } });
+    const accent = within(group('Theme')).getByRole('textbox', { name: 'Accent colour (hex)' });
+    await user.clear(accent);
+    await user.type(accent, 'teal');
+    await save();
+    await waitFor(() => expect(accent).toHaveAttribute('aria-invalid', 'true'));
+    expect(accent).toHaveAccessibleDescription(refusal);
+  });
+
   it('shows a refusal of the filters in the filter editor', async () => {
     const put = { status: 422, body: { error: 'The filter `Recent` of this board or page cannot be used: `soon` is not a number.', field: 'filters' } };
     const { user, group, save, puts } = await openSettings(boardState(editor), put);

@@ -33,6 +33,8 @@ export function boardState(overrides: Partial<BoardState> = {}): BoardState {
     footer,
     event: footer,
     embed_origins: [],
+    accent_color: '#4f46E5',
+    look: 'light',
     public: true,
     spreadsheetId: 's1',
     sheets: ['Sales'],
