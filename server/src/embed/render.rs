@@ -240,7 +240,7 @@ fn frame(m: &mut Markup, block: &Shown, span: u8, palette: &[String]) {
     m.open(
         "section",
         &[
-            ("class", class.into()),
+            ("class", "ssr-block".into()),
             ("style", style.as_str().into()),
             ("aria-labelledby", title_id.as_str().into()),
             ("data-block", block.id.as_str().into()),
