@@ -309,6 +309,8 @@ describe('the Pages popup', { timeout: 15_000 }, () => {
     expect(items.map((item) => item.querySelector('.app-pages-name')?.firstChild?.textContent)).toEqual(['Home', 'About']);
     expect(within(items[0]).queryByRole('button', { name: 'Delete Home' })).not.toBeInTheDocument();
     expect(within(items[1]).getByRole('button', { name: 'Delete About' })).toBeInTheDocument();
+    // The list is the navigation of an app without a header: editing it here edits that.
+    expect(within(dialog).getByText(/every page shows these pages, in this order and under these names, as its navigation/)).toBeInTheDocument();
   });
 
   it('adds a page with a slug made from its name, and shows a slug clash inline', async () => {

@@ -19,7 +19,10 @@ export const PAGES_TITLE = 'Pages';
 const SLUG_HINT = 'Lowercase letters, digits and hyphens; the page lives at /{slug}.';
 
 /** An app starts with its home page alone: say how it grows. */
-const ONLY_HOME_TEXT = 'This app has only its home page so far. Add a page below, then link to it from a header or a button.';
+const ONLY_HOME_TEXT = 'This app has only its home page so far. Add a page below: it joins the navigation every page shows.';
+
+/** The list is the navigation an app without a header gets (AppNav): say so where it is edited. */
+export const NAVIGATION_TEXT = 'While the app has no header, every page shows these pages, in this order and under these names, as its navigation.';
 
 function isHome(page: AppPage): boolean {
   return page.page_type === 'home';
@@ -207,7 +210,7 @@ export function PagesPopup({
           ))}
         </ol>
       )}
-      {pages?.length === 1 && <p className="muted">{ONLY_HOME_TEXT}</p>}
+      {pages && <p className="muted">{pages.length === 1 ? ONLY_HOME_TEXT : NAVIGATION_TEXT}</p>}
       <FormError message={error} />
       {pages && (
         <form className="app-pages-add" aria-label="Add a page" onSubmit={add}>
