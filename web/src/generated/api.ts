@@ -2230,6 +2230,8 @@ export interface components {
         BlockView: {
             /** @description `{labels: [..], series: [{name, type, data: [number | null]}]}`. */
             chart: Record<string, unknown>;
+            /** @description How its values read to the viewer. */
+            texts: components["schemas"]["ChartTexts"];
             /** @enum {string} */
             kind: "chart";
         } | {
@@ -2483,6 +2485,19 @@ export interface components {
             background_color?: string | null;
             font_color?: string | null;
         };
+        /**
+         * @description A chart's values as the viewer reads them (`tessera_core::display`, each series by its
+         *     column's `format` in the viewer's `locale`), for its labels, tooltips and value axis.
+         */
+        ChartTexts: {
+            /** @description Per series, per label: the value's text, null where the series has no value. */
+            series: (string | null)[][];
+            /**
+             * @description Per series: how its value axis writes a number: `{prefix, suffix, scale}`, the number
+             *     multiplied by `scale` (100 for a percent) between `prefix` (`$`) and `suffix` (`%`).
+             */
+            axis: Record<string, unknown>[];
+        };
         /** @description One error as the web app normalised it (web/src/platform/errorReporting.ts). */
         ClientError: {
             message: string;
@@ -2561,6 +2576,11 @@ export interface components {
             all_day: boolean;
             /** @description The row's visible cells by column ('ChartApps Record ID' included), for its details. */
             record: Record<string, unknown>;
+            /**
+             * @description How those cells read to the viewer (`tessera_core::display`, as the sheet call's
+             *     `display`): only the cells whose text differs from `record`'s. Absent when none does.
+             */
+            display?: Record<string, unknown>;
         };
         /** @description The multipart form of an upload, as read from the request. */
         FileUploadForm: {
@@ -3211,6 +3231,13 @@ export interface components {
             columns: string[];
             /** @description The rows of this page, in the query's order, as objects keyed by column. */
             rows: Record<string, unknown>[];
+            /**
+             * @description How each row of `rows` reads to the viewer (`tessera_core::display`: by the column's kind
+             *     and the block's per-column `format`, in the viewer's `locale`): per row, only the cells
+             *     whose display text differs from the raw value (`741.0` → `741`). Absent when none does.
+             *     `rows` keeps the raw values, which editing and exports use.
+             */
+            display?: Record<string, unknown>[];
             /** @description Every matching row, on all pages. */
             total: number;
             page: number;
@@ -3522,6 +3549,7 @@ export type BoardSummary = components['schemas']['BoardSummary'];
 export type BoardUpdate = components['schemas']['BoardUpdate'];
 export type CalendarAnswer = components['schemas']['CalendarAnswer'];
 export type Card = components['schemas']['Card'];
+export type ChartTexts = components['schemas']['ChartTexts'];
 export type ClientError = components['schemas']['ClientError'];
 export type CodeBody = components['schemas']['CodeBody'];
 export type CodeList = components['schemas']['CodeList'];
@@ -6889,6 +6917,8 @@ export interface operations {
                 search?: string;
                 /** @description The viewer's offset from UTC in minutes, east positive (60 for UTC+1); -840 to 840. */
                 tz_offset?: string;
+                /** @description The viewer's language tag, for the rows' display texts (as the sheet call's `locale`). */
+                locale?: string;
             };
             header?: never;
             path: {
@@ -6975,6 +7005,11 @@ export interface operations {
                 current_record?: string;
                 /** @description The tab `current_record` is in; the requested sheet when absent. */
                 current_sheet?: string;
+                /**
+                 * @description The viewer's language tag (`en-US`, `de-AT`), whose separators and date style the
+                 *     answer's `display` texts use; `en-US` when absent or unknown.
+                 */
+                locale?: string;
                 /** @description `1` re-reads the rows from the database instead of using the parsed-sheet cache. */
                 _vercel_no_cache?: string;
             };
@@ -7074,6 +7109,11 @@ export interface operations {
                 current_record?: string;
                 /** @description The tab `current_record` is in; the requested sheet when absent. */
                 current_sheet?: string;
+                /**
+                 * @description The viewer's language tag (`en-US`, `de-AT`), whose separators and date style the
+                 *     answer's `display` texts use; `en-US` when absent or unknown.
+                 */
+                locale?: string;
                 /** @description `1` re-reads the rows from the database instead of using the parsed-sheet cache. */
                 _vercel_no_cache?: string;
             };
@@ -7158,6 +7198,11 @@ export interface operations {
                 calendar_view?: string;
                 /** @description Calendars: the day to show (`YYYY-MM-DD`) instead of the block's default month. */
                 calendar_date?: string;
+                /**
+                 * @description The viewer's language tag, for the display texts of a calendar's events (as the sheet
+                 *     call's `locale`); `en-US` when absent or unknown.
+                 */
+                locale?: string;
                 /** @description The 'ChartApps Record ID' of the record a detail page shows, for 'Current record' filters. */
                 current_record?: string;
                 /** @description The tab `current_record` is in; the block's tab when absent. */
@@ -10313,6 +10358,8 @@ export interface operations {
                 search?: string;
                 /** @description The viewer's offset from UTC in minutes, east positive (60 for UTC+1); -840 to 840. */
                 tz_offset?: string;
+                /** @description The viewer's language tag, for the rows' display texts (as the sheet call's `locale`). */
+                locale?: string;
             };
             header?: never;
             path?: never;
@@ -10400,6 +10447,11 @@ export interface operations {
                 current_record?: string;
                 /** @description The tab `current_record` is in; the requested sheet when absent. */
                 current_sheet?: string;
+                /**
+                 * @description The viewer's language tag (`en-US`, `de-AT`), whose separators and date style the
+                 *     answer's `display` texts use; `en-US` when absent or unknown.
+                 */
+                locale?: string;
                 /** @description `1` re-reads the rows from the database instead of using the parsed-sheet cache. */
                 _vercel_no_cache?: string;
             };
@@ -10501,6 +10553,11 @@ export interface operations {
                 current_record?: string;
                 /** @description The tab `current_record` is in; the requested sheet when absent. */
                 current_sheet?: string;
+                /**
+                 * @description The viewer's language tag (`en-US`, `de-AT`), whose separators and date style the
+                 *     answer's `display` texts use; `en-US` when absent or unknown.
+                 */
+                locale?: string;
                 /** @description `1` re-reads the rows from the database instead of using the parsed-sheet cache. */
                 _vercel_no_cache?: string;
             };
@@ -10587,6 +10644,11 @@ export interface operations {
                 calendar_view?: string;
                 /** @description Calendars: the day to show (`YYYY-MM-DD`) instead of the block's default month. */
                 calendar_date?: string;
+                /**
+                 * @description The viewer's language tag, for the display texts of a calendar's events (as the sheet
+                 *     call's `locale`); `en-US` when absent or unknown.
+                 */
+                locale?: string;
                 /** @description The 'ChartApps Record ID' of the record a detail page shows, for 'Current record' filters. */
                 current_record?: string;
                 /** @description The tab `current_record` is in; the block's tab when absent. */
@@ -10692,6 +10754,11 @@ export interface operations {
                 current_record?: string;
                 /** @description The tab `current_record` is in; the requested sheet when absent. */
                 current_sheet?: string;
+                /**
+                 * @description The viewer's language tag (`en-US`, `de-AT`), whose separators and date style the
+                 *     answer's `display` texts use; `en-US` when absent or unknown.
+                 */
+                locale?: string;
                 /** @description `1` re-reads the rows from the database instead of using the parsed-sheet cache. */
                 _vercel_no_cache?: string;
             };

@@ -116,7 +116,7 @@ describe('ListBlock', () => {
 
 describe('ListBlock formatted values', () => {
   it('shows a value line as the server formatted it', async () => {
-    const display = [{ Age: '30 years' }, {}];
+    const display: Record<string, string>[] = [{ Age: '30 years' }, {}];
     const { items } = await renderList(list({ axis: [{ column: 'Name' }, { column: 'Age' }] }), fakeSource(answer({ rows, display })));
     const cards = within(items).getAllByRole('listitem');
     expect(within(cards[0]).getByText('30 years')).toBeInTheDocument();
