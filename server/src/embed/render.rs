@@ -421,12 +421,13 @@ fn table(m: &mut Markup, block: &Shown, answer: &SheetAnswer) {
     let shown = shown_columns(block, answer);
     let fit = matches!(&block.settings, Some(BlockSettings::Table(s)) if s.fit_columns);
     let (columns, shares): (Vec<Column<'_>>, Vec<f64>) = if fit {
-        let width = if block.full_width() { FIT_FULL_WIDTH } else { FIT_PART_WIDTH };
+        let width = if block.width() == Width::Full { FIT_FULL_WIDTH } else { FIT_PART_WIDTH };
         fitted(shown, answer, width).into_iter().unzip()
     } else {
         (shown, Vec::new())
     };
-    m.open("div", &[("class", "ssr-scroll".into())]).open("table", if fit { &[("class", "ssr-fit".into())] } else { &[] });
+    let fitted_class = [("class", "ssr-fit".into())];
+    m.open("div", &[("class", "ssr-scroll".into())]).open("table", if fit { &fitted_class[..] } else { &[] });
     m.element(
         "caption",
         &[("class", "ssr-muted".into()), ("style", "caption-side:bottom;text-align:left;padding:6px 9px".into())],
@@ -960,11 +961,12 @@ mod tests {
             styles: Vec::new(),
             permissions: None,
             markdown: Vec::new(),
+            display: Vec::new(),
             sorted_by: None,
         };
-        let shown = shown("b1".into(), "table", filled, Body::Rows(answer));
+        let shown = shown("b1".into(), "table", normalised("table", filled), Body::Rows(answer));
         let mut m = Markup::new();
-        body(&mut m, &shown, &[PALETTE[0].to_owned()]);
+        body(&mut m, &shown, &["#4f46E5".to_owned()]);
         m.finish().as_str().to_owned()
     }
 
@@ -1017,7 +1019,7 @@ mod tests {
 
     #[test]
     fn blocks_take_the_grid_columns_of_the_layout_rule_under_a_bar_of_search_and_filters() {
-        let block = |id: &str, kind: &str, config: Value| shown(id.into(), kind, config.as_object().unwrap().clone(), Body::Settings);
+        let block = |id: &str, kind: &str, config: Value| shown(id.into(), kind, normalised(kind, config.as_object().unwrap().clone()), Body::Settings);
         let snapshot = Snapshot {
             title: "Sales".into(),
             settings: crate::boards::board_state::Settings {
