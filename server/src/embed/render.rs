@@ -403,7 +403,8 @@ fn table(m: &mut Markup, block: &Shown, answer: &SheetAnswer) {
     } else {
         (shown, Vec::new())
     };
-    m.open("div", &[("class", "ssr-scroll".into())]).open("table", if fit { &[("class", "ssr-fit".into())] } else { &[] });
+    const FITTED: &[(&str, HtmlValue<'static>)] = &[("class", HtmlValue::Text("ssr-fit"))];
+    m.open("div", &[("class", "ssr-scroll".into())]).open("table", if fit { FITTED } else { &[] });
     m.element(
         "caption",
         &[("class", "ssr-muted".into()), ("style", "caption-side:bottom;text-align:left;padding:6px 9px".into())],
