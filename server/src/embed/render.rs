@@ -426,8 +426,8 @@ fn table(m: &mut Markup, block: &Shown, answer: &SheetAnswer) {
     } else {
         (shown, Vec::new())
     };
-    let fitted_class = [("class", "ssr-fit".into())];
-    m.open("div", &[("class", "ssr-scroll".into())]).open("table", if fit { &fitted_class[..] } else { &[] });
+    const FITTED: &[(&str, HtmlValue<'static>)] = &[("class", HtmlValue::Text("ssr-fit"))];
+    m.open("div", &[("class", "ssr-scroll".into())]).open("table", if fit { FITTED } else { &[] });
     m.element(
         "caption",
         &[("class", "ssr-muted".into()), ("style", "caption-side:bottom;text-align:left;padding:6px 9px".into())],
