@@ -2692,11 +2692,6 @@ export interface components {
             file_name: string;
             tabs: components["schemas"]["SnapshotTab"][];
         };
-        /**
-         * @description What an entry records.
-         * @enum {string}
-         */
-        Kind: "add" | "edit" | "delete" | "duplicate" | "restore" | "revert" | "import";
         /** @description What an invitation link's page shows its holder. */
         Invitation: {
             app_id: string;
@@ -2708,6 +2703,11 @@ export interface components {
             /** @description Whether that e-mail has an account already: then the page offers to log in, else to create one. */
             has_account: boolean;
         };
+        /**
+         * @description What an entry records.
+         * @enum {string}
+         */
+        Kind: "add" | "edit" | "delete" | "duplicate" | "restore" | "revert" | "import";
         LatestPayment: {
             /** @description `succeeded` or `failed`. */
             status: string;
@@ -3116,8 +3116,11 @@ export interface components {
         };
         /**
          * @description One revision with its state: for a board `{name, spreadsheet_id, settings, blocks}`, for an
-         *     app `{name, spreadsheet_id, settings, pages: [{id, page_name, page_slug, page_type, settings,
-         *     blocks}]}`; blocks as `{id, type, ...settings}`, as stored.
+         *     app `{name, spreadsheet_id, settings, app_header, app_footer, pages: [{id, page_name,
+         *     page_slug, page_type, settings, blocks}]}`; blocks as `{id, type, ...settings}`, as stored.
+         *     A board's and a page's `settings` are that version's with the defaults filled in, as its
+         *     viewers read them, so a preview never mixes in today's settings; an app's `settings` are as
+         *     stored, and `app_header`/`app_footer` are the header and footer its pages showed (or null).
          */
         RevisionDetail: {
             revision: components["schemas"]["RevisionSummary"];
