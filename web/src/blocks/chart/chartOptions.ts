@@ -521,13 +521,7 @@ export function seriesLeftOut(model: ChartModel): ChartSeries[] {
  * The ECharts option of a chart block (see the header for how series types combine). Cartesian
  * series other than line and scatter are bars; series of another family are left out.
  */
-export function buildBlockChartOption(
-  model: ChartModel,
-  config: ChartConfig,
-  width?: number,
-  colours = DEFAULT_COLOURS,
-  texts?: ChartTexts,
-): BlockChartOption {
+export function buildBlockChartOption(model: ChartModel, config: ChartConfig, width?: number, colours = DEFAULT_COLOURS, texts?: ChartTexts): BlockChartOption {
   const keep = <T>(items: readonly T[] | undefined) => items?.filter((_, index) => drawable(model, index));
   const drawn = { ...model, series: keep(model.series) ?? [] };
   const drawnConfig = { ...config, axis: Array.isArray(config.axis) ? keep(config.axis) : config.axis } as ChartConfig;

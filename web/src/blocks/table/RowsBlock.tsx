@@ -7,7 +7,7 @@ import type { BoardBlock } from '../../generated/api';
 import { targetHref } from '../links/appLocation';
 import { usePageResolver } from '../links/appPages';
 import { showToast } from '../../store/toastStore';
-import { buttonStyle, toolbarColour, toolbarStyle } from '../frameStyle';
+import { buttonStyle, toolbarColour } from '../frameStyle';
 import { BlockMenu, type MenuAction } from '../pdf/BlockMenu';
 import { RowActions } from '../actions/RowActions';
 import { shownActions, type ActionType, type RowAction } from '../actions/rowActions';

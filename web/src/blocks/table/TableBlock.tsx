@@ -168,7 +168,12 @@ function TableGrid({ state, answer, title, columns, onActionsWidth }: RowsBodyPr
                     return (
                       <td key={column.name} style={cellStyle(colours)}>
                         <div className={`table-block-cell table-block-${column.type}`} style={{ width }}>
-                          <CellContent column={column} value={record[column.name] ?? ''} text={shownText(answer, place, column.name)} html={cellLookup(markdown, place, column.name)} />
+                          <CellContent
+                            column={column}
+                            value={record[column.name] ?? ''}
+                            text={shownText(answer, place, column.name)}
+                            html={cellLookup(markdown, place, column.name)}
+                          />
                         </div>
                       </td>
                     );
@@ -213,7 +218,12 @@ function TableCards({ state, answer, columns, title }: { state: RowsBlockState; 
   const buttons = hasRowButtons(state, answer);
   const open = state.showDetails;
   const content = (column: ShownColumn, record: Record<string, string>, place: number) => (
-    <CellContent column={column} value={record[column.name] ?? ''} text={shownText(answer, place, column.name)} html={cellLookup(markdown, place, column.name)} />
+    <CellContent
+      column={column}
+      value={record[column.name] ?? ''}
+      text={shownText(answer, place, column.name)}
+      html={cellLookup(markdown, place, column.name)}
+    />
   );
   return (
     <ul className="table-block-cards" aria-label={title}>
