@@ -145,6 +145,9 @@ both_databases! {
         let path = format!("/api/boards/{board_id}");
         ada.put(&path, json!({"title": "Spring", "palette": ["#112233"]})).await.expect(200);
         let old = revisions(&ada, &path).await[0]["id"].as_str().unwrap().to_owned();
+        // A new block starts a revision of its own, so the settings saved next are not merged
+        // into the old one (saves of the same settings within a minute are one revision).
+        ada.post(&format!("{path}/blocks"), json!({"type": "markdown", "text": "Hello"})).await.expect(201);
         // Set later: an older version never had them.
         ada.put(&path, json!({"hero": "Big sale", "hero_background": "#ffffff", "sections": "North,South"})).await.expect(200);
 

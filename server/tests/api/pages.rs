@@ -103,14 +103,14 @@ both_databases! {
         let blocks = ["first", "second"].map(|id| json!({
             "id": id, "type": "chart", "sheet_title": "Sales", "axis": [], "legendPosition": "top", "pdf_download": true,
             "temp_block": true, "showScaleLabel": false, "stackAxis": false, "Data_Format": false, "beginAtZero": false,
-            "CustomStepSize": false, "show_details_on_click": false, "full_width": false
+            "CustomStepSize": false, "show_details_on_click": false, "full_width": false, "width": "Half"
         }));
         let expected = json!({
             "name": "Sales", "app_id": app_id, "page_id": id(&about), "page_name": "About", "page_slug": "about", "page_type": "page",
             "search": "", "filters": [], "title": "", "nav_background": "#161819", "sign_in_method": "", "page_background": "#FAFAFA",
             "block_border": "#e7ebf3", "block_shadow": "#ebeff3", "palette": [], "hero_background": "#161819", "public": true,
             "spreadsheetId": null, "sheets": [], "users": [], "owner_email": "", "can_edit": false, "user_role": "guest", "page": "view",
-            "app_header": null, "app_footer": null, "blocks": blocks,
+            "app_header": null, "app_footer": null, "blocks": blocks, "accent_color": "#4f46E5", "look": "light",
         });
         assert_eq!(state, &expected);
 

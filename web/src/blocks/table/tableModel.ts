@@ -24,20 +24,23 @@ export type ColumnsBlock = ViewBlock<'table' | 'list' | 'calendar'>;
 /** An axis entry that names a column; a list's and a calendar's hold a part of a table's settings. */
 export type AxisEntry = (TableAxisItemSettings | ListAxisItemSettings | CalendarAxisItemSettings) & { column: string };
 
+// The lists below are always there on a block the server answered or viewBlock.ts normalised;
+// `?? []` keeps a block drawn from a page cached before a list setting existed.
+
 /** The block's column entries that name a column (an entry may leave its column to choose). */
 export function axisEntries(block: ColumnsBlock): AxisEntry[] {
-  const entries: readonly (TableAxisItemSettings | ListAxisItemSettings | CalendarAxisItemSettings)[] = block.axis;
+  const entries: readonly (TableAxisItemSettings | ListAxisItemSettings | CalendarAxisItemSettings)[] = block.axis ?? [];
   return entries.filter((entry): entry is AxisEntry => entry.column !== undefined && entry.column.trim() !== '');
 }
 
 /** Toolbar buttons that name their page (the editor saves one before its page is chosen). */
 export function toolbarButtons(block: ViewBlock<'table' | 'list'>): TableToolbarButtonsItemSettings[] {
-  return block.toolbar_buttons.filter((button) => (button.open_page ?? '').trim() !== '');
+  return (block.toolbar_buttons ?? []).filter((button) => (button.open_page ?? '').trim() !== '');
 }
 
 /** Item buttons that name their detail page. */
 export function itemButtons(block: ViewBlock<'table' | 'list'>): TableItemButtonsItemSettings[] {
-  return block.item_buttons.filter((button) => (button.open_detail_page ?? '').trim() !== '');
+  return (block.item_buttons ?? []).filter((button) => (button.open_detail_page ?? '').trim() !== '');
 }
 
 /** A column as the block shows it. */
