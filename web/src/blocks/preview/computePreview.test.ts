@@ -119,7 +119,7 @@ describe('views', () => {
     };
     const view = await previewView(block, {}, scope({}, { Sales: SALES, Teams: teams }));
     if (view.kind !== 'scorecard') throw new Error(view.kind);
-    expect(view.cards[0]).toMatchObject({ label: 'Revenue', value: 1950.5, formatted: '$1,950.5' });
+    expect(view.cards[0]).toMatchObject({ label: 'Revenue', value: 1950.5, formatted: '$1,950.50' });
     expect(view.cards[1]).toMatchObject({ label: 'Team size', value: 4, formatted: '4' });
     expect(view.cards[2].error).toBe('scorecard `Profit` reads column `Profit`, which this sheet does not have');
     expect(tabsOf(block)).toEqual(['Sales', 'Teams']);

@@ -423,7 +423,7 @@ describe('TableBlock formatted values', () => {
 
   it('puts the formatted texts in the PDF and the details popup', async () => {
     const { user } = await renderTable(table({ show_details_on_click: true }), formatted());
-    await user.click(screen.getByRole('button', { name: 'PDF' }));
+    await user.click(await blockMenuItem(user, 'Download PDF'));
     await waitFor(() =>
       expect(downloadTablePdf).toHaveBeenCalledWith(
         'People',
