@@ -1019,7 +1019,9 @@ mod tests {
 
     #[test]
     fn blocks_take_the_grid_columns_of_the_layout_rule_under_a_bar_of_search_and_filters() {
-        let block = |id: &str, kind: &str, config: Value| shown(id.into(), kind, normalised(kind, config.as_object().unwrap().clone()), Body::Settings);
+        let block = |id: &str, kind: &str, config: Value| {
+            shown(id.into(), kind, normalised(kind, config.as_object().unwrap().clone()), Body::Settings)
+        };
         let snapshot = Snapshot {
             title: "Sales".into(),
             settings: crate::boards::board_state::Settings {

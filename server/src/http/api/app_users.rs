@@ -287,9 +287,8 @@ async fn invitation(State(state): State<AppState>, Path(token): Path<String>) ->
     .fetch_optional(&state.db.pool)
     .await
     .context("looking up an invitation")?;
-    let (app_id, app_name, inviter, email) = row.ok_or_else(|| {
-        Error::NotFound("This invitation link is no longer valid: ask the app's owner to send a new one.".to_owned())
-    })?;
+    let (app_id, app_name, inviter, email) =
+        row.ok_or_else(|| Error::NotFound("This invitation link is no longer valid: ask the app's owner to send a new one.".to_owned()))?;
     let has_account = accounts::find_by_email(&state.db, &email).await?.is_some();
     Ok(ApiJson(Invitation { app_id, app_name, inviter, email, has_account }))
 }
