@@ -193,6 +193,10 @@ await runJourneys(async ({ browser, step, profileDir }) => {
     await shootBothWidths(owner, 'history-versions', preview);
 
     await preview.getByRole('button', { name: 'Restore this version' }).click();
+    // Restore asks first, in the app's own dialog, saying what it changes.
+    const question = owner.getByRole('alertdialog', { name: `Restore version #${before}` });
+    await visible(question);
+    await question.getByRole('button', { name: 'Restore', exact: true }).click();
     // The toast says so; the versions list may already name the restore the same way.
     await visible(owner.getByRole('status').filter({ hasText: `Restored version #${before}` }));
     // The restore is itself the newest version.
