@@ -994,7 +994,8 @@ mod tests {
 
     #[test]
     fn a_fitted_table_takes_shares_of_its_width_leaves_out_what_hides_first_and_right_aligns_numbers() {
-        let html = drawn_table(json!({"fit_columns": true, "axis": sale_axis()}), SALE);
+        // Half the board's width (the grid's `width`), where the seven columns do not all fit.
+        let html = drawn_table(json!({"fit_columns": true, "width": "Half", "axis": sale_axis()}), SALE);
         assert!(html.contains(r#"<table class="ssr-fit">"#), "{html}");
         let shares: Vec<f64> =
             html.split(r#"<col style="width:"#).skip(1).map(|rest| rest.split('%').next().unwrap().parse().unwrap()).collect();
