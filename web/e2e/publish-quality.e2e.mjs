@@ -9,12 +9,16 @@
 // - a button in a block is coloured neither with the board's accent nor a neutral grey;
 // - a number or date cell shows its raw form (`1067.7`, `4500`, `2026-03-05`);
 // - axe-core finds a serious or critical violation.
-// Screenshots: publish-quality-board-1280.png and publish-quality-board-390.png.
+// Then the same sheet as a two-page app (a list of orders, an order's detail page) with no header
+// built by hand: the guest finds the pages' navigation, compact list rows (56-72 px) that open
+// the detail page, and Back on it, at both widths, with no sideways scroll and no axe fault.
+// Screenshots: publish-quality-board-{1280,390}.png, publish-quality-app-{list,details}-{1280,390}.png.
 import { join } from 'node:path';
 import {
   BASE,
   CONTEXT_OPTIONS,
   RUN,
+  WIDTHS,
   SHOTS,
   axeViolations,
   call,
@@ -33,10 +37,6 @@ requireServer('publish-quality');
 const OWNER = { name: 'Pia Publish', email: `pia-${RUN}@example.com` };
 const BOARD = 'Sales desk';
 const COLUMNS = ['Date', 'Region', 'Product', 'Units', 'Revenue', 'Customer e-mail', 'Status'];
-const WIDTHS = [
-  { width: 1280, height: 800 },
-  { width: 390, height: 844 },
-];
 /** The spec's default button colour, the accent of a board that picked none (platform §5). */
 const DEFAULT_ACCENT = 'rgb(79, 70, 229)';
 /** Taller than a gutter between blocks: an empty band of the board someone would notice. */
@@ -186,6 +186,7 @@ function faults(width, m, violations) {
 await runJourneys(async ({ browser, step, profileDir }) => {
   const owner = await (await browser.newContext(CONTEXT_OPTIONS)).newPage();
   let boardPath = '';
+  let board = null;
 
   await step('an owner builds the Sales overview template board from a 300-row sheet and adds a form', owner, async () => {
     await signUpAndVerify(owner, OWNER);
@@ -199,7 +200,7 @@ await runJourneys(async ({ browser, step, profileDir }) => {
     await owner.waitForURL(/\/sales-desk/);
     boardPath = new URL(owner.url()).pathname;
     await visible(owner.getByRole('navigation', { name: 'Board editor' }));
-    const board = await call(owner, 'POST', `/api/board/update-metadata?board=${boardPath.slice(1)}`);
+    board = await call(owner, 'POST', `/api/board/update-metadata?board=${boardPath.slice(1)}`);
     const sheet = board.sheets[0];
     await call(owner, 'POST', `/api/boards/${board.id}/blocks`, {
       type: 'form',
@@ -234,5 +235,68 @@ await runJourneys(async ({ browser, step, profileDir }) => {
     watch.assertClean("the guest's visit");
     await guest.context().close();
     if (found.length > 0) throw new Error(`the published board does not yet look designed:\n  ${found.join('\n  ')}`);
+  });
+
+  await step('the same sheet as an app: generated navigation, compact rows that open a detail page with Back', owner, async () => {
+    const sub = `pia-app-${RUN}`.toLowerCase();
+    const base = new URL(BASE);
+    const appUrl = `${base.protocol}//${sub}.localhost${base.port ? `:${base.port}` : ''}`;
+    const sheet = board.sheets[0];
+    const { app } = await call(owner, 'POST', '/api/apps', { workspace_id: board.workspace_id, name: 'Sales app', subdomain: sub });
+    await call(owner, 'PUT', `/api/apps/${app.id}`, { spreadsheetId: board.spreadsheetId, public: true });
+    await call(owner, 'POST', `/api/apps/${app.id}/pages`, { page_name: 'Order', page_slug: 'order' });
+    const { pages } = await call(owner, 'GET', `/api/pages/${app.id}`);
+    const blocks = {
+      // As the editor makes a new list (its defaults filled in): compact rows, the default since issue 47.
+      home: { type: 'list', title: 'Orders', sheet_title: sheet, list_style: 'Compact rows', item_buttons: [{ title: 'Open', open_detail_page: 'order' }] },
+      order: { type: 'itemDetails', title: 'Order', sheet_title: sheet },
+    };
+    for (const page of pages) {
+      const block = blocks[page.page_type === 'home' ? 'home' : page.page_slug];
+      if (block) await call(owner, 'POST', `/api/apps/${app.id}/pages/${page.id}/blocks`, block);
+    }
+    const guest = await (await browser.newContext(CONTEXT_OPTIONS)).newPage();
+    const watch = watchPage(guest);
+    const found = [];
+    for (const size of WIDTHS) {
+      await guest.setViewportSize(size);
+      await guest.goto(`${appUrl}/`);
+      const rows = guest.locator('.list-row-main');
+      await visible(rows.first());
+      const nav = guest.getByRole('navigation', { name: 'Main' });
+      const navigable =
+        (await nav.count()) > 0 &&
+        ((await nav.getByRole('link', { name: 'Order' }).count()) > 0 || (await nav.getByRole('button', { name: /Menu/ }).count()) > 0);
+      if (!navigable) found.push(`${size.width} px: the app shows no navigation of its pages`);
+      const heights = await rows.evaluateAll((items) => items.slice(0, 10).map((item) => Math.round(item.getBoundingClientRect().height)));
+      const off = heights.filter((h) => h < 56 || h > 72);
+      if (off.length > 0) found.push(`${size.width} px: list rows are ${off.join(', ')} px high, not 56-72`);
+      // The row's title is the sheet's first column, a date: written for people, never ISO.
+      const titles = await guest.locator('.list-row-title').allTextContents();
+      const raw = titles.filter((t) => /^\d{4}-\d{2}-\d{2}/.test(t.trim()));
+      if (raw.length > 0) found.push(`${size.width} px: ${raw.length} list row titles are raw dates, e.g. ${raw[0]}`);
+      const sideways = await guest.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      if (sideways > 0) found.push(`${size.width} px: the list page scrolls sideways by ${sideways} px`);
+      await settled(guest);
+      const listViolations = await axeViolations(guest);
+      await guest.screenshot({ path: join(SHOTS, `publish-quality-app-list-${size.width}.png`) });
+      await rows.first().click();
+      await guest.waitForURL(/\/order\?/);
+      const back = guest.getByRole('link', { name: /Back/ });
+      await visible(back);
+      await settled(guest);
+      const detailViolations = await axeViolations(guest);
+      await guest.screenshot({ path: join(SHOTS, `publish-quality-app-details-${size.width}.png`) });
+      await back.click();
+      await visible(rows.first());
+      if (new URL(guest.url()).pathname !== '/') found.push(`${size.width} px: Back led to ${guest.url()}`);
+      for (const v of [...listViolations, ...detailViolations]) found.push(`${size.width} px: axe ${v.impact} ${v.id} x${v.count}: ${v.target}`);
+      console.log(
+        `# publish-quality app ${size.width}px: list rows ${heights.join('/')} px high, titles e.g. ${titles.slice(0, 2).join(' | ')}, navigation ${navigable ? 'shown' : 'missing'}, page sideways ${sideways} px, axe serious/critical ${listViolations.length + detailViolations.length}`,
+      );
+    }
+    watch.assertClean("the guest's visit to the app");
+    await guest.context().close();
+    if (found.length > 0) throw new Error(`the app does not yet feel like an app:\n  ${found.join('\n  ')}`);
   });
 });

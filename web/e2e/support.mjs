@@ -16,6 +16,11 @@ export const PASSWORD = 'journey-password-1';
 export const RUN = Date.now().toString(36);
 const SMTP_PORT = Number(process.env.E2E_SMTP_PORT);
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+/** The two screens every look is checked at: a laptop, and a phone (issue 47's 1280x800, 390x844). */
+export const WIDTHS = [
+  { width: 1280, height: 800 },
+  { width: 390, height: 844 },
+];
 export const CONTEXT_OPTIONS = { viewport: { width: 1280, height: 900 }, locale: 'en-US', timezoneId: 'UTC', serviceWorkers: 'block' };
 
 /** Exits early, passing, when there is no server to test; exits with 2 when the SMTP port is missing. */

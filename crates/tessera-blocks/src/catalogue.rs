@@ -16,6 +16,7 @@
 //! |---|---|---|---|---|
 //! | chart `legendPosition` | `top` | hidden, top, bottom | | §3.3 |
 //! | chart `pdf_download` | `true` | | | §3.3 |
+//! | chart `grid` | `X & Y` (the spec names no default; both axes' lines are what charts drew before it was set) | X & Y, Only X Axis, Only Y Axis, None | | §3.3 |
 //! | chart `x_axis` | | a column | yes | §3.3, §5 |
 //! | chart axis `column` | | a column | yes | §3.3, §5 |
 //! | chart axis `type` | `bar` | line, bar, horizontal-bar, radar, pie, polarArea, scatter | | §3.3 |
@@ -238,7 +239,7 @@ const CHART: &[Field] = &[
     field("beginAtZero", "Begin at zero", Bool, Display),
     field("CustomStepSize", "Custom step size", Bool, Display),
     field("StepSize", "Step size", Number, Display).visible(Rule::IsOn { field: "CustomStepSize" }),
-    field("grid", "Grid lines", Select, Display).options(&["X & Y", "Only X Axis", "Only Y Axis", "None"]),
+    field("grid", "Grid lines", Select, Display).options(&["X & Y", "Only X Axis", "Only Y Axis", "None"]).text("X & Y"),
     field("grid_color", "Grid colour", Colour, Display).visible(Rule::NotEquals { field: "grid", value: "None" }),
     field("pdf_download", "PDF download", Bool, Actions).on(true),
     field("axis", "Series", List, Columns).items(CHART_AXIS),

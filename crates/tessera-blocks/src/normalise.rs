@@ -17,6 +17,7 @@
 //! | `{"type": "imageGallery", "grid_columns": "9"}` | `grid_columns` 5 (the catalogue's maximum) |
 //! | `{"type": "markdown", "gap": 3}` | `gap` `"3"` (a select's option is text) |
 //! | `{"type": "chart", "legendPosition": "Sideways"}` | `legendPosition` `"top"` (not an option: the default) |
+//! | `{"type": "table", "actions": [{"type": "delete_row"}]}` | the action's `type` `"Delete row"` (options compare by letters) |
 //! | `{"type": "header", "title": 2024}` | `title` `"2024"` |
 //! | `{"type": "list"}` (saved before `list_style`) | `list_style` `"Cards"`; a new list starts with `"Compact rows"` |
 
@@ -92,7 +93,12 @@ fn read_as(field: &Field, value: Value) -> Option<Value> {
                 Value::Number(n) => n.to_string(),
                 _ => return None,
             };
-            let option = field.options.iter().find(|o| o.eq_ignore_ascii_case(&text))?;
+            // Editor versions spelt options differently ("Delete row", "delete_row", "deleteRow"),
+            // so letters and digits alone compare, as the server's action check does
+            // (`access::audience::is_action`).
+            let letters = |text: &str| text.chars().filter(char::is_ascii_alphanumeric).map(|c| c.to_ascii_lowercase()).collect::<String>();
+            let wanted = letters(&text);
+            let option = field.options.iter().find(|o| letters(o) == wanted)?;
             Some(Value::String((*option).to_owned()))
         }
         Kind::Colours => match value {

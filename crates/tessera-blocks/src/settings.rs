@@ -94,8 +94,7 @@ pub struct ChartSettings {
     #[serde(default)]
     pub step_size: Option<f64>,
     /// Grid lines
-    #[serde(default)]
-    pub grid: Option<String>,
+    pub grid: String,
     /// Grid colour
     #[serde(default)]
     pub grid_color: Option<String>,

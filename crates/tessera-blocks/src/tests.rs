@@ -108,6 +108,7 @@ const DEFAULTS: &[(&str, &str, &str, &str)] = &[
     ("scorecard", "width", r#""Third""#, r#"{}"#),
     ("map", "width", r#""Full""#, r#"{}"#),
     ("chart", "legendPosition", r#""top""#, r#"{}"#),
+    ("chart", "grid", r#""X & Y""#, r#"{}"#),
     ("chart", "pdf_download", "true", r#"{}"#),
     ("chart", "axis[].type", r#""bar""#, r#"{}"#),
     ("chart", "axis[].duplicateXAxis", r#""sum""#, r#"{}"#),

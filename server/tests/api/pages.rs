@@ -101,7 +101,7 @@ both_databases! {
         // Blocks come normalised: the catalogue's defaults filled in, a series list it cannot read
         // dropped to none, and a chart without its x axis marked a draft.
         let blocks = ["first", "second"].map(|id| json!({
-            "id": id, "type": "chart", "sheet_title": "Sales", "axis": [], "legendPosition": "top", "pdf_download": true,
+            "id": id, "type": "chart", "sheet_title": "Sales", "axis": [], "legendPosition": "top", "grid": "X & Y", "pdf_download": true,
             "temp_block": true, "showScaleLabel": false, "stackAxis": false, "Data_Format": false, "beginAtZero": false,
             "CustomStepSize": false, "show_details_on_click": false, "full_width": false, "width": "Half"
         }));

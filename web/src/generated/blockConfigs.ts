@@ -63,7 +63,7 @@ export interface ChartConfig {
   CustomStepSize?: boolean;
   /** Step size. */
   StepSize?: number;
-  /** Grid lines. */
+  /** Grid lines. Default "X & Y". */
   grid?: "X & Y" | "Only X Axis" | "Only Y Axis" | "None";
   /** Grid colour. */
   grid_color?: string;
@@ -1551,8 +1551,8 @@ export interface ChartSettings {
   CustomStepSize: boolean;
   /** Step size. */
   StepSize?: number;
-  /** Grid lines. */
-  grid?: "X & Y" | "Only X Axis" | "Only Y Axis" | "None";
+  /** Grid lines. Default "X & Y". */
+  grid: "X & Y" | "Only X Axis" | "Only Y Axis" | "None";
   /** Grid colour. */
   grid_color?: string;
   /** PDF download. Default true. */

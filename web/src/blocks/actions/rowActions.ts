@@ -1,11 +1,12 @@
 // Which row actions (blocks §3.6) a caller sees, and the addresses the link-like ones open.
 // Who may do what is the server's answer (`permissions`); this only hides what it refuses.
 import type { BoardBlock } from '../../generated/api';
-import type { TableActionsItem } from '../../generated/blockConfigs';
+import type { ListActionsItemSettings, TableActionsItemSettings } from '../../generated/blockConfigs';
 import { HIDDEN_COLUMNS } from '../details/DetailsPopup';
 import type { BlockPermissions } from '../data/types';
 
-export type RowAction = TableActionsItem;
+/** A row action as a normalised table or list holds it (a list's offer fewer types and fields). */
+export type RowAction = TableActionsItemSettings | ListActionsItemSettings;
 
 /** The action types of blocks §3.6. */
 export const ACTION_TYPES = ['Duplicate row', 'Edit row', 'Delete row', 'Open link', 'API call', 'Compose Email', 'Copy to clipboard', 'Download pdf'] as const;
@@ -13,14 +14,12 @@ export type ActionType = (typeof ACTION_TYPES)[number];
 /** A list offers only these (blocks §3.5, §3.6). */
 export const LIST_ACTION_TYPES: readonly ActionType[] = ['Edit row', 'Delete row'];
 
-// Editor versions spelt the types differently ("Delete row", "delete_row", "deleteRow"); the
-// server compares letters alone (server/src/audience.rs `has_action`), and so does this.
-const letters = (text: string) => text.replace(/[^a-z0-9]/gi, '').toLowerCase();
-
-/** The known type an action's `type` names, if any. */
+/**
+ * The known type of an action, if any. Older editors' spellings ("delete_row", "deleteRow") were
+ * read as the catalogue's option when the block was normalised (`tessera_blocks::normalise`).
+ */
 export function actionType(action: RowAction): ActionType | undefined {
-  const wanted = typeof action.type === 'string' ? letters(action.type) : '';
-  return ACTION_TYPES.find((type) => letters(type) === wanted);
+  return ACTION_TYPES.find((type) => type === action.type);
 }
 
 export interface ShownAction {
@@ -48,12 +47,12 @@ export function shownActions(actions: RowAction[], permissions: BlockPermissions
 
 /** The default button text of an action without a title. */
 export function actionTitle(action: RowAction, type: ActionType): string {
-  return typeof action.title === 'string' && action.title.trim() ? action.title : type;
+  return action.title?.trim() ? action.title : type;
 }
 
 /** The row's value in the action's `source_column`, trimmed ('' when it has none). */
 export function sourceValue(action: RowAction, record: Record<string, string>): string {
-  const column = typeof action.source_column === 'string' ? action.source_column : '';
+  const column = 'source_column' in action && typeof action.source_column === 'string' ? action.source_column : '';
   return column ? (record[column] ?? '').trim() : '';
 }
 

@@ -228,7 +228,14 @@ function EventDetails({
     const colours = cellLookup(styles, index, name);
     const width = typeof column.axis?.column_width === 'number' && column.axis.column_width > 0 ? column.width : undefined;
     return {
-      content: <CellContent column={column} value={event.record[name] ?? ''} text={event.display?.[name]} html={cellLookup(markdown, index, name)} />,
+      content: (
+        <CellContent
+          column={column}
+          value={event.record[name] ?? ''}
+          text={event.display?.[name] ?? event.record[name] ?? ''}
+          html={cellLookup(markdown, index, name)}
+        />
+      ),
       style: { ...cellStyle(colours), ...(width && { maxWidth: width }) },
     };
   };

@@ -7,7 +7,6 @@ import type { EChartsType } from 'echarts/core';
 import { Loading } from '../../components/Loading';
 import type { ChartModel } from '../../generated/core';
 import type { ChartPoint } from './base/ChartView';
-import type { ChartConfig } from '../../generated/blockConfigs';
 import { showToast } from '../../store/toastStore';
 import { BlockLoadState, NoRows } from '../data/BlockLoadState';
 import { useBlockView } from '../data/hooks';
@@ -60,22 +59,24 @@ class ChartBoundary extends Component<{ children: ReactNode }, { failed: boolean
   }
 }
 
-function chartTitle(block: DataBlockProps<'chart'>['block']): string {
-  return (typeof block.title === 'string' && block.title.trim()) || 'Chart';
+type ChartBlockSettings = DataBlockProps<'chart'>['block'];
+
+function chartTitle(block: ChartBlockSettings): string {
+  return block.title?.trim() || 'Chart';
 }
 
 /** The values of every series at one category, written as the chart writes them. */
-function pointRecord(model: ChartModel, config: ChartConfig, index: number, texts?: ChartTexts): Record<string, string> {
+function pointRecord(model: ChartModel, config: ChartBlockSettings, index: number, texts?: ChartTexts): Record<string, string> {
   const record: Record<string, string> = { [config.x_axis || 'Label']: model.labels[index] ?? '' };
   model.series.forEach((s, i) => {
-    const axis = config.axis?.[i] ?? {};
-    const format = { grouped: config.Data_Format === true, separator: axis.decimal_separator === 'comma' ? ('comma' as const) : ('dot' as const) };
+    const axis = config.axis[i];
+    const format = { grouped: config.Data_Format, separator: axis?.decimal_separator === 'comma' ? ('comma' as const) : ('dot' as const) };
     record[s.name] = seriesValueText(s.data[index], { ...format, texts: texts?.series[i] }, index);
   });
   return record;
 }
 
-function SeriesTable({ model, config, title, texts }: { model: ChartModel; config: ChartConfig; title: string; texts?: ChartTexts }) {
+function SeriesTable({ model, config, title, texts }: { model: ChartModel; config: ChartBlockSettings; title: string; texts?: ChartTexts }) {
   const shown = model.labels.slice(0, SUMMARY_ROWS);
   // A table is never shorter than its rows, whatever its height says: the hidden box is a div
   // around it, or its rows would stretch the page far below the board.
@@ -126,7 +127,7 @@ function ChartBody({
   block: DataBlockProps<'chart'>['block'];
   filterLines: string[];
 }) {
-  const config = block as ChartConfig;
+  const config = block;
   const title = chartTitle(block);
   const theme = useTheme();
   const colours = useMemo(() => chartColours(theme), [theme]);
@@ -157,11 +158,7 @@ function ChartBody({
       <BlockMenu
         title={title}
         tint={toolbarColour(block)}
-        actions={
-          config.pdf_download !== false
-            ? [{ label: exporting ? 'Making PDF…' : 'Download PDF', run: () => void exportPdf(), disabled: !chart || exporting }]
-            : []
-        }
+        actions={config.pdf_download ? [{ label: exporting ? 'Making PDF…' : 'Download PDF', run: () => void exportPdf(), disabled: !chart || exporting }] : []}
       />
       <ChartBoundary>
         {ChartCanvas === 'failed' ? (
@@ -173,7 +170,7 @@ function ChartBody({
               label={label}
               renderer="canvas"
               onChart={setChart}
-              onPointClick={config.show_details_on_click === true ? onPointClick : undefined}
+              onPointClick={config.show_details_on_click ? onPointClick : undefined}
             />
           </div>
         ) : (

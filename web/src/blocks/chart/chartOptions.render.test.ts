@@ -5,13 +5,14 @@ import { use as registerParts } from 'echarts/core';
 import { SVGRenderer } from 'echarts/renderers';
 import { init } from './echarts';
 import type { ChartModel, ChartType } from '../../generated/core';
-import type { ChartConfig } from '../../generated/blockConfigs';
+import type { ChartConfig, ChartSettings } from '../../generated/blockConfigs';
+import { viewBlockOf } from '../../test/viewBlocks';
 import { buildBlockChartOption } from './chartOptions';
 
 // The block draws on canvas, which needs a browser; the markup comes from the SVG renderer.
 registerParts([SVGRenderer]);
 
-function draw(model: ChartModel, config: ChartConfig): string {
+function draw(model: ChartModel, config: ChartSettings): string {
   const chart = init(null as unknown as HTMLElement, null, { renderer: 'svg', ssr: true, width: 640, height: 400 });
   chart.setOption(buildBlockChartOption(model, config));
   const svg = chart.renderToSVGString();
@@ -24,12 +25,13 @@ const model = (types: ChartType[]): ChartModel => ({
   series: types.map((type, i) => ({ name: `Series ${i + 1}`, type, data: [1234.5 * (i + 1), null, 300] })),
 });
 
-const config = (types: ChartType[], settings: Partial<ChartConfig> = {}, axis: Record<string, unknown> = {}): ChartConfig => ({
-  type: 'chart',
-  x_axis: 'Region',
-  ...settings,
-  axis: types.map((type, i) => ({ column: `Series ${i + 1}`, type, ...axis })),
-});
+/** Stored settings, normalised as the block view gets them. */
+const config = (types: ChartType[], settings: Partial<ChartConfig> = {}, axis: Record<string, unknown> = {}): ChartSettings =>
+  viewBlockOf('chart', {
+    x_axis: 'Region',
+    ...settings,
+    axis: types.map((type, i) => ({ column: `Series ${i + 1}`, type, ...axis })),
+  });
 
 describe('chart options drawn by ECharts', () => {
   const cases: ChartType[][] = [

@@ -1,5 +1,6 @@
 import type { ChartModel, ChartType } from '../../generated/core';
 import type { ChartAxisItem, ChartConfig } from '../../generated/blockConfigs';
+import { viewBlockOf } from '../../test/viewBlocks';
 import { buildBlockChartOption, chartColours, formatChartValue, isLargeChart, LARGE_POINTS, seriesLeftOut } from './chartOptions';
 
 type Loose = Record<string, any>;
@@ -11,13 +12,15 @@ function model(types: ChartType[], data: (number | null)[][] = types.map(() => [
   };
 }
 
+/** A chart block's settings as stored, normalised as the block view gets them. */
+const settingsOf = (config: Omit<ChartConfig, 'type'>) => viewBlockOf('chart', config);
+
 function chart(types: ChartType[], settings: Partial<ChartConfig> = {}, axis: Partial<ChartAxisItem>[] = [], data?: (number | null)[][]) {
-  const config: ChartConfig = {
-    type: 'chart',
+  const config = settingsOf({
     x_axis: 'Region',
     ...settings,
     axis: types.map((type, i) => ({ column: `S${i + 1}`, type, ...axis[i] })),
-  };
+  });
   const option = buildBlockChartOption(model(types, data), config) as Loose;
   return { option, series: option.series as Loose[] };
 }
@@ -75,15 +78,17 @@ describe('series types', () => {
 
   it('never draws a pie or radar series of an older mixed chart as bars: it is left out and named', () => {
     const mixed = model(['bar', 'pie', 'line']);
-    const option = buildBlockChartOption(mixed, {
-      type: 'chart',
-      x_axis: 'Region',
-      axis: [
-        { column: 'S1', type: 'bar', borderWidth: 1 },
-        { column: 'S2', type: 'pie' },
-        { column: 'S3', type: 'line', borderWidth: 3 },
-      ],
-    }) as Loose;
+    const option = buildBlockChartOption(
+      mixed,
+      settingsOf({
+        x_axis: 'Region',
+        axis: [
+          { column: 'S1', type: 'bar', borderWidth: 1 },
+          { column: 'S2', type: 'pie' },
+          { column: 'S3', type: 'line', borderWidth: 3 },
+        ],
+      }),
+    ) as Loose;
     expect((option.series as Loose[]).map((s) => [s.name, s.type])).toEqual([
       ['S1', 'bar'],
       ['S3', 'line'],
@@ -314,7 +319,7 @@ describe('large data', () => {
 describe('category labels (issue 26: no label dropped silently)', () => {
   const many = (n: number) => Array.from({ length: n }, (_, i) => i);
   const labelled = (n: number, type: ChartType, width: number) => {
-    const config: ChartConfig = { type: 'chart', x_axis: 'Region', axis: [{ column: 'S1', type }] };
+    const config = settingsOf({ x_axis: 'Region', axis: [{ column: 'S1', type }] });
     const data: ChartModel = { labels: many(n).map((i) => `Region ${i + 1}`), series: [{ name: 'S1', type, data: many(n) }] };
     return buildBlockChartOption(data, config, width) as Loose;
   };
@@ -350,31 +355,30 @@ describe('category labels (issue 26: no label dropped silently)', () => {
 
 describe('chart colours from the theme (issue 47)', () => {
   const data = model(['bar', 'line']);
-  const config = {
-    type: 'chart',
+  const stored = {
     x_axis: 'Region',
     axis: [
-      { column: 'S1', type: 'bar' },
-      { column: 'S2', type: 'line' },
+      { column: 'S1', type: 'bar' as const },
+      { column: 'S2', type: 'line' as const },
     ],
-  } as ChartConfig;
+  };
 
   it("gives the first series the board's accent, the spec button colour by default", () => {
-    expect((buildBlockChartOption(data, config) as Loose).color[0]).toBe('#4f46E5');
-    const teal = buildBlockChartOption(data, config, 480, chartColours({ accent: '#0f766e', look: 'light', palette: [] })) as Loose;
+    expect((buildBlockChartOption(data, settingsOf(stored)) as Loose).color[0]).toBe('#4f46E5');
+    const teal = buildBlockChartOption(data, settingsOf(stored), 480, chartColours({ accent: '#0f766e', look: 'light', palette: [] })) as Loose;
     expect(teal.color.slice(0, 2)).toEqual(['#0f766e', '#43464d']);
     expect(teal.color).not.toContain('#4f46E5');
   });
 
   it("uses the owner's palette instead, and a series' own colour over both", () => {
     const palette = chartColours({ accent: '#0f766e', look: 'light', palette: ['#111111', '#222222'] });
-    expect((buildBlockChartOption(data, config, 480, palette) as Loose).color).toEqual(['#111111', '#222222']);
-    const own = { ...config, axis: [{ column: 'S1', type: 'bar', backgroundColor: ['#ff0000'] }, config.axis![1]] } as ChartConfig;
+    expect((buildBlockChartOption(data, settingsOf(stored), 480, palette) as Loose).color).toEqual(['#111111', '#222222']);
+    const own = settingsOf({ ...stored, axis: [{ column: 'S1', type: 'bar', backgroundColor: ['#ff0000'] }, stored.axis[1]] });
     expect((buildBlockChartOption(data, own, 480, palette) as Loose).series[0].itemStyle.color).toBe('#ff0000');
   });
 
   it('writes light labels and dim grid lines on the dark look', () => {
-    const dark = buildBlockChartOption(data, config, 480, chartColours({ accent: '#0f766e', look: 'dark', palette: [] })) as Loose;
+    const dark = buildBlockChartOption(data, settingsOf(stored), 480, chartColours({ accent: '#0f766e', look: 'dark', palette: [] })) as Loose;
     expect(dark.xAxis.axisLabel.color).toBe('#d5d8de');
     expect(dark.xAxis.axisLine.lineStyle.color).toBe('#363b45');
     expect(dark.legend.textStyle.color).toBe('#d5d8de');
@@ -382,12 +386,13 @@ describe('chart colours from the theme (issue 47)', () => {
 });
 
 describe('the server texts of a chart (formatted values)', () => {
-  const config: ChartConfig = { type: 'chart', x_axis: 'Region', Data_Format: true, axis: [{ column: 'Revenue', type: 'bar' }] };
+  const stored = { x_axis: 'Region', Data_Format: true, axis: [{ column: 'Revenue', type: 'bar' as const }] };
+  const config = () => settingsOf(stored);
   const data: ChartModel = { labels: ['North', 'South', 'East'], series: [{ name: 'Revenue', type: 'bar', data: [1067.7, null, 2000] }] };
   const texts = { series: [['$1,067.70', null, '$2,000.00']], axis: [{ prefix: '$', suffix: '', scale: 1 }] };
 
   it('writes tooltips with the server texts and the value axis with the column currency', () => {
-    const option = buildBlockChartOption(data, config, 600, undefined, texts) as Loose;
+    const option = buildBlockChartOption(data, config(), 600, undefined, texts) as Loose;
     expect(option.series[0].tooltip.valueFormatter(1067.7, 0)).toBe('$1,067.70');
     expect(option.series[0].tooltip.valueFormatter(2000, 2)).toBe('$2,000.00');
     expect(option.yAxis.axisLabel.formatter(1500)).toBe('$1,500');
@@ -395,15 +400,15 @@ describe('the server texts of a chart (formatted values)', () => {
 
   it('scales a percent axis and picks the texts of the drawn pie sectors', () => {
     const percent = { series: [['25%', null, '50%']], axis: [{ prefix: '', suffix: '%', scale: 100 }] };
-    expect((buildBlockChartOption(data, config, 600, undefined, percent) as Loose).yAxis.axisLabel.formatter(0.25)).toBe('25%');
+    expect((buildBlockChartOption(data, config(), 600, undefined, percent) as Loose).yAxis.axisLabel.formatter(0.25)).toBe('25%');
     const pie = { ...data, series: [{ ...data.series[0], type: 'pie' as const }] };
-    const option = buildBlockChartOption(pie, { ...config, axis: [{ column: 'Revenue', type: 'pie' }] }, 600, undefined, texts) as Loose;
+    const option = buildBlockChartOption(pie, settingsOf({ ...stored, axis: [{ column: 'Revenue', type: 'pie' }] }), 600, undefined, texts) as Loose;
     // The sector without a value is not drawn, so the second sector is East.
     expect(option.series[0].tooltip.valueFormatter(2000, 1)).toBe('$2,000.00');
   });
 
   it('formats as before without server texts (the editor preview)', () => {
-    const option = buildBlockChartOption(data, config, 600) as Loose;
+    const option = buildBlockChartOption(data, config(), 600) as Loose;
     expect(option.series[0].tooltip.valueFormatter(1067.7, 0)).toBe('1,067.7');
     expect(option.yAxis.axisLabel.formatter(1500)).toBe('1,500');
   });

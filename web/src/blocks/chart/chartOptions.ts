@@ -20,7 +20,7 @@ import type { DataZoomComponentOption, GridComponentOption, LegendComponentOptio
 import { categoryAxisLayout, type CategoryAxisLayout } from './base/chartOption';
 import type { AxisStyle, ChartTexts } from '../data/types';
 import type { ChartModel, ChartSeries, ChartType } from '../../generated/core';
-import type { ChartAxisItem, ChartConfig } from '../../generated/blockConfigs';
+import type { ChartAxisItemSettings as ChartAxis, ChartSettings } from '../../generated/blockConfigs';
 import { DEFAULT_THEME, type Theme } from '../theme';
 
 export type BlockChartOption = ComposeOption<
@@ -134,24 +134,24 @@ export function formatChartValue(value: unknown, format: ValueFormat): string {
   return text;
 }
 
-/** The settings of series `index` (the server answers one series per axis, in order). */
-function axisOf(config: ChartConfig, index: number): ChartAxisItem {
-  return (Array.isArray(config.axis) ? config.axis[index] : undefined) ?? {};
+/**
+ * The settings of series `index`. The core answers one series per axis, in order, and refuses a
+ * view with an axis without a column (`tessera_blocks::view`), so every series has its axis.
+ */
+function axisOf(config: ChartSettings, index: number): ChartAxis {
+  const axis = config.axis[index];
+  if (!axis) throw new Error(`The chart has ${config.axis.length} series settings but was given series ${index + 1}.`);
+  return axis;
 }
 
-function clampInt(value: unknown, fallback: number, min = 0, max = 5): number {
-  const n = typeof value === 'number' ? value : Number(value);
-  if (!Number.isFinite(n)) return fallback;
-  return Math.min(max, Math.max(min, Math.round(n)));
+/** The colours the owner filled in (a colour left blank picks the theme's). */
+function coloursOf(axis: ChartAxis): string[] {
+  return axis.backgroundColor.filter((c) => c.trim() !== '');
 }
 
-function coloursOf(axis: ChartAxisItem): string[] {
-  return Array.isArray(axis.backgroundColor) ? axis.backgroundColor.filter((c): c is string => typeof c === 'string' && c.trim() !== '') : [];
-}
-
-function formatOf(config: ChartConfig, axis: ChartAxisItem, texts?: ChartTexts, index = 0): ValueFormat {
+function formatOf(config: ChartSettings, axis: ChartAxis, texts?: ChartTexts, index = 0): ValueFormat {
   return {
-    grouped: config.Data_Format === true,
+    grouped: config.Data_Format,
     separator: axis.decimal_separator === 'comma' ? 'comma' : 'dot',
     ...(texts ? { texts: texts.series[index], axis: texts.axis[index] } : {}),
   };
@@ -166,7 +166,7 @@ interface LabelParams {
 
 /** internal_labels: None, Name (the point's x label), Value, Name and value. */
 function labelOption(
-  axis: ChartAxisItem,
+  axis: ChartAxis,
   format: ValueFormat,
   position: 'inside' | 'top' | 'right',
   radarLabels?: string[],
@@ -193,9 +193,9 @@ function labelOption(
  * diameters). A radius of 0 hides the points; they then show on hover at the hover radius, or
  * not at all when that is 0 too. A hover radius above the radius grows the point on hover.
  */
-function pointOptions(axis: ChartAxisItem, minimum = 0) {
-  const radius = Math.max(clampInt(axis.pointRadius, 0), minimum);
-  const hover = clampInt(axis.pointHoverRadius, 0);
+function pointOptions(axis: ChartAxis, minimum = 0) {
+  const radius = Math.max(axis.pointRadius, minimum);
+  const hover = axis.pointHoverRadius;
   if (radius === 0 && hover === 0) return { symbol: 'none' as const, showSymbol: false, symbolSize: 0, emphasis: { scale: false } };
   if (radius === 0) return { showSymbol: false, symbolSize: hover * 2, emphasis: { scale: false } };
   return { showSymbol: true, symbolSize: radius * 2, emphasis: { scale: hover > radius ? hover / radius : false } };
@@ -243,34 +243,33 @@ function valueRange(series: ChartSeries[], stacked: boolean): [number, number] {
 }
 
 /** CustomStepSize + StepSize: the tick interval, unless it would draw an absurd number of ticks. */
-function stepOf(config: ChartConfig, range: [number, number]): number | undefined {
-  if (config.CustomStepSize !== true) return undefined;
-  const step = typeof config.StepSize === 'number' ? config.StepSize : Number(config.StepSize);
-  if (!Number.isFinite(step) || step <= 0) return undefined;
+function stepOf(config: ChartSettings, range: [number, number]): number | undefined {
+  const step = config.StepSize;
+  if (!config.CustomStepSize || step === undefined || step <= 0) return undefined;
   const span = Math.max(range[1], 0) - Math.min(range[0], 0);
   return span / step > MAX_TICKS ? undefined : step;
 }
 
 /** The grid setting: which axes draw split lines (X is ECharts' x axis whatever it holds). */
-function gridLines(config: ChartConfig, colours: ChartColours): { x: boolean; y: boolean; colour: string } {
-  const grid = config.grid ?? 'X & Y';
+function gridLines(config: ChartSettings, colours: ChartColours): { x: boolean; y: boolean; colour: string } {
+  const grid = config.grid;
   return {
     x: grid === 'X & Y' || grid === 'Only X Axis',
     y: grid === 'X & Y' || grid === 'Only Y Axis',
-    colour: typeof config.grid_color === 'string' && config.grid_color ? config.grid_color : colours.grid,
+    colour: config.grid_color || colours.grid,
   };
 }
 
 /** legendPosition: hidden, top (default), bottom. */
-function legendOption(config: ChartConfig, colours: ChartColours): LegendComponentOption {
-  const position = config.legendPosition ?? 'top';
+function legendOption(config: ChartSettings, colours: ChartColours): LegendComponentOption {
+  const position = config.legendPosition;
   if (position === 'hidden') return { show: false };
   return { show: true, type: 'scroll', ...(position === 'bottom' ? { bottom: 0 } : { top: 0 }), textStyle: { color: colours.ink } };
 }
 
-function gridOption(config: ChartConfig, layout: CategoryAxisLayout, horizontal: boolean): GridComponentOption {
-  const position = config.legendPosition ?? 'top';
-  const names = config.showScaleLabel === true;
+function gridOption(config: ChartSettings, layout: CategoryAxisLayout, horizontal: boolean): GridComponentOption {
+  const position = config.legendPosition;
+  const names = config.showScaleLabel;
   return {
     left: names ? 24 : 8,
     right: 16 + (horizontal ? layout.sliderRoom : 0),
@@ -282,7 +281,7 @@ function gridOption(config: ChartConfig, layout: CategoryAxisLayout, horizontal:
 
 export interface ChartOptionInput {
   model: ChartModel;
-  config: ChartConfig;
+  config: ChartSettings;
   /** The server's texts of the values, series for series with `model`. */
   texts?: ChartTexts;
   /** The chart's width in px, which decides how its category labels fit. */
@@ -293,7 +292,7 @@ export interface ChartOptionInput {
 function cartesianOption({ model, config, width, colours, texts }: ChartOptionInput): BlockChartOption {
   const horizontal = model.series.some((s) => s.type === 'horizontal-bar');
   const hasBars = model.series.some((s) => s.type !== 'line' && s.type !== 'scatter');
-  const stacked = config.stackAxis === true;
+  const stacked = config.stackAxis;
   const points = model.series.reduce((n, s) => Math.max(n, s.data.length), 0);
   const large = points > LARGE_POINTS;
   // A large chart is read as a shape: it shows every point at once and thins its labels (each
@@ -305,8 +304,8 @@ function cartesianOption({ model, config, width, colours, texts }: ChartOptionIn
   const step = stepOf(config, range);
   const lines = gridLines(config, colours);
   const firstFormat = formatOf(config, axisOf(config, 0), texts);
-  const names = config.showScaleLabel === true;
-  const xName = typeof config.x_axis === 'string' ? config.x_axis : '';
+  const names = config.showScaleLabel;
+  const xName = config.x_axis ?? '';
   const valueName = model.series.map((s) => s.name).join(', ');
 
   const category = {
@@ -327,7 +326,7 @@ function cartesianOption({ model, config, width, colours, texts }: ChartOptionIn
     // beginAtZero: zero is always on the axis; otherwise the axis fits the data (Chart.js' default).
     // A bar always starts at zero (Chart.js' bar default too): an axis that fits the data would
     // cut every bar at its foot, or draw it past the axis.
-    scale: config.beginAtZero !== true && !hasBars,
+    scale: !config.beginAtZero && !hasBars,
     ...(step !== undefined ? { interval: step } : {}),
     axisLabel: { color: colours.ink, formatter: (v: number) => axisValueText(v, firstFormat) },
   };
@@ -339,8 +338,8 @@ function cartesianOption({ model, config, width, colours, texts }: ChartOptionIn
     const axis = axisOf(config, index);
     const format = formatOf(config, axis, texts, index);
     const colours = coloursOf(axis);
-    const borderWidth = clampInt(axis.borderWidth, 1);
-    const borderColor = typeof axis.borderColor === 'string' && axis.borderColor ? axis.borderColor : undefined;
+    const borderWidth = axis.borderWidth;
+    const borderColor = axis.borderColor || undefined;
     const common = {
       name: s.name,
       data: s.data,
@@ -355,7 +354,7 @@ function cartesianOption({ model, config, width, colours, texts }: ChartOptionIn
         ...common,
         type: 'line',
         // spanGaps: a missing value is bridged instead of breaking the line.
-        connectNulls: axis.spanGaps === true,
+        connectNulls: axis.spanGaps,
         // Chart.js' borderColor/borderWidth of a line are its stroke; backgroundColor its points.
         lineStyle: { width: borderWidth, ...((borderColor ?? colours[0]) ? { color: borderColor ?? colours[0] } : {}) },
         ...((colours[0] ?? borderColor) ? { itemStyle: { color: colours[0] ?? borderColor } } : {}),
@@ -369,7 +368,7 @@ function cartesianOption({ model, config, width, colours, texts }: ChartOptionIn
       return {
         ...common,
         type: 'scatter',
-        symbolSize: clampInt(axis.pointRadius, 0) === 0 ? 10 : pointsOpt.symbolSize,
+        symbolSize: axis.pointRadius === 0 ? 10 : pointsOpt.symbolSize,
         emphasis: pointsOpt.emphasis,
         itemStyle: { color: pointColour(colours), borderColor, borderWidth },
         label: labels('top'),
@@ -412,7 +411,7 @@ function niceBounds(range: [number, number], beginAtZero: boolean, step: number 
 function radarOption({ model, config, colours: themed }: ChartOptionInput): BlockChartOption {
   const range = valueRange(model.series, false);
   const step = stepOf(config, range);
-  const [min, max] = niceBounds(range, config.beginAtZero === true, step);
+  const [min, max] = niceBounds(range, config.beginAtZero, step);
   const lines = gridLines(config, themed);
   return {
     animation: true,
@@ -432,7 +431,7 @@ function radarOption({ model, config, colours: themed }: ChartOptionInput): Bloc
       splitArea: { show: false },
       // showScaleLabel on a radar writes the scale's values along the first spoke.
       axisLabel: {
-        show: config.showScaleLabel === true,
+        show: config.showScaleLabel,
         color: themed.ink,
         formatter: (v: number) => formatChartValue(v, formatOf(config, axisOf(config, 0))),
       },
@@ -442,16 +441,16 @@ function radarOption({ model, config, colours: themed }: ChartOptionInput): Bloc
       const format = formatOf(config, axis);
       const colours = coloursOf(axis);
       const colour = colours[0] ?? themed.series[index % themed.series.length];
-      const borderColor = typeof axis.borderColor === 'string' && axis.borderColor ? axis.borderColor : colour;
+      const borderColor = axis.borderColor || colour;
       // A radar's points have no hover growth in ECharts: pointRadius alone sizes them (0: none).
-      const radius = clampInt(axis.pointRadius, 0);
+      const radius = axis.pointRadius;
       return {
         type: 'radar',
         name: s.name,
         tooltip: { valueFormatter: (v: unknown) => formatChartValue(v, format) },
         data: [{ name: s.name, value: s.data.map((v) => (v === null ? '-' : v)) as (number | string)[] }],
         itemStyle: { color: borderColor },
-        lineStyle: { width: clampInt(axis.borderWidth, 1), color: borderColor },
+        lineStyle: { width: axis.borderWidth, color: borderColor },
         areaStyle: { color: colour, opacity: 0.25 },
         symbol: radius === 0 ? 'none' : 'circle',
         symbolSize: radius * 2,
@@ -465,7 +464,7 @@ function pieOption({ model, config, colours: themed, texts }: ChartOptionInput):
   const count = model.series.length;
   const outer = 70;
   const width = outer / Math.max(count, 1);
-  const position = config.legendPosition ?? 'top';
+  const position = config.legendPosition;
   const centerY = position === 'top' ? '55%' : position === 'bottom' ? '45%' : '50%';
   return {
     animation: true,
@@ -496,8 +495,8 @@ function pieOption({ model, config, colours: themed, texts }: ChartOptionInput):
         data: model.labels.flatMap((name, i) => (drawn(i) ? [{ name, value: s.data[i] as number }] : [])),
         itemStyle: {
           ...(colours.length > 0 ? { color: (p: { dataIndex: number }) => colours[p.dataIndex % colours.length] } : {}),
-          borderColor: typeof axis.borderColor === 'string' && axis.borderColor ? axis.borderColor : themed.surface,
-          borderWidth: clampInt(axis.borderWidth, 1),
+          borderColor: axis.borderColor || themed.surface,
+          borderWidth: axis.borderWidth,
         },
         label: labels,
         labelLine: { show: false },
@@ -521,10 +520,16 @@ export function seriesLeftOut(model: ChartModel): ChartSeries[] {
  * The ECharts option of a chart block (see the header for how series types combine). Cartesian
  * series other than line and scatter are bars; series of another family are left out.
  */
-export function buildBlockChartOption(model: ChartModel, config: ChartConfig, width?: number, colours = DEFAULT_COLOURS, texts?: ChartTexts): BlockChartOption {
+export function buildBlockChartOption(
+  model: ChartModel,
+  config: ChartSettings,
+  width?: number,
+  colours = DEFAULT_COLOURS,
+  texts?: ChartTexts,
+): BlockChartOption {
   const keep = <T>(items: readonly T[] | undefined) => items?.filter((_, index) => drawable(model, index));
   const drawn = { ...model, series: keep(model.series) ?? [] };
-  const drawnConfig = { ...config, axis: Array.isArray(config.axis) ? keep(config.axis) : config.axis } as ChartConfig;
+  const drawnConfig = { ...config, axis: keep(config.axis) ?? [] };
   const drawnTexts = texts && { series: keep(texts.series) ?? [], axis: keep(texts.axis) ?? [] };
   const family = familyOf(drawn.series[0]?.type);
   if (family === 'radar') return radarOption({ model: drawn, config: drawnConfig, colours });

@@ -55,7 +55,12 @@ function CompactRows({ state, answer, title }: RowsBodyProps) {
   const line = (column: ShownColumn | undefined, place: number, record: Record<string, string>, className: string) =>
     column && (
       <span className={className} style={cellStyle(cellLookup(styles, place, column.name))}>
-        <CellContent column={column} value={record[column.name] ?? ''} html={cellLookup(markdown, place, column.name)} />
+        <CellContent
+          column={column}
+          value={record[column.name] ?? ''}
+          text={shownText(answer, place, column.name)}
+          html={cellLookup(markdown, place, column.name)}
+        />
       </span>
     );
 
@@ -68,7 +73,7 @@ function CompactRows({ state, answer, title }: RowsBodyProps) {
           <>
             {image && (
               <span className="list-row-image">
-                <CellContent column={image} value={record[image.name] ?? ''} />
+                <CellContent column={image} value={record[image.name] ?? ''} text={shownText(answer, place, image.name)} />
               </span>
             )}
             <span className="list-row-text">
@@ -129,7 +134,7 @@ function ListCards({ state, answer, title }: RowsBodyProps) {
               <div className="list-block-media">
                 {images.map((column) => (
                   <div key={column.name} className="list-block-image" style={{ width: column.width }}>
-                    <CellContent column={column} value={record[column.name] ?? ''} />
+                    <CellContent column={column} value={record[column.name] ?? ''} text={shownText(answer, place, column.name)} />
                   </div>
                 ))}
               </div>

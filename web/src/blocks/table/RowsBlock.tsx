@@ -373,7 +373,11 @@ export function RowsPopups({ state, answer, title }: { state: RowsBlockState; an
  * A cell: markdown, an image or a link from its raw `value`; other cells as `text`, the server's
  * display text for the viewer (`741.0` reads `741`), or the value when there is none.
  */
-export function CellContent({ column, value, text: display = value, html }: { column: ShownColumn; value: string; text?: string; html?: string }) {
+/**
+ * A cell as the viewer reads it: `value` as stored (images, links, and what editing starts from)
+ * and `text`, its display text by the core's rule (`shownText`), which every other cell shows.
+ */
+export function CellContent({ column, value, text: display, html }: { column: ShownColumn; value: string; text: string; html?: string }) {
   if (html !== undefined) {
     // Sanitised by the server (tessera-markup); the only HTML a block sets.
     return <div className="rows-markdown" dangerouslySetInnerHTML={{ __html: html }} />;
