@@ -914,21 +914,7 @@ mod tests {
                 }
                 Reads::Rows(n) => {
                     assert!((1..=super::super::snapshot::ALL_ROWS_SHOWN).contains(&n), "{kind}: {n} rows");
-                    let row = json!({"Name": IMAGE}).as_object().unwrap().clone();
-                    Body::Rows(SheetAnswer {
-                        columns: vec!["Name".into()],
-                        rows: vec![row],
-                        display: Vec::new(),
-                        total: 1,
-                        page: 1,
-                        page_count: 1,
-                        version: 1,
-                        truncated: false,
-                        styles: Vec::new(),
-                        permissions: None,
-                        markdown: Vec::new(),
-                        sorted_by: None,
-                    })
+                    Body::Rows(one_row(&[("Name", IMAGE)]))
                 }
                 Reads::Settings => {
                     assert!(!kind.capabilities().data || kind.capabilities().script_only, "{kind}: {first_page:?}");
@@ -944,13 +930,10 @@ mod tests {
         }
     }
 
-    /// A table of `axis` over one row of `cells`, drawn.
-    fn drawn_table(settings: Value, cells: &[(&str, &str)]) -> String {
-        let mut config = settings;
-        config["type"] = "table".into();
-        let filled = tessera_blocks::normalise(&config).unwrap().as_object().unwrap().clone();
+    /// The answer of a tab whose only row holds `cells`, as the rows call gives it.
+    fn one_row(cells: &[(&str, &str)]) -> SheetAnswer {
         let row = cells.iter().map(|(column, value)| ((*column).to_owned(), Value::from(*value))).collect();
-        let answer = SheetAnswer {
+        SheetAnswer {
             columns: cells.iter().map(|(column, _)| (*column).to_owned()).collect(),
             rows: vec![row],
             total: 1,
@@ -963,8 +946,15 @@ mod tests {
             markdown: Vec::new(),
             display: Vec::new(),
             sorted_by: None,
-        };
-        let shown = shown("b1".into(), "table", normalised("table", filled), Body::Rows(answer));
+        }
+    }
+
+    /// A table of `axis` over one row of `cells`, drawn.
+    fn drawn_table(settings: Value, cells: &[(&str, &str)]) -> String {
+        let mut config = settings;
+        config["type"] = "table".into();
+        let filled = tessera_blocks::normalise(&config).unwrap().as_object().unwrap().clone();
+        let shown = shown("b1".into(), "table", normalised("table", filled), Body::Rows(one_row(cells)));
         let mut m = Markup::new();
         body(&mut m, &shown, &["#4f46E5".to_owned()]);
         m.finish().as_str().to_owned()
