@@ -498,7 +498,7 @@ describe('TableBlock fitting its columns to the block', () => {
     expect(within(screen.getByRole('dialog')).getByText('customer1@example.com')).toBeInTheDocument();
   });
 
-  it('shows a card per row below 600 px: the first column as its title and three key values', async () => {
+  it('shows a card per row below 600 px: the first column as its title, the last number beside it, and three values', async () => {
     blockWidth(390);
     const user = userEvent.setup();
     render(
@@ -511,6 +511,8 @@ describe('TableBlock fitting its columns to the block', () => {
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
     const first = within(cards).getAllByRole('listitem')[0]!;
     expect(first.querySelector('.table-block-card-title')).toHaveTextContent('2026-03-10');
+    // Revenue, the last number column, is the card's figure, named for screen readers.
+    expect(first.querySelector('.table-block-card-figure')).toHaveTextContent('Revenue: 1067.7');
     // Region is marked to go first, so Customer, Product and Units are the values.
     expect([...first.querySelectorAll('dt')].map((term) => term.textContent)).toEqual(['Customer', 'Product', 'Units']);
     await user.click(within(first).getByText('Customer number 0'));

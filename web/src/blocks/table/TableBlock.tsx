@@ -201,17 +201,21 @@ function TableGrid({ state, answer, title, columns, onActionsWidth }: RowsBodyPr
 }
 
 /**
- * A narrow fitted table's rows as cards: the first shown column as the title, then the next
- * {@link CARD_VALUES} columns (those not marked "Hide first when narrow" before those that are);
- * the whole row is in the details popup.
+ * A narrow fitted table's rows as cards: the first shown column as the title; beside it, the
+ * figure: the last number column not marked "Hide first when narrow" (an amount or revenue,
+ * usually the point of the table, as a banking app's list shows it); then the next
+ * {@link CARD_VALUES} columns (those not marked before those that are). The whole row is in the
+ * details popup.
  */
-export function cardColumns(columns: ShownColumn[]): { head: ShownColumn | undefined; values: ShownColumn[] } {
+export function cardColumns(columns: ShownColumn[]): { head: ShownColumn | undefined; figure: ShownColumn | undefined; values: ShownColumn[] } {
   const [head, ...rest] = columns;
-  return { head, values: [...rest.filter((column) => !dropsFirst(column)), ...rest.filter(dropsFirst)].slice(0, CARD_VALUES) };
+  const figure = rest.filter((column) => column.type === 'number' && !dropsFirst(column)).at(-1);
+  const others = rest.filter((column) => column !== figure);
+  return { head, figure, values: [...others.filter((column) => !dropsFirst(column)), ...others.filter(dropsFirst)].slice(0, CARD_VALUES) };
 }
 
 function TableCards({ state, answer, columns, title }: { state: RowsBlockState; answer: BlockRows; columns: ShownColumn[]; title: string }) {
-  const { head, values } = cardColumns(columns);
+  const { head, figure, values } = cardColumns(columns);
   const names = columns.map((column) => column.name);
   const styles = stylesByCell(answer.styles);
   const markdown = markdownByCell(answer.markdown);
@@ -235,9 +239,24 @@ function TableCards({ state, answer, columns, title }: { state: RowsBlockState; 
           onClick={open ? () => open(record) : undefined}
           onKeyDown={openOnKey(open, record)}
         >
-          {head && (
-            <div className={`table-block-card-title table-block-${head.type}`} style={cellStyle(cellLookup(styles, place, head.name))}>
-              {content(head, record, place)}
+          {(head || figure) && (
+            <div className="table-block-card-head">
+              {head && (
+                <div
+                  className={`table-block-card-title table-block-${head.type}`}
+                  data-column={head.name}
+                  style={cellStyle(cellLookup(styles, place, head.name))}
+                >
+                  <span className="visually-hidden">{`${head.name}: `}</span>
+                  {content(head, record, place)}
+                </div>
+              )}
+              {figure && (
+                <div className="table-block-card-figure" data-column={figure.name} style={cellStyle(cellLookup(styles, place, figure.name))}>
+                  <span className="visually-hidden">{`${figure.name}: `}</span>
+                  {content(figure, record, place)}
+                </div>
+              )}
             </div>
           )}
           {values.length > 0 && (
@@ -245,7 +264,7 @@ function TableCards({ state, answer, columns, title }: { state: RowsBlockState; 
               {values.map((column) => (
                 <div key={column.name}>
                   <dt>{column.name}</dt>
-                  <dd className={`table-block-${column.type}`} style={cellStyle(cellLookup(styles, place, column.name))}>
+                  <dd className={`table-block-${column.type}`} data-column={column.name} style={cellStyle(cellLookup(styles, place, column.name))}>
                     {content(column, record, place)}
                   </dd>
                 </div>
