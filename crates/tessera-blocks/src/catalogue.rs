@@ -34,7 +34,7 @@
 //! | table column `type` | | the 15 types of §3.4 (list: text, image) | | §3.4, §3.5 |
 //! | column `image_source` | | External URL, Upload Image (list: External URL) | | §3.4, §3.5 |
 //! | column `format` (table, list, calendar, grid, datalist, item details, chart series; key chosen here) | `Automatic` | Automatic, Number, Currency, Percent, Date, Date and time, Text | | issue 47 |
-//! | column `decimals` / `currency_symbol` (key chosen here) | / `$` | 0-10 / | | issue 47 |
+//! | column `decimals` / `currency_symbol` / `date_pattern` (key chosen here) | / `$` / | 0-10 / / DD/MM/YYYY, MM/DD/YYYY, YYYY-MM-DD, DD MMM YYYY, MMM DD, YYYY | | issue 47 |
 //! | button colours | `#4f46E5` | | | §3.1, §9 |
 //! | toolbar button `open_page` | | a page | yes | §2 |
 //! | row action `type` | | 8 types (list: Edit row, Delete row) | | §3.6 |
@@ -259,6 +259,10 @@ const VALUE_DECIMALS: Field = field("decimals", "Decimals", Integer, Display)
     .help("Unset: up to 3 for numbers, 2 for money, 1 for percents.");
 const VALUE_CURRENCY: Field =
     field("currency_symbol", "Currency symbol", Text, Display).text("$").visible(Rule::Equals { field: "format", value: "Currency" });
+const VALUE_DATE_PATTERN: Field = field("date_pattern", "Date pattern", Select, Display)
+    .options(tessera_core::display::DATE_PATTERNS)
+    .visible(Rule::OneOf { field: "format", values: &["Date", "Date and time"] })
+    .help("Unset: the viewer's own way of writing dates (Jan 5, 2025; 05.01.2025).");
 
 const TABLE_AXIS: &[Field] = &[
     field("column", "Column", Column, Columns),
@@ -286,6 +290,7 @@ const TABLE_AXIS: &[Field] = &[
     VALUE_FORMAT,
     VALUE_DECIMALS,
     VALUE_CURRENCY,
+    VALUE_DATE_PATTERN,
     field("drop_first", "Hide first when narrow", Bool, Columns)
         .help("With 'Fit columns to the block', this column is left out before others when the block is too narrow."),
 ];
@@ -309,6 +314,7 @@ const LIST_AXIS: &[Field] = &[
     VALUE_FORMAT,
     VALUE_DECIMALS,
     VALUE_CURRENCY,
+    VALUE_DATE_PATTERN,
 ];
 
 const API_CALL: Rule = Rule::Equals { field: "type", value: "API call" };
@@ -455,6 +461,7 @@ const CALENDAR_AXIS: &[Field] = &[
     VALUE_FORMAT,
     VALUE_DECIMALS,
     VALUE_CURRENCY,
+    VALUE_DATE_PATTERN,
 ];
 
 // ---- blocks §3.8: form ----
@@ -605,6 +612,7 @@ const GRID_AXIS: &[Field] = &[
     VALUE_FORMAT,
     VALUE_DECIMALS,
     VALUE_CURRENCY,
+    VALUE_DATE_PATTERN,
 ];
 
 const GRID: &[Field] =
@@ -642,6 +650,7 @@ const DATALIST_AXIS: &[Field] = &[
     VALUE_FORMAT,
     VALUE_DECIMALS,
     VALUE_CURRENCY,
+    VALUE_DATE_PATTERN,
 ];
 
 const DATALIST: &[Field] = &[
@@ -683,7 +692,7 @@ const EVENT: &[Field] = &[
     field("link", "Webinar link", Url, Data).visible(Rule::Equals { field: "Location", value: "Webinar" }),
     field("layout_type", "Layout", Select, Display).options(&["overlay", "stacked", "left-image", "right-image"]).text("stacked"),
     field("date_format", "Date format", Select, Display)
-        .options(&["DD/MM/YYYY", "MM/DD/YYYY", "YYYY-MM-DD", "DD MMM YYYY", "MMM DD, YYYY"])
+        .options(tessera_core::display::DATE_PATTERNS)
         // Read the same on either side of the Atlantic.
         .text("DD MMM YYYY"),
     field("image", "Image", Image, Display),
@@ -806,8 +815,14 @@ const HEADER: &[Field] = &[
     field("userProfileImage", "Profile image", Image, Display).visible(Rule::IsOn { field: "UserMenu" }),
 ];
 
-const DETAIL_COLUMN: &[Field] =
-    &[field("column", "Column", Column, Columns), field("label", "Label", Text, Columns), VALUE_FORMAT, VALUE_DECIMALS, VALUE_CURRENCY];
+const DETAIL_COLUMN: &[Field] = &[
+    field("column", "Column", Column, Columns),
+    field("label", "Label", Text, Columns),
+    VALUE_FORMAT,
+    VALUE_DECIMALS,
+    VALUE_CURRENCY,
+    VALUE_DATE_PATTERN,
+];
 
 const DETAIL_ACTION: &[Field] = &[
     field("label", "Label", Text, Actions).text("Click Here"),

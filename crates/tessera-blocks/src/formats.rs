@@ -54,7 +54,14 @@ pub fn value_formats(block: &Map<String, Value>) -> Vec<ColumnDisplay> {
             let decimals =
                 axis.get("decimals").and_then(Value::as_u64).map(|d| d.min(u64::from(tessera_core::display::MAX_DECIMALS)) as u32);
             let currency_symbol = axis.get("currency_symbol").and_then(Value::as_str).map(str::to_owned);
-            (format != Format::Automatic).then(|| ColumnDisplay { column: column.to_owned(), format, decimals, currency_symbol })
+            let date_pattern = axis.get("date_pattern").and_then(Value::as_str).map(str::to_owned);
+            (format != Format::Automatic).then(|| ColumnDisplay {
+                column: column.to_owned(),
+                format,
+                decimals,
+                currency_symbol,
+                date_pattern,
+            })
         })
         .collect()
 }
@@ -97,8 +104,20 @@ mod tests {
         assert_eq!(
             formats,
             [
-                ColumnDisplay { column: "Amount".into(), format: Format::Currency, decimals: Some(0), currency_symbol: Some("€".into()) },
-                ColumnDisplay { column: "When".into(), format: Format::DateTime, decimals: None, currency_symbol: None },
+                ColumnDisplay {
+                    column: "Amount".into(),
+                    format: Format::Currency,
+                    decimals: Some(0),
+                    currency_symbol: Some("€".into()),
+                    date_pattern: None
+                },
+                ColumnDisplay {
+                    column: "When".into(),
+                    format: Format::DateTime,
+                    decimals: None,
+                    currency_symbol: None,
+                    date_pattern: None
+                },
             ]
         );
     }

@@ -186,6 +186,9 @@ pub struct ListAxisItem {
     pub decimals: Option<i64>,
     /// Currency symbol
     pub currency_symbol: String,
+    /// Date pattern
+    #[serde(default)]
+    pub date_pattern: Option<String>,
     /// Settings the catalogue does not know (and `id`, `temp_block`), kept as stored.
     #[serde(flatten)]
     pub other: Map<String, Value>,
@@ -491,6 +494,9 @@ pub struct TableAxisItem {
     pub decimals: Option<i64>,
     /// Currency symbol
     pub currency_symbol: String,
+    /// Date pattern
+    #[serde(default)]
+    pub date_pattern: Option<String>,
     /// Hide first when narrow
     pub drop_first: bool,
     /// Settings the catalogue does not know (and `id`, `temp_block`), kept as stored.
@@ -653,6 +659,9 @@ pub struct CalendarAxisItem {
     pub decimals: Option<i64>,
     /// Currency symbol
     pub currency_symbol: String,
+    /// Date pattern
+    #[serde(default)]
+    pub date_pattern: Option<String>,
     /// Settings the catalogue does not know (and `id`, `temp_block`), kept as stored.
     #[serde(flatten)]
     pub other: Map<String, Value>,
@@ -1019,6 +1028,9 @@ pub struct DatalistAxisItem {
     pub decimals: Option<i64>,
     /// Currency symbol
     pub currency_symbol: String,
+    /// Date pattern
+    #[serde(default)]
+    pub date_pattern: Option<String>,
     /// Settings the catalogue does not know (and `id`, `temp_block`), kept as stored.
     #[serde(flatten)]
     pub other: Map<String, Value>,
@@ -1421,6 +1433,9 @@ pub struct ItemDetailsAxisItem {
     pub decimals: Option<i64>,
     /// Currency symbol
     pub currency_symbol: String,
+    /// Date pattern
+    #[serde(default)]
+    pub date_pattern: Option<String>,
     /// Settings the catalogue does not know (and `id`, `temp_block`), kept as stored.
     #[serde(flatten)]
     pub other: Map<String, Value>,
@@ -1521,6 +1536,9 @@ pub struct GridAxisItem {
     pub decimals: Option<i64>,
     /// Currency symbol
     pub currency_symbol: String,
+    /// Date pattern
+    #[serde(default)]
+    pub date_pattern: Option<String>,
     /// Settings the catalogue does not know (and `id`, `temp_block`), kept as stored.
     #[serde(flatten)]
     pub other: Map<String, Value>,

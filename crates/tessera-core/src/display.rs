@@ -21,7 +21,9 @@
 //!   minus goes before the symbol (`-$5.00`).
 //! - `Percent`: a cell written with `%` holds the percent (`12.5%` is 12.5 %); any other number
 //!   is a fraction (`0.25` is 25 %). Exactly `decimals` decimals, up to 1 when unset.
-//! - `Date`, `Date and time`: the cell's date ([`crate::date`]) in the locale's style.
+//! - `Date`, `Date and time`: the cell's date ([`crate::date`]) in the locale's style, or in the
+//!   `date_pattern` the owner chose (one of [`DATE_PATTERNS`], written alike in every locale:
+//!   `YYYY-MM-DD` is `2025-01-05`, `DD MMM YYYY` is `05 Jan 2025`); the time keeps the locale's.
 //! - `Text`: as written.
 //!
 //! Rounding is half away from zero (`0.125` → `0.13`), as JavaScript's `toLocaleString` rounds.
@@ -68,6 +70,9 @@ use crate::table::{Column, Table};
 pub const MAX_DECIMALS: u32 = 10;
 /// The symbol of a Currency column that sets none.
 pub const DEFAULT_CURRENCY: &str = "$";
+/// The date patterns an owner may choose (a Date column's `date_pattern`, the event block's
+/// `date_format`).
+pub const DATE_PATTERNS: &[&str] = &["DD/MM/YYYY", "MM/DD/YYYY", "YYYY-MM-DD", "DD MMM YYYY", "MMM DD, YYYY"];
 
 /// A column's display format (the axis setting `format`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -93,6 +98,8 @@ pub struct ColumnDisplay {
     pub decimals: Option<u32>,
     /// The Currency format's symbol; unset or empty means [`DEFAULT_CURRENCY`].
     pub currency_symbol: Option<String>,
+    /// The Date formats' pattern, one of [`DATE_PATTERNS`]; unset (or unknown) means the locale's.
+    pub date_pattern: Option<String>,
 }
 
 /// How many decimals a number shows.
@@ -200,8 +207,8 @@ pub fn display_cell(cell: &str, kind: Option<ColumnType>, display: &ColumnDispla
             let percent = if trimmed.contains('%') { n } else { n * 100.0 };
             format!("{}%", format_number(percent, exactly(Decimals::UpTo(1)), locale))
         }),
-        Format::Date => parse_date(trimmed).map(|d| format_date(d, false, locale)),
-        Format::DateTime => parse_date(trimmed).map(|d| format_date(d, true, locale)),
+        Format::Date => parse_date(trimmed).map(|d| chosen_date(d, false, display, locale)),
+        Format::DateTime => parse_date(trimmed).map(|d| chosen_date(d, true, display, locale)),
     };
     shown.unwrap_or_else(|| cell.to_owned())
 }
@@ -361,6 +368,35 @@ fn round_half_away(value: f64, places: usize) -> (String, String) {
     (if int.is_empty() { "0".to_owned() } else { int }, frac)
 }
 
+/// A date in the owner's `date_pattern` when it is one of [`DATE_PATTERNS`], else in the
+/// locale's style; the time, when `with_time`, in the locale's.
+fn chosen_date(date: NaiveDateTime, with_time: bool, display: &ColumnDisplay, locale: &Locale) -> String {
+    match display.date_pattern.as_deref().and_then(|pattern| format_date_pattern(date, pattern)) {
+        Some(mut out) => {
+            if with_time {
+                push_time(&mut out, date, locale);
+            }
+            out
+        }
+        None => format_date(date, with_time, locale),
+    }
+}
+
+/// `date` in `pattern`, one of [`DATE_PATTERNS`] (the day and month with two digits); `None`
+/// for another pattern.
+pub fn format_date_pattern(date: NaiveDateTime, pattern: &str) -> Option<String> {
+    let (day, month, year) = (date.day(), date.month(), date.year());
+    let name = MONTHS[month as usize - 1];
+    Some(match pattern {
+        "DD/MM/YYYY" => format!("{day:02}/{month:02}/{year}"),
+        "MM/DD/YYYY" => format!("{month:02}/{day:02}/{year}"),
+        "YYYY-MM-DD" => format!("{year}-{month:02}-{day:02}"),
+        "DD MMM YYYY" => format!("{day:02} {name} {year}"),
+        "MMM DD, YYYY" => format!("{name} {day:02}, {year}"),
+        _ => return None,
+    })
+}
+
 /// A date (and its time, without seconds, when `with_time`) in the locale's style.
 pub fn format_date(date: NaiveDateTime, with_time: bool, locale: &Locale) -> String {
     let (day, month, year) = (date.day(), date.month(), date.year());
@@ -370,16 +406,21 @@ pub fn format_date(date: NaiveDateTime, with_time: bool, locale: &Locale) -> Str
         DateStyle::Numeric(sep) => format!("{day:02}{sep}{month:02}{sep}{year}"),
     };
     if with_time {
-        out.push_str(locale.time_joint);
-        let (hour, minute) = (date.hour(), date.minute());
-        if locale.hour12 {
-            let shown = if hour % 12 == 0 { 12 } else { hour % 12 };
-            out.push_str(&format!("{shown}:{minute:02} {}", if hour < 12 { "AM" } else { "PM" }));
-        } else {
-            out.push_str(&format!("{hour:02}:{minute:02}"));
-        }
+        push_time(&mut out, date, locale);
     }
     out
+}
+
+/// `date`'s time (hours and minutes) after `out`, joined as the locale joins them.
+fn push_time(out: &mut String, date: NaiveDateTime, locale: &Locale) {
+    out.push_str(locale.time_joint);
+    let (hour, minute) = (date.hour(), date.minute());
+    if locale.hour12 {
+        let shown = if hour % 12 == 0 { 12 } else { hour % 12 };
+        out.push_str(&format!("{shown}:{minute:02} {}", if hour < 12 { "AM" } else { "PM" }));
+    } else {
+        out.push_str(&format!("{hour:02}:{minute:02}"));
+    }
 }
 
 #[cfg(test)]
@@ -387,7 +428,8 @@ mod tests {
     use super::*;
 
     fn shown(cell: &str, kind: Option<ColumnType>, format: Format, decimals: Option<u32>, symbol: Option<&str>, tag: &str) -> String {
-        let display = ColumnDisplay { column: "A".into(), format, decimals, currency_symbol: symbol.map(str::to_owned) };
+        let display =
+            ColumnDisplay { column: "A".into(), format, decimals, currency_symbol: symbol.map(str::to_owned), date_pattern: None };
         display_cell(cell, kind, &display, Locale::of(tag))
     }
 

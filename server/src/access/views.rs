@@ -550,16 +550,24 @@ fn calendar_of(
         sheet_query::display_texts(table, &shown, &columns, &cells, &tessera_blocks::value_formats(config), locale).into_iter();
     let events = kept
         .into_iter()
-        .map(|event| Event {
-            display: display.next().unwrap_or_default(),
-            record: visible
-                .iter()
-                .map(|&c| (table.column_names()[c].clone(), Value::String(table.cell(event.row as usize, c).to_owned())))
-                .collect(),
-            title: event.title,
-            start: event.start,
-            end: event.end,
-            all_day: event.all_day,
+        .map(|event| {
+            let display = display.next().unwrap_or_default();
+            // A title read from a number or date column reads as its cells do (`Jan 5, 2025`).
+            let title = match display.get(settings.event_title_column.trim()).and_then(Value::as_str) {
+                Some(text) => text.to_owned(),
+                None => event.title,
+            };
+            Event {
+                display,
+                record: visible
+                    .iter()
+                    .map(|&c| (table.column_names()[c].clone(), Value::String(table.cell(event.row as usize, c).to_owned())))
+                    .collect(),
+                title,
+                start: event.start,
+                end: event.end,
+                all_day: event.all_day,
+            }
         })
         .collect();
     let window = Window { view, start: computed.window.start, end: computed.window.end, anchor: anchor.format("%Y-%m-%d").to_string() };

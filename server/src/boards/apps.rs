@@ -220,6 +220,9 @@ pub struct Page {
     pub page_slug: String,
     pub page_type: String,
     pub position: i64,
+    /// Whether the page shows one record (it holds an item details block): it is opened from a
+    /// list's row, so the navigation an app gets without a header leaves it out (issue 47).
+    pub record_page: bool,
 }
 
 impl Page {
@@ -232,7 +235,7 @@ impl Page {
 type PageRow = (String, String, String, String, String, i64);
 
 fn page_of_row((id, app_id, page_name, page_slug, page_type, position): PageRow) -> Page {
-    Page { id, app_id, page_name, page_slug, page_type, position }
+    Page { id, app_id, page_name, page_slug, page_type, position, record_page: false }
 }
 
 /// The app's pages in their order.
@@ -244,7 +247,15 @@ pub async fn pages(db: &Db, app_id: &str) -> Result<Vec<Page>, Error> {
     .fetch_all(&db.pool)
     .await
     .context("listing pages")?;
-    Ok(rows.into_iter().map(page_of_row).collect())
+    let record_pages: Vec<(String,)> = sqlx::query_as(
+        "SELECT DISTINCT b.page_id FROM blocks b JOIN pages p ON p.id = b.page_id WHERE p.app_id = $1 AND b.block_type = 'itemDetails'",
+    )
+    .bind(app_id)
+    .fetch_all(&db.pool)
+    .await
+    .context("finding the app's record pages")?;
+    let record_pages: std::collections::HashSet<String> = record_pages.into_iter().map(|(id,)| id).collect();
+    Ok(rows.into_iter().map(page_of_row).map(|page| Page { record_page: record_pages.contains(&page.id), ..page }).collect())
 }
 
 /// The home page among `pages` (platform §7).
@@ -490,6 +501,7 @@ mod tests {
             page_slug: slug.to_owned(),
             page_type: page_type.to_owned(),
             position: 0,
+            record_page: false,
         };
         let pages = [page("about", "about", "page"), page("home", "", "home")];
         assert_eq!(home_page(&pages).unwrap().id, "home");

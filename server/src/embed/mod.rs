@@ -16,7 +16,10 @@
 //! **Cache.** A rendered board is kept in memory under its board id and a fingerprint of
 //! everything it was drawn from: the board's settings, the scope, the blocks as stored, the
 //! data version of every tab of its spreadsheet (which every write bumps) and the UTC day
-//! (filters such as `today` move with it). Each request reads those (four small queries), so a
+//! (filters such as `today` move with it), and the locale its values are written in (the
+//! browser's first `Accept-Language`, as the app's own rows calls send `navigator.language`, so
+//! the page does not change its numbers when the app takes over). Each request reads those
+//! (four small queries), so a
 //! write to a sheet or a block shows in the next answer; nothing needs to be invalidated.
 //! Memory is bounded by the pages' sizes ([`CACHE_BYTES`]).
 
@@ -30,7 +33,8 @@ use std::hash::{DefaultHasher, Hash, Hasher};
 use std::sync::Arc;
 
 use axum::extract::{Query, State};
-use axum::http::StatusCode;
+use axum::http::header::ACCEPT_LANGUAGE;
+use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
 use axum::routing::get;
 use axum::Extension;
@@ -77,6 +81,7 @@ async fn page(
     State(state): State<AppState>,
     Extension(web): Extension<WebApp>,
     caller: Caller,
+    headers: HeaderMap,
     Query(query): Query<EmbedQuery>,
 ) -> Result<Response, Error> {
     let slug = query.board.as_deref().map(str::trim).unwrap_or_default().to_lowercase();
@@ -100,7 +105,7 @@ async fn page(
         Err(other) => return Err(other),
     };
     let viewer = Viewer { url_filters: query.filters.filter(|filters| !filters.trim().is_empty()), ..Viewer::default() };
-    let rendered = match rendered(&state, &board, &scope, &viewer).await {
+    let rendered = match rendered(&state, &board, &scope, &viewer, first_language(&headers)).await {
         Ok(rendered) => rendered,
         // The browser's board still loads; it shows what went wrong in its own words.
         Err(error) => {
@@ -130,9 +135,19 @@ pub async fn scope_for(state: &AppState, board: &Board, token: Option<&str>) -> 
     Ok(scope)
 }
 
-/// `board` drawn for `viewer` through `scope`: from the cache when nothing it was drawn from
-/// changed, else drawn now (one request draws; others asking for the same version wait for it).
-pub async fn rendered(state: &AppState, board: &Board, scope: &Scope, viewer: &Viewer) -> Result<Arc<Rendered>, Error> {
+/// The first language an `Accept-Language` header names (`de-DE` of `de-DE,de;q=0.9`): the one
+/// `navigator.language` gives the app. Empty without one, which reads as en-US.
+fn first_language(headers: &HeaderMap) -> &str {
+    let header = headers.get(ACCEPT_LANGUAGE).and_then(|value| value.to_str().ok()).unwrap_or_default();
+    header.split(',').next().and_then(|tag| tag.split(';').next()).map(str::trim).unwrap_or_default()
+}
+
+/// `board` drawn for `viewer` through `scope`, its values written for `locale`: from the cache
+/// when nothing it was drawn from changed, else drawn now (one request draws; others asking for
+/// the same version wait for it).
+pub async fn rendered(state: &AppState, board: &Board, scope: &Scope, viewer: &Viewer, locale: &str) -> Result<Arc<Rendered>, Error> {
+    // Tags of one locale (`de-AT`, `de`) share a page.
+    let locale = tessera_core::display::Locale::of(locale).tag;
     let blocks = scope.blocks.to_vec();
     let sheets = match scope.spreadsheet_id.is_empty() {
         true => Vec::new(),
@@ -140,27 +155,27 @@ pub async fn rendered(state: &AppState, board: &Board, scope: &Scope, viewer: &V
     };
     let key = Key {
         board_id: board.id.clone(),
-        fingerprint: fingerprint(board, scope, viewer, &blocks, &sheets, crate::infra::db::now().div_euclid(86_400)),
+        fingerprint: fingerprint(board, scope, viewer, locale, &blocks, &sheets, crate::infra::db::now().div_euclid(86_400)),
     };
     state
         .embeds
         .entries
         .get_or_insert_async(&key, async {
-            let snapshot = snapshot::read(state, board, scope, viewer, blocks).await?;
+            let snapshot = snapshot::read(state, board, scope, viewer, locale, blocks).await?;
             Ok(Arc::new(Rendered { title: snapshot.title.clone(), markup: render::page(&snapshot), preview: preview::svg(&snapshot) }))
         })
         .await
 }
 
 /// Everything a rendering depends on, hashed.
-fn fingerprint(board: &Board, scope: &Scope, viewer: &Viewer, blocks: &[StoredBlock], sheets: &[SheetInfo], day: i64) -> u64 {
+fn fingerprint(board: &Board, scope: &Scope, viewer: &Viewer, locale: &str, blocks: &[StoredBlock], sheets: &[SheetInfo], day: i64) -> u64 {
     let mut hasher = DefaultHasher::new();
     (&board.slug, &board.name, board.public, &board.spreadsheet_id).hash(&mut hasher);
     serde_json::to_string(&board.settings).unwrap_or_default().hash(&mut hasher);
     (scope.role.as_str(), &scope.spreadsheet_id, serde_json::to_string(&scope.filters).unwrap_or_default()).hash(&mut hasher);
     // Two tokens that lock other values must never share a page.
     (&scope.locked_filters, scope.read_only).hash(&mut hasher);
-    (viewer.signed_in, &viewer.email, &viewer.session_row_id, &viewer.url_filters).hash(&mut hasher);
+    (viewer.signed_in, &viewer.email, &viewer.session_row_id, &viewer.url_filters, locale).hash(&mut hasher);
     for block in blocks {
         (&block.id, &block.block_type, serde_json::to_string(&block.config).unwrap_or_default()).hash(&mut hasher);
     }
@@ -172,8 +187,8 @@ fn fingerprint(board: &Board, scope: &Scope, viewer: &Viewer, blocks: &[StoredBl
 }
 
 /// The marketplace preview of `board` (`api/board_preview.rs` decides who may ask): always drawn
-/// with a guest's rows, whoever asks.
+/// with a guest's rows, whoever asks, its values in en-US (the marketplace is written in English).
 pub async fn preview(state: &AppState, board: &Board) -> Result<Arc<Rendered>, Error> {
     let scope = guest_scope(state, board).await?;
-    rendered(state, board, &scope, &Viewer::default()).await
+    rendered(state, board, &scope, &Viewer::default(), "").await
 }

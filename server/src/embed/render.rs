@@ -60,6 +60,7 @@ pub const STYLE: &str = r#"<style id="ssr-embed-style">
 .ssr-scroll table{border-collapse:collapse;width:max-content;min-width:100%}.ssr-scroll th,.ssr-scroll td{padding:7px 9px;text-align:left;vertical-align:top;border-bottom:1px solid var(--block-border);max-width:320px}
 .ssr-scroll th{position:sticky;top:0;background:#f7f8fa}.ssr-scroll .ssr-num{text-align:right;font-variant-numeric:tabular-nums}
 .ssr-scroll table.ssr-fit{table-layout:fixed;width:100%}.ssr-fit th,.ssr-fit td{max-width:none;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}.ssr-scroll td img{max-height:60px}
+.ssr-rows{list-style:none;margin:0;padding:0}.ssr-rows>li{display:flex;align-items:center;gap:12px;min-height:56px;padding:6px 4px;border-bottom:1px solid var(--block-border)}.ssr-rows img{width:40px;height:40px;object-fit:cover;border-radius:6px}.ssr-row-text{display:grid;min-width:0}.ssr-row-title{font-weight:600}.ssr-row-subtitle{color:var(--muted);font-size:.875rem}
 .ssr-items{list-style:none;margin:0;padding:0;display:grid;gap:10px}.ssr-items>li{border:1px solid var(--block-border);border-radius:8px;padding:10px 12px}
 .ssr-grid{grid-template-columns:repeat(auto-fill,minmax(160px,1fr))}
 .ssr-items dl,.ssr-details{margin:0;display:grid;grid-template-columns:auto 1fr;gap:2px 10px}.ssr-items dt,.ssr-details dt{font-weight:600}.ssr-items dd,.ssr-details dd{margin:0}
@@ -271,6 +272,7 @@ fn body(m: &mut Markup, block: &Shown, palette: &[String]) {
     // shows rows draws nothing more without them.
     match (settings, answer) {
         (BlockSettings::Table(_), Some(answer)) => table(m, block, answer),
+        (BlockSettings::List(s), Some(answer)) if s.list_style == "Compact rows" => compact_rows(m, block, answer),
         (BlockSettings::List(_), Some(answer)) => cards(m, block, answer, "ssr-items"),
         (BlockSettings::Grid(_), Some(answer)) => cards(m, block, answer, "ssr-items ssr-grid"),
         (BlockSettings::Datalist(s), Some(answer)) => datalist(m, s, answer),
@@ -473,6 +475,35 @@ fn rows_note(answer: &SheetAnswer) -> String {
     match answer.total {
         total if total == answer.rows.len() => format!("{total} rows"),
         total => format!("Rows 1–{} of {total}", answer.rows.len()),
+    }
+}
+
+/// A list's compact rows, as the app draws them (`ListBlock.tsx`): the first shown column that is
+/// not an image as the row's title, the next under it, the first image column beside them.
+fn compact_rows(m: &mut Markup, block: &Shown, answer: &SheetAnswer) {
+    let columns = shown_columns(block, answer);
+    let image = columns.iter().find(|column| column.kind == "image");
+    let mut texts = columns.iter().filter(|column| column.kind != "image");
+    let (title, subtitle) = (texts.next(), texts.next());
+    m.open("ul", &[("class", "ssr-rows".into())]);
+    for row in 0..answer.rows.len() {
+        m.open("li", &[]);
+        if let Some(image) = image {
+            cell_content(m, answer, row, image);
+        }
+        m.open("span", &[("class", "ssr-row-text".into())]);
+        for (column, class) in [(title, "ssr-row-title"), (subtitle, "ssr-row-subtitle")] {
+            if let Some(column) = column {
+                m.open("span", &[("class", class.into())]);
+                cell_content(m, answer, row, column);
+                m.close("span");
+            }
+        }
+        m.close("span").close("li");
+    }
+    m.close("ul");
+    if answer.total > answer.rows.len() {
+        m.element("p", &[("class", "ssr-muted".into())], &rows_note(answer));
     }
 }
 
@@ -1075,6 +1106,19 @@ mod tests {
         assert!(html.contains(r#"<h3 style="font-size:1.75rem;color:#aa0000;">Fair</h3>"#), "{html}");
         assert!(html.contains(r#"<p style="color:#0000aa;">2030-03-05</p>"#), "{html}");
         assert!(!html.contains("url(x)"), "{html}");
+    }
+
+    #[test]
+    fn a_list_of_compact_rows_shows_a_title_and_a_subtitle_per_row_as_the_app_does() {
+        let config = json!({"type": "list", "list_style": "Compact rows", "axis": [{"column": "Customer"}, {"column": "Region"}, {"column": "Notes"}]});
+        let filled = tessera_blocks::normalise(&config).unwrap().as_object().unwrap().clone();
+        let answer = one_row(&[("Customer", "Ada <Lovelace>"), ("Region", "North"), ("Notes", "Left at the door")]);
+        let list = shown("b1".into(), "list", normalised("list", filled), Body::Rows(answer));
+        let mut m = Markup::new();
+        body(&mut m, &list, &["#4f46E5".to_owned()]);
+        let html = m.finish().as_str().to_owned();
+        assert!(html.contains(r#"<ul class="ssr-rows"><li><span class="ssr-row-text"><span class="ssr-row-title">Ada &lt;Lovelace&gt;</span><span class="ssr-row-subtitle">North</span></span></li></ul>"#), "{html}");
+        assert!(!html.contains("Left at the door"), "a compact row shows two columns: {html}");
     }
 
     #[test]

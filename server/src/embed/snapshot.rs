@@ -89,9 +89,17 @@ pub fn text(setting: &Option<String>) -> &str {
     setting.as_deref().map(str::trim).unwrap_or_default()
 }
 
-/// Reads everything the embed of `board` shows `viewer` through `scope`; `blocks` are the
-/// board's blocks in order.
-pub async fn read(state: &AppState, board: &Board, scope: &Scope, viewer: &Viewer, blocks: Vec<StoredBlock>) -> Result<Snapshot, Error> {
+/// Reads everything the embed of `board` shows `viewer` through `scope`, its values written for
+/// `locale` (a language tag, as the browser's rows calls send it); `blocks` are the board's
+/// blocks in order.
+pub async fn read(
+    state: &AppState,
+    board: &Board,
+    scope: &Scope,
+    viewer: &Viewer,
+    locale: &str,
+    blocks: Vec<StoredBlock>,
+) -> Result<Snapshot, Error> {
     let settings = board.settings()?;
     let title = if settings.title.trim().is_empty() { board.name.clone() } else { settings.title.clone() };
     let (tabs, open) = open_tab(&settings, &blocks);
@@ -107,7 +115,7 @@ pub async fn read(state: &AppState, board: &Board, scope: &Scope, viewer: &Viewe
         })
         .collect();
     let search = Some(settings.search.clone()).filter(|search| !search.trim().is_empty());
-    let bodies = join_all(read.iter().map(|(block, _)| body(state, scope, viewer, block, search.clone()))).await;
+    let bodies = join_all(read.iter().map(|(block, _)| body(state, scope, viewer, block, search.clone(), locale))).await;
     let blocks = read
         .into_iter()
         .zip(bodies)
@@ -159,7 +167,7 @@ pub(crate) fn shown(id: String, block_type: &str, (config, settings): (Map<Strin
     Shown { id, kind, config, settings, title, body }
 }
 
-async fn body(state: &AppState, scope: &Scope, viewer: &Viewer, block: &StoredBlock, search: Option<String>) -> Body {
+async fn body(state: &AppState, scope: &Scope, viewer: &Viewer, block: &StoredBlock, search: Option<String>, locale: &str) -> Body {
     // No sort is asked: the server orders a block's rows as the block says (a data list's
     // `sorting`, sheet_query `own_sort`), as it does for the browser.
     let rows = |rows_per_page: u64| SheetParams {
@@ -167,13 +175,14 @@ async fn body(state: &AppState, scope: &Scope, viewer: &Viewer, block: &StoredBl
         page: Some("1".to_owned()),
         rows_per_page: Some(rows_per_page.to_string()),
         block: Some(block.id.clone()),
+        locale: Some(locale.to_owned()),
         ..SheetParams::default()
     };
     let sheet = block.config.get("sheet_title").and_then(Value::as_str).map(str::trim).unwrap_or_default();
     let params = match reads(BlockType::parse(&block.block_type), &block.config) {
         Reads::Settings => return Body::Settings,
         Reads::View => {
-            let params = ViewParams { search, ..ViewParams::default() };
+            let params = ViewParams { search, locale: Some(locale.to_owned()), ..ViewParams::default() };
             return match views::view_of(state, scope, viewer, block, &params).await {
                 Ok(view) => Body::View(view),
                 Err(error) => failed(&block.id, error),

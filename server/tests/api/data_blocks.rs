@@ -307,6 +307,14 @@ both_databases! {
         assert_eq!(month["calendar"]["styles"], json!([{"row": 0, "column": "Amount", "background_color": "#fee2e2"}]));
         assert_eq!(month["calendar"]["markdown"][0], json!({"row": 0, "column": "Notes", "html": "<p><strong>bold</strong></p>\n"}));
         assert!(!month["calendar"]["markdown"].to_string().contains("<script"), "{}", month["calendar"]["markdown"]);
+
+        // A title read from a column with a format reads as its cells do (issue 47).
+        let amounts = f.block(json!({"type": "calendar", "default_calendar_view": "Month", "default_calendar_month": "Selected month",
+            "calender_year": "2026", "calender_month": "11", "start_time_column": "Start", "event_title_column": "Amount",
+            "axis": [{"column": "Amount", "format": "Currency"}]})).await;
+        let month = guest.get(&f.view(&amounts, "")).await.expect(200).clone();
+        let event = &month["calendar"]["events"][0];
+        assert_eq!(event["title"].as_str(), Some(format!("${}.00", event["record"]["Amount"].as_str().unwrap()).as_str()), "{event}");
     }
 
     async fn markdown_blocks_answer_their_texts_and_sanitised_html(backend) {

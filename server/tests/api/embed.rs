@@ -180,6 +180,25 @@ both_databases! {
         assert!(fixture.embed(&guest).await.text.contains("<title>Sales 2026</title>"));
     }
 
+    async fn an_embed_writes_its_values_in_the_language_the_browser_asks_for(backend) {
+        let fixture = Fixture::new(backend, true).await;
+        fixture
+            .block(json!({"type": "table", "title": "Amounts", "axis": [{"column": "Name"}, {"column": "Amount", "format": "Number", "decimals": 2}]}))
+            .await;
+        let in_language = |language: &'static str| {
+            let request = fixture.server.guest().request(reqwest::Method::GET, "/embed?board=sales").header("Accept-Language", language);
+            async move { Client::finish(request).await.text }
+        };
+        let english = in_language("en-US,en;q=0.9").await;
+        assert!(ssr(&english).contains(">120.00</td>"), "{english}");
+        let german = in_language("de-DE,de;q=0.9,en;q=0.8").await;
+        assert!(ssr(&german).contains(">120,00</td>"), "a German browser's page is written in German: {german}");
+        let austrian = in_language("de-AT").await;
+        assert_eq!(ssr(&austrian), ssr(&german), "tags of one locale share a page");
+        // Without the header, as the app's own call with an unknown language, en-US.
+        assert!(ssr(&fixture.embed(&fixture.server.guest()).await.text).contains(">120.00</td>"));
+    }
+
     async fn the_preview_shows_what_a_guest_sees_to_whoever_may_fetch_it(backend) {
         let fixture = Fixture::new(backend, true).await;
         fixture.blocks().await;

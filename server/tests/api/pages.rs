@@ -69,6 +69,25 @@ both_databases! {
         assert_eq!(server.guest().get("/api/pages/unknown").await.status, 404);
     }
 
+    async fn a_page_that_shows_one_record_is_marked_so_the_generated_navigation_leaves_it_out(backend) {
+        let server = TestServer::start(backend).await;
+        let ada = server.user("Ada", "ada@example.com").await;
+        let app_id = id(&public_app(&ada, "sales-app").await);
+        let order = add_page(&ada, &app_id, json!({"page_name": "Order", "page_slug": "order"})).await;
+        let about = add_page(&ada, &app_id, json!({"page_name": "About"})).await;
+        let added = ada.post(&format!("/api/apps/{app_id}/pages/{}/blocks", id(&order)), json!({"type": "itemDetails", "title": "Order"})).await;
+        added.expect(201);
+        add_block(&server, &id(&about), "chart", 0).await;
+        let list = server.guest().get(&format!("/api/pages/{app_id}")).await;
+        let marked: Vec<(&str, bool)> = list.expect(200)["pages"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|page| (page["page_slug"].as_str().unwrap(), page["record_page"].as_bool().unwrap()))
+            .collect();
+        assert_eq!(marked, [("", false), ("order", true), ("about", false)]);
+    }
+
     async fn a_private_app_lists_its_pages_only_to_those_with_rights(backend) {
         let server = TestServer::start(backend).await;
         let ada = server.user("Ada", "ada@example.com").await;

@@ -2147,6 +2147,11 @@ export interface components {
             page_type: string;
             /** Format: int64 */
             position: number;
+            /**
+             * @description Whether the page shows one record (it holds an item details block): it is opened from a
+             *     list's row, so the navigation an app gets without a header leaves it out (issue 47).
+             */
+            record_page: boolean;
         };
         /** @description An app as the API answers it. */
         AppRecord: {

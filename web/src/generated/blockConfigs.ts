@@ -133,6 +133,8 @@ export interface ListAxisItem {
   decimals?: number;
   /** Currency symbol. Default "$". */
   currency_symbol?: string;
+  /** Date pattern. Unset: the viewer's own way of writing dates (Jan 5, 2025; 05.01.2025). */
+  date_pattern?: "DD/MM/YYYY" | "MM/DD/YYYY" | "YYYY-MM-DD" | "DD MMM YYYY" | "MMM DD, YYYY";
   /** Settings this catalogue does not know are kept. */
   [setting: string]: unknown;
 }
@@ -395,6 +397,8 @@ export interface TableAxisItem {
   decimals?: number;
   /** Currency symbol. Default "$". */
   currency_symbol?: string;
+  /** Date pattern. Unset: the viewer's own way of writing dates (Jan 5, 2025; 05.01.2025). */
+  date_pattern?: "DD/MM/YYYY" | "MM/DD/YYYY" | "YYYY-MM-DD" | "DD MMM YYYY" | "MMM DD, YYYY";
   /** Hide first when narrow. With 'Fit columns to the block', this column is left out before others when the block is too narrow. */
   drop_first?: boolean;
   /** Settings this catalogue does not know are kept. */
@@ -576,6 +580,8 @@ export interface CalendarAxisItem {
   decimals?: number;
   /** Currency symbol. Default "$". */
   currency_symbol?: string;
+  /** Date pattern. Unset: the viewer's own way of writing dates (Jan 5, 2025; 05.01.2025). */
+  date_pattern?: "DD/MM/YYYY" | "MM/DD/YYYY" | "YYYY-MM-DD" | "DD MMM YYYY" | "MMM DD, YYYY";
   /** Settings this catalogue does not know are kept. */
   [setting: string]: unknown;
 }
@@ -856,6 +862,8 @@ export interface DatalistAxisItem {
   decimals?: number;
   /** Currency symbol. Default "$". */
   currency_symbol?: string;
+  /** Date pattern. Unset: the viewer's own way of writing dates (Jan 5, 2025; 05.01.2025). */
+  date_pattern?: "DD/MM/YYYY" | "MM/DD/YYYY" | "YYYY-MM-DD" | "DD MMM YYYY" | "MMM DD, YYYY";
   /** Settings this catalogue does not know are kept. */
   [setting: string]: unknown;
 }
@@ -1199,6 +1207,8 @@ export interface ItemDetailsAxisItem {
   decimals?: number;
   /** Currency symbol. Default "$". */
   currency_symbol?: string;
+  /** Date pattern. Unset: the viewer's own way of writing dates (Jan 5, 2025; 05.01.2025). */
+  date_pattern?: "DD/MM/YYYY" | "MM/DD/YYYY" | "YYYY-MM-DD" | "DD MMM YYYY" | "MMM DD, YYYY";
   /** Settings this catalogue does not know are kept. */
   [setting: string]: unknown;
 }
@@ -1280,6 +1290,8 @@ export interface GridAxisItem {
   decimals?: number;
   /** Currency symbol. Default "$". */
   currency_symbol?: string;
+  /** Date pattern. Unset: the viewer's own way of writing dates (Jan 5, 2025; 05.01.2025). */
+  date_pattern?: "DD/MM/YYYY" | "MM/DD/YYYY" | "YYYY-MM-DD" | "DD MMM YYYY" | "MMM DD, YYYY";
   /** Settings this catalogue does not know are kept. */
   [setting: string]: unknown;
 }
@@ -1621,6 +1633,8 @@ export interface ListAxisItemSettings {
   decimals?: number;
   /** Currency symbol. Default "$". */
   currency_symbol: string;
+  /** Date pattern. Unset: the viewer's own way of writing dates (Jan 5, 2025; 05.01.2025). */
+  date_pattern?: "DD/MM/YYYY" | "MM/DD/YYYY" | "YYYY-MM-DD" | "DD MMM YYYY" | "MMM DD, YYYY";
   /** Settings this catalogue does not know are kept. */
   [setting: string]: unknown;
 }
@@ -1883,6 +1897,8 @@ export interface TableAxisItemSettings {
   decimals?: number;
   /** Currency symbol. Default "$". */
   currency_symbol: string;
+  /** Date pattern. Unset: the viewer's own way of writing dates (Jan 5, 2025; 05.01.2025). */
+  date_pattern?: "DD/MM/YYYY" | "MM/DD/YYYY" | "YYYY-MM-DD" | "DD MMM YYYY" | "MMM DD, YYYY";
   /** Hide first when narrow. With 'Fit columns to the block', this column is left out before others when the block is too narrow. */
   drop_first: boolean;
   /** Settings this catalogue does not know are kept. */
@@ -2064,6 +2080,8 @@ export interface CalendarAxisItemSettings {
   decimals?: number;
   /** Currency symbol. Default "$". */
   currency_symbol: string;
+  /** Date pattern. Unset: the viewer's own way of writing dates (Jan 5, 2025; 05.01.2025). */
+  date_pattern?: "DD/MM/YYYY" | "MM/DD/YYYY" | "YYYY-MM-DD" | "DD MMM YYYY" | "MMM DD, YYYY";
   /** Settings this catalogue does not know are kept. */
   [setting: string]: unknown;
 }
@@ -2344,6 +2362,8 @@ export interface DatalistAxisItemSettings {
   decimals?: number;
   /** Currency symbol. Default "$". */
   currency_symbol: string;
+  /** Date pattern. Unset: the viewer's own way of writing dates (Jan 5, 2025; 05.01.2025). */
+  date_pattern?: "DD/MM/YYYY" | "MM/DD/YYYY" | "YYYY-MM-DD" | "DD MMM YYYY" | "MMM DD, YYYY";
   /** Settings this catalogue does not know are kept. */
   [setting: string]: unknown;
 }
@@ -2687,6 +2707,8 @@ export interface ItemDetailsAxisItemSettings {
   decimals?: number;
   /** Currency symbol. Default "$". */
   currency_symbol: string;
+  /** Date pattern. Unset: the viewer's own way of writing dates (Jan 5, 2025; 05.01.2025). */
+  date_pattern?: "DD/MM/YYYY" | "MM/DD/YYYY" | "YYYY-MM-DD" | "DD MMM YYYY" | "MMM DD, YYYY";
   /** Settings this catalogue does not know are kept. */
   [setting: string]: unknown;
 }
@@ -2768,6 +2790,8 @@ export interface GridAxisItemSettings {
   decimals?: number;
   /** Currency symbol. Default "$". */
   currency_symbol: string;
+  /** Date pattern. Unset: the viewer's own way of writing dates (Jan 5, 2025; 05.01.2025). */
+  date_pattern?: "DD/MM/YYYY" | "MM/DD/YYYY" | "YYYY-MM-DD" | "DD MMM YYYY" | "MMM DD, YYYY";
   /** Settings this catalogue does not know are kept. */
   [setting: string]: unknown;
 }

@@ -53,8 +53,8 @@ export function pageState(overrides: Partial<PageState> = {}): PageState {
   };
 }
 
-export const home = { id: 'p-home', app_id: 'a1', page_name: 'Home', page_slug: '', page_type: 'home', position: 0 };
-export const about = { id: 'p-about', app_id: 'a1', page_name: 'About', page_slug: 'about', page_type: 'page', position: 1 };
+export const home = { id: 'p-home', app_id: 'a1', page_name: 'Home', page_slug: '', page_type: 'home', position: 0, record_page: false };
+export const about = { id: 'p-about', app_id: 'a1', page_name: 'About', page_slug: 'about', page_type: 'page', position: 1, record_page: false };
 
 /** An editor on the app's home page, unless told otherwise. */
 export function serve(more: FetchRoutes = {}, page: PageState = pageState(), record: AppRecord = app) {

@@ -24,9 +24,9 @@ function Where() {
 }
 
 const PAGES: AppPage[] = [
-  { id: 'p1', app_id: 'app-1', page_name: 'Home', page_slug: '', page_type: 'home', position: 0 },
-  { id: 'p2', app_id: 'app-1', page_name: 'Shop', page_slug: 'shop', page_type: 'page', position: 1 },
-  { id: 'p3', app_id: 'app-1', page_name: 'About', page_slug: 'about', page_type: 'page', position: 2 },
+  { id: 'p1', app_id: 'app-1', page_name: 'Home', page_slug: '', page_type: 'home', position: 0, record_page: false },
+  { id: 'p2', app_id: 'app-1', page_name: 'Shop', page_slug: 'shop', page_type: 'page', position: 1, record_page: false },
+  { id: 'p3', app_id: 'app-1', page_name: 'About', page_slug: 'about', page_type: 'page', position: 2, record_page: false },
 ];
 
 /** The header on a page of app `app-1` whose pages are `pages`; null draws it where there are no pages. */

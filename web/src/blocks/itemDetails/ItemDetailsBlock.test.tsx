@@ -150,8 +150,8 @@ describe('ItemDetailsBlock', () => {
 
   it('links a Page action picked in the editor (a page id) to that page, and one naming a deleted page to Home', async () => {
     useAppPagesStore.getState().set('app-1', [
-      { id: 'p-home', app_id: 'app-1', page_name: 'Home', page_slug: '', page_type: 'home', position: 0 },
-      { id: 'p-contact', app_id: 'app-1', page_name: 'Contact', page_slug: 'contact', page_type: 'page', position: 1 },
+      { id: 'p-home', app_id: 'app-1', page_name: 'Home', page_slug: '', page_type: 'home', position: 0, record_page: false },
+      { id: 'p-contact', app_id: 'app-1', page_name: 'Contact', page_slug: 'contact', page_type: 'page', position: 1, record_page: false },
     ]);
     const block = details({
       actions: [

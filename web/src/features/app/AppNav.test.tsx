@@ -8,9 +8,9 @@ import { pageState } from '../../test/appViewer';
 import { PageContent } from './PageContent';
 
 const PAGES: AppPage[] = [
-  { id: 'p-home', app_id: 'a1', page_name: 'Home', page_slug: '', page_type: 'home', position: 0 },
-  { id: 'p-orders', app_id: 'a1', page_name: 'Orders', page_slug: 'orders', page_type: 'page', position: 1 },
-  { id: 'p-team', app_id: 'a1', page_name: 'Our team', page_slug: 'team', page_type: 'page', position: 2 },
+  { id: 'p-home', app_id: 'a1', page_name: 'Home', page_slug: '', page_type: 'home', position: 0, record_page: false },
+  { id: 'p-orders', app_id: 'a1', page_name: 'Orders', page_slug: 'orders', page_type: 'page', position: 1, record_page: false },
+  { id: 'p-team', app_id: 'a1', page_name: 'Our team', page_slug: 'team', page_type: 'page', position: 2, record_page: false },
 ];
 
 function renderPage(page: PageState, pages: AppPage[] = PAGES, at = '/orders') {
@@ -45,6 +45,17 @@ describe('the navigation an app gets without a header', () => {
         .getAllByRole('link')
         .map((link) => link.textContent),
     ).toEqual(['Home', 'People', 'Orders']);
+  });
+
+  it('leaves out a page that shows one record: it opens from a list row', () => {
+    const order: AppPage = { id: 'p-order', app_id: 'a1', page_name: 'Order', page_slug: 'order', page_type: 'page', position: 3, record_page: true };
+    renderPage(guestPage(), [...PAGES, order]);
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Home', 'Orders', 'Our team']);
   });
 
   it('gives way to a header the owner made, for the app or on the page, and is not drawn for one page', () => {

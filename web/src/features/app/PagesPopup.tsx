@@ -22,7 +22,8 @@ const SLUG_HINT = 'Lowercase letters, digits and hyphens; the page lives at /{sl
 const ONLY_HOME_TEXT = 'This app has only its home page so far. Add a page below: it joins the navigation every page shows.';
 
 /** The list is the navigation an app without a header gets (AppNav): say so where it is edited. */
-export const NAVIGATION_TEXT = 'While the app has no header, every page shows these pages, in this order and under these names, as its navigation.';
+export const NAVIGATION_TEXT =
+  'While the app has no header, every page shows these pages, in this order and under these names, as its navigation; a page with an Item Details block opens from a list row instead and is left out.';
 
 function isHome(page: AppPage): boolean {
   return page.page_type === 'home';

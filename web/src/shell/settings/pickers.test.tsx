@@ -17,9 +17,9 @@ beforeAll(async () => {
 });
 
 const PAGES: AppPage[] = [
-  { id: 'p-home', app_id: 'app-1', page_name: 'Home', page_slug: '', page_type: 'home', position: 0 },
-  { id: 'p-orders', app_id: 'app-1', page_name: 'Orders', page_slug: 'orders', page_type: 'page', position: 1 },
-  { id: 'p-team', app_id: 'app-1', page_name: 'Our team', page_slug: 'team', page_type: 'page', position: 2 },
+  { id: 'p-home', app_id: 'app-1', page_name: 'Home', page_slug: '', page_type: 'home', position: 0, record_page: false },
+  { id: 'p-orders', app_id: 'app-1', page_name: 'Orders', page_slug: 'orders', page_type: 'page', position: 1, record_page: false },
+  { id: 'p-team', app_id: 'app-1', page_name: 'Our team', page_slug: 'team', page_type: 'page', position: 2, record_page: false },
 ];
 
 const COLUMNS: Record<string, string[]> = { Sales: ['ChartApps Record ID', 'Month', 'Revenue', 'chartmat_row_index'], Costs: ['Item'] };
