@@ -102,6 +102,25 @@ describe('the preview', () => {
     expect(calls.map((c) => c.url.pathname)).toEqual(['/api/spreadsheets/s1/sheets/Sales/columns']);
   });
 
+  it('draws the block in the board’s theme: its accent and look, not the editor’s colours', async () => {
+    serveGrid();
+    render(
+      <PreviewPane
+        core={core}
+        block={{ id: 'm1', type: 'markdown', text: 'Hello' }}
+        spreadsheetId="s1"
+        filters={[]}
+        versionOf={() => 3}
+        theme={{ accent: '#0f766e', look: 'dark', palette: [] }}
+      />,
+    );
+    const preview = screen.getByRole('region', { name: 'Preview' });
+    await within(preview).findByText('Hello');
+    const root = preview.querySelector<HTMLElement>('.preview-theme')!;
+    expect(root).toHaveClass('look-dark');
+    expect(root.style.getPropertyValue('--accent')).toBe('#0f766e');
+  });
+
   it('draws a table with the table view over the core’s page of rows', async () => {
     serveGrid();
     const user = userEvent.setup();

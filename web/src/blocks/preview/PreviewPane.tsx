@@ -16,6 +16,7 @@ import { offerEditorCore } from '../data/editorCore';
 import { previewSource } from '../data/previewSource';
 import { unsetSettings } from '../data/unsetSettings';
 import { frameStyle } from '../frameStyle';
+import { DEFAULT_THEME, themeRoot, ThemeProvider, type Theme } from '../theme';
 import { tabsOf } from './computePreview';
 import { usePreviewSheets } from './usePreviewSheets';
 import './preview.css';
@@ -35,6 +36,8 @@ export interface PreviewPaneProps {
    * data versions are known.
    */
   waiting?: boolean;
+  /** The board's or app's theme (its accent and look); the spec's light default without one. */
+  theme?: Theme;
 }
 
 /** What a link inside the preview says instead of leaving the editor. */
@@ -58,15 +61,22 @@ function drawn(core: Core, config: BlockConfig): Drawn {
  * reader (or a test) found in it is still there when the block draws.
  */
 export function PreviewPane({ waiting, ...props }: PreviewPaneProps) {
+  // The block is drawn in its board's theme, as viewers see it, not in the editor's own colours.
+  const theme = props.theme ?? DEFAULT_THEME;
+  const root = themeRoot(theme);
   return (
     <section className="block-preview" aria-label="Preview">
       <h3>Preview</h3>
-      {waiting ? <Loading /> : <PreviewContent {...props} />}
+      <ThemeProvider value={theme}>
+        <div className={`preview-theme ${root.className}`} style={root.style}>
+          {waiting ? <Loading /> : <PreviewContent {...props} />}
+        </div>
+      </ThemeProvider>
     </section>
   );
 }
 
-function PreviewContent({ core, block, spreadsheetId, filters, versionOf }: Omit<PreviewPaneProps, 'waiting'>) {
+function PreviewContent({ core, block, spreadsheetId, filters, versionOf }: Omit<PreviewPaneProps, 'waiting' | 'theme'>) {
   const [search, setSearch] = useState('');
   const [linkNote, setLinkNote] = useState(false);
   const user = useSessionStore((s) => s.user);

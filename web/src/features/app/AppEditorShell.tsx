@@ -28,6 +28,7 @@ import { PageContent } from './PageContent';
 import { PagesPopup } from './PagesPopup';
 import { PageUndoRedo } from './pageUndo';
 import type { AppPageView } from './useAppPage';
+import { themeOf } from '../../blocks/theme';
 import './app.css';
 
 export const FETCHING_APP = 'Fetching App...';
@@ -84,8 +85,14 @@ export function AppEditorShell({
   useOutboxBlocks(page.blocks, blockEditing);
   const pages = useAppPages(appId);
   const source = useMemo(
-    () => ({ spreadsheetId: page.spreadsheetId, sheets: page.sheets ?? [], filters: (page.filters ?? []) as unknown as Filter[], pages }),
-    [page.spreadsheetId, page.sheets, page.filters, pages],
+    () => ({
+      spreadsheetId: page.spreadsheetId,
+      sheets: page.sheets ?? [],
+      filters: (page.filters ?? []) as unknown as Filter[],
+      pages,
+      theme: themeOf({ accent_color: page.accent_color, look: page.look, palette: page.palette }),
+    }),
+    [page.spreadsheetId, page.sheets, page.filters, page.accent_color, page.look, page.palette, pages],
   );
   useOfflineReadiness(source, page.blocks);
 

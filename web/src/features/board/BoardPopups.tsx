@@ -25,6 +25,7 @@ import { PublishPopup } from './PublishPopup';
 import { UNCATEGORIZED } from './sections';
 import { SettingsPopup } from './SettingsPopup';
 import { TutorialPopup } from './TutorialPopup';
+import { themeOf } from '../../blocks/theme';
 import type { EditorMode } from '../../shell/useEditorMode';
 
 export interface BoardEditing {
@@ -197,8 +198,13 @@ export function BoardPopups(editing: BoardEditing) {
   useOutboxBlocks(board.blocks, blockEditing);
   // Stored filters as the server keeps them; the core reads (and checks) their shape.
   const source = useMemo(
-    () => ({ spreadsheetId: board.spreadsheetId, sheets: board.sheets ?? [], filters: (board.filters ?? []) as unknown as Filter[] }),
-    [board.spreadsheetId, board.sheets, board.filters],
+    () => ({
+      spreadsheetId: board.spreadsheetId,
+      sheets: board.sheets ?? [],
+      filters: (board.filters ?? []) as unknown as Filter[],
+      theme: themeOf({ accent_color: board.accent_color, look: board.look, palette: board.palette }),
+    }),
+    [board.spreadsheetId, board.sheets, board.filters, board.accent_color, board.look, board.palette],
   );
   useOfflineReadiness(source, board.blocks);
   const saved = (next: BoardState) => setBoard(() => next);

@@ -19,6 +19,7 @@ import { BlockSettingsEditor } from './BlockSettingsEditor';
 import { StarterNotice } from './StarterNotice';
 import { useBlockInfo } from './useBlockInfo';
 import { useSaveAndClose } from './useSaveAndClose';
+import type { Theme } from '../../blocks/theme';
 import './panel.css';
 
 /** Where a block's rows come from: the board's or the app's spreadsheet, and its filters. */
@@ -30,6 +31,8 @@ export interface BlockDataSource {
   filters: readonly Filter[];
   /** The app's pages, for the settings that name one; undefined on a board, which has none. */
   pages?: AppPageList;
+  /** The board's or app's theme, which the preview draws the block in as viewers see it. */
+  theme?: Theme;
 }
 
 /**
@@ -129,7 +132,15 @@ export function BlockSettingsPanel({ source, block, editKey, onSave, onCancel }:
             initialError={initialError}
           />
           {/* The tabs' data versions come first: a kept copy of the same version is read as is. */}
-          <PreviewPane core={loaded.core} block={live} spreadsheetId={source.spreadsheetId} filters={source.filters} versionOf={versionOf} waiting={!settled} />
+          <PreviewPane
+            core={loaded.core}
+            block={live}
+            spreadsheetId={source.spreadsheetId}
+            filters={source.filters}
+            versionOf={versionOf}
+            waiting={!settled}
+            theme={source.theme}
+          />
         </div>
       )}
       {confirmDialog}
