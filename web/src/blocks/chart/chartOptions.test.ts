@@ -407,6 +407,15 @@ describe('the server texts of a chart (formatted values)', () => {
     expect(option.series[0].tooltip.valueFormatter(2000, 1)).toBe('$2,000.00');
   });
 
+  it('writes a radar with the server texts: labels by spoke, the scale and tooltips with the currency', () => {
+    const radar = { ...data, series: [{ ...data.series[0], type: 'radar' as const }] };
+    const config = settingsOf({ ...stored, showScaleLabel: true, axis: [{ column: 'Revenue', type: 'radar', internal_labels: 'Value' }] });
+    const option = buildBlockChartOption(radar, config, 600, undefined, texts) as Loose;
+    expect(option.series[0].label.formatter({ value: [1067.7, null, 2000], dimensionIndex: 2, dataIndex: 0 })).toBe('$2,000.00');
+    expect(option.radar.axisLabel.formatter(1500)).toBe('$1,500');
+    expect(option.series[0].tooltip.valueFormatter(1067.7)).toBe('$1,067.7');
+  });
+
   it('formats as before without server texts (the editor preview)', () => {
     const option = buildBlockChartOption(data, config(), 600) as Loose;
     expect(option.series[0].tooltip.valueFormatter(1067.7, 0)).toBe('1,067.7');

@@ -180,7 +180,8 @@ function labelOption(
       const dim = p.dimensionIndex ?? 0;
       const raw = Array.isArray(p.value) ? p.value[dim] : p.value;
       const name = radarLabels ? (radarLabels[dim] ?? '') : (p.name ?? '');
-      const value = radarLabels ? formatChartValue(raw, format) : seriesValueText(raw, format, p.dataIndex);
+      // A radar's values are its spokes, so a value's text is found by its dimension.
+      const value = seriesValueText(raw, format, radarLabels ? dim : p.dataIndex);
       if (mode === 'Name') return name;
       if (mode === 'Value') return value;
       return `${name}: ${value}`;
@@ -408,7 +409,7 @@ function niceBounds(range: [number, number], beginAtZero: boolean, step: number 
   return [Math.floor(min / unit) * unit, Math.ceil(max / unit) * unit];
 }
 
-function radarOption({ model, config, colours: themed }: ChartOptionInput): BlockChartOption {
+function radarOption({ model, config, colours: themed, texts }: ChartOptionInput): BlockChartOption {
   const range = valueRange(model.series, false);
   const step = stepOf(config, range);
   const [min, max] = niceBounds(range, config.beginAtZero, step);
@@ -433,12 +434,14 @@ function radarOption({ model, config, colours: themed }: ChartOptionInput): Bloc
       axisLabel: {
         show: config.showScaleLabel,
         color: themed.ink,
-        formatter: (v: number) => formatChartValue(v, formatOf(config, axisOf(config, 0))),
+        formatter: (v: number) => axisValueText(v, formatOf(config, axisOf(config, 0), texts)),
       },
     },
     series: model.series.map((s, index) => {
       const axis = axisOf(config, index);
-      const format = formatOf(config, axis);
+      // A radar's tooltip lists a series' values by spoke, without their index: they are written
+      // with the column's currency or percent (the server's axis style), not the cell texts.
+      const format = formatOf(config, axis, texts, index);
       const colours = coloursOf(axis);
       const colour = colours[0] ?? themed.series[index % themed.series.length];
       const borderColor = axis.borderColor || colour;
@@ -447,7 +450,7 @@ function radarOption({ model, config, colours: themed }: ChartOptionInput): Bloc
       return {
         type: 'radar',
         name: s.name,
-        tooltip: { valueFormatter: (v: unknown) => formatChartValue(v, format) },
+        tooltip: { valueFormatter: (v: unknown) => (typeof v === 'number' ? axisValueText(v, format) : formatChartValue(v, format)) },
         data: [{ name: s.name, value: s.data.map((v) => (v === null ? '-' : v)) as (number | string)[] }],
         itemStyle: { color: borderColor },
         lineStyle: { width: axis.borderWidth, color: borderColor },
@@ -532,7 +535,7 @@ export function buildBlockChartOption(
   const drawnConfig = { ...config, axis: keep(config.axis) ?? [] };
   const drawnTexts = texts && { series: keep(texts.series) ?? [], axis: keep(texts.axis) ?? [] };
   const family = familyOf(drawn.series[0]?.type);
-  if (family === 'radar') return radarOption({ model: drawn, config: drawnConfig, colours });
+  if (family === 'radar') return radarOption({ model: drawn, config: drawnConfig, colours, texts: drawnTexts });
   if (family === 'pie') return pieOption({ model: drawn, config: drawnConfig, colours, texts: drawnTexts });
   return cartesianOption({ model: drawn, config: drawnConfig, width, colours, texts: drawnTexts });
 }
