@@ -104,7 +104,7 @@ export function BlockBody({ block, source }: BlockBodyProps) {
   // Back online, a view whose code could not load is tried again.
   const online = useConnectivityStore((s) => s.online);
   const unset = useDraftUnset(block);
-  const sheetTitle = typeof block.sheet_title === 'string' ? block.sheet_title.trim() : '';
+  const sheetTitle = block.sheet_title?.trim() ?? '';
   if (unset) return <BlockUnset text={unset} />;
   if (sheetTitle && !source.hasSpreadsheet) {
     return (

@@ -70,6 +70,6 @@ export function composeHref(block: BoardBlock, to: string, record: Record<string
   const shown = (columns ?? Object.keys(record)).filter((column) => !HIDDEN_COLUMNS.has(column));
   const body = shown.map((column) => `${column}: ${record[column] ?? ''}`).join('\r\n');
   const params = [`body=${encodeURIComponent(body)}`];
-  if (typeof block.title === 'string' && block.title.trim()) params.unshift(`subject=${encodeURIComponent(block.title.trim())}`);
+  if (block.title?.trim()) params.unshift(`subject=${encodeURIComponent(block.title.trim())}`);
   return `mailto:${address}?${params.join('&')}`;
 }

@@ -28,7 +28,7 @@ function rowsParams(block: BoardBlock, query: RowsQuery, viewer: ViewerQuery): R
   return params;
 }
 
-const sheetOf = (block: BoardBlock) => (typeof block.sheet_title === 'string' ? block.sheet_title.trim() : '');
+const sheetOf = (block: BoardBlock) => block.sheet_title?.trim() ?? '';
 
 /** What a block without a tab shows while its owner is still setting it up. */
 export const NO_SHEET = 'Choose a sheet for this block in its settings.';
