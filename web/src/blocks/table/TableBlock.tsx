@@ -247,14 +247,14 @@ function TableCards({ state, answer, columns, title }: { state: RowsBlockState; 
                   data-column={head.name}
                   style={cellStyle(cellLookup(styles, place, head.name))}
                 >
-                  <span className="visually-hidden">{`${head.name}: `}</span>
                   {content(head, record, place)}
                 </div>
               )}
               {figure && (
                 <div className="table-block-card-figure" data-column={figure.name} style={cellStyle(cellLookup(styles, place, figure.name))}>
+                  {/* Named for screen readers; the value keeps an element of its own, as a cell. */}
                   <span className="visually-hidden">{`${figure.name}: `}</span>
-                  {content(figure, record, place)}
+                  <span>{content(figure, record, place)}</span>
                 </div>
               )}
             </div>
