@@ -148,6 +148,18 @@ impl SheetTable {
         to_js(&cells)
     }
 
+    /// How the cells of `rows` (row numbers from 0) in `columns` read to a viewer in `locale`, by
+    /// `block`'s column formats (`tessera_blocks::value_formats`, `tessera_core::display`): the
+    /// texts the server answers as a rows call's `display`, for the editor's preview.
+    #[wasm_bindgen(js_name = displayTexts)]
+    pub fn display_texts(&self, block: JsValue, rows: &[u32], columns: JsValue, locale: &str) -> JsResult<JsValue> {
+        let block = json_from_js(&block)?;
+        let columns: Vec<String> = from_js(columns)?;
+        let formats = block.as_object().map(tessera_blocks::value_formats).unwrap_or_default();
+        let locale = tessera_core::display::Locale::of(locale);
+        to_js(&tessera_core::display::display_rows(&self.table, rows, &columns, &formats, locale))
+    }
+
     /// The cards of a scorecard block over this sheet (`tessera_core::api::scorecards_of`): input
     /// `{spec, axis}` as JSON text, answer the cards as JSON text.
     pub fn scorecards(&self, input: &str) -> JsResult<String> {

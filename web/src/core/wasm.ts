@@ -38,6 +38,11 @@ export interface Table {
   rowCells(rows: readonly number[]): string[][];
   /** The sheet in tessera_core::columnar's form, as the server answers a tab. */
   toColumnar(): Uint8Array;
+  /**
+   * How the cells of `rows` (from 0) in `columns` read to a viewer in `locale`, by `block`'s
+   * column formats: the texts a rows call answers as `display` (tessera_core::display).
+   */
+  displayTexts(block: BlockConfig, rows: readonly number[], columns: readonly string[], locale: string): string[][];
 
   // The views with an input of their own, one tessera_core::api `_of` function each over this
   // sheet (inputs as crates/tessera-core/src/api.rs reads them, without `sheet`); each throws
@@ -152,6 +157,7 @@ function tableOf(sheet: SheetTable): Table {
     profile: () => sheet.profile() as ColumnProfile[],
     rowCells: (rows) => sheet.rowCells(Uint32Array.from(rows)) as string[][],
     toColumnar: () => sheet.toColumnar(),
+    displayTexts: (block, rows, columns, locale) => sheet.displayTexts(block, Uint32Array.from(rows), columns, locale) as string[][],
     scorecards: (input) => JSON.parse(sheet.scorecards(JSON.stringify(input))) as Scorecard[],
     calendar: (input) => JSON.parse(sheet.calendar(JSON.stringify(input))) as CalendarModel,
     markdownTexts: (input) => JSON.parse(sheet.markdownTexts(JSON.stringify(input))) as string[],

@@ -25,8 +25,11 @@ const KB = 1024;
 // bytes here): the viewer's scope in the query every build runs (`shown_by_any`,
 // `readable_columns`, `search_columns`; about 1.6 KB of it is serde for the two column lists),
 // kept in the one `query::run` so the golden vectors still check the server's rules in WASM byte
-// for byte; hence 330 KB.
-const CORE_BUDGET = 330 * KB;
+// for byte; hence 330 KB. Issue 47 added 5.5 KB (334.3 KB, 342,325 bytes here; 336,719 without
+// it): `displayTexts`, the display rule (`tessera_core::display`: numbers, currencies, percents,
+// dates by locale or pattern) and the blocks' column formats, so the editor's preview writes
+// cells as viewers read them instead of raw; hence 340 KB.
+const CORE_BUDGET = 340 * KB;
 
 it('keeps the gzipped WASM core the editor loads first within its budget', () => {
   const dir = process.env.TESSERA_WASM_PKG_DIR;

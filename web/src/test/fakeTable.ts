@@ -42,6 +42,7 @@ export function fakeTable(impl: Partial<Pick<Table, 'query' | 'chart'>> = {}) {
     // The block preview's reads, which never reach this stand-in.
     rowCells: unused,
     toColumnar: unused,
+    displayTexts: unused,
     scorecards: unused,
     calendar: unused,
     markdownTexts: unused,

@@ -133,6 +133,14 @@ describe('the preview', () => {
     expect(within(table).getByRole('cell', { name: 'Feb' })).toBeInTheDocument();
   });
 
+  it('writes the cells as viewers read them, by the core’s rule and the column’s format', async () => {
+    serveGrid();
+    renderPreview({ id: 't1', type: 'table', title: 'Sales', sheet_title: 'Sales', axis: [{ column: 'Month' }, { column: 'Revenue', format: 'Currency' }] });
+    const table = await within(screen.getByRole('region', { name: 'Preview' })).findByRole('table', { name: 'Sales' });
+    expect(await within(table).findByRole('cell', { name: '$100.00' })).toBeInTheDocument();
+    expect(within(table).queryByRole('cell', { name: '100' })).not.toBeInTheDocument();
+  });
+
   it('says what a chart still needs, quietly, and reads nothing', async () => {
     const { calls } = mockFetch({});
     renderPreview({ id: 'c2', type: 'chart', title: 'Chart', axis: [] });

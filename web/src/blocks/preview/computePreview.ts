@@ -6,6 +6,7 @@
 // preview) for markdown's HTML and an iframe's frame. Nothing here filters, sums or parses a date
 // itself; it only picks settings out of the block and columns out of the core's answer.
 import type { BoardBlock } from '../../generated/api';
+import { viewerLocale } from '../data/display';
 import { NO_SHEET } from '../data/sources';
 import type { BlockRows, BlockView, CalendarEventView, RowsQuery, ScorecardView } from '../data/types';
 import type { ChartAxis, ChartSpec, Filter, QueryContext, QuerySpec } from '../../generated/core';
@@ -87,15 +88,25 @@ export async function previewRows(block: BoardBlock, title: string, query: RowsQ
   };
   const result = computed(() => sheet.table.query(spec));
   const rows = result.rows.map((cells) => Object.fromEntries(result.columns.map((column, i) => [column, cells[i] ?? ''])));
+  // The cells as viewers read them (`Jan 5, 2025`), by the core's rule, as the server answers them.
+  const texts = computed(() => sheet.table.displayTexts(block as BlockConfig, result.row_indices, result.columns, viewerLocale()));
   return {
     columns: result.columns,
     rows,
+    display: changedTexts(result.columns, result.rows, texts),
     total: result.total,
     page: result.page,
     page_count: result.page_count,
     version: sheet.version,
     styles: result.styles,
   };
+}
+
+/** Per row, the texts that differ from the raw cells (the server's `display` answers only those). */
+function changedTexts(columns: readonly string[], cells: readonly string[][], texts: readonly string[][]): Record<string, string>[] {
+  return cells.map((row, r) =>
+    Object.fromEntries(columns.flatMap((column, c) => (texts[r]?.[c] !== undefined && texts[r][c] !== row[c] ? [[column, texts[r][c]]] : []))),
+  );
 }
 
 async function chartView(block: BoardBlock, scope: PreviewScope): Promise<BlockView> {
