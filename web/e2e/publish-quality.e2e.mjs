@@ -252,11 +252,13 @@ await runJourneys(async ({ browser, step, profileDir }) => {
     const { app } = await call(owner, 'POST', '/api/apps', { workspace_id: board.workspace_id, name: 'Sales app', subdomain: sub });
     await call(owner, 'PUT', `/api/apps/${app.id}`, { spreadsheetId: board.spreadsheetId, public: true });
     await call(owner, 'POST', `/api/apps/${app.id}/pages`, { page_name: 'Order', page_slug: 'order' });
+    await call(owner, 'POST', `/api/apps/${app.id}/pages`, { page_name: 'About', page_slug: 'about' });
     const { pages } = await call(owner, 'GET', `/api/pages/${app.id}`);
     const blocks = {
       // As the editor makes a new list (its defaults filled in): compact rows, the default since issue 47.
       home: { type: 'list', title: 'Orders', sheet_title: sheet, list_style: 'Compact rows', item_buttons: [{ title: 'Open', open_detail_page: 'order' }] },
       order: { type: 'itemDetails', title: 'Order', sheet_title: sheet },
+      about: { type: 'markdown', text: 'Orders of the sales desk, updated from the sheet.' },
     };
     for (const page of pages) {
       const block = blocks[page.page_type === 'home' ? 'home' : page.page_slug];
@@ -270,11 +272,13 @@ await runJourneys(async ({ browser, step, profileDir }) => {
       await guest.goto(`${appUrl}/`);
       const rows = guest.locator('.list-row-main');
       await visible(rows.first());
+      // The navigation lists Home and About; Order shows one record, so it opens from a row only.
       const nav = guest.getByRole('navigation', { name: 'Main' });
       const navigable =
         (await nav.count()) > 0 &&
-        ((await nav.getByRole('link', { name: 'Order' }).count()) > 0 || (await nav.getByRole('button', { name: /Menu/ }).count()) > 0);
+        ((await nav.getByRole('link', { name: 'About' }).count()) > 0 || (await nav.getByRole('button', { name: /Menu/ }).count()) > 0);
       if (!navigable) found.push(`${size.width} px: the app shows no navigation of its pages`);
+      if ((await nav.getByRole('link', { name: 'Order', exact: true }).count()) > 0) found.push(`${size.width} px: the record page Order is in the navigation`);
       const heights = await rows.evaluateAll((items) => items.slice(0, 10).map((item) => Math.round(item.getBoundingClientRect().height)));
       const off = heights.filter((h) => h < 56 || h > 72);
       if (off.length > 0) found.push(`${size.width} px: list rows are ${off.join(', ')} px high, not 56-72`);
