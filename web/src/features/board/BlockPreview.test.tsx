@@ -159,7 +159,8 @@ describe('the block preview', { timeout: 20_000 }, () => {
     const { user } = renderApp('/sales');
     const { preview } = await openSettings(user, 'Monthly sales', 'Table');
     await user.type(within(preview).getByRole('searchbox', { name: 'Search the preview' }), 'M24999');
-    await waitFor(() => expect(previewRows(preview)).toEqual([['M24999', '24999']]));
+    // The preview writes the number as viewers read it (the core's display rule).
+    await waitFor(() => expect(previewRows(preview)).toEqual([['M24999', '24,999']]));
     expect(calls.filter((c) => c.url.pathname.endsWith('/columns'))).toHaveLength(1);
   });
 });
