@@ -77,7 +77,7 @@ pub use edit::{new_item, set};
 pub use fit::{fit_columns, text_length, Fit, FitColumn, CARD_WIDTH};
 pub use formats::{column_formats, value_formats};
 pub use model::{BlockInfo, BlockType, Catalogue, DefaultValue, Field, Group, ItemLimit, Kind, PickerEntry, PickerGroup, Rule};
-pub use normalise::{normalise, settings};
+pub use normalise::{normalise, same_option, settings};
 pub use readable::{columns_read, ColumnsRead};
 pub use references::{references, rewrite_references, Reference};
 pub use settings::BlockSettings;

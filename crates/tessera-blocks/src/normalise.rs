@@ -73,6 +73,15 @@ pub(crate) fn always_there(field: &Field) -> bool {
     implied(field).is_some()
 }
 
+/// Whether `stored` names the select option `option`. Editor versions spelt options differently
+/// ("Delete row", "delete_row", "deleteRow"), so letters and digits alone compare, case aside.
+pub fn same_option(option: &str, stored: &str) -> bool {
+    fn letters(text: &str) -> impl Iterator<Item = char> + '_ {
+        text.chars().filter(char::is_ascii_alphanumeric).map(|c| c.to_ascii_lowercase())
+    }
+    letters(option).eq(letters(stored))
+}
+
 /// `value` as `field`'s kind, or `None` when it cannot be read as one (then the default holds).
 fn read_as(field: &Field, value: Value) -> Option<Value> {
     match field.kind {
@@ -93,12 +102,7 @@ fn read_as(field: &Field, value: Value) -> Option<Value> {
                 Value::Number(n) => n.to_string(),
                 _ => return None,
             };
-            // Editor versions spelt options differently ("Delete row", "delete_row", "deleteRow"),
-            // so letters and digits alone compare, as the server's action check does
-            // (`access::audience::is_action`).
-            let letters = |text: &str| text.chars().filter(char::is_ascii_alphanumeric).map(|c| c.to_ascii_lowercase()).collect::<String>();
-            let wanted = letters(&text);
-            let option = field.options.iter().find(|o| letters(o) == wanted)?;
+            let option = field.options.iter().find(|o| same_option(o, &text))?;
             Some(Value::String((*option).to_owned()))
         }
         Kind::Colours => match value {

@@ -355,11 +355,10 @@ fn has_action(config: &Map<String, Value>, action: &str) -> bool {
     })
 }
 
-/// Whether the action type `kind`, as stored, is `action` ("Delete row"). Spellings vary between
-/// editor versions ("Delete row", "delete_row", "deleteRow"), so letters alone compare.
+/// Whether the action type `kind`, as stored, is `action` ("Delete row"), by the rule that
+/// normalising a block reads options with (`tessera_blocks::same_option`).
 pub fn is_action(kind: &str, action: &str) -> bool {
-    let letters = |text: &str| text.chars().filter(char::is_ascii_alphanumeric).map(|c| c.to_ascii_lowercase()).collect::<String>();
-    letters(kind) == letters(action)
+    tessera_blocks::same_option(action, kind)
 }
 
 /// The axis entry (a table column, a list field or a form field) for `column`.
