@@ -11,6 +11,7 @@ pub mod history;
 pub mod http;
 pub mod infra;
 pub mod sheets;
+pub mod sources;
 pub mod web;
 
 use std::sync::Arc;
@@ -37,7 +38,7 @@ pub struct AppState {
     /// Answers many viewers share, by data version and effective query (`answer_cache`); a cache too.
     pub answers: Arc<AnswerCache>,
     /// Embeds and preview images as drawn, by board and data version (`embed`); a cache too.
-    pub embeds: Arc<embed::cache::Cache>,
+    pub embeds: Arc<infra::rendered_cache::Cache>,
     /// For outside services the operator configured (Google Sheets API, SMTP is separate).
     pub http: reqwest::Client,
     /// For addresses users type in (published-CSV links): private networks are refused at

@@ -400,7 +400,7 @@ fn narrows(filter: &ConditionalFilter) -> bool {
 pub async fn guest_scope(state: &crate::AppState, board: &board_state::Board) -> Result<Scope, Error> {
     let spreadsheet_id = board.spreadsheet_id.clone().unwrap_or_default();
     if !spreadsheet_id.is_empty() {
-        if let Err(error) = crate::sheets::sources::refresh_if_stale(state, &spreadsheet_id).await {
+        if let Err(error) = crate::sources::refresh_if_stale(state, &spreadsheet_id).await {
             tracing::warn!(spreadsheet = %spreadsheet_id, %error, "embedding the stored rows: the source could not be refreshed");
         }
     }

@@ -23,7 +23,6 @@
 //! write to a sheet or a block shows in the next answer; nothing needs to be invalidated.
 //! Memory is bounded by the pages' sizes ([`CACHE_BYTES`]).
 
-pub mod cache;
 pub mod chart_svg;
 mod preview;
 mod render;
@@ -41,8 +40,8 @@ use axum::Extension;
 use axum::Router;
 use serde::Deserialize;
 
-use self::cache::Key;
-pub use self::cache::{Cache, Rendered, CACHE_BYTES};
+use crate::infra::rendered_cache::Key;
+pub use crate::infra::rendered_cache::{Cache, Rendered, CACHE_BYTES};
 use crate::access::embed_token;
 use crate::access::scope::{guest_scope, Scope};
 use crate::access::sheet_query::Viewer;

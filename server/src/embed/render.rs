@@ -761,7 +761,10 @@ fn event(m: &mut Markup, event: &EventSettings) {
         m.empty("img", &[("src", src.into()), ("alt", text(&event.event_title).into())]);
     }
     m.element("h3", &[("style", title.as_str().into())], text(&event.event_title));
-    let when = |date: &str, time: &str| [date, time].into_iter().filter(|part| !part.is_empty()).collect::<Vec<_>>().join(" ");
+    let when = |date: &str, time: &str| {
+        let date = event_date(date, &event.date_format);
+        [date.as_str(), time.trim()].into_iter().filter(|part| !part.is_empty()).collect::<Vec<_>>().join(" ")
+    };
     let start = when(text(&event.start_date), text(&event.start_time));
     let end_date = if text(&event.event_type) == "Multi day" { text(&event.end_date) } else { "" };
     let end = when(end_date, text(&event.end_time));
@@ -789,6 +792,18 @@ fn event(m: &mut Markup, event: &EventSettings) {
         m.close("p");
     }
     m.close("div");
+}
+
+/// A stored event date ('YYYY-MM-DD') in the block's `date_format`, as the board writes it
+/// (`web/src/blocks/event/eventDates.ts`); a date that does not parse is shown as typed.
+fn event_date(stored: &str, pattern: &str) -> String {
+    let stored = stored.trim();
+    // Only the editor's own form is a date here, as on the board ('Mar 5, 2030' stays as typed).
+    let iso = stored.len() == 10 && stored.bytes().enumerate().all(|(i, b)| if i == 4 || i == 7 { b == b'-' } else { b.is_ascii_digit() });
+    iso.then(|| tessera_core::date::parse_date(stored))
+        .flatten()
+        .and_then(|date| tessera_core::display::format_date_pattern(date, pattern))
+        .unwrap_or_else(|| stored.to_owned())
 }
 
 fn header(m: &mut Markup, header: &HeaderSettings) {
@@ -1104,8 +1119,24 @@ mod tests {
         let html = m.finish().as_str().to_owned();
         assert!(html.starts_with(r#"<div style="background:#fffbe6;padding:12px;border-radius:8px;">"#), "{html}");
         assert!(html.contains(r#"<h3 style="font-size:1.75rem;color:#aa0000;">Fair</h3>"#), "{html}");
-        assert!(html.contains(r#"<p style="color:#0000aa;">2030-03-05</p>"#), "{html}");
+        // The catalogue's date format (DD MMM YYYY), as the board writes it.
+        assert!(html.contains(r#"<p style="color:#0000aa;">05 Mar 2030</p>"#), "{html}");
         assert!(!html.contains("url(x)"), "{html}");
+    }
+
+    #[test]
+    fn an_events_dates_are_written_in_its_date_format_and_a_date_that_does_not_parse_as_typed() {
+        let drawn = |config: Value| {
+            let Ok(BlockSettings::Event(settings)) = tessera_blocks::settings(&config) else { panic!("an event") };
+            let mut m = Markup::new();
+            event(&mut m, &settings);
+            m.finish().as_str().to_owned()
+        };
+        let html = drawn(json!({"type": "event", "event_title": "Fair", "event_type": "Multi day", "date_format": "MM/DD/YYYY",
+            "start_date": "2030-03-05", "start_time": "09:30", "end_date": "2030-03-07"}));
+        assert!(html.contains("<p>03/05/2030 09:30 – 03/07/2030</p>"), "{html}");
+        let html = drawn(json!({"type": "event", "event_title": "Fair", "start_date": "next spring"}));
+        assert!(html.contains("<p>next spring</p>"), "{html}");
     }
 
     #[test]

@@ -7,4 +7,5 @@ pub mod db;
 pub mod error;
 pub mod html;
 pub mod outbound;
+pub mod rendered_cache;
 pub mod text;

@@ -14,7 +14,6 @@ pub mod imports_progress;
 pub mod incoming;
 pub mod row_log;
 pub mod rows;
-pub mod sources;
 pub mod store;
 
 use std::collections::HashSet;

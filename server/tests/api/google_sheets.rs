@@ -3,7 +3,7 @@
 use serde_json::{json, Value};
 use tessera_core::table::RECORD_ID_COLUMN;
 use tessera_server::sheets::rows::{Values, ROW_GONE};
-use tessera_server::sheets::sources::{self, google, RowWrite, Source};
+use tessera_server::sources::{self, google, RowWrite, Source};
 use tessera_server::sheets::store::{self, SheetInfo};
 
 use crate::both_databases;

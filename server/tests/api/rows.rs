@@ -366,7 +366,7 @@ both_databases! {
         ];
         for refused in writes {
             assert_eq!(refused.status, 409, "{}", refused.text);
-            assert_eq!(refused.error(), tessera_server::sheets::sources::READ_ONLY_LINK);
+            assert_eq!(refused.error(), tessera_server::sources::READ_ONLY_LINK);
         }
         assert_eq!(stored(&server, &sheet).await, before);
 

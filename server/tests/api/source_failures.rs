@@ -12,7 +12,7 @@ use crate::both_databases;
 use crate::support::google::{strings, GoogleStandIn};
 use crate::support::*;
 use crate::workspaces::workspace;
-use tessera_server::sheets::sources::{google, published_csv};
+use tessera_server::sources::{google, published_csv};
 
 const SHEET_ID: &str = "1StandInSpreadsheet_faults";
 

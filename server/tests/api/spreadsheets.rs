@@ -3,7 +3,7 @@
 
 use serde_json::{json, Value};
 use tessera_server::sheets::rows::Values;
-use tessera_server::sheets::sources::{self, published_csv, RowWrite, Source, NOTHING_TO_REFRESH, READ_ONLY_LINK};
+use tessera_server::sources::{self, published_csv, RowWrite, Source, NOTHING_TO_REFRESH, READ_ONLY_LINK};
 use tessera_server::sheets::store;
 
 use crate::both_databases;

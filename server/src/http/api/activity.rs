@@ -19,7 +19,7 @@ use crate::http::api::ApiJson;
 use crate::infra::error::{Error, ErrorBody, ResultExt};
 use crate::sheets::row_log::{ActivityActor, Kind, RowLog, Via};
 use crate::sheets::rows::{self, Values};
-use crate::sheets::sources::{self, RowWrite, Source, Spreadsheet};
+use crate::sources::{self, RowWrite, Source, Spreadsheet};
 use crate::sheets::store;
 use crate::AppState;
 

@@ -16,7 +16,7 @@ use crate::access::sheet_query::Viewer;
 use crate::accounts::auth::Caller;
 use crate::boards::apps::AppLocator;
 use crate::infra::error::Error;
-use crate::sheets::sources;
+use crate::sources;
 use crate::AppState;
 
 /// The caller, what the query says of the place (`SpecParams`), and which place it is.

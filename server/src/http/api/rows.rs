@@ -30,7 +30,7 @@ use crate::infra::error::{Error, ErrorBody, ResultExt};
 use crate::sheets::new_record_id;
 use crate::sheets::row_log::{ActivityActor, RowLog, Via};
 use crate::sheets::rows::{self, Values, ROW_GONE};
-use crate::sheets::sources::{self, RowWrite, Source};
+use crate::sources::{self, RowWrite, Source};
 use crate::sheets::store::{self, SheetInfo};
 use crate::AppState;
 

@@ -1,6 +1,6 @@
-//! The embed's cache of rendered boards (see the `embed` module doc, **Cache**): its own file,
-//! importing nothing of the server but the markup type, so the application state can hold it
-//! without depending on the embed's routes and renderers.
+//! The embed's cache of rendered boards (see the `embed` module doc, **Cache**). It lives here,
+//! below everything that takes the application state, because it needs nothing of the server but
+//! the markup type: the state holds it without depending on the embed's routes and renderers.
 
 use std::sync::Arc;
 
@@ -21,13 +21,13 @@ pub struct Rendered {
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub(super) struct Key {
-    pub(super) board_id: String,
-    pub(super) fingerprint: u64,
+pub(crate) struct Key {
+    pub(crate) board_id: String,
+    pub(crate) fingerprint: u64,
 }
 
 #[derive(Debug, Clone)]
-pub(super) struct BySize;
+pub(crate) struct BySize;
 
 impl Weighter<Key, Arc<Rendered>> for BySize {
     fn weight(&self, key: &Key, rendered: &Arc<Rendered>) -> u64 {
@@ -37,7 +37,7 @@ impl Weighter<Key, Arc<Rendered>> for BySize {
 
 /// Rendered boards by fingerprint; see the module documentation.
 pub struct Cache {
-    pub(super) entries: QuickCache<Key, Arc<Rendered>, BySize>,
+    pub(crate) entries: QuickCache<Key, Arc<Rendered>, BySize>,
 }
 
 impl Cache {
