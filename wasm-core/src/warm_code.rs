@@ -9,7 +9,7 @@
 
 use std::sync::Once;
 
-use tessera_core::chart::{self, ChartAxis, ChartSpec, Combine, SeriesType};
+use tessera_core::chart::{self, ChartAxis, ChartSpec, Combine, Grouping, SeriesType};
 use tessera_core::filter::{Condition, Filter, FilterValue, SheetColumn};
 use tessera_core::number::DecimalSeparator;
 use tessera_core::sort::{Sort, SortDirection};
@@ -88,7 +88,12 @@ fn warm_up_inputs() -> Result<(Table, ChartSpec, QuerySpec), tessera_core::Table
         duplicate_x_axis: combine,
         decimal_separator: DecimalSeparator::Dot,
     };
-    let chart = ChartSpec { query: query.clone(), x_axis: "Region".to_owned(), axis: vec![axis(Combine::Sum), axis(Combine::Average)] };
+    let chart = ChartSpec {
+        query: query.clone(),
+        x_axis: "Region".to_owned(),
+        axis: vec![axis(Combine::Sum), axis(Combine::Average)],
+        grouping: Grouping::default(),
+    };
     Ok((table, chart, query))
 }
 

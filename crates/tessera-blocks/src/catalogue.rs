@@ -20,7 +20,7 @@
 //! | chart `x_axis` | | a column | yes | §3.3, §5 |
 //! | chart axis `column` | | a column | yes | §3.3, §5 |
 //! | chart axis `type` | `bar` | line, bar, horizontal-bar, radar, pie, polarArea, scatter | | §3.3 |
-//! | chart axis `duplicateXAxis` | `sum` | sum, average | | §3.3 |
+//! | chart axis `duplicateXAxis` | `sum` | sum, average, count, count distinct, min, max (issue 48) | | §3.3 |
 //! | chart axis `borderWidth` | `1` | 0-5 | | §3.3, §9 |
 //! | chart axis `pointRadius`, `pointHoverRadius` | `0` | 0-5 | | §3.3, §9 |
 //! | table/list `paginate` | `true` | | | §3.4 |
@@ -45,7 +45,8 @@
 //! | form field `file_mime_type` | `image/*` | 8 choices | | §3.8 |
 //! | form field `placeholder` | `Type here..` | | | §3.8 |
 //! | form field `type` | `text` | the form's field types | | §3.8 |
-//! | scorecard `function` / `symbol` | `sum` / `$` | sum, average, first row, last row | | §3.9 |
+//! | scorecard `function` / `symbol` | `sum` / `$` (an emptied symbol stays empty; counts have none) | sum, average, first row, last row, count, count distinct, min, max (issue 48) | | §3.9 |
+//! | chart `x_bucket` / `category_order` / `top_n` / `empty_categories` | `Automatic` / `As in the sheet` / unset (0: all) / `Show as (empty)` | see the field | | issue 48 |
 //! | map `title_column`, `description_column`, `address_column`, `image_column` | | columns | yes | §3.10, §5 |
 //! | gallery `layout` | `masonry` | grid, masonry, carousel, FullScreenView | | §3.11 |
 //! | gallery `grid_columns` | `3` | 2-5 | | §3.11 |
@@ -219,7 +220,10 @@ const CHART_AXIS: &[Field] = &[
     field("backgroundColor", "Background colours", Colours, Display),
     field("borderColor", "Border colour", Colour, Display),
     field("internal_labels", "Labels inside", Select, Display).options(&["None", "Name", "Value", "Name and value"]),
-    field("duplicateXAxis", "Repeated x values", Select, Columns).options(&["sum", "average"]).text("sum"),
+    field("duplicateXAxis", "Summarise by", Select, Columns)
+        .options(&["sum", "average", "count", "count distinct", "min", "max"])
+        .text("sum")
+        .help("How the rows of one category become its value: count needs no numbers."),
     field("decimal_separator", "Decimal separator", Select, Columns).options(&["comma", "dot"]),
     field("spanGaps", "Span gaps", Bool, Display),
     field("borderWidth", "Border width", Integer, Display).range(0, 5).int(1),
@@ -232,6 +236,18 @@ const CHART_AXIS: &[Field] = &[
 
 const CHART: &[Field] = &[
     field("x_axis", "X axis", Column, Data).required().help("Shared by all series."),
+    field("x_bucket", "Group dates by", Select, Data)
+        .options(&["Automatic", "Each value", "Day", "Week", "Month", "Quarter", "Year"])
+        .text("Automatic")
+        .help("For a date x axis. Automatic picks the unit that gives about 8 to 60 points."),
+    field("category_order", "Order", Select, Data)
+        .options(&["As in the sheet", "Value, high to low", "Value, low to high", "Label, A to Z"])
+        .text("As in the sheet")
+        .help("By the first series' value. Dates grouped by a unit stay in time order unless sorted by value."),
+    field("top_n", "Show top", Integer, Data)
+        .range(0, 100)
+        .help("Keep this many categories and add up the rest as Other; 0 keeps all. Not for dates grouped by a unit."),
+    field("empty_categories", "Empty x values", Select, Data).options(&["Show as (empty)", "Leave out"]).text("Show as (empty)"),
     field("legendPosition", "Legend position", Select, Display).options(&["hidden", "top", "bottom"]).text("top"),
     field("showScaleLabel", "Show scale labels", Bool, Display),
     field("stackAxis", "Stack series", Bool, Display),
@@ -502,13 +518,23 @@ const FORM: &[Field] = &[
 
 // ---- blocks §3.9-§3.10: scorecard, map ----
 
+/// Card functions that count rows: a count is never money, so it has no symbol.
+const COUNTS: &[&str] = &["count", "count distinct"];
+
 const SCORECARD_AXIS: &[Field] = &[
     field("source", "Column", Source, Columns),
     field("label", "Label", Text, Columns),
     field("background_color", "Background colour", Colour, Display),
     field("font_color", "Font colour", Colour, Display),
-    field("function", "Function", Select, Columns).options(&["sum", "average", "first row", "last row"]).text("sum"),
-    field("symbol", "Symbol", Text, Display).text("$"),
+    field("function", "Function", Select, Columns)
+        .options(&["sum", "average", "first row", "last row", "count", "count distinct", "min", "max"])
+        .text("sum")
+        .help("Count counts the rows shown; count distinct the different values of the column."),
+    field("symbol", "Symbol", Text, Display)
+        .text("$")
+        .may_be_empty()
+        .visible(Rule::NoneOf { field: "function", values: COUNTS })
+        .help("Empty: no symbol."),
 ];
 
 const SCORECARD: &[Field] = &[field("axis", "Cards", List, Columns).items(SCORECARD_AXIS)];

@@ -344,6 +344,11 @@ pub struct Field {
     #[serde(skip_serializing_if = "str::is_empty")]
     #[cfg_attr(test, ts(as = "Option<String>", optional))]
     pub example: &'static str,
+    /// A text whose emptied input is kept as empty, meaning "none", rather than read as unset
+    /// (which falls back to the default): a scorecard's symbol `$` can be removed.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    #[cfg_attr(test, ts(as = "Option<bool>", optional))]
+    pub may_be_empty: bool,
 }
 
 /// A field of `kind` with nothing else set; the methods below add the rest.
@@ -367,6 +372,7 @@ pub const fn field(key: &'static str, label: &'static str, kind: Kind, group: Gr
         clears: &[],
         first_unused: false,
         example: "",
+        may_be_empty: false,
     }
 }
 
@@ -416,6 +422,9 @@ impl Field {
     }
     pub const fn clears(self, clears: &'static [&'static str]) -> Self {
         Field { clears, ..self }
+    }
+    pub const fn may_be_empty(self) -> Self {
+        Field { may_be_empty: true, ..self }
     }
     pub const fn first_unused(self) -> Self {
         Field { first_unused: true, ..self }

@@ -33,7 +33,7 @@ pub struct ChartAxisItem {
     /// Labels inside
     #[serde(default)]
     pub internal_labels: Option<String>,
-    /// Repeated x values
+    /// Summarise by
     #[serde(rename = "duplicateXAxis")]
     pub duplicate_xaxis: String,
     /// Decimal separator
@@ -71,6 +71,15 @@ pub struct ChartSettings {
     /// X axis
     #[serde(default)]
     pub x_axis: Option<String>,
+    /// Group dates by
+    pub x_bucket: String,
+    /// Order
+    pub category_order: String,
+    /// Show top
+    #[serde(default)]
+    pub top_n: Option<i64>,
+    /// Empty x values
+    pub empty_categories: String,
     /// Legend position
     #[serde(rename = "legendPosition")]
     pub legend_position: String,

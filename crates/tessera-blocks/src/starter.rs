@@ -16,11 +16,11 @@
 //!
 //! | type | settings |
 //! |---|---|
-//! | chart | x axis: the first category, else the first date column, else the first text column, else the first number column; one bar series summing the first measure that is not the x axis; 'Begin at zero' on. The chart sums or averages only, so without a number column the series is left to choose |
+//! | chart | x axis: the first category, else the first date column, else the first text column, else the first number column; one bar series summing the first measure that is not the x axis, or counting rows when there is none; 'Begin at zero' on |
 //! | table | every column; numbers, e-mails, links and image links typed as such; 'Fit columns to the block' on |
 //! | list | every column; image links typed as images |
 //! | form | a field per column, typed number, date, email or url from the data; a text column with 2 to 12 values (none with a comma), each used at least twice on average, is a select of those values |
-//! | scorecard | one card: the sum of the first measure (`$` only when the name reads as money). A card cannot count rows, so without a number column the card is left to choose |
+//! | scorecard | one card: the sum of the first measure (`$` only when the name reads as money), or the count of rows when there is none (a count has no symbol) |
 //! | calendar | start: the first date column; end: the second, if any; event title: the title |
 //! | map | address: a text column whose name contains address, location, city or place; title: the title; description: a column named like one (description, details, notes, summary, comment), else another text column; image: the image column |
 //! | imageGallery | image: the image column; caption: the title; description: a column named like one |
@@ -330,18 +330,20 @@ fn chart(columns: &Columns, draft: &mut Draft) {
     };
     draft.set("x_axis", json!(x.name));
     draft.say(format!("X axis: {}", described(x)));
-    match columns.measure(Some(x.name.as_str())) {
-        Some(series) => {
-            draft.set("axis", json!([{"column": series.name, "type": "bar", "duplicateXAxis": "sum"}]));
-            draft.set("beginAtZero", json!(true));
-            draft.say(format!("Series: sum of {}", series.name));
-            draft.say("Begin at zero: on".into());
+    let series = match columns.measure(Some(x.name.as_str())) {
+        Some(measure) => {
+            draft.say(format!("Series: sum of {}", measure.name));
+            json!({"column": measure.name, "type": "bar", "duplicateXAxis": "sum"})
         }
-        None if x.kind == Some(ColumnType::Number) => {
-            draft.say(format!("Choose a number column for the series: {} is the x axis and this tab has no other.", x.name))
+        // "How many orders": without a number to add up, the rows are counted.
+        None => {
+            draft.say("Series: count of rows (this tab has no number column to add up)".into());
+            json!({"column": x.name, "type": "bar", "duplicateXAxis": "count"})
         }
-        None => draft.say("Choose a number column for the series: this tab has none.".into()),
-    }
+    };
+    draft.set("axis", json!([series]));
+    draft.set("beginAtZero", json!(true));
+    draft.say("Begin at zero: on".into());
 }
 
 /// Whether a column's values are used at least twice each on average: a category, not names.
@@ -393,7 +395,13 @@ fn form(columns: &Columns, draft: &mut Draft) {
 fn scorecard(columns: &Columns, draft: &mut Draft) {
     let sheet = draft.settings.get("sheet_title").cloned().unwrap_or(Value::Null);
     let Some(measure) = columns.measure(None) else {
-        draft.say("Choose a number column for the card: this tab has none.".into());
+        let Some(first) = columns.0.first() else {
+            draft.say("Choose a column for the card: this tab has no filled column.".into());
+            return;
+        };
+        let card = json!({"source": {"sheet": sheet, "column": first.name}, "label": "Rows", "function": "count"});
+        draft.set("axis", json!([card]));
+        draft.say("Card: count of rows (this tab has no number column to add up)".into());
         return;
     };
     let symbol = if named_like(measure, MONEY_WORDS) { "$" } else { "" };
@@ -582,26 +590,31 @@ mod tests {
     }
 
     #[test]
-    fn a_chart_of_a_sheet_without_numbers_leaves_the_series_to_choose_and_says_so() {
+    fn a_chart_of_a_sheet_without_numbers_counts_rows_and_says_so() {
         let Starter { settings, chosen } = start(BlockType::Chart, &only_text());
         assert_eq!(settings["x_axis"], "Status");
-        assert!(settings.get("axis").is_none());
-        assert_eq!(chosen.last().unwrap(), "Choose a number column for the series: this tab has none.");
+        assert_eq!(
+            (settings["axis"][0]["column"].as_str(), settings["axis"][0]["duplicateXAxis"].as_str()),
+            (Some("Status"), Some("count"))
+        );
+        assert!(chosen.contains(&"Series: count of rows (this tab has no number column to add up)".to_owned()));
     }
 
     #[test]
-    fn a_chart_of_one_number_column_takes_it_as_the_x_axis_and_says_the_series_is_left() {
-        let Starter { settings, chosen } = start(BlockType::Chart, &one_column());
+    fn a_chart_of_one_number_column_takes_it_as_the_x_axis_and_counts_rows() {
+        let Starter { settings, .. } = start(BlockType::Chart, &one_column());
         assert_eq!(settings["x_axis"], "Amount");
-        assert!(settings.get("axis").is_none());
-        assert!(chosen.contains(&"Choose a number column for the series: Amount is the x axis and this tab has no other.".to_owned()));
+        assert_eq!(settings["axis"][0]["duplicateXAxis"], "count");
     }
 
     #[test]
-    fn a_chart_of_only_dates_has_a_date_axis_and_no_series() {
-        let Starter { settings, chosen } = start(BlockType::Chart, &only_dates());
+    fn a_chart_of_only_dates_counts_rows_over_a_date_axis() {
+        let Starter { settings, .. } = start(BlockType::Chart, &only_dates());
         assert_eq!(settings["x_axis"], "Start");
-        assert!(chosen.contains(&"Choose a number column for the series: this tab has none.".to_owned()));
+        assert_eq!(
+            (settings["axis"][0]["column"].as_str(), settings["axis"][0]["duplicateXAxis"].as_str()),
+            (Some("Start"), Some("count"))
+        );
     }
 
     #[test]
@@ -693,10 +706,14 @@ mod tests {
     }
 
     #[test]
-    fn a_scorecard_of_a_sheet_without_numbers_leaves_the_card_to_choose() {
+    fn a_scorecard_of_a_sheet_without_numbers_counts_rows_without_a_symbol() {
         let Starter { settings, chosen } = start(BlockType::Scorecard, &only_text());
+        assert_eq!(settings["axis"][0]["function"], "count");
+        assert_eq!(settings["axis"][0]["label"], "Rows");
+        assert!(settings["axis"][0].get("symbol").is_none());
+        assert_eq!(chosen[1], "Card: count of rows (this tab has no number column to add up)");
+        let Starter { settings, .. } = start(BlockType::Scorecard, &[]);
         assert!(settings.get("axis").is_none());
-        assert_eq!(chosen[1], "Choose a number column for the card: this tab has none.");
     }
 
     #[test]

@@ -109,6 +109,9 @@ const DEFAULTS: &[(&str, &str, &str, &str)] = &[
     ("map", "width", r#""Full""#, r#"{}"#),
     ("chart", "legendPosition", r#""top""#, r#"{}"#),
     ("chart", "grid", r#""X & Y""#, r#"{}"#),
+    ("chart", "x_bucket", r#""Automatic""#, r#"{}"#),
+    ("chart", "category_order", r#""As in the sheet""#, r#"{}"#),
+    ("chart", "empty_categories", r#""Show as (empty)""#, r#"{}"#),
     ("chart", "pdf_download", "true", r#"{}"#),
     ("chart", "axis[].type", r#""bar""#, r#"{}"#),
     ("chart", "axis[].duplicateXAxis", r#""sum""#, r#"{}"#),
@@ -288,6 +291,7 @@ fn defaults_spell_score_card_as_scorecard() {
 /// (type, path, min, max): `None` max means no upper bound.
 const RANGES: &[(&str, &str, f64, Option<f64>)] = &[
     ("chart", "axis[].borderWidth", 0.0, Some(5.0)),
+    ("chart", "top_n", 0.0, Some(100.0)),
     ("chart", "axis[].pointRadius", 0.0, Some(5.0)),
     ("chart", "axis[].pointHoverRadius", 0.0, Some(5.0)),
     ("chart", "axis[].decimals", 0.0, Some(10.0)),
@@ -518,6 +522,8 @@ fn visibility_rows() -> Vec<(&'static str, Value, &'static str, bool)> {
         ("chart", json!({"CustomStepSize": true}), "StepSize", true),
         ("chart", json!({}), "grid_color", true),
         ("chart", json!({"grid": "None"}), "grid_color", false),
+        ("scorecard", json!({"axis": [{"function": "sum"}]}), "axis[0].symbol", true),
+        ("scorecard", json!({"axis": [{"function": "count"}]}), "axis[0].symbol", false),
         ("table", json!({}), "rows_per_page", true),
         ("table", json!({"paginate": false}), "rows_per_page", false),
         ("list", json!({"paginate": false}), "rows_per_page", false),

@@ -10,7 +10,7 @@
 //!
 //! | block | reads | core input |
 //! |---|---|---|
-//! | chart | `x_axis`; each series' `column`, `type`, `duplicateXAxis`, `decimal_separator` | [`ChartAxis`] list |
+//! | chart | `x_axis`, `x_bucket`, `category_order`, `top_n`, `empty_categories`; each series' `column`, `type`, `duplicateXAxis`, `decimal_separator` | [`ChartAxis`] list, [`Grouping`] |
 //! | scorecard | each card's `source` (its `sheet`, else the block's `sheet_title`), `label`, `function`, `symbol`, colours | [`ScorecardAxis`] list |
 //! | calendar | `default_calendar_view`, `default_calendar_month`, `calender_year`, `calender_month`, the three columns | [`CalendarSettings`] |
 //! | markdown | `text`, `loop` | template and loop flag |
@@ -22,7 +22,7 @@
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
 use tessera_core::calendar::CalendarSettings;
-use tessera_core::chart::ChartAxis;
+use tessera_core::chart::{ChartAxis, Grouping};
 use tessera_core::scorecard::ScorecardAxis;
 use tessera_core::sort::{Sort, SortDirection};
 
@@ -36,6 +36,8 @@ pub enum View {
     Chart {
         x_axis: String,
         axis: Vec<ChartAxis>,
+        /// Date buckets, order, top N and empty categories.
+        grouping: Grouping,
     },
     /// Every card's `source.sheet` is filled: the card's own tab, else the block's.
     Scorecard {
@@ -99,7 +101,8 @@ fn chart(config: &Map<String, Value>) -> Result<View, ViewError> {
             read::<ChartAxis>(entry, &path, CHART_CHOICES)
         })
         .collect::<Result<Vec<_>, _>>()?;
-    Ok(View::Chart { x_axis: x_axis.to_owned(), axis })
+    let grouping = read::<Grouping>(config, "block", GROUPING_CHOICES)?;
+    Ok(View::Chart { x_axis: x_axis.to_owned(), axis, grouping })
 }
 
 fn scorecard(config: &Map<String, Value>) -> Result<View, ViewError> {
@@ -155,6 +158,7 @@ fn items<'a>(config: &'a Map<String, Value>, key: &str) -> impl Iterator<Item = 
 }
 
 const CHART_CHOICES: &[&str] = &["type", "duplicateXAxis", "decimal_separator"];
+const GROUPING_CHOICES: &[&str] = &["x_bucket", "category_order", "top_n", "empty_categories"];
 const CALENDAR_CHOICES: &[&str] = &["default_calendar_view", "default_calendar_month"];
 
 /// Reads `object` as `T` with nulls, and `choices` left empty, read as unset (the default).
@@ -186,7 +190,8 @@ mod tests {
             {"column": "Cost", "type": "line", "duplicateXAxis": "average", "decimal_separator": "comma"},
             {"column": "Tax", "decimal_separator": ""}
         ]});
-        let View::Chart { x_axis, axis } = view(&block).unwrap() else { panic!("a chart view") };
+        let View::Chart { x_axis, axis, grouping } = view(&block).unwrap() else { panic!("a chart view") };
+        assert_eq!(grouping, Grouping::default());
         assert_eq!(x_axis, "Month");
         let read: Vec<(&str, SeriesType, Combine, DecimalSeparator)> =
             axis.iter().map(|a| (a.column.as_str(), a.series_type, a.duplicate_x_axis, a.decimal_separator)).collect();

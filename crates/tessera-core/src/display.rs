@@ -163,7 +163,7 @@ const LOCALES: &[Locale] = &[
     locale("pt", ".", ',', DateStyle::Numeric('/'), SymbolPlace::BeforeSpaced),
 ];
 const BRITISH_ENGLISH: &[&str] = &["en-gb", "en-au", "en-nz", "en-ie", "en-in"];
-const MONTHS: [&str; 12] = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+pub(crate) const MONTHS: [&str; 12] = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
 impl Locale {
     /// The locale of a language tag (`en-US`, `de-AT`, `fr`), by the rule of the module doc.

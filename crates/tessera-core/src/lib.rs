@@ -15,6 +15,7 @@ pub mod column_type;
 pub mod context;
 pub mod contrast;
 pub mod date;
+pub mod date_bucket;
 pub mod display;
 pub mod error;
 pub mod filter;

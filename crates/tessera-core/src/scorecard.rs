@@ -13,11 +13,17 @@
 //! | `average`   | that sum divided by the **count of cells holding a number** (not by the row count) |
 //! | `first row` | the number in the first matching row; none when that cell holds none   |
 //! | `last row`  | the number in the last matching row; none when that cell holds none    |
+//! | `count`     | how many rows matched (issue 48); the column's cells need not hold anything |
+//! | `count distinct` | how many different non-empty texts (trimmed) the column holds in those rows |
+//! | `min`, `max` | the least or greatest number; none without a number                  |
 //!
 //! With no number to work on the value is none (JSON `null`), not 0: an empty result is not a
 //! zero result. A sum beyond the range of an `f64` also has no value.
 //!
-//! **Formatting.** The symbol (default `$`, empty for none) goes before the digits and after the
+//! A count of nothing is 0, a value: "no orders yet" is a zero result.
+//!
+//! **Formatting.** The symbol (default `$`, an empty text for none; the two counts, which are
+//! never money, have none) goes before the digits and after the
 //! minus sign; the integer part is grouped by threes with `,`; the value is rounded to 2
 //! decimals (half away from zero) and trailing zeros of the fraction are dropped: "up to 2
 //! decimals", the same text as JavaScript's
@@ -35,6 +41,8 @@
 //! | `0.125`                  | sum         | ``     | 0.125    | `0.13`      |
 //! | `1234567.891`            | last row    | `€`    | 1234567.891 | `€1,234,567.89` |
 //! | `abc`, ``                | sum         | `$`    | null     | `—`         |
+
+use std::collections::HashSet;
 
 use serde::{Deserialize, Serialize};
 
@@ -61,6 +69,23 @@ pub enum ScoreFunction {
     FirstRow,
     #[serde(rename = "last row", alias = "last_row")]
     LastRow,
+    /// The rows shown (issue 48: "how many orders"); the column's cells need not hold anything.
+    #[serde(rename = "count")]
+    Count,
+    /// The different non-empty texts of the column, trimmed.
+    #[serde(rename = "count distinct", alias = "count_distinct")]
+    CountDistinct,
+    #[serde(rename = "min")]
+    Min,
+    #[serde(rename = "max")]
+    Max,
+}
+
+impl ScoreFunction {
+    /// Whether the card counts rather than reads numbers: a count is never money.
+    pub fn counts(self) -> bool {
+        matches!(self, ScoreFunction::Count | ScoreFunction::CountDistinct)
+    }
 }
 
 /// One card's axis settings (blocks §3.9).
@@ -73,14 +98,18 @@ pub struct ScorecardAxis {
     pub background_color: Option<String>,
     pub font_color: Option<String>,
     pub function: ScoreFunction,
-    /// Absent or null means [`DEFAULT_SYMBOL`]; an empty text means no symbol.
+    /// Absent or null means [`DEFAULT_SYMBOL`]; an empty text means none. A count has none.
     pub symbol: Option<String>,
 }
 
 impl ScorecardAxis {
-    /// The symbol the card shows.
+    /// The symbol the card shows: none for a count, whatever an earlier function left stored.
     pub fn symbol(&self) -> &str {
-        self.symbol.as_deref().unwrap_or(DEFAULT_SYMBOL)
+        match (&self.symbol, self.function.counts()) {
+            (_, true) => "",
+            (Some(symbol), false) => symbol,
+            (None, false) => DEFAULT_SYMBOL,
+        }
     }
 }
 
@@ -120,6 +149,18 @@ pub fn compute(table: &Table, rows: &[u32], axis: &ScorecardAxis) -> Result<Scor
         ScoreFunction::Average => fold(rows.iter().filter_map(number)).map(|(sum, count)| sum / count as f64),
         ScoreFunction::FirstRow => rows.first().and_then(number),
         ScoreFunction::LastRow => rows.last().and_then(number),
+        ScoreFunction::Count => Some(rows.iter().filter(|&&row| (row as usize) < table.row_count()).count() as f64),
+        ScoreFunction::CountDistinct => {
+            let texts: HashSet<&str> = rows
+                .iter()
+                .filter(|&&row| (row as usize) < table.row_count())
+                .map(|&row| column.text(row as usize).trim())
+                .filter(|text| !text.is_empty())
+                .collect();
+            Some(texts.len() as f64)
+        }
+        ScoreFunction::Min => rows.iter().filter_map(number).reduce(f64::min),
+        ScoreFunction::Max => rows.iter().filter_map(number).reduce(f64::max),
     }
     .filter(|v| v.is_finite());
     Ok(Scorecard { label: axis.label.clone(), value, formatted: format_value(value, axis.symbol()) })

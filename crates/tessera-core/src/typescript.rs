@@ -14,8 +14,9 @@ use std::path::Path;
 use ts_rs::{Config, TS};
 
 use crate::calendar::{Calendar, CalendarEvent, CalendarView, CalendarWindow};
-use crate::chart::{ChartAxis, ChartModel, ChartSpec, Combine, Series, SeriesType};
+use crate::chart::{CategoryOrder, ChartAxis, ChartModel, ChartSpec, Combine, EmptyCategories, Series, SeriesType};
 use crate::context::Context;
+use crate::date_bucket::DateBucket;
 use crate::filter::{Condition, Filter, FilterValue, SheetColumn};
 use crate::formatting::{CellStyle, ColumnFormat, FormatRule};
 use crate::number::DecimalSeparator;
@@ -59,6 +60,9 @@ fn core_types() -> String {
         Combine::decl(&cfg),
         DecimalSeparator::decl(&cfg),
         ChartAxis::decl(&cfg),
+        DateBucket::decl(&cfg),
+        CategoryOrder::decl(&cfg),
+        EmptyCategories::decl(&cfg),
         ChartSpec::decl(&cfg),
         Series::decl(&cfg),
         ChartModel::decl(&cfg),

@@ -5,7 +5,7 @@ use std::collections::BTreeSet;
 
 use chrono::{NaiveDate, NaiveDateTime};
 use proptest::prelude::*;
-use tessera_core::chart::{self, ChartAxis, ChartSpec, Combine, SeriesType};
+use tessera_core::chart::{self, ChartAxis, ChartSpec, Combine, Grouping, SeriesType};
 use tessera_core::date::parse_date;
 use tessera_core::filter::{Condition, Filter, FilterValue, SheetColumn};
 use tessera_core::number::{format_number, parse_number, DecimalSeparator};
@@ -141,6 +141,7 @@ proptest! {
             query: query.clone(),
             x_axis: "c0".into(),
             axis: vec![ChartAxis { column: "c1".into(), series_type: SeriesType::Bar, duplicate_x_axis: Combine::Sum, decimal_separator: DecimalSeparator::Dot }],
+            grouping: Grouping::default(),
         };
         let model = chart::aggregate(&t, &spec).expect("the chart is valid");
         let labels: BTreeSet<&String> = model.labels.iter().collect();

@@ -352,26 +352,26 @@ async fn view_key(
     block: &StoredBlock,
     params: &ViewParams,
 ) -> Result<Option<String>, Error> {
-    let Ok(view) = tessera_blocks::view(&block.to_json()) else { return Ok(None) };
+    if tessera_blocks::view(&block.to_json()).is_err() {
+        return Ok(None);
+    }
     let Ok(utc_offset_minutes) = sheet_query::utc_offset(params.tz_offset.as_deref()) else { return Ok(None) };
     let Ok(filters) = sheet_query::applicable_filters(&scope.filters, &scope.locked_filters, viewer.url_filters.as_deref()) else {
         return Ok(None);
     };
     let context = Context { now: Some(rfc3339(crate::infra::db::now())), utc_offset_minutes, ..Context::default() };
     let Ok(today) = context.today() else { return Ok(None) };
-    let mut titles: BTreeSet<&str> = match &view {
-        View::Chart { .. } | View::Calendar(_) | View::Markdown { .. } => block_sheet(block).into_iter().collect(),
-        View::Scorecard { cards } => cards.iter().map(|axis| axis.source.sheet.trim()).filter(|title| !title.is_empty()).collect(),
-        View::Iframe { .. } => BTreeSet::new(),
-    };
+    // The tabs the catalogue says the block reads (`StoredBlock::tabs`), the rule the scope
+    // applies too, and the record page's tab.
+    let mut titles: BTreeSet<String> = block.tabs().into_iter().filter(|title| !title.is_empty()).collect();
     fn named(value: &Option<String>) -> Option<&str> {
         value.as_deref().map(str::trim).filter(|value| !value.is_empty())
     }
     if let (Some(_), Some(title)) = (named(&params.current_record), named(&params.current_sheet)) {
-        titles.insert(title);
+        titles.insert(title.to_owned());
     }
     let mut tabs = Vec::with_capacity(titles.len());
-    for title in titles {
+    for title in titles.iter().map(String::as_str) {
         let sheet = match scope.spreadsheet_id.is_empty() {
             true => None,
             false => store::find(&state.db, &scope.spreadsheet_id, title).await?,
@@ -432,9 +432,9 @@ pub(crate) async fn view_of(
         },
     };
     match view {
-        View::Chart { x_axis, axis } => {
+        View::Chart { x_axis, axis, grouping } => {
             let (table, query) = reader.query(sheet_of(block)?).await?;
-            let spec = ChartSpec { query, x_axis, axis };
+            let spec = ChartSpec { query, x_axis, axis, grouping };
             let chart = chart::aggregate(&table, &spec).map_err(|error| chart_error(error, &spec.x_axis))?;
             let texts = chart_texts(&chart, &spec.axis, &block.config, Locale::of(params.locale.as_deref().unwrap_or_default()));
             Ok(BlockView::Chart { chart, texts })

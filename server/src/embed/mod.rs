@@ -40,8 +40,6 @@ use axum::Extension;
 use axum::Router;
 use serde::Deserialize;
 
-use crate::infra::rendered_cache::Key;
-pub use crate::infra::rendered_cache::{Cache, Rendered, CACHE_BYTES};
 use crate::access::embed_token;
 use crate::access::scope::{guest_scope, Scope};
 use crate::access::sheet_query::Viewer;
@@ -51,6 +49,8 @@ use crate::boards::blocks::StoredBlock;
 use crate::boards::board_state::{self, Board};
 use crate::infra::error::Error;
 use crate::infra::html::Safe;
+use crate::infra::rendered_cache::Key;
+pub use crate::infra::rendered_cache::{Cache, Rendered, CACHE_BYTES};
 use crate::sheets::store::{self, SheetInfo};
 use crate::web::{self, Prerendered, WebApp};
 use crate::AppState;

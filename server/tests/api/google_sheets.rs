@@ -3,8 +3,8 @@
 use serde_json::{json, Value};
 use tessera_core::table::RECORD_ID_COLUMN;
 use tessera_server::sheets::rows::{Values, ROW_GONE};
-use tessera_server::sources::{self, google, RowWrite, Source};
 use tessera_server::sheets::store::{self, SheetInfo};
+use tessera_server::sources::{self, google, RowWrite, Source};
 
 use crate::both_databases;
 use crate::support::google::{formula, strings, GoogleStandIn};

@@ -121,6 +121,7 @@ both_databases! {
         // dropped to none, and a chart without its x axis marked a draft.
         let blocks = ["first", "second"].map(|id| json!({
             "id": id, "type": "chart", "sheet_title": "Sales", "axis": [], "legendPosition": "top", "grid": "X & Y", "pdf_download": true,
+            "x_bucket": "Automatic", "category_order": "As in the sheet", "empty_categories": "Show as (empty)",
             "temp_block": true, "showScaleLabel": false, "stackAxis": false, "Data_Format": false, "beginAtZero": false,
             "CustomStepSize": false, "show_details_on_click": false, "full_width": false, "width": "Half"
         }));

@@ -3,8 +3,8 @@
 
 use serde_json::{json, Value};
 use tessera_server::sheets::rows::Values;
-use tessera_server::sources::{self, published_csv, RowWrite, Source, NOTHING_TO_REFRESH, READ_ONLY_LINK};
 use tessera_server::sheets::store;
+use tessera_server::sources::{self, published_csv, RowWrite, Source, NOTHING_TO_REFRESH, READ_ONLY_LINK};
 
 use crate::both_databases;
 use crate::support::google::GoogleStandIn;

@@ -28,8 +28,12 @@ const KB = 1024;
 // for byte; hence 330 KB. Issue 47 added 5.5 KB (334.3 KB, 342,325 bytes here; 336,719 without
 // it): `displayTexts`, the display rule (`tessera_core::display`: numbers, currencies, percents,
 // dates by locale or pattern) and the blocks' column formats, so the editor's preview writes
-// cells as viewers read them instead of raw; hence 340 KB.
-const CORE_BUDGET = 340 * KB;
+// cells as viewers read them instead of raw; hence 340 KB. Issue 48 added 15.3 KB (349.6 KB,
+// 358,039 bytes here): a chart's date buckets, category order, top N and counts, whose settings
+// the editor's preview passes to `aggregate` as the server does (most of it is serde for the three
+// new choice enums and the flattened grouping; one sort comparator type already saved 7 KB);
+// hence 360 KB.
+const CORE_BUDGET = 360 * KB;
 
 it('keeps the gzipped WASM core the editor loads first within its budget', () => {
   const dir = process.env.TESSERA_WASM_PKG_DIR;

@@ -66,7 +66,12 @@ first_unused?: boolean,
  * The value a new list item starts with, `{key}` standing for the item's other settings
  * (`https://www.{type}.com/`); `true` or `false` for a switch.
  */
-example?: string, };
+example?: string, 
+/**
+ * A text whose emptied input is kept as empty, meaning "none", rather than read as unset
+ * (which falls back to the default): a scorecard's symbol `$` can be removed.
+ */
+may_be_empty?: boolean, };
 
 export type PickerEntry = { type: BlockType, name: string, description: string, 
 /**

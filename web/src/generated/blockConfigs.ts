@@ -18,8 +18,8 @@ export interface ChartAxisItem {
   borderColor?: string;
   /** Labels inside. */
   internal_labels?: "None" | "Name" | "Value" | "Name and value";
-  /** Repeated x values. Default "sum". */
-  duplicateXAxis?: "sum" | "average";
+  /** Summarise by. How the rows of one category become its value: count needs no numbers. Default "sum". */
+  duplicateXAxis?: "sum" | "average" | "count" | "count distinct" | "min" | "max";
   /** Decimal separator. */
   decimal_separator?: "comma" | "dot";
   /** Span gaps. */
@@ -49,6 +49,14 @@ export interface ChartConfig {
   sheet_title?: string;
   /** X axis. Shared by all series. Required to save. */
   x_axis?: string;
+  /** Group dates by. For a date x axis. Automatic picks the unit that gives about 8 to 60 points. Default "Automatic". */
+  x_bucket?: "Automatic" | "Each value" | "Day" | "Week" | "Month" | "Quarter" | "Year";
+  /** Order. By the first series' value. Dates grouped by a unit stay in time order unless sorted by value. Default "As in the sheet". */
+  category_order?: "As in the sheet" | "Value, high to low" | "Value, low to high" | "Label, A to Z";
+  /** Show top. Keep this many categories and add up the rest as Other; 0 keeps all. Not for dates grouped by a unit. 0 to 100. */
+  top_n?: number;
+  /** Empty x values. Default "Show as (empty)". */
+  empty_categories?: "Show as (empty)" | "Leave out";
   /** Legend position. Default "top". */
   legendPosition?: "hidden" | "top" | "bottom";
   /** Show scale labels. */
@@ -1408,9 +1416,9 @@ export interface ScorecardAxisItem {
   background_color?: string;
   /** Font colour. */
   font_color?: string;
-  /** Function. Default "sum". */
-  function?: "sum" | "average" | "first row" | "last row";
-  /** Symbol. Default "$". */
+  /** Function. Count counts the rows shown; count distinct the different values of the column. Default "sum". */
+  function?: "sum" | "average" | "first row" | "last row" | "count" | "count distinct" | "min" | "max";
+  /** Symbol. Empty: no symbol. Default "$". */
   symbol?: string;
   /** Settings this catalogue does not know are kept. */
   [setting: string]: unknown;
@@ -1518,8 +1526,8 @@ export interface ChartAxisItemSettings {
   borderColor?: string;
   /** Labels inside. */
   internal_labels?: "None" | "Name" | "Value" | "Name and value";
-  /** Repeated x values. Default "sum". */
-  duplicateXAxis: "sum" | "average";
+  /** Summarise by. How the rows of one category become its value: count needs no numbers. Default "sum". */
+  duplicateXAxis: "sum" | "average" | "count" | "count distinct" | "min" | "max";
   /** Decimal separator. */
   decimal_separator?: "comma" | "dot";
   /** Span gaps. */
@@ -1549,6 +1557,14 @@ export interface ChartSettings {
   sheet_title?: string;
   /** X axis. Shared by all series. Required to save. */
   x_axis?: string;
+  /** Group dates by. For a date x axis. Automatic picks the unit that gives about 8 to 60 points. Default "Automatic". */
+  x_bucket: "Automatic" | "Each value" | "Day" | "Week" | "Month" | "Quarter" | "Year";
+  /** Order. By the first series' value. Dates grouped by a unit stay in time order unless sorted by value. Default "As in the sheet". */
+  category_order: "As in the sheet" | "Value, high to low" | "Value, low to high" | "Label, A to Z";
+  /** Show top. Keep this many categories and add up the rest as Other; 0 keeps all. Not for dates grouped by a unit. 0 to 100. */
+  top_n?: number;
+  /** Empty x values. Default "Show as (empty)". */
+  empty_categories: "Show as (empty)" | "Leave out";
   /** Legend position. Default "top". */
   legendPosition: "hidden" | "top" | "bottom";
   /** Show scale labels. */
@@ -2908,9 +2924,9 @@ export interface ScorecardAxisItemSettings {
   background_color?: string;
   /** Font colour. */
   font_color?: string;
-  /** Function. Default "sum". */
-  function: "sum" | "average" | "first row" | "last row";
-  /** Symbol. Default "$". */
+  /** Function. Count counts the rows shown; count distinct the different values of the column. Default "sum". */
+  function: "sum" | "average" | "first row" | "last row" | "count" | "count distinct" | "min" | "max";
+  /** Symbol. Empty: no symbol. Default "$". */
   symbol: string;
   /** Settings this catalogue does not know are kept. */
   [setting: string]: unknown;

@@ -118,11 +118,17 @@ export type CellStyle = { row: number, column: string, background_color?: string
 
 export type ChartType = "line" | "bar" | "horizontal-bar" | "radar" | "pie" | "polarArea" | "scatter";
 
-export type DuplicateXAxis = "sum" | "average";
+export type DuplicateXAxis = "sum" | "average" | "count" | "count distinct" | "min" | "max";
 
 export type DecimalSeparator = "dot" | "comma";
 
 export type ChartAxis = { column: string, type: ChartType, duplicateXAxis: DuplicateXAxis, decimal_separator: DecimalSeparator, };
+
+export type DateBucket = "Automatic" | "Each value" | "Day" | "Week" | "Month" | "Quarter" | "Year";
+
+export type CategoryOrder = "As in the sheet" | "Value, high to low" | "Value, low to high" | "Label, A to Z";
+
+export type EmptyCategories = "Show as (empty)" | "Leave out";
 
 export type ChartSpec = { x_axis: string, axis: Array<ChartAxis>, 
 /**
@@ -162,7 +168,11 @@ rows_per_page?: number | null,
 /**
  * Conditional formatting of columns (blocks §3.4), applied to the page's cells.
  */
-formats?: Array<ColumnFormat>, context?: QueryContext, };
+formats?: Array<ColumnFormat>, context?: QueryContext, x_bucket?: DateBucket, category_order?: CategoryOrder, 
+/**
+ * Keep this many groups and add up the rest; 0 keeps every group.
+ */
+top_n?: number, empty_categories?: EmptyCategories, };
 
 export type ChartSeries = { name: string, type: ChartType, data: Array<number | null>, };
 

@@ -19,8 +19,8 @@ use crate::http::api::ApiJson;
 use crate::infra::error::{Error, ErrorBody, ResultExt};
 use crate::sheets::row_log::{ActivityActor, Kind, RowLog, Via};
 use crate::sheets::rows::{self, Values};
-use crate::sources::{self, RowWrite, Source, Spreadsheet};
 use crate::sheets::store;
+use crate::sources::{self, RowWrite, Source, Spreadsheet};
 use crate::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {

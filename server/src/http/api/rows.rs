@@ -30,8 +30,8 @@ use crate::infra::error::{Error, ErrorBody, ResultExt};
 use crate::sheets::new_record_id;
 use crate::sheets::row_log::{ActivityActor, RowLog, Via};
 use crate::sheets::rows::{self, Values, ROW_GONE};
-use crate::sources::{self, RowWrite, Source};
 use crate::sheets::store::{self, SheetInfo};
+use crate::sources::{self, RowWrite, Source};
 use crate::AppState;
 
 /// The answer to a form submit when the form sets no `submit_success` (blocks §3.8).

@@ -15,8 +15,8 @@ use crate::accounts::roles::workspace_role;
 use crate::http::api::ApiJson;
 use crate::infra::db::{new_id, now};
 use crate::infra::error::{Error, ErrorBody, ResultExt};
-use crate::sources::{self, google, published_csv, Spreadsheet};
 use crate::sheets::store;
+use crate::sources::{self, google, published_csv, Spreadsheet};
 use crate::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {

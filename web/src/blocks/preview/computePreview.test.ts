@@ -99,6 +99,22 @@ describe('views', () => {
     await expect(previewView({ ...chart, x_axis: 'Week' }, {}, scope())).rejects.toThrow(/Week/);
   });
 
+  it('passes the chart’s grouping to the core: counts of the top two and the rest, lowest first', async () => {
+    const chart = {
+      id: 'c2',
+      type: 'chart',
+      sheet_title: 'Sales',
+      x_axis: 'Month',
+      category_order: 'Value, low to high',
+      top_n: 2,
+      axis: [{ column: 'Revenue', duplicateXAxis: 'count' }],
+    };
+    expect(await previewView(chart, {}, scope())).toEqual({
+      kind: 'chart',
+      chart: { labels: ['Feb', 'Other', 'Jan'], series: [{ name: 'Count', type: 'bar', data: [1, 1, 2] }] },
+    });
+  });
+
   it('computes each scorecard on its own tab, a card’s failure kept at that card', async () => {
     const teams = {
       columns: ['Name', 'Size'],

@@ -120,7 +120,14 @@ async function chartView(block: BoardBlock, scope: PreviewScope): Promise<BlockV
       ...(text(a.decimal_separator) && { decimal_separator: text(a.decimal_separator) }),
     })) as ChartAxis[];
   const sheet = await read(scope, title);
-  const spec: ChartSpec = { ...baseSpec(block, title, scope), x_axis: text(block.x_axis), axis };
+  // The grouping settings as stored; unset ones take the core's defaults, as on the server.
+  const grouping = {
+    ...(text(block.x_bucket) && { x_bucket: text(block.x_bucket) }),
+    ...(text(block.category_order) && { category_order: text(block.category_order) }),
+    ...(typeof block.top_n === 'number' && { top_n: block.top_n }),
+    ...(text(block.empty_categories) && { empty_categories: text(block.empty_categories) }),
+  } as Pick<ChartSpec, 'x_bucket' | 'category_order' | 'top_n' | 'empty_categories'>;
+  const spec: ChartSpec = { ...baseSpec(block, title, scope), x_axis: text(block.x_axis), axis, ...grouping };
   return { kind: 'chart', chart: computed(() => sheet.table.chart(spec)) };
 }
 

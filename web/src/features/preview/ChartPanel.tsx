@@ -59,8 +59,8 @@ export function ChartPanel({ model }: { model: ChartModel | null }) {
         <Select<DuplicateXAxis>
           label="Combine"
           value={chart.duplicateXAxis}
-          options={['sum', 'average']}
-          labels={{ sum: 'Sum', average: 'Average' }}
+          options={['sum', 'average', 'count', 'count distinct', 'min', 'max']}
+          labels={{ sum: 'Sum', average: 'Average', count: 'Count', 'count distinct': 'Count distinct', min: 'Min', max: 'Max' }}
           onChange={(duplicateXAxis) => setChart({ duplicateXAxis })}
         />
       </div>

@@ -54,9 +54,10 @@ export function visibleColumns(columns: readonly string[]): string[] {
 // many categories the whole row, as it does for a block added with New Block.
 const PAGED = { paginate: true, rows_per_page: DEFAULT_ROWS_PER_PAGE };
 
-/** 'Revenue by Region' for a chart the starter bound, else 'Chart'. */
+/** 'Revenue by Region' (or 'Rows by Region' for a count) for a chart the starter bound, else 'Chart'. */
 function chartTitle(settings: Record<string, unknown>): string {
-  const series = (settings.axis as { column?: string }[] | undefined)?.[0]?.column;
+  const first = (settings.axis as { column?: string; duplicateXAxis?: string }[] | undefined)?.[0];
+  const series = first?.duplicateXAxis === 'count' ? 'Rows' : first?.column;
   const x = settings.x_axis;
   return series && typeof x === 'string' && x ? `${series} by ${x}` : 'Chart';
 }
@@ -74,7 +75,7 @@ export const TEMPLATES: readonly StarterTemplate[] = [
   {
     id: 'sales',
     name: 'Sales overview',
-    summary: 'A bar chart of a number column by a category, and a table of every row.',
+    summary: 'A bar chart of a number column (or of how many rows) by a category, and a table of every row.',
     blocks: [
       {
         type: 'chart',
@@ -82,7 +83,7 @@ export const TEMPLATES: readonly StarterTemplate[] = [
         // The board's one chart, above its table: it takes the row (issue 47: it landed as a
         // third of the board beside empty space), and its settings say so.
         settings: { legendPosition: 'top', pdf_download: true, width: 'Full' },
-        // Without a number column the starter leaves the series to choose: no chart then.
+        // Without a number column the starter counts rows; a tab without any column has no chart.
         keep: (settings) => Array.isArray(settings.axis) && settings.axis.length > 0,
       },
       { type: 'table', title: (_, sheet) => `All ${sheet}`, settings: PAGED },
@@ -119,7 +120,7 @@ export const DATA_TEMPLATE = TEMPLATES[1];
 /**
  * The blocks `template` adds to a board reading `sheet`: each bound by the core's starter, with the
  * template's title and presentation. A block the template leaves out for this tab (a calendar
- * without a date column, a chart without a number column), or one that fails the catalogue's
+ * without a date column, a chart of a tab without columns), or one that fails the catalogue's
  * validation, is not planned, since the board saves its blocks as they are.
  */
 export function planBlocks(core: Core, template: StarterTemplate, sheet: SheetProfile): PlannedBlock[] {

@@ -173,6 +173,18 @@ describe('the block settings editor', () => {
     expect(onSave).toHaveBeenCalledWith({ type: 'chart', sheet_title: 'Sales', x_axis: 'Month' });
   });
 
+  it('keeps an emptied card symbol empty, and hides the symbol of a count', async () => {
+    const { user, onSave } = renderEditor({ type: 'scorecard', sheet_title: 'Sales', axis: [{ source: { sheet: 'Sales', column: 'Revenue' } }] });
+    const symbol = screen.getByRole('textbox', { name: /^Symbol/ });
+    expect(symbol).toHaveValue('$');
+    await user.clear(symbol);
+    expect(symbol).toHaveValue('');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(onSave).toHaveBeenCalledWith(expect.objectContaining({ axis: [expect.objectContaining({ symbol: '' })] }));
+    await user.selectOptions(screen.getByRole('combobox', { name: /^Function/ }), 'count');
+    expect(screen.queryByRole('textbox', { name: /^Symbol/ })).not.toBeInTheDocument();
+  });
+
   it('shows an out-of-range number as it is typed', async () => {
     const { user } = renderEditor({ type: 'table' });
     const rows = screen.getByLabelText('Rows per page');

@@ -170,6 +170,11 @@ function ScalarControl({ field, steps, scope, control }: { field: Field; steps: 
       );
     default: {
       const type = TEXT_INPUT_TYPES[field.kind] ?? 'text';
+      if (field.may_be_empty) {
+        // Emptying means "none" (a card without a symbol), so the default shows as the value
+        // until changed and an emptied input is kept empty instead of falling back to it.
+        return <input {...control} type={type} value={text(value)} placeholder="None" onChange={(e) => set(e.target.value)} />;
+      }
       return <input {...control} type={type} value={text(stored)} placeholder={text(field.default)} onChange={(e) => set(orAbsent(e.target.value))} />;
     }
   }
