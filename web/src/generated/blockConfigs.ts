@@ -648,6 +648,8 @@ export interface FormAxisItem {
   options?: string;
   /** Accepted files. Default "image/*". */
   file_mime_type?: "*" | "image/*" | "video/*" | "audio/*" | "text/*" | ".pdf" | ".doc,.docx" | ".csv,.xml,.xls,.xlsm,.xlsx";
+  /** Required. An answer with this field left empty is refused. */
+  required?: boolean;
   /** Hidden. */
   hide?: boolean;
   /** Pattern. Empty means no validation. */
@@ -2148,6 +2150,8 @@ export interface FormAxisItemSettings {
   options: string;
   /** Accepted files. Default "image/*". */
   file_mime_type: "*" | "image/*" | "video/*" | "audio/*" | "text/*" | ".pdf" | ".doc,.docx" | ".csv,.xml,.xls,.xlsm,.xlsx";
+  /** Required. An answer with this field left empty is refused. */
+  required: boolean;
   /** Hidden. */
   hide: boolean;
   /** Pattern. Empty means no validation. */
