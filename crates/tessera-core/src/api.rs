@@ -308,12 +308,13 @@ pub fn form_validate(input: &str) -> Result<String, String> {
         message: Option<String>,
     }
     let i: In = read(input)?;
-    let checked = crate::form::check_required(&i.value, i.required, &i.label)
-        .and_then(|()| crate::form::validate_field(&i.value, &i.field_type, &i.regex_validation));
-    match checked {
+    if let Err(missing) = crate::form::check_required(&i.value, i.required, &i.label) {
+        return answer(Out { valid: false, message: Some(missing.to_string()) });
+    }
+    match crate::form::validate_field(&i.value, &i.field_type, &i.regex_validation) {
         Ok(()) => answer(Out { valid: true, message: None }),
-        Err(e @ crate::form::FieldError::BadPattern { .. }) => Err(e.to_string()),
-        Err(e) => answer(Out { valid: false, message: Some(e.to_string()) }),
+        Err(e @ crate::form::FieldError::NoMatch { .. }) => answer(Out { valid: false, message: Some(e.to_string()) }),
+        Err(e) => Err(e.to_string()),
     }
 }
 
@@ -334,8 +335,8 @@ pub fn form_submission(input: &str) -> Result<String, String> {
     answer(match crate::form::validate_submission(&i.fields) {
         Ok(()) => Out { valid: true, message: None, field: None },
         Err(e @ crate::form::SubmissionError::Empty) => Out { valid: false, message: Some(e.to_string()), field: None },
-        Err(crate::form::SubmissionError::Field { index, error }) => {
-            Out { valid: false, message: Some(error.to_string()), field: Some(index) }
+        Err(crate::form::SubmissionError::Missing { index, missing }) => {
+            Out { valid: false, message: Some(missing.to_string()), field: Some(index) }
         }
     })
 }

@@ -123,9 +123,14 @@ pub enum FieldError {
     NoMatch { value: String, pattern: String },
     #[error("regex_validation `{pattern}` is not a valid pattern: {reason}")]
     BadPattern { pattern: String, reason: String },
-    /// Shown to the submitter as it is, so it is a sentence about the field, not the value.
-    #[error("{}", REQUIRED_FIELD.replace("{label}", .label))]
-    Required { label: String },
+}
+
+/// A required field left blank, named by its label. Shown to the submitter as it is, so it is a
+/// sentence about the field, not the value.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{}", REQUIRED_FIELD.replace("{label}", .label))]
+pub struct Missing {
+    pub label: String,
 }
 
 /// One field of a submitted answer, as [`validate_submission`] reads it.
@@ -148,9 +153,9 @@ pub struct SubmittedField {
 pub enum SubmissionError {
     #[error("{}", EMPTY_SUBMISSION)]
     Empty,
-    /// The field at `index` of the answer is refused for `error`.
-    #[error("{error}")]
-    Field { index: usize, error: FieldError },
+    /// The field at `index` of the answer is required and blank.
+    #[error("{missing}")]
+    Missing { index: usize, missing: Missing },
 }
 
 /// A field's default with its tokens replaced.
@@ -204,10 +209,10 @@ pub fn is_blank(value: &str) -> bool {
 
 /// Refuses a blank `value` of a required field, whatever its type (a file field's value is the
 /// file's address); `label` names the field in the message.
-pub fn check_required(value: &str, required: bool, label: &str) -> Result<(), FieldError> {
+pub fn check_required(value: &str, required: bool, label: &str) -> Result<(), Missing> {
     if required && is_blank(value) {
         let label = if label.trim().is_empty() { UNLABELLED } else { label.trim() };
-        return Err(FieldError::Required { label: label.to_owned() });
+        return Err(Missing { label: label.to_owned() });
     }
     Ok(())
 }
@@ -222,7 +227,7 @@ pub fn validate_submission(fields: &[SubmittedField]) -> Result<(), SubmissionEr
         return Err(SubmissionError::Empty);
     }
     for (index, field) in fields.iter().enumerate().filter(|(_, field)| !field.hidden) {
-        check_required(&field.value, field.required, &field.label).map_err(|error| SubmissionError::Field { index, error })?;
+        check_required(&field.value, field.required, &field.label).map_err(|missing| SubmissionError::Missing { index, missing })?;
     }
     Ok(())
 }
@@ -384,8 +389,8 @@ mod tests {
             assert_eq!(check_required(blank, true, "Name").unwrap_err().to_string(), "Name is required.", "{blank:?}");
         }
         assert_eq!(check_required("\u{feff}", true, "Name"), Ok(()), "U+FEFF is not white space");
-        assert_eq!(check_required("", true, "  "), Err(FieldError::Required { label: "This field".into() }));
-        assert_eq!(check_required("", true, " Your CV "), Err(FieldError::Required { label: "Your CV".into() }));
+        assert_eq!(check_required("", true, "  "), Err(Missing { label: "This field".into() }));
+        assert_eq!(check_required("", true, " Your CV "), Err(Missing { label: "Your CV".into() }));
     }
 
     #[test]
@@ -403,7 +408,7 @@ mod tests {
     fn the_first_blank_required_visible_field_is_named() {
         let answer = [field("Name", "Ada", false, false), field("Email", " ", true, false), field("Phone", "", true, false)];
         let refused = validate_submission(&answer).unwrap_err();
-        assert_eq!(refused, SubmissionError::Field { index: 1, error: FieldError::Required { label: "Email".into() } });
+        assert_eq!(refused, SubmissionError::Missing { index: 1, missing: Missing { label: "Email".into() } });
         assert_eq!(refused.to_string(), "Email is required.");
         let hidden_required = [field("Token", "", true, true), field("Name", "Ada", false, false)];
         assert_eq!(validate_submission(&hidden_required), Ok(()), "required does not apply to hidden fields");
