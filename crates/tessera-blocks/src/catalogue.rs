@@ -45,6 +45,7 @@
 //! | form field `file_mime_type` | `image/*` | 8 choices | | §3.8 |
 //! | form field `placeholder` | `Type here..` | | | §3.8 |
 //! | form field `type` | `text` | the form's field types | | §3.8 |
+//! | form field `required` (key chosen here) | `false` | on or off (hidden while `hide` is on) | | issue 48 |
 //! | scorecard `function` / `symbol` | `sum` / `$` (an emptied symbol stays empty; counts have none) | sum, average, first row, last row, count, count distinct, min, max (issue 48) | | §3.9 |
 //! | chart `x_bucket` / `category_order` / `top_n` / `empty_categories` | `Automatic` / `As in the sheet` / unset (0: all) / `Show as (empty)` | see the field | | issue 48 |
 //! | map `title_column`, `description_column`, `address_column`, `image_column` | | columns | yes | §3.10, §5 |
@@ -496,6 +497,10 @@ const FORM_FIELD: &[Field] = &[
         .options(FILE_MIME_TYPES)
         .text("image/*")
         .visible(Rule::Equals { field: "type", value: "file" }),
+    // Issue 48: a hidden field is filled by its default, not by the submitter, so it cannot be required.
+    field("required", "Required", Bool, Columns)
+        .visible(Rule::IsOff { field: "hide" })
+        .help("An answer with this field left empty is refused."),
     field("hide", "Hidden", Bool, Columns),
     field("regex_validation", "Pattern", Text, Columns).visible(NOT_FILE).help("Empty means no validation."),
     field("placeholder", "Placeholder", Text, Columns).text("Type here..").visible(NOT_FILE),

@@ -756,6 +756,8 @@ pub struct FormAxisItem {
     pub options: String,
     /// Accepted files
     pub file_mime_type: String,
+    /// Required
+    pub required: bool,
     /// Hidden
     pub hide: bool,
     /// Pattern

@@ -559,6 +559,8 @@ fn visibility_rows() -> Vec<(&'static str, Value, &'static str, bool)> {
         ("table", json!({"axis": [{"type": "number"}]}), "axis[0].options", false),
         ("table", json!({"axis": [{"type": "select"}]}), "axis[0].options", true),
         ("form", json!({"axis": [{"type": "date"}]}), "axis[0].options", false),
+        ("form", json!({"axis": [{"column": "Name"}]}), "axis[0].required", true),
+        ("form", json!({"axis": [{"column": "Name", "hide": true}]}), "axis[0].required", false),
         ("table", json!({"axis": [{"type": "select"}]}), "axis[0].source", false),
         ("table", json!({"axis": [{"type": "select", "from_google_sheet": true}]}), "axis[0].source", true),
         ("table", json!({"axis": [{"type": "select"}]}), "axis[0].source", false),

@@ -46,6 +46,7 @@ pub const OPERATIONS: &[&str] = &[
     "markdown",
     "form_default",
     "form_validate",
+    "form_submission",
     "valid_email",
     "contrast",
     "display",
@@ -69,6 +70,7 @@ pub fn evaluate(op: &str, input: &str) -> Result<String, String> {
         "markdown" => markdown_texts(input),
         "form_default" => form_default(input),
         "form_validate" => form_validate(input),
+        "form_submission" => form_submission(input),
         "valid_email" => valid_email(input),
         "contrast" => contrast(input),
         "display" => display(input),
@@ -284,7 +286,8 @@ pub fn form_default(input: &str) -> Result<String, String> {
     answer(crate::form::resolve_default(&i.text, &i.context).map_err(|e| e.to_string())?)
 }
 
-/// `form_validate`: `{value, type?, regex_validation?}` → `{valid, message}`.
+/// `form_validate`: `{value, type?, regex_validation?, required?, label?}` → `{valid, message}`:
+/// a required field's blank value first (named by `label`), then the pattern.
 pub fn form_validate(input: &str) -> Result<String, String> {
     #[derive(Deserialize)]
     struct In {
@@ -293,6 +296,10 @@ pub fn form_validate(input: &str) -> Result<String, String> {
         field_type: String,
         #[serde(default)]
         regex_validation: String,
+        #[serde(default)]
+        required: bool,
+        #[serde(default)]
+        label: String,
     }
     /// A value that fails its pattern is an answer, not an error; a broken pattern is.
     #[derive(Serialize)]
@@ -301,11 +308,37 @@ pub fn form_validate(input: &str) -> Result<String, String> {
         message: Option<String>,
     }
     let i: In = read(input)?;
+    if let Err(missing) = crate::form::check_required(&i.value, i.required, &i.label) {
+        return answer(Out { valid: false, message: Some(missing.to_string()) });
+    }
     match crate::form::validate_field(&i.value, &i.field_type, &i.regex_validation) {
         Ok(()) => answer(Out { valid: true, message: None }),
         Err(e @ crate::form::FieldError::NoMatch { .. }) => answer(Out { valid: false, message: Some(e.to_string()) }),
         Err(e) => Err(e.to_string()),
     }
+}
+
+/// `form_submission`: `{fields: [{label?, value?, required?, hidden?}]}` → `{valid, message,
+/// field}`, `field` the index of the field at fault (null when the whole answer is).
+pub fn form_submission(input: &str) -> Result<String, String> {
+    #[derive(Deserialize)]
+    struct In {
+        fields: Vec<crate::form::SubmittedField>,
+    }
+    #[derive(Serialize)]
+    struct Out {
+        valid: bool,
+        message: Option<String>,
+        field: Option<usize>,
+    }
+    let i: In = read(input)?;
+    answer(match crate::form::validate_submission(&i.fields) {
+        Ok(()) => Out { valid: true, message: None, field: None },
+        Err(e @ crate::form::SubmissionError::Empty) => Out { valid: false, message: Some(e.to_string()), field: None },
+        Err(crate::form::SubmissionError::Missing { index, missing }) => {
+            Out { valid: false, message: Some(missing.to_string()), field: Some(index) }
+        }
+    })
 }
 
 /// `valid_email`: `{text}` → whether it is an email address.

@@ -30,6 +30,27 @@
 //! | `x`        | text   | `(`               | error: invalid pattern          |
 //! | `AB`       | text   | `/^ab$/i`         | valid: JavaScript-style, `i` flag |
 //!
+//! **Required fields and empty answers** (issue 48; the specs give no text, so these are
+//! [`REQUIRED_FIELD`] and [`EMPTY_SUBMISSION`]). A field's `required` setting refuses a value that
+//! is blank: empty, or nothing but white space (Unicode's `White_Space`, as Rust's `trim` reads it:
+//! a no-break space or U+0085 is blank, a zero-width no-break space U+FEFF is not). It applies to
+//! file fields too (their value is the uploaded file's address), and is checked before the
+//! pattern. A whole answer ([`validate_submission`]) is refused when nothing in it is filled in:
+//! every field the submitter sees is blank, or, on a form whose fields are all hidden, every
+//! field is. Hidden fields are filled by their defaults, not by the submitter, so they never make
+//! an answer count as filled in while a visible field exists, and `required` does not apply to
+//! them (the editor hides the switch on a hidden field). An empty answer is refused before any
+//! required field is named: the whole form is at fault, not one field.
+//!
+//! | fields (value, required, hidden)          | result                                     |
+//! |-------------------------------------------|--------------------------------------------|
+//! | `Ada`; ` ` required                       | not valid: "Email is required."            |
+//! | ` `; `` (both optional)                   | not valid: "Fill in at least one field before sending." |
+//! | ``; `web` hidden                          | not valid: the hidden default fills nothing in |
+//! | ``; `Ada`                                 | valid: one field is filled in              |
+//! | `` required, hidden; `Ada`                | valid: required does not apply to hidden fields |
+//! | `2026-11-21` hidden (all hidden)          | valid: a one-click form                    |
+//!
 //! **E-mail addresses** (platform §5, "a simple pattern (local part, @, domain, dot, two or more
 //! letters)"): the trimmed text holds no space, exactly one `@` with something before it, and
 //! after it a domain, a dot, then two or more letters up to the end. Letters are Unicode letters
@@ -63,6 +84,13 @@ pub const FILE_FIELD_TYPE: &str = "file";
 /// Compiled-size limit of a `regex_validation` pattern, in bytes.
 const PATTERN_SIZE_LIMIT: usize = 256 * 1024;
 
+/// What a blank required field is told; `{label}` is the field's label.
+pub const REQUIRED_FIELD: &str = "{label} is required.";
+/// What an answer with nothing filled in is told.
+pub const EMPTY_SUBMISSION: &str = "Fill in at least one field before sending.";
+/// The name a required field without a label goes by in [`REQUIRED_FIELD`].
+const UNLABELLED: &str = "This field";
+
 /// The users dialog's alert for an empty name or e-mail (platform §5), word for word.
 pub const MISSING_NAME_OR_EMAIL: &str = "Please fill in both Name and Email.";
 /// The users dialog's alert for an invalid e-mail (platform §5); `{email}` is an example.
@@ -95,6 +123,39 @@ pub enum FieldError {
     NoMatch { value: String, pattern: String },
     #[error("regex_validation `{pattern}` is not a valid pattern: {reason}")]
     BadPattern { pattern: String, reason: String },
+}
+
+/// A required field left blank, named by its label. Shown to the submitter as it is, so it is a
+/// sentence about the field, not the value.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{}", REQUIRED_FIELD.replace("{label}", .label))]
+pub struct Missing {
+    pub label: String,
+}
+
+/// One field of a submitted answer, as [`validate_submission`] reads it.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
+pub struct SubmittedField {
+    /// What the submitter reads the field as: its label, else its column.
+    #[serde(default)]
+    pub label: String,
+    /// The value sent: text, a multi-select's choices joined, a file's address; empty when none.
+    #[serde(default)]
+    pub value: String,
+    #[serde(default)]
+    pub required: bool,
+    #[serde(default)]
+    pub hidden: bool,
+}
+
+/// Why a whole answer was refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SubmissionError {
+    #[error("{}", EMPTY_SUBMISSION)]
+    Empty,
+    /// The field at `index` of the answer is required and blank.
+    #[error("{missing}")]
+    Missing { index: usize, missing: Missing },
 }
 
 /// A field's default with its tokens replaced.
@@ -139,6 +200,36 @@ pub fn validate_field(value: &str, field_type: &str, regex: &str) -> Result<(), 
         Some(re) if !re.is_match(value) => Err(FieldError::NoMatch { value: value.to_owned(), pattern: regex.to_owned() }),
         _ => Ok(()),
     }
+}
+
+/// Whether a value is blank: empty or only white space, as a required field refuses it.
+pub fn is_blank(value: &str) -> bool {
+    value.trim().is_empty()
+}
+
+/// Refuses a blank `value` of a required field, whatever its type (a file field's value is the
+/// file's address); `label` names the field in the message.
+pub fn check_required(value: &str, required: bool, label: &str) -> Result<(), Missing> {
+    if required && is_blank(value) {
+        let label = if label.trim().is_empty() { UNLABELLED } else { label.trim() };
+        return Err(Missing { label: label.to_owned() });
+    }
+    Ok(())
+}
+
+/// Checks a whole answer before it becomes a row: refused when nothing is filled in, then at the
+/// first visible required field that is blank (see the module's table). Each value's type and
+/// pattern are [`validate_field`]'s.
+pub fn validate_submission(fields: &[SubmittedField]) -> Result<(), SubmissionError> {
+    let any_visible = fields.iter().any(|field| !field.hidden);
+    let counts = |field: &&SubmittedField| !any_visible || !field.hidden;
+    if fields.iter().filter(counts).all(|field| is_blank(&field.value)) {
+        return Err(SubmissionError::Empty);
+    }
+    for (index, field) in fields.iter().enumerate().filter(|(_, field)| !field.hidden) {
+        check_required(&field.value, field.required, &field.label).map_err(|missing| SubmissionError::Missing { index, missing })?;
+    }
+    Ok(())
 }
 
 /// Whether `text` is an e-mail address by the simple pattern of platform §5.
@@ -286,6 +377,49 @@ mod tests {
         assert!(compile_pattern("(?:a{1000}){1000}").is_err());
     }
 
+    fn field(label: &str, value: &str, required: bool, hidden: bool) -> SubmittedField {
+        SubmittedField { label: label.into(), value: value.into(), required, hidden }
+    }
+
+    #[test]
+    fn a_required_field_refuses_a_blank_value_of_any_type() {
+        assert_eq!(check_required("Ada", true, "Name"), Ok(()));
+        assert_eq!(check_required("", false, "Name"), Ok(()));
+        for blank in ["", " ", "\t\n", "\u{a0}", "\u{85}", "\u{2028}"] {
+            assert_eq!(check_required(blank, true, "Name").unwrap_err().to_string(), "Name is required.", "{blank:?}");
+        }
+        assert_eq!(check_required("\u{feff}", true, "Name"), Ok(()), "U+FEFF is not white space");
+        assert_eq!(check_required("", true, "  "), Err(Missing { label: "This field".into() }));
+        assert_eq!(check_required("", true, " Your CV "), Err(Missing { label: "Your CV".into() }));
+    }
+
+    #[test]
+    fn an_answer_with_nothing_filled_in_is_refused_before_any_required_field() {
+        let empty = [field("Name", " ", true, false), field("Email", "", false, false)];
+        assert_eq!(validate_submission(&empty), Err(SubmissionError::Empty));
+        assert_eq!(SubmissionError::Empty.to_string(), "Fill in at least one field before sending.");
+        assert_eq!(validate_submission(&[]), Err(SubmissionError::Empty), "a form without fields has nothing to send");
+        let only_hidden_filled = [field("Name", "", false, false), field("Source", "web", false, true)];
+        assert_eq!(validate_submission(&only_hidden_filled), Err(SubmissionError::Empty), "a hidden default fills nothing in");
+        assert_eq!(validate_submission(&[field("Name", "", false, false), field("Email", "a@b.co", false, false)]), Ok(()));
+    }
+
+    #[test]
+    fn the_first_blank_required_visible_field_is_named() {
+        let answer = [field("Name", "Ada", false, false), field("Email", " ", true, false), field("Phone", "", true, false)];
+        let refused = validate_submission(&answer).unwrap_err();
+        assert_eq!(refused, SubmissionError::Missing { index: 1, missing: Missing { label: "Email".into() } });
+        assert_eq!(refused.to_string(), "Email is required.");
+        let hidden_required = [field("Token", "", true, true), field("Name", "Ada", false, false)];
+        assert_eq!(validate_submission(&hidden_required), Ok(()), "required does not apply to hidden fields");
+    }
+
+    #[test]
+    fn a_form_of_hidden_fields_only_counts_them() {
+        assert_eq!(validate_submission(&[field("On", "2026-11-21", false, true)]), Ok(()), "a one-click form");
+        assert_eq!(validate_submission(&[field("By", "", false, true), field("On", " ", false, true)]), Err(SubmissionError::Empty));
+    }
+
     #[test]
     fn emails_follow_the_simple_pattern() {
         for yes in ["ada@example.com", " ada@example.com ", "ada@mail.example.co.uk", "a.b+c@x.io", "ada@пример.рф", "ada@b..com"] {
@@ -348,5 +482,17 @@ mod tests {
             Err(r##"regex_validation `(` is not a valid pattern: found open group without closing ')'"##.to_owned())
         );
         assert_eq!(crate::api::evaluate("valid_email", r##"{"text":" ada@example.com "}"##), Ok(r##"true"##.to_owned()));
+        assert_eq!(
+            crate::api::evaluate("form_validate", r##"{"value":" ","type":"file","required":true,"label":"CV"}"##),
+            Ok(r##"{"valid":false,"message":"CV is required."}"##.to_owned())
+        );
+        assert_eq!(
+            crate::api::evaluate("form_submission", r##"{"fields":[{"label":"Name","value":"Ada"},{"label":"Email","required":true}]}"##),
+            Ok(r##"{"valid":false,"message":"Email is required.","field":1}"##.to_owned())
+        );
+        assert_eq!(
+            crate::api::evaluate("form_submission", r##"{"fields":[{"label":"Name"}]}"##),
+            Ok(r##"{"valid":false,"message":"Fill in at least one field before sending.","field":null}"##.to_owned())
+        );
     }
 }

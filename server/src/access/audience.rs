@@ -50,7 +50,7 @@ use serde::Serialize;
 use serde_json::{Map, Value};
 use tessera_blocks::{BlockType, DefaultValue};
 use tessera_core::context::Context;
-use tessera_core::form::{self, FieldError};
+use tessera_core::form::{self, FieldError, SubmissionError};
 use tessera_core::table::RECORD_ID_COLUMN;
 use utoipa::ToSchema;
 
@@ -385,8 +385,14 @@ pub const MAX_CELL_CHARS: usize = 50_000;
 
 /// Checks a write's values against the sheet and the block before anything is stored: every
 /// column must exist in the sheet, every value must fit its column's type (`type`, `options`,
-/// `character_limit` of the block's axis entry) and the form's `regex_validation`, and on an
-/// append every `required` field must be filled. The 422 names the column at fault.
+/// `character_limit` of the block's axis entry) and the form's `regex_validation`, and the
+/// `required` fields must be filled. The 422 names the column at fault.
+///
+/// A form's answer (an append through a block that submits) is the core's whole-answer rule,
+/// `tessera_core::form::validate_submission`: an answer with nothing filled in is a 400 (no one
+/// field is at fault), then the first blank required field a 422. The browser checks the same
+/// before sending, but a hand-made request is held to it here. Other writes refuse a blank
+/// required field they add (an append) or send (an edit leaves the others alone).
 ///
 /// An empty value passes the type and pattern checks (it clears the cell); `required` is what
 /// refuses blanks. The pattern rule is the core's (`tessera_core::form::validate_field`: the
@@ -408,16 +414,45 @@ pub fn check_values(
         let label = entry.and_then(|entry| text(entry, "label")).filter(|label| !label.trim().is_empty()).unwrap_or(column);
         check_value(block, entry, label, value).map_err(|message| Error::invalid(column.clone(), message))?;
     }
-    for entry in axis_entries(&block.config).filter(|entry| flag(entry, "required")) {
+    let submits = BlockType::parse(&block.block_type).is_some_and(|kind| kind.capabilities().writes.submit);
+    if submits && change == RowChange::Append {
+        return check_answer(&block.config, values);
+    }
+    for entry in axis_entries(&block.config) {
         let Some(column) = text(entry, "column") else { continue };
-        let blank = values.get(column).is_none_or(|value| value.trim().is_empty());
-        let sent_or_new = change == RowChange::Append || values.contains_key(column);
-        if blank && sent_or_new {
-            let label = text(entry, "label").filter(|label| !label.trim().is_empty()).unwrap_or(column);
-            return Err(Error::invalid(column, format!("`{label}` is required.")));
+        if change == RowChange::Edit && !values.contains_key(column) {
+            continue;
         }
+        let value = values.get(column).map_or("", String::as_str);
+        form::check_required(value, flag(entry, "required"), field_label(entry, column))
+            .map_err(|missing| Error::invalid(column, missing.to_string()))?;
     }
     Ok(())
+}
+
+/// A form's whole answer by the core's rule: its fields (the axis entries with a column) as the
+/// submitter filled them, a field not sent being blank.
+fn check_answer(config: &Map<String, Value>, values: &Values) -> Result<(), Error> {
+    let entries: Vec<(&str, &Map<String, Value>)> =
+        axis_entries(config).filter_map(|entry| text(entry, "column").map(|column| (column, entry))).collect();
+    let fields: Vec<form::SubmittedField> = entries
+        .iter()
+        .map(|(column, entry)| form::SubmittedField {
+            label: field_label(entry, column).to_owned(),
+            value: values.get(*column).cloned().unwrap_or_default(),
+            required: flag(entry, "required"),
+            hidden: flag(entry, "hide"),
+        })
+        .collect();
+    form::validate_submission(&fields).map_err(|refusal| match refusal {
+        SubmissionError::Empty => Error::BadRequest(refusal.to_string()),
+        SubmissionError::Missing { index, missing } => Error::invalid(entries[index].0, missing.to_string()),
+    })
+}
+
+/// What a field is called to the submitter: its label, else its column.
+fn field_label<'a>(entry: &'a Map<String, Value>, column: &'a str) -> &'a str {
+    text(entry, "label").filter(|label| !label.trim().is_empty()).unwrap_or(column)
 }
 
 fn check_value(block: &StoredBlock, entry: Option<&Map<String, Value>>, label: &str, value: &str) -> Result<(), String> {
@@ -802,7 +837,7 @@ mod tests {
             assert_eq!(field, column, "{bad}");
             assert!(message.contains(column), "{message}");
         }
-        assert_eq!(check(axis, &[("Amount", "")], RowChange::Append), Ok(()), "blank clears a cell");
+        assert_eq!(check(axis, &[("Amount", ""), ("Email", "ada@example.com")], RowChange::Append), Ok(()), "blank clears a cell");
     }
 
     #[test]
@@ -811,7 +846,7 @@ mod tests {
         let axis = json!([{"column": "Name", "label": "Your name", "required": true},
                           {"column": "Code", "regex_validation": "^[A-Z]{3}$", "validation_message": "Three capitals, please."}]);
         let (field, message) = check(axis.clone(), &[("Code", "ABC")], RowChange::Append).unwrap_err();
-        assert_eq!((field.as_str(), message.as_str()), ("Name", "`Your name` is required."));
+        assert_eq!((field.as_str(), message.as_str()), ("Name", "Your name is required."));
         assert_eq!(check(axis.clone(), &[("Code", "ABC")], RowChange::Edit), Ok(()), "an edit leaves unsent fields alone");
         assert_eq!(check(axis.clone(), &[("Name", " ")], RowChange::Edit).unwrap_err().0, "Name");
         let (field, message) = check(axis.clone(), &[("Name", "Ada"), ("Code", "abc")], RowChange::Append).unwrap_err();
@@ -822,6 +857,39 @@ mod tests {
         assert_eq!(check(broken, &[("Code", "anything")], RowChange::Append), Ok(()), "a broken pattern leaves the field unvalidated");
         let too_long = "x".repeat(MAX_CELL_CHARS + 1);
         assert_eq!(check(json!([]), &[("Name", &too_long)], RowChange::Append).unwrap_err().0, "Name");
+    }
+
+    #[test]
+    fn a_form_answer_with_nothing_filled_in_is_a_400_whoever_sends_it() {
+        let axis = json!([{"column": "Name"}, {"column": "Email", "type": "email"}, {"column": "Paid", "hide": true, "default": "no"}]);
+        let access = block("form", json!({ "axis": axis }));
+        let columns = ["Name", "Email", "Paid"].map(String::from);
+        let answer = |pairs: &[(&str, &str)]| -> Values { pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect() };
+        for empty in [answer(&[]), answer(&[("Name", " "), ("Email", "")]), answer(&[("Paid", "yes")])] {
+            let refused = check_values(&access.block, "Orders", &columns, &empty, RowChange::Append).unwrap_err();
+            assert!(
+                matches!(&refused, Error::BadRequest(message) if message == "Fill in at least one field before sending."),
+                "{empty:?}: {refused:?}"
+            );
+        }
+        assert_eq!(check_values(&access.block, "Orders", &columns, &answer(&[("Name", "Ada")]), RowChange::Append).ok(), Some(()));
+        let table = block("table", json!({"axis": [{"column": "Name"}]}));
+        assert_eq!(
+            check_values(&table.block, "Orders", &columns, &answer(&[]), RowChange::Append).ok(),
+            Some(()),
+            "a table's new row starts blank and is filled in by editing it"
+        );
+    }
+
+    #[test]
+    fn a_hidden_field_is_not_required_and_a_blank_required_file_is_refused() {
+        let axis = json!([
+            {"column": "Name", "required": true, "hide": true}, {"column": "Email"},
+            {"column": "Code", "type": "file", "required": true, "label": "CV"}
+        ]);
+        assert_eq!(check(axis.clone(), &[("Code", "/api/uploads/abc")], RowChange::Append), Ok(()));
+        let (field, message) = check(axis, &[("Email", "ada@example.com"), ("Code", " ")], RowChange::Append).unwrap_err();
+        assert_eq!((field.as_str(), message.as_str()), ("Code", "CV is required."));
     }
 
     #[test]

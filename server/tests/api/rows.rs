@@ -273,6 +273,69 @@ both_databases! {
         assert_eq!(store::version(server.db(), &sheet.id).await.unwrap(), version);
     }
 
+    async fn an_empty_form_answer_or_a_blank_required_field_is_refused_and_stores_nothing(backend) {
+        let server = TestServer::start(backend).await;
+        let (ada, board_id, sheet) = ada_with_board(&server, "upload").await;
+        ada.put(&format!("/api/boards/{board_id}"), json!({"public": true})).await.expect(200);
+        let form = board_block(&ada, &board_id, json!({"type": "form", "axis": [
+            {"column": "Name", "label": "Your name", "required": true}, {"column": "Email", "type": "email"},
+            {"column": "Amount", "type": "file", "label": "Receipt", "required": true}, {"column": "Size", "hide": true, "default": "M"}
+        ]})).await;
+        let guest = server.guest();
+        let sam = server.user("Sam", "sam@example.com").await;
+        let before = stored(&server, &sheet).await;
+        let version = store::version(server.db(), &sheet.id).await.unwrap();
+        let url = format!("/api/blocks/{form}/rows");
+
+        // Nothing filled in: the hidden default and white space fill nothing in, for a guest or a signed-in viewer.
+        for (client, values) in [
+            (&guest, json!({})),
+            (&guest, json!({"Name": " \t", "Email": "", "Amount": null, "Size": "M"})),
+            (&guest, json!({"Size": "L"})),
+            (&sam, json!({"Name": ""})),
+        ] {
+            let refused = client.post(&url, json!({ "values": values })).await;
+            assert_eq!(refused.status, 400, "{values}: {}", refused.text);
+            assert_eq!(refused.error(), "Fill in at least one field before sending.", "{values}");
+        }
+        // A required field left blank, a file field too, is named.
+        for (values, field, message) in [
+            (json!({"Email": "g@example.com", "Amount": "/api/uploads/abc"}), "Name", "Your name is required."),
+            (json!({"Name": "Gus", "Amount": " "}), "Amount", "Receipt is required."),
+        ] {
+            let refused = guest.post(&url, json!({ "values": values })).await;
+            assert_eq!((refused.status, refused.json["field"].as_str(), refused.error()), (422, Some(field), message), "{values}");
+        }
+        assert_eq!(stored(&server, &sheet).await, before, "no refused answer is stored");
+        assert_eq!(store::version(server.db(), &sheet.id).await.unwrap(), version);
+
+        let filled = guest.post(&url, json!({"values": {"Name": "Gus", "Amount": "/api/uploads/abc", "Size": "M"}})).await;
+        let record = filled.expect(201)["record_id"].as_str().unwrap().to_owned();
+        assert_eq!(cells_of(&stored(&server, &sheet).await, &record), ["Gus", "", "/api/uploads/abc", "M", record.as_str()]);
+    }
+
+    async fn an_app_pages_form_refuses_an_empty_answer_too(backend) {
+        let server = TestServer::start(backend).await;
+        let ada = server.user("Ada", "ada@example.com").await;
+        let workspace_id = workspace(&ada, "acme").await;
+        let app = app_in(&ada, &workspace_id, "shop").await;
+        ada.put(&format!("/api/apps/{app}"), json!({"public": true})).await.expect(200);
+        let (spreadsheet_id, sheet) = spreadsheet(&server, &workspace_id, "upload").await;
+        sqlx::query("UPDATE apps SET spreadsheet_id = $1 WHERE id = $2").bind(&spreadsheet_id).bind(&app).execute(&server.db().pool).await.unwrap();
+        let page = ada.get(&format!("/api/pages/{app}")).await.expect(200)["home_page_id"].as_str().unwrap().to_owned();
+        let form = ada.post(&format!("/api/apps/{app}/pages/{page}/blocks"), json!({
+            "type": "form", "sheet_title": "Orders", "axis": [{"column": "Name"}, {"column": "Email", "type": "email"}]
+        })).await.expect(201)["id"].as_str().unwrap().to_owned();
+        let before = stored(&server, &sheet).await;
+        for client in [&server.guest(), &ada] {
+            let refused = client.post(&format!("/api/blocks/{form}/rows"), json!({"values": {"Name": "  "}})).await;
+            assert_eq!((refused.status, refused.error()), (400, "Fill in at least one field before sending."), "{}", refused.text);
+        }
+        assert_eq!(stored(&server, &sheet).await, before);
+        server.guest().post(&format!("/api/blocks/{form}/rows"), json!({"values": {"Email": "g@example.com"}})).await.expect(201);
+        assert_eq!(stored(&server, &sheet).await.len(), before.len() + 1);
+    }
+
     async fn a_hidden_user_email_field_is_filled_from_the_session(backend) {
         let server = TestServer::start(backend).await;
         let (ada, board_id, sheet) = ada_with_board(&server, "upload").await;

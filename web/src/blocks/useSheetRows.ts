@@ -1,5 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { toApiError } from '../api/errors';
+import { useRowWritesStore } from '../store/rowWritesStore';
 
 /** platform §8 "Sheet fetch fails": the server's message, else the error's, else this. */
 export const DATA_ERROR = 'Data Error';
@@ -11,12 +12,18 @@ export type SheetLoad<Answer> = { status: 'loading' } | { status: 'ready'; answe
  * an app block: its page, sheet and block). `fetchRows` is how the shell asks for them: a board
  * GETs /api/board/{spreadsheetId}/sheet/{title}, an app page /v3/api/page/sheet/{title}. A load
  * that a newer one replaced is aborted and never shown.
+ *
+ * They are read again, too, when this tab writes rows (`rowWritesStore`): the block keeps showing
+ * what it has until the new answer comes, so a form's answer refreshes the board without a flash.
  */
 export function useSheetRows<Answer>(fetchRows: (signal: AbortSignal) => Promise<Answer>, key: string): SheetLoad<Answer> {
   const [load, setLoad] = useState<SheetLoad<Answer>>({ status: 'loading' });
+  const written = useRowWritesStore((state) => state.written);
+  const loadedKey = useRef<string | null>(null);
   useEffect(() => {
     const abort = new AbortController();
-    setLoad({ status: 'loading' });
+    if (loadedKey.current !== key) setLoad({ status: 'loading' });
+    loadedKey.current = key;
     fetchRows(abort.signal).then(
       (answer) => {
         if (!abort.signal.aborted) setLoad({ status: 'ready', answer });
@@ -28,6 +35,6 @@ export function useSheetRows<Answer>(fetchRows: (signal: AbortSignal) => Promise
     return () => abort.abort();
     // `key` names everything fetchRows reads, so a new closure with the same key is the same load.
     // eslint-disable-next-line react-hooks/exhaustive-deps -- chosen on purpose, see above
-  }, [key]);
+  }, [key, written]);
   return load;
 }

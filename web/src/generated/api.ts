@@ -6398,7 +6398,7 @@ export interface operations {
                     "application/json": components["schemas"]["Appended"];
                 };
             };
-            /** @description This kind of block adds no rows */
+            /** @description This kind of block adds no rows, or a form's answer has nothing filled in */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6440,7 +6440,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A value is invalid; `field` names its column */
+            /** @description A value is invalid or a required field is blank; `field` names its column */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -656,6 +656,8 @@ export interface FormAxisItem {
   options?: string;
   /** Accepted files. Default "image/*". */
   file_mime_type?: "*" | "image/*" | "video/*" | "audio/*" | "text/*" | ".pdf" | ".doc,.docx" | ".csv,.xml,.xls,.xlsm,.xlsx";
+  /** Required. An answer with this field left empty is refused. */
+  required?: boolean;
   /** Hidden. */
   hide?: boolean;
   /** Pattern. Empty means no validation. */
@@ -2164,6 +2166,8 @@ export interface FormAxisItemSettings {
   options: string;
   /** Accepted files. Default "image/*". */
   file_mime_type: "*" | "image/*" | "video/*" | "audio/*" | "text/*" | ".pdf" | ".doc,.docx" | ".csv,.xml,.xls,.xlsm,.xlsx";
+  /** Required. An answer with this field left empty is refused. */
+  required: boolean;
   /** Hidden. */
   hide: boolean;
   /** Pattern. Empty means no validation. */

@@ -79,10 +79,10 @@ pub struct AppendParams {
 #[utoipa::path(post, path = "/blocks/{blockId}/rows", tag = "rows", request_body = RowValues,
     params(("blockId" = String, Path, description = "The form, table or list block the row comes from"),
         ("tz_offset" = Option<String>, Query, description = "The submitter's offset from UTC in minutes, east positive (60 for UTC+1), -840 to 840; a form's hidden `[(today)]` field gets the date there (UTC when absent)")),
-    responses((status = 201, body = Appended), (status = 400, body = ErrorBody, description = "This kind of block adds no rows"),
+    responses((status = 201, body = Appended), (status = 400, body = ErrorBody, description = "This kind of block adds no rows, or a form's answer has nothing filled in"),
         (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody),
         (status = 409, body = ErrorBody, description = "The source is read-only (a published CSV link)"),
-        (status = 422, body = ErrorBody, description = "A value is invalid; `field` names its column")))]
+        (status = 422, body = ErrorBody, description = "A value is invalid or a required field is blank; `field` names its column")))]
 async fn append(
     State(state): State<AppState>,
     caller: Caller,

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useRowWritesStore } from '../../store/rowWritesStore';
 import { NO_SHEET, boardFirstPaint, boardSource, pageSource } from './sources';
 
 const block = { id: 'b1', type: 'table', sheet_title: 'Sales' };
@@ -115,6 +116,16 @@ describe('first paint', () => {
     expect((await source.rows(block, { page: 1, rowsPerPage: 5 })).total).toBe(1);
     expect((await source.rows(block, { page: 1, rowsPerPage: 5 })).total).toBe(2);
     expect(paths()).toEqual(['/api/board/s1/sheet/Sales', '/api/board/s1/first-paint', '/api/board/s1/sheet/Sales', '/api/board/s1/sheet/Sales']);
+  });
+
+  it('is not used once this tab has written rows: a block shown later reads them as they are now', async () => {
+    const paths = serving();
+    const paint = boardFirstPaint('sales', 's1', viewer);
+    paint.start();
+    useRowWritesStore.getState().wrote();
+    const source = boardSource('sales', 's1', viewer, paint);
+    expect((await source.rows(block, { page: 1, rowsPerPage: 5 })).total).toBe(2);
+    expect(paths()).toEqual(['/api/board/s1/first-paint', '/api/board/s1/sheet/Sales']);
   });
 
   it('is not used once the viewer searches or filters otherwise', async () => {

@@ -2,6 +2,7 @@
 // path). Both answer the same shapes; only the addresses differ. A visitor's board or page asks
 // for every block's first paint at once (`FirstPaint`), then each block asks for itself.
 import { embedToken } from '../../api/requestContext';
+import { useRowWritesStore } from '../../store/rowWritesStore';
 import type { BoardBlock, FirstPaintBlock } from '../../generated/api';
 import { blockCalls, getFirstPaint, getRows, getView, tzOffset } from './blockApi';
 import { viewerLocale } from './display';
@@ -44,7 +45,8 @@ function sheetNamed(block: BoardBlock): Promise<string> {
  * block's first page of rows or computed view as the server reads them for `viewer`. A block's
  * first ask for exactly that page or view takes its entry instead of a request of its own, once;
  * anything else (another page, a sort, a calendar window, a reload after a write, another search
- * or filter) asks the server as before, and so does every block when this request fails.
+ * or filter) asks the server as before, and so does every block when this request fails or
+ * this tab has written rows since it was sent.
  */
 export interface FirstPaint {
   /** The search and URL filters the entries were read with. */
@@ -73,17 +75,20 @@ function firstPaintOf(path: string, scope: Record<string, string>, viewer: Viewe
   };
   const taken = new Set<string>();
   let retired = false;
+  // Rows this tab writes after the request make its entries stale (a block of another section shown later).
+  const written = useRowWritesStore.getState().written;
+  const stale = () => retired || useRowWritesStore.getState().written !== written;
   return {
     viewer,
     start() {
       entries ??= load();
     },
     async take(blockId, rowsPerPage, signal) {
-      if (retired) return undefined;
+      if (stale()) return undefined;
       entries ??= load();
       const entry = (await entries).get(blockId);
       // A load that was replaced leaves the entry for the load that replaced it.
-      if (!entry || retired || signal?.aborted || taken.has(blockId) || (entry.rows_per_page ?? undefined) !== rowsPerPage) return undefined;
+      if (!entry || stale() || signal?.aborted || taken.has(blockId) || (entry.rows_per_page ?? undefined) !== rowsPerPage) return undefined;
       taken.add(blockId);
       return entry;
     },

@@ -2,9 +2,12 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError } from '../../api/errors';
 import type { AuthUser, BoardBlock } from '../../generated/api';
+import { useRowWritesStore } from '../../store/rowWritesStore';
 import { useSessionStore } from '../../store/sessionStore';
 import { fakeBlockSource } from '../../test/fakeBlockSource';
-import type { BlockRows, BlockSource, RowsQuery, RowValues } from '../data/types';
+import { useBlockRows } from '../data/hooks';
+import type { BlockRows, BlockSource, BlockView, RowsQuery, RowValues } from '../data/types';
+import { ScorecardBlock } from '../scorecard/ScorecardBlock';
 import { FormBlock } from './FormBlock';
 import { viewBlockOf } from '../../test/viewBlocks';
 
@@ -398,12 +401,14 @@ describe('FormBlock', () => {
   it('shows a custom submit_success, from the server or the block', async () => {
     const source = fakeSource({ appendRow: vi.fn(async () => ({ record_id: 'r2', message: 'Thanks, see you soon!' })) });
     const { unmount } = render(<FormBlock block={viewBlockOf('form', form({ submit_success: 'Thanks, see you soon!' }))} source={source} />);
+    await userEvent.type(screen.getByLabelText('Name'), 'Ada');
     await submit();
     expect(await screen.findByRole('status')).toHaveTextContent('Thanks, see you soon!');
     unmount();
 
     const quiet = fakeSource({ appendRow: vi.fn(async () => ({ record_id: 'r3', message: '' })) });
     render(<FormBlock block={viewBlockOf('form', form({ submit_success: 'Got it.' }))} source={quiet} />);
+    await userEvent.type(screen.getByLabelText('Name'), 'Ada');
     await submit();
     expect(await screen.findByRole('status')).toHaveTextContent('Got it.');
   });
@@ -432,5 +437,166 @@ describe('FormBlock', () => {
     source.appendRow.mockImplementationOnce(async () => Promise.reject(new ApiError('`Secret` is required.', 422, 'Secret')));
     await submit();
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('`Secret` is required.'));
+  });
+
+  it('marks a required field, visibly and for assistive technology, and refuses it blank at the field', async () => {
+    const source = fakeSource();
+    render(
+      <FormBlock
+        block={viewBlockOf(
+          'form',
+          form({}, [
+            { column: 'Name', label: 'Your name', required: true },
+            { column: 'Email', type: 'email' },
+          ]),
+        )}
+        source={source}
+      />,
+    );
+    const name = screen.getByRole('textbox', { name: 'Your name' });
+    expect(name).toHaveAttribute('aria-required', 'true');
+    expect(name).toBeRequired();
+    expect(screen.getByText('Your name').closest('label')).toHaveTextContent('Your name *');
+    expect(screen.getByText('Fields marked * are required.')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Email' })).not.toBeRequired();
+
+    await userEvent.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await userEvent.type(name, '   ');
+    await submit();
+    expect(name).toHaveAccessibleDescription('Your name is required.');
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(name).toHaveFocus();
+    expect(source.appendRow).not.toHaveBeenCalled();
+
+    await userEvent.type(name, 'Ada');
+    await submit();
+    await waitFor(() => expect(source.appendRow).toHaveBeenCalledWith(expect.anything(), { Name: '   Ada', Email: 'ada@example.com' }));
+  });
+
+  it('shows no required note on a form without required fields', () => {
+    render(<FormBlock block={viewBlockOf('form', form())} source={fakeSource()} />);
+    expect(screen.queryByText('Fields marked * are required.')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Name')).not.toHaveAttribute('aria-required');
+  });
+
+  it('refuses a required file field without a file', async () => {
+    const source = fakeSource();
+    render(
+      <FormBlock
+        block={viewBlockOf('form', form({}, [{ column: 'Name' }, { column: 'CV', type: 'file', file_mime_type: '.pdf', required: true }]))}
+        source={source}
+      />,
+    );
+    await userEvent.type(screen.getByLabelText('Name'), 'Ada');
+    await submit();
+    expect(screen.getByLabelText(/CV/)).toHaveAccessibleDescription('CV is required.');
+    expect(source.upload).not.toHaveBeenCalled();
+    expect(source.appendRow).not.toHaveBeenCalled();
+
+    await userEvent.upload(screen.getByLabelText(/CV/), new File(['%PDF'], 'cv.pdf', { type: 'application/pdf' }));
+    await submit();
+    await waitFor(() => expect(source.appendRow).toHaveBeenCalledWith(expect.anything(), { Name: 'Ada', CV: '/api/uploads/abc-123' }));
+  });
+
+  it('refuses an answer with nothing filled in, above the button, and sends nothing', async () => {
+    const source = fakeSource();
+    render(
+      <FormBlock
+        block={viewBlockOf(
+          'form',
+          form({}, [
+            { column: 'Name', required: true },
+            { column: 'Email', type: 'email' },
+            { column: 'Channel', hide: true, default: 'web' },
+          ]),
+        )}
+        source={source}
+      />,
+    );
+    await submit();
+    expect(screen.getByRole('alert')).toHaveTextContent('Fill in at least one field before sending.');
+    expect(screen.getByLabelText(/Name/)).toHaveFocus();
+    // The whole form is at fault, not one field.
+    expect(screen.getByLabelText(/Name/)).not.toHaveAttribute('aria-invalid');
+
+    await userEvent.type(screen.getByLabelText('Email'), ' \u00a0 ');
+    await submit();
+    expect(screen.getByRole('alert')).toHaveTextContent('Fill in at least one field before sending.');
+    expect(source.appendRow).not.toHaveBeenCalled();
+
+    await userEvent.type(screen.getByLabelText(/Name/), 'Ada');
+    await submit();
+    await waitFor(() => expect(source.appendRow).toHaveBeenCalledTimes(1));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('sends a form whose fields are all hidden: a one-click answer', async () => {
+    const source = fakeSource();
+    render(<FormBlock block={viewBlockOf('form', form({}, [{ column: 'On', hide: true, default: '[(today)]' }]))} source={source} />);
+    await submit();
+    await waitFor(() => expect(source.appendRow).toHaveBeenCalledWith(expect.anything(), {}));
+  });
+
+  it('after an answer is added, the board’s other blocks read their data again at once, without a loading flash', async () => {
+    const stored = [{ Name: 'Ada' }];
+    const cards = (): BlockView => ({ kind: 'scorecard', cards: [{ label: 'Answers', formatted: String(stored.length) }] });
+    // The answer is added when the test says, so it can watch the refresh that follows.
+    let added = () => {};
+    const source = fakeSource({
+      rows: vi.fn(async () => rows([...stored])),
+      view: vi.fn(async () => cards()),
+      appendRow: vi.fn(
+        (_block: BoardBlock, values: RowValues) =>
+          new Promise<{ record_id: string; message: string }>((resolve) => {
+            added = () => {
+              stored.push({ Name: String(values.Name) });
+              resolve({ record_id: 'r2', message: 'Data added to the spreadsheet' });
+            };
+          }),
+      ),
+    });
+    const table = viewBlockOf('table', { id: 't1', sheet_title: 'Leads' });
+    function RowCount() {
+      const { load } = useBlockRows(table, source, {});
+      return <p data-testid="rows">{load.status === 'ready' ? `${load.answer.total} rows` : load.status}</p>;
+    }
+    const { unmount } = render(
+      <>
+        <ScorecardBlock block={viewBlockOf('scorecard', { id: 's1', sheet_title: 'Leads', axis: [{ label: 'Answers' }] })} source={source} />
+        <RowCount />
+        <FormBlock block={viewBlockOf('form', form())} source={source} />
+      </>,
+    );
+    expect(await screen.findByText('1 rows')).toBeInTheDocument();
+    expect(await screen.findByText('1', { selector: '.scorecard-block-value' })).toBeInTheDocument();
+    const [reads, views] = [source.rows.mock.calls.length, source.view.mock.calls.length];
+
+    const shown: string[] = [];
+    const watch = new MutationObserver(() => shown.push(screen.getByTestId('rows').textContent ?? ''));
+    watch.observe(screen.getByTestId('rows'), { childList: true, characterData: true, subtree: true });
+    await userEvent.type(screen.getByLabelText('Name'), 'Bob');
+    await submit();
+    expect(source.rows.mock.calls.length).toBe(reads);
+    // Added while findByText waits, so the refresh it starts is what the wait sees.
+    const refreshed = screen.findByText('2 rows');
+    added();
+    expect(await refreshed).toBeInTheDocument();
+    expect(await screen.findByText('2', { selector: '.scorecard-block-value' })).toBeInTheDocument();
+    watch.disconnect();
+    expect(shown).not.toContain('loading');
+    expect(source.rows.mock.calls.length).toBe(reads + 1);
+    expect(source.view.mock.calls.length).toBe(views + 1);
+    // Gone before the stores are reset after the test, which would be another write to follow.
+    unmount();
+  });
+
+  it('refreshes nothing when the answer is refused', async () => {
+    const source = fakeSource({ appendRow: vi.fn(async () => Promise.reject(new ApiError('Fill in at least one field before sending.', 400))) });
+    const before = useRowWritesStore.getState().written;
+    render(<FormBlock block={viewBlockOf('form', form())} source={source} />);
+    await userEvent.type(screen.getByLabelText('Name'), 'Ada');
+    await submit();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Fill in at least one field before sending.');
+    expect(useRowWritesStore.getState().written).toBe(before);
   });
 });

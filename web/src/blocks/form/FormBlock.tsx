@@ -9,14 +9,32 @@
 // without loading the WASM core for it.
 //
 // Invalid input is shown at its field and nothing is sent; a 422 naming a field is shown there,
-// any other refusal above the submit button; what was typed stays until a submit succeeds.
+// any other refusal above the submit button; what was typed stays until a submit succeeds. An
+// answer with nothing filled in is refused as a whole, above the button (fields.ts
+// `validateSubmission`, the core's rule the server applies again). A required field shows a
+// visible `*` and `aria-required`.
+//
+// A successful submit tells `rowWritesStore`, so the submitter's other blocks (scorecards,
+// charts, tables) read their data again at once.
 import { useEffect, useId, useMemo, useRef, useState, type CSSProperties, type FormEvent, type RefObject } from 'react';
 import { toApiError } from '../../api/errors';
 import type { BoardBlock } from '../../generated/api';
 import { textOn } from '../../core/colours';
+import { useRowWritesStore } from '../../store/rowWritesStore';
 import { useSessionStore } from '../../store/sessionStore';
 import type { BlockSource, DataBlockProps, RowValues } from '../data/types';
-import { distinctValues, fieldError, filledByServer, formFields, initialValue, resolveDefault, type FieldValue, type FormField } from './fields';
+import {
+  cellText,
+  distinctValues,
+  fieldError,
+  filledByServer,
+  formFields,
+  initialValue,
+  resolveDefault,
+  validateSubmission,
+  type FieldValue,
+  type FormField,
+} from './fields';
 import { FormInput, type OptionsState } from './FormInput';
 import './form.css';
 import { buttonStyle } from '../frameStyle';
@@ -34,6 +52,7 @@ export function FormBlock({ block, source }: DataBlockProps<'form'>) {
   const fields = useMemo(() => formFields(block), [block]);
   const visible = useMemo(() => fields.filter((field) => !field.hidden), [fields]);
   const email = useSessionStore((state) => state.user?.email ?? '');
+  const wroteRows = useRowWritesStore((state) => state.wrote);
   const idPrefix = useId();
   const options = useSheetOptions(block, source, visible);
 
@@ -101,6 +120,27 @@ export function FormBlock({ block, source }: DataBlockProps<'form'>) {
     if (sending) return;
     setFormError('');
     setSuccess('');
+    // The whole answer first: with nothing filled in, the form is at fault, not one field. A
+    // hidden field counts with the value it will get; a chosen file with its name.
+    const now = new Date();
+    const answer = validateSubmission(
+      fields.map((field) => ({
+        label: field.label,
+        value: field.hidden
+          ? resolveDefault(field.defaultText, email, now)
+          : field.type === 'file'
+            ? (files[field.column]?.name ?? '')
+            : cellText(values[field.column] ?? ''),
+        required: field.required,
+        hidden: field.hidden,
+      })),
+    );
+    if (!answer.valid && answer.field === null) {
+      setErrors({});
+      setFormError(answer.message ?? '');
+      if (visible[0]) focusField(visible[0].column);
+      return;
+    }
     const found: Record<string, string> = {};
     for (const field of visible) {
       const problem = fieldError(field, values[field.column] ?? '', files[field.column] ?? null);
@@ -116,7 +156,6 @@ export function FormBlock({ block, source }: DataBlockProps<'form'>) {
     setSending(true);
     try {
       const row: RowValues = {};
-      const now = new Date();
       for (const field of fields) {
         if (field.hidden) {
           // Token-only defaults are the server's to fill; other defaults are sent as they resolve.
@@ -142,9 +181,10 @@ export function FormBlock({ block, source }: DataBlockProps<'form'>) {
           return;
         }
       }
-      const answer = await source.appendRow(block, row);
+      const added = await source.appendRow(block, row);
       reset();
-      setSuccess(answer?.message?.trim() || block.submit_success);
+      setSuccess(added?.message?.trim() || block.submit_success);
+      wroteRows();
     } catch (error) {
       const refused = toApiError(error);
       const at = refused.status === 422 && refused.field ? visible.find((field) => field.column === refused.field) : undefined;
@@ -182,6 +222,7 @@ export function FormBlock({ block, source }: DataBlockProps<'form'>) {
         </h3>
       )}
       {visible.length === 0 && <p className="muted">This form has no fields yet.</p>}
+      {visible.some((field) => field.required) && <p className="form-hint form-block-required-note">Fields marked * are required.</p>}
       {visible.map((field, index) => (
         <FormInput
           key={field.type === 'file' ? `${field.column}-${fileInputs}` : field.column}

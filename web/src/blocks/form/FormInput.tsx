@@ -26,10 +26,13 @@ export interface FormInputProps {
 
 export function FormInput({ id, field, value, options, error, labelStyle, inputStyle, focusRef, onChange, onFile }: FormInputProps) {
   const described = describedBy(id, field.description || undefined, error);
+  // `required` for the control's own semantics (the form is `noValidate`: the block checks and
+  // words the refusal itself), `aria-required` for assistive technology that reads only ARIA.
   const common = {
     'aria-invalid': error ? true : undefined,
     'aria-describedby': described,
     'aria-required': field.required || undefined,
+    required: field.required || undefined,
     style: inputStyle,
   };
   const ref = (element: HTMLElement | null) => {
@@ -38,7 +41,12 @@ export function FormInput({ id, field, value, options, error, labelStyle, inputS
   const label = (
     <>
       {field.label}
-      {field.required && <span aria-hidden="true"> *</span>}
+      {field.required && (
+        <span className="form-block-required" aria-hidden="true">
+          {' '}
+          *
+        </span>
+      )}
     </>
   );
 

@@ -27,12 +27,11 @@ export interface FormField {
   pattern: string;
   /** A message the block gives for a value the pattern refuses (the server reads the same keys). */
   patternMessage: string;
-  /** Not a catalogue setting, but the server refuses a blank `required` field, so it is shown. */
+  /** The catalogue's `required` (issue 48): a blank value is refused, here and on the server. */
   required: boolean;
 }
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
-const flag = (value: unknown): boolean => value === true || (typeof value === 'string' && value.trim().toLowerCase() === 'true');
 
 /** Comma-separated options (or a list), trimmed, blanks dropped, as the server splits them. */
 export function parseOptions(value: unknown): string[] {
@@ -62,7 +61,7 @@ export function formFields(block: ViewBlock<'form'>): FormField[] {
         accept: entry.file_mime_type,
         pattern: type === 'file' ? '' : text(entry.regex_validation),
         patternMessage: ['validation_message', 'regex_message', 'error_message'].map((key) => text(entry[key]).trim()).find(Boolean) ?? '',
-        required: flag(entry.required),
+        required: entry.required,
       };
     });
 }
@@ -122,13 +121,57 @@ export function isNumber(value: string): boolean {
  * core's `valid_email` vectors in fields.vectors.test.ts.
  */
 export function isEmail(value: string): boolean {
-  const text = value.replace(/^\p{White_Space}+|\p{White_Space}+$/gu, '');
+  const text = trimWhiteSpace(value);
   if (/\p{White_Space}/u.test(text)) return false;
   const at = text.indexOf('@');
   if (at <= 0 || text.indexOf('@', at + 1) !== -1) return false;
   const domain = text.slice(at + 1);
   const dot = domain.lastIndexOf('.');
   return dot > 0 && /^\p{Alphabetic}{2,}$/u.test(domain.slice(dot + 1));
+}
+
+/**
+ * The text without white space around it as Rust's `str::trim` reads white space (Unicode's
+ * `White_Space`): unlike `String.prototype.trim`, U+0085 goes and U+FEFF stays.
+ */
+function trimWhiteSpace(value: string): string {
+  return value.replace(/^\p{White_Space}+|\p{White_Space}+$/gu, '');
+}
+
+/** tessera-core `form::is_blank`: empty or only white space, as a required field refuses it. */
+export function isBlank(value: string): boolean {
+  return trimWhiteSpace(value) === '';
+}
+
+/** tessera-core `form::REQUIRED_FIELD` for the field named `label` (`This field` when it has none). */
+export function requiredMessage(label: string): string {
+  return `${trimWhiteSpace(label) || 'This field'} is required.`;
+}
+
+/** tessera-core `form::EMPTY_SUBMISSION`. */
+export const EMPTY_SUBMISSION = 'Fill in at least one field before sending.';
+
+/** One field of an answer as tessera-core `form::SubmittedField` reads it. */
+export interface SubmittedField {
+  label?: string;
+  value?: string;
+  required?: boolean;
+  hidden?: boolean;
+}
+
+/**
+ * tessera-core `form::validate_submission` (`form_submission`), which the server applies to every
+ * answer: refused when nothing is filled in (every visible field blank, or every field when all
+ * are hidden: hidden defaults fill nothing in), then at the first blank required visible field
+ * (`field` its index). Replayed against the core's vectors in fields.vectors.test.ts.
+ */
+export function validateSubmission(fields: readonly SubmittedField[]): { valid: boolean; message: string | null; field: number | null } {
+  const anyVisible = fields.some((field) => !field.hidden);
+  const counted = fields.filter((field) => !anyVisible || !field.hidden);
+  if (counted.every((field) => isBlank(field.value ?? ''))) return { valid: false, message: EMPTY_SUBMISSION, field: null };
+  const missing = fields.findIndex((field) => !field.hidden && field.required && isBlank(field.value ?? ''));
+  if (missing !== -1) return { valid: false, message: requiredMessage(fields[missing].label ?? ''), field: missing };
+  return { valid: true, message: null, field: null };
 }
 
 /** A web address starting with http:// or https:// and naming a host. */
@@ -254,10 +297,12 @@ export function compilePattern(pattern: string): RegExp | null {
 }
 
 /**
- * tessera-core `form::validate_field` (`form_validate`): file fields and empty values are not
- * checked; otherwise the whole value must match. Throws {@link BadPattern} as the core errs.
+ * tessera-core's `form_validate`: a required field's blank value is refused first (`check_required`,
+ * named by `label`); then, by `validate_field`, file fields and empty values are not checked and
+ * otherwise the whole value must match. Throws {@link BadPattern} as the core errs.
  */
-export function validatePattern(value: string, type: string, pattern: string): { valid: boolean; message: string | null } {
+export function validateField(value: string, type: string, pattern: string, required = false, label = ''): { valid: boolean; message: string | null } {
+  if (required && isBlank(value)) return { valid: false, message: requiredMessage(label) };
   if (type.trim().toLowerCase() === 'file' || value === '') return { valid: true, message: null };
   const regex = patternMatcher(pattern);
   if (!regex || regex.test(value)) return { valid: true, message: null };
@@ -270,16 +315,16 @@ export function cellText(value: FieldValue): string {
 }
 
 /**
- * Why a visible field's value would be refused, or null. Empty values pass every check but
- * `required`, as on the server.
+ * Why a visible field's value would be refused, or null. Blank values pass every check but
+ * `required` (the core's rule, as on the server).
  */
 export function fieldError(field: FormField, value: FieldValue, file: File | null): string | null {
   if (field.type === 'file') {
-    if (!file) return field.required ? `${field.label} is required.` : null;
+    if (!file) return field.required ? requiredMessage(field.label) : null;
     return fileError(file);
   }
   const cell = cellText(value);
-  if (cell.trim() === '') return field.required ? `${field.label} is required.` : null;
+  if (isBlank(cell)) return field.required ? requiredMessage(field.label) : null;
   const trimmed = cell.trim();
   switch (field.type) {
     case 'number':

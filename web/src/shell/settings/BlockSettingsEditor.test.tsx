@@ -114,6 +114,21 @@ describe('the block settings editor', () => {
     );
   });
 
+  it('offers each form field a labelled Required switch, saved as `required`, and hides it while the field is hidden', async () => {
+    const { user, onSave } = renderEditor({ type: 'form', sheet_title: 'Sales', axis: [{ column: 'Month' }] });
+    const field = screen.getByRole('group', { name: 'Fields 1' });
+    const required = within(field).getByRole('switch', { name: 'Required' });
+    expect(required).not.toBeChecked();
+    expect(required).toHaveAccessibleDescription('An answer with this field left empty is refused.');
+    await user.click(required);
+    expect(required).toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(onSave).toHaveBeenCalledWith(expect.objectContaining({ axis: [expect.objectContaining({ column: 'Month', required: true })] }));
+
+    await user.click(within(field).getByRole('switch', { name: 'Hidden' }));
+    expect(within(field).queryByRole('switch', { name: 'Required' })).not.toBeInTheDocument();
+  });
+
   it('clears a contact item’s value when its type changes', async () => {
     const { user } = renderEditor({ type: 'footer', contactItems: [{ type: 'phone', value: '+1 555 0100' }] });
     const item = screen.getByRole('group', { name: 'Contact items 1' });
