@@ -7,6 +7,7 @@ use chrono::{NaiveDate, NaiveDateTime};
 use proptest::prelude::*;
 use tessera_core::chart::{self, ChartAxis, ChartSpec, Combine, Grouping, SeriesType};
 use tessera_core::date::parse_date;
+use tessera_core::date_bucket::DateBucket;
 use tessera_core::filter::{Condition, Filter, FilterValue, SheetColumn};
 use tessera_core::number::{format_number, parse_number, DecimalSeparator};
 use tessera_core::query::{self, parse_url_filters, read_url_filters, QuerySpec};
@@ -141,7 +142,8 @@ proptest! {
             query: query.clone(),
             x_axis: "c0".into(),
             axis: vec![ChartAxis { column: "c1".into(), series_type: SeriesType::Bar, duplicate_x_axis: Combine::Sum, decimal_separator: DecimalSeparator::Dot }],
-            grouping: Grouping::default(),
+            // Text categories; date buckets are the vectors' (their labels are not the cells').
+            grouping: Grouping { x_bucket: DateBucket::EachValue, ..Grouping::default() },
         };
         let model = chart::aggregate(&t, &spec).expect("the chart is valid");
         let labels: BTreeSet<&String> = model.labels.iter().collect();
@@ -153,8 +155,8 @@ proptest! {
         let charted: f64 = model.series[0].data.iter().flatten().sum();
         let scale: f64 = numbers.iter().map(|n| n.abs()).sum::<f64>().max(1.0);
         prop_assert!((total - charted).abs() <= 1e-9 * scale, "total {} but groups add up to {}", total, charted);
-        // Every matching row's trimmed x text is a label, and every label is one.
-        let xs: BTreeSet<&str> = matching.iter().map(|&r| rows[r as usize][0].trim()).collect();
+        // Every matching row's trimmed x text is a label (an empty one `(empty)`), and every label is one.
+        let xs: BTreeSet<&str> = matching.iter().map(|&r| Some(rows[r as usize][0].trim()).filter(|x| !x.is_empty()).unwrap_or(chart::EMPTY_CATEGORY)).collect();
         prop_assert_eq!(xs, model.labels.iter().map(String::as_str).collect::<BTreeSet<_>>());
     }
 
