@@ -3,7 +3,9 @@
 // e-mail, Status) and adds, by the API as the editor saves them, a line chart of Revenue over the
 // daily dates, a bar chart counting orders by Region, and a scorecard row (orders counted,
 // customers counted distinct, units summed with its symbol emptied). A guest of the public board
-// reads each chart's values from the table it gives screen readers and each card's figure.
+// reads each chart's values from the table it gives screen readers and each card's figure, then
+// sends an empty order (refused, nothing stored), one without its required Region (refused at
+// the field) and a filled one, which the board's Orders card counts at once.
 // Fails when the dates are not one point per month in time order, when the counts are not the
 // rows' counts, or when a card shows a symbol it should not. Screenshots: insights-board-{1280,390}.png.
 import { join } from 'node:path';
@@ -93,6 +95,14 @@ await runJourneys(async ({ browser, step, profileDir }) => {
       category_order: 'Value, high to low',
       axis: [{ column: 'Date', type: 'bar', duplicateXAxis: 'count' }],
     });
+    await add({
+      type: 'form',
+      title: 'New order',
+      axis: [
+        { column: 'Region', label: 'Region', type: 'select', options: 'North, South, East, West', required: true },
+        { column: 'Units', label: 'Units', type: 'number' },
+      ],
+    });
     await call(owner, 'PUT', `/api/boards/${board.id}`, { public: true });
   });
 
@@ -140,6 +150,36 @@ await runJourneys(async ({ browser, step, profileDir }) => {
       `# insights: ${labels.length} monthly points (${labels[0]} … ${labels.at(-1)}); orders by region ${byRegion.map((r) => r.join(' ')).join(', ')}; cards 300 orders, ${customers} customers, ${units} units`,
     );
     watch.assertClean("the guest's visit");
+    await guest.context().close();
+  });
+
+  await step('an empty order is refused and stores nothing; a filled one counts at once on the same board', owner, async () => {
+    const guest = await (await browser.newContext(CONTEXT_OPTIONS)).newPage();
+    // The refusals the form shows are the journey's point; the server's 400 for the empty answer
+    // is never sent (the form checks first), so nothing else may fail.
+    const watch = watchPage(guest);
+    await guest.goto(`${BASE}${boardPath}`);
+    await settled(guest);
+    const form = boardBlock(guest, 'New order');
+    const orders = boardBlock(guest, 'Totals')
+      .locator('.scorecard-block-card')
+      .filter({ has: guest.locator('.scorecard-block-label', { hasText: 'Orders' }) });
+    await form.getByRole('button', { name: 'Submit' }).click();
+    await visible(form.getByRole('alert').filter({ hasText: 'Fill in at least one field before sending.' }));
+    await form.getByLabel('Units').fill('3');
+    await form.getByRole('button', { name: 'Submit' }).click();
+    const region = form.getByLabel(/Region/);
+    const described = await region.evaluate((element) => element.getAttribute('aria-describedby') ?? '');
+    const problem = described ? await guest.locator(`[id="${described.split(' ')[0]}"]`).textContent() : '';
+    if (!/Region is required/.test(problem ?? '')) throw new Error(`a blank required Region reads "${problem}", not "Region is required."`);
+    if ((await orders.locator('.scorecard-block-value').textContent()).trim() !== '300') throw new Error('a refused answer changed the count');
+    await region.selectOption('North');
+    await form.getByRole('button', { name: 'Submit' }).click();
+    await visible(form.getByText('Data added to the spreadsheet'));
+    // The submitter's own board refreshes without a reload (live updates for others are issue 49).
+    await visible(orders.locator('.scorecard-block-value', { hasText: '301' }));
+    console.log('# insights: the empty order refused, the order without a Region refused at its field, the filled one counted (300 -> 301) without a reload');
+    watch.assertClean("the guest's orders");
     await guest.context().close();
   });
 });
