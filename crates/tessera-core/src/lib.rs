@@ -31,6 +31,7 @@ pub mod sort;
 pub mod table;
 #[cfg(test)]
 mod typescript;
+pub mod values;
 
 pub use context::Context;
 pub use error::QueryError;
