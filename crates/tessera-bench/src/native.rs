@@ -143,8 +143,8 @@ pub fn run(csv: &Path, runs: usize) -> Result<Vec<EngineReport>, String> {
              both {both_ms:.2} ms; distinct values (limit {DEFAULT_LIMIT}) of {} {values_ms:.2} ms ({values_n} values), \
              of name {names_ms:.2} ms ({names_n}), of id {ids_ms:.2} ms ({ids_n}); heap_bytes {:.1} MB after load, {:.1} MB after queries",
             first_ms / warm_ms,
-            query::VALUES_COLUMN,
             median(&count_times),
+            query::VALUES_COLUMN,
             bytes_loaded as f64 / 1e6,
             bytes_after as f64 / 1e6
         ),
