@@ -89,8 +89,8 @@ await runJourneys(async ({ browser, step, profileDir }) => {
     await filters.getByRole('button', { name: 'Add filter' }).click();
     const filter = dialog.getByRole('group', { name: /^Filter 1:/ });
     await filter.getByRole('textbox', { name: 'Name' }).fill('Region');
-    // Not always applied: the viewer chooses the regions.
-    await filter.getByRole('switch', { name: 'Active' }).uncheck();
+    // A new filter is not always applied: viewers choose its value in the filter bar.
+    if (await filter.getByRole('switch', { name: 'Always applied' }).isChecked()) throw new Error('a new filter starts always applied');
     await filter.getByRole('combobox', { name: 'Column' }).selectOption('Region');
     await filter.getByRole('combobox', { name: 'Condition' }).selectOption('any_of');
     // The first filter shows to viewers: the spec's hidden default gave way, in plain sight.
@@ -129,8 +129,8 @@ await runJourneys(async ({ browser, step, profileDir }) => {
     const popover = guest.getByRole('dialog', { name: /^Filter Region/ });
     await visible(popover);
     for (const region of ['North', 'East']) {
-      await popover.getByRole('textbox', { name: 'Add a value' }).fill(region);
-      await popover.getByRole('textbox', { name: 'Add a value' }).press('Enter');
+      // The chip lists the column's values with their counts: pick them, nothing to type.
+      await popover.getByRole('checkbox', { name: new RegExp(`^${region},`) }).check();
     }
     await popover.getByRole('button', { name: 'Done' }).click();
     await guest.waitForURL((url) => url.searchParams.get('filters') === 'Region:North||East');

@@ -152,8 +152,8 @@ await runJourneys(async ({ browser, step, profileDir }) => {
     await dialog.getByRole('button', { name: 'Add filter' }).click();
     const filter = dialog.getByRole('group', { name: /^Filter 1/ });
     await filter.getByLabel('Name', { exact: true }).fill('Region');
-    // Not always on: visitors get a field for it in the filter bar.
-    await filter.getByRole('switch', { name: 'Active' }).uncheck();
+    // A new filter is not always applied: viewers choose its value in the filter bar.
+    if (await filter.getByRole('switch', { name: 'Always applied' }).isChecked()) throw new Error('a new filter starts always applied');
     // The column list arrives with the sheet's columns; until then the field is free text.
     const column = filter.getByLabel('Column', { exact: true });
     await column.locator('option', { hasText: 'Region' }).waitFor({ state: 'attached', timeout: 15_000 });

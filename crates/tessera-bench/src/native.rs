@@ -5,6 +5,7 @@ use std::path::Path;
 use std::time::Instant;
 
 use tessera_core::chart::{aggregate, ChartSpec};
+use tessera_core::values::{column_values, DEFAULT_LIMIT};
 use tessera_core::{query as core_query, QuerySpec, Table, TableBuilder};
 
 use crate::query::{self, median, EngineReport, Group, QueryOutput};
@@ -106,6 +107,25 @@ pub fn run(csv: &Path, runs: usize) -> Result<Vec<EngineReport>, String> {
     let (filters_ms, filters_n) = piece(&only_filters)?;
     let (search_ms, search_n) = piece(&only_search)?;
     let (both_ms, _) = piece(&spec)?;
+    // A filter chip's checklist (issue 48): a column's distinct values and their counts over
+    // every row, as the server answers it from its cached table; the other two columns show
+    // what more distinct values cost (the id has one per row).
+    let every_row = QuerySpec::default();
+    let values = |column: &str| -> Result<(f64, usize), String> {
+        let mut t = Vec::new();
+        let mut n = 0;
+        for _ in 0..runs.max(1) + 1 {
+            let t0 = Instant::now();
+            n = column_values(&table, &every_row, column, "", DEFAULT_LIMIT).map_err(|e| e.to_string())?.distinct;
+            t.push(ms(t0));
+        }
+        // One warm-up run, as for the query, then the timed ones.
+        t.remove(0);
+        Ok((median(&t), n))
+    };
+    let (values_ms, values_n) = values(query::VALUES_COLUMN)?;
+    let (names_ms, names_n) = values("name")?;
+    let (ids_ms, ids_n) = values("id")?;
     let warm_ms = median(&times);
     Ok(vec![EngineReport {
         engine: "native".into(),
@@ -120,11 +140,14 @@ pub fn run(csv: &Path, runs: usize) -> Result<Vec<EngineReport>, String> {
             "query = chart::aggregate (filters + search + group-by); first run {first_ms:.1} ms ({:.2}x the median, after Table::warm at load); \
              query::run (count + first page) median {:.2} ms; \
              matching_rows: filters only {filters_ms:.2} ms ({filters_n} rows), search only {search_ms:.2} ms ({search_n} rows), \
-             both {both_ms:.2} ms; heap_bytes {:.1} MB after load, {:.1} MB after queries",
+             both {both_ms:.2} ms; distinct values (limit {DEFAULT_LIMIT}) of {} {values_ms:.2} ms ({values_n} values), \
+             of name {names_ms:.2} ms ({names_n}), of id {ids_ms:.2} ms ({ids_n}); heap_bytes {:.1} MB after load, {:.1} MB after queries",
             first_ms / warm_ms,
             median(&count_times),
+            query::VALUES_COLUMN,
             bytes_loaded as f64 / 1e6,
             bytes_after as f64 / 1e6
         ),
+        values_ms: Some(values_ms),
     }])
 }

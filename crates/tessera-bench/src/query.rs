@@ -111,7 +111,16 @@ pub struct EngineReport {
     pub result: QueryOutput,
     #[serde(default)]
     pub note: String,
+    /// The median time to answer a filter chip's checklist, the distinct values of
+    /// [`VALUES_COLUMN`] with their counts over every row (`tessera_core::values`), from the
+    /// loaded table as the server's sheet cache holds it; engines that do not measure it leave it out.
+    #[serde(default)]
+    pub values_ms: Option<f64>,
 }
+
+/// The column whose distinct values the checklist figure counts: a category column, as filter
+/// chips list (50 cities, dictionary-encoded as the table cache holds such a column).
+pub const VALUES_COLUMN: &str = "city";
 
 pub fn median(xs: &[f64]) -> f64 {
     if xs.is_empty() {

@@ -51,6 +51,7 @@ pub const OPERATIONS: &[&str] = &[
     "contrast",
     "display",
     "display_number",
+    "values",
 ];
 
 /// Runs operation `op` on the JSON text `input`: only a dispatch to the operation's function
@@ -75,6 +76,7 @@ pub fn evaluate(op: &str, input: &str) -> Result<String, String> {
         "contrast" => contrast(input),
         "display" => display(input),
         "display_number" => display_number(input),
+        "values" => values(input),
         other => Err(format!("unknown operation `{other}`; known: {}", OPERATIONS.join(", "))),
     }
 }
@@ -416,6 +418,27 @@ pub fn display_number(input: &str) -> Result<String, String> {
     let i: In = read(input)?;
     let locale = crate::display::Locale::of(&i.locale);
     answer(Out { text: crate::display::display_number(i.value, &i.display, locale), axis: crate::display::axis_style(&i.display, locale) })
+}
+
+/// `values`: `{sheet, spec?, column, search?, limit?}` → `{values: [{value, count}], distinct,
+/// more}`: the column's distinct values over the rows the spec keeps (`crate::values`); `limit`
+/// defaults to 100.
+pub fn values(input: &str) -> Result<String, String> {
+    #[derive(Deserialize)]
+    struct In {
+        sheet: SheetInput,
+        #[serde(default)]
+        spec: QuerySpec,
+        column: String,
+        #[serde(default)]
+        search: String,
+        #[serde(default)]
+        limit: Option<u64>,
+    }
+    let i: In = read(input)?;
+    let table = i.sheet.to_table()?;
+    let limit = i.limit.map_or(crate::values::DEFAULT_LIMIT, |n| usize::try_from(n).unwrap_or(usize::MAX));
+    answer(crate::values::column_values(&table, &i.spec, &i.column, &i.search, limit).map_err(|e| e.to_string())?)
 }
 
 fn read<T: DeserializeOwned>(input: &str) -> Result<T, String> {

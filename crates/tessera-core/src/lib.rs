@@ -32,6 +32,7 @@ pub mod sort;
 pub mod table;
 #[cfg(test)]
 mod typescript;
+pub mod values;
 
 pub use context::Context;
 pub use error::QueryError;

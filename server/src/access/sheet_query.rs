@@ -485,12 +485,15 @@ struct AnswerKey<'a> {
     role: Role,
     read_only: bool,
     block: Option<(&'a str, &'a str, &'a Map<String, Value>)>,
+    /// What a values answer lists ([`values_json`]); absent for a page of rows.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    values: Option<&'a ValuesAsk<'a>>,
 }
 
 /// The answer cache's key of `prepared` for the data at `version`, or `None` when the answer
 /// must not be shared: its current record is read from another tab, whose data may change
 /// without this one's version.
-fn answer_key(scope: &Scope, sheet: &SheetInfo, version: i64, prepared: &mut Prepared) -> Option<String> {
+fn answer_key(scope: &Scope, sheet: &SheetInfo, version: i64, prepared: &mut Prepared, values: Option<&ValuesAsk>) -> Option<String> {
     let record = match &prepared.record {
         None => None,
         Some(RecordAt::ThisTab(id)) => Some(id.as_str()),
@@ -500,7 +503,7 @@ fn answer_key(scope: &Scope, sheet: &SheetInfo, version: i64, prepared: &mut Pre
     let today = spec.context.today().ok()?.to_string();
     let now = spec.context.now.take();
     let key = AnswerKey {
-        answer: "rows",
+        answer: if values.is_some() { "values" } else { "rows" },
         sheet_id: &sheet.id,
         version,
         spec,
@@ -511,6 +514,7 @@ fn answer_key(scope: &Scope, sheet: &SheetInfo, version: i64, prepared: &mut Pre
         role: scope.role,
         read_only: scope.read_only,
         block: block.as_ref().map(|block| (block.id.as_str(), block.block_type.as_str(), &block.config)),
+        values,
     };
     let text = serde_json::to_string(&key).ok();
     spec.context.now = now;
@@ -573,7 +577,7 @@ pub async fn answer_json(state: &AppState, scope: &Scope, viewer: &Viewer, title
     require_shown_columns(&prepared.built.spec, title)?;
     let asked = match params.bypass_cache() {
         true => None,
-        false => answer_key(scope, &sheet, version, &mut prepared),
+        false => answer_key(scope, &sheet, version, &mut prepared, None),
     };
     // Held until this answer is kept, so viewers who miss it meanwhile wait and reuse it.
     let _flight = match state.answers.lookup(asked.as_deref()).await {
@@ -585,9 +589,85 @@ pub async fn answer_json(state: &AppState, scope: &Scope, viewer: &Viewer, title
         false => state.tables.table_at(&state.db, &sheet, version).await?.ok_or_else(|| not_in_spreadsheet(&sheet.title))?,
     };
     // Kept under the version the table is at, which may be newer than the one read above.
-    let key = answer_key(scope, &sheet, version, &mut prepared);
+    let key = answer_key(scope, &sheet, version, &mut prepared, None);
     let built = with_record(state, scope, &table, prepared, params.bypass_cache()).await?;
     let json = JsonAnswer::of(&respond(scope, &table, version, built)?, "writing a sheet answer")?;
+    if let Some(key) = key {
+        state.answers.put(key, json.0.clone());
+    }
+    Ok(json)
+}
+
+/// What a values call asks of a column: its name, the search and how many values to list.
+#[derive(Debug, Clone, Serialize)]
+pub struct ValuesAsk<'a> {
+    pub column: &'a str,
+    pub search: &'a str,
+    pub limit: usize,
+}
+
+/// One value of a column with the number of rows holding it.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct ValueCount {
+    /// The value, trimmed, as the first of its rows writes it.
+    pub value: String,
+    /// The rows the viewer may read that hold it (compared trimmed and case-insensitively).
+    pub count: usize,
+}
+
+/// A column's distinct values over the rows a viewer may read (`tessera_core::values`).
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct ColumnValues {
+    /// Most rows first, then alphabetically (case-insensitively); empty cells are left out.
+    pub values: Vec<ValueCount>,
+    /// How many values the search keeps, listed or not.
+    pub distinct: usize,
+    /// More values exist than the limit let through.
+    pub more: bool,
+    /// The sheet's data version.
+    pub version: i64,
+}
+
+/// The distinct values of `ask.column` in `title` with their counts, over exactly the rows a
+/// page of this tab would answer this viewer (the place's filters, the URL filters, the block's
+/// or the blocks' row rules; `params` carries no search, sort or page), and only for a column
+/// such a page answers: any other, hidden or missing, is refused with the same 422 at field
+/// `column`. From the answer cache as [`answer_json`], under a key holding the whole effective
+/// query and `ask`.
+pub async fn values_json(
+    state: &AppState,
+    scope: &Scope,
+    viewer: &Viewer,
+    title: &str,
+    params: &SheetParams,
+    ask: &ValuesAsk<'_>,
+) -> Result<JsonAnswer, Error> {
+    let sheet = find_sheet(&state.db, scope, title).await?;
+    let version = store::version(&state.db, &sheet.id).await?.ok_or_else(|| not_in_spreadsheet(&sheet.title))?;
+    let mut prepared = prepare(scope, viewer, &sheet, params)?;
+    require_shown_columns(&prepared.built.spec, title)?;
+    let asked = match params.bypass_cache() {
+        true => None,
+        false => answer_key(scope, &sheet, version, &mut prepared, Some(ask)),
+    };
+    let _flight = match state.answers.lookup(asked.as_deref()).await {
+        Lookup::Kept(json) => return Ok(JsonAnswer(json)),
+        Lookup::Compute(flight) => flight,
+    };
+    let (table, version) = match params.bypass_cache() {
+        true => load_table(state, &sheet, true).await?,
+        false => state.tables.table_at(&state.db, &sheet, version).await?.ok_or_else(|| not_in_spreadsheet(&sheet.title))?,
+    };
+    let key = answer_key(scope, &sheet, version, &mut prepared, Some(ask));
+    let built = with_record(state, scope, &table, prepared, params.bypass_cache()).await?;
+    let found =
+        tessera_core::values::column_values(&table, &built.spec, ask.column, ask.search, ask.limit).map_err(|error| match error {
+            QueryError::MissingColumn { .. } => Error::invalid("column", error.to_string()),
+            other => query_error(other),
+        })?;
+    let values = found.values.into_iter().map(|v| ValueCount { value: v.value, count: v.count }).collect();
+    let answer = ColumnValues { values, distinct: found.distinct, more: found.more, version };
+    let json = JsonAnswer::of(&answer, "writing a column's values")?;
     if let Some(key) = key {
         state.answers.put(key, json.0.clone());
     }

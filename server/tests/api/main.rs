@@ -36,6 +36,7 @@ mod scope;
 mod scope_property;
 mod sheet_columns;
 mod sheet_data;
+mod sheet_values;
 mod source_failures;
 mod spreadsheet_files;
 mod spreadsheets;

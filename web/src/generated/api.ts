@@ -954,6 +954,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/board/{spreadsheetId}/sheet/{sheet_title}/values": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The distinct values of a column of a tab of the board named by `board`, with their row
+         *     counts, over the rows the caller may read there.
+         */
+        get: operations["board_values"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/board/{spreadsheetId}/view/{blockId}": {
         parameters: {
             query?: never;
@@ -1931,6 +1951,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v3/api/page/sheet/{sheet_title}/values": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The distinct values of a column of a tab of the app page at `board`, with their row counts,
+         *     over the rows the caller may read there.
+         */
+        get: operations["page_values"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v3/api/page/view/{blockId}": {
         parameters: {
             query?: never;
@@ -2541,6 +2581,20 @@ export interface components {
          * @enum {string}
          */
         ColumnType: "text" | "number" | "date";
+        /** @description A column's distinct values over the rows a viewer may read (`tessera_core::values`). */
+        ColumnValues: {
+            /** @description Most rows first, then alphabetically (case-insensitively); empty cells are left out. */
+            values: components["schemas"]["ValueCount"][];
+            /** @description How many values the search keeps, listed or not. */
+            distinct: number;
+            /** @description More values exist than the limit let through. */
+            more: boolean;
+            /**
+             * Format: int64
+             * @description The sheet's data version.
+             */
+            version: number;
+        };
         DeleteBody: {
             /** @description The current password, to confirm; required when the account has one. */
             password?: string | null;
@@ -3470,6 +3524,13 @@ export interface components {
              */
             total: number;
         };
+        /** @description One value of a column with the number of rows holding it. */
+        ValueCount: {
+            /** @description The value, trimmed, as the first of its rows writes it. */
+            value: string;
+            /** @description The rows the viewer may read that hold it (compared trimmed and case-insensitively). */
+            count: number;
+        };
         WebhookAnswer: {
             /** @description The event was delivered before; nothing changed. */
             duplicate: boolean;
@@ -3563,6 +3624,7 @@ export type CodeBody = components['schemas']['CodeBody'];
 export type CodeList = components['schemas']['CodeList'];
 export type ColumnMatch = components['schemas']['ColumnMatch'];
 export type ColumnType = components['schemas']['ColumnType'];
+export type ColumnValues = components['schemas']['ColumnValues'];
 export type DeleteBody = components['schemas']['DeleteBody'];
 export type Deleted = components['schemas']['Deleted'];
 export type DismissBody = components['schemas']['DismissBody'];
@@ -3674,6 +3736,7 @@ export type UploadedSheet = components['schemas']['UploadedSheet'];
 export type UploadedSpreadsheet = components['schemas']['UploadedSpreadsheet'];
 export type UserChange = components['schemas']['UserChange'];
 export type UserList = components['schemas']['UserList'];
+export type ValueCount = components['schemas']['ValueCount'];
 export type WebhookAnswer = components['schemas']['WebhookAnswer'];
 export type Window = components['schemas']['Window'];
 export type Workspace = components['schemas']['Workspace'];
@@ -7180,6 +7243,92 @@ export interface operations {
             };
         };
     };
+    board_values: {
+        parameters: {
+            query?: {
+                /** @description The browser's path without its leading slash: the board slug, or a page slug of an app. */
+                board?: string;
+                referer?: string;
+                /** @description The `_id` of session storage; adds an equality filter on sheets with an `_id` column. */
+                _id?: string;
+                /** @description Ignored for identity; the session decides who the caller is. */
+                _email?: string;
+                /** @description The `filters` query of the page: comma-separated `name:value` pairs. */
+                _filters?: string;
+                /**
+                 * @description A signed embed token (`POST /api/boards/{boardId}/embed-token`): lets the `/embed` page
+                 *     read the board it names, private or not, with its locked filters; a refused one is a 403
+                 *     with the reason.
+                 */
+                embed_token?: string;
+                /** @description The column whose values are listed. */
+                column?: string;
+                /** @description Lists only the values that contain this text, case-insensitively. */
+                q?: string;
+                /** @description How many values to list: 1 to 1,000, 100 when absent. */
+                limit?: string;
+                /** @description A block of this board or page: only the rows it shows count, and only a column it shows may be asked. */
+                block?: string;
+                /** @description The viewer's offset from UTC in minutes, east positive, for the place's date filters; -840 to 840. */
+                tz_offset?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The board's spreadsheet */
+                spreadsheetId: string;
+                /** @description The tab */
+                sheet_title: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ColumnValues"];
+                };
+            };
+            /** @description A malformed query */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A private board */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such board, spreadsheet of this board, tab or block */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No column, or one the caller may not read here */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     board_view: {
         parameters: {
             query?: {
@@ -10612,6 +10761,94 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    page_values: {
+        parameters: {
+            query?: {
+                /** @description The browser's path without its leading slash: the board slug, or a page slug of an app. */
+                board?: string;
+                referer?: string;
+                /** @description The `_id` of session storage; adds an equality filter on sheets with an `_id` column. */
+                _id?: string;
+                /** @description Ignored for identity; the session decides who the caller is. */
+                _email?: string;
+                /** @description The `filters` query of the page: comma-separated `name:value` pairs. */
+                _filters?: string;
+                /**
+                 * @description A signed embed token (`POST /api/boards/{boardId}/embed-token`): lets the `/embed` page
+                 *     read the board it names, private or not, with its locked filters; a refused one is a 403
+                 *     with the reason.
+                 */
+                embed_token?: string;
+                /** @description The app's id. */
+                app_id?: string;
+                /** @description The app's sub-domain, for hosts that do not carry it (local development, custom domains). */
+                app?: string;
+                /** @description The column whose values are listed. */
+                column?: string;
+                /** @description Lists only the values that contain this text, case-insensitively. */
+                q?: string;
+                /** @description How many values to list: 1 to 1,000, 100 when absent. */
+                limit?: string;
+                /** @description A block of this board or page: only the rows it shows count, and only a column it shows may be asked. */
+                block?: string;
+                /** @description The viewer's offset from UTC in minutes, east positive, for the place's date filters; -840 to 840. */
+                tz_offset?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The tab */
+                sheet_title: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ColumnValues"];
+                };
+            };
+            /** @description A malformed query */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A private app */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such app, page, spreadsheet, tab or block */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No column, or one the caller may not read here */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -136,4 +136,30 @@ describe('Choose Your Block', () => {
     const { dialog } = open();
     expect(await within(dialog).findByText('The block types could not be loaded: offline')).toBeInTheDocument();
   });
+
+  it("finds the board's filters, which are no block, and leads to them", async () => {
+    const onFilters = vi.fn();
+    const user = userEvent.setup();
+    render(<BlockTypePicker onPick={async () => {}} onClose={vi.fn()} onFilters={onFilters} />);
+    const dialog = screen.getByRole('dialog', { name: 'Choose Your Block' });
+    await within(dialog).findByRole('button', { name: 'Chart' });
+    // Not offered until the search asks for it.
+    expect(within(dialog).queryByRole('button', { name: 'Filters' })).not.toBeInTheDocument();
+    await user.type(within(dialog).getByRole('searchbox', { name: 'Search blocks' }), 'Filter');
+    expect(within(dialog).getByText('No block matches “Filter”.')).toBeInTheDocument();
+    const filters = within(dialog).getByRole('button', { name: 'Filters' });
+    expect(filters).toHaveAccessibleDescription(/Not a block: filter chips above every block/);
+    // Enter in the search box takes the only match.
+    await user.keyboard('{Enter}');
+    expect(onFilters).toHaveBeenCalledTimes(1);
+    await user.click(filters);
+    expect(onFilters).toHaveBeenCalledTimes(2);
+  });
+
+  it('offers no way to the filters where the editor has none to open', async () => {
+    const { user, dialog } = open();
+    await within(dialog).findByRole('button', { name: 'Chart' });
+    await user.type(within(dialog).getByRole('searchbox', { name: 'Search blocks' }), 'filters');
+    expect(within(dialog).queryByRole('button', { name: 'Filters' })).not.toBeInTheDocument();
+  });
 });

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { faFilter } from '@fortawesome/free-solid-svg-icons';
 import { FaIcon } from '../blocks/icons/FaIcon';
 import { FormError } from '../components/FormError';
 import { Loading } from '../components/Loading';
@@ -34,6 +35,23 @@ function stops(container: HTMLElement): HTMLElement[] {
 }
 
 /**
+ * What the board's filters are called and described as in the picker: filters are no block (they
+ * live in the settings and drive every block), but owners look for them here (issue 48), so a
+ * search for them leads there.
+ */
+const FILTERS_SHORTCUT = {
+  name: 'Filters',
+  description: "Not a block: filter chips above every block, on a column's values. Set in the board's settings.",
+};
+
+/** Whether `query` (typed) asks for the filters: every word is in their name or description. */
+function asksForFilters(query: string): boolean {
+  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+  const text = `${FILTERS_SHORTCUT.name} ${FILTERS_SHORTCUT.description}`.toLowerCase();
+  return words.length > 0 && words.every((word) => text.includes(word));
+}
+
+/**
  * platform §2: 'Choose Your Block', one button per type of the block catalogue (blocks.md §1),
  * which is loaded when the popup opens; the board editor and the app editor show the same
  * picker. Like a command palette: icons, the catalogue's descriptions, its groups, a search box
@@ -46,10 +64,13 @@ function stops(container: HTMLElement): HTMLElement[] {
 export function BlockTypePicker({
   onPick,
   onClose,
+  onFilters,
   error = null,
 }: {
   onPick: (type: BlockType) => Promise<void>;
   onClose: () => void;
+  /** Opens the board's filters settings; a search for filters then offers the way there. */
+  onFilters?: () => void;
   /** Why the last pick was refused, when the caller's request did not alert it already. */
   error?: string | null;
 }) {
@@ -91,6 +112,7 @@ export function BlockTypePicker({
     : [];
   // What Enter in the search box adds: the first match, marked once the user has typed.
   const first = groups[0]?.types[0]?.type;
+  const filters = onFilters && types !== null && asksForFilters(query) ? onFilters : undefined;
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const all = stops(event.currentTarget);
@@ -108,6 +130,7 @@ export function BlockTypePicker({
     } else if (inSearch && event.key === 'Enter') {
       event.preventDefault();
       if (first && !busy) void pick(first);
+      else if (!first && filters && !busy) filters();
     } else if (!inSearch && event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey && event.key !== ' ') {
       // Typing on a type goes on with the search.
       search.current?.focus();
@@ -128,6 +151,30 @@ export function BlockTypePicker({
         />
         {types === null && !loadError && <Loading />}
         {shown && shown.length === 0 && <p className="block-picker-empty muted">No block matches “{query.trim()}”.</p>}
+        {filters && (
+          <section className="block-picker-group" aria-labelledby={`${ids}-settings`}>
+            <h3 id={`${ids}-settings`}>Board settings</h3>
+            <ul className="block-picker-grid">
+              <li className="block-type-card">
+                <span className="block-type-icon">
+                  <FaIcon icon={faFilter} />
+                </span>
+                <button
+                  type="button"
+                  className={`block-type${first ? '' : ' is-first'}`}
+                  aria-describedby={`${ids}-filters-description`}
+                  disabled={busy}
+                  onClick={filters}
+                >
+                  <span className="block-type-name">{FILTERS_SHORTCUT.name}</span>
+                </button>
+                <span id={`${ids}-filters-description`} className="block-type-description">
+                  {FILTERS_SHORTCUT.description}
+                </span>
+              </li>
+            </ul>
+          </section>
+        )}
         <div aria-busy={busy}>
           {groups.map(({ group, heading, types: inGroup }) => (
             <section key={group} className="block-picker-group" aria-labelledby={`${ids}-${group}`}>

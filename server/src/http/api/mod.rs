@@ -31,6 +31,7 @@ mod row_actions;
 mod rows;
 mod sheet_columns;
 mod sheet_data;
+mod sheet_values;
 mod spreadsheet_files;
 mod spreadsheets;
 mod templates;
@@ -151,6 +152,7 @@ fn routes() -> OpenApiRouter<AppState> {
         .merge(spreadsheet_files::router())
         .merge(sheet_columns::router())
         .merge(sheet_data::router())
+        .merge(sheet_values::router())
         .merge(block_view::router())
         .merge(first_paint::router())
         .merge(rows::router())
@@ -161,7 +163,7 @@ fn routes() -> OpenApiRouter<AppState> {
 
 /// The app-page calls under `/v3`: sheet data, block views and the page's first paint.
 fn v3_routes() -> OpenApiRouter<AppState> {
-    sheet_data::v3_router().merge(block_view::v3_router()).merge(first_paint::v3_router())
+    sheet_data::v3_router().merge(sheet_values::v3_router()).merge(block_view::v3_router()).merge(first_paint::v3_router())
 }
 
 /// Handlers declare paths relative to `/api`; the document names them in full.

@@ -466,6 +466,7 @@ describe('the App Settings popup', { timeout: 15_000 }, () => {
     await user.selectOptions(within(filters).getByRole('combobox', { name: 'Condition' }), 'any_of');
     await user.type(within(filters).getByRole('textbox', { name: 'Values' }), 'crew@example.com||');
     await user.click(within(filters).getByRole('button', { name: 'Insert [(current_user)]' }));
+    await user.click(within(filters).getByRole('switch', { name: 'Always applied' }));
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -497,7 +498,7 @@ describe('the App Settings popup', { timeout: 15_000 }, () => {
     const filters = within(dialog).getByRole('group', { name: 'Filters of this page (Home)' });
     // Without the spreadsheet's tabs and columns, they are typed.
     expect(within(filters).getByRole('textbox', { name: 'Column' })).toHaveValue('Site');
-    await user.click(within(filters).getByRole('switch', { name: 'Active' }));
+    await user.click(within(filters).getByRole('switch', { name: 'Always applied' }));
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(filters).findByRole('alert')).toHaveTextContent(refusal);
     expect(screen.getByRole('dialog', { name: 'App Settings' })).toBeInTheDocument();

@@ -194,6 +194,8 @@ export function useSpreadsheetUrl(board: BoardState): () => Promise<string | nul
 export function BoardPopups(editing: BoardEditing) {
   const { board, setBoard, editor } = editing;
   const close = () => editor.dispatch({ type: 'close' });
+  // Settings opened from New Block's search for filters open at the filters.
+  const [settingsAt, setSettingsAt] = useState<'filters' | undefined>(undefined);
   const blockEditing = useBoardBlockEditing(board, setBoard);
   useOutboxBlocks(board.blocks, blockEditing);
   // Stored filters as the server keeps them; the core reads (and checks) their shape.
@@ -218,6 +220,10 @@ export function BoardPopups(editing: BoardEditing) {
           const saved = await addBlock(editing, type);
           editing.blocks.edit(saved.id, true);
         }}
+        onFilters={() => {
+          setSettingsAt('filters');
+          editor.dispatch({ type: 'open', popup: 'settings' });
+        }}
       />
     );
   }
@@ -235,7 +241,17 @@ export function BoardPopups(editing: BoardEditing) {
       recordBoardSettings(board, next);
       saved(next);
     };
-    return <SettingsPopup board={board} onSaved={settingsSaved} onClose={close} />;
+    return (
+      <SettingsPopup
+        board={board}
+        onSaved={settingsSaved}
+        onClose={() => {
+          setSettingsAt(undefined);
+          close();
+        }}
+        at={settingsAt}
+      />
+    );
   }
   return null;
 }

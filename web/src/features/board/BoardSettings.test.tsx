@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { BoardState } from '../../generated/api';
 import { mockFetch, type Routes } from '../../test/fetchMock';
+import { loadRealCore } from '../../test/realCore';
 import { renderApp } from '../../test/renderApp';
 import { boardState, salesRows, tableBlock, unpublished } from './boardFixture';
 
@@ -79,6 +80,8 @@ describe('Board Settings', () => {
     const filter = within(dialog).getByRole('group', { name: 'Filter 1: Filter 1' });
     await user.selectOptions(within(filter).getByRole('combobox', { name: 'Column' }), 'Owner');
     await user.click(within(filter).getByRole('button', { name: 'Insert [(current_user)]' }));
+    // Each viewer's own rows: a filter that always applies (a new one does not until told so).
+    await user.click(within(filter).getByRole('switch', { name: 'Always applied' }));
 
     await save();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -236,7 +239,7 @@ describe('Board Settings', () => {
     expect(await within(filters).findByRole('alert')).toHaveTextContent('The filter `Recent` of this board or page cannot be used');
     expect(puts()[0]).toEqual({
       hide_filters: false,
-      filters: [{ name: 'Recent', active: true, condition: 'past_days', sheet_column: { sheet: 'Sales', column: '' }, value: '7' }],
+      filters: [{ name: 'Recent', active: false, condition: 'past_days', sheet_column: { sheet: 'Sales', column: '' }, value: '7' }],
     });
     expect(screen.getByRole('dialog', { name: 'Board Settings' })).toBeInTheDocument();
   });
@@ -247,6 +250,7 @@ describe('Board Settings', () => {
     await waitFor(() => expect(sheetCalls()).toBe(1));
     await user.click(within(group('Filters')).getByRole('button', { name: 'Add filter' }));
     await user.type(within(group('Filters')).getByRole('textbox', { name: 'Value' }), 'Jan');
+    await user.click(within(group('Filters')).getByRole('switch', { name: 'Always applied' }));
     await save();
     await waitFor(() => expect(sheetCalls()).toBe(2));
   });
@@ -349,5 +353,22 @@ describe('Board Settings: binding to another spreadsheet', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     const applied = calls.find((call) => call.method === 'POST' && call.url.pathname === '/api/boards/b1/rebind')!;
     expect(applied.body).toEqual({ spreadsheet_id: 's2', tabs: { Sales: 'Deals' }, columns: { Sales: { Month: 'Closed' } } });
+  });
+});
+
+describe('Board Settings from New Block', () => {
+  it("opens at the filters when New Block's search for a filter leads here", async () => {
+    // The picker lists the catalogue from the WASM core.
+    await loadRealCore();
+    serve(boardState(editor));
+    const { user } = renderApp('/sales');
+    await user.click(await screen.findByRole('button', { name: /New Block/ }));
+    const picker = screen.getByRole('dialog', { name: 'Choose Your Block' });
+    await user.type(within(picker).getByRole('searchbox', { name: 'Search blocks' }), 'filter');
+    await user.click(await within(picker).findByRole('button', { name: 'Filters' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Board Settings' });
+    expect(screen.queryByRole('dialog', { name: 'Choose Your Block' })).not.toBeInTheDocument();
+    const filters = within(dialog).getByRole('group', { name: 'Filters' });
+    await waitFor(() => expect(filters.contains(document.activeElement)).toBe(true));
   });
 });

@@ -5,7 +5,8 @@ import type { BlockSource } from '../../blocks/data/types';
 import { appliedFilterLines, usableFilters } from '../filters/urlFilters';
 import { UrlFilterNotice } from '../filters/UrlFilterNotice';
 import { useUrlFilters } from '../filters/useUrlFilters';
-import { ViewerFilterBar } from '../filters/ViewerFilterBar';
+import { ViewerFilterBar, type FilterValuesLoader } from '../filters/ViewerFilterBar';
+import { loadColumnValues } from '../filters/filterValuesApi';
 import { BlockFrame, SortableBlocks } from '../../shell/blockFrame';
 import { BlockBody } from '../../blocks/BlockBody';
 import { lookColour, themeOf, themeRoot, ThemeProvider } from '../../blocks/theme';
@@ -125,6 +126,18 @@ export function BoardView({
     return dataVersion ? { ...stored, key: JSON.stringify([stored.key, dataVersion]) } : stored;
   }, [board.slug, board.spreadsheetId, search, urlFilters, filterLines, dataVersion, firstPaint]);
   const source = given ?? served;
+  // An "any of" chip lists its column's values as this viewer may read them on this board; a
+  // filter that names no tab applies to every tab, and lists those of the first tab a block shows.
+  const loadValues = useMemo((): FilterValuesLoader | undefined => {
+    const spreadsheetId = board.spreadsheetId;
+    if (!spreadsheetId) return undefined;
+    const firstTab = board.blocks.map((block) => block.sheet_title?.trim() ?? '').find(Boolean) ?? '';
+    return (filter, search, otherFilters, signal) =>
+      loadColumnValues(
+        { slug: board.slug, spreadsheetId, sheet: filter.sheet_column.sheet.trim() || firstTab, column: filter.sheet_column.column, search, otherFilters },
+        signal,
+      );
+  }, [board.slug, board.spreadsheetId, board.blocks]);
   const shown = blocksOfSection(board.blocks, sections.sections, sections.active);
   const theme = useMemo(() => themeOf(board), [board]);
   const root = themeRoot(theme);
@@ -171,7 +184,7 @@ export function BoardView({
           <input id={`${idPrefix}-search`} type="search" placeholder="Search" value={typed} onChange={(event) => setTyped(event.target.value)} />
         </div>
       )}
-      {showFilters && <ViewerFilterBar filters={filters} value={urlFilters} onChange={setUrlFilters} />}
+      {showFilters && <ViewerFilterBar filters={filters} value={urlFilters} onChange={setUrlFilters} loadValues={loadValues} />}
     </div>
   );
 

@@ -91,7 +91,18 @@ export function withFilters(initial: BoardForm, current: BoardForm, filters: Boa
  * 'Board Settings' (mode 'settings'): every setting of the board state an owner changes by hand
  * (platform §3), sent in one PUT of only what changed. A refusal naming a field shows at it.
  */
-export function SettingsPopup({ board, onSaved, onClose }: { board: BoardState; onSaved: (board: BoardState) => void; onClose: () => void }) {
+export function SettingsPopup({
+  board,
+  onSaved,
+  onClose,
+  at,
+}: {
+  board: BoardState;
+  onSaved: (board: BoardState) => void;
+  onClose: () => void;
+  /** The part to open at: New Block's search for filters leads to the Filters part. */
+  at?: 'filters';
+}) {
   const formId = useId();
   const [initial] = useState<BoardForm>(() => formOf(board));
   const [form, setForm] = useState<BoardForm>(initial);
@@ -116,6 +127,13 @@ export function SettingsPopup({ board, onSaved, onClose }: { board: BoardState; 
   useEffect(() => {
     if (error) showProblem();
   }, [error]);
+  // After the popup has focused itself (its effect runs first): the asked part in view, its first control focused.
+  useEffect(() => {
+    if (at !== 'filters') return;
+    const filters = formRef.current?.querySelector<HTMLElement>('.settings-filters');
+    filters?.scrollIntoView?.({ block: 'start' });
+    filters?.querySelector<HTMLElement>('input, select, button')?.focus();
+  }, [at]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -217,7 +235,7 @@ export function SettingsPopup({ board, onSaved, onClose }: { board: BoardState; 
         <Section title="Palette">
           <PaletteEditor colours={form.palette} onChange={(colours) => set('palette', colours)} error={fieldError('palette')} />
         </Section>
-        <Section title="Filters">
+        <Section title="Filters" className="settings-filters">
           <FilterEditor
             filters={form.filters}
             onChange={(filters) => setForm((current) => withFilters(initial, current, filters))}

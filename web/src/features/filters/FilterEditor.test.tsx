@@ -23,13 +23,14 @@ function renderEditor(stored: Record<string, unknown>[] = [], error?: string) {
 const filterGroup = (n: number) => screen.getByRole('group', { name: new RegExp(`^Filter ${n}\\b`) });
 
 describe('FilterEditor', () => {
-  it("adds a filter named Filter 1, active, on the first tab, and lists that tab's columns but not the record id", async () => {
+  it("adds a filter named Filter 1, not always applied, on the first tab, and lists that tab's columns but not the record id", async () => {
     const { user, saved } = renderEditor();
     expect(screen.getByText('No filters yet: every row shows.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Add filter' }));
     const row = filterGroup(1);
     expect(within(row).getByRole('textbox', { name: 'Name' })).toHaveValue('Filter 1');
-    expect(within(row).getByRole('switch', { name: 'Active' })).toBeChecked();
+    // Viewers choose its value until the owner says it always applies: a new filter narrows nobody's rows.
+    expect(within(row).getByRole('switch', { name: 'Always applied' })).not.toBeChecked();
     expect(within(row).getByRole('combobox', { name: 'Sheet' })).toHaveValue('Sales');
     const column = within(row).getByRole('combobox', { name: 'Column' });
     expect(
@@ -43,8 +44,9 @@ describe('FilterEditor', () => {
     expect(within(row).getByRole('combobox', { name: 'Column' })).toHaveValue('');
     await user.selectOptions(within(row).getByRole('combobox', { name: 'Column' }), 'Email');
     await user.type(within(row).getByRole('textbox', { name: 'Value' }), 'ann@example.com');
-    await user.click(within(row).getByRole('switch', { name: 'Active' }));
-    expect(saved()).toEqual([{ name: 'Filter 1', active: false, condition: '=', sheet_column: { sheet: 'Team', column: 'Email' }, value: 'ann@example.com' }]);
+    expect(saved()[0].active).toBe(false);
+    await user.click(within(row).getByRole('switch', { name: 'Always applied' }));
+    expect(saved()).toEqual([{ name: 'Filter 1', active: true, condition: '=', sheet_column: { sheet: 'Team', column: 'Email' }, value: 'ann@example.com' }]);
   });
 
   it('fits the value input to the condition', async () => {

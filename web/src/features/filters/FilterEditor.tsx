@@ -36,7 +36,7 @@ function FilterRow({
         </Field>
         <label className="check filter-active">
           <input type="checkbox" role="switch" checked={filter.active} onChange={(event) => onChange({ ...filter, active: event.target.checked })} />
-          Active
+          Always applied
         </label>
       </div>
       <div className="filter-row-line">
@@ -95,7 +95,10 @@ export function FilterEditor({
   const replace = (index: number, filter: EditableFilter) => onChange(filters.map((current, i) => (i === index ? filter : current)));
   return (
     <div className="filter-editor">
-      <p className="form-hint">{NAMES_RULE} A filter applies when it is active, or when a link names it.</p>
+      <p className="form-hint">
+        {NAMES_RULE} A filter always applied narrows every viewer&apos;s rows; any other applies when a viewer picks a value in the filter bar, or a link names
+        it.
+      </p>
       {error && (
         <p className="field-error" role="alert">
           {error}

@@ -4,7 +4,8 @@ import { useState } from 'react';
 import type { Filter } from '../../generated/core';
 import { loadRealCore } from '../../test/realCore';
 import { appliedFilterLines, readUrlFilters, writeUrlFilters } from './urlFilters';
-import { TYPING_PAUSE_MS, ViewerFilterBar } from './ViewerFilterBar';
+import type { ColumnValues } from './filterValuesApi';
+import { TYPING_PAUSE_MS, ViewerFilterBar, type FilterValuesLoader } from './ViewerFilterBar';
 
 const filter = (name: string, condition: Filter['condition'], active = false, value: Filter['value'] = ''): Filter => ({
   name,
@@ -25,7 +26,7 @@ const FILTERS = [
 ];
 
 /** The bar as a board holds it: the URL text is state the bar writes. */
-function renderBar(initial = '') {
+function renderBar(initial = '', { loadValues, today }: { loadValues?: FilterValuesLoader; today?: () => Date } = {}) {
   const onChange = vi.fn();
   function Host() {
     const [value, setValue] = useState(initial);
@@ -33,6 +34,8 @@ function renderBar(initial = '') {
       <ViewerFilterBar
         filters={FILTERS}
         value={value}
+        loadValues={loadValues}
+        today={today}
         onChange={(next) => {
           onChange(next);
           setValue(next);
@@ -200,5 +203,131 @@ describe('ViewerFilterBar', () => {
   it('shows nothing for a board whose filters have no names', () => {
     const { container } = render(<ViewerFilterBar filters={[filter('', '=')]} value="" onChange={vi.fn()} />);
     expect(container).toBeEmptyDOMElement();
+  });
+});
+
+/** A loader answering `values` (filtered by the search as the server would), remembering each call. */
+function valuesOf(values: [string, number][], more = false) {
+  const calls: { column: string; search: string; others: string }[] = [];
+  const load: FilterValuesLoader = (filter, search, others) => {
+    calls.push({ column: filter.sheet_column.column, search, others });
+    const kept = values.filter(([value]) => value.toLowerCase().includes(search.toLowerCase()));
+    const answer: ColumnValues = { values: kept.map(([value, count]) => ({ value, count })), distinct: more ? 250 : kept.length, more, version: 1 };
+    return Promise.resolve(answer);
+  };
+  return { load, calls };
+}
+
+const STATUSES: [string, number][] = [
+  ['Open', 12],
+  ['Closed', 7],
+  ['On hold', 1],
+];
+
+describe("an 'any of' chip", () => {
+  it("lists the column's values with their row counts and picks them as a checklist", async () => {
+    const { load, calls } = valuesOf(STATUSES);
+    const { user, last } = renderBar('', { loadValues: load });
+    await user.click(chip('Status'));
+    const open = await screen.findByRole('checkbox', { name: 'Open, 12 rows' });
+    expect(screen.getByRole('checkbox', { name: 'On hold, 1 row' })).not.toBeChecked();
+    expect(screen.queryByRole('textbox', { name: 'Add a value' })).not.toBeInTheDocument();
+    await user.click(open);
+    expect(last()).toBe('Status:Open');
+    await user.click(screen.getByRole('checkbox', { name: 'Closed, 7 rows' }));
+    expect(last()).toBe('Status:Open||Closed');
+    expect(screen.getByRole('checkbox', { name: 'Open, 12 rows' })).toBeChecked();
+    // Space on a focused value unticks it: the list is a row of plain checkboxes.
+    screen.getByRole('checkbox', { name: 'Open, 12 rows' }).focus();
+    await user.keyboard(' ');
+    expect(last()).toBe('Status:Closed');
+    expect(calls[0]).toEqual({ column: 'Status', search: '', others: '' });
+  });
+
+  it("asks for the values without the chip's own choice, but with the other chips", async () => {
+    const { load, calls } = valuesOf(STATUSES);
+    const { user } = renderBar('Owner:Bo,Status:Open', { loadValues: load });
+    await user.click(chip('Status: Open'));
+    expect(await screen.findByRole('checkbox', { name: 'Open, 12 rows' })).toBeChecked();
+    expect(calls.at(-1)).toEqual({ column: 'Status', search: '', others: 'Owner:Bo' });
+  });
+
+  it('searches the values and keeps a chosen value on the list while it is searched away', async () => {
+    const { load, calls } = valuesOf(STATUSES);
+    const { user } = renderBar('Status:Closed', { loadValues: load });
+    await user.click(chip('Status: Closed'));
+    await screen.findByRole('checkbox', { name: 'Open, 12 rows' });
+    await user.type(screen.getByRole('searchbox', { name: 'Search values' }), 'oN');
+    await vi.waitFor(() => expect(calls.at(-1)?.search).toBe('oN'));
+    await vi.waitFor(() => expect(screen.queryByRole('checkbox', { name: /^Open/ })).not.toBeInTheDocument());
+    expect(screen.getByRole('checkbox', { name: 'On hold, 1 row' })).not.toBeChecked();
+    // Closed holds no "on": still shown, ticked, without a count.
+    expect(screen.getByRole('checkbox', { name: 'Closed' })).toBeChecked();
+    await user.clear(screen.getByRole('searchbox', { name: 'Search values' }));
+    await user.type(screen.getByRole('searchbox', { name: 'Search values' }), 'zz');
+    expect(await screen.findByText('No value contains “zz”.')).toBeInTheDocument();
+  });
+
+  it('says when the list is cut and how many values there are', async () => {
+    const { load } = valuesOf(STATUSES, true);
+    const { user } = renderBar('', { loadValues: load });
+    await user.click(chip('Status'));
+    expect(await screen.findByText('Showing the 3 values with the most rows of 250; search to find the others.')).toBeInTheDocument();
+  });
+
+  it('offers no value a link could not carry', async () => {
+    const { load } = valuesOf([
+      ['North, upper', 2],
+      ['a||b', 1],
+      ['South', 1],
+    ]);
+    const { user } = renderBar('', { loadValues: load });
+    await user.click(chip('Status'));
+    expect(await screen.findByRole('checkbox', { name: 'North, upper, 2 rows' })).toBeDisabled();
+    expect(screen.getByRole('checkbox', { name: 'North, upper, 2 rows' })).toHaveAccessibleDescription('It holds a comma, which a link cannot carry.');
+    expect(screen.getByRole('checkbox', { name: 'a||b, 1 row' })).toBeDisabled();
+    expect(screen.getByRole('checkbox', { name: 'South, 1 row' })).toBeEnabled();
+  });
+
+  it('falls back to typed values when the values cannot be loaded', async () => {
+    const { user, last } = renderBar('', { loadValues: () => Promise.reject(new Error('The sheet `Sales` is not in this spreadsheet.')) });
+    await user.click(chip('Status'));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The values could not be loaded: The sheet `Sales` is not in this spreadsheet.');
+    await user.type(screen.getByRole('textbox', { name: 'Add a value' }), 'North{Enter}');
+    expect(last()).toBe('Status:North');
+  });
+});
+
+describe('a date chip', () => {
+  // A Sunday in March 2024, a leap year.
+  const today = () => new Date(2024, 2, 17, 23, 30);
+
+  it('offers quick ranges counted from the viewer’s today, and marks the one chosen', async () => {
+    const { user, last } = renderBar('', { today });
+    await user.click(chip('Span'));
+    const ranges = screen.getByRole('group', { name: 'Quick ranges' });
+    expect(
+      within(ranges)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Today', 'Last 7 days', 'Last 30 days', 'This month', 'Last month', 'This year']);
+    await user.click(within(ranges).getByRole('button', { name: 'Last month' }));
+    expect(last()).toBe('Span:2024-02-01..2024-02-29');
+    expect(within(ranges).getByRole('button', { name: 'Last month' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByLabelText('From')).toHaveValue('2024-02-01');
+    await user.click(within(ranges).getByRole('button', { name: 'Last 7 days' }));
+    expect(last()).toBe('Span:2024-03-11..2024-03-17');
+    await user.click(within(ranges).getByRole('button', { name: 'Today' }));
+    expect(last()).toBe('Span:2024-03-17..2024-03-17');
+    // A custom day is no preset any more.
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2024-03-01' } });
+    expect(last()).toBe('Span:2024-03-01..2024-03-17');
+    expect(
+      within(ranges)
+        .getAllByRole('button')
+        .filter((b) => b.getAttribute('aria-pressed') === 'true'),
+    ).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Done' }));
+    expect(chip('Span: 2024-03-01 – 2024-03-17')).toHaveFocus();
   });
 });

@@ -6,16 +6,29 @@ import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } f
 import { Field } from '../../components/Field';
 import type { Filter } from '../../generated/core';
 import { ANY_OF_SEPARATOR, CONDITION_LABELS, DATE_RANGE_SEPARATOR, describeFilter, valueKind } from './conditions';
+import { DATE_PRESETS, presetOf, presetRange } from './datePresets';
 import { FilterChips, type FilterChip } from './FilterChips';
+import type { ColumnValues } from './filterValuesApi';
 import { readUrlFilters, urlValueProblem, writeUrlFilters } from './urlFilters';
+import { ValueChecklist } from './ValueChecklist';
 import { useUrlFilterReading } from './useUrlFilterReading';
 import './filters.css';
+
+/**
+ * Loads the values of `filter`'s column (`filterValuesApi.ts`) containing `search`, over the rows
+ * the other chips (`otherFilters`, a URL `filters` text) leave.
+ */
+export type FilterValuesLoader = (filter: Filter, search: string, otherFilters: string, signal: AbortSignal) => Promise<ColumnValues>;
 
 export interface ViewerFilterBarProps {
   filters: readonly Filter[];
   /** The current URL `filters` text. */
   value: string;
   onChange: (urlFilters: string) => void;
+  /** Where "any of" chips read their column's values; without it they take typed values. */
+  loadValues?: FilterValuesLoader;
+  /** The viewer's today, for the date chips' quick ranges (the clock, unless a test sets it). */
+  today?: () => Date;
 }
 
 /** How long typing pauses before a typed value goes into the URL (each write reloads every block). */
@@ -167,25 +180,75 @@ function TokenValues({ label, value, onChange }: { label: string; value: string;
 }
 
 /** The input a filter's condition takes (crates/tessera-core/src/filter.rs lists them). */
-function FilterInput({ filter, value, onChange, onDone }: { filter: Filter; value: string; onChange: (value: string) => void; onDone: () => void }) {
+/**
+ * A date filter's range (`start..end`, both days included; one side may stay empty): quick ranges
+ * counted from the viewer's today, and the two days to pick by hand.
+ */
+function DateRange({ value, onChange, today }: { value: string; onChange: (value: string) => void; today: () => Date }) {
+  const [start = '', end = ''] = value.split(DATE_RANGE_SEPARATOR);
+  const set = (from: string, to: string) => onChange(from || to ? `${from}${DATE_RANGE_SEPARATOR}${to}` : '');
+  const now = today();
+  const chosen = presetOf(start, end, now);
+  return (
+    <div className="filter-dates">
+      <div className="filter-presets" role="group" aria-label="Quick ranges">
+        {DATE_PRESETS.map(({ preset, label }) => (
+          <button key={preset} type="button" className="button small" aria-pressed={chosen === preset} onClick={() => set(...presetRange(preset, now))}>
+            {label}
+          </button>
+        ))}
+      </div>
+      <div className="filter-range">
+        <Field label="From">
+          <input type="date" value={start} max={end || undefined} onChange={(event) => set(event.target.value, end)} />
+        </Field>
+        <Field label="To">
+          <input type="date" value={end} min={start || undefined} onChange={(event) => set(start, event.target.value)} />
+        </Field>
+        <span className="form-hint">Both days are included; leave one empty for an open range.</span>
+      </div>
+    </div>
+  );
+}
+
+function FilterInput({
+  filter,
+  value,
+  urlFilters,
+  onChange,
+  onDone,
+  loadValues,
+  today,
+}: {
+  filter: Filter;
+  value: string;
+  /** Every chip's pairs, as the link holds them. */
+  urlFilters: string;
+  onChange: (value: string) => void;
+  onDone: () => void;
+  loadValues?: FilterValuesLoader;
+  today: () => Date;
+}) {
   switch (valueKind(filter.condition)) {
-    case 'range': {
-      const [start = '', end = ''] = value.split(DATE_RANGE_SEPARATOR);
-      const set = (from: string, to: string) => onChange(from || to ? `${from}${DATE_RANGE_SEPARATOR}${to}` : '');
+    case 'range':
+      return <DateRange value={value} onChange={onChange} today={today} />;
+    case 'list': {
+      const typed = <TokenValues label={question(filter)} value={value} onChange={onChange} />;
+      if (!loadValues) return typed;
+      const name = filter.name.trim();
+      // The other chips narrow the list; this chip's own choice must not hide its other values.
+      const others = writeUrlFilters(new Map([...readUrlFilters(urlFilters)].filter(([other]) => other !== name)));
       return (
-        <div className="filter-range">
-          <Field label="From">
-            <input type="date" value={start} onChange={(event) => set(event.target.value, end)} />
-          </Field>
-          <Field label="To">
-            <input type="date" value={end} onChange={(event) => set(start, event.target.value)} />
-          </Field>
-          <span className="form-hint">Both days are included; leave one empty for an open range.</span>
-        </div>
+        <ValueChecklist
+          label={question(filter)}
+          value={value}
+          onChange={onChange}
+          load={(search, signal) => loadValues(filter, search, others, signal)}
+          loadKey={JSON.stringify([filter.sheet_column, others])}
+          fallback={typed}
+        />
       );
     }
-    case 'list':
-      return <TokenValues label={question(filter)} value={value} onChange={onChange} />;
     case 'days':
       return <TypedValue label="Number of days" type="number" value={value} onChange={onChange} onDone={onDone} />;
     default:
@@ -193,7 +256,7 @@ function FilterInput({ filter, value, onChange, onDone }: { filter: Filter; valu
   }
 }
 
-export function ViewerFilterBar({ filters, value, onChange }: ViewerFilterBarProps) {
+export function ViewerFilterBar({ filters, value, onChange, loadValues, today = () => new Date() }: ViewerFilterBarProps) {
   const read = useUrlFilterReading(filters, value);
   // On a phone the chips fold away under one "Filters (n)" button (filters.css shows it up to
   // 600 px only), so the blocks start on the first screen; wider screens always show the chips.
@@ -230,7 +293,15 @@ export function ViewerFilterBar({ filters, value, onChange }: ViewerFilterBarPro
         label: `Filter ${name}: ${question(filter)}`,
         popover: (close) => (
           <div className="chip-popover-body">
-            <FilterInput filter={filter} value={current} onChange={(next) => set(name, next)} onDone={close} />
+            <FilterInput
+              filter={filter}
+              value={current}
+              urlFilters={value}
+              onChange={(next) => set(name, next)}
+              onDone={close}
+              loadValues={loadValues}
+              today={today}
+            />
             <button type="button" className="button small" onClick={close}>
               Done
             </button>

@@ -64,12 +64,16 @@ export function withCondition(filter: EditableFilter, condition: Condition): Edi
   return { ...filter, condition, value: after === 'days' && !/^\s*\d+\s*$/.test(value) ? '' : value };
 }
 
-/** A new filter: active, `=`, on the first tab, named 'Filter N' with the first N not taken. */
+/**
+ * A new filter: `=`, on the first tab, named 'Filter N' with the first N not taken, and not
+ * always applied: viewers choose its value in the filter bar until the owner says otherwise, so
+ * adding a filter never silently narrows every viewer's rows (issue 48).
+ */
 export function newFilter(existing: readonly EditableFilter[], sheets: readonly string[]): EditableFilter {
   const taken = new Set(existing.map((filter) => filter.name.trim()));
   let n = existing.length + 1;
   while (taken.has(`Filter ${n}`)) n++;
-  return { name: `Filter ${n}`, active: true, condition: '=', sheet_column: { sheet: sheets[0] ?? '', column: '' }, value: '' };
+  return { name: `Filter ${n}`, active: false, condition: '=', sheet_column: { sheet: sheets[0] ?? '', column: '' }, value: '' };
 }
 
 export interface FilterProblem {
