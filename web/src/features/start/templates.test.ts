@@ -94,8 +94,11 @@ describe('templates', () => {
     expect(list.axis).toContainEqual(expect.objectContaining({ column: 'Photo', type: 'image' }));
   });
 
-  it('leaves out a chart of a tab without numbers, whose series is left to choose', () => {
-    expect(planBlocks(core, template('sales'), people).map((b) => b.config.type)).toEqual(['table']);
+  it('charts how many rows a tab without numbers has, titled as a count', () => {
+    const [chart, table] = planBlocks(core, template('sales'), people);
+    expect([chart.config.type, table.config.type]).toEqual(['chart', 'table']);
+    expect(chart.config.axis).toEqual([expect.objectContaining({ duplicateXAxis: 'count' })]);
+    expect(chart.config.title).toMatch(/^Rows by /);
   });
 
   it('plans only blocks that pass the block catalogue, since the board saves them as they are', () => {
