@@ -127,17 +127,16 @@ export function ValueChecklist({
                       checked={on}
                       disabled={problem !== null}
                       aria-describedby={problem ? noteId : undefined}
+                      // Named as one text, "Open, 12 rows": built from the label's parts, browsers
+                      // put a space before the comma (the figure shows alone, hidden from readers).
+                      aria-label={count !== null ? `${item}, ${count.toLocaleString()} ${count === 1 ? 'row' : 'rows'}` : undefined}
                       onChange={(event) => toggle(item, event.target.checked)}
                     />
                     <span className="filter-value-text">{item}</span>
                     {count !== null && (
-                      <>
-                        {/* Read as one text, "Open, 12 rows"; the figure alone is what shows. */}
-                        <span className="filter-value-count" aria-hidden="true">
-                          {count.toLocaleString()}
-                        </span>
-                        <span className="visually-hidden">{`, ${count.toLocaleString()} ${count === 1 ? 'row' : 'rows'}`}</span>
-                      </>
+                      <span className="filter-value-count" aria-hidden="true">
+                        {count.toLocaleString()}
+                      </span>
                     )}
                   </label>
                   {problem && (
