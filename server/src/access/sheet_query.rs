@@ -571,31 +571,10 @@ pub async fn answer(state: &AppState, scope: &Scope, viewer: &Viewer, title: &st
 /// the same effective query already asked for this version of the tab (see `answer_cache`).
 /// `_vercel_no_cache=1` computes it afresh.
 pub async fn answer_json(state: &AppState, scope: &Scope, viewer: &Viewer, title: &str, params: &SheetParams) -> Result<JsonAnswer, Error> {
-    let sheet = find_sheet(&state.db, scope, title).await?;
-    let version = store::version(&state.db, &sheet.id).await?.ok_or_else(|| not_in_spreadsheet(&sheet.title))?;
-    let mut prepared = prepare(scope, viewer, &sheet, params)?;
-    require_shown_columns(&prepared.built.spec, title)?;
-    let asked = match params.bypass_cache() {
-        true => None,
-        false => answer_key(scope, &sheet, version, &mut prepared, None),
-    };
-    // Held until this answer is kept, so viewers who miss it meanwhile wait and reuse it.
-    let _flight = match state.answers.lookup(asked.as_deref()).await {
-        Lookup::Kept(json) => return Ok(JsonAnswer(json)),
-        Lookup::Compute(flight) => flight,
-    };
-    let (table, version) = match params.bypass_cache() {
-        true => load_table(state, &sheet, true).await?,
-        false => state.tables.table_at(&state.db, &sheet, version).await?.ok_or_else(|| not_in_spreadsheet(&sheet.title))?,
-    };
-    // Kept under the version the table is at, which may be newer than the one read above.
-    let key = answer_key(scope, &sheet, version, &mut prepared, None);
-    let built = with_record(state, scope, &table, prepared, params.bypass_cache()).await?;
-    let json = JsonAnswer::of(&respond(scope, &table, version, built)?, "writing a sheet answer")?;
-    if let Some(key) = key {
-        state.answers.put(key, json.0.clone());
-    }
-    Ok(json)
+    cached_json(state, scope, viewer, title, params, None, |table, version, built| {
+        JsonAnswer::of(&respond(scope, table, version, built)?, "writing a sheet answer")
+    })
+    .await
 }
 
 /// What a values call asks of a column: its name, the search and how many values to list.
@@ -642,14 +621,40 @@ pub async fn values_json(
     params: &SheetParams,
     ask: &ValuesAsk<'_>,
 ) -> Result<JsonAnswer, Error> {
+    cached_json(state, scope, viewer, title, params, Some(ask), |table, version, built| {
+        let found =
+            tessera_core::values::column_values(table, &built.spec, ask.column, ask.search, ask.limit).map_err(|error| match error {
+                QueryError::MissingColumn { .. } => Error::invalid("column", error.to_string()),
+                other => query_error(other),
+            })?;
+        let values = found.values.into_iter().map(|v| ValueCount { value: v.value, count: v.count }).collect();
+        let answer = ColumnValues { values, distinct: found.distinct, more: found.more, version };
+        JsonAnswer::of(&answer, "writing a column's values")
+    })
+    .await
+}
+
+/// The answer `write` makes of `title`'s rows as this viewer reads them, from the answer cache
+/// when another caller with the same effective query (and `values` ask) already asked for this
+/// version of the tab, else computed and kept; `_vercel_no_cache=1` computes it afresh.
+async fn cached_json(
+    state: &AppState,
+    scope: &Scope,
+    viewer: &Viewer,
+    title: &str,
+    params: &SheetParams,
+    values: Option<&ValuesAsk<'_>>,
+    write: impl FnOnce(&Table, i64, BuiltSpec) -> Result<JsonAnswer, Error>,
+) -> Result<JsonAnswer, Error> {
     let sheet = find_sheet(&state.db, scope, title).await?;
     let version = store::version(&state.db, &sheet.id).await?.ok_or_else(|| not_in_spreadsheet(&sheet.title))?;
     let mut prepared = prepare(scope, viewer, &sheet, params)?;
     require_shown_columns(&prepared.built.spec, title)?;
     let asked = match params.bypass_cache() {
         true => None,
-        false => answer_key(scope, &sheet, version, &mut prepared, Some(ask)),
+        false => answer_key(scope, &sheet, version, &mut prepared, values),
     };
+    // Held until this answer is kept, so viewers who miss it meanwhile wait and reuse it.
     let _flight = match state.answers.lookup(asked.as_deref()).await {
         Lookup::Kept(json) => return Ok(JsonAnswer(json)),
         Lookup::Compute(flight) => flight,
@@ -658,16 +663,10 @@ pub async fn values_json(
         true => load_table(state, &sheet, true).await?,
         false => state.tables.table_at(&state.db, &sheet, version).await?.ok_or_else(|| not_in_spreadsheet(&sheet.title))?,
     };
-    let key = answer_key(scope, &sheet, version, &mut prepared, Some(ask));
+    // Kept under the version the table is at, which may be newer than the one read above.
+    let key = answer_key(scope, &sheet, version, &mut prepared, values);
     let built = with_record(state, scope, &table, prepared, params.bypass_cache()).await?;
-    let found =
-        tessera_core::values::column_values(&table, &built.spec, ask.column, ask.search, ask.limit).map_err(|error| match error {
-            QueryError::MissingColumn { .. } => Error::invalid("column", error.to_string()),
-            other => query_error(other),
-        })?;
-    let values = found.values.into_iter().map(|v| ValueCount { value: v.value, count: v.count }).collect();
-    let answer = ColumnValues { values, distinct: found.distinct, more: found.more, version };
-    let json = JsonAnswer::of(&answer, "writing a column's values")?;
+    let json = write(&table, version, built)?;
     if let Some(key) = key {
         state.answers.put(key, json.0.clone());
     }
